@@ -1,0 +1,108 @@
+/* bytes.c — bounds-checked reader and capped writer (see samplefuzz/bytes.h). */
+#include "samplefuzz/bytes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void sf_reader_init(sf_reader *r, const void *data, size_t len, uint64_t base, sf_status *st) {
+  r->data = (const uint8_t *)data;
+  r->len = data ? len : 0;
+  r->pos = 0;
+  r->base = base;
+  r->failed = false;
+  r->st = st;
+}
+
+size_t sf_reader_left(const sf_reader *r) { return r->failed ? 0 : r->len - r->pos; }
+
+static const uint8_t *take(sf_reader *r, size_t n, const char *what) {
+  if (r->failed) return NULL;
+  if (r->len - r->pos < n) {
+    sf_fail_byte(r->st, SF_ERR_TRUNCATED, r->base + r->pos, "%s: need %zu byte%s, %zu left", what ? what : "field",
+                 n, n == 1 ? "" : "s", r->len - r->pos);
+    r->failed = true;
+    return NULL;
+  }
+  const uint8_t *p = r->data + r->pos;
+  r->pos += n;
+  return p;
+}
+
+uint8_t sf_rd_u8(sf_reader *r, const char *what) {
+  const uint8_t *p = take(r, 1, what);
+  return p ? p[0] : 0;
+}
+uint16_t sf_rd_u16(sf_reader *r, const char *what) {
+  const uint8_t *p = take(r, 2, what);
+  return p ? sf_le16(p) : 0;
+}
+uint32_t sf_rd_u32(sf_reader *r, const char *what) {
+  const uint8_t *p = take(r, 4, what);
+  return p ? sf_le32(p) : 0;
+}
+uint64_t sf_rd_u64(sf_reader *r, const char *what) {
+  const uint8_t *p = take(r, 8, what);
+  return p ? ((uint64_t)sf_le32(p) | ((uint64_t)sf_le32(p + 4) << 32)) : 0;
+}
+bool sf_rd_bytes(sf_reader *r, void *out, size_t n, const char *what) {
+  const uint8_t *p = take(r, n, what);
+  if (!p) return false;
+  if (out && n) memcpy(out, p, n);
+  return true;
+}
+
+void sf_buf_init(sf_buf *b, sf_status *st) {
+  memset(b, 0, sizeof *b);
+  b->st = st;
+}
+
+void sf_buf_free(sf_buf *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
+  if (b->failed) return false;
+  size_t limit = b->limit ? b->limit : SF_BUF_DEFAULT_LIMIT;
+  if (n > limit - b->len) {
+    b->failed = true;
+    sf_fail_byte(b->st, SF_ERR_LIMIT, b->len, "output would exceed %zu bytes", limit);
+    return false;
+  }
+  if (b->len + n > b->cap) {
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + n) cap *= 2;
+    uint8_t *d = realloc(b->data, cap);
+    if (!d) {
+      b->failed = true;
+      sf_fail(b->st, SF_ERR_NOMEM, "cannot grow output buffer to %zu bytes", cap);
+      return false;
+    }
+    b->data = d;
+    b->cap = cap;
+  }
+  if (n) memcpy(b->data + b->len, p, n);
+  b->len += n;
+  return true;
+}
+
+bool sf_wr_u8(sf_buf *b, uint8_t v) { return sf_buf_put(b, &v, 1); }
+bool sf_wr_u16(sf_buf *b, uint16_t v) {
+  uint8_t t[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
+  return sf_buf_put(b, t, 2);
+}
+bool sf_wr_u32(sf_buf *b, uint32_t v) {
+  uint8_t t[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+  return sf_buf_put(b, t, 4);
+}
+bool sf_wr_u64(sf_buf *b, uint64_t v) { return sf_wr_u32(b, (uint32_t)v) && sf_wr_u32(b, (uint32_t)(v >> 32)); }
+
+bool sf_buf_patch_u32(sf_buf *b, size_t at, uint32_t v) {
+  if (b->failed || at > b->len || b->len - at < 4) return false;
+  b->data[at] = (uint8_t)v;
+  b->data[at + 1] = (uint8_t)(v >> 8);
+  b->data[at + 2] = (uint8_t)(v >> 16);
+  b->data[at + 3] = (uint8_t)(v >> 24);
+  return true;
+}

@@ -1,0 +1,65 @@
+/* samplefuzz/bytes.h — bounds-checked little-endian reader and a capped growable writer.
+ *
+ * Every binary decoder reads through sf_reader: a read past the end records SF_ERR_TRUNCATED at the
+ * offset where the field starts, returns 0, and makes every later read fail too, so a decoder can
+ * read a whole record and check once. sf_buf refuses to grow past its cap (SF_ERR_LIMIT). */
+#ifndef SAMPLEFUZZ_BYTES_H
+#define SAMPLEFUZZ_BYTES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "samplefuzz/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sf_reader {
+  const uint8_t *data;
+  size_t len;
+  size_t pos;
+  uint64_t base;   /* added to pos in error messages (absolute file offset of data[0]) */
+  bool failed;
+  sf_status *st;
+} sf_reader;
+
+void sf_reader_init(sf_reader *r, const void *data, size_t len, uint64_t base, sf_status *st);
+size_t sf_reader_left(const sf_reader *r);
+uint8_t sf_rd_u8(sf_reader *r, const char *what);
+uint16_t sf_rd_u16(sf_reader *r, const char *what);
+uint32_t sf_rd_u32(sf_reader *r, const char *what);
+uint64_t sf_rd_u64(sf_reader *r, const char *what);
+/* Copies n bytes into out (out may be NULL to skip). */
+bool sf_rd_bytes(sf_reader *r, void *out, size_t n, const char *what);
+
+typedef struct sf_buf {
+  uint8_t *data;
+  size_t len, cap;
+  size_t limit;   /* hard cap on len; 0 means SF_BUF_DEFAULT_LIMIT */
+  bool failed;
+  sf_status *st;
+} sf_buf;
+
+#define SF_BUF_DEFAULT_LIMIT ((size_t)64 << 20)
+
+void sf_buf_init(sf_buf *b, sf_status *st);
+void sf_buf_free(sf_buf *b);
+bool sf_buf_put(sf_buf *b, const void *p, size_t n);
+bool sf_wr_u8(sf_buf *b, uint8_t v);
+bool sf_wr_u16(sf_buf *b, uint16_t v);
+bool sf_wr_u32(sf_buf *b, uint32_t v);
+bool sf_wr_u64(sf_buf *b, uint64_t v);
+/* Overwrites 4 bytes at an earlier position (for sizes and offsets patched after the fact). */
+bool sf_buf_patch_u32(sf_buf *b, size_t at, uint32_t v);
+
+static inline uint16_t sf_le16(const uint8_t *p) { return (uint16_t)(p[0] | (p[1] << 8)); }
+static inline uint32_t sf_le32(const uint8_t *p) {
+  return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,168 @@
+/* samplefuzz/visa.h — vISA v4.1: instruction encoder/decoder, `.isa` container reader/writer,
+ * and IGC `.visaasm` text printer/parser for SAMPLE_UNORM, 3D_SAMPLE and AVS.
+ *
+ * Byte layouts: reference/visa-format.md §2 (container), §3 (operands), §4 (instructions).
+ * Text: reference/visa-format.md §5 (IGC 12504's lexer, grammar and printer).
+ *
+ * Names in text. With a kernel (sf_visa_kernel) general variables, samplers, surfaces and
+ * predicates print and parse by their declared names, as IGC does. Without one (kernel == NULL)
+ * the context-free spelling of samplefuzz is used: general variable id N is `V<N>`, sampler `S<N>`,
+ * surface `T<N>` (or IGC's predefined surface names), predicate `P<N>`, address `A<N>`; predefined
+ * general variables keep IGC's names (`%null`, `%r0`, ...). The parser accepts both everywhere. */
+#ifndef SAMPLEFUZZ_VISA_H
+#define SAMPLEFUZZ_VISA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/inst.h"
+#include "samplefuzz/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Hard caps (DESIGN principle 3). Inputs above them are rejected with SF_ERR_LIMIT. */
+#define SF_ISA_MAX_FILE      (64u << 20)
+#define SF_ISA_MAX_KERNELS   4096u
+#define SF_ISA_MAX_STRINGS   65536u
+#define SF_ISA_MAX_VARS      65536u
+#define SF_ISA_MAX_INSTS     65536u
+#define SF_ISA_MAX_ATTRS     65536u
+#define SF_VISA_FIRST_USER_VAR 32u   /* V0..V31 are predefined */
+#define SF_VISA_FIRST_USER_SURFACE 6u/* T0..T5 are predefined */
+
+/* ---- One instruction ------------------------------------------------------------------------- */
+
+/* Decodes one SAMPLE_UNORM / 3D_SAMPLE / AVS instruction from p[0..len). On success *used is the
+ * instruction's length. base is the absolute offset of p[0], used in error positions.
+ * Other opcodes give SF_UNSUPPORTED (vISA has no length prefix, so they cannot be skipped). */
+sf_code sf_visa_decode(const uint8_t *p, size_t len, uint64_t base, sf_inst *out, size_t *used,
+                       sf_status *st);
+/* Appends the v4.1 bytes of a vISA-family instruction to out. Writes exactly the fields stored. */
+sf_code sf_visa_encode(const sf_inst *in, sf_buf *out, sf_status *st);
+
+/* ---- The .isa container (v4.1) ---------------------------------------------------------------- */
+
+typedef struct sf_visa_attr {
+  uint32_t name;        /* string index */
+  uint8_t size;
+  uint32_t value_off;   /* offset of the value bytes in sf_visa_kernel.attr_bytes */
+} sf_visa_attr;
+
+/* A general variable (var_info). props: type in bits 0-3, alignment in bits 4-7. */
+typedef struct sf_visa_var {
+  uint32_t name;
+  uint8_t props;
+  uint16_t num_elts;
+  uint32_t alias_index;
+  uint16_t alias_offset;
+  uint8_t alias_scope;
+  uint32_t attr_first;
+  uint8_t attr_count;
+} sf_visa_var;
+
+/* Address, predicate, sampler and surface declarations share this layout. */
+typedef struct sf_visa_sym {
+  uint32_t name;
+  uint16_t num_elts;
+  uint32_t attr_first;
+  uint8_t attr_count;
+} sf_visa_sym;
+
+typedef struct sf_visa_label {
+  uint32_t name;
+  uint8_t kind;
+} sf_visa_label;
+
+typedef struct sf_visa_input {
+  uint8_t kind;         /* bits 0-2: 0 general, 1 sampler, 2 surface; bits 3-7 provenance */
+  uint32_t index;
+  int16_t offset;
+  uint16_t size;
+} sf_visa_input;
+
+typedef struct sf_visa_genbin {
+  uint8_t platform;
+  uint32_t offset, size;
+} sf_visa_genbin;
+
+typedef struct sf_visa_kernel {
+  /* file-header entry */
+  char *name;                 /* the header's name bytes, NUL-terminated copy */
+  uint16_t name_len;
+  uint32_t input_offset;      /* informational (the reader ignores it); the writer recomputes */
+  uint8_t num_genbins;
+  sf_visa_genbin *genbins;
+  /* kernel object */
+  uint32_t num_strings;
+  char **strings;             /* NUL-terminated */
+  uint32_t name_index;
+  uint32_t num_vars;          sf_visa_var *vars;       /* V32, V33, ... */
+  uint16_t num_addrs;         sf_visa_sym *addrs;      /* A0, ... */
+  uint16_t num_preds;         sf_visa_sym *preds;      /* P1, ... */
+  uint16_t num_labels;        sf_visa_label *labels;
+  uint8_t num_samplers;       sf_visa_sym *samplers;   /* S0, ... */
+  uint8_t num_surfaces;       sf_visa_sym *surfaces;   /* T6, ... */
+  uint32_t num_inputs;        sf_visa_input *inputs;
+  uint32_t entry;             /* as read; the writer recomputes */
+  uint16_t num_kattrs;        uint32_t kattr_first;    /* kernel attributes within attrs[] */
+  uint32_t num_attrs;         sf_visa_attr *attrs;     /* every attribute of this kernel */
+  uint32_t attr_bytes_len;    uint8_t *attr_bytes;
+  uint32_t code_len;          uint8_t *code;           /* the instruction bytes, as stored */
+  uint32_t num_insts;         sf_inst *insts;          /* decoded, in order */
+} sf_visa_kernel;
+
+typedef struct sf_isa_file {
+  uint8_t major, minor;       /* read as stored; the writer always writes 4.1 */
+  uint16_t num_kernels;
+  sf_visa_kernel *kernels;
+} sf_isa_file;
+
+/* Reads a whole .isa file. Functions and file-scope variables give SF_UNSUPPORTED. Every
+ * instruction in each kernel must be one of the three sampler instructions (or RET, 0x34, which is
+ * kept in `code` and skipped). On error the partial result is freed. */
+sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status *st);
+/* Writes a v4.1 file. Instruction bytes come from insts[] (re-encoded), not from `code`. */
+sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st);
+void sf_isa_free(sf_isa_file *f);
+
+/* Builders for tests and generators: a kernel with a fixed set of declarations. */
+sf_code sf_visa_kernel_init(sf_visa_kernel *k, const char *name, sf_status *st);
+/* Each returns the new entry's id (var id from 32, sampler index, surface index from 6,
+ * predicate id from 1), or -1 with st set. */
+int64_t sf_visa_kernel_add_var(sf_visa_kernel *k, const char *name, uint8_t type, uint16_t num_elts,
+                               uint8_t align, sf_status *st);
+int64_t sf_visa_kernel_add_sampler(sf_visa_kernel *k, const char *name, sf_status *st);
+int64_t sf_visa_kernel_add_surface(sf_visa_kernel *k, const char *name, sf_status *st);
+int64_t sf_visa_kernel_add_pred(sf_visa_kernel *k, const char *name, uint16_t num_elts, sf_status *st);
+int64_t sf_visa_kernel_add_addr(sf_visa_kernel *k, const char *name, uint16_t num_elts, sf_status *st);
+sf_code sf_visa_kernel_add_string_attr(sf_visa_kernel *k, const char *name, const char *value,
+                                       sf_status *st);
+sf_code sf_visa_kernel_add_inst(sf_visa_kernel *k, const sf_inst *in, sf_status *st);
+void sf_visa_kernel_free(sf_visa_kernel *k);
+
+/* Name lookups used by the printer (NULL when the id has no declared name). */
+const char *sf_visa_var_name(const sf_visa_kernel *k, uint32_t id);
+
+/* ---- Text (.visaasm) --------------------------------------------------------------------------- */
+
+/* Prints one instruction as IGC's -dumpcommonisa does (without the 4-space indent, the column-80
+ * padding and the trailing "/// $N"). k may be NULL (see the naming note above). */
+sf_code sf_visa_print(const sf_inst *in, const sf_visa_kernel *k, char *buf, size_t n, sf_status *st);
+/* Parses one instruction line. k may be NULL. Positions in st are 1:col of the line. */
+sf_code sf_visa_parse(const char *text, size_t len, const sf_visa_kernel *k, sf_inst *out,
+                      sf_status *st);
+
+/* Parses a whole .visaasm file: .version, .kernel, .kernel_attr, .decl, .input, the three
+ * instructions, and `ret`. Several kernels per file are allowed. */
+sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_status *st);
+/* Prints a whole file in IGC's layout (with the header newline fixed, see visa-format.md §5). */
+sf_code sf_visaasm_print(const sf_isa_file *f, sf_buf *out, sf_status *st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
