@@ -1,0 +1,29 @@
+/* cli_util.h — small helpers shared by the samplefuzz subcommands: capped file I/O, status
+ * formatting with the input's name, extension tests. */
+#ifndef SF_CLI_UTIL_H
+#define SF_CLI_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "samplefuzz/status.h"
+
+#define SF_CLI_MAX_INPUT ((size_t)256 << 20)  /* refuse inputs above 256 MiB */
+
+typedef struct sf_cli_file {
+  uint8_t *data;  /* NUL-terminated copy (data[len] == 0), so text parsers may use it as a string */
+  size_t len;
+} sf_cli_file;
+
+/* Reads a whole file (or stdin for "-"). On failure prints "samplefuzz <cmd>: <path>: <why>". */
+bool sf_cli_read_file(const char *path, sf_cli_file *out, const char *cmd);
+void sf_cli_file_free(sf_cli_file *f);
+/* Writes atomically enough for a CLI (write then rename). Prints the error on failure. */
+bool sf_cli_write_file(const char *path, const void *data, size_t len, const char *cmd);
+/* True when path ends with ext (case-insensitive). */
+bool sf_cli_has_ext(const char *path, const char *ext);
+/* Formats st as "LINE:COL: ..." or " byte 0x..: ..." for appending after "FILE:". */
+const char *sf_cli_status_suffix(const sf_status *st, char *buf, size_t n);
+
+#endif
