@@ -89,6 +89,18 @@ typedef struct sf_visa_genbin {
   uint32_t offset, size;
 } sf_visa_genbin;
 
+/* A RET instruction (opcode 0x34) in a kernel's instruction stream. Its v4.1 encoding is 4 bytes,
+ * `34 | exec:UB | pred:UW` (IGC's descriptor for ret lists EXECSIZE and PRED; checked with GenX_IR
+ * reading hand-made files, see docs/visa-binary.md). RET is not an sf_inst, so a kernel remembers
+ * where each RET stands: before insts[before], or at the end when before == num_insts. rets[] is
+ * sorted by `before`; several RETs at one position keep their order. */
+typedef struct sf_visa_ret {
+  uint32_t before;     /* index into insts[] of the instruction that follows (num_insts: at the end) */
+  uint8_t exec_size;   /* exec byte bits 0-3: size code (0 -> 1 lane ... 5 -> 32) */
+  uint8_t emask;       /* exec byte bits 4-7: 0-7 M1..M8, 8-15 M1_NM..M8_NM */
+  sf_pred pred;        /* predicate word, same layout as 3D_SAMPLE's (inst.h) */
+} sf_visa_ret;
+
 typedef struct sf_visa_kernel {
   /* file-header entry */
   char *name;                 /* the header's name bytes, NUL-terminated copy */
@@ -113,6 +125,8 @@ typedef struct sf_visa_kernel {
   uint32_t attr_bytes_len;    uint8_t *attr_bytes;
   uint32_t code_len;          uint8_t *code;           /* the instruction bytes, as stored */
   uint32_t num_insts;         sf_inst *insts;          /* decoded, in order */
+  uint32_t num_rets;          sf_visa_ret *rets;       /* RET instructions and where they stand (owned,
+                                                          malloc'd; sf_isa_free releases them) */
 } sf_visa_kernel;
 
 typedef struct sf_isa_file {
@@ -122,10 +136,11 @@ typedef struct sf_isa_file {
 } sf_isa_file;
 
 /* Reads a whole .isa file. Functions and file-scope variables give SF_UNSUPPORTED. Every
- * instruction in each kernel must be one of the three sampler instructions (or RET, 0x34, which is
- * kept in `code` and skipped). On error the partial result is freed. */
+ * instruction in each kernel must be one of the three sampler instructions (into insts[]) or RET,
+ * 0x34 (into rets[]); all instruction bytes are also kept in `code`. On error the partial result
+ * is freed. */
 sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status *st);
-/* Writes a v4.1 file. Instruction bytes come from insts[] (re-encoded), not from `code`. */
+/* Writes a v4.1 file. Instruction bytes come from insts[] and rets[] (re-encoded), not from `code`. */
 sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st);
 void sf_isa_free(sf_isa_file *f);
 
