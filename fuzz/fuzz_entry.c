@@ -1,0 +1,100 @@
+/* fuzz/fuzz_entry.c — the one entry shared by every fuzz target and every engine (issue 6 item 3;
+ * reference/fuzzing-practice.md §0 "One target source, many engines", §3.3).
+ *
+ *   libfuzzer / afl / oss: LLVMFuzzerTestOneInput runs the target's checks; a failed verdict prints
+ *       the report (the symbolic `Assertion failure:` line first, see harness/triage/signature.c)
+ *       and abort()s, which every engine records as a crash.
+ *   replay (SF_FUZZ_REPLAY_MAIN, the default build and what ctest uses): main() runs files and
+ *       folders through the same checks, prints a report per failure and "N passed, N failed", and
+ *       returns 1 on a failure instead of aborting.
+ * The bytes an input is read with never depend on the CPU: the checks read the whole input first. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_common.h"
+
+/* abort() from a macro, so the stack's top frame stays the caller's (ClusterFuzz, §3.5). */
+#define SF_FUZZ_ABORT() abort()
+
+static const sf_target *sf_fuzz_checked_target(void) {
+  const sf_target *t = sf_fuzz_target();
+  if (!t) {
+    fprintf(stderr, "fuzz entry: target \"%s\" is not in the library's table (oracles/targets.c)\n",
+            sf_fuzz_target_name());
+    SF_FUZZ_ABORT();
+  }
+  return t;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  (void)sf_fuzz_checked_target();
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  const sf_target *t = sf_fuzz_checked_target();
+  sf_verdict *v = malloc(sizeof *v);
+  if (!v) return 0;
+  if (sf_target_run(t, data, size, v) == SF_VERDICT_FAIL) {
+    sf_triage_report(stderr, v, t->name, NULL);
+    free(v);
+    SF_FUZZ_ABORT();
+  }
+  free(v);
+  return 0;
+}
+
+#ifdef SF_FUZZ_REPLAY_MAIN
+typedef struct sf_fuzz_replay_ctx {
+  int verbose;
+} sf_fuzz_replay_ctx;
+
+static void sf_fuzz_replay_cb(void *ctx, const char *path, const sf_target *t, const sf_verdict *v, size_t size,
+                              const sf_status *st) {
+  const sf_fuzz_replay_ctx *c = ctx;
+  if (!v) {
+    char buf[SF_STATUS_MSG_MAX + 64];
+    fprintf(stderr, "%s: %s\n", path, sf_status_format(st, buf, sizeof buf));
+    return;
+  }
+  if (v->kind == SF_VERDICT_FAIL) {
+    fprintf(stderr, "FAILED: %s (%zu bytes)\n", path, size);
+    sf_triage_report(stderr, v, t->name, path);
+  } else if (c->verbose) {
+    fprintf(stderr, "%s: %s (%zu bytes)%s%s\n", path, sf_verdict_kind_name(v->kind), size,
+            v->reason[0] ? ": " : "", v->reason);
+  }
+}
+
+int main(int argc, char **argv) {
+  sf_fuzz_replay_ctx ctx = {0};
+  const sf_target *t = sf_fuzz_checked_target();
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+      printf("usage: %s [-v] FILE|DIR...\n"
+             "Replay build of the %s fuzz target (%s).\n"
+             "Runs every file (folders recursively, sorted) through the target's checks, prints a report\n"
+             "for each failure and \"N passed, N failed\"; exit status 1 on a failure, 2 on unreadable input.\n"
+             "Options starting with '-' other than -v are ignored, so libFuzzer command lines replay too.\n",
+             argv[0], t->name, t->what);
+      return 0;
+    }
+    if (strcmp(argv[i], "-v") == 0) ctx.verbose = 1;
+  }
+  sf_replay_stats stats;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_replay_paths(argc - 1, argv + 1, t, sf_fuzz_replay_cb, &ctx, &stats, &st);
+  if (rc != SF_OK) {
+    char buf[SF_STATUS_MSG_MAX + 64];
+    fprintf(stderr, "%s: %s\n", t->name, sf_status_format(&st, buf, sizeof buf));
+  }
+  printf("%u passed, %u failed (%u refused with a status, %u unsupported, %u unreadable)\n",
+         stats.passed + stats.rejected + stats.skipped, stats.failed, stats.rejected, stats.skipped, stats.errors);
+  if (stats.failed) return 1;
+  return (stats.errors || rc != SF_OK) ? 2 : 0;
+}
+#endif

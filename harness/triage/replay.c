@@ -1,0 +1,150 @@
+/* harness/triage/replay.c — runs reproducers and corpus files through their fuzz target (DESIGN.md
+ * "Command line": replay, triage). Used by the replay engine of every fuzz binary and by the CLI,
+ * so "passes in ctest" and "passes in `samplefuzz replay`" are the same statement.
+ * Folders are walked in sorted order (deterministic output), with caps on depth, count and size. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "samplefuzz/triage.h"
+
+typedef struct sf_replay_run {
+  const sf_target *forced;
+  sf_replay_cb cb;
+  void *ctx;
+  sf_replay_stats *stats;
+  unsigned files;
+  sf_status *st;
+} sf_replay_run;
+
+static void sf_replay_error(sf_replay_run *r, const char *path, const sf_status *why) {
+  r->stats->errors++;
+  if (r->cb) r->cb(r->ctx, path, NULL, NULL, 0, why);
+}
+
+static void sf_replay_file(sf_replay_run *r, const char *path) {
+  sf_status st;
+  sf_status_clear(&st);
+  const sf_target *t = r->forced ? r->forced : sf_target_from_path(path);
+  if (!t) {
+    sf_fail(&st, SF_ERR_INVALID, "no fuzz target named in the path (use --target)");
+    sf_replay_error(r, path, &st);
+    return;
+  }
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    sf_fail(&st, SF_ERR_IO, "cannot open: %s", strerror(errno));
+    sf_replay_error(r, path, &st);
+    return;
+  }
+  uint8_t *buf = malloc(SF_REPLAY_MAX_FILE);
+  if (!buf) {
+    fclose(f);
+    sf_fail(&st, SF_ERR_NOMEM, "out of memory");
+    sf_replay_error(r, path, &st);
+    return;
+  }
+  size_t n = fread(buf, 1, SF_REPLAY_MAX_FILE, f);
+  bool bad = ferror(f) != 0;
+  fclose(f);
+  if (bad) {
+    free(buf);
+    sf_fail(&st, SF_ERR_IO, "read error");
+    sf_replay_error(r, path, &st);
+    return;
+  }
+  sf_verdict *v = malloc(sizeof *v);
+  if (!v) {
+    free(buf);
+    sf_fail(&st, SF_ERR_NOMEM, "out of memory");
+    sf_replay_error(r, path, &st);
+    return;
+  }
+  switch (sf_target_run(t, buf, n, v)) {
+    case SF_VERDICT_PASS: r->stats->passed++; break;
+    case SF_VERDICT_REJECT: r->stats->rejected++; break;
+    case SF_VERDICT_SKIP: r->stats->skipped++; break;
+    case SF_VERDICT_FAIL: r->stats->failed++; break;
+  }
+  if (r->cb) r->cb(r->ctx, path, t, v, n, &st);
+  free(v);
+  free(buf);
+}
+
+static int sf_strcmp_ptr(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static sf_code sf_replay_walk(sf_replay_run *r, const char *path, unsigned depth) {
+  struct stat sb;
+  if (stat(path, &sb) != 0) {
+    sf_status st;
+    sf_status_clear(&st);
+    sf_fail(&st, SF_ERR_IO, "cannot stat: %s", strerror(errno));
+    sf_replay_error(r, path, &st);
+    return SF_OK;
+  }
+  if (!S_ISDIR(sb.st_mode)) {
+    if (++r->files > SF_REPLAY_MAX_FILES) return sf_fail(r->st, SF_ERR_LIMIT, "more than %u files", SF_REPLAY_MAX_FILES);
+    sf_replay_file(r, path);
+    return SF_OK;
+  }
+  if (depth >= SF_REPLAY_MAX_DEPTH) return sf_fail(r->st, SF_ERR_LIMIT, "%s: folders nested deeper than %u", path, SF_REPLAY_MAX_DEPTH);
+  DIR *d = opendir(path);
+  if (!d) {
+    sf_status st;
+    sf_status_clear(&st);
+    sf_fail(&st, SF_ERR_IO, "cannot open folder: %s", strerror(errno));
+    sf_replay_error(r, path, &st);
+    return SF_OK;
+  }
+  char **names = NULL;
+  size_t n = 0, cap = 0;
+  sf_code rc = SF_OK;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    if (e->d_name[0] == '.') continue;
+    if (n == cap) {
+      size_t nc = cap ? cap * 2 : 64;
+      char **nn = (nc <= SF_REPLAY_MAX_FILES) ? realloc(names, nc * sizeof *nn) : NULL;
+      if (!nn) {
+        rc = sf_fail(r->st, SF_ERR_NOMEM, "%s: too many entries", path);
+        break;
+      }
+      names = nn;
+      cap = nc;
+    }
+    size_t len = strlen(path) + 1 + strlen(e->d_name) + 1;
+    names[n] = malloc(len);
+    if (!names[n]) {
+      rc = sf_fail(r->st, SF_ERR_NOMEM, "out of memory");
+      break;
+    }
+    snprintf(names[n], len, "%s%s%s", path, path[0] && path[strlen(path) - 1] == '/' ? "" : "/", e->d_name);
+    n++;
+  }
+  closedir(d);
+  if (rc == SF_OK && n > 1) qsort(names, n, sizeof *names, sf_strcmp_ptr);
+  for (size_t i = 0; i < n; i++) {
+    if (rc == SF_OK) rc = sf_replay_walk(r, names[i], depth + 1);
+    free(names[i]);
+  }
+  free(names);
+  return rc;
+}
+
+sf_code sf_replay_paths(int npaths, char *const *paths, const sf_target *forced, sf_replay_cb cb, void *ctx,
+                        sf_replay_stats *stats, sf_status *st) {
+  sf_replay_run r = {forced, cb, ctx, stats, 0, st};
+  memset(stats, 0, sizeof *stats);
+  for (int i = 0; i < npaths; i++) {
+    if (!paths[i] || paths[i][0] == '-') continue;
+    sf_code rc = sf_replay_walk(&r, paths[i], 0);
+    if (rc != SF_OK) return rc;
+  }
+  return SF_OK;
+}

@@ -1,0 +1,121 @@
+/* samplefuzz/oracle.h — the checks, as library functions that return a verdict (DESIGN.md "Data flow",
+ * issue 6 item 5).
+ *
+ * A check never aborts and never prints: it fills an sf_verdict. The fuzz entry (fuzz/fuzz_entry.c)
+ * is the only place that turns a failed verdict into abort(); the unit tests and `samplefuzz replay`
+ * call the very same functions (the SPIRV-Tools pattern: a fuzz finding becomes a test by dropping
+ * its reproducer into crashes/<target>/).
+ *
+ * A failed verdict names the failure symbolically, without numbers, so that it is stable across
+ * runs and minimization (DESIGN.md "Triage"):
+ *     <oracle>-<check>-<family>-<op>[-<feature>]
+ * plus `key`, the decoded fields that matter for bucketing (harness/triage hashes signature + key),
+ * and a readable dump (instruction text, bytes, differing fields/lanes). */
+#ifndef SAMPLEFUZZ_ORACLE_H
+#define SAMPLEFUZZ_ORACLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "samplefuzz/inst.h"
+#include "samplefuzz/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum sf_verdict_kind {
+  SF_VERDICT_PASS = 0,  /* every check held */
+  SF_VERDICT_REJECT,    /* the input was refused with a proper sf_status (a normal outcome) */
+  SF_VERDICT_SKIP,      /* well-formed but outside what samplefuzz implements (SF_UNSUPPORTED) */
+  SF_VERDICT_FAIL       /* a check failed: a bug in samplefuzz (or a planted canary) */
+} sf_verdict_kind;
+
+#define SF_VERDICT_NAME_MAX 40
+#define SF_VERDICT_KEY_MAX 192
+#define SF_VERDICT_DUMP_MAX 6144
+
+typedef struct sf_verdict {
+  sf_verdict_kind kind;
+  char oracle[SF_VERDICT_NAME_MAX];   /* e.g. "visa_bin", "visa_text", "dxbc", "diff" */
+  char check[SF_VERDICT_NAME_MAX];    /* e.g. "reencode", "reparse", "fixpoint", "lanes" */
+  char family[SF_VERDICT_NAME_MAX];   /* "sample_unorm", "sample_3d", "avs", "d3d", "none" */
+  char op[SF_VERDICT_NAME_MAX];       /* "sample_l", "sample_c_lz", ...; "unknown" if out of table */
+  char feature[SF_VERDICT_NAME_MAX];  /* optional, e.g. the first differing field ("params.off") */
+  char key[SF_VERDICT_KEY_MAX];       /* decoded fields that matter (no raw bytes, no counters) */
+  char backends[SF_VERDICT_NAME_MAX * 2]; /* backends compared, "" for codec checks */
+  char reason[SF_STATUS_MSG_MAX + 64];/* for REJECT/SKIP: the formatted sf_status */
+  size_t dump_len;
+  char dump[SF_VERDICT_DUMP_MAX];     /* readable dump, NUL-terminated, truncated at the cap */
+} sf_verdict;
+
+/* Sets v to PASS for `oracle` with empty fields. */
+void sf_verdict_init(sf_verdict *v, const char *oracle);
+/* Marks a REJECT/SKIP (SKIP when st->code is SF_UNSUPPORTED) and stores the formatted status. */
+void sf_verdict_refuse(sf_verdict *v, const sf_status *st);
+/* Marks v failed. Family and op come from `in` (may be NULL: "none"/"none"). feature may be NULL.
+ * Only the first failure is kept: later calls on a failed verdict do nothing. Returns false so a
+ * check can `return sf_verdict_fail(...)`. */
+bool sf_verdict_fail(sf_verdict *v, const char *check, const sf_inst *in, const char *feature);
+/* Sets the bucket key (printf format). */
+void sf_verdict_key(sf_verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends to the readable dump (printf format); silently truncates at SF_VERDICT_DUMP_MAX. */
+void sf_verdict_dumpf(sf_verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends "label: xx xx xx ..." (at most 256 bytes shown). */
+void sf_verdict_dump_hex(sf_verdict *v, const char *label, const uint8_t *p, size_t n);
+/* Appends the instruction as vISA text (or the family's own text form) plus a field summary. */
+void sf_verdict_dump_inst(sf_verdict *v, const char *label, const sf_inst *in);
+const char *sf_verdict_kind_name(sf_verdict_kind k);
+
+/* Names used in signatures: never contain '-' or digits-only values. */
+const char *sf_family_tag(sf_family f);
+const char *sf_inst_op_tag(const sf_inst *in);
+/* Turns an sf_inst_diff() path ("s3d.params[2].off: 32 vs 0") into a number-free feature name
+ * ("s3d.params.off"). Returns out. */
+const char *sf_oracle_field_feature(const char *diff, char *out, size_t n);
+
+/* ---- Codec checks (oracles/check_roundtrip.c) -------------------------------------------------- */
+
+/* Input caps: longer inputs are truncated by the checks (documented in each target's .options). */
+#define SF_CHECK_MAX_BIN 4096u
+#define SF_CHECK_MAX_TEXT 4096u
+
+/* vISA binary: decode one instruction from p. On success: the length is within the input; encode
+ * reproduces the input bytes exactly; the canonical form re-encodes and decodes to itself; the
+ * printed text parses back to the same (canonical) instruction and prints identically; validate
+ * agrees between the decoded and the re-parsed instruction. A refusal must carry a message. */
+bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v);
+
+/* vISA text: parse one instruction line; print -> parse is a fixed point, and encode -> decode is
+ * the identity. */
+bool sf_check_visa_text(const char *text, size_t n, sf_verdict *v);
+
+/* One instruction through every view of its family (encode/decode and print/parse), used by the
+ * pipeline target and by generated-instruction property tests: each view must give `in` back. */
+bool sf_check_inst_views(const sf_inst *in, sf_verdict *v);
+
+/* ---- Target table (oracles/targets.c) ---------------------------------------------------------- */
+
+typedef bool (*sf_target_fn)(const uint8_t *data, size_t size, sf_verdict *v);
+
+typedef struct sf_target {
+  const char *name;      /* stable corpus key: "visa_bin_fuzzer", ... */
+  sf_target_fn run;
+  size_t max_len;        /* inputs above this are truncated before the checks */
+  const char *what;      /* one line for --help and docs */
+} sf_target;
+
+extern const sf_target sf_targets[];
+extern const size_t sf_target_count;
+/* NULL when no target has that name. */
+const sf_target *sf_target_find(const char *name);
+/* The target whose name appears as a whole component of path (".../visa_bin_fuzzer/x"), or NULL. */
+const sf_target *sf_target_from_path(const char *path);
+/* Runs t on data (truncated to t->max_len); always returns a verdict in v. */
+sf_verdict_kind sf_target_run(const sf_target *t, const uint8_t *data, size_t size, sf_verdict *v);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,58 @@
+/* oracles/targets.c — the table of fuzz targets (issue 6 item 1): stable names (corpus keys,
+ * DESIGN principle 5) mapped to the check each one runs. fuzz/<target>.c, `samplefuzz replay` and
+ * `samplefuzz triage` all go through this table, so a reproducer means the same thing everywhere. */
+#include <string.h>
+
+#include "samplefuzz/oracle.h"
+
+static bool sf_target_visa_bin(const uint8_t *data, size_t size, sf_verdict *v) {
+  return sf_check_visa_bin(data, size, v);
+}
+
+static bool sf_target_visa_text(const uint8_t *data, size_t size, sf_verdict *v) {
+  return sf_check_visa_text((const char *)data, size, v);
+}
+
+const sf_target sf_targets[] = {
+  {"visa_bin_fuzzer", sf_target_visa_bin, SF_CHECK_MAX_BIN,
+   "bytes -> vISA decode; encode/decode, canonical form and text views round-trip"},
+  {"visa_text_fuzzer", sf_target_visa_text, SF_CHECK_MAX_TEXT,
+   "vISA text -> parse; print/parse fixed point; encode/decode identity"},
+};
+const size_t sf_target_count = sizeof sf_targets / sizeof sf_targets[0];
+
+const sf_target *sf_target_find(const char *name) {
+  if (!name) return NULL;
+  for (size_t i = 0; i < sf_target_count; i++) {
+    if (strcmp(sf_targets[i].name, name) == 0) return &sf_targets[i];
+  }
+  return NULL;
+}
+
+const sf_target *sf_target_from_path(const char *path) {
+  if (!path) return NULL;
+  const sf_target *found = NULL;
+  /* The last matching component wins (".../corpus/visa_bin_fuzzer/x"). */
+  for (const char *c = path; *c;) {
+    const char *end = strchr(c, '/');
+    size_t len = end ? (size_t)(end - c) : strlen(c);
+    for (size_t i = 0; i < sf_target_count; i++) {
+      size_t tl = strlen(sf_targets[i].name);
+      if (len == tl && strncmp(c, sf_targets[i].name, tl) == 0) found = &sf_targets[i];
+    }
+    if (!end) break;
+    c = end + 1;
+  }
+  return found;
+}
+
+sf_verdict_kind sf_target_run(const sf_target *t, const uint8_t *data, size_t size, sf_verdict *v) {
+  static const uint8_t sf_empty[1] = {0};
+  if (!data) {
+    data = sf_empty;
+    size = 0;
+  }
+  if (size > t->max_len) size = t->max_len;
+  t->run(data, size, v);
+  return v->kind;
+}
