@@ -8,7 +8,9 @@
  *     index declared), so GenX_IR can serve as an oracle on every such instruction.
  *   - otherwise: any instruction the model represents and the binary forms can store (operand
  *     classes 0-3, 5, 6; every region, type and modifier code; every op, exec size, emask and
- *     predicate word; every AVS cntrl/execMode nibble; 1-15 3D parameters), for codec fuzzing.
+ *     predicate word; every AVS cntrl/execMode nibble; 0-15 3D parameters; D3D operands of every
+ *     type, component selection, index form and extended token the TPF decoder reads), for codec
+ *     fuzzing: encode then decode gives the instruction back.
  * Field layouts: reference/visa-format.md §3-§4, spec/visa-*.md; D3D: reference/dxbc-format.md §2.
  * The result is sf_inst_canonicalize()d unless SF_GEN_RAW is given. Consumption of bytes depends on
  * the bytes and flags only (DESIGN principle 2). */
@@ -91,13 +93,14 @@ static uint32_t region_span(const sf_region *r, unsigned lanes, unsigned esize) 
 static sf_region gen_region(gctx *g, unsigned lanes, unsigned esize, unsigned start) {
   sf_region r = {0, 0, 0, 0};
   if (!g->valid) {
+    uint8_t sel = sf_fdp_u8(g->f);
     uint16_t w = sf_fdp_u16(g->f);
-    /* Mostly legal codes, sometimes any nibble (codes 8-15 and null included). */
-    if (w & 0x8000u) {
+    /* Mostly legal codes, sometimes any nibble (codes 8-15, null and the reserved top nibble). */
+    if (sel & 1) {
       r.vstride = (uint8_t)(w & 0xF);
       r.width = (uint8_t)((w >> 4) & 0xF);
       r.hstride = (uint8_t)((w >> 8) & 0xF);
-      r.hi = (uint8_t)((w >> 12) & 0x7);
+      r.hi = (uint8_t)((w >> 12) & 0xF);
     } else {
       r.vstride = VSTRIDE_CODES[(w & 0xF) % sizeof VSTRIDE_CODES];
       r.width = WIDTH_CODES[((w >> 4) & 0xF) % sizeof WIDTH_CODES];
@@ -360,7 +363,7 @@ static void gen_3d(gctx *g, sf_sample_3d *s) {
   s->sampler = sf_fdp_u8(f);
   s->surface = sf_fdp_u8(f);
   gen_raw_any(g, &s->dst);
-  s->num_params = (uint8_t)sf_fdp_range(f, 1, SF_S3D_MAX_PARAMS);
+  s->num_params = (uint8_t)sf_fdp_range(f, 0, SF_S3D_MAX_PARAMS);
   for (unsigned i = 0; i < s->num_params; i++) gen_raw_any(g, &s->params[i]);
 }
 
@@ -482,6 +485,7 @@ static void d3d_valid(sf_fdp *f, sf_d3d_inst *d) {
   d->num_src = (uint8_t)sf_d3d_op_num_src(d->op);
   uint8_t fl = sf_fdp_u8(f);
   d->sat = fl & 1;
+  d->precise = (uint8_t)(sf_fdp_chance(f, 32) ? sf_fdp_range(f, 1, 15) : 0); /* [precise(...)] (SM5) */
   d->has_resdim = (fl >> 1) & 1;
   d->has_rettype = d->has_resdim && ((fl >> 2) & 3) != 0;  /* fxc pairs them; alone now and then */
   d->has_aoffimmi = (fl >> 4) & 1;
@@ -520,45 +524,63 @@ static void d3d_valid(sf_fdp *f, sf_d3d_inst *d) {
   for (unsigned i = 3; i < d->num_src; i++) d3d_src_valid(f, d->op != SF_D3D_SAMPLE_D, &d->src[i]);
 }
 
-/* Any operand the token format can hold (reference/dxbc-format.md §2.3). */
+/* Operand types a sample instruction can carry in the token format (D3D10_SB_OPERAND_TYPE values
+ * that are registers or immediates; labels, function bodies, interfaces and 64-bit immediates
+ * cannot occur there). */
+static const uint8_t D3D_ANY_TYPES[] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 11, 12, 13, 15, 25, 26, 27, 28,
+                                        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 41, 42};
+
+/* Component count and selection drawn from one byte: every legal combination (dxbc-format.md §2.3:
+ * 0- and 1-component operands select nothing; 4-component ones mask, swizzle or select one). */
+static void d3d_comp_any(sf_fdp *f, uint8_t *nc, uint8_t *sel, uint8_t *bits) {
+  uint8_t c = sf_fdp_u8(f);
+  uint8_t b = sf_fdp_u8(f);
+  *nc = (uint8_t)(c % 3u);
+  *sel = 0;
+  *bits = 0;
+  if (*nc == SF_D3D_NC_4) {
+    *sel = (uint8_t)((c >> 2) % 3u);
+    *bits = *sel == SF_D3D_SEL_MASK ? (uint8_t)(b & 0xF) : *sel == SF_D3D_SEL_SELECT1 ? (uint8_t)(b & 3) : b;
+  }
+}
+
+/* Any operand the token format can hold and the TPF decoder reads back (relative indices are one
+ * level deep, with imm32 indices). */
 static void d3d_opnd_any(sf_fdp *f, sf_d3d_opnd *o) {
   memset(o, 0, sizeof *o);
-  uint32_t t0 = sf_fdp_u32(f);
-  static const uint8_t TYPES[] = {SF_D3D_OT_TEMP,     SF_D3D_OT_INPUT,   SF_D3D_OT_OUTPUT,
-                                  SF_D3D_OT_INDEXABLE_TEMP, SF_D3D_OT_IMM32, SF_D3D_OT_IMM64,
-                                  SF_D3D_OT_SAMPLER,  SF_D3D_OT_RESOURCE, SF_D3D_OT_CONSTANT_BUFFER,
-                                  SF_D3D_OT_IMM_CONSTANT_BUFFER, SF_D3D_OT_NULL};
-  uint8_t tb = sf_fdp_u8(f);
-  o->type = (tb & 0x80) ? (uint8_t)(tb & 0x7F) : TYPES[tb % sizeof TYPES];
-  o->num_comp = (uint8_t)(t0 & 3);
-  o->sel_mode = (uint8_t)((t0 >> 2) & 3);
-  o->comp_bits = (uint8_t)(t0 >> 4);
-  o->extended = (t0 >> 31) & 1;
-  if (o->extended) {
-    o->modifier = (uint8_t)(sf_fdp_u8(f) & 3);
-    o->min_precision = (uint8_t)(sf_fdp_u8(f) & 7);
-    o->nonuniform = sf_fdp_bool(f);
+  o->type = SF_FDP_PICK(f, D3D_ANY_TYPES);
+  d3d_comp_any(f, &o->num_comp, &o->sel_mode, &o->comp_bits);
+  uint8_t x = sf_fdp_u8(f);
+  if (x & 1) {
+    o->extended = true;
+    o->modifier = (uint8_t)((x >> 1) & 3);
+    o->min_precision = (uint8_t)((x >> 3) & 7);
+    o->nonuniform = (x >> 6) & 1;
   }
-  if (o->type == SF_D3D_OT_IMM32 || o->type == SF_D3D_OT_IMM64) {
-    o->index_dim = 0;
-    if (o->num_comp != SF_D3D_NC_1) o->num_comp = SF_D3D_NC_4;
-    for (unsigned i = 0; i < 4; i++) o->imm[i] = (o->num_comp == SF_D3D_NC_4 || i == 0) ? sf_fdp_u32(f) : 0;
+  uint8_t dim = sf_fdp_u8(f);
+  if (o->type == SF_D3D_OT_IMM32) {
+    o->num_comp = (dim & 1) ? SF_D3D_NC_1 : SF_D3D_NC_4;
+    o->sel_mode = 0;
+    o->comp_bits = 0;
+    for (unsigned i = 0; i < 4; i++) {
+      uint32_t v = sf_fdp_f32_bits(f);
+      o->imm[i] = (o->num_comp == SF_D3D_NC_4 || i == 0) ? v : 0;
+    }
     return;
   }
-  o->index_dim = (uint8_t)((t0 >> 20) & 3);
+  o->index_dim = (uint8_t)(dim & 3);
+  static const uint8_t REPS[] = {SF_D3D_IDX_IMM32, SF_D3D_IDX_IMM32, SF_D3D_IDX_REL, SF_D3D_IDX_IMM32_REL};
   for (unsigned i = 0; i < o->index_dim; i++) {
-    sf_d3d_index *x = &o->idx[i];
-    x->rep = (uint8_t)sf_fdp_range(f, 0, 4);
-    if (x->rep == SF_D3D_IDX_IMM64 || x->rep == SF_D3D_IDX_IMM64_REL) x->imm = sf_fdp_u64(f);
-    else if (x->rep != SF_D3D_IDX_REL) x->imm = sf_fdp_bool(f) ? sf_fdp_u32(f) : sf_fdp_range(f, 0, 15);
-    if (x->rep >= SF_D3D_IDX_REL) {
-      sf_d3d_relop *r = &x->rel;
-      uint32_t rt = sf_fdp_u32(f);
-      r->type = (uint8_t)(rt & 0xFF) % 14u;
-      r->num_comp = (uint8_t)((rt >> 8) & 3);
-      r->sel_mode = (uint8_t)((rt >> 10) & 3);
-      r->comp_bits = (uint8_t)(rt >> 12);
-      r->index_dim = (uint8_t)((rt >> 20) % 3u);
+    sf_d3d_index *ix = &o->idx[i];
+    ix->rep = SF_FDP_PICK(f, REPS);
+    uint32_t v = sf_fdp_bool(f) ? sf_fdp_u32(f) : sf_fdp_range(f, 0, 15);
+    if (ix->rep != SF_D3D_IDX_REL) ix->imm = v;
+    if (ix->rep == SF_D3D_IDX_REL || ix->rep == SF_D3D_IDX_IMM32_REL) {
+      sf_d3d_relop *r = &ix->rel;
+      r->type = SF_FDP_PICK(f, D3D_ANY_TYPES);
+      if (r->type == SF_D3D_OT_IMM32) r->type = SF_D3D_OT_TEMP;  /* an immediate cannot index */
+      d3d_comp_any(f, &r->num_comp, &r->sel_mode, &r->comp_bits);
+      r->index_dim = (uint8_t)sf_fdp_range(f, 0, 2);
       for (unsigned j = 0; j < r->index_dim; j++) r->index[j] = sf_fdp_range(f, 0, 255);
     }
   }
@@ -570,6 +592,7 @@ static void d3d_any(sf_fdp *f, sf_d3d_inst *d) {
   d->num_src = (uint8_t)sf_d3d_op_num_src(d->op);
   uint8_t fl = sf_fdp_u8(f);
   d->sat = fl & 1;
+  d->precise = (uint8_t)(fl >> 4);
   d->has_aoffimmi = (fl >> 1) & 1;
   d->has_resdim = (fl >> 2) & 1;
   d->has_rettype = (fl >> 3) & 1;
