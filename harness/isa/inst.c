@@ -519,26 +519,3 @@ const char *sf_inst_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n
   diff_inst(&d, a, b);
   return buf ? buf : "";
 }
-
-/* ---- Until the DXBC codec's inst_d3d.c is linked ------------------------------------------------
- * Weak definitions so that a build without harness/isa/inst_d3d.c still links; the strong ones in
- * inst_d3d.c replace them. They never claim a D3D instruction is valid or equal. */
-__attribute__((weak)) unsigned sf_d3d_inst_validate(const sf_d3d_inst *d, sf_violations *out) {
-  (void)d;
-  sf_violations local;
-  memset(&local, 0, sizeof local);
-  sf_violation_add(out ? out : &local, "d3d.unsupported", "D3D validation is not built into this library");
-  return 1;
-}
-__attribute__((weak)) bool sf_d3d_inst_equal(const sf_d3d_inst *a, const sf_d3d_inst *b) {
-  (void)a;
-  (void)b;
-  return false;
-}
-__attribute__((weak)) void sf_d3d_inst_canonicalize(sf_d3d_inst *d) { (void)d; }
-__attribute__((weak)) const char *sf_d3d_inst_diff(const sf_d3d_inst *a, const sf_d3d_inst *b, char *buf, size_t n) {
-  (void)a;
-  (void)b;
-  if (buf && n) snprintf(buf, n, "D3D comparison is not built into this library");
-  return buf ? buf : "";
-}
