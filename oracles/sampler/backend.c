@@ -1,0 +1,102 @@
+/* oracles/sampler/backend.c — the backend table and the runtime dispatch (DESIGN "Data flow"):
+ * the scalar backend, the built-in SIMD backends the CPU supports, and sf_backend_select(), which
+ * reads SF_SIMD once. Backends see requests, never instructions; a NULL entry of a backend falls
+ * back to the scalar one (sf_sample and the executor do that). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracles/sampler/sampler_int.h"
+
+static const sf_backend scalar_backend = {"scalar", sf_scalar_sample, sf_scalar_sample_unorm, sf_scalar_avs};
+
+const sf_backend *sf_backend_scalar(void) { return &scalar_backend; }
+
+/* SIMD backends (oracles/sampler/ *_sse2.c, _avx2.c, _avx512.c) add one entry here: a function
+ * returning their table, and the CPU feature they need. */
+typedef struct builtin {
+  const sf_backend *(*get)(void);
+  const char *cpu;  /* __builtin_cpu_supports name, NULL = always */
+} builtin;
+
+static const sf_backend *get_scalar(void) { return &scalar_backend; }
+
+static const builtin builtins[] = {
+    {get_scalar, NULL},
+};
+
+static bool cpu_ok(const char *feat) {
+  if (!feat) return true;
+#if defined(SF_X86) && (defined(__GNUC__) || defined(__clang__))
+  __builtin_cpu_init();
+  if (!strcmp(feat, "sse2")) return __builtin_cpu_supports("sse2");
+  if (!strcmp(feat, "avx2")) return __builtin_cpu_supports("avx2");
+  if (!strcmp(feat, "avx512")) return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+#endif
+  return false;
+}
+
+unsigned sf_backend_list(const sf_backend **out, unsigned max) {
+  unsigned n = 0;
+  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
+    if (!cpu_ok(builtins[i].cpu)) continue;
+    const sf_backend *b = builtins[i].get();
+    if (!b) continue;
+    if (out && n < max) out[n] = b;
+    n++;
+  }
+  return n;
+}
+
+const sf_backend *sf_backend_find(const char *name) {
+  if (!name) return NULL;
+  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
+    if (!cpu_ok(builtins[i].cpu)) continue;
+    const sf_backend *b = builtins[i].get();
+    if (b && b->name && !strcmp(b->name, name)) return b;
+  }
+  return NULL;
+}
+
+/* The dispatch table: set once (the only global mutable state, DESIGN "Conventions"). */
+static pthread_once_t select_once = PTHREAD_ONCE_INIT;
+static const sf_backend *selected;
+static char select_note[128];
+
+static void select_init(void) {
+  const char *env = getenv("SF_SIMD");
+  const sf_backend *list[8];
+  unsigned n = sf_backend_list(list, 8);
+  if (n > 8) n = 8;
+  if (env && *env) {
+    const sf_backend *b = sf_backend_find(env);
+    if (b) {
+      selected = b;
+      snprintf(select_note, sizeof select_note, "%s (SF_SIMD)", b->name);
+    } else {
+      selected = &scalar_backend;
+      snprintf(select_note, sizeof select_note, "scalar (SF_SIMD=%.40s is unknown or not supported by this CPU)", env);
+    }
+    return;
+  }
+  selected = n ? list[n - 1] : &scalar_backend;  /* the list is ordered scalar, sse2, avx2, avx512 */
+  snprintf(select_note, sizeof select_note, "%s (best supported)", selected->name);
+}
+
+const sf_backend *sf_backend_select(void) {
+  pthread_once(&select_once, select_init);
+  return selected;
+}
+
+const char *sf_backend_note(void) {
+  pthread_once(&select_once, select_init);
+  return select_note;
+}
+
+sf_code sf_sample(const sf_backend *be, const sf_sample_batch *req, sf_sample_out *out, sf_status *st) {
+  if (!be) be = sf_backend_select();
+  sf_code rc = sf_sample_check(req, st);
+  if (rc != SF_OK) return rc;
+  return (be->sample ? be->sample : sf_scalar_sample)(req, out, st);
+}
