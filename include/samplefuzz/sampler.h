@@ -141,6 +141,7 @@ void sf_format_decode(unsigned fmt, const uint8_t *texel, uint32_t out[4]);
 float sf_half_to_float(uint16_t h);
 uint16_t sf_float_to_half(float f);      /* RNE, overflow to Inf, NaN -> 0x7e00 */
 float sf_srgb8_to_float(uint8_t c);      /* table, D3D §3.2.3.7 */
+uint8_t sf_float_to_srgb8(float f);      /* nearest table entry (ties to the lower code); clamps */
 float sf_unorm_to_float(uint32_t v, unsigned bits);
 
 /* ---- Sampler state (the SAMPLER_STATE fields that matter) ----------------------------------- */

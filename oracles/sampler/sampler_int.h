@@ -69,9 +69,6 @@ int32_t sf_lod_from_rho2(float rho2);
  * 32-bit value bits (float bits, or integer bits for UINT/SINT formats). */
 uint32_t sf_format_snap(unsigned fmt, unsigned c, float f);
 
-/* sRGB8 code whose decoded value is nearest to f (ties to the lower code); f clamped to [0, 1]. */
-uint8_t sf_float_to_srgb8(float f);
-
 /* The scalar backend's entries (also the fallback for NULL entries of other backends). */
 sf_code sf_scalar_sample(const sf_sample_batch *req, sf_sample_out *out, sf_status *st);
 sf_code sf_scalar_sample_unorm(const sf_unorm_req *req, sf_unorm_out *out, sf_status *st);
