@@ -1,0 +1,188 @@
+/* samplefuzz/dxbc.h — the D3D SM4/SM5 codec: TPF tokens of the sample family, whole SHDR/SHEX
+ * programs, the DXBC container (with its modified-MD5 checksum) and fxc-style asm text.
+ *
+ * Layouts: reference/dxbc-format.md §1 (container, checksum), §2 (tokens), §3 (text).
+ * Semantics of the instructions: spec/d3d-sample-sm4.ko.txt. What is implemented and what is not:
+ * docs/dxbc.md.
+ *
+ * Conventions
+ *  - Tokens are host-order uint32_t values; in files they are little-endian.
+ *  - Every error is an sf_status. Token decoders report DWORD offsets (SF_POS_DWORD) counted from
+ *    `base` (for a program: from its version token), the container reader reports byte offsets,
+ *    the text parsers line:column. Nothing aborts, nothing reads past `len`.
+ *  - Decoding keeps every bit that the model can hold, so decode -> encode is the identity on every
+ *    accepted input; bits the model cannot hold (reserved bits, imm64 indices, nested relative
+ *    addressing deeper than one level, ...) are rejected with SF_ERR_INVALID or SF_UNSUPPORTED. */
+#ifndef SAMPLEFUZZ_DXBC_H
+#define SAMPLEFUZZ_DXBC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/inst.h"
+#include "samplefuzz/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Hard caps (DESIGN principle 3). */
+#define SF_TPF_MAX_INST_LEN 127u          /* the 7-bit length field of OpcodeToken0 */
+#define SF_TPF_MAX_PROGRAM_TOKENS (1u << 20)
+#define SF_TPF_MAX_ITEMS (1u << 18)
+#define SF_DXBC_MAX_SIZE (16u << 20)
+#define SF_DXBC_MAX_CHUNKS 64u
+#define SF_D3DASM_MAX_TEXT (4u << 20)     /* text inputs larger than this are refused */
+
+#define SF_DXBC_FOURCC(a, b, c, d) \
+  ((uint32_t)(uint8_t)(a) | ((uint32_t)(uint8_t)(b) << 8) | ((uint32_t)(uint8_t)(c) << 16) | ((uint32_t)(uint8_t)(d) << 24))
+#define SF_DXBC_MAGIC SF_DXBC_FOURCC('D', 'X', 'B', 'C')
+#define SF_DXBC_SHDR SF_DXBC_FOURCC('S', 'H', 'D', 'R')
+#define SF_DXBC_SHEX SF_DXBC_FOURCC('S', 'H', 'E', 'X')
+#define SF_DXBC_ISGN SF_DXBC_FOURCC('I', 'S', 'G', 'N')
+#define SF_DXBC_OSGN SF_DXBC_FOURCC('O', 'S', 'G', 'N')
+
+/* Opcodes other than the sample family that the codec names (§2.1). */
+enum {
+  SF_TPF_OP_CUSTOMDATA = 0x35, SF_TPF_OP_MOV = 0x36, SF_TPF_OP_RET = 0x3e,
+  SF_TPF_OP_DCL_RESOURCE = 0x58, SF_TPF_OP_DCL_CONSTANT_BUFFER = 0x59, SF_TPF_OP_DCL_SAMPLER = 0x5a,
+  SF_TPF_OP_DCL_INPUT = 0x5f, SF_TPF_OP_DCL_INPUT_PS = 0x62, SF_TPF_OP_DCL_INPUT_PS_SGV = 0x63,
+  SF_TPF_OP_DCL_INPUT_PS_SIV = 0x64, SF_TPF_OP_DCL_OUTPUT = 0x65, SF_TPF_OP_DCL_OUTPUT_SIV = 0x67,
+  SF_TPF_OP_DCL_TEMPS = 0x68, SF_TPF_OP_DCL_INDEXABLE_TEMP = 0x69, SF_TPF_OP_DCL_GLOBAL_FLAGS = 0x6a
+};
+
+/* ---- One sample-family instruction (§2.1-2.3) -------------------------------------------------- */
+
+/* True for the six opcodes of the sample family (0x45-0x4a). */
+bool sf_tpf_is_sample_op(uint32_t opcode);
+
+/* Decodes the sample-family instruction that starts at tok[0] (ntok tokens available). On success
+ * *used is its length in DWORDs (the opcode token's length field). base is the DWORD offset of
+ * tok[0] for error positions. The operands are decoded as stored: which operand types and modes
+ * are *allowed* is sf_d3d_inst_validate's job, not the decoder's. */
+sf_code sf_tpf_decode_inst(const uint32_t *tok, size_t ntok, uint64_t base, sf_d3d_inst *out, size_t *used,
+                           sf_status *st);
+
+/* Encodes one instruction into out[0..*len). Extended opcode tokens are written in d->ext_order
+ * (fxc's order SAMPLE_CONTROLS, RESOURCE_DIM, RETURN_TYPE when ext_order is all zero). Fails with
+ * SF_ERR_RANGE / SF_ERR_INVALID on values that do not fit their fields. */
+sf_code sf_tpf_encode_inst(const sf_d3d_inst *d, uint32_t out[SF_TPF_MAX_INST_LEN], size_t *len, sf_status *st);
+
+/* ---- Whole programs (§2) ----------------------------------------------------------------------- */
+
+typedef enum sf_tpf_item_kind {
+  SF_TPF_ITEM_SAMPLE = 1, /* a decoded sample-family instruction (inst) */
+  SF_TPF_ITEM_OPAQUE = 2  /* any other instruction, kept as its exact tokens (tok, ntok) */
+} sf_tpf_item_kind;
+
+typedef struct sf_tpf_item {
+  sf_tpf_item_kind kind;
+  sf_d3d_inst inst;
+  uint32_t *tok;   /* owned by the program */
+  size_t ntok;
+} sf_tpf_item;
+
+typedef struct sf_tpf_program {
+  uint32_t version;     /* VersionToken: [3:0] minor, [7:4] major, [31:16] program type (0 = PS) */
+  sf_tpf_item *items;
+  size_t count, cap;
+} sf_tpf_program;
+
+void sf_tpf_program_init(sf_tpf_program *p, uint32_t version);
+void sf_tpf_program_free(sf_tpf_program *p);
+sf_code sf_tpf_program_add_inst(sf_tpf_program *p, const sf_d3d_inst *d, sf_status *st);
+sf_code sf_tpf_program_add_tokens(sf_tpf_program *p, const uint32_t *tok, size_t ntok, sf_status *st);
+
+/* Decodes a SHDR/SHEX chunk body (little-endian bytes). The length token must equal the number of
+ * DWORDs in data (a shorter program followed by extra bytes is SF_ERR_TRAILING). The walk follows
+ * each instruction's length field (CUSTOMDATA: the following DWORD); a length of 0 or one that
+ * overruns the program is an error. DWORD positions count from the version token. */
+sf_code sf_tpf_program_decode(const uint8_t *data, size_t len, sf_tpf_program *out, sf_status *st);
+/* Appends the program (version token, length token, items) to out as little-endian bytes. */
+sf_code sf_tpf_program_encode(const sf_tpf_program *p, sf_buf *out, sf_status *st);
+
+/* ---- The DXBC container (§1) ------------------------------------------------------------------- */
+
+typedef struct sf_dxbc_chunk {
+  uint32_t fourcc;
+  uint32_t offset;      /* byte offset of the chunk header in the container (0 when building) */
+  uint32_t size;        /* data bytes, without the 8-byte header */
+  const uint8_t *data;  /* read: points into sf_dxbc.bytes; write: caller's bytes */
+} sf_dxbc_chunk;
+
+typedef struct sf_dxbc {
+  uint8_t *bytes;       /* an owned copy of the whole container */
+  size_t len;
+  uint32_t checksum[4];
+  uint32_t nchunks;
+  sf_dxbc_chunk *chunks;/* in table order */
+} sf_dxbc;
+
+/* The modified MD5 of §1.2 over data[20..len) (everything after the checksum field); len < 20
+ * hashes nothing past the end (the empty message). */
+void sf_dxbc_checksum(const uint8_t *data, size_t len, uint32_t out[4]);
+
+/* Reads and validates: magic, checksum, version 1.0, total size == len, chunk table within the
+ * file, every chunk header and body within the file, after the chunk table, and no two chunks
+ * overlapping. Byte positions in errors. Free with sf_dxbc_free (also after a failure). */
+sf_code sf_dxbc_read(const uint8_t *data, size_t len, sf_dxbc *out, sf_status *st);
+void sf_dxbc_free(sf_dxbc *c);
+/* First chunk with this fourcc, or NULL. */
+const sf_dxbc_chunk *sf_dxbc_find(const sf_dxbc *c, uint32_t fourcc);
+
+/* Writes a container holding the chunks in the given order, packed right after the chunk table,
+ * and the correct checksum. Reading a container that fxc wrote and writing its chunks back gives
+ * the same bytes. */
+sf_code sf_dxbc_write(const sf_dxbc_chunk *chunks, size_t n, sf_buf *out, sf_status *st);
+
+/* Finds SHDR or SHEX in c and decodes it. */
+sf_code sf_dxbc_program(const sf_dxbc *c, sf_tpf_program *out, sf_status *st);
+
+/* Signature element for sf_dxbc_write_signature (ISGN/OSGN, 24-byte elements, §1.1). */
+typedef struct sf_dxbc_sig_elem {
+  const char *name;
+  uint32_t semantic_index, system_value, component_type, reg;
+  uint8_t mask, rw_mask;
+} sf_dxbc_sig_elem;
+/* Appends a signature chunk body (not the chunk header) to out. */
+sf_code sf_dxbc_write_signature(const sf_dxbc_sig_elem *e, size_t n, sf_buf *out, sf_status *st);
+
+/* Wraps one sample instruction into a complete minimal pixel shader: ISGN (TEXCOORDn for every v#),
+ * OSGN (SV_Targetn for every o#), and SHDR (ps_4_0) or SHEX (ps_5_0, when the instruction carries
+ * RESOURCE_DIM / RETURN_TYPE tokens) holding dcl_globalFlags (SM5 only), dcl_constantbuffer,
+ * dcl_sampler (comparison mode for sample_c*), dcl_resource_<dim>, dcl_input_ps linear, dcl_output,
+ * dcl_temps, dcl_indexableTemp, the instruction and ret. dim is the resource dimension to declare;
+ * 0 means "the instruction's RESOURCE_DIM, else texture2d". Operand types a minimal shader cannot
+ * declare (icb, u#, g#, system values) give SF_UNSUPPORTED. */
+sf_code sf_dxbc_wrap_sample(const sf_d3d_inst *d, uint8_t dim, sf_buf *out, sf_status *st);
+/* The program part of sf_dxbc_wrap_sample (no container). */
+sf_code sf_dxbc_wrap_program(const sf_d3d_inst *d, uint8_t dim, sf_tpf_program *out, sf_status *st);
+
+/* ---- fxc-style asm text (§3) -------------------------------------------------------------------- */
+
+/* Prints one instruction in fxc syntax (no newline) into buf (NUL-terminated; truncation is
+ * SF_ERR_LIMIT). Immediates print losslessly (docs/dxbc.md "immediates"); encodings fxc never
+ * produces print in samplefuzz's explicit extension syntax (docs/dxbc.md "text forms") so that
+ * parse(print(x)) == x for every instruction the decoder accepts. */
+sf_code sf_d3dasm_print_inst(const sf_d3d_inst *d, char *buf, size_t n, sf_status *st);
+
+/* Parses one instruction (fxc's form, vkd3d's form, samplefuzz's extensions). line is the
+ * 1-based line number used in error positions; columns count from text[0]. Leading instruction
+ * numbers / byte offsets of D3DDisassemble listings and trailing // comments are skipped. */
+sf_code sf_d3dasm_parse_inst(const char *text, size_t len, uint32_t line, sf_d3d_inst *out, sf_status *st);
+
+/* Prints a whole program: the shader-model line (ps_5_0), one line per item (sample instructions,
+ * the common declarations and ret as fxc prints them, anything else as `.tpf <hex tokens>` with the
+ * opcode in a comment). Appends to out (NUL not included). */
+sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status *st);
+
+/* Parses a whole program: blank lines and // comments (D3DDisassemble's header blocks) are skipped,
+ * the first statement must be the shader-model line. */
+sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *out, sf_status *st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
