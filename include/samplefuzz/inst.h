@@ -241,6 +241,7 @@ typedef struct sf_d3d_inst {
   uint8_t num_src;
   sf_d3d_opnd dst;
   sf_d3d_opnd src[SF_D3D_MAX_SRC];
+  uint8_t precise;       /* opcode token bits [22:19]: SM5 precise mask (x = 1 .. w = 8), `[precise(..)]` */
 } sf_d3d_inst;
 
 /* ---------------------------------------------------------------------------------------------- */
