@@ -87,7 +87,7 @@ int main(int argc, char **argv) {
   sf_replay_stats stats;
   sf_status st;
   sf_status_clear(&st);
-  sf_code rc = sf_replay_paths(argc - 1, argv + 1, t, sf_fuzz_replay_cb, &ctx, &stats, &st);
+  sf_code rc = sf_replay_paths(argc - 1, argv + 1, t, 0, sf_fuzz_replay_cb, &ctx, &stats, &st);
   if (rc != SF_OK) {
     char buf[SF_STATUS_MSG_MAX + 64];
     fprintf(stderr, "%s: %s\n", t->name, sf_status_format(&st, buf, sizeof buf));

@@ -13,11 +13,23 @@ static bool sf_target_visa_text(const uint8_t *data, size_t size, sf_verdict *v)
   return sf_check_visa_text((const char *)data, size, v);
 }
 
+static bool sf_target_dxbc(const uint8_t *data, size_t size, sf_verdict *v) {
+  return sf_check_dxbc(data, size, v);
+}
+
+static bool sf_target_d3dasm(const uint8_t *data, size_t size, sf_verdict *v) {
+  return sf_check_d3dasm((const char *)data, size, v);
+}
+
 const sf_target sf_targets[] = {
   {"visa_bin_fuzzer", sf_target_visa_bin, SF_CHECK_MAX_BIN,
    "bytes -> vISA decode; encode/decode, canonical form and text views round-trip"},
   {"visa_text_fuzzer", sf_target_visa_text, SF_CHECK_MAX_TEXT,
    "vISA text -> parse; print/parse fixed point; encode/decode identity"},
+  {"dxbc_fuzzer", sf_target_dxbc, SF_CHECK_MAX_BIN,
+   "bytes -> DXBC container / SHDR program / TPF tokens; round trips; wrap -> read back"},
+  {"d3dasm_fuzzer", sf_target_d3dasm, SF_CHECK_MAX_TEXT,
+   "fxc / vkd3d asm text -> parse; print/parse fixed point; encode/decode; wrap -> read back"},
 };
 const size_t sf_target_count = sizeof sf_targets / sizeof sf_targets[0];
 

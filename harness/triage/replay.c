@@ -8,12 +8,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "samplefuzz/triage.h"
 
 typedef struct sf_replay_run {
   const sf_target *forced;
+  unsigned flags;
   sf_replay_cb cb;
   void *ctx;
   sf_replay_stats *stats;
@@ -64,7 +69,8 @@ static void sf_replay_file(sf_replay_run *r, const char *path) {
     sf_replay_error(r, path, &st);
     return;
   }
-  switch (sf_target_run(t, buf, n, v)) {
+  sf_verdict_kind kind = (r->flags & SF_REPLAY_ISOLATE) ? sf_replay_isolated(t, buf, n, v) : sf_target_run(t, buf, n, v);
+  switch (kind) {
     case SF_VERDICT_PASS: r->stats->passed++; break;
     case SF_VERDICT_REJECT: r->stats->rejected++; break;
     case SF_VERDICT_SKIP: r->stats->skipped++; break;
@@ -73,6 +79,91 @@ static void sf_replay_file(sf_replay_run *r, const char *path) {
   if (r->cb) r->cb(r->ctx, path, t, v, n, &st);
   free(v);
   free(buf);
+}
+
+static const char *sf_signal_name(int sig) {
+  switch (sig) {
+    case SIGABRT: return "SIGABRT";
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGFPE: return "SIGFPE";
+    case SIGILL: return "SIGILL";
+    case SIGKILL: return "SIGKILL";
+    case SIGTERM: return "SIGTERM";
+    case SIGINT: return "SIGINT";
+    default: return "signal";
+  }
+}
+
+static bool sf_write_all(int fd, const void *p, size_t n) {
+  const uint8_t *b = p;
+  while (n) {
+    ssize_t k = write(fd, b, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return false;
+    b += k;
+    n -= (size_t)k;
+  }
+  return true;
+}
+
+static size_t sf_read_all(int fd, void *p, size_t n) {
+  uint8_t *b = p;
+  size_t got = 0;
+  while (got < n) {
+    ssize_t k = read(fd, b + got, n - got);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    got += (size_t)k;
+  }
+  return got;
+}
+
+/* The child sends its whole verdict through a pipe; anything short of that is a crash. */
+sf_verdict_kind sf_replay_isolated(const sf_target *t, const uint8_t *data, size_t size, sf_verdict *v) {
+  int fds[2];
+  char oracle[SF_VERDICT_NAME_MAX];
+  snprintf(oracle, sizeof oracle, "%.*s", (int)(strlen(t->name) > 7 ? strlen(t->name) - 7 : strlen(t->name)), t->name);
+  if (pipe(fds) != 0) return sf_target_run(t, data, size, v);
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return sf_target_run(t, data, size, v);
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    sf_target_run(t, data, size, v);
+    _exit(sf_write_all(fds[1], v, sizeof *v) ? 0 : 3);
+  }
+  close(fds[1]);
+  size_t got = sf_read_all(fds[0], v, sizeof *v);
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (got == sizeof *v && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    v->oracle[sizeof v->oracle - 1] = v->check[sizeof v->check - 1] = '\0';
+    v->family[sizeof v->family - 1] = v->op[sizeof v->op - 1] = v->feature[sizeof v->feature - 1] = '\0';
+    v->key[sizeof v->key - 1] = v->backends[sizeof v->backends - 1] = v->reason[sizeof v->reason - 1] = '\0';
+    v->dump[sizeof v->dump - 1] = '\0';
+    if (v->dump_len >= sizeof v->dump) v->dump_len = strlen(v->dump);
+    return v->kind;
+  }
+  /* The process died: a sanitizer report (exit status) or a signal. */
+  sf_verdict_init(v, oracle);
+  char feature[SF_VERDICT_NAME_MAX];
+  if (WIFSIGNALED(status)) {
+    snprintf(feature, sizeof feature, "%s", sf_signal_name(WTERMSIG(status)));
+  } else {
+    snprintf(feature, sizeof feature, "exit%d", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+  }
+  sf_verdict_fail(v, "crash", NULL, feature);
+  sf_verdict_key(v, "crash %s", feature);
+  sf_verdict_dumpf(v, "the target's process died (%s) before returning a verdict; rerun the replay build\n"
+                      "of %s on this input for the sanitizer report\n", feature, t->name);
+  return v->kind;
 }
 
 static int sf_strcmp_ptr(const void *a, const void *b) {
@@ -137,9 +228,9 @@ static sf_code sf_replay_walk(sf_replay_run *r, const char *path, unsigned depth
   return rc;
 }
 
-sf_code sf_replay_paths(int npaths, char *const *paths, const sf_target *forced, sf_replay_cb cb, void *ctx,
-                        sf_replay_stats *stats, sf_status *st) {
-  sf_replay_run r = {forced, cb, ctx, stats, 0, st};
+sf_code sf_replay_paths(int npaths, char *const *paths, const sf_target *forced, unsigned flags, sf_replay_cb cb,
+                        void *ctx, sf_replay_stats *stats, sf_status *st) {
+  sf_replay_run r = {forced, flags, cb, ctx, stats, 0, st};
   memset(stats, 0, sizeof *stats);
   for (int i = 0; i < npaths; i++) {
     if (!paths[i] || paths[i][0] == '-') continue;

@@ -91,6 +91,16 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v);
  * the identity. */
 bool sf_check_visa_text(const char *text, size_t n, sf_verdict *v);
 
+/* D3D bytes (oracles/check_d3d.c): a DXBC container (magic "DXBC"), a SHDR/SHEX program body (its
+ * length token matches the size) or one instruction's TPF tokens. Tokens: decode -> encode is the
+ * identity, the canonical form re-encodes to itself, asm text parses back and prints identically,
+ * and wrapping into a minimal shader reads back to the same instruction. Containers: the chunks
+ * write and read back unchanged, and the program inside passes the program checks. */
+bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v);
+
+/* D3D asm text (fxc or vkd3d spelling): parse one instruction, then the same views as above. */
+bool sf_check_d3dasm(const char *text, size_t n, sf_verdict *v);
+
 /* One instruction through every view of its family (encode/decode and print/parse), used by the
  * pipeline target and by generated-instruction property tests: each view must give `in` back. */
 bool sf_check_inst_views(const sf_inst *in, sf_verdict *v);

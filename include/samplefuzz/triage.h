@@ -76,12 +76,22 @@ typedef void (*sf_replay_cb)(void *ctx, const char *path, const sf_target *targe
 #define SF_REPLAY_MAX_DEPTH 8
 #define SF_REPLAY_MAX_FILES 1000000u
 
+enum {
+  /* Run each input in a forked child, so that an input that crashes the process (a sanitizer
+   * report, a signal) becomes a failed verdict instead of ending the replay: check "crash",
+   * feature = the signal name or "exit<N>". Used by `samplefuzz triage` on raw fuzzer artifacts. */
+  SF_REPLAY_ISOLATE = 1u << 0
+};
+
 /* Replays each path (a file, or a folder walked recursively in sorted order; names starting with
  * '.' are skipped). forced: run every input through this target; NULL: infer each input's target
  * from its path (sf_target_from_path). Arguments starting with '-' are ignored (libFuzzer flags).
- * Counts go to stats; the callback sees every input. Returns SF_OK unless a cap was hit. */
-sf_code sf_replay_paths(int npaths, char *const *paths, const sf_target *forced, sf_replay_cb cb, void *ctx,
-                        sf_replay_stats *stats, sf_status *st);
+ * flags: SF_REPLAY_*. Counts go to stats; the callback sees every input. Returns SF_OK unless a cap
+ * was hit. */
+sf_code sf_replay_paths(int npaths, char *const *paths, const sf_target *forced, unsigned flags, sf_replay_cb cb,
+                        void *ctx, sf_replay_stats *stats, sf_status *st);
+/* Runs one input the way SF_REPLAY_ISOLATE does (in a child process). */
+sf_verdict_kind sf_replay_isolated(const sf_target *t, const uint8_t *data, size_t size, sf_verdict *v);
 
 #ifdef __cplusplus
 }

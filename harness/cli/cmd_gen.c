@@ -1,0 +1,180 @@
+/* harness/cli/cmd_gen.c — `samplefuzz gen TARGET -n N -o DIR [--seed S]`: a seed corpus (issue 6
+ * item 7). Inputs come from the instruction generator (harness/gen, SF_GEN_VALID for three in four,
+ * "anything representable" for the rest) fed by a splitmix64 stream of the seed, so the same
+ * command writes the same files. The first files cover every (family, op) the generator reaches
+ * (names <family>-<op>-<n>), the rest are further random instructions. Per target:
+ *   visa_bin_fuzzer   vISA instruction bytes (sf_visa_encode)
+ *   visa_text_fuzzer  vISA text (sf_visa_print)
+ *   dxbc_fuzzer       TPF tokens, and every fourth a whole DXBC shader (sf_dxbc_wrap_sample)
+ *   d3dasm_fuzzer     fxc-style asm (sf_d3dasm_print_inst) */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "harness/cli/cli_util.h"
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/dxbc.h"
+#include "samplefuzz/gen.h"
+#include "samplefuzz/oracle.h"
+#include "samplefuzz/visa.h"
+
+#define SF_GEN_MAX_FILES 100000u
+#define SF_GEN_DRAW_BYTES 512u
+
+static uint64_t sf_gen_splitmix(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+typedef enum { SF_GEN_OUT_VISA_BIN, SF_GEN_OUT_VISA_TEXT, SF_GEN_OUT_DXBC, SF_GEN_OUT_D3DASM } sf_gen_out;
+
+/* Renders one instruction in the target's input form. Returns false when this form cannot hold it
+ * (e.g. an invalid instruction the printer refuses): the candidate is skipped. */
+static bool sf_gen_render(sf_gen_out kind, const sf_inst *in, unsigned index, sf_buf *out) {
+  sf_status st;
+  sf_status_clear(&st);
+  out->st = &st;
+  char text[2048];
+  switch (kind) {
+    case SF_GEN_OUT_VISA_BIN:
+      return sf_visa_encode(in, out, &st) == SF_OK;
+    case SF_GEN_OUT_VISA_TEXT:
+      return sf_visa_print(in, NULL, text, sizeof text, &st) == SF_OK && sf_buf_put(out, text, strlen(text));
+    case SF_GEN_OUT_D3DASM:
+      return sf_d3dasm_print_inst(&in->d3d, text, sizeof text, &st) == SF_OK && sf_buf_put(out, text, strlen(text));
+    case SF_GEN_OUT_DXBC: {
+      if (index % 4 == 3 && sf_inst_validate(in, NULL) == 0) {
+        if (sf_dxbc_wrap_sample(&in->d3d, 0, out, &st) == SF_OK) return true;
+        out->len = 0;
+        out->failed = false;
+        sf_status_clear(&st);
+      }
+      uint32_t tok[SF_TPF_MAX_INST_LEN];
+      size_t n = 0;
+      if (sf_tpf_encode_inst(&in->d3d, tok, &n, &st) != SF_OK) return false;
+      for (size_t i = 0; i < n; i++) sf_wr_u32(out, tok[i]);
+      return !out->failed;
+    }
+  }
+  return false;
+}
+
+static void sf_gen_usage(FILE *f) {
+  fprintf(f,
+          "usage: samplefuzz gen TARGET -n N -o DIR [--seed S]\n"
+          "Writes N seed inputs for TARGET into DIR (created if needed): first one per (family, op) the\n"
+          "generator reaches, then further random instructions. Same seed, same files (default seed 1).\n"
+          "Targets: visa_bin_fuzzer, visa_text_fuzzer, dxbc_fuzzer, d3dasm_fuzzer.\n");
+}
+
+int sf_cli_gen(int argc, char **argv) {
+  const char *target = NULL, *outdir = NULL;
+  unsigned long n = 32;
+  uint64_t seed = 1;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      sf_gen_usage(stdout);
+      return 0;
+    } else if (strcmp(a, "-n") == 0 && val) {
+      char *end = NULL;
+      n = strtoul(val, &end, 10);
+      i++;
+      if (!end || *end || n == 0 || n > SF_GEN_MAX_FILES) {
+        fprintf(stderr, "samplefuzz gen: -n must be 1..%u\n", SF_GEN_MAX_FILES);
+        return 2;
+      }
+    } else if (strcmp(a, "-o") == 0 && val) {
+      outdir = val;
+      i++;
+    } else if (strcmp(a, "--seed") == 0 && val) {
+      seed = strtoull(val, NULL, 0);
+      i++;
+    } else if (a[0] == '-') {
+      fprintf(stderr, "samplefuzz gen: unknown option or missing value: '%s' (see --help)\n", a);
+      return 2;
+    } else if (!target) {
+      target = a;
+    } else {
+      fprintf(stderr, "samplefuzz gen: more than one target given\n");
+      return 2;
+    }
+  }
+  if (!target || !outdir) {
+    sf_gen_usage(stderr);
+    return 2;
+  }
+  sf_gen_out kind;
+  sf_family fams[3];
+  size_t nfam;
+  if (strcmp(target, "visa_bin_fuzzer") == 0 || strcmp(target, "visa_text_fuzzer") == 0) {
+    kind = target[5] == 'b' ? SF_GEN_OUT_VISA_BIN : SF_GEN_OUT_VISA_TEXT;
+    fams[0] = SF_FAMILY_SAMPLE_UNORM;
+    fams[1] = SF_FAMILY_SAMPLE_3D;
+    fams[2] = SF_FAMILY_AVS;
+    nfam = 3;
+  } else if (strcmp(target, "dxbc_fuzzer") == 0 || strcmp(target, "d3dasm_fuzzer") == 0) {
+    kind = target[1] == 'x' ? SF_GEN_OUT_DXBC : SF_GEN_OUT_D3DASM;
+    fams[0] = SF_FAMILY_D3D;
+    nfam = 1;
+  } else {
+    fprintf(stderr, "samplefuzz gen: target '%s' has no generator here (see --help)\n", target);
+    return 2;
+  }
+  if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "samplefuzz gen: %s: %s\n", outdir, strerror(errno));
+    return 2;
+  }
+  /* Pass 1 keeps the first candidate of each (family, op); pass 2 fills up to n from another stream. */
+  char seen[64][SF_VERDICT_NAME_MAX * 2 + 2];
+  size_t nseen = 0;
+  unsigned long written = 0;
+  uint64_t state = seed;
+  const unsigned long max_draws = n * 64 + 1024;
+  uint8_t draw[SF_GEN_DRAW_BYTES];
+  for (int pass = 0; pass < 2 && written < n; pass++) {
+    uint64_t s = pass ? state ^ 0x5eed5eed5eed5eedull : state;   /* pass 2 draws a different stream */
+    for (unsigned long d = 0; d < max_draws && written < n; d++) {
+      for (size_t k = 0; k < sizeof draw; k += 8) {
+        uint64_t r = sf_gen_splitmix(&s);
+        memcpy(draw + k, &r, 8);
+      }
+      sf_fdp f;
+      sf_fdp_init(&f, draw, sizeof draw);
+      unsigned flags = (d % 4 == 3) ? 0u : (unsigned)SF_GEN_VALID;
+      sf_inst in;
+      memset(&in, 0, sizeof in);
+      if (sf_gen_inst(&f, fams[d % nfam], flags, &in) != SF_OK) continue;
+      char key[sizeof seen[0]];
+      snprintf(key, sizeof key, "%s-%s", sf_family_tag(in.family), sf_inst_op_tag(&in));
+      bool fresh = true;
+      for (size_t k = 0; k < nseen; k++) fresh &= strcmp(seen[k], key) != 0;
+      if (pass == 0 && !fresh) continue;
+      sf_status st;
+      sf_status_clear(&st);
+      sf_buf out;
+      sf_buf_init(&out, &st);
+      out.limit = 1u << 20;
+      if (!sf_gen_render(kind, &in, (unsigned)d, &out) || out.len == 0) {
+        sf_buf_free(&out);
+        continue;
+      }
+      if (pass == 0 && nseen < 64) snprintf(seen[nseen++], sizeof seen[0], "%s", key);
+      char path[1200];
+      snprintf(path, sizeof path, "%s/%s-%04lu", outdir, key, written);
+      bool ok = sf_cli_write_file(path, out.data, out.len, "gen");
+      sf_buf_free(&out);
+      if (!ok) return 1;
+      written++;
+    }
+  }
+  printf("samplefuzz gen: wrote %lu input(s) for %s into %s (%zu family/op combinations)\n", written, target, outdir,
+         nseen);
+  return written == n ? 0 : 1;
+}
