@@ -1,0 +1,40 @@
+/* visa_kernel_priv.h — internal helpers shared by visa_kernel.c and visa_text.c (not public API).
+ * The kernel model itself is sf_visa_kernel in include/samplefuzz/visa.h. */
+#ifndef SF_VISA_KERNEL_PRIV_H
+#define SF_VISA_KERNEL_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "samplefuzz/visa.h"
+
+/* Longest symbol or kernel name the builders accept (bytes, without the NUL). */
+#define SF_VISA_MAX_NAME 1024u
+/* Predefined general variables V0..V20 have names; V21..V31 are reserved. */
+#define SF_VISA_NUM_PREDEF_VARS 21u
+#define SF_VISA_NUM_PREDEF_SURFACES 6u
+
+/* "%null", "%r0", ... for id < 21; NULL otherwise. */
+const char *sf_visa_predef_var_name(uint32_t id);
+/* "%slm", "T1", "T2", "TSS", "%bss", "%scratch" for index < 6; NULL otherwise. */
+const char *sf_visa_predef_surface_name(uint32_t idx);
+/* strings[idx] or NULL when idx is out of range. */
+const char *sf_visa_kernel_string(const sf_visa_kernel *k, uint32_t idx);
+/* True when s[0..n) is an identifier the text syntax can carry: [A-Za-z_$@][A-Za-z0-9_$@]*,
+ * at most SF_VISA_MAX_NAME bytes. */
+bool sf_visa_ident_ok(const char *s, size_t n);
+/* Appends a kernel attribute with raw value bytes (size <= 255). */
+sf_code sf_visa_kernel_add_attr(sf_visa_kernel *k, const char *name, const uint8_t *value, uint8_t size,
+                                sf_status *st);
+
+/* The kind of a declared name, for the text parser. */
+typedef enum sf_visa_symkind {
+  SF_SYM_NONE = 0, SF_SYM_VAR, SF_SYM_SAMPLER, SF_SYM_SURFACE, SF_SYM_PRED, SF_SYM_ADDR
+} sf_visa_symkind;
+/* Finds a declared name (user declarations only, in the order vars, addresses, predicates,
+ * samplers, surfaces). *id gets the var id (from 32), sampler index, surface index (from 6),
+ * predicate id (from 1) or address id (from 0). */
+sf_visa_symkind sf_visa_kernel_lookup(const sf_visa_kernel *k, const char *s, size_t n, uint32_t *id);
+
+#endif
