@@ -674,6 +674,13 @@ static bool same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b) {
   }
   for (uint32_t i = 0; i < a->num_insts; i++)
     if (!sf_inst_equal(&a->insts[i], &b->insts[i])) return false;
+  if (a->num_rets != b->num_rets) return false;
+  for (uint32_t i = 0; i < a->num_rets; i++) {
+    const sf_visa_ret *x = &a->rets[i], *y = &b->rets[i];
+    if (x->before != y->before || x->exec_size != y->exec_size || x->emask != y->emask || x->pred.id != y->pred.id ||
+        x->pred.ctrl != y->pred.ctrl || x->pred.invert != y->pred.invert || x->pred.rsvd != y->pred.rsvd)
+      return false;
+  }
   return true;
 }
 
@@ -701,6 +708,7 @@ static const char multi_file[] =
     "(!P1.all) sample_l.R (M1, 16) 0x0:uw smp surf dst_f.0 U.0 V.0\n"
     "avs.RGBA surf smp 0.0:f 0.0:f 0.1:f 0.1:f 0.0:f 0:ud 0:ud AVS_16_FULL 0.0:f AVS_16x4 0:uw dst_u.0\n"
     "ret (1)\n"
+    "(!P1.any) ret (M5_NM, 1)\n"
     "\n"
     ".kernel second_one\n"
     ".decl d v_type=G type=hf num_elts=64\n"
@@ -708,6 +716,7 @@ static const char multi_file[] =
     ".decl s2 v_type=S num_elts=2\n"
     ".kernel_attr SimdSize=16\n"
     ".kernel_attr Blob=#00ff22\n"
+    "ret (M1, 1)\n"
     "lod.RG (M1, 8) 0x0:uw s2 T1 d.0 d.32\n"
     "sample_po_c.R (M1, 8) 0x0:uw S1 T7 d.0 d.32\n"
     "ret (M1, 1)\n";
@@ -747,6 +756,16 @@ static void test_file_roundtrip(void) {
   SF_CHECK_EQ_U(k1->insts[0].s3d.surface, 1);
   SF_CHECK_EQ_U(k1->insts[1].s3d.op, SF_S3D_SAMPLE_PO_C);
   SF_CHECK_EQ_U(k1->attrs[1].size, 3);
+  SF_CHECK_EQ_U(k0->num_rets, 2);
+  SF_CHECK_EQ_U(k1->num_rets, 2);
+  if (k0->num_rets == 2 && k1->num_rets == 2) {
+    SF_CHECK_EQ_U(k0->rets[0].before, 4);
+    SF_CHECK_EQ_U(k0->rets[1].emask, 12);
+    SF_CHECK_EQ_U(k0->rets[1].pred.ctrl, 1);
+    SF_CHECK(k0->rets[1].pred.invert);
+    SF_CHECK_EQ_U(k1->rets[0].before, 0);
+    SF_CHECK_EQ_U(k1->rets[1].before, 2);
+  }
 
   sf_buf b;
   sf_buf_init(&b, &st);
@@ -776,7 +795,8 @@ static void test_file_roundtrip(void) {
                      "X(0,0)<0;1,0> dst_u.0 /// $0\n"));
   /* the line GenX_IR printed for this instruction (probe of the file header comment), as $1 */
   SF_CHECK(strstr(t, "\n    sample_3d.RGBA (M1_NM, 16)  0x0:uw S0 T6 dst_f.0 U.0 V.0                     /// $1\n"));
-  SF_CHECK(strstr(t, ".kernel_attr SimdSize=16\n.kernel_attr Blob=#00ff22\n"));
+  SF_CHECK(strstr(t, ".kernel_attr SimdSize=16\n.kernel_attr Blob=#00ff22\n    ret (M1, 1)     "));
+  SF_CHECK(strstr(t, "    (!P1.any) ret (M5_NM, 1)                                                     /// $5\n"));
   if (getenv("SF_SHOW")) fputs(t, stdout);
   free(t);
   sf_buf_free(&b);
@@ -809,6 +829,7 @@ static void test_file_igc_dump(void) {
   SF_CHECK_STR(f.kernels[0].strings[f.kernels[0].samplers[1].name], "smp2");
   SF_CHECK_EQ_U(f.kernels[0].num_insts, 1);
   SF_CHECK_EQ_U(f.kernels[0].insts[0].unorm.sampler, 1);
+  SF_CHECK_EQ_U(f.kernels[0].num_rets, 1);
   sf_visa_kernel_free(&f.kernels[0]);
   free(f.kernels);
 }
@@ -848,6 +869,72 @@ static void test_file_errors(void) {
   file_err(".version 4.1\n.version 4.1\n", SF_ERR_SYNTAX, 2, 1, "only once");
   file_err(".version 4.1\n.kernel \"unterminated\n", SF_ERR_SYNTAX, 2, 9, "unterminated");
   file_err(".version 4.1\n.kernel k\n.decl S3 v_type=S num_elts=1 v_name=s\n", SF_ERR_SYNTAX, 3, 7, "S0");
+}
+
+/* Mutated text (byte flips, inserted operator characters, truncation) never crashes the parsers;
+ * whatever they accept prints, and reads back to the same instruction. */
+static void test_mutations(void) {
+  static const char *const seeds[] = {
+      "sample_unorm.RGBA.16-full S0 T6 r[A0(0),4]<0;1,0>:f V40(0,0)<1;1,0> (-abs)V41(0,3)<0;1,0> 0.5:f V32.64",
+      "(!P1.all) sample_d_c.pixel_null_mask.cps.RG (M5_NM, 8)  0x123:uw S31 TSS %r0.0 V32.32 V33.0 V34.0",
+      "avs.RGBA T6 S0 0x0:f 0x0:f 0x3dcccccd:f 0x3dcccccd:f 0x0:f 0x0:ud 0x0:ud AVS_16_FULL 0x0:f AVS_16x4 0x0:uw V34.0",
+      "AVS.RGBA S0 T6 0.0:f 0.0:f 0.1:f 0.1:f 0:ud 0:ud AVS_16_FULL 0.0:f AVS_16x4 0:uw V34.0",
+  };
+  static const char inject[] = "()<>[];,.:#-!~ 0123456789xAPSTVr%e";
+  uint64_t s = 0xabcdefull;
+  char line[256], out[2048], eb[256];
+  unsigned accepted = 0;
+  for (unsigned i = 0; i < 20000; i++) {
+    const char *seed = seeds[rn(&s, 4)];
+    size_t n = strlen(seed);
+    memcpy(line, seed, n);
+    unsigned edits = 1 + rn(&s, 3);
+    for (unsigned e = 0; e < edits; e++) {
+      size_t at = rn(&s, (uint32_t)n);
+      switch (rn(&s, 4)) {
+        case 0: line[at] = inject[rn(&s, sizeof inject - 1)]; break;
+        case 1: line[at] = (char)sf_t_rand(&s); break;
+        case 2: n = at; break;
+        default:
+          if (n + 1 < sizeof line) {
+            memmove(line + at + 1, line + at, n - at);
+            line[at] = inject[rn(&s, sizeof inject - 1)];
+            n++;
+          }
+          break;
+      }
+      if (n == 0) break;
+    }
+    sf_inst x, y;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code r = sf_visa_parse(line, n, NULL, &x, &st);
+    if (r != SF_OK) {
+      SF_CHECK(st.code == r && st.pos_kind == SF_POS_TEXT && st.line >= 1 && st.col >= 1 && st.msg[0]);
+      continue;
+    }
+    accepted++;
+    SF_CHECK_MSG(sf_visa_print(&x, NULL, out, sizeof out, &st) == SF_OK, "%.*s: %s", (int)n, line,
+                 sf_status_format(&st, eb, sizeof eb));
+    SF_CHECK(sf_visa_parse(out, strlen(out), NULL, &y, &st) == SF_OK && sf_inst_equal(&x, &y));
+  }
+  SF_CHECK(accepted > 100); /* the mutations do reach the accepting paths */
+  /* whole files: truncations of the multi-kernel file at every byte */
+  for (size_t cut = 0; cut < sizeof multi_file - 1; cut += 3) {
+    sf_isa_file f;
+    sf_status st;
+    sf_status_clear(&st);
+    if (sf_visaasm_parse(multi_file, cut, &f, &st) == SF_OK) {
+      sf_buf b;
+      sf_buf_init(&b, &st);
+      SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_OK);
+      sf_buf_free(&b);
+      for (uint32_t i = 0; i < f.num_kernels; i++) sf_visa_kernel_free(&f.kernels[i]);
+      free(f.kernels);
+    } else {
+      SF_CHECK(st.pos_kind == SF_POS_TEXT && f.kernels == NULL);
+    }
+  }
 }
 
 /* The printer refuses names that would read back as something else. */
@@ -896,5 +983,6 @@ int main(void) {
   SF_RUN(test_file_igc_dump);
   SF_RUN(test_file_errors);
   SF_RUN(test_name_collisions);
+  SF_RUN(test_mutations);
   SF_TEST_END();
 }

@@ -292,5 +292,6 @@ void sf_visa_kernel_free(sf_visa_kernel *k) {
   free(k->attr_bytes);
   free(k->code);
   free(k->insts);
+  free(k->rets);
   memset(k, 0, sizeof *k);
 }

@@ -446,11 +446,11 @@ static void print_unorm(pctx *c, const sf_sample_unorm *u) {
   print_raw(c, &u->dst);
 }
 
-static void print_3d(pctx *c, const sf_sample_3d *s) {
-  const sf_pred *p = &s->pred;
-  if (p->id > 0xFFF || p->ctrl > 3 || p->rsvd > 1 || s->exec_size > 15 || s->emask > 15 ||
-      s->num_params > SF_S3D_MAX_PARAMS) {
-    pfail(c, SF_ERR_INVALID, "3D_SAMPLE field out of range (pred, exec size, emask or %u params)", s->num_params);
+/* "(!P1.any) " as IGC's printPredicate writes it (nothing when the word is 0); ours adds .ctrl3
+ * and .b12 for the values IGC does not print. */
+static void print_pred(pctx *c, const sf_pred *p) {
+  if (p->id > 0xFFF || p->ctrl > 3 || p->rsvd > 1) {
+    pfail(c, SF_ERR_INVALID, "predicate field out of range (id %u, ctrl %u, bit 12 %u)", p->id, p->ctrl, p->rsvd);
     return;
   }
   if (p->id || p->ctrl || p->rsvd || p->invert) {
@@ -459,6 +459,28 @@ static void print_3d(pctx *c, const sf_sample_3d *s) {
     print_sym_name(c, SF_SYM_PRED, "P", p->id);
     ob_fmt(&c->o, "%s%s) ", ctrl[p->ctrl], p->rsvd ? ".b12" : "");
   }
+}
+
+/* "(M1, 16)": the emask is always printed; size codes 6-15 as #code (ours). */
+static void print_exec(pctx *c, uint8_t size, uint8_t emask) {
+  if (size > 15 || emask > 15) {
+    pfail(c, SF_ERR_INVALID, "exec size code %u / emask %u do not fit 4 bits", size, emask);
+    return;
+  }
+  ob_fmt(&c->o, "(%s, ", emask_names[emask]);
+  if (size <= 5)
+    ob_fmt(&c->o, "%u", sf_exec_size_lanes(size));
+  else
+    ob_fmt(&c->o, "#%u", size);
+  ob_put(&c->o, ")");
+}
+
+static void print_3d(pctx *c, const sf_sample_3d *s) {
+  if (s->num_params > SF_S3D_MAX_PARAMS) {
+    pfail(c, SF_ERR_INVALID, "3D_SAMPLE has %u params; at most %d fit", s->num_params, SF_S3D_MAX_PARAMS);
+    return;
+  }
+  print_pred(c, &s->pred);
   const char *nm = s3d_name(s->op);
   if (nm)
     ob_put(&c->o, nm);
@@ -469,12 +491,9 @@ static void print_3d(pctx *c, const sf_sample_3d *s) {
   if (s->divs) ob_put(&c->o, ".divS");
   ob_put(&c->o, ".");
   print_chan(c, s->chan_mask);
-  ob_fmt(&c->o, " (%s, ", emask_names[s->emask]);
-  if (s->exec_size <= 5)
-    ob_fmt(&c->o, "%u", sf_exec_size_lanes(s->exec_size));
-  else
-    ob_fmt(&c->o, "#%u", s->exec_size);
-  ob_put(&c->o, ") "); /* IGC prints a space here and another before the operand: two spaces */
+  ob_put(&c->o, " ");
+  print_exec(c, s->exec_size, s->emask);
+  ob_put(&c->o, " "); /* IGC prints a space here and another before the operand: two spaces */
   print_vopnd(c, &s->aoffimmi);
   print_sampler(c, s->sampler);
   print_surface(c, s->surface);
@@ -1731,13 +1750,34 @@ static bool p_kattr(cur *c, sf_visa_kernel *k) {
   return true;
 }
 
-static bool p_ret(cur *c) {
-  ws(c);
-  if (!at_end(c)) {
-    uint8_t size, emask;
-    if (!p_exec(c, &size, &emask)) return false;
+/* Is this line a RET, "[(pred)] ret (exec)"? */
+static bool is_ret_line(const cur *c) {
+  size_t j = c->i;
+  if (j < c->n && c->s[j] == '(') {
+    while (j < c->n && c->s[j] != ')') j++;
+    j++;
+    while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t')) j++;
   }
-  return finish_line(c);
+  return j + 3 <= c->n && memcmp(c->s + j, "ret", 3) == 0 && (j + 3 == c->n || !id_char(c->s[j + 3]));
+}
+
+/* [(pred)] ret (exec): stored in k->rets before the next instruction (visa.h sf_visa_ret). */
+static bool p_ret(cur *c, sf_visa_kernel *k) {
+  sf_visa_ret r;
+  memset(&r, 0, sizeof r);
+  ws(c);
+  size_t at = c->i;
+  if (peek(c) == '(' && !p_pred(c, &r.pred)) return false;
+  ws(c);
+  c->i += 3; /* "ret", checked by is_ret_line */
+  if (!count_token(c) || !p_exec(c, &r.exec_size, &r.emask) || !finish_line(c)) return false;
+  if (k->num_rets >= SF_ISA_MAX_INSTS) return perr(c, SF_ERR_LIMIT, at, "too many ret instructions"), false;
+  sf_visa_ret *nr = realloc(k->rets, ((size_t)k->num_rets + 1) * sizeof *nr);
+  if (!nr) return perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
+  k->rets = nr;
+  r.before = k->num_insts;
+  nr[k->num_rets++] = r;
+  return true;
 }
 
 static bool add_inst_line(cur *c, sf_visa_kernel *k) {
@@ -1803,7 +1843,8 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         err = perr(&c, SF_ERR_SYNTAX, at, "expected .kernel before .%.*s", (int)(dn > 20 ? 20 : dn), d);
         break;
       } else if (dn == 11 && memcmp(d, "kernel_attr", 11) == 0) {
-        ok = p_kattr(&c, k) && (at_end(&c) || add_inst_line(&c, k));
+        ok = p_kattr(&c, k);
+        if (ok && !at_end(&c)) ok = is_ret_line(&c) ? p_ret(&c, k) : add_inst_line(&c, k);
       } else if (dn == 4 && memcmp(d, "decl", 4) == 0) {
         ok = p_decl(&c, k);
       } else if (dn == 5 && memcmp(d, "input", 5) == 0) {
@@ -1819,9 +1860,8 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
     } else if (!k) {
       err = perr(&c, SF_ERR_SYNTAX, at, "expected .kernel before the first instruction");
       break;
-    } else if (c.n - c.i >= 3 && memcmp(c.s + c.i, "ret", 3) == 0 && (c.n - c.i == 3 || !id_char(c.s[c.i + 3]))) {
-      c.i += 3;
-      ok = count_token(&c) && p_ret(&c); /* accepted and not stored (docs/visa-text.md) */
+    } else if (is_ret_line(&c)) {
+      ok = p_ret(&c, k);
     } else {
       ok = add_inst_line(&c, k);
     }
@@ -1917,6 +1957,15 @@ static void print_attr_value(fpr *p, const sf_visa_kernel *k, const sf_visa_attr
   for (unsigned q = 0; q < a->size; q++) ffmt(p, "%02x", v[q]);
 }
 
+/* One instruction line as IGC dumps it: 4-space indent, padded to column 80, " /// $id". */
+static void print_line(fpr *p, const char *line, uint32_t id) {
+  size_t l = strlen(line);
+  fput(p, "    ");
+  fput(p, line);
+  for (size_t q = l + 4; q < 80; q++) fput(p, " ");
+  ffmt(p, " /// $%u\n", (unsigned)id);
+}
+
 static void print_kernel(fpr *p, const sf_visa_kernel *k) {
   const char *kname = k->name ? k->name : sf_visa_kernel_string(k, k->name_index);
   if (!kname || !kname[0] || strlen(kname) > SF_VISA_MAX_NAME || strpbrk(kname, "\"\n\r")) {
@@ -2001,18 +2050,29 @@ static void print_kernel(fpr *p, const sf_visa_kernel *k) {
     print_attr_value(p, k, a);
     fput(p, "\n"); /* IGC 12504 forgets this newline after the last header line (visa-format.md §5) */
   }
-  for (uint32_t i = 0; i < k->num_insts && p->err == SF_OK; i++) {
+  if (k->num_rets && !k->rets) return (void)ffail(p, SF_ERR_INVALID, "ret table is NULL");
+  uint32_t r = 0, id = 0;
+  for (uint32_t i = 0; i <= k->num_insts && p->err == SF_OK; i++) {
     char line[MAX_LINE + 1];
+    while (r < k->num_rets && k->rets[r].before <= i && p->err == SF_OK) {
+      if (k->rets[r].before < i)
+        return (void)ffail(p, SF_ERR_INVALID, "rets[] is not sorted by position");
+      pctx c = {{line, sizeof line, 0, false}, k, p->st, SF_OK};
+      print_pred(&c, &k->rets[r].pred);
+      ob_put(&c.o, "ret ");
+      print_exec(&c, k->rets[r].exec_size, k->rets[r].emask);
+      if (c.err != SF_OK) return (void)(p->err = c.err);
+      print_line(p, line, id++);
+      r++;
+    }
+    if (i == k->num_insts) break;
     if (sf_visa_print(&k->insts[i], k, line, sizeof line, p->st) != SF_OK) {
       p->err = p->st && p->st->code ? p->st->code : SF_ERR_INVALID;
       return;
     }
-    size_t l = strlen(line);
-    fput(p, "    ");
-    fput(p, line);
-    for (size_t q = l + 4; q < 80; q++) fput(p, " "); /* IGC pads the line to column 80 */
-    ffmt(p, " /// $%u\n", (unsigned)i);
+    print_line(p, line, id++);
   }
+  if (r < k->num_rets && p->err == SF_OK) ffail(p, SF_ERR_INVALID, "a ret stands after the end of the kernel");
 }
 
 sf_code sf_visaasm_print(const sf_isa_file *f, sf_buf *out, sf_status *st) {
