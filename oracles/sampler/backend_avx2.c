@@ -1,0 +1,15 @@
+/* oracles/sampler/backend_avx2.c — the AVX2 backend: the kernels of simd_kernel.h at 8 lanes of
+ * 32 bits (this file is compiled with the AVX2 -m flags by CMakeLists.txt; x86 only). Results are
+ * bit-identical to the scalar backend (docs/simd.md, docs/precision-model.md). */
+#include "oracles/sampler/simd_backends.h"
+
+#if defined(SF_X86) && (defined(__x86_64__) || defined(__i386__))
+#define SFK_W 8
+#include "oracles/sampler/simd_kernel.h"
+
+static const sf_backend sfk_backend = {"avx2", sfk_sample, sfk_sample_unorm, sfk_avs};
+
+const sf_backend *sf_backend_builtin_avx2(void) { return &sfk_backend; }
+#else
+typedef int sf_backend_avx2_unused; /* non-x86: the dispatcher never lists this backend */
+#endif

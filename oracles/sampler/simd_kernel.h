@@ -1,0 +1,731 @@
+/* oracles/sampler/simd_kernel.h — the SIMD sampler kernels, written once with GCC/Clang vector
+ * extensions and compiled three times: backend_sse2.c (4 lanes of 32 bits), backend_avx2.c (8) and
+ * backend_avx512.c (16), each with its own -m flags, so every lane operation below becomes one
+ * SSE2 / AVX2 / AVX-512 instruction (texel loads use hardware gathers on AVX2/AVX-512).
+ *
+ * Exactness: every function reproduces the scalar backend (oracles/sampler/scalar.c) operation by
+ * operation, in the order docs/precision-model.md gives (D3D11.3 §7.18.6 range reduction, §7.18.7-8
+ * scale and 16.8 RNE snap, §7.18.9 address modes and border, §7.18.10-11 LOD / mip, §7.18.16 filter;
+ * SAMPLE_UNORM and AVS in exact integer fixed point). Float steps are the same IEEE float32
+ * operations (-ffp-contract=off, no FMA intrinsics), so results are bit-identical; integer steps are
+ * exact. What is not vectorized here (cube surfaces, compare ops, sRGB/SNORM/16-bit/integer formats,
+ * null pages inside a SAMPLE_UNORM/AVS block) is forwarded to the scalar entry points, which keeps
+ * every result identical by construction. docs/simd.md lists the split.
+ *
+ * The including file defines SFK_W (4, 8 or 16) before including this header. */
+#ifndef SFK_W
+#error "define SFK_W (lanes of 32 bits) before including simd_kernel.h"
+#endif
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "oracles/sampler/sampler_int.h"
+
+#if defined(__AVX2__) || defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+typedef float sfk_vf __attribute__((vector_size(4 * SFK_W)));
+typedef int32_t sfk_vi __attribute__((vector_size(4 * SFK_W)));
+typedef uint32_t sfk_vu __attribute__((vector_size(4 * SFK_W)));
+
+/* ---- Lane helpers ------------------------------------------------------------------------------ */
+
+static inline sfk_vf sfk_ldf(const float *p) {
+  sfk_vf v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+static inline sfk_vi sfk_ldi(const int32_t *p) {
+  sfk_vi v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+static inline sfk_vi sfk_spi(int32_t x) { return (sfk_vi){0} + x; }
+static inline sfk_vf sfk_spf(float x) { return (sfk_vf){0} + x; }
+static inline sfk_vi sfk_seli(sfk_vi m, sfk_vi a, sfk_vi b) { return (m & a) | (~m & b); }
+static inline sfk_vf sfk_self(sfk_vi m, sfk_vf a, sfk_vf b) {
+  return (sfk_vf)(((sfk_vi)a & m) | ((sfk_vi)b & ~m));
+}
+static inline sfk_vi sfk_mini(sfk_vi a, sfk_vi b) { return sfk_seli(a < b, a, b); }
+static inline sfk_vi sfk_maxi(sfk_vi a, sfk_vi b) { return sfk_seli(a > b, a, b); }
+static inline bool sfk_any(sfk_vi m) {
+  static const sfk_vi zero;
+  return memcmp(&m, &zero, sizeof m) != 0;
+}
+static inline sfk_vi sfk_iota(void) {
+  static const int32_t k[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  return sfk_ldi(k);
+}
+/* floor(a / 256) for any int32 a, without a signed shift. */
+static inline sfk_vi sfk_floor8(sfk_vi a) {
+  return (sfk_vi)((((sfk_vu)a + 0x80000000u) >> 8) - 0x800000u);
+}
+
+/* floorf, exactly: |x| >= 2^23, Inf and NaN are returned as they are (they are integral or NaN). */
+static inline sfk_vf sfk_floor(sfk_vf x) {
+  sfk_vf ax = (sfk_vf)((sfk_vi)x & 0x7fffffff);
+  sfk_vi small = ax < 8388608.0f;
+  sfk_vf xs = sfk_self(small, x, sfk_spf(0.0f));
+  sfk_vf t = __builtin_convertvector(__builtin_convertvector(xs, sfk_vi), sfk_vf);
+  t = sfk_self(t > xs, t - 1.0f, t);
+  return sfk_self(small, t, x);
+}
+
+/* sf_rne_i32 (sampler_int.h) on every lane: RNE, saturating to [lo, hi], NaN -> 0. */
+static inline sfk_vi sfk_rne(sfk_vf f, int32_t lo, int32_t hi) {
+  sfk_vi nan = f != f;
+  sfk_vf a = (sfk_vf)((sfk_vi)f & 0x7fffffff);
+  sfk_vi small = a < 8388608.0f;
+  sfk_vf t = a + 8388608.0f;
+  t = t - 8388608.0f;
+  a = sfk_self(small, t, a);
+  a = sfk_self(a > 1073741824.0f, sfk_spf(1073741824.0f), a);
+  a = sfk_self(nan, sfk_spf(0.0f), a);
+  sfk_vi r = __builtin_convertvector(a, sfk_vi);
+  r = sfk_seli(f < 0.0f, -r, r);
+  r = sfk_maxi(sfk_mini(r, sfk_spi(hi)), sfk_spi(lo));
+  r = sfk_seli(f <= (float)lo, sfk_spi(lo), r);
+  r = sfk_seli(f >= (float)hi, sfk_spi(hi), r);
+  return sfk_seli(nan, sfk_spi(0), r);
+}
+
+/* r = i mod n in [0, n) for 0 < n < 2^24 and |i| < 2^24: float quotient, one correction step. */
+static inline sfk_vi sfk_mod(sfk_vi i, sfk_vi n) {
+  sfk_vf q = sfk_floor(__builtin_convertvector(i, sfk_vf) / __builtin_convertvector(n, sfk_vf));
+  sfk_vi m = i - __builtin_convertvector(q, sfk_vi) * n;
+  m = sfk_seli(m < 0, m + n, m);
+  m = sfk_seli(m >= n, m - n, m);
+  return m;
+}
+
+/* Per-lane table lookups (level parameters and the like). */
+static inline sfk_vi sfk_lut(const int32_t *t, sfk_vi idx) {
+  sfk_vi r;
+  for (unsigned j = 0; j < SFK_W; j++) r[j] = t[idx[j]];
+  return r;
+}
+
+/* 32-bit loads at base + off[j] (bytes) for every lane; off must be in bounds for every lane. */
+static inline sfk_vi sfk_gather32(const uint8_t *base, sfk_vi off) {
+#if SFK_W == 16 && defined(__AVX512F__)
+  __m512i o;
+  memcpy(&o, &off, sizeof o);
+  __m512i r = _mm512_i32gather_epi32(o, (const void *)base, 1);
+  sfk_vi v;
+  memcpy(&v, &r, sizeof v);
+  return v;
+#elif SFK_W == 8 && defined(__AVX2__)
+  __m256i o;
+  memcpy(&o, &off, sizeof o);
+  __m256i r = _mm256_i32gather_epi32((const int *)(const void *)base, o, 1);
+  sfk_vi v;
+  memcpy(&v, &r, sizeof v);
+  return v;
+#else
+  sfk_vi r;
+  for (unsigned j = 0; j < SFK_W; j++) {
+    uint32_t x;
+    memcpy(&x, base + off[j], 4);
+    r[j] = (int32_t)x;
+  }
+  return r;
+#endif
+}
+static inline sfk_vi sfk_gather8(const uint8_t *base, sfk_vi off) {
+  sfk_vi r;
+  for (unsigned j = 0; j < SFK_W; j++) r[j] = base[off[j]];
+  return r;
+}
+static inline sfk_vi sfk_gather16(const uint8_t *base, sfk_vi off) {
+  sfk_vi r;
+  for (unsigned j = 0; j < SFK_W; j++) r[j] = (int32_t)((uint32_t)base[off[j]] | (uint32_t)base[off[j] + 1] << 8);
+  return r;
+}
+
+/* lerp8 of scalar.c: a + w*(b - a), w = w8/256, clamped to [min(a,b), max(a,b)]; w8 = 0 gives a. */
+static inline sfk_vf sfk_lerp(sfk_vf a, sfk_vf b, sfk_vi w8) {
+  sfk_vf w = __builtin_convertvector(w8, sfk_vf) * 0.00390625f;
+  sfk_vf d = b - a;
+  sfk_vf p = w * d;
+  sfk_vf r = a + p;
+  sfk_vi lt = a < b;
+  sfk_vf lo = sfk_self(lt, a, b), hi = sfk_self(lt, b, a);
+  r = sfk_self(r < lo, lo, r);
+  r = sfk_self(r > hi, hi, r);
+  return sfk_self(w8 == 0, a, r);
+}
+
+/* ---- 3D_SAMPLE: 1D / 1D array / 2D / 2D array / 3D, UNORM8 and FLOAT32 formats ----------------- */
+
+typedef struct sfk_ctx {
+  const sf_surface *s;
+  const sf_sampler *sp;
+  unsigned dims, bytes, channels;
+  bool unorm8;
+  bool check_null;                /* the surface has null pages somewhere (or we could not tell) */
+  int32_t lw[16], lh[16], ld[16]; /* per level */
+  int32_t loff[16], lrow[16], lslice[16], lnull[16], ltx[16], lty[16];
+  uint32_t border[4];
+} sfk_ctx;
+
+/* Address mode of scalar.c wrap_index on every lane: in-range index, or -1 for a border texel. */
+static inline sfk_vi sfk_wrap(sfk_vi i, sfk_vi n, unsigned addr) {
+  switch (addr) {
+    case SF_ADDR_WRAP: return sfk_mod(i, n);
+    case SF_ADDR_MIRROR: {
+      sfk_vi p = n + n, m = sfk_mod(i, p);
+      return sfk_seli(m >= n, p - 1 - m, m);
+    }
+    case SF_ADDR_MIRROR_ONCE: {
+      sfk_vi a = sfk_seli(i < 0, -1 - i, i);
+      return sfk_seli(a >= n, n - 1, a);
+    }
+    case SF_ADDR_BORDER: return sfk_seli((i < 0) | (i >= n), sfk_spi(-1), i);
+    default: return sfk_maxi(sfk_mini(i, n - 1), sfk_spi(0));
+  }
+}
+
+/* scalar.c axis_fixed: range reduction, scale, -0.5 for linear lanes, 16.8 RNE snap, + offset. */
+static inline sfk_vi sfk_axis(sfk_vf u, sfk_vi n, sfk_vi lin, sfk_vi off, unsigned addr) {
+  if (addr == SF_ADDR_WRAP) {
+    u = u - sfk_floor(u);
+  } else if (addr == SF_ADDR_MIRROR) {
+    sfk_vf t = u * 0.5f;
+    t = t - sfk_floor(t);
+    u = t * 2.0f;
+  } else {
+    u = sfk_self(u < -10.0f, sfk_spf(-10.0f), u);
+    u = sfk_self(u > 10.0f, sfk_spf(10.0f), u);
+  }
+  sfk_vf x = u * __builtin_convertvector(n, sfk_vf);
+  x = sfk_self(lin, x - 0.5f, x);
+  sfk_vi X = sfk_rne(x * 256.0f, -(1 << 30), 1 << 30);
+  return X + off * 256;
+}
+
+/* Fetches one tap per lane (ix/iy/iz already wrapped, -1 = border) and decodes it to float bits.
+ * `fetched` marks lanes whose scalar counterpart reads this tap: they report null pages. */
+static inline void sfk_fetch(const sfk_ctx *c, sfk_vi L, sfk_vi slice, sfk_vi ix, sfk_vi iy, sfk_vi iz,
+                             sfk_vi fetched, sfk_vf t[4], sfk_vi *nullhit) {
+  sfk_vi border = (ix < 0) | (iy < 0) | (iz < 0);
+  sfk_vi x = sfk_seli(border, sfk_spi(0), ix), y = sfk_seli(border, sfk_spi(0), iy);
+  sfk_vi sl = c->dims == 3 ? sfk_seli(border, sfk_spi(0), iz) : slice;
+  sfk_vi off = sfk_lut(c->loff, L) + sfk_lut(c->lslice, L) * sl + sfk_lut(c->lrow, L) * y + x * (int32_t)c->bytes;
+  sfk_vi isnull = sfk_spi(0);
+  if (c->check_null) {
+    sfk_vi tile = sfk_lut(c->lnull, L) + (sl * sfk_lut(c->lty, L) + (y >> 3)) * sfk_lut(c->ltx, L) + (x >> 3);
+    for (unsigned j = 0; j < SFK_W; j++)
+      isnull[j] = ((size_t)tile[j] < c->s->null_size && c->s->null_map[tile[j]]) ? -1 : 0;
+    isnull &= ~border;
+    *nullhit |= isnull & fetched;
+  }
+  const uint8_t *d = c->s->data;
+  sfk_vi raw[4];
+  if (c->unorm8) {
+    sfk_vi w = c->bytes == 4 ? sfk_gather32(d, off) : c->bytes == 2 ? sfk_gather16(d, off) : sfk_gather8(d, off);
+    w = sfk_seli(isnull, sfk_spi(0), w);
+    for (unsigned k = 0; k < 4; k++) {
+      if (k < c->channels) {
+        sfk_vf f = __builtin_convertvector((w >> (8 * k)) & 255, sfk_vf) / 255.0f;
+        raw[k] = (sfk_vi)f;
+      } else {
+        raw[k] = (sfk_vi)sfk_spf(k == 3 ? 1.0f : 0.0f);
+      }
+    }
+  } else {
+    for (unsigned k = 0; k < 4; k++) {
+      if (k < c->channels) raw[k] = sfk_seli(isnull, sfk_spi(0), sfk_gather32(d, off + (int32_t)(4 * k)));
+      else raw[k] = (sfk_vi)sfk_spf(k == 3 ? 1.0f : 0.0f);
+    }
+  }
+  for (unsigned k = 0; k < 4; k++) t[k] = (sfk_vf)sfk_seli(border, sfk_spi((int32_t)c->border[k]), raw[k]);
+}
+
+/* scalar.c sample_level on every lane: one mip level, point or linear per lane. */
+static void sfk_level(const sfk_ctx *c, sfk_vi L, sfk_vi slice, sfk_vi lin, const sfk_vf crd[3], const sfk_vi off[3],
+                      sfk_vi active, sfk_vf res[4], sfk_vi *nullhit) {
+  sfk_vi n[3] = {sfk_lut(c->lw, L), sfk_lut(c->lh, L), sfk_lut(c->ld, L)};
+  sfk_vi i0[3] = {sfk_spi(0), sfk_spi(0), sfk_spi(0)}, i1[3], fr[3] = {sfk_spi(0), sfk_spi(0), sfk_spi(0)};
+  for (unsigned a = 0; a < 3; a++) {
+    if (a < c->dims) {
+      sfk_vi X = sfk_axis(crd[a], n[a], lin, off[a], c->sp->addr[a]);
+      sfk_vi f = sfk_floor8(X);
+      fr[a] = sfk_seli(lin, X & 255, sfk_spi(0));
+      i1[a] = sfk_wrap(f + 1, n[a], c->sp->addr[a]);
+      i0[a] = sfk_wrap(f, n[a], c->sp->addr[a]);
+    } else {
+      i1[a] = i0[a];
+    }
+  }
+  bool two[3];
+  for (unsigned a = 0; a < 3; a++) two[a] = sfk_any(fr[a] != 0);
+  sfk_vf t[2][2][2][4];
+  for (unsigned z = 0; z < (two[2] ? 2u : 1u); z++)
+    for (unsigned y = 0; y < (two[1] ? 2u : 1u); y++)
+      for (unsigned x = 0; x < (two[0] ? 2u : 1u); x++) {
+        sfk_vi fetched = active;
+        if (x) fetched &= fr[0] != 0;
+        if (y) fetched &= fr[1] != 0;
+        if (z) fetched &= fr[2] != 0;
+        sfk_fetch(c, L, slice, x ? i1[0] : i0[0], y ? i1[1] : i0[1], z ? i1[2] : i0[2], fetched, t[z][y][x], nullhit);
+      }
+  sfk_vf row[2][2][4], pl[2][4];
+  for (unsigned z = 0; z < (two[2] ? 2u : 1u); z++) {
+    for (unsigned y = 0; y < (two[1] ? 2u : 1u); y++)
+      for (unsigned k = 0; k < 4; k++)
+        row[z][y][k] = two[0] ? sfk_lerp(t[z][y][0][k], t[z][y][1][k], fr[0]) : t[z][y][0][k];
+    for (unsigned k = 0; k < 4; k++) pl[z][k] = two[1] ? sfk_lerp(row[z][0][k], row[z][1][k], fr[1]) : row[z][0][k];
+  }
+  for (unsigned k = 0; k < 4; k++) res[k] = two[2] ? sfk_lerp(pl[0][k], pl[1][k], fr[2]) : pl[0][k];
+}
+
+/* The log2 thresholds of scalar.c (sf_lod_from_rho2), for the vector search below. */
+static const uint32_t sfk_log2_thresholds[128] = {
+#include "oracles/sampler/log2_table.inc"
+};
+
+/* sf_lod_from_rho2 on every lane: 128*e + #{j : T[j] <= m}, by a branch-free binary search. */
+static inline sfk_vi sfk_lod_from_rho2(sfk_vf rho2) {
+  sfk_vi b = (sfk_vi)rho2;
+  sfk_vi e8 = (sfk_vi)(((sfk_vu)b >> 23) & 255u);
+  sfk_vi low = (rho2 != rho2) | (b < 0) | (e8 == 0);
+  sfk_vi inf = (b & 0x7fffffff) == 0x7f800000;
+  sfk_vi m = (b & 0x7fffff) | 0x800000;
+  sfk_vi pos = sfk_spi(0);
+  for (int32_t s = 128; s >= 1; s /= 2) {
+    sfk_vi idx = sfk_mini(pos + (s - 1), sfk_spi(127));
+    sfk_vi t = sfk_lut((const int32_t *)(const void *)sfk_log2_thresholds, idx);
+    pos = sfk_seli((pos + s <= 128) & (t <= m), pos + s, pos);
+  }
+  sfk_vi lod = 128 * (e8 - 127) + pos;
+  lod = sfk_maxi(sfk_mini(lod, sfk_spi(SF_LOD_MAX)), sfk_spi(SF_LOD_MIN));
+  lod = sfk_seli(inf, sfk_spi(SF_LOD_MAX), lod);
+  return sfk_seli(low, sfk_spi(SF_LOD_MIN), lod);
+}
+
+/* Whether this backend computes the batch itself (else the scalar entry does, identically). */
+static bool sfk_sample_supported(const sf_sample_batch *q) {
+  const sf_surface *s = q->surf;
+  if (!s || q->compare) return false;
+  unsigned t = s->desc.type;
+  if (t == SF_SURF_CUBE || t == SF_SURF_CUBE_ARRAY || t >= SF_SURF_TYPE_COUNT) return false;
+  if (s->size >= (size_t)1 << 30 || s->desc.levels == 0 || s->desc.levels > SF_SURF_MAX_LEVELS) return false;
+  switch (s->desc.format) {
+    case SF_FMT_R8_UNORM: case SF_FMT_RG8_UNORM: case SF_FMT_RGBA8_UNORM:
+    case SF_FMT_R32F: case SF_FMT_RG32F: case SF_FMT_RGBA32F: case SF_FMT_D32F:
+      return true;
+    default:
+      return false;
+  }
+}
+
+static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_status *st) {
+  if (!out) return sf_fail(st, SF_ERR_INVALID, "sample: NULL output");
+  if (!q || !sfk_sample_supported(q)) return sf_scalar_sample(q, out, st);
+  memset(out, 0, sizeof *out);
+  sf_code rc = sf_sample_check(q, st);
+  if (rc != SF_OK) return rc;
+  out->null_mask = 0xffffffffu;
+  const sf_surface *s = q->surf;
+  const sf_sampler *sp = q->samp;
+  const sf_format_info *fi = sf_format_get(s->desc.format);
+  sfk_ctx c;
+  memset(&c, 0, sizeof c);
+  c.s = s;
+  c.sp = sp;
+  c.bytes = fi->bytes;
+  c.channels = fi->channels;
+  c.unorm8 = fi->cls == SF_FCLASS_UNORM;
+  unsigned type = s->desc.type, levels = s->desc.levels;
+  c.dims = (type == SF_SURF_1D || type == SF_SURF_1D_ARRAY) ? 1 : type == SF_SURF_3D ? 3 : 2;
+  for (unsigned l = 0; l < 16; l++) {
+    const sf_level *lv = &s->levels[l < levels ? l : 0];
+    c.lw[l] = (int32_t)lv->w;
+    c.lh[l] = (int32_t)lv->h;
+    c.ld[l] = (int32_t)lv->d;
+    c.loff[l] = (int32_t)lv->offset;
+    c.lrow[l] = (int32_t)lv->row_pitch;
+    c.lslice[l] = (int32_t)lv->slice_pitch;
+    c.lnull[l] = (int32_t)lv->null_offset;
+    c.ltx[l] = (int32_t)lv->tiles_x;
+    c.lty[l] = (int32_t)lv->tiles_y;
+  }
+  c.check_null = s->null_size > 2048;
+  for (size_t t = 0; !c.check_null && t < s->null_size; t++) c.check_null = s->null_map[t] != 0;
+  for (unsigned k = 0; k < 4; k++) c.border[k] = sf_format_snap(s->desc.format, k, sp->border[k]);
+  int32_t maxl = (int32_t)s->desc.layers - 1;
+  int32_t sbias = sp->lod_bias < -4096 ? -4096 : sp->lod_bias > 4095 ? 4095 : sp->lod_bias;
+  int32_t minl = sp->min_lod > 4095 ? 4095 : sp->min_lod, maxlod = sp->max_lod > 4095 ? 4095 : sp->max_lod;
+  int32_t top = (int32_t)(levels - 1) * 256;
+  float W0 = (float)s->levels[0].w, H0 = (float)s->levels[0].h, D0 = (float)s->levels[0].d;
+  for (unsigned base = 0; base < q->n; base += SFK_W) {
+    sfk_vi lane = sfk_iota() + (int32_t)base;
+    sfk_vi active = (sfk_vi)((((sfk_vu){0} + q->lanes) >> (sfk_vu)lane) & 1u) != 0;
+    active &= lane < (int32_t)q->n;
+    if (!sfk_any(active)) continue;
+    sfk_vf zf = sfk_spf(0.0f);
+    sfk_vf u = sfk_self(active, sfk_ldf(q->u + base), zf);
+    sfk_vf v = sfk_self(active, sfk_ldf(q->v + base), zf);
+    sfk_vf r = sfk_self(active, sfk_ldf(q->r + base), zf);
+    sfk_vi slice = sfk_spi(0);
+    if (type == SF_SURF_1D_ARRAY) slice = sfk_rne(v, 0, maxl);
+    if (type == SF_SURF_2D_ARRAY) slice = sfk_rne(r, 0, maxl);
+    /* LOD in 8.8 */
+    sfk_vi lodb;
+    sfk_vf lob = sfk_self(active, sfk_ldf(q->lod_or_bias + base), zf);
+    if (q->lod_mode == SF_LOD_EXPLICIT) {
+      lodb = sfk_rne(lob * 256.0f, SF_LOD_MIN, SF_LOD_MAX);
+    } else if (q->lod_mode == SF_LOD_ZERO) {
+      lodb = sfk_spi(0);
+    } else {
+      sfk_vf a = sfk_self(active, sfk_ldf(q->dudx + base), zf) * W0, b = sfk_self(active, sfk_ldf(q->dudy + base), zf) * W0;
+      sfk_vf lx = a * a, ly = b * b;
+      if (type == SF_SURF_2D || type == SF_SURF_2D_ARRAY || type == SF_SURF_3D) {
+        a = sfk_self(active, sfk_ldf(q->dvdx + base), zf) * H0;
+        b = sfk_self(active, sfk_ldf(q->dvdy + base), zf) * H0;
+        lx = lx + a * a;
+        ly = ly + b * b;
+      }
+      if (type == SF_SURF_3D) {
+        a = sfk_self(active, sfk_ldf(q->drdx + base), zf) * D0;
+        b = sfk_self(active, sfk_ldf(q->drdy + base), zf) * D0;
+        lx = lx + a * a;
+        ly = ly + b * b;
+      }
+      lx = sfk_self(lx != lx, zf, lx);
+      ly = sfk_self(ly != ly, zf, ly);
+      lodb = sfk_lod_from_rho2(sfk_self(lx > ly, lx, ly));
+    }
+    sfk_vi biased = lodb + sbias;
+    if (q->lod_mode == SF_LOD_GRAD_BIAS) biased += sfk_rne(lob * 256.0f, -4096, 4096);
+    sfk_vi clamped = sfk_mini(biased, sfk_spi(maxlod));
+    clamped = sfk_maxi(clamped, sfk_spi(minl));
+    if (q->lod_query) {
+      sfk_vf o0 = __builtin_convertvector(sfk_mini(clamped, sfk_spi(top)), sfk_vf) / 256.0f;
+      sfk_vf o1 = __builtin_convertvector(biased, sfk_vf) / 256.0f;
+      sfk_vi r0 = sfk_seli(active, (sfk_vi)o0, sfk_spi(0)), r1 = sfk_seli(active, (sfk_vi)o1, sfk_spi(0));
+      memcpy(&out->v[0][base], &r0, sizeof r0);
+      memcpy(&out->v[1][base], &r1, sizeof r1);
+      continue;
+    }
+    sfk_vi mag = clamped <= 0;
+    sfk_vi lin = sfk_seli(mag, sfk_spi(sp->mag_filter == SF_FILTER_LINEAR ? -1 : 0),
+                          sfk_spi(sp->min_filter == SF_FILTER_LINEAR ? -1 : 0));
+    sfk_vi cpos = sfk_maxi(clamped, sfk_spi(0));
+    sfk_vi l0 = sfk_spi(0), l1 = sfk_spi(0), mf = sfk_spi(0);
+    if (sp->mip_filter == SF_MIP_POINT) {
+      l0 = sfk_mini((cpos + 128) >> 8, sfk_spi(top / 256));
+      l0 = sfk_seli(mag, sfk_spi(0), l0);
+    } else if (sp->mip_filter == SF_MIP_LINEAR) {
+      sfk_vi l = cpos >> 8;
+      sfk_vi last = l >= (int32_t)levels - 1;
+      l0 = sfk_seli(last, sfk_spi((int32_t)levels - 1), l);
+      l1 = sfk_seli(last, sfk_spi(0), l + 1);
+      mf = sfk_seli(last, sfk_spi(0), cpos & 255);
+      l0 = sfk_seli(mag, sfk_spi(0), l0);
+      l1 = sfk_seli(mag, sfk_spi(0), l1);
+      mf = sfk_seli(mag, sfk_spi(0), mf);
+    }
+    sfk_vf crd[3] = {u, c.dims == 1 ? zf : v, r};
+    sfk_vi off[3];
+    for (unsigned a = 0; a < 3; a++) {
+      const int8_t *o = a == 0 ? q->off_u : a == 1 ? q->off_v : q->off_r;
+      for (unsigned j = 0; j < SFK_W; j++) off[a][j] = o[base + j];
+      off[a] = sfk_seli(active, off[a], sfk_spi(0));
+    }
+    sfk_vi nullhit = sfk_spi(0);
+    sfk_vf r0[4], r1[4];
+    sfk_level(&c, l0, slice, lin, crd, off, active, r0, &nullhit);
+    sfk_vi need1 = active & (mf != 0);
+    if (sfk_any(need1)) {
+      sfk_level(&c, l1, slice, lin, crd, off, need1, r1, &nullhit);
+      for (unsigned k = 0; k < 4; k++) r0[k] = sfk_lerp(r0[k], r1[k], mf);
+    }
+    for (unsigned k = 0; k < 4; k++) {
+      sfk_vi bits = (sfk_vi)r0[k];
+      bits = sfk_seli((bits & 0x7fffffff) > 0x7f800000, sfk_spi((int32_t)SF_NAN_BITS), bits);
+      bits = sfk_seli(active, bits, sfk_spi(0));
+      memcpy(&out->v[k][base], &bits, sizeof bits);
+    }
+    nullhit &= active;
+    for (unsigned j = 0; j < SFK_W; j++)
+      if (nullhit[j]) out->null_mask &= ~(1u << (base + j));
+  }
+  return SF_OK;
+}
+
+/* ---- SAMPLE_UNORM and AVS: exact integer blocks ---------------------------------------------- */
+
+/* The 8-bit paths' surface test (scalar.c u8_setup): anything else goes to the scalar entry, which
+ * reports the error. */
+static bool sfk_u8_ok(const sf_surface *s, const sf_sampler *sp) {
+  if (!s || !sp || s->desc.type != SF_SURF_2D || s->desc.levels == 0) return false;
+  if (s->size >= (size_t)1 << 30) return false;
+  switch (s->desc.format) {
+    case SF_FMT_R8_UNORM: case SF_FMT_RG8_UNORM: case SF_FMT_RGBA8_UNORM: case SF_FMT_NV12: return true;
+    default: return false;
+  }
+}
+
+/* scalar.c u8_setup's border: 8-bit quantization of the clamped border colour. */
+static void sfk_u8_border(const sf_surface *s, const sf_sampler *sp, int32_t b[4]) {
+  const sf_format_info *fi = sf_format_get(s->desc.format);
+  for (int k = 0; k < 4; k++) {
+    float f = sp->border[k];
+    uint32_t q = !(f > 0.0f) ? 0u : f >= 1.0f ? 255u : (uint32_t)(f * 255.0f + 0.5f);
+    b[k] = (int32_t)q;
+  }
+  if (s->desc.format != SF_FMT_NV12)
+    for (unsigned k = fi->channels; k < 4; k++) b[k] = k == 3 ? 255 : 0;
+}
+
+/* Any null tile in the full-resolution texel rectangle [x0,x1] x [y0,y1] of level 0? */
+static bool sfk_null_in(const sf_surface *s, int32_t x0, int32_t x1, int32_t y0, int32_t y1) {
+  if (!s->null_size) return false;
+  const sf_level *lv = &s->levels[0];
+  for (int32_t ty = y0 / (int32_t)SF_NULL_TILE; ty <= y1 / (int32_t)SF_NULL_TILE; ty++)
+    for (int32_t tx = x0 / (int32_t)SF_NULL_TILE; tx <= x1 / (int32_t)SF_NULL_TILE; tx++) {
+      size_t t = lv->null_offset + (size_t)ty * lv->tiles_x + (size_t)tx;
+      if (t < s->null_size && s->null_map[t]) return true;
+    }
+  return false;
+}
+
+/* Channel addressing of the 8-bit paths: value of channel k at plane texel (x, y) is
+ * data[base + y*pitch + x*step], or the constant `cst` when the channel is absent. */
+typedef struct sfk_chan {
+  int32_t base, pitch, step;
+  int32_t cst;  /* >= 0: absent channel with this value */
+} sfk_chan;
+
+static void sfk_chan_setup(const sf_surface *s, unsigned k, bool chroma_plane, sfk_chan *ch) {
+  const sf_format_info *fi = sf_format_get(s->desc.format);
+  ch->cst = -1;
+  if (s->desc.format == SF_FMT_NV12) {
+    int32_t w = (int32_t)s->desc.width;
+    if (k == 3) { ch->cst = 255; return; }
+    if (k == 1) { ch->base = 0; ch->pitch = w; ch->step = 1; return; }
+    ch->base = (int32_t)s->nv12_uv_offset + (k == 0 ? 1 : 0);
+    ch->pitch = w;
+    ch->step = 2;
+    (void)chroma_plane;
+    return;
+  }
+  if (k >= fi->channels) { ch->cst = k == 3 ? 255 : 0; return; }
+  ch->base = (int32_t)s->levels[0].offset + (int32_t)k;
+  ch->pitch = (int32_t)s->levels[0].row_pitch;
+  ch->step = fi->bytes;
+}
+
+/* SAMPLE_UNORM (spec/visa-SAMPLE_UNORM.md; scalar.c sf_scalar_sample_unorm): pixel (x, y) of the
+ * 8x4 block samples (u + x du, v + y dv). Coordinates are separable, so the 8 column and 4 row
+ * addresses and 8-bit weights are computed once per block; the 32 pixels x 4 channels then filter in
+ * 32-bit integers: sum = sum over taps of t * wx * wy, out = (sum + 128) >> 8 (exact). */
+static sf_code sfk_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_status *st) {
+  if (!q || !out || !sfk_u8_ok(q->surf, q->samp)) return sf_scalar_sample_unorm(q, out, st);
+  if (sf_sampler_check(q->samp, st) != SF_OK) return sf_scalar_sample_unorm(q, out, st);
+  const sf_surface *s = q->surf;
+  const sf_sampler *sp = q->samp;
+  bool nv12 = s->desc.format == SF_FMT_NV12;
+  bool linear = sp->mag_filter == SF_FILTER_LINEAR;
+  int32_t n[2] = {(int32_t)s->levels[0].w, (int32_t)s->levels[0].h};
+  /* columns (8) and rows (4): tap indices (wrapped, -1 = border) and 8-bit fractions */
+  int32_t cx[2][8], cy[2][8], fx[8], fy[8];
+  {
+    static const int32_t xs[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    for (unsigned a = 0; a < 2; a++) {
+      float base = a ? q->v : q->u, d = a ? q->dv : q->du;
+      for (unsigned g = 0; g < 8; g += SFK_W) {
+        sfk_vf k = __builtin_convertvector(sfk_ldi(xs + g), sfk_vf);
+        sfk_vf p = k * d;
+        p = p + base;
+        sfk_vi X = sfk_axis(p, sfk_spi(n[a]), sfk_spi(linear ? -1 : 0), sfk_spi(0), sp->addr[a]);
+        sfk_vi i0 = sfk_floor8(X);
+        sfk_vi fr = linear ? (X & 255) : sfk_spi(0);
+        sfk_vi t0 = sfk_wrap(i0, sfk_spi(n[a]), sp->addr[a]), t1 = sfk_wrap(i0 + 1, sfk_spi(n[a]), sp->addr[a]);
+        int32_t *o0 = a ? cy[0] : cx[0], *o1 = a ? cy[1] : cx[1], *of = a ? fy : fx;
+        unsigned cnt = 8 - g < SFK_W ? 8 - g : SFK_W;
+        memcpy(o0 + g, &t0, cnt * 4);
+        memcpy(o1 + g, &t1, cnt * 4);
+        memcpy(of + g, &fr, cnt * 4);
+      }
+    }
+  }
+  /* null pages anywhere under the taps: the scalar path handles them (rare; fuzz cases) */
+  if (s->null_size) {
+    int32_t x0 = INT32_MAX, x1 = -1, y0 = INT32_MAX, y1 = -1;
+    for (unsigned i = 0; i < 8; i++)
+      for (unsigned t = 0; t < 2; t++) {
+        if (cx[t][i] >= 0) { x0 = cx[t][i] < x0 ? cx[t][i] : x0; x1 = cx[t][i] > x1 ? cx[t][i] : x1; }
+        if (i < 4 && cy[t][i] >= 0) { y0 = cy[t][i] < y0 ? cy[t][i] : y0; y1 = cy[t][i] > y1 ? cy[t][i] : y1; }
+      }
+    if (x1 >= 0 && y1 >= 0 && sfk_null_in(s, x0, x1, y0, y1)) return sf_scalar_sample_unorm(q, out, st);
+  }
+  memset(out, 0, sizeof *out);
+  int32_t border[4];
+  sfk_u8_border(s, sp, border);
+  /* per-pixel vectors (pixel p = y*8 + x), built from the column/row tables */
+  int32_t px[2][32], py[2][32], pwx[32], pwy[32];
+  for (unsigned p = 0; p < 32; p++) {
+    px[0][p] = cx[0][p & 7];
+    px[1][p] = cx[1][p & 7];
+    pwx[p] = fx[p & 7];
+    py[0][p] = cy[0][p >> 3];
+    py[1][p] = cy[1][p >> 3];
+    pwy[p] = fy[p >> 3];
+  }
+  const uint8_t *d = s->data;
+  bool rgba = s->desc.format == SF_FMT_RGBA8_UNORM;
+  sfk_chan ch[4];
+  for (unsigned k = 0; k < 4; k++) sfk_chan_setup(s, k, false, &ch[k]);
+  for (unsigned p = 0; p < 32; p += SFK_W) {
+    sfk_vi wx1 = sfk_ldi(pwx + p), wy1 = sfk_ldi(pwy + p);
+    sfk_vi wx0 = 256 - wx1, wy0 = 256 - wy1;
+    sfk_vi X[2] = {sfk_ldi(px[0] + p), sfk_ldi(px[1] + p)}, Y[2] = {sfk_ldi(py[0] + p), sfk_ldi(py[1] + p)};
+    sfk_vi sum[4] = {sfk_spi(0), sfk_spi(0), sfk_spi(0), sfk_spi(0)};
+    for (unsigned ty = 0; ty < 2; ty++)
+      for (unsigned tx = 0; tx < 2; tx++) {
+        sfk_vi w = (tx ? wx1 : wx0) * (ty ? wy1 : wy0);
+        sfk_vi bd = (X[tx] < 0) | (Y[ty] < 0);
+        sfk_vi xx = sfk_seli(bd, sfk_spi(0), X[tx]), yy = sfk_seli(bd, sfk_spi(0), Y[ty]);
+        if (rgba) {
+          sfk_vi word = sfk_gather32(d, ch[0].base + yy * ch[0].pitch + xx * 4);
+          for (unsigned k = 0; k < 4; k++) {
+            sfk_vi t = sfk_seli(bd, sfk_spi(border[k]), (word >> (8 * k)) & 255);
+            sum[k] += t * w;
+          }
+        } else {
+          for (unsigned k = 0; k < 4; k++) {
+            sfk_vi t;
+            if (ch[k].cst >= 0) {
+              t = sfk_spi(ch[k].cst);
+            } else if (nv12 && k != 1) {
+              t = sfk_gather8(d, ch[k].base + (yy >> 1) * ch[k].pitch + (xx >> 1) * ch[k].step);
+            } else {
+              t = sfk_gather8(d, ch[k].base + yy * ch[k].pitch + xx * ch[k].step);
+            }
+            t = sfk_seli(bd, sfk_spi(border[k]), t);
+            sum[k] += t * w;
+          }
+        }
+      }
+    for (unsigned k = 0; k < 4; k++) {
+      sfk_vi r = (sfk_vi)(((sfk_vu)sum[k] + 128u) >> 8);
+      for (unsigned j = 0; j < SFK_W; j++) out->v[k][p + j] = (uint16_t)r[j];
+    }
+  }
+  return SF_OK;
+}
+
+/* scalar.c avs_pos on a vector of pixel indices k: (base + (k d + tri(k) d2)) * n - 0.5, in 1/32. */
+static inline sfk_vi sfk_avs_pos(float base, float d, float d2, sfk_vi k, int32_t n) {
+  sfk_vf kk = __builtin_convertvector(k, sfk_vf);
+  sfk_vi km1 = sfk_seli(k > 0, k - 1, sfk_spi(0));
+  sfk_vf tri = __builtin_convertvector((sfk_vi)(((sfk_vu)(k * km1)) >> 1), sfk_vf);
+  sfk_vf a = kk * d, b = tri * d2;
+  sfk_vf p = a + b;
+  p = base + p;
+  sfk_vf x = p * (float)n;
+  x = x - 0.5f;
+  return sfk_rne(x * 32.0f, -(1 << 30), 1 << 30);
+}
+
+/* AVS (spec/visa-AVS.md; scalar.c sf_scalar_avs): separable polyphase filter, lanes = pixels of a
+ * row. Column taps, phases and coefficients are computed once per block and channel; each tap is a
+ * gather and a 32-bit multiply-add; the vertical sum fits in 32 bits (|sum| <= 8*128*8*128*255). */
+static sf_code sfk_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
+  if (!q || !out || !sfk_u8_ok(q->surf, q->samp) || q->ief || q->vbn > 4096) return sf_scalar_avs(q, out, st);
+  if (!((q->w == 16 && (q->h == 4 || q->h == 8)) || (q->w == 8 && q->h == 4) || (q->w == 4 && q->h == 4)))
+    return sf_scalar_avs(q, out, st);
+  const sf_sampler *sp = q->samp;
+  if (sp->avs_adaptive || sf_sampler_check(sp, st) != SF_OK) return sf_scalar_avs(q, out, st);
+  const sf_surface *s = q->surf;
+  bool nv12 = s->desc.format == SF_FMT_NV12;
+  int32_t W = (int32_t)s->desc.width, H = (int32_t)s->desc.height;
+  /* null pages under the footprint: scalar path */
+  if (s->null_size) {
+    for (unsigned k = 0; k < 4; k++) {
+      bool cp = nv12 && (k == 0 || k == 2);
+      bool four = (k == 0 || k == 2) && !sp->avs_8tap_all;
+      int32_t ctr = four ? 1 : 3, nt = four ? 4 : 8;
+      int32_t pw = cp ? W / 2 : W, ph = cp ? H / 2 : H;
+      int32_t x0 = INT32_MAX, x1 = INT32_MIN, y0 = INT32_MAX, y1 = INT32_MIN;
+      for (unsigned i = 0; i < q->w; i += SFK_W) {
+        sfk_vi PX = sfk_avs_pos(q->u, q->du, q->u2d, sfk_iota() + (int32_t)i, pw);
+        for (unsigned j = 0; j < SFK_W && i + j < q->w; j++) {
+          int32_t ix = (int32_t)(((uint32_t)PX[j] + 0x80000000u) >> 5) - 0x4000000;
+          x0 = ix < x0 ? ix : x0;
+          x1 = ix > x1 ? ix : x1;
+        }
+      }
+      for (unsigned i = 0; i < q->h; i += SFK_W) {
+        sfk_vi PY = sfk_avs_pos(q->v, q->dv, q->v2d, sfk_iota() + (int32_t)(i + 4 * q->vbn), ph);
+        for (unsigned j = 0; j < SFK_W && i + j < q->h; j++) {
+          int32_t iy = (int32_t)(((uint32_t)PY[j] + 0x80000000u) >> 5) - 0x4000000;
+          y0 = iy < y0 ? iy : y0;
+          y1 = iy > y1 ? iy : y1;
+        }
+      }
+      int64_t ax0 = (int64_t)x0 - ctr, ax1 = (int64_t)x1 - ctr + nt - 1, ay0 = (int64_t)y0 - ctr, ay1 = (int64_t)y1 - ctr + nt - 1;
+      ax0 = ax0 < 0 ? 0 : ax0 >= pw ? pw - 1 : ax0;
+      ax1 = ax1 < 0 ? 0 : ax1 >= pw ? pw - 1 : ax1;
+      ay0 = ay0 < 0 ? 0 : ay0 >= ph ? ph - 1 : ay0;
+      ay1 = ay1 < 0 ? 0 : ay1 >= ph ? ph - 1 : ay1;
+      int32_t sc = cp ? 2 : 1;
+      if (sfk_null_in(s, (int32_t)ax0 * sc, (int32_t)ax1 * sc, (int32_t)ay0 * sc, (int32_t)ay1 * sc))
+        return sf_scalar_avs(q, out, st);
+    }
+  }
+  memset(out, 0, sizeof *out);
+  const uint8_t *d = s->data;
+  for (unsigned k = 0; k < 4; k++) {
+    bool cp = nv12 && (k == 0 || k == 2);
+    bool four = (k == 0 || k == 2) && !sp->avs_8tap_all;
+    unsigned ntap = four ? SF_AVS_CHROMA_TAPS : SF_AVS_LUMA_TAPS;
+    int32_t ctr = four ? 1 : 3;
+    int32_t pw = cp ? W / 2 : W, ph = cp ? H / 2 : H;
+    sfk_chan ch;
+    sfk_chan_setup(s, k, cp, &ch);
+    for (unsigned x0 = 0; x0 < q->w; x0 += SFK_W) {
+      sfk_vi xi = sfk_iota() + (int32_t)x0;
+      sfk_vi PX = sfk_avs_pos(q->u, q->du, q->u2d, xi, pw);
+      sfk_vi ix = (sfk_vi)((((sfk_vu)PX + 0x80000000u) >> 5) - 0x4000000u);
+      sfk_vi phx = PX & 31;
+      sfk_vi colo[8], cf[8];
+      for (unsigned tx = 0; tx < ntap; tx++) {
+        sfk_vi xx = ix - ctr + (int32_t)tx;
+        xx = sfk_maxi(sfk_mini(xx, sfk_spi(pw - 1)), sfk_spi(0));
+        colo[tx] = ch.base + xx * ch.step;
+        for (unsigned j = 0; j < SFK_W; j++)
+          cf[tx][j] = four ? sp->avs_chroma[phx[j]][tx] : sp->avs_luma[phx[j]][tx];
+      }
+      for (unsigned y = 0; y < q->h; y++) {
+        int32_t PY = sfk_avs_pos(q->v, q->dv, q->v2d, sfk_spi((int32_t)(y + 4 * q->vbn)), ph)[0];
+        int32_t iy = (int32_t)(((uint32_t)PY + 0x80000000u) >> 5) - 0x4000000;
+        unsigned phy = (unsigned)(PY & 31);
+        sfk_vi vsum = sfk_spi(0);
+        for (unsigned ty = 0; ty < ntap; ty++) {
+          int64_t yy = (int64_t)iy - ctr + ty;
+          int32_t ry = (int32_t)(yy < 0 ? 0 : yy >= ph ? ph - 1 : yy);
+          sfk_vi hsum = sfk_spi(0);
+          if (ch.cst >= 0) {
+            for (unsigned tx = 0; tx < ntap; tx++) hsum += cf[tx] * ch.cst;
+          } else {
+            const uint8_t *row = d + (size_t)ry * (size_t)ch.pitch;
+            for (unsigned tx = 0; tx < ntap; tx++) hsum += cf[tx] * sfk_gather8(row, colo[tx]);
+          }
+          int32_t cfv = four ? sp->avs_chroma[phy][ty] : sp->avs_luma[phy][ty];
+          vsum += hsum * cfv;
+        }
+        /* floor((vsum + 8) / 16) without a signed shift, clamped to [0, 255 << 8] */
+        sfk_vi v = (sfk_vi)((((sfk_vu)vsum + 8u + 0x80000000u) >> 4) - 0x8000000u);
+        v = sfk_maxi(sfk_mini(v, sfk_spi(65280)), sfk_spi(0));
+        for (unsigned j = 0; j < SFK_W && x0 + j < q->w; j++) out->v[k][y * q->w + x0 + j] = (uint16_t)v[j];
+      }
+    }
+  }
+  return SF_OK;
+}
