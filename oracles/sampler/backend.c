@@ -8,13 +8,19 @@
 #include <string.h>
 
 #include "oracles/sampler/sampler_int.h"
+#if defined(SF_X86) && defined(__has_include)
+#if __has_include("oracles/sampler/simd_backends.h")
+#include "oracles/sampler/simd_backends.h"
+#define SF_HAVE_SIMD_BACKENDS 1
+#endif
+#endif
 
 static const sf_backend scalar_backend = {"scalar", sf_scalar_sample, sf_scalar_sample_unorm, sf_scalar_avs};
 
 const sf_backend *sf_backend_scalar(void) { return &scalar_backend; }
 
-/* SIMD backends (oracles/sampler/ *_sse2.c, _avx2.c, _avx512.c) add one entry here: a function
- * returning their table, and the CPU feature they need. */
+/* The built-in SIMD backends (oracles/sampler/backend_sse2.c, _avx2.c, _avx512.c, declared in
+ * simd_backends.h): a function returning each table, and the CPU features it needs. */
 typedef struct builtin {
   const sf_backend *(*get)(void);
   const char *cpu;  /* __builtin_cpu_supports name, NULL = always */
@@ -22,8 +28,14 @@ typedef struct builtin {
 
 static const sf_backend *get_scalar(void) { return &scalar_backend; }
 
+/* Ordered from the least to the most capable: sf_backend_select() takes the last supported one. */
 static const builtin builtins[] = {
     {get_scalar, NULL},
+#ifdef SF_HAVE_SIMD_BACKENDS
+    {sf_backend_builtin_sse2, "sse2"},
+    {sf_backend_builtin_avx2, "avx2"},
+    {sf_backend_builtin_avx512, "avx512"},
+#endif
 };
 
 static bool cpu_ok(const char *feat) {
@@ -31,8 +43,12 @@ static bool cpu_ok(const char *feat) {
 #if defined(SF_X86) && (defined(__GNUC__) || defined(__clang__))
   __builtin_cpu_init();
   if (!strcmp(feat, "sse2")) return __builtin_cpu_supports("sse2");
-  if (!strcmp(feat, "avx2")) return __builtin_cpu_supports("avx2");
-  if (!strcmp(feat, "avx512")) return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+  /* the features each SIMD file is compiled for (CMakeLists.txt -m flags) */
+  if (!strcmp(feat, "avx2"))
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2");
+  if (!strcmp(feat, "avx512"))
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
 #endif
   return false;
 }
