@@ -1,0 +1,252 @@
+/* cmd_asm.c — `samplefuzz asm IN -o OUT` and `samplefuzz disasm IN [-o OUT]`.
+ *
+ * vISA: `.visaasm` text <-> `.isa` v4.1 (reference/visa-format.md §2, §5).
+ * D3D:  fxc-style asm text <-> DXBC container (reference/dxbc-format.md §1-§3).
+ * The family is chosen by the input's magic (binary: "CISA" / "DXBC"), else by extension
+ * (.visaasm/.vasm -> vISA; .asm/.dxasm/.hlslasm -> D3D), else by content (a `.version` or `.kernel`
+ * directive means vISA). D3D text is a whole program (starting with its shader-model line, e.g.
+ * ps_5_0; ISGN/OSGN are derived from its dcl_input and dcl_output lines) or one sample instruction,
+ * which is wrapped into a minimal valid pixel shader. Errors print as "FILE:LINE:COL: ..." or "FILE: byte 0x..: ...". */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/cli/cli_util.h"
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/dxbc.h"
+#include "samplefuzz/visa.h"
+
+typedef enum { FAM_VISA, FAM_D3D } text_family;
+
+static text_family family_of_text(const char *path, const char *text, size_t len) {
+  if (sf_cli_has_ext(path, ".visaasm") || sf_cli_has_ext(path, ".vasm")) return FAM_VISA;
+  if (sf_cli_has_ext(path, ".asm") || sf_cli_has_ext(path, ".dxasm") || sf_cli_has_ext(path, ".hlslasm")) return FAM_D3D;
+  /* content: first directive */
+  for (size_t i = 0; i + 8 <= len; i++) {
+    if (text[i] == '.' && (i == 0 || text[i - 1] == '\n' || text[i - 1] == ' ' || text[i - 1] == '\t')) {
+      if (!strncmp(text + i, ".version", 8) || !strncmp(text + i, ".kernel", 7)) return FAM_VISA;
+    }
+  }
+  return FAM_D3D;
+}
+
+
+/* ---- D3D: text -> container ------------------------------------------------------------------- */
+
+/* A declaration's register and mask: dcl_input_ps / dcl_input / dcl_output carry one operand
+ * (OperandToken0 with a 1-D immediate index) right after the opcode token (dxbc-format.md §2.4). */
+static bool dcl_reg(const sf_tpf_item *it, uint32_t *reg, uint8_t *mask) {
+  if (it->ntok < 3) return false;
+  uint32_t op0 = it->tok[1];
+  if (((op0 >> 20) & 3u) != 1u || ((op0 >> 22) & 7u) != 0u) return false;
+  *mask = (uint8_t)((op0 >> 4) & 0xFu);
+  *reg = it->tok[2];
+  return true;
+}
+
+#define SIG_MAX 32
+
+/* Builds ISGN (TEXCOORDn for each dcl_input_ps/dcl_input v#) and OSGN (SV_Targetn for each
+ * dcl_output o#), then the container with the program as SHDR (SM4) or SHEX (SM5). */
+static sf_code program_to_container(const sf_tpf_program *p, sf_buf *out, sf_status *st) {
+  sf_dxbc_sig_elem in[SIG_MAX], outs[SIG_MAX];
+  size_t nin = 0, nout = 0;
+  for (size_t i = 0; i < p->count; i++) {
+    const sf_tpf_item *it = &p->items[i];
+    if (it->kind != SF_TPF_ITEM_OPAQUE || !it->ntok) continue;
+    uint32_t opc = it->tok[0] & 0x7FFu, reg;
+    uint8_t mask;
+    if ((opc == SF_TPF_OP_DCL_INPUT_PS || opc == SF_TPF_OP_DCL_INPUT) && dcl_reg(it, &reg, &mask)) {
+      if (nin == SIG_MAX) return sf_fail(st, SF_ERR_LIMIT, "more than %d input declarations", SIG_MAX);
+      in[nin++] = (sf_dxbc_sig_elem){"TEXCOORD", reg, 0, 3, reg, mask, mask};
+    } else if (opc == SF_TPF_OP_DCL_OUTPUT && dcl_reg(it, &reg, &mask)) {
+      if (nout == SIG_MAX) return sf_fail(st, SF_ERR_LIMIT, "more than %d output declarations", SIG_MAX);
+      outs[nout++] = (sf_dxbc_sig_elem){"SV_Target", reg, 0, 3, reg, mask, 0};
+    }
+  }
+  sf_buf isgn, osgn, shdr;
+  sf_buf_init(&isgn, st);
+  sf_buf_init(&osgn, st);
+  sf_buf_init(&shdr, st);
+  sf_code rc = sf_dxbc_write_signature(in, nin, &isgn, st);
+  if (rc == SF_OK) rc = sf_dxbc_write_signature(outs, nout, &osgn, st);
+  if (rc == SF_OK) rc = sf_tpf_program_encode(p, &shdr, st);
+  if (rc == SF_OK) {
+    bool sm5 = ((p->version >> 4) & 0xFu) >= 5;
+    sf_dxbc_chunk ch[3] = {
+        {SF_DXBC_ISGN, 0, (uint32_t)isgn.len, isgn.data},
+        {SF_DXBC_OSGN, 0, (uint32_t)osgn.len, osgn.data},
+        {sm5 ? SF_DXBC_SHEX : SF_DXBC_SHDR, 0, (uint32_t)shdr.len, shdr.data},
+    };
+    rc = sf_dxbc_write(ch, 3, out, st);
+  }
+  sf_buf_free(&isgn);
+  sf_buf_free(&osgn);
+  sf_buf_free(&shdr);
+  return rc;
+}
+
+/* A whole program (first statement is the shader-model line, e.g. ps_5_0), or a single sample
+ * instruction, which is wrapped into a minimal valid pixel shader (sf_dxbc_wrap_sample). */
+static sf_code d3d_assemble(const char *text, size_t len, sf_buf *out, sf_status *st) {
+  size_t i = 0;
+  /* find the first statement: skip blank lines and // comments */
+  while (i < len) {
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) i++;
+    if (i + 1 < len && text[i] == '/' && text[i + 1] == '/') {
+      while (i < len && text[i] != '\n') i++;
+      continue;
+    }
+    break;
+  }
+  bool program = i + 2 < len && (text[i] == 'p' || text[i] == 'v' || text[i] == 'g' || text[i] == 'h' ||
+                                 text[i] == 'd' || text[i] == 'c') &&
+                 text[i + 1] == 's' && text[i + 2] == '_';
+  if (program) {
+    sf_tpf_program p;
+    sf_tpf_program_init(&p, 0);
+    sf_code rc = sf_d3dasm_parse_program(text, len, &p, st);
+    if (rc == SF_OK) rc = program_to_container(&p, out, st);
+    sf_tpf_program_free(&p);
+    return rc;
+  }
+  sf_d3d_inst d;
+  memset(&d, 0, sizeof d);
+  size_t end = i;
+  while (end < len && text[end] != '\n') end++;
+  for (size_t k = end; k < len; k++) {
+    if (text[k] != ' ' && text[k] != '\t' && text[k] != '\r' && text[k] != '\n')
+      return sf_fail(st, SF_ERR_TRAILING,
+                     "more than one statement without a shader-model line (start a program with e.g. ps_5_0)");
+  }
+  uint32_t line = 1;
+  for (size_t k = 0; k < i; k++) line += text[k] == '\n';
+  sf_code rc = sf_d3dasm_parse_inst(text + i, end - i, line, &d, st);
+  if (rc == SF_OK) rc = sf_dxbc_wrap_sample(&d, 0, out, st);
+  return rc;
+}
+
+static int usage_asm(FILE *f) {
+  fprintf(f,
+          "usage: samplefuzz asm IN -o OUT\n"
+          "  IN.visaasm (IGC vISA text)  -> OUT.isa  (vISA v4.1 container; GenX_IR reads it)\n"
+          "  IN.asm     (fxc-style D3D)  -> OUT.dxbc (DXBC container with a correct checksum)\n"
+          "The family comes from the extension, or from the text (.version/.kernel means vISA).\n");
+  return f == stderr ? 2 : 0;
+}
+
+static int usage_disasm(FILE *f) {
+  fprintf(f,
+          "usage: samplefuzz disasm IN [-o OUT]\n"
+          "  IN.isa  -> vISA text in IGC's -dumpcommonisa format, one instruction per line\n"
+          "  IN.dxbc -> fxc-style D3D asm of the whole program\n"
+          "The family comes from the file's magic (CISA / DXBC).\n");
+  return f == stderr ? 2 : 0;
+}
+
+static int parse_io(int argc, char **argv, const char **in, const char **out, int (*usage)(FILE *)) {
+  *in = NULL;
+  *out = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return usage(stdout) + 1000;
+    if (!strcmp(argv[i], "-o")) {
+      if (i + 1 >= argc) return usage(stderr);
+      *out = argv[++i];
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      fprintf(stderr, "samplefuzz %s: unknown option '%s'\n", argv[0], argv[i]);
+      return usage(stderr);
+    } else if (!*in) {
+      *in = argv[i];
+    } else {
+      fprintf(stderr, "samplefuzz %s: more than one input ('%s')\n", argv[0], argv[i]);
+      return usage(stderr);
+    }
+  }
+  if (!*in) return usage(stderr);
+  return -1;
+}
+
+int sf_cli_asm(int argc, char **argv) {
+  const char *in, *out;
+  int rc = parse_io(argc, argv, &in, &out, usage_asm);
+  if (rc >= 1000) return 0;
+  if (rc >= 0) return rc;
+  if (!out) {
+    fprintf(stderr, "samplefuzz asm: -o OUT is required\n");
+    return usage_asm(stderr);
+  }
+  sf_cli_file f;
+  if (!sf_cli_read_file(in, &f, "asm")) return 1;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  char msg[320];
+  int ret = 1;
+  if (family_of_text(in, (const char *)f.data, f.len) == FAM_VISA) {
+    sf_isa_file isa;
+    memset(&isa, 0, sizeof isa);
+    if (sf_visaasm_parse((const char *)f.data, f.len, &isa, &st) == SF_OK) {
+      if (sf_isa_write(&isa, &b, &st) == SF_OK) ret = 0;
+      sf_isa_free(&isa);
+    }
+  } else if (d3d_assemble((const char *)f.data, f.len, &b, &st) == SF_OK) {
+    ret = 0;
+  }
+  if (ret == 0 && !sf_cli_write_file(out, b.data, b.len, "asm")) ret = 1;
+  else if (ret != 0) fprintf(stderr, "%s:%s\n", in, sf_cli_status_suffix(&st, msg, sizeof msg));
+  sf_buf_free(&b);
+  sf_cli_file_free(&f);
+  return ret;
+}
+
+int sf_cli_disasm(int argc, char **argv) {
+  const char *in, *out;
+  int rc = parse_io(argc, argv, &in, &out, usage_disasm);
+  if (rc >= 1000) return 0;
+  if (rc >= 0) return rc;
+  sf_cli_file f;
+  if (!sf_cli_read_file(in, &f, "disasm")) return 1;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  char msg[320];
+  int ret = 1;
+  if (f.len >= 4 && !memcmp(f.data, "CISA", 4)) {
+    sf_isa_file isa;
+    memset(&isa, 0, sizeof isa);
+    if (sf_isa_read(f.data, f.len, &isa, &st) == SF_OK) {
+      if (sf_visaasm_print(&isa, &b, &st) == SF_OK) ret = 0;
+      sf_isa_free(&isa);
+    }
+  } else if (f.len >= 4 && !memcmp(f.data, "DXBC", 4)) {
+    sf_dxbc dx;
+    memset(&dx, 0, sizeof dx);
+    if (sf_dxbc_read(f.data, f.len, &dx, &st) == SF_OK) {
+      sf_tpf_program prog;
+      sf_tpf_program_init(&prog, 0);
+      if (sf_dxbc_program(&dx, &prog, &st) == SF_OK && sf_d3dasm_print_program(&prog, &b, &st) == SF_OK) ret = 0;
+      sf_tpf_program_free(&prog);
+    }
+    sf_dxbc_free(&dx);
+  } else {
+    fprintf(stderr, "samplefuzz disasm: %s: not a vISA .isa (magic CISA) or a DXBC container (magic DXBC)\n", in);
+    sf_cli_file_free(&f);
+    return 1;
+  }
+  if (ret == 0) {
+    if (out) {
+      if (!sf_cli_write_file(out, b.data, b.len, "disasm")) ret = 1;
+    } else if (b.len && fwrite(b.data, 1, b.len, stdout) != b.len) {
+      fprintf(stderr, "samplefuzz disasm: cannot write to stdout: %s\n", strerror(errno));
+      ret = 1;
+    }
+  } else {
+    fprintf(stderr, "%s:%s\n", in, sf_cli_status_suffix(&st, msg, sizeof msg));
+  }
+  sf_buf_free(&b);
+  sf_cli_file_free(&f);
+  return ret;
+}
