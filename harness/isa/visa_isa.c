@@ -580,15 +580,7 @@ done:
 
 void sf_isa_free(sf_isa_file *f) {
   if (!f) return;
-  for (uint32_t i = 0; f->kernels && i < f->num_kernels; i++) {
-    sf_visa_kernel *k = &f->kernels[i];
-    /* rets[] is this module's addition to the kernel; release it here so sf_visa_kernel_free need
-     * not know about it (freeing NULL there is harmless). */
-    free(k->rets);
-    k->rets = NULL;
-    k->num_rets = 0;
-    sf_visa_kernel_free(k);
-  }
+  for (uint32_t i = 0; f->kernels && i < f->num_kernels; i++) sf_visa_kernel_free(&f->kernels[i]);
   free(f->kernels);
   memset(f, 0, sizeof *f);
 }

@@ -126,7 +126,7 @@ typedef struct sf_visa_kernel {
   uint32_t code_len;          uint8_t *code;           /* the instruction bytes, as stored */
   uint32_t num_insts;         sf_inst *insts;          /* decoded, in order */
   uint32_t num_rets;          sf_visa_ret *rets;       /* RET instructions and where they stand (owned,
-                                                          malloc'd; sf_isa_free releases them) */
+                                                          malloc'd; sf_visa_kernel_free releases them) */
 } sf_visa_kernel;
 
 typedef struct sf_isa_file {
