@@ -111,7 +111,7 @@ static void expect_read_err(const uint8_t *p, size_t n, sf_code want, uint64_t p
   SF_CHECK_MSG(c == want, "got %s, want %s (%s)", sf_code_name(c), sf_code_name(want), sf_status_format(&st, m, sizeof m));
   SF_CHECK_MSG(st.code == want && st.pos_kind == SF_POS_BYTE && st.pos == pos, "error at 0x%llx, want 0x%llx: %s",
                (unsigned long long)st.pos, (unsigned long long)pos, sf_status_format(&st, m, sizeof m));
-  SF_CHECK(f.num_kernels == 0 && f.kernels == NULL);
+  SF_CHECK(f.num_kernels == 0 && f.kernels == NULL && f.major == 0 && f.minor == 0);
   if (c == SF_OK) sf_isa_free(&f);
 }
 

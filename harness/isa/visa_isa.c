@@ -422,12 +422,12 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
   if (r.failed) return SF_ERR_TRUNCATED;
   if (magic != SF_ISA_MAGIC)
     return sf_fail_byte(st, SF_ERR_INVALID, 0, "bad magic 0x%08x (a .isa file starts with \"CISA\")", (unsigned)magic);
-  out->major = sf_rd_u8(&r, "major version");
-  out->minor = sf_rd_u8(&r, "minor version");
+  uint8_t major = sf_rd_u8(&r, "major version");
+  uint8_t minor = sf_rd_u8(&r, "minor version");
   if (r.failed) return SF_ERR_TRUNCATED;
-  if (out->major != 4 || out->minor != 1)
+  if (major != 4 || minor != 1)
     return sf_fail_byte(st, SF_UNSUPPORTED, 4, "vISA version %u.%u: only 4.1 is supported (field widths depend on "
-                        "the version)", (unsigned)out->major, (unsigned)out->minor);
+                        "the version)", (unsigned)major, (unsigned)minor);
   uint16_t nk = sf_rd_u16(&r, "num_kernels");
   if (r.failed) return SF_ERR_TRUNCATED;
   if (nk > SF_ISA_MAX_KERNELS)
@@ -442,6 +442,8 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
     if (!out->kernels) return sf_fail(st, SF_ERR_NOMEM, "cannot allocate %u kernels", (unsigned)nk);
   }
   out->num_kernels = nk;
+  out->major = major;
+  out->minor = minor;
 
   /* The per-kernel entries of the file header. */
   uint32_t *koff = NULL, *ksize = NULL;
