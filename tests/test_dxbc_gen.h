@@ -18,11 +18,11 @@ typedef struct tg_opts {
   uint8_t dim;     /* resource dimension the shader declares (SF_D3D_DIM_*) */
 } tg_opts;
 
-static unsigned tg_r(uint64_t *s, unsigned n) { return (unsigned)(sf_t_rand(s) % n); }
+static inline unsigned tg_r(uint64_t *s, unsigned n) { return (unsigned)(sf_t_rand(s) % n); }
 
-static uint8_t tg_swz(uint64_t *s) { return (uint8_t)tg_r(s, 256); }
+static inline uint8_t tg_swz(uint64_t *s) { return (uint8_t)tg_r(s, 256); }
 
-static void tg_reg(uint64_t *s, sf_d3d_opnd *o, uint8_t type) {
+static inline void tg_reg(uint64_t *s, sf_d3d_opnd *o, uint8_t type) {
   o->type = type;
   if (type == SF_D3D_OT_CONSTANT_BUFFER || type == SF_D3D_OT_INDEXABLE_TEMP) {
     o->index_dim = 2;
@@ -46,7 +46,7 @@ static void tg_reg(uint64_t *s, sf_d3d_opnd *o, uint8_t type) {
   }
 }
 
-static uint32_t tg_float(uint64_t *s) {
+static inline uint32_t tg_float(uint64_t *s) {
   static const float pool[] = {0.0f, 1.0f, 0.5f, -0.25f, 2.0f, 0.1f, 1e-10f, 3.14159274f, -7.5f, 100.0f, 0.333333343f};
   float f = pool[tg_r(s, sizeof pool / sizeof pool[0])];
   uint32_t b;
@@ -55,7 +55,7 @@ static uint32_t tg_float(uint64_t *s) {
 }
 
 /* A float source: address (vector) or ref/lod/bias (scalar) or ddx/ddy (vector). */
-static void tg_value_src(uint64_t *s, sf_d3d_opnd *o, bool scalar, const tg_opts *g) {
+static inline void tg_value_src(uint64_t *s, sf_d3d_opnd *o, bool scalar, const tg_opts *g) {
   memset(o, 0, sizeof *o);
   unsigned k = tg_r(s, 10);
   if (k == 0) {
@@ -89,11 +89,13 @@ static void tg_value_src(uint64_t *s, sf_d3d_opnd *o, bool scalar, const tg_opts
   }
 }
 
-static void tg_inst(uint64_t *s, sf_d3d_inst *d, const tg_opts *g) {
+static inline void tg_inst(uint64_t *s, sf_d3d_inst *d, const tg_opts *g) {
   static const uint8_t ops[] = {SF_D3D_SAMPLE, SF_D3D_SAMPLE_B, SF_D3D_SAMPLE_C, SF_D3D_SAMPLE_C_LZ, SF_D3D_SAMPLE_L,
                                 SF_D3D_SAMPLE_D};
   memset(d, 0, sizeof *d);
   d->op = ops[tg_r(s, 6)];
+  while (g->dim == SF_D3D_DIM_TEX3D && (d->op == SF_D3D_SAMPLE_C || d->op == SF_D3D_SAMPLE_C_LZ))
+    d->op = ops[tg_r(s, 6)]; /* comparison sampling is not defined on Texture3D (d3d.sample_c.dim) */
   bool cube = g->dim == SF_D3D_DIM_TEXCUBE || g->dim == SF_D3D_DIM_TEXCUBEARRAY;
   if (!cube && tg_r(s, 2)) {
     d->has_aoffimmi = true;
@@ -104,7 +106,8 @@ static void tg_inst(uint64_t *s, sf_d3d_inst *d, const tg_opts *g) {
     d->has_resdim = true;
     d->resdim = g->dim;
     d->has_rettype = true;
-    static const uint8_t rts[] = {5, 5, 5, 1, 2, 3, 4};
+    /* Sampling needs a float-returning resource: float, unorm or snorm (validate rule d3d.rettype.sample). */
+    static const uint8_t rts[] = {5, 5, 5, 1, 2};
     uint8_t rt = rts[tg_r(s, sizeof rts)];
     for (unsigned i = 0; i < 4; i++) d->rettype[i] = rt;
   }
@@ -155,7 +158,7 @@ static void tg_inst(uint64_t *s, sf_d3d_inst *d, const tg_opts *g) {
   }
 }
 
-static uint8_t tg_dim(uint64_t *s) {
+static inline uint8_t tg_dim(uint64_t *s) {
   static const uint8_t dims[] = {SF_D3D_DIM_TEX1D,      SF_D3D_DIM_TEX2D,      SF_D3D_DIM_TEX3D,
                                  SF_D3D_DIM_TEXCUBE,    SF_D3D_DIM_TEX1DARRAY, SF_D3D_DIM_TEX2DARRAY,
                                  SF_D3D_DIM_TEXCUBEARRAY, SF_D3D_DIM_TEX2D};

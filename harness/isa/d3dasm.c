@@ -730,6 +730,7 @@ static sf_code parse_group(tcur *c, sf_d3d_inst *d) {
       int t = -1;
       for (unsigned i = 1; i < N_RT_NAMES; i++)
         if (strlen(rt_names[i]) == wl[k] && memcmp(rt_names[i], w[k], wl[k]) == 0) t = (int)i;
+      if (t < 0 && wl[k] == 3 && memcmp(w[k], "int", 3) == 0) t = 3; /* vkd3d 1.2 spells sint "int" */
       if (t < 0 && wl[k] >= 3 && wl[k] <= 4 && memcmp(w[k], "rt", 2) == 0) {
         unsigned v = 0;
         for (size_t i = 2; i < wl[k]; i++) v = v * 10 + (unsigned)(is_digit((unsigned char)w[k][i]) ? w[k][i] - '0' : 99);
@@ -819,6 +820,10 @@ static sf_code parse_inst_cur(tcur *c, sf_d3d_inst *d) {
     if (!m) return cfail(c, SF_ERR_SYNTAX, "empty precise mask");
     if ((e = expect(c, ")]"))) return e;
     d->precise = (uint8_t)m;
+    /* vkd3d 1.2 prints the groups after the precise mask: `sample_l [precise(xy)](texture3d)`. */
+    while (peek(c) == '(')
+      if ((e = parse_group(c, d))) return e;
+    if (!d->sat && accept(c, "_sat")) d->sat = true;
   }
   if ((e = parse_opnd(c, &d->dst, POS_DST))) return e;
   unsigned n = 0;
@@ -1322,4 +1327,35 @@ sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *ou
   if (!e && !have_version) e = sf_fail_text(st, SF_ERR_SYNTAX, line ? line : 1, 1, "no shader model line (ps_5_0, ...)");
   if (e) sf_tpf_program_free(out);
   return e;
+}
+
+/* ---- vkd3d normalization (docs/dxbc.md "vkd3d normalization table") ------------------------ */
+
+static void norm_opnd(sf_d3d_opnd *o) {
+  if (o->num_comp == SF_D3D_NC_4 && o->sel_mode == SF_D3D_SEL_SWIZZLE) {
+    unsigned a = o->comp_bits & 3;
+    if (((o->comp_bits >> 2) & 3) == a && ((o->comp_bits >> 4) & 3) == a && ((o->comp_bits >> 6) & 3) == a) {
+      o->sel_mode = SF_D3D_SEL_SELECT1; /* N4: .xxxx prints as .x */
+      o->comp_bits = (uint8_t)a;
+    }
+  }
+  o->min_precision = 0; /* N7 */
+  if (o->type == SF_D3D_OT_IMM32)
+    for (unsigned i = 0; i < 4; i++)
+      if ((o->imm[i] & 0x7f800000u) == 0x7f800000u && (o->imm[i] & 0x007fffffu)) o->imm[i] = 0x7fc00000u; /* N6 */
+  for (unsigned i = 0; i < o->index_dim && i < 3; i++)
+    if (o->idx[i].rep == SF_D3D_IDX_REL) {
+      o->idx[i].rep = SF_D3D_IDX_IMM32_REL; /* N5: [r1.x] prints as [r1.x + 0] */
+      o->idx[i].imm = 0;
+    }
+}
+
+void sf_d3dasm_normalize_vkd3d(sf_d3d_inst *d) {
+  if (d->has_aoffimmi && !d->aoffimmi[0] && !d->aoffimmi[1] && !d->aoffimmi[2]) d->has_aoffimmi = false; /* N2 */
+  if (d->has_rettype && d->rettype[0] == 5 && d->rettype[1] == 5 && d->rettype[2] == 5 && d->rettype[3] == 5)
+    d->has_rettype = false; /* N3 */
+  memset(d->ext_order, 0, sizeof d->ext_order); /* N8 */
+  norm_opnd(&d->dst);
+  for (unsigned i = 0; i < d->num_src && i < SF_D3D_MAX_SRC; i++) norm_opnd(&d->src[i]);
+  sf_d3d_inst_canonicalize(d);
 }

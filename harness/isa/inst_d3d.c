@@ -123,9 +123,16 @@ unsigned sf_d3d_inst_validate(const sf_d3d_inst *d, sf_violations *out) {
     if (d->resdim_stride) sf_violation_add(out, "d3d.resdim.stride", "RESOURCE_DIM stride %u must be 0 for textures", d->resdim_stride);
   }
   if (d->has_rettype)
-    for (unsigned c = 0; c < 4; c++)
+    for (unsigned c = 0; c < 4; c++) {
       if (d->rettype[c] < 1 || d->rettype[c] > 9)
         sf_violation_add(out, "d3d.rettype", "return type %u of component %c does not exist (1-9)", d->rettype[c], "xyzw"[c]);
+      else if (d->rettype[c] != 1 && d->rettype[c] != 2 && d->rettype[c] != 5)
+        sf_violation_add(out, "d3d.rettype.sample", "return type %u of component %c: sampling (filtering) needs a "
+                         "float-returning resource (unorm, snorm or float)", d->rettype[c], "xyzw"[c]);
+    }
+  if (d->has_resdim && d->resdim == SF_D3D_DIM_TEX3D && (d->op == SF_D3D_SAMPLE_C || d->op == SF_D3D_SAMPLE_C_LZ))
+    sf_violation_add(out, "d3d.sample_c.dim", "comparison sampling is not defined on Texture3D (1D, 2D, cube and their "
+                     "arrays only)");
   {
     bool seen[4] = {false, false, false, false}, bad = false, gap = false;
     for (unsigned i = 0; i < 3; i++) {
