@@ -503,6 +503,7 @@ typedef struct sfk_chan {
 
 static void sfk_chan_setup(const sf_surface *s, unsigned k, bool chroma_plane, sfk_chan *ch) {
   const sf_format_info *fi = sf_format_get(s->desc.format);
+  memset(ch, 0, sizeof *ch);
   ch->cst = -1;
   if (s->desc.format == SF_FMT_NV12) {
     int32_t w = (int32_t)s->desc.width;
