@@ -558,7 +558,7 @@ static sf_code parse_opnd(tcur *c, sf_d3d_opnd *o, int pos) {
   skip_sp(c);
   bool neg = accept(c, "-");
   bool abs_ = accept(c, "|");
-  if (accept(c, "d(")) return cfail(c, SF_UNSUPPORTED, "64-bit immediates d(...) are not supported");
+  if (peek(c) == 'd' && peek_at(c, 1) == '(') return cfail(c, SF_UNSUPPORTED, "64-bit immediates d(...) are not supported");
   if (accept(c, "l(")) {
     o->type = SF_D3D_OT_IMM32;
     unsigned n = 0;
