@@ -105,14 +105,15 @@ static float sf_xc_border_value(uint64_t *s, const sf_format_info *fi) {
   return (float)sf_xc_pick(s, 256) / 255.0f;
 }
 
-static sf_code sf_xc_make_surface(uint64_t *s, bool compare, sf_surface **out, sf_status *st) {
+/* The surface type cycles with the configuration index so every type is covered early. */
+static sf_code sf_xc_make_surface(uint64_t *s, unsigned ci, bool compare, sf_surface **out, sf_status *st) {
   sf_surface_desc d;
   memset(&d, 0, sizeof d);
   static const uint8_t types_c[] = {SF_SURF_1D, SF_SURF_1D_ARRAY, SF_SURF_2D, SF_SURF_2D, SF_SURF_2D_ARRAY, SF_SURF_CUBE,
                                     SF_SURF_CUBE_ARRAY};
   static const uint8_t types[] = {SF_SURF_1D,       SF_SURF_1D_ARRAY, SF_SURF_2D,   SF_SURF_2D,        SF_SURF_2D,
                                   SF_SURF_2D_ARRAY, SF_SURF_3D,       SF_SURF_CUBE, SF_SURF_CUBE_ARRAY};
-  d.type = compare ? types_c[sf_xc_pick(s, sizeof types_c)] : types[sf_xc_pick(s, sizeof types)];
+  d.type = compare ? types_c[ci % sizeof types_c] : types[ci % sizeof types];
   d.format = compare ? SF_FMT_D32F : sf_xc_color_formats[sf_xc_pick(s, sizeof sf_xc_color_formats)];
   static const uint32_t dims[] = {1, 2, 3, 4, 5, 7, 8, 12, 16, 17, 32};
   d.width = dims[sf_xc_pick(s, sizeof dims / sizeof dims[0])];
@@ -419,7 +420,7 @@ sf_code sf_xcheck_run(sf_mesa *m, const sf_xcheck_opts *o, sf_xcheck_stats *s, s
     sf_xc_config c;
     memset(&c, 0, sizeof c);
     bool compare = sf_xc_chance(&rs, 20);
-    sf_code rc = sf_xc_make_surface(&rs, compare, &c.surf, st);
+    sf_code rc = sf_xc_make_surface(&rs, ci, compare, &c.surf, st);
     if (rc != SF_OK) return rc;
     sf_xc_make_sampler(&rs, c.surf, &c.samp);
     unsigned t = c.surf->desc.type;
