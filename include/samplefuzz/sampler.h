@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "samplefuzz/bytes.h"
 #include "samplefuzz/inst.h"
 #include "samplefuzz/status.h"
 
@@ -345,6 +346,45 @@ uint64_t sf_sampler_selfhash(unsigned n_cases, uint64_t seed);
 /* Writes a readable summary of a surface / sampler into buf (always NUL-terminated). */
 const char *sf_surface_describe(const sf_surface *s, char *buf, size_t n);
 const char *sf_sampler_describe(const sf_sampler *s, char *buf, size_t n);
+
+/* ---- Hand-written text cases (`samplefuzz run`, docs/case-text.md) ---------------------------- */
+
+/* A case written by hand: surfaces, samplers, machine state and one instruction (vISA text or
+ * fxc-style D3D asm). One directive per line, '#' starts a comment:
+ *   surface T6 2d rgba8_unorm 4x4 [layers=N] [levels=N]     (W, WxH or WxHxD; types as
+ *                                                             sf_surf_type_name, formats as sf_format_info.name)
+ *   fill T6 <hex bytes>                  pattern repeated over all texel bytes
+ *   texel T6 <level> <slice> <x> <y> <r> <g> <b> <a>   floats, stored with the format's conversion
+ *   bytes T6 <level> <slice> <x> <y> <hex bytes>        raw texel bytes
+ *   null T6 <level> <slice> <x> <y>      marks the 8x8 tile holding (x, y) as a null page
+ *   sampler S0 [min=point|linear] [mag=..] [mip=none|point|linear] [addr=U[,V[,W]]]
+ *              [border=r,g,b,a] [bias=F] [minlod=F] [maxlod=F] [cmp=less|...]
+ *              [avs_shuffle] [avs_adaptive] [avs_ief] [avs_8tap_all]
+ *   var V40 <type> <bytes> [= v0 v1 ...]  element values by type (f/hf as decimals, others integers)
+ *   dmask 0xFFFF | pred P1 0x0F | grf 32|64 | live 0xF (D3D lanes that write)
+ *   reg <r|v|o><N> <lane 0-3|*> x y z w    D3D register values (floats, or 0x.. bits)
+ *   reg cb<B>[<N>] * x y z w
+ *   inst <one vISA instruction line>  |  d3d <one D3D sample* instruction line>
+ * Errors are SF_ERR_SYNTAX / SF_ERR_RANGE / SF_ERR_LIMIT at line:col. */
+#define SF_TEXTCASE_MAX_BYTES (1u << 20)
+#define SF_TEXTCASE_MAX_TEXT 512u
+
+typedef struct sf_textcase {
+  sf_state state;
+  sf_surface *surf[SF_MAX_SURFACES];   /* owned; bound into state.surfaces */
+  sf_sampler samp[SF_MAX_SAMPLERS];    /* storage of the declared samplers */
+  bool have_inst;
+  sf_inst inst;
+  char inst_text[SF_TEXTCASE_MAX_TEXT];
+} sf_textcase;
+
+/* Parses a text case into a new heap object (*out; NULL on error). */
+sf_code sf_textcase_parse(const char *text, size_t len, sf_textcase **out, sf_status *st);
+void sf_textcase_free(sf_textcase *tc);
+/* Executes the case's instruction with be (NULL = sf_backend_select()) and appends a readable
+ * report to report: surfaces, samplers, the instruction, the status, and per-lane / per-pixel
+ * results decoded from dst. The execution status is returned (the report is written either way). */
+sf_code sf_textcase_run(sf_textcase *tc, const sf_backend *be, sf_buf *report, sf_status *st);
 
 #ifdef __cplusplus
 }
