@@ -218,6 +218,10 @@ static bool sf_d3d_views(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *to
   return true;
 }
 
+bool sf_check_d3d_views(const sf_d3d_inst *d, sf_verdict *v) {
+  return sf_d3d_views(v, d, NULL, 0);
+}
+
 static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, const char *what) {
   sf_tpf_program prog;
   sf_tpf_program_init(&prog, 0);

@@ -271,11 +271,9 @@ bool sf_check_visa_text(const char *text, size_t n, sf_verdict *v) {
 bool sf_check_inst_views(const sf_inst *in, sf_verdict *v) {
   sf_verdict_init(v, "views");
   if (in->family == SF_FAMILY_D3D) {
-    sf_status st;
-    sf_status_clear(&st);
-    sf_fail(&st, SF_UNSUPPORTED, "the D3D views are not wired into sf_check_inst_views yet");
-    sf_verdict_refuse(v, &st);
-    return true;
+    bool ok = sf_check_d3d_views(&in->d3d, v);
+    if (v->kind == SF_VERDICT_FAIL) snprintf(v->oracle, sizeof v->oracle, "views");
+    return ok;
   }
   sf_inst canon = *in;
   sf_inst_canonicalize(&canon);

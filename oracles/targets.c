@@ -3,6 +3,7 @@
  * `samplefuzz triage` all go through this table, so a reproducer means the same thing everywhere. */
 #include <string.h>
 
+#include "samplefuzz/case.h"
 #include "samplefuzz/oracle.h"
 
 static bool sf_target_visa_bin(const uint8_t *data, size_t size, sf_verdict *v) {
@@ -21,6 +22,14 @@ static bool sf_target_d3dasm(const uint8_t *data, size_t size, sf_verdict *v) {
   return sf_check_d3dasm((const char *)data, size, v);
 }
 
+static bool sf_target_sample_diff(const uint8_t *data, size_t size, sf_verdict *v) {
+  return sf_check_sample_diff(data, size, v);
+}
+
+static bool sf_target_pipeline(const uint8_t *data, size_t size, sf_verdict *v) {
+  return sf_check_pipeline(data, size, v);
+}
+
 const sf_target sf_targets[] = {
   {"visa_bin_fuzzer", sf_target_visa_bin, SF_CHECK_MAX_BIN,
    "bytes -> vISA decode; encode/decode, canonical form and text views round-trip"},
@@ -30,6 +39,10 @@ const sf_target sf_targets[] = {
    "bytes -> DXBC container / SHDR program / TPF tokens; round trips; wrap -> read back"},
   {"d3dasm_fuzzer", sf_target_d3dasm, SF_CHECK_MAX_TEXT,
    "fxc / vkd3d asm text -> parse; print/parse fixed point; encode/decode; wrap -> read back"},
+  {"sample_diff_fuzzer", sf_target_sample_diff, SF_CASE_MAX_SIZE,
+   "structured case on every backend: bit-identical results, all-error-or-none, sampler invariants"},
+  {"pipeline_fuzzer", sf_target_pipeline, SF_CASE_MAX_SIZE,
+   "generated case through every codec view; decoded and parsed forms execute identically"},
 };
 const size_t sf_target_count = sizeof sf_targets / sizeof sf_targets[0];
 

@@ -6,7 +6,10 @@
  *   visa_bin_fuzzer   vISA instruction bytes (sf_visa_encode)
  *   visa_text_fuzzer  vISA text (sf_visa_print)
  *   dxbc_fuzzer       TPF tokens, and every fourth a whole DXBC shader (sf_dxbc_wrap_sample)
- *   d3dasm_fuzzer     fxc-style asm (sf_d3dasm_print_inst) */
+ *   d3dasm_fuzzer     fxc-style asm (sf_d3dasm_print_inst)
+ *   sample_diff_fuzzer, pipeline_fuzzer   structured cases (include/samplefuzz/case.h): random
+ *                     header, texels and generator bytes, palette mostly in [-0.5, 1.5), written
+ *                     back through sf_case_write so the header holds folded (canonical) values */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +19,7 @@
 
 #include "harness/cli/cli_util.h"
 #include "samplefuzz/bytes.h"
+#include "samplefuzz/case.h"
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/gen.h"
 #include "samplefuzz/oracle.h"
@@ -31,7 +35,24 @@ static uint64_t sf_gen_splitmix(uint64_t *s) {
   return z ^ (z >> 31);
 }
 
-typedef enum { SF_GEN_OUT_VISA_BIN, SF_GEN_OUT_VISA_TEXT, SF_GEN_OUT_DXBC, SF_GEN_OUT_D3DASM } sf_gen_out;
+typedef enum { SF_GEN_OUT_VISA_BIN, SF_GEN_OUT_VISA_TEXT, SF_GEN_OUT_DXBC, SF_GEN_OUT_D3DASM, SF_GEN_OUT_CASE } sf_gen_out;
+
+/* A structured case from random bytes: family chosen by the caller, palette classes mostly "unit"
+ * (coordinates in [-0.5, 1.5)), every fifth entry any class. */
+static bool sf_gen_case(const uint8_t *draw, size_t n, sf_family family, sf_case *c) {
+  uint8_t bytes[SF_CASE_FIXED_SIZE + 256];
+  size_t len = sizeof bytes < n ? sizeof bytes : n;
+  memset(bytes, 0, sizeof bytes);
+  memcpy(bytes, draw, len);
+  bytes[0] = SF_CASE_VERSION;
+  bytes[1] = (uint8_t)(family == SF_FAMILY_SAMPLE_UNORM ? 0 : family == SF_FAMILY_SAMPLE_3D ? 1 : family == SF_FAMILY_AVS ? 2 : 3);
+  uint8_t *pal = bytes + SF_CASE_HEADER_SIZE + SF_CASE_PATTERN_SIZE;
+  for (unsigned i = 0; i < SF_CASE_PALETTE; i++)
+    if (i % 5 != 4) pal[5 * i] = SF_CASE_PAL_UNIT;
+  sf_status st;
+  sf_status_clear(&st);
+  return sf_case_read(bytes, sizeof bytes, c, &st) == SF_OK;
+}
 
 /* Renders one instruction in the target's input form. Returns false when this form cannot hold it
  * (e.g. an invalid instruction the printer refuses): the candidate is skipped. */
@@ -47,6 +68,8 @@ static bool sf_gen_render(sf_gen_out kind, const sf_inst *in, unsigned index, sf
       return sf_visa_print(in, NULL, text, sizeof text, &st) == SF_OK && sf_buf_put(out, text, strlen(text));
     case SF_GEN_OUT_D3DASM:
       return sf_d3dasm_print_inst(&in->d3d, text, sizeof text, &st) == SF_OK && sf_buf_put(out, text, strlen(text));
+    case SF_GEN_OUT_CASE:
+      return false;   /* written by the caller from the sf_case */
     case SF_GEN_OUT_DXBC: {
       if (index % 4 == 3 && sf_inst_validate(in, NULL) == 0) {
         if (sf_dxbc_wrap_sample(&in->d3d, 0, out, &st) == SF_OK) return true;
@@ -69,7 +92,8 @@ static void sf_gen_usage(FILE *f) {
           "usage: samplefuzz gen TARGET -n N -o DIR [--seed S]\n"
           "Writes N seed inputs for TARGET into DIR (created if needed): first one per (family, op) the\n"
           "generator reaches, then further random instructions. Same seed, same files (default seed 1).\n"
-          "Targets: visa_bin_fuzzer, visa_text_fuzzer, dxbc_fuzzer, d3dasm_fuzzer.\n");
+          "Targets: visa_bin_fuzzer, visa_text_fuzzer, dxbc_fuzzer, d3dasm_fuzzer, sample_diff_fuzzer,\n"
+          "pipeline_fuzzer.\n");
 }
 
 int sf_cli_gen(int argc, char **argv) {
@@ -123,6 +147,12 @@ int sf_cli_gen(int argc, char **argv) {
     kind = target[1] == 'x' ? SF_GEN_OUT_DXBC : SF_GEN_OUT_D3DASM;
     fams[0] = SF_FAMILY_D3D;
     nfam = 1;
+  } else if (strcmp(target, "sample_diff_fuzzer") == 0 || strcmp(target, "pipeline_fuzzer") == 0) {
+    kind = SF_GEN_OUT_CASE;
+    fams[0] = SF_FAMILY_SAMPLE_3D;
+    fams[1] = SF_FAMILY_D3D;
+    fams[2] = (target[0] == 's') ? SF_FAMILY_SAMPLE_UNORM : SF_FAMILY_AVS;
+    nfam = 3;
   } else {
     fprintf(stderr, "samplefuzz gen: target '%s' has no generator here (see --help)\n", target);
     return 2;
@@ -145,23 +175,50 @@ int sf_cli_gen(int argc, char **argv) {
         uint64_t r = sf_gen_splitmix(&s);
         memcpy(draw + k, &r, 8);
       }
-      sf_fdp f;
-      sf_fdp_init(&f, draw, sizeof draw);
-      unsigned flags = (d % 4 == 3) ? 0u : (unsigned)SF_GEN_VALID;
       sf_inst in;
       memset(&in, 0, sizeof in);
-      if (sf_gen_inst(&f, fams[d % nfam], flags, &in) != SF_OK) continue;
+      sf_case *cs = NULL;
+      if (kind == SF_GEN_OUT_CASE) {
+        /* every fourth sample_diff case also exercises the other vISA families */
+        sf_family fam = fams[d % nfam];
+        if (d % 8 == 7) fam = SF_FAMILY_AVS;
+        if (d % 8 == 5) fam = SF_FAMILY_SAMPLE_UNORM;
+        cs = malloc(sizeof *cs);
+        if (!cs || !sf_gen_case(draw, sizeof draw, fam, cs)) {
+          free(cs);
+          continue;
+        }
+        in = cs->inst;
+      } else {
+        sf_fdp f;
+        sf_fdp_init(&f, draw, sizeof draw);
+        unsigned flags = (d % 4 == 3) ? 0u : (unsigned)SF_GEN_VALID;
+        if (sf_gen_inst(&f, fams[d % nfam], flags, &in) != SF_OK) continue;
+      }
       char key[sizeof seen[0]];
       snprintf(key, sizeof key, "%s-%s", sf_family_tag(in.family), sf_inst_op_tag(&in));
       bool fresh = true;
       for (size_t k = 0; k < nseen; k++) fresh &= strcmp(seen[k], key) != 0;
-      if (pass == 0 && !fresh) continue;
+      if (pass == 0 && !fresh) {
+        free(cs);
+        continue;
+      }
       sf_status st;
       sf_status_clear(&st);
       sf_buf out;
       sf_buf_init(&out, &st);
       out.limit = 1u << 20;
-      if (!sf_gen_render(kind, &in, (unsigned)d, &out) || out.len == 0) {
+      bool rendered;
+      if (cs) {
+        uint8_t cb[SF_CASE_MAX_SIZE];
+        size_t clen = 0;
+        rendered = sf_case_write(cs, cb, sizeof cb, &clen, &st) == SF_OK && sf_buf_put(&out, cb, clen);
+        free(cs);
+        cs = NULL;
+      } else {
+        rendered = sf_gen_render(kind, &in, (unsigned)d, &out);
+      }
+      if (!rendered || out.len == 0) {
         sf_buf_free(&out);
         continue;
       }

@@ -101,9 +101,26 @@ bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v);
 /* D3D asm text (fxc or vkd3d spelling): parse one instruction, then the same views as above. */
 bool sf_check_d3dasm(const char *text, size_t n, sf_verdict *v);
 
+/* Every view of one D3D instruction (tokens, canonical form, asm text, wrapped container). */
+bool sf_check_d3d_views(const sf_d3d_inst *d, sf_verdict *v);
+
 /* One instruction through every view of its family (encode/decode and print/parse), used by the
  * pipeline target and by generated-instruction property tests: each view must give `in` back. */
 bool sf_check_inst_views(const sf_inst *in, sf_verdict *v);
+
+/* ---- Sampler checks (oracles/check_sample.c) --------------------------------------------------- */
+
+/* A structured case (include/samplefuzz/case.h) on every backend the CPU supports: the executor's
+ * results (every variable and register) must be bit-identical, with the same status everywhere
+ * ("all error or none"); at the request level every backend must equal the scalar one, and the
+ * sampler invariants must hold: a constant texture gives the constant, filtered results stay within
+ * the [min, max] hull of the texels (and border colour), LOD 0 explicit equals LOD zero. */
+bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v);
+
+/* A generated case through every path: bytes and text of its family decode to the generated
+ * instruction, and executing the generated, the decoded and the parsed instruction gives
+ * bit-identical machine states. */
+bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v);
 
 /* ---- Target table (oracles/targets.c) ---------------------------------------------------------- */
 

@@ -1,0 +1,316 @@
+/* harness/gen/case.c — reading, writing and instantiating the structured fuzz case
+ * (include/samplefuzz/case.h; issue 6 item 2). Every field is folded into range so that any byte
+ * string is a case whose surface can be created and whose sampler state passes sf_sampler_check;
+ * the number of bytes read is fixed by the layout, never by the CPU. */
+#include <stdio.h>
+#include <string.h>
+
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/case.h"
+#include "samplefuzz/gen.h"
+
+static const sf_family sf_case_families[4] = {SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D, SF_FAMILY_AVS,
+                                              SF_FAMILY_D3D};
+
+/* Special operand values: 0, -0, 1, 0.5, +inf, -inf, quiet NaN, smallest denormal. */
+static const uint32_t sf_case_specials[8] = {0x00000000u, 0x80000000u, 0x3f800000u, 0x3f000000u,
+                                             0x7f800000u, 0xff800000u, 0x7fc00000u, 0x00000001u};
+
+static uint32_t sf_f32_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+
+static uint32_t sf_case_palette_value(uint8_t cls, uint32_t raw) {
+  switch (cls % 4u) {
+    case SF_CASE_PAL_RAW: return raw;
+    case SF_CASE_PAL_UNIT: return sf_f32_bits(-0.5f + 2.0f * (float)(raw >> 8) / 16777216.0f);
+    case SF_CASE_PAL_GRID: return sf_f32_bits((float)(int32_t)(raw % 1024u) / 32.0f - 8.0f);
+    default: return sf_case_specials[raw % 8u];
+  }
+}
+
+static uint32_t sf_full_chain(uint32_t w, uint32_t h, uint32_t d) {
+  uint32_t m = w > h ? w : h;
+  if (d > m) m = d;
+  uint32_t levels = 1;
+  while (m > 1) {
+    m >>= 1;
+    levels++;
+  }
+  return levels;
+}
+
+/* Folds the header bytes into a creatable surface. */
+static void sf_case_fold_surface(const uint8_t *h, sf_surface_desc *d) {
+  memset(d, 0, sizeof *d);
+  d->format = (uint8_t)(h[4] % SF_FMT_COUNT);
+  d->type = (uint8_t)(h[3] % SF_SURF_TYPE_COUNT);
+  d->width = 1u + h[5] % SF_CASE_MAX_DIM;
+  d->height = 1u + h[6] % SF_CASE_MAX_DIM;
+  d->depth = 1;
+  d->layers = 1;
+  uint32_t extra = 1u + h[7] % SF_CASE_MAX_DEPTH;
+  if (d->format == SF_FMT_NV12) {
+    /* NV12: 2D, one level, even sizes (sampler.h). */
+    d->type = SF_SURF_2D;
+    d->width = (d->width + 1u) & ~1u;
+    d->height = (d->height + 1u) & ~1u;
+    d->levels = 1;
+    return;
+  }
+  switch (d->type) {
+    case SF_SURF_1D: d->height = 1; break;
+    case SF_SURF_1D_ARRAY: d->height = 1; d->layers = 1u + (extra - 1u) % SF_CASE_MAX_LAYERS; break;
+    case SF_SURF_2D_ARRAY: d->layers = 1u + (extra - 1u) % SF_CASE_MAX_LAYERS; break;
+    case SF_SURF_3D: d->depth = extra; break;
+    case SF_SURF_CUBE: d->height = d->width; break;
+    case SF_SURF_CUBE_ARRAY: d->height = d->width; d->layers = 1u + (extra - 1u) % SF_CASE_MAX_LAYERS; break;
+    default: break;
+  }
+  uint32_t full = sf_full_chain(d->width, d->height, d->type == SF_SURF_3D ? d->depth : 1);
+  d->levels = 1u + h[8] % full;
+}
+
+/* Makes the surface and sampler usable by the family (sampler.h: SAMPLE_UNORM and AVS read 2D
+ * r8/rg8/rgba8_unorm or nv12; NV12 is for those two only; integer formats are point sampled).
+ * Idempotent, so sf_case_write's values read back unchanged. */
+static void sf_case_fold_family(sf_case *c) {
+  sf_surface_desc *d = &c->surf;
+  if (c->family == SF_FAMILY_SAMPLE_UNORM || c->family == SF_FAMILY_AVS) {
+    static const uint8_t ok[4] = {SF_FMT_R8_UNORM, SF_FMT_RG8_UNORM, SF_FMT_RGBA8_UNORM, SF_FMT_NV12};
+    bool allowed = false;
+    for (unsigned i = 0; i < 4; i++) allowed |= d->format == ok[i];
+    if (!allowed) d->format = ok[d->format % 4u];
+    d->type = SF_SURF_2D;
+    d->depth = 1;
+    d->layers = 1;
+    if (d->format == SF_FMT_NV12) {
+      d->width = (d->width + 1u) & ~1u;
+      d->height = (d->height + 1u) & ~1u;
+      d->levels = 1;
+    } else {
+      uint32_t full = sf_full_chain(d->width, d->height, 1);
+      if (d->levels > full) d->levels = full;
+    }
+  } else if (d->format == SF_FMT_NV12) {
+    d->format = SF_FMT_RGBA8_UNORM;
+  }
+  const sf_format_info *fi = sf_format_get(d->format);
+  if (fi && (fi->cls == SF_FCLASS_UINT || fi->cls == SF_FCLASS_SINT)) {
+    c->samp.min_filter = c->samp.mag_filter = SF_FILTER_POINT;
+    if (c->samp.mip_filter == SF_MIP_LINEAR) c->samp.mip_filter = SF_MIP_POINT;
+  }
+}
+
+sf_code sf_case_read(const uint8_t *data, size_t len, sf_case *c, sf_status *st) {
+  if (!c || (!data && len)) return sf_fail(st, SF_ERR_INVALID, "sf_case_read: NULL argument");
+  memset(c, 0, sizeof *c);
+  if (len > SF_CASE_MAX_SIZE) len = SF_CASE_MAX_SIZE;
+  uint8_t fixed[SF_CASE_FIXED_SIZE];
+  memset(fixed, 0, sizeof fixed);
+  memcpy(fixed, data, len < sizeof fixed ? len : sizeof fixed);
+  const uint8_t *h = fixed;
+  c->version = h[0];
+  c->family = sf_case_families[h[1] % 4u];
+  c->flags = (uint8_t)(h[2] & SF_CASE_F_MASK);
+  sf_case_fold_surface(h, &c->surf);
+  sf_sampler_default(&c->samp);
+  c->samp.min_filter = h[9] & 1u;
+  c->samp.mag_filter = (h[9] >> 1) & 1u;
+  c->samp.mip_filter = (uint8_t)(((h[9] >> 2) & 3u) % 3u);
+  c->samp.addr[0] = (uint8_t)((h[10] & 15u) % SF_ADDR_COUNT);
+  c->samp.addr[1] = (uint8_t)((h[10] >> 4) % SF_ADDR_COUNT);
+  c->samp.addr[2] = (uint8_t)((h[11] & 15u) % SF_ADDR_COUNT);
+  c->samp.compare = (uint8_t)((h[11] >> 4) & 7u);
+  c->samp.lod_bias = (int16_t)((int32_t)(sf_le16(h + 12) % 8192u) - 4096);
+  c->samp.min_lod = (uint16_t)(sf_le16(h + 14) % 4096u);
+  c->samp.max_lod = (uint16_t)(sf_le16(h + 16) % 4096u);
+  c->dmask = sf_le32(h + 18);
+  c->border_code = h[22];
+  static const float border_vals[4] = {0.0f, 1.0f, 0.5f, -1.0f};
+  for (unsigned i = 0; i < 4; i++) c->samp.border[i] = border_vals[(c->border_code >> (2 * i)) & 3u];
+  c->avs_flags = (uint8_t)(h[23] & 3u);
+  c->samp.avs_shuffle = (c->avs_flags & 1u) != 0;
+  c->samp.avs_8tap_all = (c->avs_flags & 2u) != 0;
+  memcpy(c->pattern, h + SF_CASE_HEADER_SIZE, SF_CASE_PATTERN_SIZE);
+  const uint8_t *pal = h + SF_CASE_HEADER_SIZE + SF_CASE_PATTERN_SIZE;
+  for (unsigned i = 0; i < SF_CASE_PALETTE; i++) {
+    c->pal_class[i] = (uint8_t)(pal[5 * i] % 4u);
+    c->pal_raw[i] = sf_le32(pal + 5 * i + 1);
+    c->palette[i] = sf_case_palette_value(c->pal_class[i], c->pal_raw[i]);
+  }
+  if (len > SF_CASE_FIXED_SIZE) {
+    c->gen_len = len - SF_CASE_FIXED_SIZE;
+    if (c->gen_len > SF_CASE_MAX_GEN) c->gen_len = SF_CASE_MAX_GEN;
+    memcpy(c->gen, data + SF_CASE_FIXED_SIZE, c->gen_len);
+  }
+  sf_fdp f;
+  sf_fdp_init(&f, c->gen, c->gen_len);
+  if (sf_gen_inst(&f, c->family, SF_GEN_VALID, &c->inst) != SF_OK)
+    return sf_fail(st, SF_ERR_INVALID, "sf_gen_inst refused family %d", (int)c->family);
+  sf_case_fold_family(c);
+  return SF_OK;
+}
+
+static unsigned sf_case_family_index(sf_family f) {
+  for (unsigned i = 0; i < 4; i++)
+    if (sf_case_families[i] == f) return i;
+  return 0;
+}
+
+sf_code sf_case_write(const sf_case *c, uint8_t *out, size_t cap, size_t *len, sf_status *st) {
+  size_t gen_len = c->gen_len > SF_CASE_MAX_GEN ? SF_CASE_MAX_GEN : c->gen_len;
+  size_t need = SF_CASE_FIXED_SIZE + gen_len;
+  if (cap < need) return sf_fail(st, SF_ERR_LIMIT, "case needs %zu bytes, buffer holds %zu", need, cap);
+  memset(out, 0, need);
+  uint8_t *h = out;
+  const sf_surface_desc *d = &c->surf;
+  h[0] = SF_CASE_VERSION;
+  h[1] = (uint8_t)sf_case_family_index(c->family);
+  h[2] = (uint8_t)(c->flags & SF_CASE_F_MASK);
+  h[3] = d->type;
+  h[4] = d->format;
+  h[5] = (uint8_t)((d->width ? d->width - 1u : 0u) % SF_CASE_MAX_DIM);
+  h[6] = (uint8_t)((d->height ? d->height - 1u : 0u) % SF_CASE_MAX_DIM);
+  uint32_t extra = d->type == SF_SURF_3D ? d->depth : d->layers;
+  h[7] = (uint8_t)((extra ? extra - 1u : 0u) % SF_CASE_MAX_DEPTH);
+  h[8] = (uint8_t)(d->levels ? d->levels - 1u : 0u);
+  h[9] = (uint8_t)((c->samp.min_filter & 1u) | ((c->samp.mag_filter & 1u) << 1) | ((c->samp.mip_filter % 3u) << 2));
+  h[10] = (uint8_t)((c->samp.addr[0] % SF_ADDR_COUNT) | ((c->samp.addr[1] % SF_ADDR_COUNT) << 4));
+  h[11] = (uint8_t)((c->samp.addr[2] % SF_ADDR_COUNT) | ((c->samp.compare & 7u) << 4));
+  uint16_t bias = (uint16_t)((int32_t)c->samp.lod_bias + 4096);
+  h[12] = (uint8_t)bias;
+  h[13] = (uint8_t)(bias >> 8);
+  h[14] = (uint8_t)c->samp.min_lod;
+  h[15] = (uint8_t)(c->samp.min_lod >> 8);
+  h[16] = (uint8_t)c->samp.max_lod;
+  h[17] = (uint8_t)(c->samp.max_lod >> 8);
+  for (unsigned i = 0; i < 4; i++) h[18 + i] = (uint8_t)(c->dmask >> (8 * i));
+  h[22] = c->border_code;
+  h[23] = (uint8_t)(c->avs_flags & 3u);
+  memcpy(h + SF_CASE_HEADER_SIZE, c->pattern, SF_CASE_PATTERN_SIZE);
+  uint8_t *pal = h + SF_CASE_HEADER_SIZE + SF_CASE_PATTERN_SIZE;
+  for (unsigned i = 0; i < SF_CASE_PALETTE; i++) {
+    pal[5 * i] = (uint8_t)(c->pal_class[i] % 4u);
+    for (unsigned b = 0; b < 4; b++) pal[5 * i + 1 + b] = (uint8_t)(c->pal_raw[i] >> (8 * b));
+  }
+  memcpy(out + SF_CASE_FIXED_SIZE, c->gen, gen_len);
+  *len = need;
+  return SF_OK;
+}
+
+const char *sf_case_describe(const sf_case *c, char *buf, size_t n) {
+  const sf_format_info *fi = sf_format_get(c->surf.format);
+  static const char *const addr[] = {"wrap", "mirror", "clamp", "border", "mirror_once"};
+  snprintf(buf, n,
+           "%s %s %ux%ux%u layers %u levels %u; filter %s/%s mip %u; addr %s,%s,%s; compare %u; bias %d min %u max %u "
+           "(s4.8/u4.8); dmask %08x%s%s",
+           sf_surf_type_name(c->surf.type), fi ? fi->name : "?", c->surf.width, c->surf.height, c->surf.depth,
+           c->surf.layers, c->surf.levels, c->samp.min_filter ? "linear" : "point",
+           c->samp.mag_filter ? "linear" : "point", c->samp.mip_filter, addr[c->samp.addr[0] % 5],
+           addr[c->samp.addr[1] % 5], addr[c->samp.addr[2] % 5], c->samp.compare, c->samp.lod_bias, c->samp.min_lod,
+           c->samp.max_lod, (unsigned)c->dmask, (c->flags & SF_CASE_F_CONSTANT) ? "; constant texture" : "",
+           (c->flags & SF_CASE_F_NULL_TILE) ? "; null tile" : "");
+  return buf;
+}
+
+/* Fills a variable's elements from the palette, cyclically, in its element type. */
+static void sf_case_fill_var(const sf_case *c, uint8_t *bytes, uint32_t size, uint8_t type, uint32_t salt) {
+  unsigned es = sf_vtype_size(type);
+  if (es == 0) es = 4;
+  for (uint32_t i = 0, k = 0; i + es <= size; i += es, k++) {
+    uint32_t v = c->palette[(k * 5u + salt) % SF_CASE_PALETTE];
+    uint8_t tmp[8] = {0};
+    switch (type) {
+      case SF_VT_HF: {
+        float f;
+        memcpy(&f, &v, 4);
+        uint16_t h = sf_float_to_half(f);
+        memcpy(tmp, &h, 2);
+        break;
+      }
+      case SF_VT_DF: {
+        float f;
+        memcpy(&f, &v, 4);
+        double d = (double)f;
+        memcpy(tmp, &d, 8);
+        break;
+      }
+      default:
+        for (unsigned b = 0; b < 4; b++) tmp[b] = (uint8_t)(v >> (8 * b));
+        break;
+    }
+    memcpy(bytes + i, tmp, es);
+  }
+}
+
+sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st) {
+  memset(env, 0, sizeof *env);
+  sf_state_init(&env->state);
+  if (sf_surface_create(&env->surface, &c->surf, st) != SF_OK) return st ? st->code : SF_ERR_INVALID;
+  if (c->flags & SF_CASE_F_CONSTANT) {
+    const sf_format_info *fi = sf_format_get(c->surf.format);
+    sf_surface_fill(env->surface, c->pattern, fi && fi->bytes ? fi->bytes : 1);
+  } else {
+    sf_surface_fill(env->surface, c->pattern, SF_CASE_PATTERN_SIZE);
+  }
+  if ((c->flags & SF_CASE_F_NULL_TILE) && sf_surface_set_null(env->surface, 0, 0, 0, 0, true, st) != SF_OK)
+    return st ? st->code : SF_ERR_INVALID;
+  env->sampler = c->samp;
+  if (sf_sampler_check(&env->sampler, st) != SF_OK) return st ? st->code : SF_ERR_INVALID;
+  for (unsigned i = 0; i < SF_MAX_SURFACES; i++) env->state.surfaces[i] = env->surface;
+  for (unsigned i = 0; i < SF_MAX_SAMPLERS; i++) env->state.samplers[i] = &env->sampler;
+  env->state.dmask = c->dmask;
+  for (unsigned p = 0; p < SF_MAX_PREDS; p++) env->state.preds[p] = c->palette[p % SF_CASE_PALETTE];
+  for (size_t i = 0; i < sf_gen_var_count; i++) {
+    const sf_gen_var *gv = &sf_gen_vars[i];
+    uint32_t size = (uint32_t)gv->num_elts * (sf_vtype_size(gv->type) ? sf_vtype_size(gv->type) : 4u);
+    if (size > SF_VAR_MAX_BYTES) size = SF_VAR_MAX_BYTES;
+    uint8_t *bytes = NULL;
+    if (sf_state_add_var(&env->state, gv->id, gv->type, size, &bytes, st) != SF_OK) return st ? st->code : SF_ERR_LIMIT;
+    if (bytes) sf_case_fill_var(c, bytes, size, gv->type, (uint32_t)i);
+  }
+  sf_d3d_regs *r = &env->state.d3d;
+  for (unsigned lane = 0; lane < 4; lane++) {
+    for (unsigned reg = 0; reg < SF_D3D_MAX_TEMPS; reg++)
+      for (unsigned ch = 0; ch < 4; ch++) r->r[lane][reg][ch] = c->palette[(lane * 3u + reg * 4u + ch) % SF_CASE_PALETTE];
+    for (unsigned reg = 0; reg < SF_D3D_MAX_INPUTS; reg++)
+      for (unsigned ch = 0; ch < 4; ch++) r->v[lane][reg][ch] = c->palette[(lane * 5u + reg + ch * 3u) % SF_CASE_PALETTE];
+    for (unsigned a = 0; a < SF_D3D_MAX_XARR; a++)
+      for (unsigned reg = 0; reg < SF_D3D_MAX_XVEC; reg++)
+        for (unsigned ch = 0; ch < 4; ch++)
+          r->x[lane][a][reg][ch] = c->palette[(lane + a + reg * 2u + ch) % SF_CASE_PALETTE];
+  }
+  for (unsigned b = 0; b < SF_D3D_MAX_CB; b++)
+    for (unsigned reg = 0; reg < SF_D3D_MAX_CB_VEC; reg++)
+      for (unsigned ch = 0; ch < 4; ch++) r->cb[b][reg][ch] = c->palette[(b + reg + ch * 7u) % SF_CASE_PALETTE];
+  r->live = (uint8_t)(0x0Fu & (c->dmask | (c->dmask >> 4) | 1u));
+  return SF_OK;
+}
+
+sf_code sf_case_state_clone(const sf_case_env *env, sf_state *dst, sf_status *st) {
+  const sf_state *src = &env->state;
+  sf_state_init(dst);
+  memcpy(dst->surfaces, src->surfaces, sizeof dst->surfaces);
+  memcpy(dst->samplers, src->samplers, sizeof dst->samplers);
+  dst->grf_bytes = src->grf_bytes;
+  dst->dmask = src->dmask;
+  memcpy(dst->preds, src->preds, sizeof dst->preds);
+  memcpy(dst->addrs, src->addrs, sizeof dst->addrs);
+  dst->d3d = src->d3d;
+  for (unsigned i = 0; i < src->nvars; i++) {
+    const sf_var *v = &src->vars[i];
+    uint8_t *bytes = NULL;
+    if (sf_state_add_var(dst, v->id, v->type, v->size, &bytes, st) != SF_OK) return st ? st->code : SF_ERR_LIMIT;
+    if (bytes && v->bytes && v->size) memcpy(bytes, v->bytes, v->size);
+  }
+  return SF_OK;
+}
+
+void sf_case_env_free(sf_case_env *env) {
+  sf_state_free(&env->state);
+  sf_surface_free(env->surface);
+  env->surface = NULL;
+}

@@ -1,0 +1,99 @@
+/* samplefuzz/case.h — the structured fuzz case of sample_diff_fuzzer and pipeline_fuzzer (issue 6
+ * item 2; reference/fuzzing-practice.md §0 "Structured input", §6 "Input header").
+ *
+ * Layout, version 1 (little-endian):
+ *   header   24 bytes, fixed: version, family, flags, surface (type, format, size, levels), sampler
+ *            state (filters, address modes, compare op, LOD bias/min/max), dispatch mask, border
+ *            colour, AVS flags. Every field is folded into range (Zydis style), never rejected.
+ *   pattern  64 bytes: texel bytes, copied cyclically over the whole surface.
+ *   palette  16 x 5 bytes: operand values (a class byte, then 4 bytes: raw float32 bits, a value in
+ *            [-0.5, 1.5), a texel-grid value, or a special value); variables and registers are filled
+ *            from it cyclically, so a whole machine state costs 80 bytes.
+ *   gen      the rest (at most SF_CASE_MAX_GEN bytes): fed to sf_gen_inst (SF_GEN_VALID) for the
+ *            instruction.
+ * Missing bytes read as zeros, so every input is a case. The bytes consumed never depend on the CPU
+ * or on which backends exist: the whole case is read before anything runs. Caps (16x16 texels per
+ * level, 2 layers, 4 slices) keep one execution far below a millisecond.
+ * Version byte: 1 is this layout; writers write 1; any other value is read as the newest layout
+ * (so mutated inputs stay usable) — bump it and keep a reader for 1 when the layout changes. */
+#ifndef SAMPLEFUZZ_CASE_H
+#define SAMPLEFUZZ_CASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "samplefuzz/inst.h"
+#include "samplefuzz/sampler.h"
+#include "samplefuzz/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SF_CASE_VERSION 1u
+#define SF_CASE_HEADER_SIZE 24u
+#define SF_CASE_PATTERN_SIZE 64u
+#define SF_CASE_PALETTE 16u
+#define SF_CASE_PALETTE_SIZE (SF_CASE_PALETTE * 5u)
+#define SF_CASE_FIXED_SIZE (SF_CASE_HEADER_SIZE + SF_CASE_PATTERN_SIZE + SF_CASE_PALETTE_SIZE)
+#define SF_CASE_MAX_GEN 512u
+#define SF_CASE_MAX_SIZE (SF_CASE_FIXED_SIZE + SF_CASE_MAX_GEN)
+#define SF_CASE_MAX_DIM 16u
+#define SF_CASE_MAX_LAYERS 2u
+#define SF_CASE_MAX_DEPTH 4u
+
+enum {
+  SF_CASE_F_CONSTANT = 1u << 0,   /* every texel equals the pattern's first texel */
+  SF_CASE_F_NULL_TILE = 1u << 1,  /* level 0, slice 0, tile (0,0) is a null page */
+  SF_CASE_F_MASK = 0x3u
+};
+
+/* Palette classes (the class byte modulo 4). */
+enum { SF_CASE_PAL_RAW = 0, SF_CASE_PAL_UNIT = 1, SF_CASE_PAL_GRID = 2, SF_CASE_PAL_SPECIAL = 3 };
+
+typedef struct sf_case {
+  uint8_t version;                 /* as stored (informational) */
+  sf_family family;                /* SF_FAMILY_SAMPLE_UNORM .. SF_FAMILY_D3D */
+  uint8_t flags;                   /* SF_CASE_F_* */
+  sf_surface_desc surf;            /* folded: always creatable */
+  sf_sampler samp;                 /* folded: always passes sf_sampler_check */
+  uint32_t dmask;
+  uint8_t border_code;             /* 2 bits per channel: 0, 1, 0.5, -1 */
+  uint8_t avs_flags;               /* bit 0 shuffle, bit 1 8-tap for all channels */
+  uint8_t pattern[SF_CASE_PATTERN_SIZE];
+  uint8_t pal_class[SF_CASE_PALETTE];
+  uint32_t pal_raw[SF_CASE_PALETTE];
+  uint32_t palette[SF_CASE_PALETTE];  /* the float32 bits each entry decodes to */
+  uint8_t gen[SF_CASE_MAX_GEN];
+  size_t gen_len;
+  sf_inst inst;                    /* sf_gen_inst(gen, family, SF_GEN_VALID) */
+} sf_case;
+
+/* Reads a case from any bytes (never fails on content; SF_ERR_INVALID only for NULL arguments).
+ * Bytes past SF_CASE_MAX_SIZE are ignored. */
+sf_code sf_case_read(const uint8_t *data, size_t len, sf_case *out, sf_status *st);
+/* Writes c so that sf_case_read gives it back (header fields as their folded values, the palette
+ * with its classes, the generator bytes). out receives SF_CASE_FIXED_SIZE + c->gen_len bytes. */
+sf_code sf_case_write(const sf_case *c, uint8_t *out, size_t cap, size_t *len, sf_status *st);
+/* One line: "family op surface-type format WxHxD levels filters addr ...". */
+const char *sf_case_describe(const sf_case *c, char *buf, size_t n);
+
+/* A runnable environment: the surface, the sampler and a machine state with the generator's
+ * declaration set (variables V32.. filled from the palette, D3D registers likewise), every surface
+ * slot bound to the surface and every sampler slot to the sampler. */
+typedef struct sf_case_env {
+  sf_surface *surface;
+  sf_sampler sampler;
+  sf_state state;
+} sf_case_env;
+
+sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st);
+/* A deep copy of env->state's variables into dst (bindings shared), for running one backend each. */
+sf_code sf_case_state_clone(const sf_case_env *env, sf_state *dst, sf_status *st);
+void sf_case_env_free(sf_case_env *env);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
