@@ -44,6 +44,8 @@ static void test_fxc_forms(void) {
   same("sample_d o0.xyzw, r0.xyxx, t0.xyzw, s0, -|cb0[0].xyxx|, -cb0[0].zwzz");
   same("sample o0.xyzw, cb0[r1.x + 2].xyzw, t0.xyzw, s0");
   same("sample o0.xyzw, l(1.000000, 0.500000, 0.000000, 0.000000), t0.xyzw, s0");
+  /* samplefuzz extensions (docs/dxbc.md): RESOURCE_DIM stride, explicit selection modes, {ext}. */
+  same("sample_indexable(texture2d,stride=4)(float,float,float,float) o0.swz(xyzw), v0.mask(xy), t0.xyzw, s0.c1 {ext}");
   /* The explicit (0,0,0) offset stays (§3: fxc prints sample_aoffimmi(0,0,0)). */
   same("sample_aoffimmi(0,0,0) o0.xyzw, v0.xyxx, t0.xyzw, s0");
   /* select_1 and replicate swizzle are distinct instructions. */

@@ -677,6 +677,7 @@ static sf_code parse_group(tcur *c, sf_d3d_inst *d) {
   /* A word list: one dimension name (optionally ",stride=N") or four return types. */
   const char *w[4];
   size_t wl[4], n = 0;
+  bool stride_seen = false;
   while (1) {
     skip_sp(c);
     size_t s = c->pos;
@@ -693,12 +694,13 @@ static sf_code parse_group(tcur *c, sf_d3d_inst *d) {
       if ((e = parse_u32(c, &v, "stride"))) return e;
       if (v > 0xfff) return cfail(c, SF_ERR_RANGE, "stride %u does not fit 12 bits", v);
       d->resdim_stride = (uint16_t)v;
+      stride_seen = true;
       skip_sp(c);
       break;
     }
   }
   if ((e = expect(c, ")"))) return e;
-  if (n == 1 || d->resdim_stride) {
+  if (n == 1 || stride_seen) {
     if (d->has_resdim) {
       c->pos = start;
       return cfail(c, SF_ERR_SYNTAX, "second dimension group");
@@ -1157,7 +1159,7 @@ sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status 
   if (!p || !out) return sf_fail(st, SF_ERR_INVALID, "sf_d3dasm_print_program: NULL argument");
   char line[1024];
   unsigned type = p->version >> 16;
-  if ((p->version & 0xff00) == 0 && type < 6)
+  if ((p->version & 0xff00) == 0 && type < 6 && ((p->version >> 4) & 0xf) <= 9 && (p->version & 0xf) <= 9)
     snprintf(line, sizeof line, "%s_%u_%u\n", prog_names[type], (p->version >> 4) & 0xf, p->version & 0xf);
   else
     snprintf(line, sizeof line, ".version 0x%08x\n", p->version);

@@ -192,7 +192,7 @@ sf_code sf_dxbc_program(const sf_dxbc *c, sf_tpf_program *out, sf_status *st) {
   if (!ch) ch = sf_dxbc_find(c, SF_DXBC_SHDR);
   if (!ch) {
     if (out) sf_tpf_program_init(out, 0);
-    return sf_fail(st, SF_ERR_INVALID, "container has no SHDR or SHEX chunk");
+    return sf_fail_byte(st, SF_ERR_INVALID, 28, "container has no SHDR or SHEX chunk");
   }
   return sf_tpf_program_decode(ch->data, ch->size, out, st);
 }
