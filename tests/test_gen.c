@@ -236,9 +236,46 @@ static void test_gen_empty_input(void) {
     sf_fdp_init(&f, NULL, 0);
     SF_CHECK_EQ_U(sf_gen_inst(&f, (sf_family)fam, 0, &in), SF_OK);
   }
+  /* Zero bytes pick the plain form of everything (inst_gen.c header): expected values follow from
+   * the first entry of each table and the "no"-side of each optional feature. */
   sf_fdp f;
-  sf_fdp_init(&f, NULL, 0);
   sf_inst in;
+  sf_fdp_init(&f, NULL, 0);
+  sf_gen_inst(&f, SF_FAMILY_SAMPLE_3D, SF_GEN_VALID, &in);
+  /* sample_3d.R (M1, 8) V38(0,0)<0;1,0> S0 T6 V33.0 V34.0 */
+  SF_CHECK_EQ_U(in.s3d.op, SF_S3D_SAMPLE);
+  SF_CHECK_EQ_U(in.s3d.exec_size, 3);
+  SF_CHECK_EQ_U(in.s3d.emask, 0);
+  SF_CHECK_EQ_U(in.s3d.pred.id, 0);
+  SF_CHECK_EQ_U(in.s3d.chan_mask, 1);
+  SF_CHECK(!in.s3d.pixel_null_mask && !in.s3d.cps && !in.s3d.divs);
+  SF_CHECK_EQ_U(in.s3d.aoffimmi.cls, SF_VCLS_GENERAL);
+  SF_CHECK_EQ_U(in.s3d.aoffimmi.id, 38);
+  SF_CHECK(in.s3d.aoffimmi.region.vstride == 1 && in.s3d.aoffimmi.region.width == 2 && in.s3d.aoffimmi.region.hstride == 1);
+  SF_CHECK_EQ_U(in.s3d.sampler, 0);
+  SF_CHECK_EQ_U(in.s3d.surface, 6);
+  SF_CHECK(in.s3d.dst.id == 33 && in.s3d.dst.off == 0);
+  SF_CHECK_EQ_U(in.s3d.num_params, 1);
+  SF_CHECK(in.s3d.params[0].id == 34 && in.s3d.params[0].off == 0);
+  sf_fdp_init(&f, NULL, 0);
+  sf_gen_inst(&f, SF_FAMILY_SAMPLE_UNORM, SF_GEN_VALID, &in);
+  /* sample_unorm.R.16-full S0 T6 V36(0,0)<0;1,0> x4 V32.0 */
+  SF_CHECK(in.unorm.chan_mask == 1 && in.unorm.out_fmt == 0 && in.unorm.sampler == 0 && in.unorm.surface == 6);
+  SF_CHECK(in.unorm.u.cls == SF_VCLS_GENERAL && in.unorm.u.id == 36 && in.unorm.dv.id == 36);
+  SF_CHECK(in.unorm.dst.id == 32 && in.unorm.dst.off == 0);
+  sf_fdp_init(&f, NULL, 0);
+  sf_gen_inst(&f, SF_FAMILY_AVS, SF_GEN_VALID, &in);
+  /* avs.R T6 S0 V36.. V37 V37 AVS_16_FULL V36 AVS_16x4 V39(0,0)<0;1,0> V32.0 (IEF: first type ub) */
+  SF_CHECK(in.avs.chan_mask == 1 && in.avs.cntrl == 0 && in.avs.exec_mode == 0 && in.avs.surface == 6);
+  SF_CHECK(in.avs.group_id.id == 37 && in.avs.vbn.id == 37 && in.avs.ief_bypass.id == 39);
+  sf_fdp_init(&f, NULL, 0);
+  sf_gen_inst(&f, SF_FAMILY_D3D, SF_GEN_VALID, &in);
+  /* sample r0.xyzw, r0.xxxx, t0.xxxx, s0 */
+  SF_CHECK(in.d3d.op == SF_D3D_SAMPLE && !in.d3d.sat && !in.d3d.has_aoffimmi && !in.d3d.has_resdim);
+  SF_CHECK(in.d3d.dst.type == SF_D3D_OT_TEMP && in.d3d.dst.comp_bits == 0xF && in.d3d.src[0].type == SF_D3D_OT_TEMP);
+  SF_CHECK(in.d3d.src[1].type == SF_D3D_OT_RESOURCE && in.d3d.src[2].type == SF_D3D_OT_SAMPLER);
+  SF_CHECK_EQ_U(in.d3d.num_src, 3);
+  sf_fdp_init(&f, NULL, 0);
   SF_CHECK_EQ_U(sf_gen_inst(&f, (sf_family)99, 0, &in), SF_ERR_INVALID);
   /* Family NONE: the first byte picks (0 -> SAMPLE_UNORM, 3 -> D3D). */
   const uint8_t b3[] = {3};

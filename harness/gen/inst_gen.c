@@ -13,7 +13,9 @@
  *     fuzzing: encode then decode gives the instruction back.
  * Field layouts: reference/visa-format.md §3-§4, spec/visa-*.md; D3D: reference/dxbc-format.md §2.
  * The result is sf_inst_canonicalize()d unless SF_GEN_RAW is given. Consumption of bytes depends on
- * the bytes and flags only (DESIGN principle 2). */
+ * the bytes and flags only (DESIGN principle 2). Zero bytes choose the plain form of every optional
+ * feature (no predicate, user surface, general dst, f parameters), so an exhausted input gives the
+ * simplest instruction. */
 #include "samplefuzz/gen.h"
 
 #include <string.h>
@@ -314,8 +316,8 @@ static void gen_3d(gctx *g, sf_sample_3d *s) {
     s->cps = (opw >> 9) & 1;
     if (s->cps && (!cps_op(s->op) || lanes == 32)) s->cps = false;
     s->divs = (opw >> 10) & 1;
-    /* A quarter of the instructions are predicated, by P1..P3. */
-    if ((pw & 3) == 0) {
+    /* A quarter of the instructions are predicated, by P1..P3 (zero bytes: none). */
+    if ((pw & 3) == 3) {
       s->pred.id = (uint16_t)(1u + ((pw >> 2) & 0xFF) % SF_GEN_NUM_PREDS);
       s->pred.ctrl = (uint8_t)(((pw >> 10) & 3u) % 3u);
       s->pred.invert = (pw >> 15) & 1;
@@ -326,15 +328,15 @@ static void gen_3d(gctx *g, sf_sample_3d *s) {
     if (s->aoffimmi.cls == SF_VCLS_IMMEDIATE) s->aoffimmi.imm &= 0x0FFF;
     /* S0..S3, sometimes the bindless S31; T6..T9, sometimes a predefined surface T1..T5. */
     uint8_t sc = sf_fdp_u8(f);
-    s->sampler = sc < 16 ? 31 : (uint8_t)(sc % SF_GEN_NUM_SAMPLERS);
+    s->sampler = sc >= 240 ? 31 : (uint8_t)(sc % SF_GEN_NUM_SAMPLERS);
     uint8_t tc = sf_fdp_u8(f);
-    s->surface = tc < 20 ? (uint8_t)(1 + tc % 5u) : (uint8_t)(6 + tc % SF_GEN_NUM_SURFACES);
+    s->surface = tc >= 236 ? (uint8_t)(1 + tc % 5u) : (uint8_t)(6 + tc % SF_GEN_NUM_SURFACES);
     unsigned nroles = sf_s3d_param_roles(s->op, NULL, 0);
     s->num_params = (uint8_t)sf_fdp_range(f, 1, nroles);
-    bool half = sf_fdp_chance(f, 64);
+    bool half = sf_fdp_u8(f) >= 192;  /* a quarter use hf parameters */
     uint32_t esz = half ? 2u : 4u;
     uint8_t dc = sf_fdp_u8(f);
-    if (dc < 8) {
+    if (dc >= 248) {
       s->dst.id = 0;  /* %null.0 */
       s->dst.off = 0;
       (void)sf_fdp_u8(f);
@@ -384,7 +386,7 @@ static void gen_avs(gctx *g, sf_avs *a) {
     a->exec_mode = em & 3;
     a->sampler = (uint8_t)sf_fdp_range(f, 0, SF_GEN_NUM_SAMPLERS - 1);
     uint8_t tc = sf_fdp_u8(f);
-    a->surface = tc < 32 ? (uint8_t)(1 + tc % 5u) : (uint8_t)(6 + tc % SF_GEN_NUM_SURFACES);
+    a->surface = tc >= 224 ? (uint8_t)(1 + tc % 5u) : (uint8_t)(6 + tc % SF_GEN_NUM_SURFACES);
   } else {
     a->cntrl = cn & 0x0F;
     a->cntrl_hi = (uint8_t)(cn >> 4);
@@ -458,7 +460,7 @@ static void d3d_src_valid(sf_fdp *f, bool scalar, sf_d3d_opnd *o) {
     if (type == SF_D3D_OT_CONSTANT_BUFFER) o->idx[0].imm = reg % 14u; /* cb0..cb13 */
     o->idx[1].rep = SF_D3D_IDX_IMM32;
     o->idx[1].imm = sf_fdp_range(f, 0, 255);
-    if (sf_fdp_chance(f, 48)) {  /* [r#.c + n] */
+    if (sf_fdp_u8(f) >= 208) {  /* [r#.c + n] */
       o->idx[1].rep = SF_D3D_IDX_IMM32_REL;
       sf_d3d_relop *r = &o->idx[1].rel;
       r->type = SF_D3D_OT_TEMP;
@@ -485,7 +487,7 @@ static void d3d_valid(sf_fdp *f, sf_d3d_inst *d) {
   d->num_src = (uint8_t)sf_d3d_op_num_src(d->op);
   uint8_t fl = sf_fdp_u8(f);
   d->sat = fl & 1;
-  d->precise = (uint8_t)(sf_fdp_chance(f, 32) ? sf_fdp_range(f, 1, 15) : 0); /* [precise(...)] (SM5) */
+  d->precise = (uint8_t)(sf_fdp_u8(f) >= 224 ? sf_fdp_range(f, 1, 15) : 0); /* [precise(...)] (SM5) */
   d->has_resdim = (fl >> 1) & 1;
   d->has_rettype = d->has_resdim && ((fl >> 2) & 3) != 0;  /* fxc pairs them; alone now and then */
   d->has_aoffimmi = (fl >> 4) & 1;
@@ -496,8 +498,13 @@ static void d3d_valid(sf_fdp *f, sf_d3d_inst *d) {
   if (d->has_resdim && (d->resdim == SF_D3D_DIM_TEXCUBE || d->resdim == SF_D3D_DIM_TEXCUBEARRAY))
     d->has_aoffimmi = false;
   if (!d->has_aoffimmi) memset(d->aoffimmi, 0, sizeof d->aoffimmi);
+  /* Comparison sampling is defined on 1D, 2D, cube and their arrays, not on Texture3D. */
+  if ((d->op == SF_D3D_SAMPLE_C || d->op == SF_D3D_SAMPLE_C_LZ) && d->resdim == SF_D3D_DIM_TEX3D)
+    d->resdim = SF_D3D_DIM_TEX2D;
+  /* Sampling filters, so the resource returns unorm (1), snorm (2) or float (5); mostly float x4. */
+  static const uint8_t RT[] = {5, 1, 2};
   uint8_t rt = sf_fdp_u8(f);
-  for (unsigned i = 0; i < 4; i++) d->rettype[i] = d->has_rettype ? (uint8_t)(rt & 0x80 ? 5 : 1 + (rt >> (2 * i)) % 5u) : 0;
+  for (unsigned i = 0; i < 4; i++) d->rettype[i] = d->has_rettype ? (rt & 0x80 ? 5 : RT[((rt >> (2 * i)) & 3) % 3u]) : 0;
   unsigned k = 0;
   if (d->has_aoffimmi) d->ext_order[k++] = 1;
   if (d->has_resdim) d->ext_order[k++] = 2;
