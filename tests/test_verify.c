@@ -316,6 +316,8 @@ static void test_unchecked(void) {
   batch1(&b, s, &sp, SF_LOD_ZERO);
   b.u[0] = NAN;
   SF_CHECK_EQ_U(check(&b, 0, 0, 0, 1, NULL), SF_VERIFY_UNCHECKED); /* NaN coordinate */
+  b.u[0] = 1e30f;
+  SF_CHECK_EQ_U(check(&b, 0, 0, 0, 1, NULL), SF_VERIFY_UNCHECKED); /* beyond the 2^16 texel range */
   /* lane out of range and NULL inputs are UNCHECKED, never a crash */
   uint32_t res[4] = {0, 0, 0, 0};
   SF_CHECK_EQ_U(sf_verify_sample(&b, 5, res, NULL, NULL), SF_VERIFY_UNCHECKED);

@@ -747,8 +747,13 @@ sf_verify_kind sf_verify_sample(const sf_sample_batch *b, unsigned lane, const u
   /* Coordinates in use: u; v unless 1D; r for 2D arrays (layer), 3D and cubes; ai for cube arrays. */
   const bool used[4] = {true, t != SF_SURF_1D, t == SF_SURF_2D_ARRAY || t == SF_SURF_3D || t == SF_SURF_CUBE || t == SF_SURF_CUBE_ARRAY,
                         t == SF_SURF_CUBE_ARRAY};
-  for (int k = 0; k < 4; k++)
+  for (int k = 0; k < 4; k++) {
     if (used[k] && !isfinite(in[k])) return sf_v_done(o, SF_VERIFY_UNCHECKED, "non-finite coordinate (implementation-defined)");
+    /* D3D11.3 §7.18.16.1 guarantees a texel-space range of 2^16 only; beyond it (and to keep every
+     * integer conversion below in range) the verifier does not judge. */
+    if (used[k] && fabs(in[k]) > 65536.0)
+      return sf_v_done(o, SF_VERIFY_UNCHECKED, "coordinate %g beyond the +-2^16 range the verifier judges", in[k]);
+  }
   if (b->compare && !isfinite(b->ref[lane])) return sf_v_done(o, SF_VERIFY_UNCHECKED, "non-finite reference");
 
   char why[128] = "";
