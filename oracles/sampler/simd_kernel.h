@@ -23,6 +23,7 @@
 
 #include "oracles/sampler/sampler_int.h"
 
+#include <emmintrin.h>
 #if defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
@@ -134,16 +135,25 @@ static inline sfk_vi sfk_gather32(const uint8_t *base, sfk_vi off) {
   return r;
 #endif
 }
-static inline sfk_vi sfk_gather8(const uint8_t *base, sfk_vi off) {
+/* 8- and 16-bit loads at base + off[j], where base[0..size) is the whole buffer. With hardware
+ * gathers: a 32-bit gather at min(off, size - 4), then a per-lane shift, so no lane reads past the
+ * buffer; SSE2 (no gather instruction) loads lane by lane. */
+static inline sfk_vi sfk_gather_narrow(const uint8_t *base, sfk_vi off, size_t size, uint32_t mask) {
+#if defined(__AVX2__)
+  if (size >= 4 && size < ((size_t)1 << 31)) {
+    sfk_vi o2 = sfk_mini(off, sfk_spi((int32_t)(size - 4)));
+    sfk_vu w = (sfk_vu)sfk_gather32(base, o2);
+    return (sfk_vi)((w >> (sfk_vu)((off - o2) * 8)) & mask);
+  }
+#endif
+  (void)size;
   sfk_vi r;
-  for (unsigned j = 0; j < SFK_W; j++) r[j] = base[off[j]];
+  for (unsigned j = 0; j < SFK_W; j++)
+    r[j] = (int32_t)(mask == 0xffu ? base[off[j]] : ((uint32_t)base[off[j]] | (uint32_t)base[off[j] + 1] << 8));
   return r;
 }
-static inline sfk_vi sfk_gather16(const uint8_t *base, sfk_vi off) {
-  sfk_vi r;
-  for (unsigned j = 0; j < SFK_W; j++) r[j] = (int32_t)((uint32_t)base[off[j]] | (uint32_t)base[off[j] + 1] << 8);
-  return r;
-}
+static inline sfk_vi sfk_gather8(const uint8_t *base, sfk_vi off, size_t size) { return sfk_gather_narrow(base, off, size, 0xffu); }
+static inline sfk_vi sfk_gather16(const uint8_t *base, sfk_vi off, size_t size) { return sfk_gather_narrow(base, off, size, 0xffffu); }
 
 /* lerp8 of scalar.c: a + w*(b - a), w = w8/256, clamped to [min(a,b), max(a,b)]; w8 = 0 gives a. */
 static inline sfk_vf sfk_lerp(sfk_vf a, sfk_vf b, sfk_vi w8) {
@@ -170,6 +180,63 @@ typedef struct sfk_ctx {
   int32_t loff[16], lrow[16], lslice[16], lnull[16], ltx[16], lty[16];
   uint32_t border[4];
 } sfk_ctx;
+
+/* Level parameters of every lane (one splat when all lanes use the same level, the usual case). */
+typedef struct sfk_lv {
+  sfk_vi w, h, d, off, row, slice, null, tx, ty;
+} sfk_lv;
+
+static inline void sfk_lv_get(const sfk_ctx *c, sfk_vi L, sfk_lv *o) {
+  if (!sfk_any(L != L[0])) {
+    int32_t l = L[0];
+    o->w = sfk_spi(c->lw[l]); o->h = sfk_spi(c->lh[l]); o->d = sfk_spi(c->ld[l]);
+    o->off = sfk_spi(c->loff[l]); o->row = sfk_spi(c->lrow[l]); o->slice = sfk_spi(c->lslice[l]);
+    o->null = sfk_spi(c->lnull[l]); o->tx = sfk_spi(c->ltx[l]); o->ty = sfk_spi(c->lty[l]);
+    return;
+  }
+  o->w = sfk_lut(c->lw, L); o->h = sfk_lut(c->lh, L); o->d = sfk_lut(c->ld, L);
+  o->off = sfk_lut(c->loff, L); o->row = sfk_lut(c->lrow, L); o->slice = sfk_lut(c->lslice, L);
+  o->null = sfk_lut(c->lnull, L); o->tx = sfk_lut(c->ltx, L); o->ty = sfk_lut(c->lty, L);
+}
+
+/* Any null page in the surface? (vector OR over the map) */
+static bool sfk_has_null(const sf_surface *s) {
+  const uint8_t *m = s->null_map;
+  size_t n = m ? s->null_size : 0, i = 0;
+  sfk_vi acc = sfk_spi(0);
+  for (; i + sizeof acc <= n; i += sizeof acc) {
+    sfk_vi v;
+    memcpy(&v, m + i, sizeof v);
+    acc |= v;
+  }
+  for (; i < n; i++)
+    if (m[i]) return true;
+  return sfk_any(acc);
+}
+
+/* sf_sampler_check's verdict without its loops: true only when the scalar check passes. The AVS tap
+ * sums use SSE2 SAD: (t + 128) summed over a phase's taps must be 64 + taps*128. */
+static bool sfk_sampler_ok(const sf_sampler *sp) {
+  if (!sp || sp->min_filter > SF_FILTER_LINEAR || sp->mag_filter > SF_FILTER_LINEAR || sp->mip_filter > SF_MIP_LINEAR) return false;
+  if (sp->addr[0] >= SF_ADDR_COUNT || sp->addr[1] >= SF_ADDR_COUNT || sp->addr[2] >= SF_ADDR_COUNT) return false;
+  if (sp->lod_bias < -4096 || sp->lod_bias > 4095 || sp->min_lod > 4095 || sp->max_lod > 4095 || sp->compare > SF_CMP_ALWAYS)
+    return false;
+  const __m128i flip = _mm_set1_epi8((char)0x80), zero = _mm_setzero_si128();
+  const __m128i want8 = _mm_set_epi32(0, 64 + 8 * 128, 0, 64 + 8 * 128), want4 = _mm_set_epi32(0, 64 + 4 * 128, 0, 64 + 4 * 128);
+  const __m128i lo4 = _mm_set_epi32(0, -1, 0, -1), hi4 = _mm_set_epi32(-1, 0, -1, 0);
+  __m128i bad = zero;
+  const uint8_t *l = (const uint8_t *)sp->avs_luma, *c = (const uint8_t *)sp->avs_chroma;
+  for (unsigned i = 0; i < sizeof sp->avs_luma; i += 16) {
+    __m128i x = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(l + i)), flip);
+    bad = _mm_or_si128(bad, _mm_xor_si128(_mm_sad_epu8(x, zero), want8));
+  }
+  for (unsigned i = 0; i < sizeof sp->avs_chroma; i += 16) {
+    __m128i x = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(c + i)), flip);
+    bad = _mm_or_si128(bad, _mm_xor_si128(_mm_sad_epu8(_mm_and_si128(x, lo4), zero), want4));
+    bad = _mm_or_si128(bad, _mm_xor_si128(_mm_sad_epu8(_mm_and_si128(x, hi4), zero), want4));
+  }
+  return _mm_movemask_epi8(_mm_cmpeq_epi8(bad, zero)) == 0xffff;
+}
 
 /* Address mode of scalar.c wrap_index on every lane: in-range index, or -1 for a border texel. */
 static inline sfk_vi sfk_wrap(sfk_vi i, sfk_vi n, unsigned addr) {
@@ -208,15 +275,15 @@ static inline sfk_vi sfk_axis(sfk_vf u, sfk_vi n, sfk_vi lin, sfk_vi off, unsign
 
 /* Fetches one tap per lane (ix/iy/iz already wrapped, -1 = border) and decodes it to float bits.
  * `fetched` marks lanes whose scalar counterpart reads this tap: they report null pages. */
-static inline void sfk_fetch(const sfk_ctx *c, sfk_vi L, sfk_vi slice, sfk_vi ix, sfk_vi iy, sfk_vi iz,
+static inline void sfk_fetch(const sfk_ctx *c, const sfk_lv *lv, sfk_vi slice, sfk_vi ix, sfk_vi iy, sfk_vi iz,
                              sfk_vi fetched, sfk_vf t[4], sfk_vi *nullhit) {
   sfk_vi border = (ix < 0) | (iy < 0) | (iz < 0);
   sfk_vi x = sfk_seli(border, sfk_spi(0), ix), y = sfk_seli(border, sfk_spi(0), iy);
   sfk_vi sl = c->dims == 3 ? sfk_seli(border, sfk_spi(0), iz) : slice;
-  sfk_vi off = sfk_lut(c->loff, L) + sfk_lut(c->lslice, L) * sl + sfk_lut(c->lrow, L) * y + x * (int32_t)c->bytes;
+  sfk_vi off = lv->off + lv->slice * sl + lv->row * y + x * (int32_t)c->bytes;
   sfk_vi isnull = sfk_spi(0);
   if (c->check_null) {
-    sfk_vi tile = sfk_lut(c->lnull, L) + (sl * sfk_lut(c->lty, L) + (y >> 3)) * sfk_lut(c->ltx, L) + (x >> 3);
+    sfk_vi tile = lv->null + (sl * lv->ty + (y >> 3)) * lv->tx + (x >> 3);
     for (unsigned j = 0; j < SFK_W; j++)
       isnull[j] = ((size_t)tile[j] < c->s->null_size && c->s->null_map[tile[j]]) ? -1 : 0;
     isnull &= ~border;
@@ -225,7 +292,7 @@ static inline void sfk_fetch(const sfk_ctx *c, sfk_vi L, sfk_vi slice, sfk_vi ix
   const uint8_t *d = c->s->data;
   sfk_vi raw[4];
   if (c->unorm8) {
-    sfk_vi w = c->bytes == 4 ? sfk_gather32(d, off) : c->bytes == 2 ? sfk_gather16(d, off) : sfk_gather8(d, off);
+    sfk_vi w = c->bytes == 4 ? sfk_gather32(d, off) : c->bytes == 2 ? sfk_gather16(d, off, c->s->size) : sfk_gather8(d, off, c->s->size);
     w = sfk_seli(isnull, sfk_spi(0), w);
     for (unsigned k = 0; k < 4; k++) {
       if (k < c->channels) {
@@ -247,7 +314,9 @@ static inline void sfk_fetch(const sfk_ctx *c, sfk_vi L, sfk_vi slice, sfk_vi ix
 /* scalar.c sample_level on every lane: one mip level, point or linear per lane. */
 static void sfk_level(const sfk_ctx *c, sfk_vi L, sfk_vi slice, sfk_vi lin, const sfk_vf crd[3], const sfk_vi off[3],
                       sfk_vi active, sfk_vf res[4], sfk_vi *nullhit) {
-  sfk_vi n[3] = {sfk_lut(c->lw, L), sfk_lut(c->lh, L), sfk_lut(c->ld, L)};
+  sfk_lv lv;
+  sfk_lv_get(c, L, &lv);
+  sfk_vi n[3] = {lv.w, lv.h, lv.d};
   sfk_vi i0[3] = {sfk_spi(0), sfk_spi(0), sfk_spi(0)}, i1[3], fr[3] = {sfk_spi(0), sfk_spi(0), sfk_spi(0)};
   for (unsigned a = 0; a < 3; a++) {
     if (a < c->dims) {
@@ -270,7 +339,7 @@ static void sfk_level(const sfk_ctx *c, sfk_vi L, sfk_vi slice, sfk_vi lin, cons
         if (x) fetched &= fr[0] != 0;
         if (y) fetched &= fr[1] != 0;
         if (z) fetched &= fr[2] != 0;
-        sfk_fetch(c, L, slice, x ? i1[0] : i0[0], y ? i1[1] : i0[1], z ? i1[2] : i0[2], fetched, t[z][y][x], nullhit);
+        sfk_fetch(c, &lv, slice, x ? i1[0] : i0[0], y ? i1[1] : i0[1], z ? i1[2] : i0[2], fetched, t[z][y][x], nullhit);
       }
   sfk_vf row[2][2][4], pl[2][4];
   for (unsigned z = 0; z < (two[2] ? 2u : 1u); z++) {
@@ -326,8 +395,10 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
   if (!out) return sf_fail(st, SF_ERR_INVALID, "sample: NULL output");
   if (!q || !sfk_sample_supported(q)) return sf_scalar_sample(q, out, st);
   memset(out, 0, sizeof *out);
-  sf_code rc = sf_sample_check(q, st);
-  if (rc != SF_OK) return rc;
+  if (!(q->n <= SF_MAX_LANES && q->lod_mode <= SF_LOD_ZERO && sfk_sampler_ok(q->samp))) {
+    sf_code rc = sf_sample_check(q, st); /* the error, with the scalar backend's message */
+    if (rc != SF_OK) return rc;
+  }
   out->null_mask = 0xffffffffu;
   const sf_surface *s = q->surf;
   const sf_sampler *sp = q->samp;
@@ -353,8 +424,7 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
     c.ltx[l] = (int32_t)lv->tiles_x;
     c.lty[l] = (int32_t)lv->tiles_y;
   }
-  c.check_null = s->null_size > 2048;
-  for (size_t t = 0; !c.check_null && t < s->null_size; t++) c.check_null = s->null_map[t] != 0;
+  c.check_null = s->null_size > 16384 || sfk_has_null(s);
   for (unsigned k = 0; k < 4; k++) c.border[k] = sf_format_snap(s->desc.format, k, sp->border[k]);
   int32_t maxl = (int32_t)s->desc.layers - 1;
   int32_t sbias = sp->lod_bias < -4096 ? -4096 : sp->lod_bias > 4095 ? 4095 : sp->lod_bias;
@@ -521,13 +591,111 @@ static void sfk_chan_setup(const sf_surface *s, unsigned k, bool chroma_plane, s
   ch->step = fi->bytes;
 }
 
+#if defined(__AVX2__)
+/* The block fast path (AVX2; also used by the AVX-512 build) for RGBA8 and R8 when every tap with
+ * a non-zero weight is inside the surface and the block's 8 columns read at most 16 consecutive
+ * texels (downscales up to ~1.9x, any upscale): per output row, the two source rows are read as one
+ * 16-texel segment each (plain loads, no gathers), the taps are picked by permutes, and the filter is
+ * the same integer sum as the generic path: h = t0*wx0 + t1*wx1 (pmaddwd), sum = h0*wy0 + h1*wy1,
+ * out = (sum + 128) >> 8. Taps whose weight is 0 are redirected to the other tap (they add 0, as the
+ * scalar path's skipped taps do). Returns false when the block does not qualify. */
+static bool sfk_unorm_fast(const sf_surface *s, int32_t cx[2][8], int32_t cy[2][8], const int32_t fx[8], const int32_t fy[8],
+                           sf_unorm_out *out) {
+  const int32_t w = (int32_t)s->levels[0].w, span = 16;
+  const bool rgba = s->desc.format == SF_FMT_RGBA8_UNORM;
+  int32_t i0[8], i1[8], r0[4], r1[4], wp[8], lo = INT32_MAX, hi = -1;
+  for (unsigned x = 0; x < 8; x++) {
+    int32_t a = cx[0][x], b = fx[x] ? cx[1][x] : a;
+    if (a < 0 || b < 0) return false;
+    lo = a < lo ? a : lo;
+    lo = b < lo ? b : lo;
+    hi = a > hi ? a : hi;
+    hi = b > hi ? b : hi;
+    i0[x] = a;
+    i1[x] = b;
+    wp[x] = (256 - fx[x]) | (fx[x] << 16);
+  }
+  for (unsigned y = 0; y < 4; y++) {
+    r0[y] = cy[0][y];
+    r1[y] = fy[y] ? cy[1][y] : r0[y];
+    if (r0[y] < 0 || r1[y] < 0) return false;
+  }
+  if (w < span || hi - lo >= span) return false;
+  int32_t seg = lo < w - span ? lo : w - span;
+  for (unsigned x = 0; x < 8; x++) {
+    i0[x] -= seg;
+    i1[x] -= seg;
+  }
+  const size_t pitch = s->levels[0].row_pitch;
+  const uint8_t *base = s->data + s->levels[0].offset + (size_t)seg * (rgba ? 4u : 1u);
+  const __m256i W = _mm256_loadu_si256((const __m256i *)(const void *)wp), zero = _mm256_setzero_si256();
+  const __m256i r128 = _mm256_set1_epi32(128);
+  if (rgba) {
+    const __m256i I0 = _mm256_loadu_si256((const __m256i *)(const void *)i0), I1 = _mm256_loadu_si256((const __m256i *)(const void *)i1);
+    const __m256i seven = _mm256_set1_epi32(7);
+    const __m256i m0 = _mm256_cmpgt_epi32(I0, seven), m1 = _mm256_cmpgt_epi32(I1, seven);
+    const __m256i shuf = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10,
+                                          14, 3, 7, 11, 15);
+    for (unsigned y = 0; y < 4; y++) {
+      __m256i h[2][4];
+      for (unsigned t = 0; t < 2; t++) {
+        const uint8_t *p = base + (size_t)(t ? r1[y] : r0[y]) * pitch;
+        __m256i L = _mm256_loadu_si256((const __m256i *)(const void *)p), H = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+        __m256i t0 = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(L, I0), _mm256_permutevar8x32_epi32(H, I0), m0);
+        __m256i t1 = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(L, I1), _mm256_permutevar8x32_epi32(H, I1), m1);
+        __m256i s0 = _mm256_shuffle_epi8(t0, shuf), s1 = _mm256_shuffle_epi8(t1, shuf);
+        __m256i rg = _mm256_unpacklo_epi8(s0, s1), ba = _mm256_unpackhi_epi8(s0, s1);
+        h[t][0] = _mm256_madd_epi16(_mm256_unpacklo_epi8(rg, zero), W);
+        h[t][1] = _mm256_madd_epi16(_mm256_unpackhi_epi8(rg, zero), W);
+        h[t][2] = _mm256_madd_epi16(_mm256_unpacklo_epi8(ba, zero), W);
+        h[t][3] = _mm256_madd_epi16(_mm256_unpackhi_epi8(ba, zero), W);
+      }
+      const __m256i wy0 = _mm256_set1_epi32(256 - fy[y]), wy1 = _mm256_set1_epi32(fy[y]);
+      __m256i res[4];
+      for (unsigned k = 0; k < 4; k++) {
+        __m256i sum = _mm256_add_epi32(_mm256_mullo_epi32(h[0][k], wy0), _mm256_mullo_epi32(h[1][k], wy1));
+        res[k] = _mm256_srli_epi32(_mm256_add_epi32(sum, r128), 8);
+      }
+      for (unsigned k = 0; k < 4; k += 2) {
+        __m256i pk = _mm256_permute4x64_epi64(_mm256_packus_epi32(res[k], res[k + 1]), 0xD8);
+        _mm_storeu_si128((__m128i *)(void *)&out->v[k][y * 8], _mm256_castsi256_si128(pk));
+        _mm_storeu_si128((__m128i *)(void *)&out->v[k + 1][y * 8], _mm256_extracti128_si256(pk, 1));
+      }
+    }
+  } else {
+    uint8_t b0[16] = {0}, b1[16] = {0};
+    for (unsigned x = 0; x < 8; x++) {
+      b0[x] = (uint8_t)i0[x];
+      b1[x] = (uint8_t)i1[x];
+    }
+    const __m128i I0 = _mm_loadu_si128((const __m128i *)(const void *)b0), I1 = _mm_loadu_si128((const __m128i *)(const void *)b1);
+    for (unsigned y = 0; y < 4; y++) {
+      __m256i h[2];
+      for (unsigned t = 0; t < 2; t++) {
+        const uint8_t *p = base + (size_t)(t ? r1[y] : r0[y]) * pitch;
+        __m128i L = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i pr = _mm_unpacklo_epi8(_mm_shuffle_epi8(L, I0), _mm_shuffle_epi8(L, I1));
+        h[t] = _mm256_madd_epi16(_mm256_cvtepu8_epi16(pr), W);
+      }
+      __m256i sum = _mm256_add_epi32(_mm256_mullo_epi32(h[0], _mm256_set1_epi32(256 - fy[y])),
+                                     _mm256_mullo_epi32(h[1], _mm256_set1_epi32(fy[y])));
+      __m256i res = _mm256_srli_epi32(_mm256_add_epi32(sum, r128), 8);
+      __m256i pk = _mm256_permute4x64_epi64(_mm256_packus_epi32(res, res), 0xD8);
+      _mm_storeu_si128((__m128i *)(void *)&out->v[0][y * 8], _mm256_castsi256_si128(pk));
+      _mm_storeu_si128((__m128i *)(void *)&out->v[3][y * 8], _mm_set1_epi16((short)65280));
+    }
+  }
+  return true;
+}
+#endif
+
 /* SAMPLE_UNORM (spec/visa-SAMPLE_UNORM.md; scalar.c sf_scalar_sample_unorm): pixel (x, y) of the
  * 8x4 block samples (u + x du, v + y dv). Coordinates are separable, so the 8 column and 4 row
  * addresses and 8-bit weights are computed once per block; the 32 pixels x 4 channels then filter in
  * 32-bit integers: sum = sum over taps of t * wx * wy, out = (sum + 128) >> 8 (exact). */
 static sf_code sfk_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_status *st) {
   if (!q || !out || !sfk_u8_ok(q->surf, q->samp)) return sf_scalar_sample_unorm(q, out, st);
-  if (sf_sampler_check(q->samp, st) != SF_OK) return sf_scalar_sample_unorm(q, out, st);
+  if (!sfk_sampler_ok(q->samp)) return sf_scalar_sample_unorm(q, out, st);
   const sf_surface *s = q->surf;
   const sf_sampler *sp = q->samp;
   bool nv12 = s->desc.format == SF_FMT_NV12;
@@ -566,6 +734,10 @@ static sf_code sfk_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_sta
     if (x1 >= 0 && y1 >= 0 && sfk_null_in(s, x0, x1, y0, y1)) return sf_scalar_sample_unorm(q, out, st);
   }
   memset(out, 0, sizeof *out);
+#if defined(__AVX2__)
+  if ((s->desc.format == SF_FMT_RGBA8_UNORM || s->desc.format == SF_FMT_R8_UNORM) && sfk_unorm_fast(s, cx, cy, fx, fy, out))
+    return SF_OK;
+#endif
   int32_t border[4];
   sfk_u8_border(s, sp, border);
   /* per-pixel vectors (pixel p = y*8 + x), built from the column/row tables */
@@ -604,9 +776,9 @@ static sf_code sfk_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_sta
             if (ch[k].cst >= 0) {
               t = sfk_spi(ch[k].cst);
             } else if (nv12 && k != 1) {
-              t = sfk_gather8(d, ch[k].base + (yy >> 1) * ch[k].pitch + (xx >> 1) * ch[k].step);
+              t = sfk_gather8(d, ch[k].base + (yy >> 1) * ch[k].pitch + (xx >> 1) * ch[k].step, s->size);
             } else {
-              t = sfk_gather8(d, ch[k].base + yy * ch[k].pitch + xx * ch[k].step);
+              t = sfk_gather8(d, ch[k].base + yy * ch[k].pitch + xx * ch[k].step, s->size);
             }
             t = sfk_seli(bd, sfk_spi(border[k]), t);
             sum[k] += t * w;
@@ -642,7 +814,7 @@ static sf_code sfk_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
   if (!((q->w == 16 && (q->h == 4 || q->h == 8)) || (q->w == 8 && q->h == 4) || (q->w == 4 && q->h == 4)))
     return sf_scalar_avs(q, out, st);
   const sf_sampler *sp = q->samp;
-  if (sp->avs_adaptive || sf_sampler_check(sp, st) != SF_OK) return sf_scalar_avs(q, out, st);
+  if (sp->avs_adaptive || !sfk_sampler_ok(sp)) return sf_scalar_avs(q, out, st);
   const sf_surface *s = q->surf;
   bool nv12 = s->desc.format == SF_FMT_NV12;
   int32_t W = (int32_t)s->desc.width, H = (int32_t)s->desc.height;
@@ -715,8 +887,8 @@ static sf_code sfk_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
           if (ch.cst >= 0) {
             for (unsigned tx = 0; tx < ntap; tx++) hsum += cf[tx] * ch.cst;
           } else {
-            const uint8_t *row = d + (size_t)ry * (size_t)ch.pitch;
-            for (unsigned tx = 0; tx < ntap; tx++) hsum += cf[tx] * sfk_gather8(row, colo[tx]);
+            int32_t rowoff = ry * ch.pitch;
+            for (unsigned tx = 0; tx < ntap; tx++) hsum += cf[tx] * sfk_gather8(d, colo[tx] + rowoff, s->size);
           }
           int32_t cfv = four ? sp->avs_chroma[phy][ty] : sp->avs_luma[phy][ty];
           vsum += hsum * cfv;
