@@ -219,6 +219,8 @@ typedef struct sf_xcheck_stats {
   uint64_t by_filter[SF_XC_NFILTERS][SF_XC_COUNT];
   uint64_t by_surf[SF_SURF_TYPE_COUNT][SF_XC_COUNT];
   uint64_t derivs_mismatch;    /* implicit quads whose driver derivatives differ from the request */
+  uint64_t by_quirk[16];       /* SF_XC_QUIRK lanes explained by quirk bit i alone */
+  uint64_t quirk_combined;     /* SF_XC_QUIRK lanes that need several quirks together */
   unsigned repro_written;
   double max_diff;             /* largest |reference - oracle| seen (finite values) */
 } sf_xcheck_stats;

@@ -386,7 +386,22 @@ static sf_code sf_xc_run_config(sf_mesa *m, const sf_xcheck_opts *o, sf_xcheck_s
         } else {
           sf_verify_kind kq = sf_verify_sample(b, lane, ov, &quirk, &vq);
           have_q = true;
-          if (kq == SF_VERIFY_ALLOWED && kr == SF_VERIFY_ALLOWED) cls = SF_XC_QUIRK;
+          if (kq == SF_VERIFY_ALLOWED && kr == SF_VERIFY_ALLOWED) {
+            cls = SF_XC_QUIRK;
+            /* Which quirk explains it: the first single bit that suffices on top of the spec. */
+            bool single = false;
+            for (unsigned qb = 0; qb < 16 && !single; qb++) {
+              if (!(quirk.quirks & (1u << qb))) continue;
+              sf_verify_params one = spec;
+              one.quirks = 1u << qb;
+              one.driver = o->driver;
+              if (sf_verify_sample(b, lane, ov, &one, NULL) == SF_VERIFY_ALLOWED) {
+                s->by_quirk[qb]++;
+                single = true;
+              }
+            }
+            if (!single) s->quirk_combined++;
+          }
           else if (kr == SF_VERIFY_UNCHECKED || km == SF_VERIFY_UNCHECKED || kq == SF_VERIFY_UNCHECKED) cls = SF_XC_UNCHECKED;
           else cls = SF_XC_UNEXPLAINED;
         }
@@ -495,6 +510,11 @@ void sf_xcheck_print(const sf_xcheck_stats *s, void *fp) {
     fprintf(f, "  %-32s %llu\n", sf_xc_class_name((sf_xc_class)k), (unsigned long long)s->by_class[k]);
   fprintf(f, "  implicit-derivative mismatches   %llu\n  largest |reference - oracle|     %.6g\n",
           (unsigned long long)s->derivs_mismatch, s->max_diff);
+  fprintf(f, "  oracle-quirk lanes by the quirk that explains them:\n");
+  for (unsigned q = 0; q < 16; q++)
+    if (s->by_quirk[q]) fprintf(f, "    %-22s %8llu   %s\n", sf_driver_quirk_name(1u << q), (unsigned long long)s->by_quirk[q],
+                                sf_driver_quirk_source(1u << q));
+  if (s->quirk_combined) fprintf(f, "    %-22s %8llu\n", "(several together)", (unsigned long long)s->quirk_combined);
   sf_xc_head(f, "op");
   for (unsigned i = 0; i < SF_XC_NOPS; i++) sf_xc_row(f, sf_xc_op_name(i), s->by_op[i]);
   sf_xc_head(f, "format");
