@@ -204,6 +204,56 @@ static void test_gl_offsets_border_derivs(void) {
   sf_surface_free(s);
 }
 
+/* Requests outside what GL expresses are refused with a reason; NaN/Inf inputs are drawn without
+ * incident (what the driver returns for them is implementation-defined and not checked). */
+static void test_gl_bad_requests(void) {
+  sf_surface_desc desc = {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 4, 4, 1, 1, 2};
+  sf_surface *s = NULL;
+  SF_CHECK(sf_surface_create(&s, &desc, &st) == SF_OK);
+  if (!s) return;
+  sf_sampler sp;
+  sf_sampler_default(&sp);
+  sf_sample_batch b;
+  memset(&b, 0, sizeof b);
+  b.surf = s;
+  b.samp = &sp;
+  b.lod_mode = SF_LOD_EXPLICIT;
+  b.n = 8;
+  b.lanes = 0xFF;
+  char why[160];
+  sf_sample_out o[2];
+  b.off_u[3] = 1; /* offsets on a cube */
+  why[0] = 0;
+  SF_CHECK(!sf_mesa_supports(g_mesa, &b, false, why, sizeof why) && strstr(why, "cube"));
+  SF_CHECK(sf_mesa_sample(g_mesa, &b, 1, false, o, NULL, &st) == SF_UNSUPPORTED);
+  sf_status_clear(&st);
+  b.off_u[3] = 0;
+  b.n = 40; /* more lanes than a batch holds */
+  SF_CHECK(!sf_mesa_supports(g_mesa, &b, false, why, sizeof why));
+  b.n = 8;
+  b.lod_mode = 9; /* unknown LOD mode */
+  SF_CHECK(!sf_mesa_supports(g_mesa, &b, false, why, sizeof why));
+  b.lod_mode = SF_LOD_EXPLICIT;
+  b.compare = true; /* compare on a colour format */
+  SF_CHECK(!sf_mesa_supports(g_mesa, &b, false, why, sizeof why) && strstr(why, "depth"));
+  b.compare = false;
+  sf_sample_batch two[2] = {b, b};
+  sf_sampler other = sp;
+  two[1].samp = &other; /* batches of one call must share the sampler */
+  SF_CHECK(sf_mesa_sample(g_mesa, two, 2, false, o, NULL, &st) == SF_ERR_INVALID);
+  sf_status_clear(&st);
+  for (unsigned i = 0; i < 8; i++) {
+    b.u[i] = i & 1 ? NAN : INFINITY;
+    b.v[i] = -INFINITY;
+    b.r[i] = 1e30f;
+    b.lod_or_bias[i] = i & 2 ? NAN : 1e30f;
+  }
+  SF_CHECK_MSG(sf_mesa_sample(g_mesa, &b, 1, false, o, NULL, &st) == SF_OK, "%s", st.msg);
+  SF_CHECK(sf_mesa_sample(NULL, &b, 1, false, o, NULL, &st) == SF_ERR_INVALID);
+  sf_status_clear(&st);
+  sf_surface_free(s);
+}
+
 static void test_xcheck(void) {
   sf_xcheck_opts o;
   memset(&o, 0, sizeof o);
@@ -248,6 +298,7 @@ static int run_driver(sf_mesa_driver d) {
   printf("== %s: %s\n", sf_mesa_driver_name(d), sf_mesa_get_info(g_mesa)->renderer);
   SF_RUN(test_gl_texel_centres);
   SF_RUN(test_gl_offsets_border_derivs);
+  SF_RUN(test_gl_bad_requests);
   SF_RUN(test_xcheck);
   sf_mesa_close(g_mesa);
   printf("%s: %d passed, %d failed\n", sf_mesa_driver_name(d), sf_t_passed, sf_t_failed);

@@ -474,6 +474,66 @@ static void test_reference_is_allowed(void) {
   SF_CHECK(allowed > lanes * 9 / 10);
 }
 
+/* Robustness: arbitrary bit patterns in every request field (NaN, Inf, huge values, out-of-range
+ * enums and offsets) and arbitrary results never crash or trip ASan/UBSan; every answer is one of
+ * the three kinds with a non-empty reason. */
+static void test_garbage_requests(void) {
+  uint64_t seed = 0x9a7ba9eull;
+  sf_surface *surfs[3] = {
+      make_surface(SF_SURF_2D_ARRAY, SF_FMT_RGBA8_UNORM, 5, 3, 1, 2, 3, ramp),
+      make_surface(SF_SURF_CUBE_ARRAY, SF_FMT_D32F, 4, 4, 1, 2, 2, depth4),
+      make_surface(SF_SURF_3D, SF_FMT_RGBA16F, 4, 2, 3, 1, 2, by_level),
+  };
+  for (int i = 0; i < 3; i++) SF_CHECK(surfs[i] != NULL);
+  unsigned kinds[3] = {0, 0, 0};
+  for (unsigned iter = 0; iter < 3000; iter++) {
+    sf_sampler sp;
+    uint8_t *raw = (uint8_t *)&sp;
+    for (size_t i = 0; i < sizeof sp; i++) raw[i] = (uint8_t)sf_t_rand(&seed);
+    for (int c = 0; c < 4; c++) { /* keep the border a float pattern, any pattern */
+      uint32_t u = (uint32_t)sf_t_rand(&seed);
+      memcpy(&sp.border[c], &u, 4);
+    }
+    sp.avs_shuffle = sp.avs_adaptive = sp.avs_ief = sp.avs_8tap_all = false;
+    if (iter % 2) { /* half of the time valid enums, so the deep paths run */
+      sp.min_filter &= 1, sp.mag_filter &= 1, sp.mip_filter %= 3;
+      for (int a = 0; a < 3; a++) sp.addr[a] %= SF_ADDR_COUNT;
+    }
+    sf_sample_batch b;
+    uint8_t *rb = (uint8_t *)&b;
+    for (size_t i = 0; i < sizeof b; i++) rb[i] = (uint8_t)sf_t_rand(&seed);
+    b.surf = (iter % 7 == 0) ? NULL : surfs[iter % 3];
+    b.samp = &sp;
+    b.n = (unsigned)(sf_t_rand(&seed) % 40);
+    b.lod_mode %= 5;
+    b.compare = (sf_t_rand(&seed) & 1) != 0; /* bools must hold 0/1 (anything else is UB in C) */
+    b.lod_query = (sf_t_rand(&seed) % 5) == 0;
+    if (iter % 3 == 0) /* moderate values too */
+      for (unsigned i = 0; i < SF_MAX_LANES; i++) {
+        b.u[i] = (float)((int)(sf_t_rand(&seed) % 2000) - 1000) / 300.0f;
+        b.v[i] = (float)((int)(sf_t_rand(&seed) % 2000) - 1000) / 300.0f;
+        b.r[i] = (float)((int)(sf_t_rand(&seed) % 2000) - 1000) / 300.0f;
+        b.ai[i] = (float)((int)(sf_t_rand(&seed) % 2000) - 1000) / 300.0f;
+        b.lod_or_bias[i] = (float)((int)(sf_t_rand(&seed) % 2000) - 1000) / 100.0f;
+      }
+    uint32_t res[4];
+    for (int c = 0; c < 4; c++) res[c] = (uint32_t)sf_t_rand(&seed);
+    sf_verify_params p;
+    sf_verify_params_spec(&p);
+    p.quirks = (uint32_t)sf_t_rand(&seed);
+    p.driver = (sf_mesa_driver)(sf_t_rand(&seed) & 1);
+    sf_verify_result out;
+    unsigned lane = (unsigned)(sf_t_rand(&seed) % 34);
+    sf_verify_kind k = sf_verify_sample(&b, lane, res, &p, &out);
+    SF_CHECK(k == SF_VERIFY_ALLOWED || k == SF_VERIFY_REJECTED || k == SF_VERIFY_UNCHECKED);
+    SF_CHECK(out.why[0] != 0);
+    if (k <= SF_VERIFY_UNCHECKED) kinds[k]++;
+  }
+  /* all three answers occur */
+  SF_CHECK(kinds[SF_VERIFY_ALLOWED] > 0 && kinds[SF_VERIFY_REJECTED] > 0 && kinds[SF_VERIFY_UNCHECKED] > 0);
+  for (int i = 0; i < 3; i++) sf_surface_free(surfs[i]);
+}
+
 int main(void) {
   SF_RUN(test_point_texel_centre);
   SF_RUN(test_bilinear);
@@ -486,5 +546,6 @@ int main(void) {
   SF_RUN(test_unchecked);
   SF_RUN(test_driver_models);
   SF_RUN(test_reference_is_allowed);
+  SF_RUN(test_garbage_requests);
   SF_TEST_END();
 }
