@@ -223,7 +223,7 @@ typedef struct sf_state {
   unsigned grf_bytes;      /* 32 (default) or 64 */
   uint32_t dmask;          /* dispatch mask, bit per lane */
   uint32_t preds[SF_MAX_PREDS];  /* predicate variable values, bit per lane */
-  uint16_t addrs[SF_MAX_ADDRS][16];
+  uint16_t addrs[SF_MAX_ADDRS][16];  /* reserved: indirect operands are SF_UNSUPPORTED for now */
   unsigned nvars;
   sf_var vars[SF_MAX_VARS];
   /* D3D */
