@@ -110,7 +110,7 @@ sf_code sf_case_read(const uint8_t *data, size_t len, sf_case *c, sf_status *st)
   if (len > SF_CASE_MAX_SIZE) len = SF_CASE_MAX_SIZE;
   uint8_t fixed[SF_CASE_FIXED_SIZE];
   memset(fixed, 0, sizeof fixed);
-  memcpy(fixed, data, len < sizeof fixed ? len : sizeof fixed);
+  if (len) memcpy(fixed, data, len < sizeof fixed ? len : sizeof fixed);
   const uint8_t *h = fixed;
   c->version = h[0];
   c->family = sf_case_families[h[1] % 4u];
