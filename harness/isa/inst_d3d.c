@@ -270,14 +270,15 @@ static bool cmpf(dctx *c, const char *path, unsigned long long a, unsigned long 
 #define CMP(path, fa, fb) cmpf(c, path, (unsigned long long)(fa), (unsigned long long)(fb))
 
 static void diff_relop(dctx *c, const char *p, const sf_d3d_relop *a, const sf_d3d_relop *b) {
-  char path[96];
+  char path[128];
+  p = p ? p : "";
 #define RF(f)                                      \
-  snprintf(path, sizeof path, "%s.rel." #f, p);    \
+  snprintf(path, sizeof path, "%.80s.rel." #f, p); \
   CMP(path, a->f, b->f);
   RF(type) RF(num_comp) RF(sel_mode) RF(comp_bits) RF(index_dim)
 #undef RF
   for (unsigned i = 0; i < a->index_dim && i < 2; i++) {
-    snprintf(path, sizeof path, "%s.rel.index[%u]", p, i);
+    snprintf(path, sizeof path, "%.80s.rel.index[%u]", p, i);
     CMP(path, a->index[i], b->index[i]);
   }
 }
