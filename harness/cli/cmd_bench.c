@@ -22,9 +22,6 @@
 #include "samplefuzz/inst.h"
 #include "samplefuzz/sampler.h"
 #include "samplefuzz/visa.h"
-#ifdef SF_X86
-#include "oracles/sampler/simd_backends.h"
-#endif
 #ifdef SF_HAVE_LIBYUV
 #include <libyuv.h>
 #endif
@@ -508,18 +505,14 @@ int sf_cli_bench(int argc, char **argv) {
     }
   }
 
-  /* backends: scalar plus every built-in SIMD backend the CPU supports */
+  /* backends: scalar plus every built-in SIMD backend the CPU supports (the dispatcher's list) */
   const sf_backend *be[BENCH_MAX_BACKENDS];
-  unsigned nbe = 0;
-  be[nbe++] = sf_backend_scalar();
-#ifdef SF_X86
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("sse2")) be[nbe++] = sf_backend_builtin_sse2();
-  if (__builtin_cpu_supports("avx2")) be[nbe++] = sf_backend_builtin_avx2();
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
-      __builtin_cpu_supports("avx512dq"))
-    be[nbe++] = sf_backend_builtin_avx512();
-#endif
+  unsigned nbe = sf_backend_list(be, BENCH_MAX_BACKENDS);
+  if (nbe > BENCH_MAX_BACKENDS) nbe = BENCH_MAX_BACKENDS;
+  if (nbe == 0 || be[0] != sf_backend_scalar()) {
+    be[0] = sf_backend_scalar();
+    nbe = nbe ? nbe : 1;
+  }
   const sf_backend *sel = sf_backend_select();
   FILE *out = stdout;
   if (o.json) {
