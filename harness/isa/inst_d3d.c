@@ -55,8 +55,13 @@ static void check_common(const sf_d3d_opnd *o, const char *name, sf_violations *
       sf_violation_add(out, "d3d.index.rep", "%s: index %u representation %u does not exist", name, i, ix->rep);
     else if (ix->rep == SF_D3D_IDX_IMM64 || ix->rep == SF_D3D_IDX_IMM64_REL)
       sf_violation_add(out, "d3d.index.imm64", "%s: index %u is a 64-bit immediate (not used by SM4/SM5 registers)", name, i);
+    if ((ix->rep == SF_D3D_IDX_IMM32 || ix->rep == SF_D3D_IDX_IMM32_REL) && ix->imm > 0xffffffffu)
+      sf_violation_add(out, "d3d.index.range", "%s: index %u value %llu does not fit 32 bits", name, i,
+                       (unsigned long long)ix->imm);
     if (ix->rep == SF_D3D_IDX_REL || ix->rep == SF_D3D_IDX_IMM32_REL) {
       const sf_d3d_relop *r = &ix->rel;
+      if (r->index_dim > 2)
+        sf_violation_add(out, "d3d.rel.index_dim", "%s: a relative-index register has at most 2 indices", name);
       if (r->type != SF_D3D_OT_TEMP && r->type != SF_D3D_OT_INDEXABLE_TEMP && r->type != SF_D3D_OT_INPUT)
         sf_violation_add(out, "d3d.rel.type", "%s: relative index register of type %u (must be r#, x# or v#)", name,
                            r->type);
