@@ -807,6 +807,41 @@ static void test_file_roundtrip(void) {
   free(f2.kernels);
 }
 
+/* Big kernels stay linear (names are hashed): 20,000 declarations and 20,000 instructions. */
+static void test_file_scale(void) {
+  sf_buf b;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf_init(&b, &st);
+  char line[160];
+  const char *head = ".version 4.1\n.kernel big\n.decl smp v_type=S num_elts=1\n.decl tex v_type=T num_elts=1\n";
+  sf_buf_put(&b, head, strlen(head));
+  for (int i = 0; i < 20000; i++) {
+    snprintf(line, sizeof line, ".decl v%d v_type=G type=f num_elts=16 align=GRF\n", i);
+    sf_buf_put(&b, line, strlen(line));
+  }
+  for (int i = 0; i < 20000; i++) {
+    snprintf(line, sizeof line, "sample_3d.R (M1, 16) 0x0:uw smp tex v%d.0 v%d.0 v%d.0\n", i, (i * 7) % 20000,
+             (i * 13) % 20000);
+    sf_buf_put(&b, line, strlen(line));
+  }
+  sf_isa_file f;
+  char eb[256];
+  SF_CHECK_MSG(sf_visaasm_parse((const char *)b.data, b.len, &f, &st) == SF_OK, "%s", sf_status_format(&st, eb, sizeof eb));
+  if (st.code == SF_OK) {
+    SF_CHECK_EQ_U(f.kernels[0].num_vars, 20000);
+    SF_CHECK_EQ_U(f.kernels[0].num_insts, 20000);
+    SF_CHECK_EQ_U(f.kernels[0].insts[19999].s3d.dst.id, 32 + 19999);
+    sf_buf o;
+    sf_buf_init(&o, &st);
+    SF_CHECK(sf_visaasm_print(&f, &o, &st) == SF_OK);
+    sf_buf_free(&o);
+    sf_visa_kernel_free(&f.kernels[0]);
+    free(f.kernels);
+  }
+  sf_buf_free(&b);
+}
+
 /* A GenX_IR 12504 dump as written (from the probe in the file header comment): the header's last
  * line runs into the first instruction, and lines end in "/// $N". */
 static void test_file_igc_dump(void) {
@@ -981,6 +1016,7 @@ int main(void) {
   SF_RUN(test_float_literals);
   SF_RUN(test_file_roundtrip);
   SF_RUN(test_file_igc_dump);
+  SF_RUN(test_file_scale);
   SF_RUN(test_file_errors);
   SF_RUN(test_name_collisions);
   SF_RUN(test_mutations);

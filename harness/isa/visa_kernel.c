@@ -10,6 +10,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 static const char *const predef_vars[SF_VISA_NUM_PREDEF_VARS] = {
     "%null", "%thread_x", "%thread_y", "%group_id_x", "%group_id_y", "%group_id_z", "%tsc",
@@ -84,17 +87,24 @@ sf_visa_symkind sf_visa_kernel_lookup(const sf_visa_kernel *k, const char *s, si
   return SF_SYM_NONE;
 }
 
-/* Grows *arr (elements of size esz, count elements in use) so that element `count` exists. The
- * new size is rounded up to a power of two; realloc to that size is correct whatever capacity the
- * array was allocated with (e.g. exactly `count` by the .isa reader). */
-static bool grow(void **arr, size_t count, size_t esz) {
+/* Makes *arr (elements of esz bytes) hold at least `need` elements. It grows to a power of two;
+ * with glibc the allocation's usable size tells whether it is already big enough, so appending is
+ * amortized O(1) whatever capacity the array was allocated with (e.g. exactly `count` by the .isa
+ * reader). Elsewhere it reallocates on every call, which is correct, only slower. */
+bool sf_visa_grow(void **arr, size_t need, size_t esz) {
+  if (esz == 0 || need > SIZE_MAX / 2 / esz) return false;
+#if defined(__GLIBC__)
+  if (*arr && malloc_usable_size(*arr) >= need * esz) return true;
+#endif
   size_t cap = 1;
-  while (cap < count + 1) cap <<= 1;
+  while (cap < need) cap <<= 1;
   void *p = realloc(*arr, cap * esz);
   if (!p) return false;
   *arr = p;
   return true;
 }
+
+static bool grow(void **arr, size_t count, size_t esz) { return sf_visa_grow(arr, count + 1, esz); }
 
 /* Appends a copy of s (n bytes) to the string table; returns its index or -1. */
 static int64_t add_string(sf_visa_kernel *k, const char *s, size_t n, sf_status *st) {
@@ -115,7 +125,8 @@ static int64_t add_string(sf_visa_kernel *k, const char *s, size_t n, sf_status 
 }
 
 /* Checks a new symbol name: a valid identifier, not yet declared in this kernel. */
-static bool check_new_name(const sf_visa_kernel *k, const char *name, const char *what, sf_status *st) {
+static bool check_new_name(const sf_visa_kernel *k, const char *name, const char *what, bool check_unique,
+                           sf_status *st) {
   if (!name) {
     sf_fail(st, SF_ERR_INVALID, "%s name is NULL", what);
     return false;
@@ -128,7 +139,7 @@ static bool check_new_name(const sf_visa_kernel *k, const char *name, const char
     return false;
   }
   uint32_t id;
-  if (sf_visa_kernel_lookup(k, name, n, &id) != SF_SYM_NONE) {
+  if (check_unique && sf_visa_kernel_lookup(k, name, n, &id) != SF_SYM_NONE) {
     sf_fail(st, SF_ERR_INVALID, "%s name '%.40s' is already declared in this kernel", what, name);
     return false;
   }
@@ -155,34 +166,12 @@ sf_code sf_visa_kernel_init(sf_visa_kernel *k, const char *name, sf_status *st) 
   return SF_OK;
 }
 
-int64_t sf_visa_kernel_add_var(sf_visa_kernel *k, const char *name, uint8_t type, uint16_t num_elts,
-                               uint8_t align, sf_status *st) {
-  if (!k) return sf_fail(st, SF_ERR_INVALID, "kernel is NULL"), -1;
-  if (type > 15) return sf_fail(st, SF_ERR_RANGE, "variable type %u is not a vISA type (0-15)", type), -1;
-  if (align > 15) return sf_fail(st, SF_ERR_RANGE, "variable alignment %u does not fit 4 bits", align), -1;
-  if (num_elts == 0) return sf_fail(st, SF_ERR_RANGE, "a variable needs at least one element"), -1;
-  if (k->num_vars >= SF_ISA_MAX_VARS)
-    return sf_fail(st, SF_ERR_LIMIT, "too many variables (at most %u)", SF_ISA_MAX_VARS), -1;
-  if (!check_new_name(k, name, "variable", st)) return -1;
-  if (!grow((void **)&k->vars, k->num_vars, sizeof *k->vars))
-    return sf_fail(st, SF_ERR_NOMEM, "out of memory"), -1;
-  int64_t s = add_string(k, name, strlen(name), st);
-  if (s < 0) return -1;
-  sf_visa_var *v = &k->vars[k->num_vars];
-  memset(v, 0, sizeof *v);
-  v->name = (uint32_t)s;
-  v->props = (uint8_t)(type | (align << 4));
-  v->num_elts = num_elts;
-  v->attr_first = k->num_attrs;
-  return (int64_t)SF_VISA_FIRST_USER_VAR + k->num_vars++;
-}
-
 /* Samplers, surfaces, predicates and addresses share sf_visa_sym. */
 static int64_t add_sym(sf_visa_kernel *k, sf_visa_sym **arr, uint32_t count, uint32_t max, const char *name,
-                       uint16_t num_elts, const char *what, sf_status *st) {
+                       uint16_t num_elts, const char *what, bool check, sf_status *st) {
   if (count >= max) return sf_fail(st, SF_ERR_LIMIT, "too many %ss (at most %u)", what, max), -1;
   if (num_elts == 0) return sf_fail(st, SF_ERR_RANGE, "a %s needs at least one element", what), -1;
-  if (!check_new_name(k, name, what, st)) return -1;
+  if (!check_new_name(k, name, what, check, st)) return -1;
   if (!grow((void **)arr, count, sizeof **arr)) return sf_fail(st, SF_ERR_NOMEM, "out of memory"), -1;
   int64_t s = add_string(k, name, strlen(name), st);
   if (s < 0) return -1;
@@ -194,32 +183,68 @@ static int64_t add_sym(sf_visa_kernel *k, sf_visa_sym **arr, uint32_t count, uin
   return 0;
 }
 
-int64_t sf_visa_kernel_add_sampler(sf_visa_kernel *k, const char *name, sf_status *st) {
+int64_t sf_visa_kernel_declare(sf_visa_kernel *k, sf_visa_symkind kind, const char *name, uint8_t type,
+                               uint16_t num_elts, uint8_t align, bool check, sf_status *st) {
   if (!k) return sf_fail(st, SF_ERR_INVALID, "kernel is NULL"), -1;
-  /* IGC's reader asserts sampler_count < 32 (visa-format.md §2.2). */
-  if (add_sym(k, &k->samplers, k->num_samplers, 31, name, 1, "sampler", st) < 0) return -1;
-  return k->num_samplers++;
+  switch (kind) {
+    case SF_SYM_VAR: {
+      if (type > 15) return sf_fail(st, SF_ERR_RANGE, "variable type %u is not a vISA type (0-15)", type), -1;
+      if (align > 15) return sf_fail(st, SF_ERR_RANGE, "variable alignment %u does not fit 4 bits", align), -1;
+      if (num_elts == 0) return sf_fail(st, SF_ERR_RANGE, "a variable needs at least one element"), -1;
+      if (k->num_vars >= SF_ISA_MAX_VARS)
+        return sf_fail(st, SF_ERR_LIMIT, "too many variables (at most %u)", SF_ISA_MAX_VARS), -1;
+      if (!check_new_name(k, name, "variable", check, st)) return -1;
+      if (!grow((void **)&k->vars, k->num_vars, sizeof *k->vars))
+        return sf_fail(st, SF_ERR_NOMEM, "out of memory"), -1;
+      int64_t s = add_string(k, name, strlen(name), st);
+      if (s < 0) return -1;
+      sf_visa_var *v = &k->vars[k->num_vars];
+      memset(v, 0, sizeof *v);
+      v->name = (uint32_t)s;
+      v->props = (uint8_t)(type | (align << 4));
+      v->num_elts = num_elts;
+      v->attr_first = k->num_attrs;
+      return (int64_t)SF_VISA_FIRST_USER_VAR + k->num_vars++;
+    }
+    case SF_SYM_SAMPLER:
+      /* IGC's reader asserts sampler_count < 32 (visa-format.md §2.2). */
+      if (add_sym(k, &k->samplers, k->num_samplers, 31, name, 1, "sampler", check, st) < 0) return -1;
+      return k->num_samplers++;
+    case SF_SYM_SURFACE:
+      /* Surface indices are UB in instructions: T6..T255. */
+      if (add_sym(k, &k->surfaces, k->num_surfaces, 256 - SF_VISA_FIRST_USER_SURFACE, name, 1, "surface", check, st) < 0)
+        return -1;
+      return SF_VISA_FIRST_USER_SURFACE + k->num_surfaces++;
+    case SF_SYM_PRED:
+      /* The predicate field holds a 12-bit id, and id 0 means "none": P1..P4095. */
+      if (add_sym(k, &k->preds, k->num_preds, 4095, name, num_elts, "predicate", check, st) < 0) return -1;
+      return 1 + k->num_preds++;
+    case SF_SYM_ADDR:
+      if (add_sym(k, &k->addrs, k->num_addrs, 65535, name, num_elts, "address", check, st) < 0) return -1;
+      return k->num_addrs++;
+    default: return sf_fail(st, SF_ERR_INVALID, "unknown declaration kind %d", (int)kind), -1;
+  }
+}
+
+int64_t sf_visa_kernel_add_var(sf_visa_kernel *k, const char *name, uint8_t type, uint16_t num_elts,
+                               uint8_t align, sf_status *st) {
+  return sf_visa_kernel_declare(k, SF_SYM_VAR, name, type, num_elts, align, true, st);
+}
+
+int64_t sf_visa_kernel_add_sampler(sf_visa_kernel *k, const char *name, sf_status *st) {
+  return sf_visa_kernel_declare(k, SF_SYM_SAMPLER, name, 0, 1, 0, true, st);
 }
 
 int64_t sf_visa_kernel_add_surface(sf_visa_kernel *k, const char *name, sf_status *st) {
-  if (!k) return sf_fail(st, SF_ERR_INVALID, "kernel is NULL"), -1;
-  /* Surface indices are UB in instructions: T6..T255. */
-  if (add_sym(k, &k->surfaces, k->num_surfaces, 256 - SF_VISA_FIRST_USER_SURFACE, name, 1, "surface", st) < 0)
-    return -1;
-  return SF_VISA_FIRST_USER_SURFACE + k->num_surfaces++;
+  return sf_visa_kernel_declare(k, SF_SYM_SURFACE, name, 0, 1, 0, true, st);
 }
 
 int64_t sf_visa_kernel_add_pred(sf_visa_kernel *k, const char *name, uint16_t num_elts, sf_status *st) {
-  if (!k) return sf_fail(st, SF_ERR_INVALID, "kernel is NULL"), -1;
-  /* The predicate field holds a 12-bit id, and id 0 means "none": P1..P4095. */
-  if (add_sym(k, &k->preds, k->num_preds, 4095, name, num_elts, "predicate", st) < 0) return -1;
-  return 1 + k->num_preds++;
+  return sf_visa_kernel_declare(k, SF_SYM_PRED, name, 0, num_elts, 0, true, st);
 }
 
 int64_t sf_visa_kernel_add_addr(sf_visa_kernel *k, const char *name, uint16_t num_elts, sf_status *st) {
-  if (!k) return sf_fail(st, SF_ERR_INVALID, "kernel is NULL"), -1;
-  if (add_sym(k, &k->addrs, k->num_addrs, 65535, name, num_elts, "address", st) < 0) return -1;
-  return k->num_addrs++;
+  return sf_visa_kernel_declare(k, SF_SYM_ADDR, name, 0, num_elts, 0, true, st);
 }
 
 sf_code sf_visa_kernel_add_attr(sf_visa_kernel *k, const char *name, const uint8_t *value, uint8_t size,
@@ -239,10 +264,9 @@ sf_code sf_visa_kernel_add_attr(sf_visa_kernel *k, const char *name, const uint8
     return sf_fail(st, SF_ERR_LIMIT, "attribute values exceed 64 MiB");
   if (!grow((void **)&k->attrs, k->num_attrs, sizeof *k->attrs)) return sf_fail(st, SF_ERR_NOMEM, "out of memory");
   if (size) {
-    uint8_t *b = realloc(k->attr_bytes, (size_t)k->attr_bytes_len + size);
-    if (!b) return sf_fail(st, SF_ERR_NOMEM, "out of memory");
-    k->attr_bytes = b;
-    memcpy(b + k->attr_bytes_len, value, size);
+    if (!sf_visa_grow((void **)&k->attr_bytes, (size_t)k->attr_bytes_len + size, 1))
+      return sf_fail(st, SF_ERR_NOMEM, "out of memory");
+    memcpy(k->attr_bytes + k->attr_bytes_len, value, size);
   }
   int64_t s = add_string(k, name, n, st);
   if (s < 0) return st ? st->code : SF_ERR_NOMEM;
@@ -294,4 +318,76 @@ void sf_visa_kernel_free(sf_visa_kernel *k) {
   free(k->insts);
   free(k->rets);
   memset(k, 0, sizeof *k);
+}
+
+/* ---- Name index --------------------------------------------------------------------------------- */
+
+static uint32_t name_hash(const char *s, size_t n) {
+  uint32_t h = 2166136261u; /* FNV-1a */
+  for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
+  return h;
+}
+
+static bool names_insert(sf_visa_name_ent *tab, uint32_t cap, sf_visa_name_ent e) {
+  size_t n = strlen(e.name);
+  for (uint32_t i = name_hash(e.name, n) & (cap - 1), probes = 0; probes < cap; i = (i + 1) & (cap - 1), probes++) {
+    if (!tab[i].name) {
+      tab[i] = e;
+      return true;
+    }
+    if (name_eq(tab[i].name, e.name, n)) return false; /* first declaration wins */
+  }
+  return false;
+}
+
+bool sf_visa_names_add(sf_visa_names *ix, const char *name, sf_visa_symkind kind, uint32_t id) {
+  if (!name) return true;
+  if ((uint64_t)(ix->count + 1) * 2 > ix->cap) {
+    uint32_t cap = ix->cap ? ix->cap * 2 : 64;
+    if (cap < ix->cap || cap > (1u << 30)) return false;
+    sf_visa_name_ent *t = calloc(cap, sizeof *t);
+    if (!t) return false;
+    for (uint32_t i = 0; i < ix->cap; i++)
+      if (ix->ent[i].name) names_insert(t, cap, ix->ent[i]);
+    free(ix->ent);
+    ix->ent = t;
+    ix->cap = cap;
+  }
+  sf_visa_name_ent e = {name, id, (uint8_t)kind};
+  if (names_insert(ix->ent, ix->cap, e)) ix->count++;
+  return true;
+}
+
+sf_visa_symkind sf_visa_names_find(const sf_visa_names *ix, const char *s, size_t n, uint32_t *id) {
+  if (!ix || !ix->cap) return SF_SYM_NONE;
+  for (uint32_t i = name_hash(s, n) & (ix->cap - 1), probes = 0; probes < ix->cap;
+       i = (i + 1) & (ix->cap - 1), probes++) {
+    if (!ix->ent[i].name) return SF_SYM_NONE;
+    if (name_eq(ix->ent[i].name, s, n)) {
+      *id = ix->ent[i].id;
+      return (sf_visa_symkind)ix->ent[i].kind;
+    }
+  }
+  return SF_SYM_NONE;
+}
+
+bool sf_visa_names_build(sf_visa_names *ix, const sf_visa_kernel *k) {
+  bool ok = true;
+  for (uint32_t i = 0; ok && k->vars && i < k->num_vars; i++)
+    ok = sf_visa_names_add(ix, sf_visa_kernel_string(k, k->vars[i].name), SF_SYM_VAR, SF_VISA_FIRST_USER_VAR + i);
+  for (uint32_t i = 0; ok && k->addrs && i < k->num_addrs; i++)
+    ok = sf_visa_names_add(ix, sf_visa_kernel_string(k, k->addrs[i].name), SF_SYM_ADDR, i);
+  for (uint32_t i = 0; ok && k->preds && i < k->num_preds; i++)
+    ok = sf_visa_names_add(ix, sf_visa_kernel_string(k, k->preds[i].name), SF_SYM_PRED, i + 1);
+  for (uint32_t i = 0; ok && k->samplers && i < k->num_samplers; i++)
+    ok = sf_visa_names_add(ix, sf_visa_kernel_string(k, k->samplers[i].name), SF_SYM_SAMPLER, i);
+  for (uint32_t i = 0; ok && k->surfaces && i < k->num_surfaces; i++)
+    ok = sf_visa_names_add(ix, sf_visa_kernel_string(k, k->surfaces[i].name), SF_SYM_SURFACE,
+                           SF_VISA_FIRST_USER_SURFACE + i);
+  return ok;
+}
+
+void sf_visa_names_free(sf_visa_names *ix) {
+  free(ix->ent);
+  memset(ix, 0, sizeof *ix);
 }

@@ -93,6 +93,18 @@ static bool prefixed_num(const char *s, size_t n, const char *prefix, uint32_t *
 
 typedef enum { RES_OK = 0, RES_UNDECLARED, RES_WRONG_KIND } res_t;
 
+/* Where names come from: a kernel (may be NULL) and, for whole files, a hash index of its names. */
+typedef struct symsrc {
+  const sf_visa_kernel *k;
+  const sf_visa_names *ix;
+} symsrc;
+
+static sf_visa_symkind src_lookup(const symsrc *src, const char *s, size_t n, uint32_t *id) {
+  if (!src || !src->k) return SF_SYM_NONE;
+  if (src->ix) return sf_visa_names_find(src->ix, s, n, id);
+  return sf_visa_kernel_lookup(src->k, s, n, id);
+}
+
 static const char *kind_name(sf_visa_symkind kd) {
   switch (kd) {
     case SF_SYM_VAR: return "a general variable";
@@ -105,7 +117,7 @@ static const char *kind_name(sf_visa_symkind kd) {
 }
 
 /* General variable: %predefined, a declared variable, or V<n>. */
-static res_t resolve_var(const sf_visa_kernel *k, const char *s, size_t n, uint32_t *id, sf_visa_symkind *other) {
+static res_t resolve_var(const symsrc *k, const char *s, size_t n, uint32_t *id, sf_visa_symkind *other) {
   for (uint32_t i = 0; i < SF_VISA_NUM_PREDEF_VARS; i++) {
     const char *p = sf_visa_predef_var_name(i);
     if (strlen(p) == n && memcmp(p, s, n) == 0) {
@@ -114,7 +126,7 @@ static res_t resolve_var(const sf_visa_kernel *k, const char *s, size_t n, uint3
     }
   }
   uint32_t v;
-  sf_visa_symkind kd = sf_visa_kernel_lookup(k, s, n, &v);
+  sf_visa_symkind kd = src_lookup(k, s, n, &v);
   if (kd == SF_SYM_VAR) {
     *id = v;
     return RES_OK;
@@ -133,10 +145,10 @@ static res_t resolve_var(const sf_visa_kernel *k, const char *s, size_t n, uint3
 /* Sampler/surface slot: a declared sampler or surface (interchangeable, as in IGC), a predefined
  * surface name, S<n>, T<n>, or (state operands only) our %state<c>_<n>. *cls gets 1 for a sampler,
  * 0 for a surface, c for %state<c>_<n>. */
-static res_t resolve_state(const sf_visa_kernel *k, const char *s, size_t n, bool allow_other, uint32_t *idx,
+static res_t resolve_state(const symsrc *k, const char *s, size_t n, bool allow_other, uint32_t *idx,
                            uint32_t *cls, sf_visa_symkind *other) {
   uint32_t v;
-  sf_visa_symkind kd = sf_visa_kernel_lookup(k, s, n, &v);
+  sf_visa_symkind kd = src_lookup(k, s, n, &v);
   if (kd == SF_SYM_SAMPLER || kd == SF_SYM_SURFACE) {
     *idx = v;
     *cls = kd == SF_SYM_SAMPLER ? 1 : 0;
@@ -177,10 +189,10 @@ static res_t resolve_state(const sf_visa_kernel *k, const char *s, size_t n, boo
 }
 
 /* Predicates (declared name or P<n>) and address variables (declared name or A<n>). */
-static res_t resolve_sym(const sf_visa_kernel *k, const char *s, size_t n, sf_visa_symkind want, const char *prefix,
+static res_t resolve_sym(const symsrc *k, const char *s, size_t n, sf_visa_symkind want, const char *prefix,
                          uint32_t *id, sf_visa_symkind *other) {
   uint32_t v;
-  sf_visa_symkind kd = sf_visa_kernel_lookup(k, s, n, &v);
+  sf_visa_symkind kd = src_lookup(k, s, n, &v);
   if (kd == want) {
     *id = v;
     return RES_OK;
@@ -232,7 +244,7 @@ static void ob_fmt(ob *o, const char *fmt, ...) {
 
 typedef struct pctx {
   ob o;
-  const sf_visa_kernel *k;
+  const symsrc *k;
   sf_status *st;
   sf_code err;
 } pctx;
@@ -252,7 +264,7 @@ static void pfail(pctx *c, sf_code code, const char *fmt, ...) {
 static void print_var_name(pctx *c, uint32_t id) {
   char fb[16];
   snprintf(fb, sizeof fb, "V%u", (unsigned)id);
-  const char *cand[2] = {sf_visa_var_name(c->k, id), fb};
+  const char *cand[2] = {sf_visa_var_name(c->k ? c->k->k : NULL, id), fb};
   for (int i = 0; i < 2; i++) {
     const char *s = cand[i];
     if (!s) continue;
@@ -530,11 +542,11 @@ static void print_avs(pctx *c, const sf_avs *a) {
   print_raw(c, &a->dst);
 }
 
-sf_code sf_visa_print(const sf_inst *in, const sf_visa_kernel *k, char *buf, size_t n, sf_status *st) {
+static sf_code print_inst(const sf_inst *in, const symsrc *src, char *buf, size_t n, sf_status *st) {
   if (!buf || n == 0) return sf_fail(st, SF_ERR_INVALID, "no output buffer");
   buf[0] = 0;
   if (!in) return sf_fail(st, SF_ERR_INVALID, "instruction is NULL");
-  pctx c = {{buf, n, 0, false}, k, st, SF_OK};
+  pctx c = {{buf, n, 0, false}, src, st, SF_OK};
   switch (in->family) {
     case SF_FAMILY_SAMPLE_UNORM: print_unorm(&c, &in->unorm); break;
     case SF_FAMILY_SAMPLE_3D: print_3d(&c, &in->s3d); break;
@@ -546,6 +558,11 @@ sf_code sf_visa_print(const sf_inst *in, const sf_visa_kernel *k, char *buf, siz
   return c.err;
 }
 
+sf_code sf_visa_print(const sf_inst *in, const sf_visa_kernel *k, char *buf, size_t n, sf_status *st) {
+  symsrc src = {k, NULL};
+  return print_inst(in, &src, buf, n, st);
+}
+
 /* ================================================================================================
  * Parser: a cursor over one line
  * ============================================================================================== */
@@ -554,7 +571,7 @@ typedef struct cur {
   const char *s;
   size_t n, i;
   uint32_t line;
-  const sf_visa_kernel *k;
+  const symsrc *k;
   sf_status *st;
   unsigned tokens;
   sf_code err;
@@ -1457,7 +1474,8 @@ sf_code sf_visa_parse(const char *text, size_t len, const sf_visa_kernel *k, sf_
       break;
     }
   }
-  cur c = {text, line_len, 0, 1, k, st, 0, SF_OK};
+  symsrc src = {k, NULL};
+  cur c = {text, line_len, 0, 1, &src, st, 0, SF_OK};
   sf_code r = parse_inst(&c, out);
   if (r != SF_OK) memset(out, 0, sizeof *out);
   return r;
@@ -1517,9 +1535,9 @@ static bool p_kernel(cur *c, sf_isa_file *f) {
   name[n] = 0;
   if (!finish_line(c)) return false;
   if (f->num_kernels >= SF_ISA_MAX_KERNELS) return perr(c, SF_ERR_LIMIT, at, "more than %u kernels", SF_ISA_MAX_KERNELS), false;
-  sf_visa_kernel *nk = realloc(f->kernels, ((size_t)f->num_kernels + 1) * sizeof *nk);
-  if (!nk) return perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
-  f->kernels = nk;
+  if (!sf_visa_grow((void **)&f->kernels, (size_t)f->num_kernels + 1, sizeof *f->kernels))
+    return perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
+  sf_visa_kernel *nk = f->kernels;
   sf_status bst;
   sf_status_clear(&bst);
   if (sf_visa_kernel_init(&nk[f->num_kernels], name, &bst) != SF_OK) return relay(c, at, &bst), false;
@@ -1542,7 +1560,7 @@ static bool p_align(cur *c, uint8_t *align) {
               (int)(n > 20 ? 20 : n), s), false;
 }
 
-static bool p_decl(cur *c, sf_visa_kernel *k) {
+static bool p_decl(cur *c, sf_visa_kernel *k, sf_visa_names *ix) {
   const char *label, *vname = NULL;
   size_t label_n, label_at, vname_n = 0, vname_at = 0;
   if (!ident(c, &label, &label_n, &label_at, "a variable name")) return false;
@@ -1584,7 +1602,7 @@ static bool p_decl(cur *c, sf_visa_kernel *k) {
       if (!expect(c, '<', "to start alias=<name, offset>") || !ident(c, &an, &ann, &aat, "the aliased variable"))
         return false;
       sf_visa_symkind other = SF_SYM_NONE;
-      res_t r = resolve_var(k, an, ann, &alias_id, &other);
+      res_t r = resolve_var(c->k, an, ann, &alias_id, &other);
       if (r != RES_OK) return name_error(c, r, aat, an, ann, other, "a general variable to alias"), false;
       if (!expect(c, ',', "between the aliased variable and the offset") || !unum(c, 65535, &alias_off, "alias offset") ||
           !expect(c, '>', "to close alias=<name, offset>"))
@@ -1611,11 +1629,16 @@ static bool p_decl(cur *c, sf_visa_kernel *k) {
   sf_status_clear(&bst);
   int64_t r = 0;
   size_t at = vname ? vname_at : label_at;
+  uint32_t dup;
+  if (src_lookup(c->k, name, srcn, &dup) != SF_SYM_NONE)
+    return perr(c, SF_ERR_SYNTAX, at, "'%s' is already declared in this kernel", name), false;
+  sf_visa_symkind kind = SF_SYM_ADDR;
   switch (vt) {
     case 'G':
       if (!have_type) return perr(c, SF_ERR_SYNTAX, c->i, "expected type=<type> for a general variable"), false;
       if (!have_elts) return perr(c, SF_ERR_SYNTAX, c->i, "expected num_elts=<n> for a general variable"), false;
-      r = sf_visa_kernel_add_var(k, name, type, (uint16_t)elts, align, &bst);
+      kind = SF_SYM_VAR;
+      r = sf_visa_kernel_declare(k, kind, name, type, (uint16_t)elts, align, false, &bst);
       if (r >= 0 && have_alias) {
         k->vars[k->num_vars - 1].alias_index = alias_id;
         k->vars[k->num_vars - 1].alias_offset = (uint16_t)alias_off;
@@ -1628,17 +1651,24 @@ static bool p_decl(cur *c, sf_visa_kernel *k) {
       if (vname && (!prefixed_num(label, label_n, pre, &got) || got != want))
         return perr(c, SF_ERR_SYNTAX, label_at, "with v_name=, the label must be %c%u (the next index)", vt, (unsigned)want),
                false;
-      r = vt == 'S' ? sf_visa_kernel_add_sampler(k, name, &bst) : sf_visa_kernel_add_surface(k, name, &bst);
+      kind = vt == 'S' ? SF_SYM_SAMPLER : SF_SYM_SURFACE;
+      r = sf_visa_kernel_declare(k, kind, name, 0, 1, 0, false, &bst);
       if (r >= 0) {
         sf_visa_sym *y = vt == 'S' ? &k->samplers[k->num_samplers - 1] : &k->surfaces[k->num_surfaces - 1];
         y->num_elts = (uint16_t)elts;
       }
       break;
     }
-    case 'P': r = sf_visa_kernel_add_pred(k, name, (uint16_t)elts, &bst); break;
-    default: r = sf_visa_kernel_add_addr(k, name, (uint16_t)elts, &bst); break;
+    case 'P':
+      kind = SF_SYM_PRED;
+      r = sf_visa_kernel_declare(k, kind, name, 0, (uint16_t)elts, 0, false, &bst);
+      break;
+    default: r = sf_visa_kernel_declare(k, kind, name, 0, (uint16_t)elts, 0, false, &bst); break;
   }
   if (r < 0) return relay(c, at, &bst), false;
+  /* index the new name (the string just added is the kernel's last one) */
+  if (ix && !sf_visa_names_add(ix, k->strings[k->num_strings - 1], kind, (uint32_t)r))
+    return perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
   return true;
 }
 
@@ -1648,7 +1678,7 @@ static bool p_input(cur *c, sf_visa_kernel *k) {
   if (!ident(c, &s, &n, &at, "an input variable")) return false;
   uint32_t id, v;
   uint8_t kind;
-  sf_visa_symkind kd = sf_visa_kernel_lookup(k, s, n, &v);
+  sf_visa_symkind kd = src_lookup(c->k, s, n, &v);
   if (kd == SF_SYM_VAR) kind = 0, id = v;
   else if (kd == SF_SYM_SAMPLER) kind = 1, id = v;
   else if (kd == SF_SYM_SURFACE) kind = 2, id = v;
@@ -1658,8 +1688,8 @@ static bool p_input(cur *c, sf_visa_kernel *k) {
   else {
     sf_visa_symkind other = SF_SYM_NONE;
     uint32_t cls;
-    if (resolve_var(k, s, n, &v, &other) == RES_OK) kind = 0, id = v;
-    else if (resolve_state(k, s, n, false, &v, &cls, &other) == RES_OK) kind = cls == 1 ? 1 : 2, id = v;
+    if (resolve_var(c->k, s, n, &v, &other) == RES_OK) kind = 0, id = v;
+    else if (resolve_state(c->k, s, n, false, &v, &cls, &other) == RES_OK) kind = cls == 1 ? 1 : 2, id = v;
     else return perr(c, SF_ERR_UNDECLARED, at, "'%.*s' is not declared: expected an input variable", (int)(n > 40 ? 40 : n), s), false;
   }
   int64_t off = 0;
@@ -1684,9 +1714,9 @@ static bool p_input(cur *c, sf_visa_kernel *k) {
   }
   if (!have_off || !have_size) return perr(c, SF_ERR_SYNTAX, c->i, "expected offset=<n> and size=<n> in .input"), false;
   if (k->num_inputs >= SF_ISA_MAX_VARS) return perr(c, SF_ERR_LIMIT, at, "too many inputs"), false;
-  sf_visa_input *in = realloc(k->inputs, ((size_t)k->num_inputs + 1) * sizeof *in);
-  if (!in) return perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
-  k->inputs = in;
+  if (!sf_visa_grow((void **)&k->inputs, (size_t)k->num_inputs + 1, sizeof *k->inputs))
+    return perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
+  sf_visa_input *in = k->inputs;
   in[k->num_inputs].kind = (uint8_t)(kind | (prov << 3));
   in[k->num_inputs].index = id;
   in[k->num_inputs].offset = (int16_t)off;
@@ -1772,9 +1802,9 @@ static bool p_ret(cur *c, sf_visa_kernel *k) {
   c->i += 3; /* "ret", checked by is_ret_line */
   if (!count_token(c) || !p_exec(c, &r.exec_size, &r.emask) || !finish_line(c)) return false;
   if (k->num_rets >= SF_ISA_MAX_INSTS) return perr(c, SF_ERR_LIMIT, at, "too many ret instructions"), false;
-  sf_visa_ret *nr = realloc(k->rets, ((size_t)k->num_rets + 1) * sizeof *nr);
-  if (!nr) return perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
-  k->rets = nr;
+  if (!sf_visa_grow((void **)&k->rets, (size_t)k->num_rets + 1, sizeof *k->rets))
+    return perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
+  sf_visa_ret *nr = k->rets;
   r.before = k->num_insts;
   nr[k->num_rets++] = r;
   return true;
@@ -1799,12 +1829,14 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
   size_t pos = 0;
   uint32_t line = 0;
   sf_code err = SF_OK;
+  sf_visa_names ix = {NULL, 0, 0}; /* names of the kernel being read */
   while (pos < len && err == SF_OK) {
     size_t eol = pos;
     while (eol < len && text[eol] != '\n') eol++;
     line++;
     sf_visa_kernel *k = out->num_kernels ? &out->kernels[out->num_kernels - 1] : NULL;
-    cur c = {text + pos, eol - pos, 0, line, k, st, 0, SF_OK};
+    symsrc src = {k, &ix};
+    cur c = {text + pos, eol - pos, 0, line, &src, st, 0, SF_OK};
     if (c.n > MAX_LINE) {
       err = perr(&c, SF_ERR_LIMIT, MAX_LINE, "line longer than %u characters", MAX_LINE);
       break;
@@ -1839,6 +1871,8 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         have_version = true;
       } else if (dn == 6 && memcmp(d, "kernel", 6) == 0) {
         ok = p_kernel(&c, out);
+        sf_visa_names_free(&ix);
+        if (ok && !sf_visa_names_build(&ix, &out->kernels[out->num_kernels - 1])) ok = false, err = perr(&c, SF_ERR_NOMEM, at, "out of memory");
       } else if (!k) {
         err = perr(&c, SF_ERR_SYNTAX, at, "expected .kernel before .%.*s", (int)(dn > 20 ? 20 : dn), d);
         break;
@@ -1846,7 +1880,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         ok = p_kattr(&c, k);
         if (ok && !at_end(&c)) ok = is_ret_line(&c) ? p_ret(&c, k) : add_inst_line(&c, k);
       } else if (dn == 4 && memcmp(d, "decl", 4) == 0) {
-        ok = p_decl(&c, k);
+        ok = p_decl(&c, k, &ix);
       } else if (dn == 5 && memcmp(d, "input", 5) == 0) {
         ok = p_input(&c, k);
       } else {
@@ -1868,6 +1902,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
     if (!ok) err = c.err != SF_OK ? c.err : SF_ERR_SYNTAX;
   }
   if (err == SF_OK && !have_version) err = sf_fail_text(st, SF_ERR_SYNTAX, line ? line : 1, 1, "expected .version as the first statement");
+  sf_visa_names_free(&ix);
   if (err != SF_OK) free_file(out);
   return err;
 }
@@ -1912,11 +1947,11 @@ static bool ffail(fpr *p, sf_code code, const char *fmt, ...) {
 }
 
 /* A declared name that reads back as itself (kind kd, id). */
-static const char *decl_name(fpr *p, const sf_visa_kernel *k, uint32_t str, sf_visa_symkind kd, uint32_t id,
+static const char *decl_name(fpr *p, const symsrc *src, uint32_t str, sf_visa_symkind kd, uint32_t id,
                              const char *what) {
-  const char *s = sf_visa_kernel_string(k, str);
+  const char *s = sf_visa_kernel_string(src->k, str);
   uint32_t got;
-  if (!s || !sf_visa_ident_ok(s, strlen(s)) || sf_visa_kernel_lookup(k, s, strlen(s), &got) != kd || got != id) {
+  if (!s || !sf_visa_ident_ok(s, strlen(s)) || src_lookup(src, s, strlen(s), &got) != kd || got != id) {
     ffail(p, SF_UNSUPPORTED, "%s %u has no name that can be written in text (must be a unique identifier)", what,
           (unsigned)id);
     return NULL;
@@ -1966,7 +2001,7 @@ static void print_line(fpr *p, const char *line, uint32_t id) {
   ffmt(p, " /// $%u\n", (unsigned)id);
 }
 
-static void print_kernel(fpr *p, const sf_visa_kernel *k) {
+static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src) {
   const char *kname = k->name ? k->name : sf_visa_kernel_string(k, k->name_index);
   if (!kname || !kname[0] || strlen(kname) > SF_VISA_MAX_NAME || strpbrk(kname, "\"\n\r")) {
     ffail(p, SF_UNSUPPORTED, "kernel name cannot be written in text (empty, too long, or has a quote or newline)");
@@ -1984,7 +2019,7 @@ static void print_kernel(fpr *p, const sf_visa_kernel *k) {
   fput(p, "\n");
   for (uint32_t i = 0; i < k->num_vars && p->err == SF_OK; i++) {
     const sf_visa_var *v = &k->vars[i];
-    const char *nm = decl_name(p, k, v->name, SF_SYM_VAR, SF_VISA_FIRST_USER_VAR + i, "variable V");
+    const char *nm = decl_name(p, src, v->name, SF_SYM_VAR, SF_VISA_FIRST_USER_VAR + i, "variable V");
     if (!nm) return;
     if (v->attr_count || v->alias_scope)
       return (void)ffail(p, SF_UNSUPPORTED, "variable '%.40s' has attributes or a file-scope alias, not carried in text", nm);
@@ -1994,7 +2029,7 @@ static void print_kernel(fpr *p, const sf_visa_kernel *k) {
     else if (align) ffmt(p, " align=%s", align_names[align]);
     if (v->alias_index) {
       char nb[SF_VISA_MAX_NAME + 8];
-      pctx c = {{nb, sizeof nb, 0, false}, k, p->st, SF_OK};
+      pctx c = {{nb, sizeof nb, 0, false}, src, p->st, SF_OK};
       print_var_name(&c, v->alias_index);
       if (c.err != SF_OK) return (void)(p->err = c.err);
       ffmt(p, " alias=<%s, %u>", nb, v->alias_offset);
@@ -2002,20 +2037,20 @@ static void print_kernel(fpr *p, const sf_visa_kernel *k) {
     fput(p, "\n");
   }
   for (uint32_t i = 0; i < k->num_addrs && p->err == SF_OK; i++) {
-    const char *nm = decl_name(p, k, k->addrs[i].name, SF_SYM_ADDR, i, "address A");
+    const char *nm = decl_name(p, src, k->addrs[i].name, SF_SYM_ADDR, i, "address A");
     if (nm) ffmt(p, ".decl %s v_type=A num_elts=%u\n", nm, k->addrs[i].num_elts);
   }
   for (uint32_t i = 0; i < k->num_preds && p->err == SF_OK; i++) {
-    const char *nm = decl_name(p, k, k->preds[i].name, SF_SYM_PRED, i + 1, "predicate P");
+    const char *nm = decl_name(p, src, k->preds[i].name, SF_SYM_PRED, i + 1, "predicate P");
     if (nm) ffmt(p, ".decl %s v_type=P num_elts=%u\n", nm, k->preds[i].num_elts);
   }
   for (uint32_t i = 0; i < k->num_samplers && p->err == SF_OK; i++) {
-    const char *nm = decl_name(p, k, k->samplers[i].name, SF_SYM_SAMPLER, i, "sampler S");
+    const char *nm = decl_name(p, src, k->samplers[i].name, SF_SYM_SAMPLER, i, "sampler S");
     if (nm) ffmt(p, ".decl S%u v_type=S num_elts=%u v_name=%s\n", (unsigned)i, k->samplers[i].num_elts, nm);
   }
   for (uint32_t i = 0; i < k->num_surfaces && p->err == SF_OK; i++) {
     uint32_t idx = SF_VISA_FIRST_USER_SURFACE + i;
-    const char *nm = decl_name(p, k, k->surfaces[i].name, SF_SYM_SURFACE, idx, "surface T");
+    const char *nm = decl_name(p, src, k->surfaces[i].name, SF_SYM_SURFACE, idx, "surface T");
     if (nm) ffmt(p, ".decl T%u v_type=T num_elts=%u v_name=%s\n", (unsigned)idx, k->surfaces[i].num_elts, nm);
   }
   for (uint32_t i = 0; i < k->num_inputs && p->err == SF_OK; i++) {
@@ -2023,14 +2058,14 @@ static void print_kernel(fpr *p, const sf_visa_kernel *k) {
     uint8_t cls = in->kind & 7;
     char nb[SF_VISA_MAX_NAME + 8];
     if (cls == 0) {
-      pctx c = {{nb, sizeof nb, 0, false}, k, p->st, SF_OK};
+      pctx c = {{nb, sizeof nb, 0, false}, src, p->st, SF_OK};
       print_var_name(&c, in->index);
       if (c.err != SF_OK) return (void)(p->err = c.err);
     } else if (cls <= 2) {
       snprintf(nb, sizeof nb, "%c%u", cls == 1 ? 'S' : 'T', (unsigned)in->index);
       uint32_t gi, gc;
       sf_visa_symkind other;
-      if (resolve_state(k, nb, strlen(nb), false, &gi, &gc, &other) != RES_OK || gi != in->index)
+      if (resolve_state(src, nb, strlen(nb), false, &gi, &gc, &other) != RES_OK || gi != in->index)
         return (void)ffail(p, SF_UNSUPPORTED, "input %u: '%s' names another symbol", (unsigned)i, nb);
     } else {
       return (void)ffail(p, SF_UNSUPPORTED, "input %u has class %u (not general, sampler or surface)", (unsigned)i, cls);
@@ -2057,7 +2092,7 @@ static void print_kernel(fpr *p, const sf_visa_kernel *k) {
     while (r < k->num_rets && k->rets[r].before <= i && p->err == SF_OK) {
       if (k->rets[r].before < i)
         return (void)ffail(p, SF_ERR_INVALID, "rets[] is not sorted by position");
-      pctx c = {{line, sizeof line, 0, false}, k, p->st, SF_OK};
+      pctx c = {{line, sizeof line, 0, false}, src, p->st, SF_OK};
       print_pred(&c, &k->rets[r].pred);
       ob_put(&c.o, "ret ");
       print_exec(&c, k->rets[r].exec_size, k->rets[r].emask);
@@ -2066,13 +2101,25 @@ static void print_kernel(fpr *p, const sf_visa_kernel *k) {
       r++;
     }
     if (i == k->num_insts) break;
-    if (sf_visa_print(&k->insts[i], k, line, sizeof line, p->st) != SF_OK) {
+    if (print_inst(&k->insts[i], src, line, sizeof line, p->st) != SF_OK) {
       p->err = p->st && p->st->code ? p->st->code : SF_ERR_INVALID;
       return;
     }
     print_line(p, line, id++);
   }
   if (r < k->num_rets && p->err == SF_OK) ffail(p, SF_ERR_INVALID, "a ret stands after the end of the kernel");
+}
+
+static void print_kernel(fpr *p, const sf_visa_kernel *k) {
+  sf_visa_names ix = {NULL, 0, 0};
+  if (!sf_visa_names_build(&ix, k)) {
+    sf_visa_names_free(&ix);
+    ffail(p, SF_ERR_NOMEM, "out of memory");
+    return;
+  }
+  symsrc src = {k, &ix};
+  print_kernel_body(p, k, &src);
+  sf_visa_names_free(&ix);
 }
 
 sf_code sf_visaasm_print(const sf_isa_file *f, sf_buf *out, sf_status *st) {
