@@ -10,6 +10,8 @@
  *   3. the sample line of vkd3d's VKD3D_SHADER_DEBUG=trace disassembly, parsed by our parser and
  *      normalized (sf_d3dasm_normalize_vkd3d, docs/dxbc.md table), prints exactly like our own
  *      instruction normalized the same way;
+ *      and the whole trace listing, read back by our program parser, gives exactly the
+ *      declaration tokens we wrote (vkd3d decodes and spells them independently);
  *   4. spirv-dis shows the OpImageSample* form of the op (Bias / Lod / Grad / Dref), and a
  *      ConstOffset exactly when the instruction has non-zero offsets vkd3d supports.
  * Known vkd3d quirks (docs/dxbc.md) are avoided by the generator or tolerated with the reason in a
@@ -248,8 +250,51 @@ static void test_vkd3d(void) {
       p = e ? e + 1 : NULL;
     }
     SF_CHECK_MSG(!err_line, "case %u: vkd3d printed an err: line for: %s", i, v->text);
+    /* The whole trace listing, read back as a program by our parser: every declaration must give
+     * the very tokens we wrote (vkd3d decoded them independently and printed its own spelling). */
+    {
+      size_t cap = log ? strlen(log) + 1 : 1, tl = 0;
+      char *listing = malloc(cap);
+      static const char tag2[] = "vkd3d_shader_trace:";
+      for (char *p = log; p && *p && listing;) {
+        char *e = strchr(p, '\n');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        char *t = strstr(p, tag2);
+        if (t && t < p + l) {
+          t += sizeof tag2 - 1;
+          memcpy(listing + tl, t, (size_t)(p + l - t));
+          tl += (size_t)(p + l - t);
+          listing[tl++] = '\n';
+        }
+        p = e ? e + 1 : NULL;
+      }
+      sf_tpf_program theirs, mine;
+      sf_status st;
+      sf_status_clear(&st);
+      sf_code c = listing ? sf_d3dasm_parse_program(listing, tl, &theirs, &st) : SF_ERR_NOMEM;
+      SF_CHECK_MSG(c == SF_OK, "case %u: vkd3d's listing does not parse: %u:%u %s", i, st.line, st.col, st.msg);
+      if (c == SF_OK) {
+        sf_status_clear(&st);
+        if (sf_dxbc_wrap_program(d, v->dim, &mine, &st) == SF_OK) {
+          bool same = theirs.count == mine.count && theirs.version == mine.version;
+          for (size_t k = 0; same && k < mine.count; k++) {
+            const sf_tpf_item *x = &mine.items[k], *y = &theirs.items[k];
+            if (x->kind != y->kind) same = false;
+            else if (x->kind == SF_TPF_ITEM_OPAQUE)
+              same = x->ntok == y->ntok && memcmp(x->tok, y->tok, x->ntok * 4) == 0;
+          }
+          SF_CHECK_MSG(same, "case %u: declarations differ from vkd3d's listing:\n%s", i, listing);
+          ok &= same;
+          sf_tpf_program_free(&mine);
+        }
+        sf_tpf_program_free(&theirs);
+      } else {
+        ok = false;
+      }
+      free(listing);
+    }
     SF_CHECK_MSG(vline[0], "case %u: no sample line in vkd3d's trace for: %s", i, v->text);
-    ok = !err_line && vline[0];
+    ok &= !err_line && vline[0];
     if (vline[0]) {
       sf_d3d_inst pv, a = *d;
       sf_status st;

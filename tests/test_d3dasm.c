@@ -259,6 +259,44 @@ static void test_listing(void) {
   sf_tpf_program_free(&q);
 }
 
+/* vkd3d-compiler 1.2's trace listing of a shader (copied from VKD3D_SHADER_DEBUG=trace output on
+ * this machine, prefixes removed): its declaration spellings parse to the §2.4 tokens. */
+static void test_vkd3d_listing(void) {
+  static const char listing[] = "ps_4_0\n"
+                                "dcl_constantBuffer cb0[19], dynamicIndexed\n"
+                                "dcl_sampler s0, comparisonMode\n"
+                                "dcl_sampler s1\n"
+                                "dcl_resource_texture2d(float,float,float,float) t0\n"
+                                "dcl_output o0.xyzw\n"
+                                "dcl_temps 2\n"
+                                "dcl_indexableTemp x1[4], 4\n"
+                                "sample_c_lz o0.x, cb0[r1.x + 2].xyzx, t0.x, s0, x1[3].z\n"
+                                "ret\n";
+  /* §2.4: cb (bit 11 dynamicIndexed), sampler mode in [14:11], resource dim 3 + return type 0x5555,
+   * output, temps, indexable temp (x#, size, components), ret. */
+  static const uint32_t want[][5] = {{4, 0x04000859, 0x00208e46, 0, 19}, {3, 0x0300085a, 0x00106000, 0, 0},
+                                     {3, 0x0300005a, 0x00106000, 1, 0},  {4, 0x04001858, 0x00107000, 0, 0x5555},
+                                     {3, 0x03000065, 0x001020f2, 0, 0},  {2, 0x02000068, 2, 0, 0},
+                                     {4, 0x04000069, 1, 4, 4}};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_tpf_program p;
+  sf_code c = sf_d3dasm_parse_program(listing, strlen(listing), &p, &st);
+  SF_CHECK_MSG(c == SF_OK, "%u:%u %s", st.line, st.col, st.msg);
+  if (c) return;
+  SF_CHECK_EQ_U(p.version, 0x40);
+  SF_CHECK_EQ_U(p.count, 9);
+  for (size_t i = 0; i < 7 && i < p.count; i++) {
+    SF_CHECK(p.items[i].kind == SF_TPF_ITEM_OPAQUE);
+    SF_CHECK_MEM(p.items[i].tok, p.items[i].ntok * 4, &want[i][1], want[i][0] * 4);
+  }
+  if (p.count == 9) {
+    SF_CHECK(p.items[7].kind == SF_TPF_ITEM_SAMPLE && p.items[7].inst.op == SF_D3D_SAMPLE_C_LZ);
+    SF_CHECK(p.items[8].kind == SF_TPF_ITEM_OPAQUE && p.items[8].tok[0] == 0x0100003e);
+  }
+  sf_tpf_program_free(&p);
+}
+
 /* Instructions samplefuzz cannot print by name keep their tokens (.tpf) and round-trip. */
 static void test_opaque_and_dcls(void) {
   /* cs_5_0 program of a vkd3d test blob: dcl_uav_raw, dcl_thread_group, store_raw, ret. */
@@ -367,6 +405,7 @@ int main(void) {
   SF_RUN(test_immediates);
   SF_RUN(test_text_errors);
   SF_RUN(test_listing);
+  SF_RUN(test_vkd3d_listing);
   SF_RUN(test_opaque_and_dcls);
   SF_RUN(test_roundtrip_text);
   SF_TEST_END();

@@ -1053,7 +1053,7 @@ static sf_code dcl_parse(tcur *c, uint32_t *t, size_t *n, size_t cap) {
     }
     t[(*n)++] = 0x0300005au | (mode << 11);
     if (!dcl_opnd_tokens(&o, t, n, cap)) return cfail(c, SF_ERR_SYNTAX, "bad sampler operand");
-  } else if (WORD("dcl_constantbuffer")) {
+  } else if (WORD("dcl_constantbuffer") || WORD("dcl_constantBuffer")) { /* the latter: vkd3d's spelling */
     skip_sp(c);
     uint32_t slot, size;
     if (!accept(c, "cb") && !accept(c, "CB")) return cfail(c, SF_ERR_SYNTAX, "expected cb#[size]");
