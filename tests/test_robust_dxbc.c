@@ -311,6 +311,21 @@ static void one_text_program(const char *src, size_t n) {
     sf_status_clear(&st);
     c = sf_tpf_program_encode(&p, &b, &st);
     if (c) SF_CHECK(st.code == c && st.msg[0]);
+    if (c == SF_OK) {
+      /* What the parser accepts encodes to a program the decoder accepts and re-encodes unchanged. */
+      sf_tpf_program q;
+      sf_buf b2;
+      sf_buf_init(&b2, &st);
+      sf_status_clear(&st);
+      c = sf_tpf_program_decode(b.data, b.len, &q, &st);
+      SF_CHECK_MSG(c == SF_OK, "decode(encode(parse(text))) failed: %s at DWORD %llu", st.msg, (unsigned long long)st.pos);
+      if (c == SF_OK) {
+        SF_CHECK(sf_tpf_program_encode(&q, &b2, &st) == SF_OK);
+        SF_CHECK_MEM(b2.data, b2.len, b.data, b.len);
+        sf_tpf_program_free(&q);
+      }
+      sf_buf_free(&b2);
+    }
     sf_buf_free(&b);
     sf_tpf_program_free(&p);
   }

@@ -1148,6 +1148,8 @@ static sf_code dcl_parse(tcur *c, uint32_t *t, size_t *n, size_t cap) {
   }
 #undef WORD
   if (!at_end(c)) return cfail(c, SF_ERR_TRAILING, "unexpected text after the declaration");
+  /* The length field always matches the tokens written (operands may carry more indices). */
+  t[0] = (t[0] & 0x80ffffffu) | ((uint32_t)*n << 24);
   return SF_OK;
 }
 
