@@ -295,6 +295,33 @@ static void test_vkd3d_listing(void) {
     SF_CHECK(p.items[8].kind == SF_TPF_ITEM_OPAQUE && p.items[8].tok[0] == 0x0100003e);
   }
   sf_tpf_program_free(&p);
+  /* More §2.4 declarations, both directions: mode_mono is mode 2 in [14:11] (0x0300105a); the MS
+   * sample count sits in [22:16]; dcl_temps 1 = 02000068 00000001. */
+  static const char more[] = "ps_5_0\ndcl_sampler s2, mode_mono\n"
+                             "dcl_resource_texture2dms(4) (float,float,float,float) t1\ndcl_temps 1\n";
+  static const uint32_t mt[] = {0x00000050, 0x0000000c, 0x0300105a, 0x00106000, 0x00000002, 0x04042058,
+                                0x00107000, 0x00000001, 0x00005555, 0x02000068, 0x00000001, 0x0100003e};
+  static const char more_ret[] = "ret\n";
+  char text[256];
+  snprintf(text, sizeof text, "%s%s", more, more_ret);
+  sf_status_clear(&st);
+  c = sf_d3dasm_parse_program(text, strlen(text), &p, &st);
+  SF_CHECK_MSG(c == SF_OK, "%u:%u %s", st.line, st.col, st.msg);
+  if (c) return;
+  sf_buf b, t;
+  sf_buf_init(&b, &st);
+  sf_buf_init(&t, &st);
+  SF_CHECK(sf_tpf_program_encode(&p, &b, &st) == SF_OK);
+  uint8_t wb[sizeof mt];
+  for (size_t i = 0; i < sizeof mt / 4; i++)
+    for (int k = 0; k < 4; k++) wb[4 * i + k] = (uint8_t)(mt[i] >> (8 * k));
+  SF_CHECK_MEM(b.data, b.len, wb, sizeof wb);
+  SF_CHECK(sf_d3dasm_print_program(&p, &t, &st) == SF_OK);
+  sf_wr_u8(&t, 0);
+  SF_CHECK_STR((const char *)t.data, text);
+  sf_buf_free(&b);
+  sf_buf_free(&t);
+  sf_tpf_program_free(&p);
 }
 
 /* Instructions samplefuzz cannot print by name keep their tokens (.tpf) and round-trip. */
