@@ -10,9 +10,12 @@
  *   (B) text from bytes: our .isa (sf_isa_write) -> GenX_IR -dumpcommonisa -> its text must equal
  *       sf_visa_print's after the normalizations of docs/oracle-genx-ir.md (one table; applied
  *       here by normalize_ours()/normalize_line() and nowhere else).
+ *   (C) accept/reject: valid instructions with one verifier-checked rule broken go through our .isa
+ *       to GenX_IR with its verifier on; whatever IGC rejects, sf_inst_validate must reject too
+ *       (known gaps are listed in the doc and printed on every run).
  * Forms GenX_IR's text parser cannot express are excluded from (A) by rule (a_exclusion()).
  * A batch whose process crashes or times out is rerun one kernel per process, and each culprit is
- * reported with its instruction.
+ * reported with its instruction; test_crash_path checks that machinery on a known crasher.
  * Environment: SF_GENX_IR (tool path, default GenX_IR on PATH), SF_GENX_KEEP=1 keeps the temporary
  * directory, SF_GENX_N (instructions in (A) per family, default 2000, at least 1000). */
 #define _POSIX_C_SOURCE 200809L
