@@ -221,6 +221,7 @@ typedef struct sf_xcheck_stats {
   uint64_t derivs_mismatch;    /* implicit quads whose driver derivatives differ from the request */
   uint64_t by_quirk[16];       /* SF_XC_QUIRK lanes explained by quirk bit i alone */
   uint64_t quirk_combined;     /* SF_XC_QUIRK lanes that need several quirks together */
+  uint64_t spec_diff[3];       /* SF_XC_SPEC lanes by size of the difference: <= 1/255, <= 1/16, more */
   unsigned repro_written;
   double max_diff;             /* largest |reference - oracle| seen (finite values) */
 } sf_xcheck_stats;

@@ -383,6 +383,7 @@ static sf_code sf_xc_run_config(sf_mesa *m, const sf_xcheck_opts *o, sf_xcheck_s
         have_m = true;
         if (km == SF_VERIFY_ALLOWED && kr == SF_VERIFY_ALLOWED) {
           cls = SF_XC_SPEC;
+          s->spec_diff[diff <= 1.0 / 255.0 ? 0 : diff <= 1.0 / 16.0 ? 1 : 2]++;
         } else {
           sf_verify_kind kq = sf_verify_sample(b, lane, ov, &quirk, &vq);
           have_q = true;
@@ -510,6 +511,8 @@ void sf_xcheck_print(const sf_xcheck_stats *s, void *fp) {
     fprintf(f, "  %-32s %llu\n", sf_xc_class_name((sf_xc_class)k), (unsigned long long)s->by_class[k]);
   fprintf(f, "  implicit-derivative mismatches   %llu\n  largest |reference - oracle|     %.6g\n",
           (unsigned long long)s->derivs_mismatch, s->max_diff);
+  fprintf(f, "  spec-permitted lanes by difference: <= 1/255: %llu, <= 1/16: %llu, larger: %llu\n",
+          (unsigned long long)s->spec_diff[0], (unsigned long long)s->spec_diff[1], (unsigned long long)s->spec_diff[2]);
   fprintf(f, "  oracle-quirk lanes by the quirk that explains them:\n");
   for (unsigned q = 0; q < 16; q++)
     if (s->by_quirk[q]) fprintf(f, "    %-22s %8llu   %s\n", sf_driver_quirk_name(1u << q), (unsigned long long)s->by_quirk[q],
