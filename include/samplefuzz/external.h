@@ -97,7 +97,9 @@ bool sf_mesa_supports(const sf_mesa *m, const sf_sample_batch *b, bool implicit,
 
 /* ---- 3. Driver models (oracles/external/driver_models.c) ---------------------------------------- */
 
-/* Quirk bits: each names one documented difference between an oracle and the D3D/vISA rules. */
+/* Quirk bits: each names one documented difference between an oracle and the D3D/vISA rules.
+ * FLOAT_WEIGHTS, BORDER_UNSNAPPED and CUBE_CORNER_CLAMP are informational (already inside the
+ * spec tolerance); the others change what sf_verify_sample accepts when set in params.quirks. */
 enum {
   SF_QUIRK_FAST_LOG2 = 1u << 0,       /* llvmpipe: lambda = 0.5*fastlog2(max(|dX|^2,|dY|^2)),
                                          fastlog2(x) = exponent + mantissa - 1 (|err| <= 0.043) */
@@ -122,7 +124,7 @@ enum {
 
 /* The quirk set of a driver (the bits above). */
 uint32_t sf_driver_quirks(sf_mesa_driver d);
-/* One line per quirk bit set in q, with its source (for reports and docs). */
+/* Short name and source citation of one quirk bit ("unknown" / "" for other values). */
 const char *sf_driver_quirk_name(uint32_t bit);
 const char *sf_driver_quirk_source(uint32_t bit);
 
@@ -139,8 +141,9 @@ bool sf_driver_lod(sf_mesa_driver d, const sf_sample_batch *b, unsigned lane, fl
 /* ---- 2. Spec-tolerance verifier (oracles/external/verify.c) ----------------------------------- */
 
 /* Precision the verifier allows. sf_verify_params_spec() gives the D3D11.3 minima (§3 table):
- * 8 subtexel bits, 8 LOD fraction bits, the VK rho bounds for derivative LODs, colour threshold
- * from the format's bits, exact-or-floor(a+0.5) only where the spec allows it. */
+ * 8 subtexel bits, 8 LOD fraction bits, the VK rho bounds for derivative LODs, a 1-LSB colour
+ * threshold for filtered fixed-point results (2^-20 relative for float formats), and both tie rules
+ * that D3D and VK allow between them (RNE or floor(a+0.5) layers at exact .5; every tied cube face). */
 typedef struct sf_verify_params {
   unsigned subtexel_bits;    /* coordinate uncertainty 2^-bits texel (plus float error of u*size) */
   unsigned lod_bits;         /* LOD uncertainty 2^-bits */
@@ -163,8 +166,9 @@ void sf_verify_params_driver(sf_verify_params *p, sf_mesa_driver d);
 typedef enum sf_verify_kind {
   SF_VERIFY_ALLOWED = 0,     /* inside the set of results the rules allow */
   SF_VERIFY_REJECTED,        /* outside it; why says which check failed and the nearest bound */
-  SF_VERIFY_UNCHECKED        /* not decidable by the verifier (implementation-defined: NaN inputs,
-                                integer/NV12 formats, anisotropy, LOD query with point mip, ...) */
+  SF_VERIFY_UNCHECKED        /* not decided: NaN/Inf inputs, coordinates beyond +-2^16, integer or
+                                NV12 formats, NaN results from float formats, a lane out of range,
+                                and (with SF_QUIRK_CUBE_LOD_UNMODELLED) cube derivative LODs */
 } sf_verify_kind;
 
 typedef struct sf_verify_result {
