@@ -103,6 +103,10 @@ static void unorm_rules(void) {
   SF_CHECK(sf_inst_validate(&in, &v) == 1 && has_rule(&v, "opnd.region.width"));
   in.unorm.u.region = (sf_region){1, 2, 1, 0}; /* <0;1,0> */
   SF_CHECK_EQ_U(sf_inst_validate(&in, &v), 0);
+  /* <8;8,1>: IGC's verifier, "Execution size must be greater than width"; SAMPLE_UNORM's scalars
+   * have exec size 1 (found by ext_genx_ir's accept/reject check on 147 instructions). */
+  in.unorm.u.region = (sf_region){5, 5, 2, 0};
+  SF_CHECK(sf_inst_validate(&in, &v) == 1 && has_rule(&v, "opnd.region.width_exec"));
 }
 
 static void s3d_rules(void) {
@@ -134,6 +138,13 @@ static void s3d_rules(void) {
   in.s3d.pred.rsvd = 1;
   in.s3d.pred.id = 1;
   SF_CHECK(sf_inst_validate(&in, &v) == 1 && has_rule(&v, "3d.pred.reserved"));
+  in = good_3d();
+  in.s3d.aoffimmi.cls = SF_VCLS_GENERAL; /* a <16;16,1> aoffimmi fits SIMD16, not SIMD8 */
+  in.s3d.aoffimmi.id = 40;
+  in.s3d.aoffimmi.region = (sf_region){6, 6, 2, 0};
+  SF_CHECK_EQ_U(sf_inst_validate(&in, &v), 0);
+  in.s3d.exec_size = 3;
+  SF_CHECK(sf_inst_validate(&in, &v) == 1 && has_rule(&v, "opnd.region.width_exec"));
   in = good_3d();
   in.s3d.chan_mask = 0;
   in.s3d.exec_size = 7;

@@ -155,8 +155,9 @@ typedef struct vctx {
 static sf_violations *vout(vctx *c) { return c->out ? c->out : &c->local; }
 
 /* Checks a region word (visa-format.md §8: width != 0 and in {1,2,4,8,16}, hstride in {0,1,2,4},
- * vstride in {0,...,32}; codes 8-15 do not exist; bits 12-15 are reserved). */
-static void check_region(vctx *c, const char *opname, const sf_region *r) {
+ * vstride in {0,...,32}, and exec_size >= width; codes 8-15 do not exist; bits 12-15 are reserved).
+ * lanes is the instruction's exec size: 1 for SAMPLE_UNORM and AVS, which have none. */
+static void check_region(vctx *c, const char *opname, const sf_region *r, unsigned lanes) {
   sf_violations *o = vout(c);
   if (r->vstride > 7) sf_violation_add(o, "opnd.region.vstride", "%s: vstride code %u is not a region code (0-7)", opname, r->vstride);
   if (r->width == 0 || r->width == 1 || r->width > 6)
@@ -164,12 +165,15 @@ static void check_region(vctx *c, const char *opname, const sf_region *r) {
   if (r->hstride == 0 || r->hstride > 4)
     sf_violation_add(o, "opnd.region.hstride", "%s: hstride code %u: hstride must be 0, 1, 2 or 4", opname, r->hstride);
   if (r->hi) sf_violation_add(o, "opnd.region.reserved", "%s: region bits 12-15 are reserved (0x%x)", opname, r->hi);
+  unsigned w = sf_region_value(r->width);
+  if (r->width >= 2 && r->width <= 6 && lanes && w > lanes)
+    sf_violation_add(o, "opnd.region.width_exec", "%s: region width %u exceeds the exec size %u", opname, w, lanes);
 }
 
 /* A "scalar" operand of SAMPLE_UNORM/AVS/aoffimmi: class general, indirect or immediate
  * (§8 verifier); modifiers only on general/indirect, and never sat or (~) on a sampler operand. */
-static void check_scalar(vctx *c, const char *opname, const sf_vopnd *v, const uint8_t *types, unsigned ntypes,
-                         const char *type_desc) {
+static void check_scalar(vctx *c, const char *opname, const sf_vopnd *v, unsigned lanes, const uint8_t *types,
+                         unsigned ntypes, const char *type_desc) {
   sf_violations *o = vout(c);
   if (v->cls != SF_VCLS_GENERAL && v->cls != SF_VCLS_INDIRECT && v->cls != SF_VCLS_IMMEDIATE) {
     sf_violation_add(o, "opnd.class", "%s: operand class %u is not general, indirect or immediate", opname, v->cls);
@@ -183,7 +187,7 @@ static void check_scalar(vctx *c, const char *opname, const sf_vopnd *v, const u
                      v->mod == SF_VMOD_SAT ? "sat" : "(~)");
   else if (v->mod != SF_VMOD_NONE && v->cls == SF_VCLS_IMMEDIATE)
     sf_violation_add(o, "opnd.mod.on_immediate", "%s: a modifier is only allowed on general or indirect operands", opname);
-  if (v->cls == SF_VCLS_GENERAL || v->cls == SF_VCLS_INDIRECT) check_region(c, opname, &v->region);
+  if (v->cls == SF_VCLS_GENERAL || v->cls == SF_VCLS_INDIRECT) check_region(c, opname, &v->region, lanes);
   if (v->cls == SF_VCLS_GENERAL && v->id == 0)
     sf_violation_add(o, "opnd.null_source", "%s: %%null (V0) cannot be read", opname);
   if (v->cls == SF_VCLS_INDIRECT || v->cls == SF_VCLS_IMMEDIATE) {
@@ -228,10 +232,10 @@ static void validate_unorm(vctx *c, const sf_sample_unorm *u) {
   else if (u->surface < 6)
     sf_violation_add(o, "unorm.surface.predefined", "surface T%u is predefined; SAMPLE_UNORM needs a user surface (T6+)",
                      u->surface);
-  check_scalar(c, "U_offset", &u->u, T_F, 1, "f");
-  check_scalar(c, "V_offset", &u->v, T_F, 1, "f");
-  check_scalar(c, "DeltaU", &u->du, T_F, 1, "f");
-  check_scalar(c, "DeltaV", &u->dv, T_F, 1, "f");
+  check_scalar(c, "U_offset", &u->u, 1, T_F, 1, "f");
+  check_scalar(c, "V_offset", &u->v, 1, T_F, 1, "f");
+  check_scalar(c, "DeltaU", &u->du, 1, T_F, 1, "f");
+  check_scalar(c, "DeltaV", &u->dv, 1, T_F, 1, "f");
   check_raw(c, "dst", &u->dst);
   if (u->dst.id == 0) sf_violation_add(o, "unorm.dst.null", "dst is %%null: SAMPLE_UNORM must write a general variable");
 }
@@ -258,7 +262,7 @@ static void validate_3d(vctx *c, const sf_sample_3d *s) {
     if (!op_ok) sf_violation_add(o, "3d.cps.op", "cps is only available for sample, sample_b, sample_c, sample_b_c and lod");
     if (lanes != 8 && lanes != 16) sf_violation_add(o, "3d.cps.exec_size", "cps requires exec size 8 or 16");
   }
-  check_scalar(c, "aoffimmi", &s->aoffimmi, T_UW, 1, "uw");
+  check_scalar(c, "aoffimmi", &s->aoffimmi, lanes ? lanes : 1, T_UW, 1, "uw");
   if (s->aoffimmi.cls == SF_VCLS_IMMEDIATE && (s->aoffimmi.imm & ~(uint64_t)0x0FFF))
     sf_violation_add(o, "3d.aoffimmi.reserved", "aoffimmi bits 12 and up are reserved (value 0x%llx)",
                      (unsigned long long)s->aoffimmi.imm);
@@ -281,16 +285,16 @@ static void validate_avs(vctx *c, const sf_avs *a) {
   if ((a->cntrl & 0x0F) > 3) sf_violation_add(o, "avs.cntrl.range", "cntrl %u is not an output format (0-3)", a->cntrl & 0x0F);
   if ((a->exec_mode & 0x0F) > 3)
     sf_violation_add(o, "avs.exec_mode.range", "execMode %u is not 16x4, 8x4, 16x8 or 4x4", a->exec_mode & 0x0F);
-  check_scalar(c, "U_offset", &a->u_off, T_F, 1, "f");
-  check_scalar(c, "V_offset", &a->v_off, T_F, 1, "f");
-  check_scalar(c, "DeltaU", &a->du, T_F, 1, "f");
-  check_scalar(c, "DeltaV", &a->dv, T_F, 1, "f");
-  check_scalar(c, "u2d", &a->u2d, T_F, 1, "f");
-  check_scalar(c, "groupID", &a->group_id, T_UD, 1, "ud");
-  check_scalar(c, "verticalBlockNumber", &a->vbn, T_UD, 1, "ud");
-  check_scalar(c, "v2d", &a->v2d, T_F, 1, "f");
+  check_scalar(c, "U_offset", &a->u_off, 1, T_F, 1, "f");
+  check_scalar(c, "V_offset", &a->v_off, 1, T_F, 1, "f");
+  check_scalar(c, "DeltaU", &a->du, 1, T_F, 1, "f");
+  check_scalar(c, "DeltaV", &a->dv, 1, T_F, 1, "f");
+  check_scalar(c, "u2d", &a->u2d, 1, T_F, 1, "f");
+  check_scalar(c, "groupID", &a->group_id, 1, T_UD, 1, "ud");
+  check_scalar(c, "verticalBlockNumber", &a->vbn, 1, T_UD, 1, "ud");
+  check_scalar(c, "v2d", &a->v2d, 1, T_F, 1, "f");
   /* The spec says UB; IGC's descriptor says UW|UD and its own example uses 0:uw (visa-format.md §8). */
-  check_scalar(c, "IEFBypass", &a->ief_bypass, T_IEF, 3, "ub, uw or ud");
+  check_scalar(c, "IEFBypass", &a->ief_bypass, 1, T_IEF, 3, "ub, uw or ud");
   check_raw(c, "dst", &a->dst);
   if (a->dst.id == 0) sf_violation_add(o, "avs.dst.null", "dst is %%null: AVS must write a general variable");
 }
