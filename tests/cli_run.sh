@@ -6,7 +6,8 @@
 #   wrap_point_r8.case       lanes 0-4 R: 0.2 0 1 0.4 1, A = 1         (wrap on integer indices)
 #   sample_unorm_aligned     R 4096/20480 alternating, G 8192/24576    (8.8 = value << 8)
 #   d3d_pcf.case             r0.x per lane: 0 1 1 0                    (PCF, ref 0.5, less)
-# plus error reporting: a broken case gives exit status 2 and file:line:col.
+# plus the default mode (every backend, "all N backends agree") and error reporting: a broken case
+# gives exit status 2 and file:line:col.
 # Usage: cli_run.sh /path/to/samplefuzz    Prints "N passed, N failed"; exit 1 on a failure.
 set -u
 SF="${1:?usage: cli_run.sh /path/to/samplefuzz}"
@@ -74,6 +75,20 @@ for b in $backends; do
   for l in 0 1 2 3; do
     expect_eq "d3d pcf $b lane $l r0.x" "$(lane_col "$o" $l 1)" "${want[$l]}"
   done
+done
+
+# Default (no SF_SIMD, no --backend): the scalar report, then every other backend compared.
+nbe=$(echo $backends | wc -w)
+for c in bilinear_r32f wrap_point_r8 sample_unorm_aligned d3d_pcf; do
+  env -u SF_SIMD "$SF" run "$EX/$c.case" >"$TMP/all.$c" 2>&1
+  st=$?
+  check "$c on every backend: exit status $st" $st
+  grep -q '^backend: scalar' "$TMP/all.$c"
+  st=$?
+  check "$c on every backend: the report is the scalar reference's" $st
+  grep -q "^all $nbe backends agree" "$TMP/all.$c"
+  st=$?
+  check "$c on every backend: all $nbe backends agree" $st
 done
 
 # Errors in the case text: exit status 2 with file:line:col.
