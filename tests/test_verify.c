@@ -274,6 +274,10 @@ static void test_pcf(void) {
   p.quirks = SF_QUIRK_COMPARE_AFTER_FILTER;
   SF_CHECK_EQ_U(check(&b, 1.0f, 0, 0, 0, &p), SF_VERIFY_ALLOWED);
   SF_CHECK_EQ_U(check(&b, 0.5f, 0, 0, 0, &p), SF_VERIFY_REJECTED); /* a single compare is 0 or 1 */
+  /* the float models: llvmpipe filters the 0/1 taps (0.5), softpipe compares the filtered depth (1) */
+  float mo[4];
+  SF_CHECK(sf_driver_model_sample(SF_MESA_LLVMPIPE, &b, 0, false, mo) && mo[0] == 0.5f);
+  SF_CHECK(sf_driver_model_sample(SF_MESA_SOFTPIPE, &b, 0, false, mo) && mo[0] == 1.0f);
   sf_surface_free(s);
 }
 
@@ -361,6 +365,24 @@ static void test_driver_models(void) {
   SF_CHECK(sf_driver_lod(SF_MESA_LLVMPIPE, &b, 0, &l) && l == 0.5f * (4.0f + 25.0f / 16.0f - 1.0f));
   SF_CHECK(sf_driver_lod(SF_MESA_SOFTPIPE, &b, 0, &l) && l == 2.0f);
   SF_CHECK(strcmp(sf_driver_quirk_name(SF_QUIRK_COMPARE_AFTER_FILTER), "compare_after_filter") == 0);
+  /* float model, explicit LOD 1 with linear mip: level 1 of by_level is 0.25 everywhere */
+  sf_sampler lin;
+  sf_sampler_default(&lin);
+  lin.min_filter = lin.mag_filter = SF_FILTER_LINEAR;
+  lin.mip_filter = SF_MIP_LINEAR;
+  sf_surface *m5 = make_surface(SF_SURF_2D, SF_FMT_R32F, 16, 16, 1, 1, 5, by_level);
+  if (!m5) { SF_CHECK(m5 != NULL); sf_surface_free(s); return; }
+  sf_sample_batch e;
+  batch1(&e, m5, &lin, SF_LOD_EXPLICIT);
+  e.u[0] = 0.3f, e.v[0] = 0.6f, e.lod_or_bias[0] = 1.5f; /* halfway between levels 1 and 2: 0.375 */
+  float mo[4];
+  SF_CHECK(sf_driver_model_sample(SF_MESA_LLVMPIPE, &e, 0, false, mo) && mo[0] == 0.375f && mo[3] == 1.0f);
+  e.lod_or_bias[0] = -1.0f; /* magnification: level 0 */
+  SF_CHECK(sf_driver_model_sample(SF_MESA_SOFTPIPE, &e, 0, false, mo) && mo[0] == 0.0f);
+  /* not modelled: the LOD query and cubes */
+  e.lod_query = true;
+  SF_CHECK(!sf_driver_model_sample(SF_MESA_LLVMPIPE, &e, 0, false, mo));
+  sf_surface_free(m5);
   SF_CHECK((sf_driver_quirks(SF_MESA_SOFTPIPE) & SF_QUIRK_COMPARE_AFTER_FILTER) != 0);
   SF_CHECK((sf_driver_quirks(SF_MESA_LLVMPIPE) & SF_QUIRK_COMPARE_AFTER_FILTER) == 0);
   sf_surface_free(s);

@@ -138,6 +138,13 @@ float sf_driver_table_log2(float x);
  * Returns false when not modelled (the verifier then uses the spec bounds). */
 bool sf_driver_lod(sf_mesa_driver d, const sf_sample_batch *b, unsigned lane, float *lod);
 
+/* A float model of the driver's whole sampling path for one lane (1D, 1D array, 2D, 2D array, 3D;
+ * not cubes, not the LOD query, not integer/NV12 formats): the GL 4.5 float pipeline with the
+ * driver's LOD formula and structural quirks (driver_models.c documents each step). Returns false
+ * when not modelled. It is a hypothesis, measured by xcheck ("model-exact" lanes), not a proof. */
+bool sf_driver_model_sample(sf_mesa_driver d, const sf_sample_batch *b, unsigned lane, bool explicit_grads,
+                            float out[4]);
+
 /* ---- 2. Spec-tolerance verifier (oracles/external/verify.c) ----------------------------------- */
 
 /* Precision the verifier allows. sf_verify_params_spec() gives the D3D11.3 minima (§3 table):
@@ -226,6 +233,9 @@ typedef struct sf_xcheck_stats {
   uint64_t by_quirk[16];       /* SF_XC_QUIRK lanes explained by quirk bit i alone */
   uint64_t quirk_combined;     /* SF_XC_QUIRK lanes that need several quirks together */
   uint64_t spec_diff[3];       /* SF_XC_SPEC lanes by size of the difference: <= 1/255, <= 1/16, more */
+  uint64_t model_lanes;        /* lanes sf_driver_model_sample models */
+  uint64_t model_exact;        /* ... of which the oracle equals the model within 1e-5 */
+  uint64_t model_exact_nonexact; /* model-exact lanes where the reference differs from the oracle */
   unsigned repro_written;
   double max_diff;             /* largest |reference - oracle| seen (finite values) */
 } sf_xcheck_stats;

@@ -370,6 +370,19 @@ static sf_code sf_xc_run_config(sf_mesa *m, const sf_xcheck_opts *o, sf_xcheck_s
         if (d > diff) diff = d;
       }
       if (isfinite(diff) && diff > s->max_diff) s->max_diff = diff;
+      float mres[4];
+      if (sf_driver_model_sample(o->driver, b, lane, !op->implicit, mres)) {
+        s->model_lanes++;
+        double md = 0.0;
+        for (unsigned k = 0; k < nch; k++) {
+          double dd = fabs((double)mres[k] - sf_xc_f(ov[k]));
+          if (!(dd <= md)) md = dd; /* NaN counts as a miss */
+        }
+        if (md <= SF_XC_TOL) {
+          s->model_exact++;
+          if (diff > SF_XC_TOL) s->model_exact_nonexact++;
+        }
+      }
       sf_verify_result vr, vm, vq;
       sf_verify_kind kr = sf_verify_sample(b, lane, rv, &spec, &vr);
       sf_xc_class cls;
@@ -511,6 +524,8 @@ void sf_xcheck_print(const sf_xcheck_stats *s, void *fp) {
     fprintf(f, "  %-32s %llu\n", sf_xc_class_name((sf_xc_class)k), (unsigned long long)s->by_class[k]);
   fprintf(f, "  implicit-derivative mismatches   %llu\n  largest |reference - oracle|     %.6g\n",
           (unsigned long long)s->derivs_mismatch, s->max_diff);
+  fprintf(f, "  driver float model: %llu lanes modelled, %llu equal the oracle within 1e-5 (%llu of them where the reference differs)\n",
+          (unsigned long long)s->model_lanes, (unsigned long long)s->model_exact, (unsigned long long)s->model_exact_nonexact);
   fprintf(f, "  spec-permitted lanes by difference: <= 1/255: %llu, <= 1/16: %llu, larger: %llu\n",
           (unsigned long long)s->spec_diff[0], (unsigned long long)s->spec_diff[1], (unsigned long long)s->spec_diff[2]);
   fprintf(f, "  oracle-quirk lanes by the quirk that explains them:\n");
