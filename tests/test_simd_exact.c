@@ -413,6 +413,39 @@ static void test_known_midpoint(void) {
   sf_surface_free(s);
 }
 
+/* Every 8-bit UNORM code decodes exactly as sf_unorm_to_float(v, 8) (D3D11.3 §3.2.3.5: v / 255,
+ * correctly rounded) in every backend: a 256x1 R8 surface point-sampled at each texel centre. */
+static void test_unorm8_decode_exhaustive(void) {
+  sf_surface_desc d = {.type = SF_SURF_2D, .format = SF_FMT_R8_UNORM, .width = 256, .height = 1, .depth = 1, .layers = 1, .levels = 1};
+  sf_surface *s = NULL;
+  sf_status st;
+  SF_CHECK(sf_surface_create(&s, &d, &st) == SF_OK);
+  if (!s) return;
+  for (unsigned i = 0; i < 256; i++) s->data[i] = (uint8_t)i;
+  sf_sampler sp;
+  sf_sampler_default(&sp);
+  for (unsigned b = 0; b < g_set.n; b++)
+    for (unsigned base = 0; base < 256; base += SF_MAX_LANES) {
+      sf_sample_batch q;
+      memset(&q, 0, sizeof q);
+      q.surf = s;
+      q.samp = &sp;
+      q.lod_mode = SF_LOD_ZERO;
+      q.n = SF_MAX_LANES;
+      q.lanes = 0xffffffffu;
+      for (unsigned i = 0; i < SF_MAX_LANES; i++) q.u[i] = ((float)(base + i) + 0.5f) / 256.0f;
+      sf_sample_out o;
+      SF_CHECK(g_set.b[b]->sample(&q, &o, &st) == SF_OK);
+      for (unsigned i = 0; i < SF_MAX_LANES; i++) {
+        float want = sf_unorm_to_float(base + i, 8);
+        uint32_t wb;
+        memcpy(&wb, &want, 4);
+        SF_CHECK_MSG(o.v[0][i] == wb, "%s: code %u -> 0x%08x, want 0x%08x", g_set.b[b]->name, base + i, o.v[0][i], wb);
+      }
+    }
+  sf_surface_free(s);
+}
+
 /* The differential must be able to fail: a deliberately wrong "backend" is caught. */
 static sf_code broken_unorm(const sf_unorm_req *q, sf_unorm_out *o, sf_status *st) {
   sf_code rc = sf_backend_scalar()->sample_unorm(q, o, st);
@@ -441,6 +474,7 @@ int main(void) {
   pick_backends();
   SF_RUN(test_known_midpoint);
   SF_RUN(test_detects_difference);
+  SF_RUN(test_unorm8_decode_exhaustive);
   SF_RUN(test_sample_diff);
   SF_RUN(test_unorm_diff);
   SF_RUN(test_avs_diff);

@@ -95,6 +95,10 @@ static inline sfk_vi sfk_rne(sfk_vf f, int32_t lo, int32_t hi) {
 
 /* r = i mod n in [0, n) for 0 < n < 2^24 and |i| < 2^24: float quotient, one correction step. */
 static inline sfk_vi sfk_mod(sfk_vi i, sfk_vi n) {
+  if (!sfk_any((i < -n) | (i >= n + n))) { /* the usual case: one period away at most */
+    sfk_vi m = sfk_seli(i < 0, i + n, i);
+    return sfk_seli(m >= n, m - n, m);
+  }
   sfk_vf q = sfk_floor(__builtin_convertvector(i, sfk_vf) / __builtin_convertvector(n, sfk_vf));
   sfk_vi m = i - __builtin_convertvector(q, sfk_vi) * n;
   m = sfk_seli(m < 0, m + n, m);
@@ -262,6 +266,24 @@ static inline sfk_vi sfk_wrap(sfk_vi i, sfk_vi n, unsigned addr) {
   }
 }
 
+/* wrap_index of i and of i + 1. WRAP and MIRROR reduce i once: (i + 1) mod p = (i mod p) + 1,
+ * or 0 at p. */
+static inline void sfk_wrap2(sfk_vi i, sfk_vi n, unsigned addr, sfk_vi *w0, sfk_vi *w1) {
+  if (addr == SF_ADDR_WRAP) {
+    sfk_vi m = sfk_mod(i, n), m1 = m + 1;
+    *w0 = m;
+    *w1 = sfk_seli(m1 == n, sfk_spi(0), m1);
+  } else if (addr == SF_ADDR_MIRROR) {
+    sfk_vi p = n + n, m = sfk_mod(i, p), m1 = m + 1;
+    m1 = sfk_seli(m1 == p, sfk_spi(0), m1);
+    *w0 = sfk_seli(m >= n, p - 1 - m, m);
+    *w1 = sfk_seli(m1 >= n, p - 1 - m1, m1);
+  } else {
+    *w0 = sfk_wrap(i, n, addr);
+    *w1 = sfk_wrap(i + 1, n, addr);
+  }
+}
+
 /* scalar.c axis_fixed: range reduction, scale, -0.5 for linear lanes, 16.8 RNE snap, + offset. */
 static inline sfk_vi sfk_axis(sfk_vf u, sfk_vi n, sfk_vi lin, sfk_vi off, unsigned addr) {
   if (addr == SF_ADDR_WRAP) {
@@ -303,7 +325,7 @@ static inline void sfk_fetch(const sfk_ctx *c, const sfk_lv *lv, sfk_vi slice, s
     w = sfk_seli(isnull, sfk_spi(0), w);
     for (unsigned k = 0; k < 4; k++) {
       if (k < c->channels) {
-        sfk_vf f = __builtin_convertvector((w >> (8 * k)) & 255, sfk_vf) / 255.0f;
+        sfk_vf f = __builtin_convertvector((sfk_vi)(((sfk_vu)w >> (8 * k)) & 255u), sfk_vf) / 255.0f;
         raw[k] = (sfk_vi)f;
       } else {
         raw[k] = (sfk_vi)sfk_spf(k == 3 ? 1.0f : 0.0f);
@@ -330,8 +352,7 @@ static void sfk_level(const sfk_ctx *c, sfk_vi L, sfk_vi slice, sfk_vi lin, cons
       sfk_vi X = sfk_axis(crd[a], n[a], lin, off[a], c->sp->addr[a]);
       sfk_vi f = sfk_floor8(X);
       fr[a] = sfk_seli(lin, X & 255, sfk_spi(0));
-      i1[a] = sfk_wrap(f + 1, n[a], c->sp->addr[a]);
-      i0[a] = sfk_wrap(f, n[a], c->sp->addr[a]);
+      sfk_wrap2(f, n[a], c->sp->addr[a], &i0[a], &i1[a]);
     } else {
       i1[a] = i0[a];
     }
@@ -721,7 +742,8 @@ static sf_code sfk_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_sta
         sfk_vi X = sfk_axis(p, sfk_spi(n[a]), sfk_spi(linear ? -1 : 0), sfk_spi(0), sp->addr[a]);
         sfk_vi i0 = sfk_floor8(X);
         sfk_vi fr = linear ? (X & 255) : sfk_spi(0);
-        sfk_vi t0 = sfk_wrap(i0, sfk_spi(n[a]), sp->addr[a]), t1 = sfk_wrap(i0 + 1, sfk_spi(n[a]), sp->addr[a]);
+        sfk_vi t0, t1;
+        sfk_wrap2(i0, sfk_spi(n[a]), sp->addr[a], &t0, &t1);
         int32_t *o0 = a ? cy[0] : cx[0], *o1 = a ? cy[1] : cx[1], *of = a ? fy : fx;
         unsigned cnt = 8 - g < SFK_W ? 8 - g : SFK_W;
         memcpy(o0 + g, &t0, cnt * 4);
