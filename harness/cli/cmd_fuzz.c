@@ -422,7 +422,7 @@ static bool sf_build_fuzzers(const char *workdir, char *bin_dir, size_t n) {
     return false;
   }
   char build[SF_FUZZ_PATH], jobs[32];
-  snprintf(build, sizeof build, "%s/build", workdir);
+  snprintf(build, sizeof build, "%.1000s/build", workdir);
   long nproc = sysconf(_SC_NPROCESSORS_ONLN);
   snprintf(jobs, sizeof jobs, "-j%ld", nproc > 0 ? nproc : 2);
   printf("building the libFuzzer targets (clang, ASan+UBSan) in %s ...\n", build);
@@ -434,7 +434,7 @@ static bool sf_build_fuzzers(const char *workdir, char *bin_dir, size_t n) {
     fprintf(stderr, "samplefuzz fuzz: building the fuzz targets failed (see above)\n");
     return false;
   }
-  snprintf(bin_dir, n, "%s/fuzz", build);
+  snprintf(bin_dir, n, "%.1000s/fuzz", build);
   return true;
 }
 

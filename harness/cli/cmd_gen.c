@@ -59,7 +59,6 @@ static bool sf_gen_case(const uint8_t *draw, size_t n, sf_family family, sf_case
 static bool sf_gen_render(sf_gen_out kind, const sf_inst *in, unsigned index, sf_buf *out) {
   sf_status st;
   sf_status_clear(&st);
-  out->st = &st;
   char text[2048];
   switch (kind) {
     case SF_GEN_OUT_VISA_BIN:
