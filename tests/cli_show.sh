@@ -12,6 +12,7 @@
 #      0.5 grey (128), expected == actual on lane 0, and the difference map black on lane 0 and red
 #      on lanes 1 and 2 (lane 2 brighter);
 #   4. usage errors: --png on a codec target, an unknown target, a missing file.
+# Also a DXBC container made by `samplefuzz asm` shows its chunks and program.
 # Usage: cli_show.sh /path/to/samplefuzz    Prints "N passed, N failed"; exit 1 on a failure.
 set -u
 SF="${1:?usage: cli_show.sh /path/to/samplefuzz}"
@@ -48,11 +49,24 @@ for dir in "$ROOT"/corpus/*/; do
     case "$target" in
       visa_*|sample_diff_fuzzer|pipeline_fuzzer)
         grep -Eq '^(vISA text: [a-z]|D3D asm:   [a-z]|instruction: none)' "$TMP/o"; st=$? ;;
-      *) grep -Eq '^(D3D asm:   [a-z]|instruction: none|a DXBC container)' "$TMP/o"; st=$? ;;
+      *) grep -Eq '^(D3D asm:   [a-z]|D3D asm \(program|instruction: none)' "$TMP/o"; st=$? ;;
     esac
     check "show $target/$(basename "$f"): prints the instruction or why not" $st
   done
 done
+
+# A DXBC container (made with `samplefuzz asm`): its chunks and its program as D3D asm.
+printf 'sample r0.xyzw, v0.xyxx, t0.xyzw, s0\n' >"$TMP/one.asm"
+"$SF" asm "$TMP/one.asm" -o "$TMP/one.dxbc" >/dev/null 2>&1
+"$SF" show --target dxbc_fuzzer "$TMP/one.dxbc" >"$TMP/o" 2>&1
+st=$?
+check "show a DXBC container: exit status" $st
+grep -Eq '^DXBC container: [0-9]+ chunks:.* SHDR\(' "$TMP/o"
+st=$?
+check "show a DXBC container: lists the chunks" $st
+grep -q '^sample r0.xyzw, v0.xyxx, t0.xyzw, s0$' "$TMP/o"
+st=$?
+check "show a DXBC container: prints the program's sample instruction" $st
 
 # ---- 2. canary backend --------------------------------------------------------------------------
 CC="${CC:-cc}"

@@ -142,6 +142,60 @@ static void show_inst(const sf_inst *in) {
   }
 }
 
+/* Prints text with non-printable bytes as '.', at most max bytes. */
+static void show_text(const char *label, const uint8_t *p, size_t n, size_t max) {
+  printf("%s", label);
+  for (size_t i = 0; i < n && i < max; i++) putchar(p[i] >= 0x20 && p[i] < 0x7f ? p[i] : '.');
+  printf("%s\n", n > max ? " ..." : "");
+}
+
+/* A DXBC container (or a bare SHDR/SHEX program): chunks, then the program as D3D asm. */
+static void show_dxbc(const uint8_t *data, size_t len, bool program_only) {
+  sf_status st;
+  sf_status_clear(&st);
+  char why[SF_STATUS_MSG_MAX + 64];
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  sf_tpf_program p;
+  sf_tpf_program_init(&p, 0);
+  sf_code rc;
+  if (program_only) {
+    rc = sf_tpf_program_decode(data, len, &p, &st);
+  } else {
+    rc = sf_dxbc_read(data, len, &c, &st);
+    if (rc == SF_OK) {
+      printf("DXBC container: %u chunks:", c.nchunks);
+      for (uint32_t i = 0; i < c.nchunks && i < 64; i++) {
+        uint32_t f = c.chunks[i].fourcc;
+        char cc[5] = {(char)(f & 0xff), (char)(f >> 8 & 0xff), (char)(f >> 16 & 0xff), (char)(f >> 24), 0};
+        for (unsigned k = 0; k < 4; k++)
+          if (cc[k] < 0x20 || cc[k] > 0x7e) cc[k] = '.';
+        printf(" %s(%" PRIu32 " bytes)", cc, c.chunks[i].size);
+      }
+      printf("\n");
+      rc = sf_dxbc_program(&c, &p, &st);
+    }
+  }
+  if (rc == SF_OK) {
+    sf_buf out;
+    sf_status_clear(&st);
+    sf_buf_init(&out, &st);
+    out.limit = 1u << 16;
+    if (sf_d3dasm_print_program(&p, &out, &st) == SF_OK) {
+      printf("D3D asm (program, %zu items):\n", p.count);
+      fwrite(out.data ? (const void *)out.data : (const void *)"", 1, out.len, stdout);
+      if (out.len && out.data[out.len - 1] != '\n') printf("\n");
+    } else {
+      printf("D3D asm: (cannot print: %s)\n", sf_status_format(&st, why, sizeof why));
+    }
+    sf_buf_free(&out);
+  } else {
+    printf("instruction: none (%s)\n", sf_status_format(&st, why, sizeof why));
+  }
+  sf_tpf_program_free(&p);
+  sf_dxbc_free(&c);
+}
+
 /* The codec targets: decode or parse the input, then print the views. */
 static void show_codec(const sf_target *t, const uint8_t *data, size_t len) {
   sf_status st;
@@ -155,24 +209,30 @@ static void show_codec(const sf_target *t, const uint8_t *data, size_t len) {
     ok = sf_visa_decode(data, len, 0, in, &used, &st) == SF_OK;
     if (ok) printf("decoded %zu of %zu bytes as one vISA instruction\n", used, len);
   } else if (!strcmp(t->name, "visa_text_fuzzer")) {
-    printf("text: %.*s\n", (int)(len > 400 ? 400 : len), (const char *)data);
+    show_text("text: ", data, len, 400);
     ok = sf_visa_parse((const char *)data, len, NULL, in, &st) == SF_OK;
   } else if (!strcmp(t->name, "d3dasm_fuzzer")) {
-    printf("text: %.*s\n", (int)(len > 400 ? 400 : len), (const char *)data);
+    show_text("text: ", data, len, 400);
     in->family = SF_FAMILY_D3D;
     ok = sf_d3dasm_parse_inst((const char *)data, len, 1, &in->d3d, &st) == SF_OK;
   } else if (!strcmp(t->name, "dxbc_fuzzer")) {
-    if (len >= 4 && !memcmp(data, "DXBC", 4)) {
-      printf("a DXBC container: its chunks and program are described by the verdict dump below\n");
-    } else if (len >= 4 && len % 4 == 0) {
-      size_t ntok = len / 4 > 64 ? 64 : len / 4, used = 0;
-      uint32_t tok[64];
-      for (size_t i = 0; i < ntok; i++) tok[i] = sf_le32(data + 4 * i);
-      in->family = SF_FAMILY_D3D;
-      ok = sf_tpf_decode_inst(tok, ntok, 0, &in->d3d, &used, &st) == SF_OK;
-      if (ok) printf("decoded %zu of %zu tokens as one TPF instruction\n", used, len / 4);
+    /* the same three readings as sf_check_dxbc (oracles/check_d3d.c) */
+    if (len >= 4 && sf_le32(data) == SF_DXBC_MAGIC) {
+      show_dxbc(data, len, false);
+    } else if (len >= 8 && len % 4 == 0 && (uint64_t)sf_le32(data + 4) * 4 == len) {
+      show_dxbc(data, len, true);   /* a SHDR/SHEX body: its length token matches the size */
     } else {
-      sf_fail_byte(&st, SF_ERR_TRUNCATED, len, "not a whole number of 32-bit tokens");
+      size_t ntok = len / 4 > SF_CHECK_MAX_BIN / 4 ? SF_CHECK_MAX_BIN / 4 : len / 4, used = 0;
+      uint32_t *tok = calloc(ntok ? ntok : 1, sizeof *tok);
+      if (tok) {
+        for (size_t i = 0; i < ntok; i++) tok[i] = sf_le32(data + 4 * i);
+        in->family = SF_FAMILY_D3D;
+        ok = sf_tpf_decode_inst(tok, ntok, 0, &in->d3d, &used, &st) == SF_OK;
+        if (ok)
+          printf("decoded %zu of %zu tokens as one TPF instruction%s\n", used, ntok,
+                 len % 4 ? " (a trailing partial token is ignored)" : "");
+        free(tok);
+      }
     }
   }
   if (ok) show_inst(in);
