@@ -61,7 +61,7 @@ typedef struct sf_fuzz_job {
   pid_t pid;
   int out_fd;                   /* the engine's merged stdout/stderr */
   FILE *log;
-  int state;                    /* 0 queued, 1 running, 2 done */
+  int state;                    /* 0 queued, 1 running, 2 done, 3 not started (interrupted) */
   int exit_status;
   double started, ended;
   char line[1024];
@@ -355,8 +355,8 @@ static void sf_job_refresh(sf_fuzz_job *j, sf_fuzz_engine eng) {
 
 static void sf_print_job(FILE *out, const sf_fuzz_job *j, const sf_fuzz_opts *o, double now, bool tty) {
   const bool stopped = sf_fuzz_stop_requested != 0;
-  const char *state = j->state == 0 ? "queued" : j->state == 1 ? "running" : "done";
-  double el = j->state == 0 ? 0 : (j->state == 1 ? now - j->started : j->ended - j->started);
+  const char *state = j->state == 0 ? "queued" : j->state == 1 ? "running" : j->state == 2 ? "done" : "skipped";
+  double el = (j->state == 0 || j->state == 3) ? 0 : (j->state == 1 ? now - j->started : j->ended - j->started);
   fprintf(out, "%s%-20s %-7s %4.0f/%.0fs  exec/s %-8" PRIu64 " cov %-6" PRIu64 " corpus %-6" PRIu64
                " findings %" PRIu64 "%s\n",
           tty ? "\033[K" : "", j->name, state, el, o->time_s, j->exec_s, j->cov, j->corpus_n, j->findings,
@@ -631,7 +631,7 @@ int sf_cli_fuzz(int argc, char **argv) {
         stop_sent = now;
         for (size_t i = 0; i < nj; i++) {
           if (jobs[i].state == 1) kill(jobs[i].pid, SIGINT);
-          if (jobs[i].state == 0) jobs[i].state = 2;
+          if (jobs[i].state == 0) jobs[i].state = 3;
         }
       } else if (now - stop_sent > 10) {
         for (size_t i = 0; i < nj; i++)
