@@ -283,6 +283,12 @@ static void test_sample_diff(void) {
         q.off_v[i] = (int8_t)(rnd(&seed, 3) ? 0 : (int)rnd(&seed, 16) - 8);
         q.off_r[i] = (int8_t)(rnd(&seed, 3) ? 0 : (int)rnd(&seed, 16) - 8);
         if (rnd(&seed, 200) == 0) q.off_u[i] = (int8_t)(rnd(&seed, 2) ? 127 : -128);
+        /* compare references equal to stored texels, so the EQUAL/LESS_EQUAL/... edges are hit */
+        const sf_format_info *fi = sf_format_get(fmt);
+        if (q.compare && fi && fi->bits == 32 && surf->size >= 4 && rnd(&seed, 2)) {
+          size_t at = (size_t)rnd(&seed, (uint32_t)(surf->size / 4)) * 4;
+          memcpy(&q.ref[i], surf->data + at, 4);
+        }
       }
       uint8_t raw[sizeof q + 8];
       size_t at = 1 + rnd(&seed, 7);

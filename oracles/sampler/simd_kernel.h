@@ -187,6 +187,9 @@ typedef struct sfk_ctx {
   unsigned dims, bytes, channels;
   bool unorm8;
   bool check_null;                /* the surface has null pages somewhere (or we could not tell) */
+  bool compare;                   /* PCF: each tap becomes (ref OP texel.R) ? 1 : 0 */
+  unsigned cmp;                   /* sf_cmp */
+  sfk_vf ref;                     /* this lane group's references (32-bit float formats: as given) */
   int32_t lw[16], lh[16], ld[16]; /* per level */
   int32_t loff[16], lrow[16], lslice[16], lnull[16], ltx[16], lty[16];
   uint32_t border[4];
@@ -338,6 +341,21 @@ static inline void sfk_fetch(const sfk_ctx *c, const sfk_lv *lv, sfk_vi slice, s
     }
   }
   for (unsigned k = 0; k < 4; k++) t[k] = (sfk_vf)sfk_seli(border, sfk_spi((int32_t)c->border[k]), raw[k]);
+  if (c->compare) { /* scalar.c tap_finish: the comparison per tap, border taps included */
+    sfk_vi pass;
+    switch (c->cmp) {
+      case SF_CMP_LESS: pass = c->ref < t[0]; break;
+      case SF_CMP_EQUAL: pass = c->ref == t[0]; break;
+      case SF_CMP_LESS_EQUAL: pass = c->ref <= t[0]; break;
+      case SF_CMP_GREATER: pass = c->ref > t[0]; break;
+      case SF_CMP_NOT_EQUAL: pass = c->ref != t[0]; break;
+      case SF_CMP_GREATER_EQUAL: pass = c->ref >= t[0]; break;
+      case SF_CMP_ALWAYS: pass = sfk_spi(-1); break;
+      default: pass = sfk_spi(0); break;
+    }
+    sfk_vf r = sfk_self(pass, sfk_spf(1.0f), sfk_spf(0.0f));
+    for (unsigned k = 0; k < 4; k++) t[k] = r;
+  }
 }
 
 /* scalar.c sample_level on every lane: one mip level, point or linear per lane. */
@@ -406,14 +424,15 @@ static inline sfk_vi sfk_lod_from_rho2(sfk_vf rho2) {
 /* Whether this backend computes the batch itself (else the scalar entry does, identically). */
 static bool sfk_sample_supported(const sf_sample_batch *q) {
   const sf_surface *s = q->surf;
-  if (!s || q->compare) return false;
+  if (!s) return false;
   unsigned t = s->desc.type;
   if (t == SF_SURF_CUBE || t == SF_SURF_CUBE_ARRAY || t >= SF_SURF_TYPE_COUNT) return false;
   if (s->size >= (size_t)1 << 30 || s->desc.levels == 0 || s->desc.levels > SF_SURF_MAX_LEVELS) return false;
   switch (s->desc.format) {
     case SF_FMT_R8_UNORM: case SF_FMT_RG8_UNORM: case SF_FMT_RGBA8_UNORM:
+      return !q->compare; /* UNORM references are quantized first: forwarded */
     case SF_FMT_R32F: case SF_FMT_RG32F: case SF_FMT_RGBA32F: case SF_FMT_D32F:
-      return true;
+      return true; /* compare too: sf_format_snap of a 32-bit float reference keeps its value */
     default:
       return false;
   }
@@ -438,6 +457,8 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
   c.bytes = fi->bytes;
   c.channels = fi->channels;
   c.unorm8 = fi->cls == SF_FCLASS_UNORM;
+  c.compare = q->compare;
+  c.cmp = sp->compare;
   unsigned type = s->desc.type, levels = s->desc.levels;
   c.dims = (type == SF_SURF_1D || type == SF_SURF_1D_ARRAY) ? 1 : type == SF_SURF_3D ? 3 : 2;
   for (unsigned l = 0; l < 16; l++) {
@@ -468,6 +489,7 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
     sfk_vf u = sfk_self(active, sfk_ldf(q->u + base), zf);
     sfk_vf v = sfk_self(active, sfk_ldf(q->v + base), zf);
     sfk_vf r = sfk_self(active, sfk_ldf(q->r + base), zf);
+    c.ref = sfk_self(active, sfk_ldf(q->ref + base), zf);
     sfk_vi slice = sfk_spi(0);
     if (type == SF_SURF_1D_ARRAY) slice = sfk_rne(v, 0, maxl);
     if (type == SF_SURF_2D_ARRAY) slice = sfk_rne(r, 0, maxl);
