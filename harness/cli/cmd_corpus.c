@@ -56,7 +56,7 @@ static corpus_count corpus_count_dir(const char *dir) {
   struct stat sb;
   while ((e = readdir(d)) != NULL && c.files < SF_CORPUS_MAX_FILES) {
     if (e->d_name[0] == '.') continue;
-    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+    if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p) continue;   /* name too long: skip */
     if (stat(p, &sb) != 0 || !S_ISREG(sb.st_mode)) continue;
     c.files++;
     c.bytes += (unsigned long long)sb.st_size;
@@ -186,7 +186,7 @@ static corpus_key *corpus_keys(const char *dir, size_t *n) {
   struct stat sb;
   while ((e = readdir(d)) != NULL && *n < c.files) {
     if (e->d_name[0] == '.') continue;
-    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+    if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p) continue;   /* name too long: skip */
     if (stat(p, &sb) != 0 || !S_ISREG(sb.st_mode)) continue;
     if (corpus_file_key(p, &keys[*n])) (*n)++;
   }
@@ -201,7 +201,7 @@ static void corpus_rm_tree_files(const char *dir) {
   char p[SF_CORPUS_PATH + 300];
   while (d && (e = readdir(d)) != NULL) {
     if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+    if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p) continue;   /* name too long: skip */
     unlink(p);
   }
   if (d) closedir(d);
@@ -362,7 +362,7 @@ int sf_cli_corpus(int argc, char **argv) {
     unsigned removed = 0;
     while (d && (e = readdir(d)) != NULL) {
       if (e->d_name[0] == '.') continue;
-      snprintf(p, sizeof p, "%s/%s", corpus, e->d_name);
+      if (snprintf(p, sizeof p, "%s/%s", corpus, e->d_name) >= (int)sizeof p) continue;
       corpus_key k;
       if (stat(p, &sb) != 0 || !S_ISREG(sb.st_mode) || !corpus_file_key(p, &k)) continue;
       if (bsearch(&k, keep, nk, sizeof *keep, corpus_key_cmp)) continue;
