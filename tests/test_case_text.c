@@ -126,6 +126,7 @@ static void test_state(void) {
            "live 0x9\n"
            "reg v2 1 0.5 0x3f800000\n"
            "reg r7 * 2 3 4 5\n"
+           "reg cb1[3] * -2 0 0 7\n"
            "%s",
            inst_line);
   sf_textcase *tc = parse_ok(text);
@@ -148,8 +149,11 @@ static void test_state(void) {
   SF_CHECK_EQ_U(tc->state.d3d.v[1][2][1], 0x3f800000u);
   SF_CHECK_EQ_U(tc->state.d3d.v[0][2][0], 0);   /* only lane 1 */
   for (unsigned l = 0; l < 4; l++) SF_CHECK_EQ_U(tc->state.d3d.r[l][7][3], f2u(5.0f));
-  /* `reg cb1[3] * -2` is not tested: textcase.c reads "cb%llu[%llu]%c" and wants a character
-   * after the ']', so every cb<b>[<n>] register is refused as unknown (reported to its owner). */
+  /* constant buffers are shared by the quad (a regression: cb<b>[<n>] used to be refused as an
+   * unknown register because the parser wanted a character after the ']') */
+  SF_CHECK_EQ_U(tc->state.d3d.cb[1][3][0], f2u(-2.0f));
+  SF_CHECK_EQ_U(tc->state.d3d.cb[1][3][3], f2u(7.0f));
+  SF_CHECK_EQ_U(tc->state.d3d.cb[1][2][0], 0);
   sf_textcase_free(tc);
 }
 

@@ -346,8 +346,8 @@ static sf_code tc_reg(sf_textcase *tc, const tc_line *L, sf_status *st) {
   uint32_t(*rows)[4] = NULL;
   bool shared = false;
   unsigned long long a = 0, b = 0;
-  char extra = 0;
-  if (sscanf(r, "cb%llu[%llu]%c", &a, &b, &extra) == 3 && extra == ']') {
+  int end = -1;
+  if (sscanf(r, "cb%llu[%llu]%n", &a, &b, &end) == 2 && end > 0 && r[end] == 0) {
     if (a >= SF_D3D_MAX_CB || b >= SF_D3D_MAX_CB_VEC) return tc_err(st, L, 1, SF_ERR_LIMIT, "cb index beyond the state's register file");
     i0 = a;
     i1 = b;
