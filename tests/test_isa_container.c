@@ -715,6 +715,34 @@ static void err_decls(void) {
   obj_states(&o);
   check_obj(&o, SF_UNSUPPORTED, 31);
   sf_buf_free(&o);
+  /* num_elements 0 (found by fuzzing the reader: such a file printed `num_elts=0`, which the text
+   * parser refuses). Refused for every declaration kind at the num_elements field: a variable
+   * (name at 20, bit_properties at 24, num_elements at 25) ... */
+  sf_buf_init(&o, NULL);
+  obj_strings(&o);
+  sf_wr_u32(&o, 1);
+  sf_buf_put(&o, "\x01\0\0\0\x52\0\0\0\0\0\0\0\0\0\0", 15);
+  check_obj(&o, SF_ERR_RANGE, 25);
+  sf_buf_free(&o);
+  /* ... a predicate (variable_count 0, address_count 0, predicate_count 1, name at 24) ... */
+  sf_buf_init(&o, NULL);
+  obj_strings(&o);
+  sf_wr_u32(&o, 0);
+  sf_wr_u16(&o, 0);
+  sf_wr_u16(&o, 1);
+  sf_wr_u32(&o, 1);
+  sf_wr_u16(&o, 0);
+  sf_wr_u8(&o, 0);
+  check_obj(&o, SF_ERR_RANGE, 28);
+  sf_buf_free(&o);
+  /* ... and a sampler (no labels; sampler_count at 26, name at 27, num_elements at 31). */
+  sf_buf_init(&o, NULL);
+  obj_strings(&o);
+  sf_wr_u32(&o, 0);
+  sf_wr_u16(&o, 0); sf_wr_u16(&o, 0); sf_wr_u16(&o, 0);
+  sf_buf_put(&o, "\x01\x02\0\0\0\0\0\0", 8);
+  check_obj(&o, SF_ERR_RANGE, 31);
+  sf_buf_free(&o);
   /* VME variables */
   sf_buf_init(&o, NULL);
   obj_strings(&o);

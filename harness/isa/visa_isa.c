@@ -165,6 +165,17 @@ static void kr_attrs(kread *c, uint32_t n, uint32_t *first, const char *what) {
   }
 }
 
+/* A declaration's num_elements (UW). Zero is refused for every kind of declaration: the text form
+ * (`num_elts=0`) and the kernel builders refuse it too, so a file we read always prints to text that
+ * parses back; GenX_IR refuses such variables and predicates as well. */
+static uint16_t kr_elts(kread *c, const char *what) {
+  if (!kr_ok(c)) return 0;
+  uint64_t at = kr_pos(c);
+  uint16_t n = sf_rd_u16(&c->r, what);
+  if (kr_ok(c) && n == 0) kr_fail(c, SF_ERR_RANGE, at, "%s: a declaration needs at least one element", what);
+  return n;
+}
+
 /* Address, predicate, sampler and surface records: name UD, num_elements UW, attr_count UB, attrs. */
 static void kr_syms(kread *c, uint32_t n, sf_visa_sym **out, const char *what) {
   *out = NULL;
@@ -178,7 +189,7 @@ static void kr_syms(kread *c, uint32_t n, sf_visa_sym **out, const char *what) {
   for (uint32_t i = 0; i < n && kr_ok(c); i++) {
     sf_visa_sym *s = &(*out)[i];
     s->name = kr_str_index(c, what);
-    s->num_elts = kr_ok(c) ? sf_rd_u16(&c->r, what) : 0;
+    s->num_elts = kr_elts(c, what);
     s->attr_count = kr_ok(c) ? sf_rd_u8(&c->r, what) : 0;
     kr_attrs(c, s->attr_count, &s->attr_first, what);
   }
@@ -293,7 +304,7 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
       v->name = kr_str_index(&c, "variable name");
       if (!kr_ok(&c)) break;
       v->props = sf_rd_u8(&c.r, "variable bit_properties");
-      v->num_elts = sf_rd_u16(&c.r, "variable num_elements");
+      v->num_elts = kr_elts(&c, "variable num_elements");
       v->alias_index = sf_rd_u32(&c.r, "variable alias_index");
       v->alias_offset = sf_rd_u16(&c.r, "variable alias_offset");
       v->alias_scope = sf_rd_u8(&c.r, "variable alias_scope");

@@ -81,7 +81,9 @@ static sf_code read_scalar(const sf_state *s, const sf_vopnd *o, const char *wha
 
 /* ---- Masks ------------------------------------------------------------------------------------- */
 
+/* *mask is written on every path (0 on error), so callers never read an unset mask. */
 static sf_code exec_mask(const sf_state *s, uint8_t emask, const sf_pred *p, unsigned lanes, uint32_t *mask, sf_status *st) {
+  *mask = 0;
   uint32_t all = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
   uint32_t m = all;
   if (emask < 8) m = (uint32_t)(((uint64_t)s->dmask >> (4u * emask)) & all);  /* M1..M8: offset 0,4,..,28 */
