@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The test command (README): installs what is missing, builds with ASan+UBSan and -Werror, runs every
-# ctest (unit, corpus/crashes replay, and the `external` oracles GenX_IR / vkd3d / Mesa), then checks
-# that the reference sampler's output hash is identical under gcc and clang at -O0 and -O3.
+# ctest (unit, corpus/crashes replay, command line, and the `external` oracles GenX_IR / vkd3d /
+# Mesa), runs the SIMD differential under each SF_SIMD value, then checks that the reference
+# sampler's output hash is identical under gcc and clang at -O0 and -O3, simulates the OSS-Fuzz
+# build, and builds and smoke-runs the AFL++ targets.
 #
 #   bash scripts/test.sh            everything
 #   SF_TEST_QUICK=1 bash scripts/test.sh   skip the cross-compiler determinism builds
@@ -22,7 +24,17 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 ctest --test-dir "$build" --output-on-failure -j"$jobs"
 
-if [ -z "${SF_TEST_QUICK:-}" ] && [ -x scripts/determinism.sh ]; then
+echo "== SIMD differential under each SF_SIMD value this CPU supports"
+for simd in scalar sse2 avx2 avx512; do
+  echo "-- SF_SIMD=$simd"
+  SF_SIMD=$simd "$build/test_simd_exact" | tail -n 3
+done
+
+if [ -z "${SF_TEST_QUICK:-}" ]; then
   echo "== determinism across compilers and optimization levels"
   bash scripts/determinism.sh
+  echo "== OSS-Fuzz / ClusterFuzzLite build simulation"
+  bash scripts/oss-fuzz-sim.sh
+  echo "== AFL++ engine: build every target with afl-clang-fast, 10 s smoke run"
+  bash scripts/afl-smoke.sh
 fi
