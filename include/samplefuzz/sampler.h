@@ -288,6 +288,28 @@ typedef struct sf_unorm_out {
   uint16_t v[4][32];
 } sf_unorm_out;
 
+/* SAMPLE_UNORM over a grid of blocks_x x blocks_y 8x4 blocks (one call for a whole resize). Block
+ * (i, j) is exactly the per-block request {surf, samp, u + (float)i * bu, v + (float)j * bv, du, dv}
+ * (one multiply, one add, each rounded to float32), so every pixel equals what sample_unorm gives
+ * for its block. Output pixel (x, y) of block (i, j) is element (X, Y) = (8i + x, 4j + y) of the
+ * rect: channel k is written at out->v[k][Y * out->pitch + X] (8.8 fixed point, as sf_unorm_out);
+ * a NULL plane is not written. Caps: blocks_x, blocks_y <= SF_UNORM_RECT_MAX_BLOCKS; pitch >=
+ * 8 * blocks_x; each non-NULL plane must hold (4 * blocks_y - 1) * pitch + 8 * blocks_x elements
+ * (the caller's buffer: not checkable here). An empty grid writes nothing and returns SF_OK. */
+#define SF_UNORM_RECT_MAX_BLOCKS 8192u
+typedef struct sf_unorm_rect_req {
+  const sf_surface *surf;
+  const sf_sampler *samp;
+  float u, v;              /* origin of block (0, 0) */
+  float bu, bv;            /* block origin step per block column / row */
+  float du, dv;            /* pixel step inside a block (sf_unorm_req.du/dv) */
+  uint32_t blocks_x, blocks_y;
+} sf_unorm_rect_req;
+typedef struct sf_unorm_rect_out {
+  uint16_t *v[4];          /* channel planes R, G, B, A (NULL = not wanted) */
+  size_t pitch;            /* elements per rect row in every plane */
+} sf_unorm_rect_out;
+
 /* AVS: up to 16x8 pixels. Output is 8.8 fixed point per channel and pixel (pixel = y*16+x for
  * 16-wide modes, y*w+x otherwise, w = block width). */
 typedef struct sf_avs_req {
@@ -311,6 +333,10 @@ typedef struct sf_backend {
   sf_code (*sample)(const sf_sample_batch *req, sf_sample_out *out, sf_status *st);
   sf_code (*sample_unorm)(const sf_unorm_req *req, sf_unorm_out *out, sf_status *st);
   sf_code (*avs)(const sf_avs_req *req, sf_avs_out *out, sf_status *st);
+  /* Appended: SAMPLE_UNORM over a grid of blocks. NULL: sf_sample_unorm_rect loops over this
+   * backend's sample_unorm (or the scalar one), block by block. On an error the planes' content is
+   * unspecified. Results must equal the per-block entry's, bit for bit. */
+  sf_code (*sample_unorm_rect)(const sf_unorm_rect_req *req, const sf_unorm_rect_out *out, sf_status *st);
 } sf_backend;
 
 #define SF_BACKEND_PLUGIN_SYMBOL "sf_backend_plugin"  /* `const sf_backend *sf_backend_plugin(void)` */
@@ -326,6 +352,16 @@ const sf_backend *sf_backend_find(const char *name);
  * else the best supported backend. Thread-safe after the first call. */
 const sf_backend *sf_backend_select(void);
 const char *sf_backend_note(void);
+
+/* SAMPLE_UNORM rect through backend be (NULL = sf_backend_select()): checks the request's shape
+ * (NULL pointers, caps, pitch: SF_ERR_INVALID / SF_ERR_LIMIT), then be->sample_unorm_rect, or the
+ * generic block loop when that entry is NULL. */
+sf_code sf_sample_unorm_rect(const sf_backend *be, const sf_unorm_rect_req *req, const sf_unorm_rect_out *out,
+                             sf_status *st);
+/* The generic block loop: block (i, j) through the per-block entry fn (NULL = scalar), copied into
+ * the planes. Checks the shape as sf_sample_unorm_rect does. Plug-ins may use it as their entry. */
+sf_code sf_unorm_rect_by_blocks(sf_code (*fn)(const sf_unorm_req *req, sf_unorm_out *out, sf_status *st),
+                                const sf_unorm_rect_req *req, const sf_unorm_rect_out *out, sf_status *st);
 
 /* ---- The executor ---------------------------------------------------------------------------- */
 

@@ -15,7 +15,11 @@
 #endif
 #endif
 
-static const sf_backend scalar_backend = {"scalar", sf_scalar_sample, sf_scalar_sample_unorm, sf_scalar_avs};
+static sf_code scalar_unorm_rect(const sf_unorm_rect_req *q, const sf_unorm_rect_out *o, sf_status *st) {
+  return sf_unorm_rect_by_blocks(sf_scalar_sample_unorm, q, o, st);
+}
+
+static const sf_backend scalar_backend = {"scalar", sf_scalar_sample, sf_scalar_sample_unorm, sf_scalar_avs, scalar_unorm_rect};
 
 const sf_backend *sf_backend_scalar(void) { return &scalar_backend; }
 
@@ -116,4 +120,51 @@ sf_code sf_sample(const sf_backend *be, const sf_sample_batch *req, sf_sample_ou
   sf_code rc = sf_sample_check(req, st);
   if (rc != SF_OK) return rc;
   return (be->sample ? be->sample : sf_scalar_sample)(req, out, st);
+}
+
+/* ---- SAMPLE_UNORM rect (a grid of 8x4 blocks) ------------------------------------------------ */
+
+static sf_code unorm_rect_check(const sf_unorm_rect_req *q, const sf_unorm_rect_out *o, sf_status *st) {
+  if (!q || !o) return sf_fail(st, SF_ERR_INVALID, "sample_unorm_rect: NULL argument");
+  if (q->blocks_x > SF_UNORM_RECT_MAX_BLOCKS || q->blocks_y > SF_UNORM_RECT_MAX_BLOCKS)
+    return sf_fail(st, SF_ERR_LIMIT, "sample_unorm_rect: %ux%u blocks exceed the %u-block cap per axis", q->blocks_x,
+                   q->blocks_y, SF_UNORM_RECT_MAX_BLOCKS);
+  if (q->blocks_x && q->blocks_y && o->pitch < 8u * (size_t)q->blocks_x)
+    return sf_fail(st, SF_ERR_INVALID, "sample_unorm_rect: pitch %zu is below the rect width %u", o->pitch, 8u * q->blocks_x);
+  if (o->pitch > ((size_t)1 << 40))
+    return sf_fail(st, SF_ERR_LIMIT, "sample_unorm_rect: pitch %zu exceeds 2^40 elements", o->pitch);
+  return SF_OK;
+}
+
+sf_code sf_unorm_rect_by_blocks(sf_code (*fn)(const sf_unorm_req *, sf_unorm_out *, sf_status *), const sf_unorm_rect_req *q,
+                                const sf_unorm_rect_out *o, sf_status *st) {
+  sf_code rc = unorm_rect_check(q, o, st);
+  if (rc != SF_OK) return rc;
+  if (!fn) fn = sf_scalar_sample_unorm;
+  for (uint32_t j = 0; j < q->blocks_y; j++) {
+    float vb = (float)j * q->bv;
+    vb = q->v + vb;
+    for (uint32_t i = 0; i < q->blocks_x; i++) {
+      float ub = (float)i * q->bu;
+      ub = q->u + ub;
+      sf_unorm_req b = {.surf = q->surf, .samp = q->samp, .u = ub, .v = vb, .du = q->du, .dv = q->dv};
+      sf_unorm_out blk;
+      rc = fn(&b, &blk, st);
+      if (rc != SF_OK) return rc;
+      for (unsigned k = 0; k < 4; k++) {
+        if (!o->v[k]) continue;
+        for (unsigned y = 0; y < 4; y++)
+          memcpy(o->v[k] + ((size_t)j * 4 + y) * o->pitch + (size_t)i * 8, &blk.v[k][y * 8], 8 * sizeof(uint16_t));
+      }
+    }
+  }
+  return SF_OK;
+}
+
+sf_code sf_sample_unorm_rect(const sf_backend *be, const sf_unorm_rect_req *q, const sf_unorm_rect_out *o, sf_status *st) {
+  if (!be) be = sf_backend_select();
+  sf_code rc = unorm_rect_check(q, o, st);
+  if (rc != SF_OK) return rc;
+  if (be->sample_unorm_rect) return be->sample_unorm_rect(q, o, st);
+  return sf_unorm_rect_by_blocks(be->sample_unorm, q, o, st);
 }

@@ -7,7 +7,7 @@
 #define SFK_W 4
 #include "oracles/sampler/simd_kernel.h"
 
-static const sf_backend sfk_backend = {"sse2", sfk_sample, sfk_sample_unorm, sfk_avs};
+static const sf_backend sfk_backend = {"sse2", sfk_sample, sfk_sample_unorm, sfk_avs, sfk_sample_unorm_rect};
 
 const sf_backend *sf_backend_builtin_sse2(void) { return &sfk_backend; }
 #else
