@@ -875,13 +875,15 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
   const size_t cpp = rgba ? 4 : 1; /* channels per texel in a V row (R8: R only) */
   const size_t vlen = ((size_t)n[0] + 1) * cpp + 32; /* slot 0 = border, slot x+1 = texel x, padding */
   /* one allocation: column slots a/b, weights, row taps, V row, border row */
-  size_t bytes = NX * 4 * 2 + (rgba ? NX * 16 : NX * 4) + NY * 4 * 3 + vlen * 2 + (size_t)n[0] * cpp + 64;
+  size_t bytes = NX * 4 * 2 + (rgba ? NX * 16 : NX * 4) + NY * 4 * 3 + vlen * 2 + (size_t)n[0] * cpp + NX / 8 + 64;
   uint8_t *mem = malloc(bytes);
   if (!mem) return false;
   int32_t *ca = (int32_t *)(void *)mem, *cb = ca + NX, *cw = cb + NX; /* cw: RGBA 4 per pixel, R8 1 */
   int32_t *ra = cw + (rgba ? NX * 4 : NX), *rb = ra + NY, *rf = rb + NY;
   uint16_t *vrow = (uint16_t *)(void *)(rf + NY);
   uint8_t *brow = (uint8_t *)(vrow + vlen);
+  uint8_t *irregular = brow + (size_t)n[0] * cpp; /* per group of 8 columns: some b is not a + 1 */
+  memset(irregular, 0, NX / 8);
   memset(vrow, 0, vlen * sizeof *vrow); /* slots outside the used segment are read (and discarded) by R8 gathers */
   int32_t border[4];
   sfk_u8_border(s, sp, border);
@@ -914,6 +916,9 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
           } else {
             ca[at] = (t0[j] + 1) * (int32_t)cpp; /* V-row element index of the slot */
             cb[at] = (t1[j] + 1) * (int32_t)cpp;
+            /* one 16-byte load at slot a also holds slot a + 1: enough when b is that slot, or when
+             * b's weight is 0 (slot a + 1 then is a texel or zeroed padding, times 0) */
+            if (fr[j] != 0 && cb[at] != ca[at] + (int32_t)cpp) irregular[at / 8] = 1;
             int32_t wp = (256 - fr[j]) | (fr[j] << 16);
             if (rgba) {
               /* pixel order of the kernel below: register p of a group of 8 holds pixels p, p + 4 */
@@ -965,16 +970,31 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
     /* horizontal pass: 8 output pixels per step */
     const size_t row = Y * o->pitch;
     if (rgba) {
+      const __m256i pairs = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15, 0, 1, 8, 9, 2, 3, 10, 11, 4,
+                                             5, 12, 13, 6, 7, 14, 15);
       for (size_t X = 0; X < NX; X += 8) {
         __m256i r[4];
-        for (unsigned p = 0; p < 4; p++) {
-          __m128i l = _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(vrow + ca[X + p])),
-                                         _mm_loadl_epi64((const __m128i *)(const void *)(vrow + cb[X + p])));
-          __m128i h = _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(vrow + ca[X + p + 4])),
-                                         _mm_loadl_epi64((const __m128i *)(const void *)(vrow + cb[X + p + 4])));
-          __m256i m = _mm256_madd_epi16(_mm256_inserti128_si256(_mm256_castsi128_si256(l), h, 1),
-                                        _mm256_loadu_si256((const __m256i *)(const void *)(cw + X * 4 + p * 8)));
-          r[p] = _mm256_srli_epi32(_mm256_add_epi32(m, K), 8);
+        if (!irregular[X / 8]) {
+          /* both taps of a pixel from one 16-byte load, paired per channel by one pshufb */
+          for (unsigned p = 0; p < 4; p++) {
+            __m256i t = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(vrow + ca[X + p]))),
+                _mm_loadu_si128((const __m128i *)(const void *)(vrow + ca[X + p + 4])), 1);
+            __m256i m = _mm256_madd_epi16(_mm256_shuffle_epi8(t, pairs),
+                                          _mm256_loadu_si256((const __m256i *)(const void *)(cw + X * 4 + p * 8)));
+            r[p] = _mm256_srli_epi32(_mm256_add_epi32(m, K), 8);
+          }
+        } else {
+          /* edges (clamp, wrap, mirror, border on the right): each tap loaded on its own */
+          for (unsigned p = 0; p < 4; p++) {
+            __m128i l = _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(vrow + ca[X + p])),
+                                           _mm_loadl_epi64((const __m128i *)(const void *)(vrow + cb[X + p])));
+            __m128i h = _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(vrow + ca[X + p + 4])),
+                                           _mm_loadl_epi64((const __m128i *)(const void *)(vrow + cb[X + p + 4])));
+            __m256i m = _mm256_madd_epi16(_mm256_inserti128_si256(_mm256_castsi128_si256(l), h, 1),
+                                          _mm256_loadu_si256((const __m256i *)(const void *)(cw + X * 4 + p * 8)));
+            r[p] = _mm256_srli_epi32(_mm256_add_epi32(m, K), 8);
+          }
         }
         /* r[p] = pixel p (low lane) and p + 4 (high lane), RGBA 32-bit: transpose to planes */
         __m256i a = _mm256_packus_epi32(r[0], r[1]), b = _mm256_packus_epi32(r[2], r[3]);
@@ -991,10 +1011,13 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
       for (size_t X = 0; X < NX; X += 8) {
         if (P[0]) {
           __m256i A = _mm256_loadu_si256((const __m256i *)(const void *)(ca + X));
-          __m256i B = _mm256_loadu_si256((const __m256i *)(const void *)(cb + X));
-          __m256i ga = _mm256_i32gather_epi32((const int *)(const void *)vrow, A, 2);
-          __m256i gb = _mm256_i32gather_epi32((const int *)(const void *)vrow, B, 2);
-          __m256i pr = _mm256_blend_epi16(ga, _mm256_slli_epi32(gb, 16), 0xAA);
+          const int32_t *Bp = cb + X;
+          __m256i pr = _mm256_i32gather_epi32((const int *)(const void *)vrow, A, 2); /* slots a, a + 1 */
+          if (irregular[X / 8]) {
+            __m256i B = _mm256_loadu_si256((const __m256i *)(const void *)Bp);
+            __m256i gb = _mm256_i32gather_epi32((const int *)(const void *)vrow, B, 2);
+            pr = _mm256_blend_epi16(pr, _mm256_slli_epi32(gb, 16), 0xAA);
+          }
           __m256i m = _mm256_madd_epi16(pr, _mm256_loadu_si256((const __m256i *)(const void *)(cw + X)));
           __m256i res = _mm256_srli_epi32(_mm256_add_epi32(m, K), 8);
           __m256i pk = _mm256_permute4x64_epi64(_mm256_packus_epi32(res, res), 0x08);
