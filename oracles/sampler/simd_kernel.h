@@ -170,7 +170,11 @@ static inline sfk_vi sfk_gather16(const uint8_t *base, sfk_vi off, size_t size) 
 /* lerp8 of scalar.c: a + w*(b - a), w = w8/256, clamped to [min(a,b), max(a,b)]; w8 = 0 gives a. */
 static inline sfk_vf sfk_lerp(sfk_vf a, sfk_vf b, sfk_vi w8) {
   sfk_vf w = __builtin_convertvector(w8, sfk_vf) * 0.00390625f;
+#if SF_CANARY == 10 && SFK_W == 8
+  sfk_vf d = a - b;  /* canary 10: swapped operands in the AVX2 (8-lane) lerp only */
+#else
   sfk_vf d = b - a;
+#endif
   sfk_vf p = w * d;
   sfk_vf r = a + p;
   sfk_vi lt = a < b;
@@ -875,7 +879,7 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
   const size_t cpp = rgba ? 4 : 1; /* channels per texel in a V row (R8: R only) */
   const size_t vlen = ((size_t)n[0] + 1) * cpp + 32; /* slot 0 = border, slot x+1 = texel x, padding */
   /* one allocation: column slots a/b, weights, row taps, V row, border row */
-  size_t bytes = NX * 4 * 2 + (rgba ? NX * 16 : NX * 4) + NY * 4 * 3 + vlen * 2 + (size_t)n[0] * cpp + NX / 8 + 64;
+  size_t bytes = NX * 4 * 2 + (rgba ? NX * 16 : NX * 4) + NY * 4 * 3 + vlen * 2 + (size_t)n[0] * cpp + NX / 8 + NX * 2 + 64;
   uint8_t *mem = malloc(bytes);
   if (!mem) return false;
   int32_t *ca = (int32_t *)(void *)mem, *cb = ca + NX, *cw = cb + NX; /* cw: RGBA 4 per pixel, R8 1 */
@@ -884,6 +888,7 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
   uint8_t *brow = (uint8_t *)(vrow + vlen);
   uint8_t *irregular = brow + (size_t)n[0] * cpp; /* per group of 8 columns: some b is not a + 1 */
   memset(irregular, 0, NX / 8);
+  uint16_t *scratch = (uint16_t *)(void *)(((uintptr_t)(irregular + NX / 8) + 15) & ~(uintptr_t)15); /* NULL planes' stores */
   memset(vrow, 0, vlen * sizeof *vrow); /* slots outside the used segment are read (and discarded) by R8 gathers */
   int32_t border[4];
   sfk_u8_border(s, sp, border);
@@ -954,13 +959,24 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
     int32_t y0 = ra[Y], y1 = rb[Y], f = rf[Y];
     const uint8_t *p0 = y0 < 0 ? brow : plane + (size_t)y0 * pitch;
     const uint8_t *p1 = y1 < 0 ? brow : plane + (size_t)y1 * pitch;
-    const __m256i F = _mm256_set1_epi16((short)f);
+    /* V = t0*(256 - f) + t1*f: both products and the sum taken mod 2^16, exact as V < 2^16 */
+    const __m256i F = _mm256_set1_epi16((short)f), G = _mm256_set1_epi16((short)(256 - f));
     uint16_t *vd = vrow + cpp;
     size_t x = seg0;
+    for (; x + 32 <= seg1; x += 32) {
+      __m256i a0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p0 + x)));
+      __m256i a1 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p1 + x)));
+      __m256i b0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p0 + x + 16)));
+      __m256i b1 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p1 + x + 16)));
+      __m256i va = _mm256_add_epi16(_mm256_mullo_epi16(a0, G), _mm256_mullo_epi16(a1, F));
+      __m256i vb = _mm256_add_epi16(_mm256_mullo_epi16(b0, G), _mm256_mullo_epi16(b1, F));
+      _mm256_storeu_si256((__m256i *)(void *)(vd + x), _mm256_xor_si256(va, bias));
+      _mm256_storeu_si256((__m256i *)(void *)(vd + x + 16), _mm256_xor_si256(vb, bias));
+    }
     for (; x + 16 <= seg1; x += 16) {
       __m256i t0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p0 + x)));
       __m256i t1 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p1 + x)));
-      __m256i v = _mm256_add_epi16(_mm256_slli_epi16(t0, 8), _mm256_mullo_epi16(_mm256_sub_epi16(t1, t0), F));
+      __m256i v = _mm256_add_epi16(_mm256_mullo_epi16(t0, G), _mm256_mullo_epi16(t1, F));
       _mm256_storeu_si256((__m256i *)(void *)(vd + x), _mm256_xor_si256(v, bias));
     }
     for (; x < seg1; x++) {
@@ -969,6 +985,8 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
     }
     /* horizontal pass: 8 output pixels per step */
     const size_t row = Y * o->pitch;
+    uint16_t *const d0 = P[0] ? P[0] + row : scratch, *const d1 = P[1] ? P[1] + row : scratch;
+    uint16_t *const d2 = P[2] ? P[2] + row : scratch, *const d3 = P[3] ? P[3] + row : scratch;
     if (rgba) {
       const __m256i pairs = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15, 0, 1, 8, 9, 2, 3, 10, 11, 4,
                                              5, 12, 13, 6, 7, 14, 15);
@@ -1001,10 +1019,10 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
         __m256i c = _mm256_unpacklo_epi16(a, b), d = _mm256_unpackhi_epi16(a, b);
         __m256i rg = _mm256_permute4x64_epi64(_mm256_unpacklo_epi16(c, d), 0xD8);
         __m256i ba = _mm256_permute4x64_epi64(_mm256_unpackhi_epi16(c, d), 0xD8);
-        if (P[0]) _mm_storeu_si128((__m128i *)(void *)(P[0] + row + X), _mm256_castsi256_si128(rg));
-        if (P[1]) _mm_storeu_si128((__m128i *)(void *)(P[1] + row + X), _mm256_extracti128_si256(rg, 1));
-        if (P[2]) _mm_storeu_si128((__m128i *)(void *)(P[2] + row + X), _mm256_castsi256_si128(ba));
-        if (P[3]) _mm_storeu_si128((__m128i *)(void *)(P[3] + row + X), _mm256_extracti128_si256(ba, 1));
+        _mm_storeu_si128((__m128i *)(void *)(d0 + X), _mm256_castsi256_si128(rg));
+        _mm_storeu_si128((__m128i *)(void *)(d1 + X), _mm256_extracti128_si256(rg, 1));
+        _mm_storeu_si128((__m128i *)(void *)(d2 + X), _mm256_castsi256_si128(ba));
+        _mm_storeu_si128((__m128i *)(void *)(d3 + X), _mm256_extracti128_si256(ba, 1));
       }
     } else {
       const __m128i zero = _mm_setzero_si128(), alpha = _mm_set1_epi16((short)65280);
@@ -1021,11 +1039,11 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
           __m256i m = _mm256_madd_epi16(pr, _mm256_loadu_si256((const __m256i *)(const void *)(cw + X)));
           __m256i res = _mm256_srli_epi32(_mm256_add_epi32(m, K), 8);
           __m256i pk = _mm256_permute4x64_epi64(_mm256_packus_epi32(res, res), 0x08);
-          _mm_storeu_si128((__m128i *)(void *)(P[0] + row + X), _mm256_castsi256_si128(pk));
+          _mm_storeu_si128((__m128i *)(void *)(d0 + X), _mm256_castsi256_si128(pk));
         }
-        if (P[1]) _mm_storeu_si128((__m128i *)(void *)(P[1] + row + X), zero);
-        if (P[2]) _mm_storeu_si128((__m128i *)(void *)(P[2] + row + X), zero);
-        if (P[3]) _mm_storeu_si128((__m128i *)(void *)(P[3] + row + X), alpha);
+        if (P[1]) _mm_storeu_si128((__m128i *)(void *)(d1 + X), zero);
+        if (P[2]) _mm_storeu_si128((__m128i *)(void *)(d2 + X), zero);
+        if (P[3]) _mm_storeu_si128((__m128i *)(void *)(d3 + X), alpha);
       }
     }
   }
