@@ -962,8 +962,16 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
     /* V = t0*(256 - f) + t1*f: both products and the sum taken mod 2^16, exact as V < 2^16 */
     const __m256i F = _mm256_set1_epi16((short)f), G = _mm256_set1_epi16((short)(256 - f));
     uint16_t *vd = vrow + cpp;
+    /* the next output row's source rows, prefetched while this one is filtered (a hint only) */
+    const uint8_t *n0 = p0, *n1 = p1;
+    if (Y + 1 < NY) {
+      n0 = ra[Y + 1] < 0 ? brow : plane + (size_t)ra[Y + 1] * pitch;
+      n1 = rb[Y + 1] < 0 ? brow : plane + (size_t)rb[Y + 1] * pitch;
+    }
     size_t x = seg0;
     for (; x + 32 <= seg1; x += 32) {
+      _mm_prefetch((const char *)(n0 + x), _MM_HINT_T0);
+      _mm_prefetch((const char *)(n1 + x), _MM_HINT_T0);
       __m256i a0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p0 + x)));
       __m256i a1 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p1 + x)));
       __m256i b0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p0 + x + 16)));
