@@ -141,7 +141,12 @@ static void print_comps(obuf *b, unsigned nc, unsigned sel, unsigned comp, int p
     if (pos == POS_DST && k) op(b, ".%s", m);
     else op(b, ".mask(%s)", m);
   } else if (sel == SF_D3D_SEL_SWIZZLE) {
+#if SF_CANARY == 7
+    /* canary 7: copy-paste slip: the third swizzle letter is printed from the second's bits */
+    char s[5] = {L[comp & 3], L[(comp >> 2) & 3], L[(comp >> 2) & 3], L[(comp >> 6) & 3], 0};
+#else
     char s[5] = {L[comp & 3], L[(comp >> 2) & 3], L[(comp >> 4) & 3], L[(comp >> 6) & 3], 0};
+#endif
     op(b, pos == POS_SRC ? ".%s" : ".swz(%s)", s);
   } else {
     op(b, pos == POS_SRC ? ".%c" : ".sel(%c)", L[comp & 3]);

@@ -219,7 +219,11 @@ sf_code sf_dxbc_write(const sf_dxbc_chunk *chunks, size_t n, sf_buf *out, sf_sta
   uint32_t off = (uint32_t)(32 + 4 * n);
   for (size_t i = 0; i < n; i++) {
     sf_wr_u32(out, off);
+#if SF_CANARY == 6
+    off += chunks[i].size;  /* canary 6: the offset table forgets each chunk's 8-byte header */
+#else
     off += 8 + chunks[i].size;
+#endif
   }
   for (size_t i = 0; i < n; i++) {
     sf_wr_u32(out, chunks[i].fourcc);

@@ -180,7 +180,12 @@ static sf_code dec_opnd(tdec *d, sf_d3d_opnd *o, const char *what) {
   return SF_OK;
 }
 
+#if SF_CANARY == 5
+/* canary 5: sign-extension slip: the 4-bit aoffimmi offset is read as unsigned (-1 decodes as 15) */
+static int8_t sext4(uint32_t v) { return (int8_t)(v & 0xf); }
+#else
 static int8_t sext4(uint32_t v) { return (int8_t)((v & 8) ? (int)(v & 0xf) - 16 : (int)(v & 0xf)); }
+#endif
 
 sf_code sf_tpf_decode_inst(const uint32_t *tok, size_t ntok, uint64_t base, sf_d3d_inst *out, size_t *used,
                            sf_status *st) {

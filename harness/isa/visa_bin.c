@@ -28,7 +28,11 @@ static uint64_t dec_pos(const dec *d) { return d->r.base + d->r.pos; }
 static void dec_region(uint16_t w, sf_region *rg) {
   rg->vstride = (uint8_t)(w & 0xF);
   rg->width = (uint8_t)((w >> 4) & 0xF);
+#if SF_CANARY == 2
+  rg->hstride = (uint8_t)((w >> 8) & 0x7);  /* canary 2: region hstride decoded with a 3-bit mask (bit 11 lost) */
+#else
   rg->hstride = (uint8_t)((w >> 8) & 0xF);
+#endif
   rg->hi = (uint8_t)((w >> 12) & 0xF);
 }
 
@@ -374,8 +378,13 @@ static sf_code check_s3d(const sf_sample_3d *s, sf_status *st) {
 
 static void enc_s3d(sf_buf *b, const sf_sample_3d *s) {
   sf_wr_u8(b, SF_VISA_OP_3D_SAMPLE);
+#if SF_CANARY == 1
+  /* canary 1: the encoder forgets the pixel_null_mask bit (bit 8 of the op word) */
+  sf_wr_u16(b, (uint16_t)(s->op | ((unsigned)s->cps << 9) | ((unsigned)s->divs << 10) | ((unsigned)s->op_hi << 11)));
+#else
   sf_wr_u16(b, (uint16_t)(s->op | ((unsigned)s->pixel_null_mask << 8) | ((unsigned)s->cps << 9) |
                           ((unsigned)s->divs << 10) | ((unsigned)s->op_hi << 11)));
+#endif
   sf_wr_u8(b, (uint8_t)(s->exec_size | (s->emask << 4)));
   sf_wr_u16(b, (uint16_t)(s->pred.id | ((unsigned)s->pred.rsvd << 12) | ((unsigned)s->pred.ctrl << 13) |
                           ((unsigned)s->pred.invert << 15)));

@@ -424,7 +424,11 @@ static void print_chan(pctx *c, uint8_t mask) {
   static const char letters[4] = {'R', 'G', 'B', 'A'};
   char s[5];
   size_t n = 0;
+#if SF_CANARY == 3
+  for (int i = 0; i < 3; i++)  /* canary 3: the channel printer's loop stops before A */
+#else
   for (int i = 0; i < 4; i++)
+#endif
     if (mask & (1u << i)) s[n++] = letters[i];
   s[n] = 0;
   ob_put(&c->o, s);
@@ -768,8 +772,14 @@ static bool p_region_elem(cur *c, uint8_t *code) {
   }
   size_t at = c->i;
   if (!unum(c, 32, &v, "region value")) return false;
+#if SF_CANARY == 4
+  /* canary 4: a typo in the region value table: 32 parses as the code of 16 */
+  static const uint8_t codes[33] = {1, 2, 3, 0, 4, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 6,
+                                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6};
+#else
   static const uint8_t codes[33] = {1, 2, 3, 0, 4, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 6,
                                     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7};
+#endif
   if (!codes[v]) {
     perr(c, SF_ERR_RANGE, at, "region value %llu is not 0, 1, 2, 4, 8, 16 or 32", (unsigned long long)v);
     return false;
@@ -1158,7 +1168,11 @@ static bool p_exec(cur *c, uint8_t *size, uint8_t *emask) {
     uint64_t v;
     if (!unum(c, 32, &v, "execution size")) return false;
     int code = -1;
+#if SF_CANARY == 12
+    for (int q = 0; q < 5; q++)  /* canary 12: loop bound off by one: execution size 32 is refused */
+#else
     for (int q = 0; q <= 5; q++)
+#endif
       if (v == (1u << q)) code = q;
     if (code < 0) return perr(c, SF_ERR_RANGE, at, "execution size must be 1, 2, 4, 8, 16 or 32"), false;
     *size = (uint8_t)code;

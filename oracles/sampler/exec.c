@@ -267,6 +267,12 @@ static sf_code exec_s3d(const sf_sample_3d *in, sf_state *s, const sf_backend *b
     default: q.lod_mode = SF_LOD_GRAD; break;
   }
   (void)have_grad;
+#if SF_CANARY == 8
+  /* canary 8: derivative-LOD ops add a +1 LOD step to the bound sampler's bias in place instead of
+   * to the lanes, so the change leaks into every later run that shares the sampler */
+  if (q.lod_mode == SF_LOD_GRAD || q.lod_mode == SF_LOD_GRAD_BIAS)
+    ((sf_sampler *)samp)->lod_bias = (int16_t)(samp->lod_bias > 4095 - 256 ? 4095 : samp->lod_bias + 256);
+#endif
   bool explicit_grad = in->op == SF_S3D_SAMPLE_D || in->op == SF_S3D_SAMPLE_D_C || in->op == SF_S3D_SAMPLE_PO_D;
   if ((q.lod_mode == SF_LOD_GRAD || q.lod_mode == SF_LOD_GRAD_BIAS) && !explicit_grad) {
     quad_derivs(q.u, q.dudx, q.dudy, lanes);

@@ -68,7 +68,11 @@ static int32_t wrap_index(int32_t i, int32_t n, unsigned addr) {
       return m >= n ? p - 1 - m : m;
     }
     case SF_ADDR_MIRROR_ONCE:
+#if SF_CANARY == 9
+      if (i < 0) i = -i;  /* canary 9: mirror addressing off by one (mirrors about texel 0, not its edge) */
+#else
       if (i < 0) i = -1 - i;
+#endif
       return i >= n ? n - 1 : i;
     case SF_ADDR_BORDER:
       return i < 0 || i >= n ? -1 : i;

@@ -141,7 +141,13 @@ void sf_format_decode(unsigned fmt, const uint8_t *t, uint32_t out[4]) {
   switch (fi->cls) {
     case SF_FCLASS_UNORM:
       for (unsigned c = 0; c < fi->channels; c++)
+#if SF_CANARY == 11
+        /* canary 11: 4-channel 8-bit UNORM texels decoded in BGRA order (R and B swapped) */
+        out[c] = sf_f2u(sf_unorm_to_float(fi->bits == 8 ? t[fi->channels == 4 && c != 1 && c != 3 ? 2 - c : c]
+                                                        : rd16(t + 2 * c), fi->bits));
+#else
         out[c] = sf_f2u(sf_unorm_to_float(fi->bits == 8 ? t[c] : rd16(t + 2 * c), fi->bits));
+#endif
       break;
     case SF_FCLASS_SRGB:
       for (unsigned c = 0; c < fi->channels; c++)
