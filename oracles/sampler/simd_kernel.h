@@ -892,6 +892,25 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
   memset(vrow, 0, vlen * sizeof *vrow); /* slots outside the used segment are read (and discarded) by R8 gathers */
   int32_t border[4];
   sfk_u8_border(s, sp, border);
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+  /* AVX-512 BW/VL: per group of 8 columns, the taps are picked from a 32-element window of the V
+   * row by vpermt2w (RGBA8: one window per 4 pixels, output already planar after the pack; R8: one
+   * window per 8 pixels, no gathers). Groups whose taps span more than the window use the AVX2 code. */
+  typedef struct sfk_pgrp {
+    int16_t idx[4][16];    /* RGBA8: RG, BA of pixels 0-3, RG, BA of pixels 4-7; R8: idx[0] */
+    int32_t w[2][8];       /* RGBA8: weights of pixels 0-3 twice, then 4-7 twice */
+    int32_t ws[2];         /* window start (V-row element) */
+    int32_t ok;
+  } sfk_pgrp;
+  sfk_pgrp *pg = malloc(NX / 8 * sizeof *pg);
+  int32_t *wpx = malloc(NX * sizeof *wpx);
+  if (!pg || !wpx) {
+    free(pg);
+    free(wpx);
+    free(mem);
+    return false;
+  }
+#endif
   /* column and row tables: the per-block coordinate steps of sfk_sample_unorm */
   static const int32_t xs[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
   int32_t lo = INT32_MAX, hi = -1;
@@ -925,6 +944,9 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
              * b's weight is 0 (slot a + 1 then is a texel or zeroed padding, times 0) */
             if (fr[j] != 0 && cb[at] != ca[at] + (int32_t)cpp) irregular[at / 8] = 1;
             int32_t wp = (256 - fr[j]) | (fr[j] << 16);
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+            wpx[at] = wp;
+#endif
             if (rgba) {
               /* pixel order of the kernel below: register p of a group of 8 holds pixels p, p + 4 */
               size_t grp = at & ~(size_t)7, px = at & 7;
@@ -945,6 +967,46 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
       }
     }
   }
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+  for (size_t g = 0; g < NX / 8; g++) {
+    sfk_pgrp *G = &pg[g];
+    memset(G, 0, sizeof *G);
+    G->ok = 1;
+    unsigned halves = rgba ? 2 : 1, per = rgba ? 4 : 8;
+    int32_t span = rgba ? 7 : 31;
+    for (unsigned h = 0; h < halves; h++) {
+      size_t X0 = g * 8 + h * per;
+      int32_t ws = INT32_MAX, we = INT32_MIN;
+      for (unsigned p = 0; p < per; p++) {
+        int32_t sa = ca[X0 + p] / (int32_t)cpp, sb = cb[X0 + p] / (int32_t)cpp;
+        ws = sa < ws ? sa : ws;
+        ws = sb < ws ? sb : ws;
+        we = sa > we ? sa : we;
+        we = sb > we ? sb : we;
+      }
+      if (we - ws > span) {
+        G->ok = 0;
+        break;
+      }
+      G->ws[h] = ws * (int32_t)cpp;
+      for (unsigned m = 0; m < 8; m++) {
+        unsigned p = rgba ? (m & 3) : m;
+        int32_t sa = ca[X0 + p] / (int32_t)cpp - ws, sb = cb[X0 + p] / (int32_t)cpp - ws;
+        if (rgba) {
+          for (unsigned v = 0; v < 2; v++) { /* v = 0: R (m < 4), G; v = 1: B, A */
+            int32_t c = (int32_t)(2 * v + (m >> 2));
+            G->idx[2 * h + v][2 * m] = (int16_t)(sa * 4 + c);
+            G->idx[2 * h + v][2 * m + 1] = (int16_t)(sb * 4 + c);
+          }
+          G->w[h][m] = wpx[X0 + p];
+        } else {
+          G->idx[0][2 * m] = (int16_t)sa;
+          G->idx[0][2 * m + 1] = (int16_t)sb;
+        }
+      }
+    }
+  }
+#endif
   /* slot 0: the border column, V = border * 256, biased; the synthetic border row */
   for (size_t c = 0; c < cpp; c++) vrow[c] = (uint16_t)(((uint32_t)border[c] << 8) ^ 0x8000u);
   for (size_t x = 0; x < (size_t)n[0] * cpp; x++) brow[x] = (uint8_t)border[x % cpp];
@@ -1000,6 +1062,30 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
                                              5, 12, 13, 6, 7, 14, 15);
       for (size_t X = 0; X < NX; X += 8) {
         __m256i r[4];
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+        const sfk_pgrp *pgx = &pg[X / 8];
+        if (pgx->ok) {
+          __m256i hv[2][2];
+          for (unsigned h = 0; h < 2; h++) {
+            const uint16_t *wv = vrow + pgx->ws[h];
+            __m256i A = _mm256_loadu_si256((const __m256i *)(const void *)wv);
+            __m256i B = _mm256_loadu_si256((const __m256i *)(const void *)(wv + 16));
+            __m256i W = _mm256_loadu_si256((const __m256i *)(const void *)pgx->w[h]);
+            for (unsigned v = 0; v < 2; v++) {
+              __m256i I = _mm256_loadu_si256((const __m256i *)(const void *)pgx->idx[2 * h + v]);
+              __m256i m = _mm256_madd_epi16(_mm256_permutex2var_epi16(A, I, B), W);
+              hv[v][h] = _mm256_srli_epi32(_mm256_add_epi32(m, K), 8);
+            }
+          }
+          /* dwords: R (or B) of pixels 0-3 | G (or A) of 0-3; the pack puts pixels 4-7 after them */
+          __m256i rg = _mm256_packus_epi32(hv[0][0], hv[0][1]), ba = _mm256_packus_epi32(hv[1][0], hv[1][1]);
+          _mm_storeu_si128((__m128i *)(void *)(d0 + X), _mm256_castsi256_si128(rg));
+          _mm_storeu_si128((__m128i *)(void *)(d1 + X), _mm256_extracti128_si256(rg, 1));
+          _mm_storeu_si128((__m128i *)(void *)(d2 + X), _mm256_castsi256_si128(ba));
+          _mm_storeu_si128((__m128i *)(void *)(d3 + X), _mm256_extracti128_si256(ba, 1));
+          continue;
+        }
+#endif
         if (!irregular[X / 8]) {
           /* both taps of a pixel from one 16-byte load, paired per channel by one pshufb */
           for (unsigned p = 0; p < 4; p++) {
@@ -1038,11 +1124,23 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
         if (P[0]) {
           __m256i A = _mm256_loadu_si256((const __m256i *)(const void *)(ca + X));
           const int32_t *Bp = cb + X;
-          __m256i pr = _mm256_i32gather_epi32((const int *)(const void *)vrow, A, 2); /* slots a, a + 1 */
+          __m256i pr;
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+          const sfk_pgrp *pgx = &pg[X / 8];
+          if (pgx->ok) {
+            const uint16_t *wv = vrow + pgx->ws[0];
+            pr = _mm256_permutex2var_epi16(_mm256_loadu_si256((const __m256i *)(const void *)wv),
+                                           _mm256_loadu_si256((const __m256i *)(const void *)pgx->idx[0]),
+                                           _mm256_loadu_si256((const __m256i *)(const void *)(wv + 16)));
+          } else
+#endif
+          {
+          pr = _mm256_i32gather_epi32((const int *)(const void *)vrow, A, 2); /* slots a, a + 1 */
           if (irregular[X / 8]) {
             __m256i B = _mm256_loadu_si256((const __m256i *)(const void *)Bp);
             __m256i gb = _mm256_i32gather_epi32((const int *)(const void *)vrow, B, 2);
             pr = _mm256_blend_epi16(pr, _mm256_slli_epi32(gb, 16), 0xAA);
+          }
           }
           __m256i m = _mm256_madd_epi16(pr, _mm256_loadu_si256((const __m256i *)(const void *)(cw + X)));
           __m256i res = _mm256_srli_epi32(_mm256_add_epi32(m, K), 8);
@@ -1055,6 +1153,10 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
       }
     }
   }
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+  free(pg);
+  free(wpx);
+#endif
   free(mem);
   return true;
 }
