@@ -1031,6 +1031,20 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
       n1 = rb[Y + 1] < 0 ? brow : plane + (size_t)rb[Y + 1] * pitch;
     }
     size_t x = seg0;
+#if defined(__AVX512BW__)
+    {
+      const __m512i F5 = _mm512_set1_epi16((short)f), G5 = _mm512_set1_epi16((short)(256 - f)),
+                    B5 = _mm512_set1_epi16((short)0x8000);
+      for (; x + 32 <= seg1; x += 32) {
+        _mm_prefetch((const char *)(n0 + x), _MM_HINT_T0);
+        _mm_prefetch((const char *)(n1 + x), _MM_HINT_T0);
+        __m512i t0 = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(p0 + x)));
+        __m512i t1 = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(p1 + x)));
+        __m512i v = _mm512_add_epi16(_mm512_mullo_epi16(t0, G5), _mm512_mullo_epi16(t1, F5));
+        _mm512_storeu_si512((void *)(vd + x), _mm512_xor_si512(v, B5));
+      }
+    }
+#endif
     for (; x + 32 <= seg1; x += 32) {
       _mm_prefetch((const char *)(n0 + x), _MM_HINT_T0);
       _mm_prefetch((const char *)(n1 + x), _MM_HINT_T0);
