@@ -30,6 +30,10 @@ static bool sf_target_pipeline(const uint8_t *data, size_t size, sf_verdict *v) 
   return sf_check_pipeline(data, size, v);
 }
 
+static bool sf_target_isa_file(const uint8_t *data, size_t size, sf_verdict *v) {
+  return sf_check_isa_file(data, size, v);
+}
+
 const sf_target sf_targets[] = {
   {"visa_bin_fuzzer", sf_target_visa_bin, SF_CHECK_MAX_BIN,
    "bytes -> vISA decode; encode/decode, canonical form and text views round-trip"},
@@ -43,6 +47,8 @@ const sf_target sf_targets[] = {
    "structured case on every backend: bit-identical results, all-error-or-none, sampler invariants"},
   {"pipeline_fuzzer", sf_target_pipeline, SF_CASE_MAX_SIZE,
    "generated case through every codec view; decoded and parsed forms execute identically"},
+  {"isa_file_fuzzer", sf_target_isa_file, SF_CHECK_MAX_ISA,
+   ".isa file -> read; write/read fixed point; whole-file text print/parse fixed point"},
 };
 const size_t sf_target_count = sizeof sf_targets / sizeof sf_targets[0];
 

@@ -24,7 +24,7 @@ else
   echo "FAIL: build.sh" >&2
   tail -30 "$tmp/build.log" >&2
 fi
-targets=(visa_bin_fuzzer visa_text_fuzzer dxbc_fuzzer d3dasm_fuzzer sample_diff_fuzzer pipeline_fuzzer)
+targets=(visa_bin_fuzzer visa_text_fuzzer dxbc_fuzzer d3dasm_fuzzer sample_diff_fuzzer pipeline_fuzzer isa_file_fuzzer)
 for t in "${targets[@]}"; do
   ok=1
   [ -x "$OUT/$t" ] || { echo "FAIL: $t: no binary in \$OUT" >&2; ok=0; }

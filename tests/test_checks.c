@@ -31,9 +31,10 @@ static void sf_t_report(const sf_verdict *v) {
 
 static void test_target_table(void) {
   static const char *const names[] = {"visa_bin_fuzzer", "visa_text_fuzzer", "dxbc_fuzzer",
-                                      "d3dasm_fuzzer", "sample_diff_fuzzer", "pipeline_fuzzer"};
-  SF_CHECK_EQ_U(sf_target_count, 6);
-  for (size_t i = 0; i < 6; i++) SF_CHECK(sf_target_find(names[i]) != NULL);
+                                      "d3dasm_fuzzer", "sample_diff_fuzzer", "pipeline_fuzzer",
+                                      "isa_file_fuzzer"};
+  SF_CHECK_EQ_U(sf_target_count, 7);
+  for (size_t i = 0; i < 7; i++) SF_CHECK(sf_target_find(names[i]) != NULL);
   SF_CHECK(sf_target_find("nope") == NULL);
   const sf_target *t = sf_target_from_path("/x/corpus/dxbc_fuzzer/d3d-sample-0001");
   SF_CHECK(t && strcmp(t->name, "dxbc_fuzzer") == 0);

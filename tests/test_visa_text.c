@@ -1003,6 +1003,142 @@ static void test_name_collisions(void) {
   sf_visa_kernel_free(&k);
 }
 
+/* Alias targets resolve with the whole kernel's declarations, as the printer checks names
+ * (regressions of isa_file_fuzzer crashes isa-text-self-alias-undeclared, -alias-name-V40-shadowed,
+ * -alias-predef-V7-vs-r0, -alias-predef-V3-vs-group_id_x). Expected ids: variables are numbered
+ * V32, V33, ... in declaration order (visa-format.md §2.3); %r0 is predefined V7 and %group_id_x V3
+ * (the predefined table of visa_kernel.c, IGC's order). */
+static void test_alias_scope(void) {
+  static const char text[] =
+      ".version 4.1\n"
+      ".kernel k\n"
+      ".decl $32 v_type=G type=f num_elts=8 alias=<$32, 0>\n" /* self alias: V32 -> V32 */
+      ".decl a v_type=G type=f num_elts=8 alias=<V7, 4>\n"    /* forward: "V7" is declared below (V35) */
+      ".decl b v_type=G type=f num_elts=8 alias=<%r0, 0>\n"   /* predefined V7 */
+      ".decl V7 v_type=G type=ud num_elts=64\n"
+      ".decl c v_type=G type=f num_elts=8 alias=<%group_id_x, 2>\n"
+      ".decl d v_type=G type=f num_elts=8 alias=<V40, 0>\n"   /* "V40" is declared below (V39), not V40 */
+      ".decl e v_type=G type=f num_elts=8 alias=<V99, 0>\n"   /* no declaration named V99: id 99 */
+      ".decl V40 v_type=G type=f num_elts=8\n";
+  sf_isa_file f, g;
+  sf_status st;
+  sf_status_clear(&st);
+  char eb[256];
+  SF_CHECK_MSG(sf_visaasm_parse(text, strlen(text), &f, &st) == SF_OK, "%s", sf_status_format(&st, eb, sizeof eb));
+  if (f.num_kernels != 1) return;
+  const sf_visa_kernel *k = &f.kernels[0];
+  SF_CHECK_EQ_U(k->num_vars, 8);
+  static const uint32_t want_alias[8] = {32, 35, 7, 0, 3, 39, 99, 0};
+  static const uint16_t want_off[8] = {0, 4, 0, 0, 2, 0, 0, 0};
+  for (uint32_t i = 0; i < 8 && i < k->num_vars; i++) {
+    SF_CHECK_MSG(k->vars[i].alias_index == want_alias[i] && k->vars[i].alias_offset == want_off[i],
+                 "var %u: alias %u+%u, want %u+%u", i, k->vars[i].alias_index, k->vars[i].alias_offset, want_alias[i],
+                 want_off[i]);
+  }
+  sf_buf b1, b2;
+  sf_buf_init(&b1, &st);
+  sf_buf_init(&b2, &st);
+  SF_CHECK(sf_visaasm_print(&f, &b1, &st) == SF_OK);
+  SF_CHECK(sf_buf_put(&b1, "", 1)); /* NUL for strstr */
+  const char *t1 = (const char *)b1.data;
+  SF_CHECK(strstr(t1, ".decl $32 v_type=G type=f num_elts=8 alias=<$32, 0>\n") != NULL);
+  SF_CHECK(strstr(t1, ".decl a v_type=G type=f num_elts=8 alias=<V7, 4>\n") != NULL);
+  SF_CHECK(strstr(t1, ".decl b v_type=G type=f num_elts=8 alias=<%r0, 0>\n") != NULL);
+  SF_CHECK(strstr(t1, ".decl c v_type=G type=f num_elts=8 alias=<%group_id_x, 2>\n") != NULL);
+  SF_CHECK(strstr(t1, ".decl d v_type=G type=f num_elts=8 alias=<V40, 0>\n") != NULL);
+  SF_CHECK(strstr(t1, ".decl e v_type=G type=f num_elts=8 alias=<V99, 0>\n") != NULL);
+  sf_status_clear(&st);
+  SF_CHECK_MSG(sf_visaasm_parse(t1, b1.len - 1, &g, &st) == SF_OK, "%s", sf_status_format(&st, eb, sizeof eb));
+  SF_CHECK(sf_visaasm_print(&g, &b2, &st) == SF_OK);
+  SF_CHECK_MEM(b1.data, b1.len - 1, b2.data, b2.len);
+  sf_isa_free(&g);
+  /* an alias to V40 (undeclared id) while a variable is named "V40" has no spelling: refused */
+  sf_visa_kernel *km = &f.kernels[0];
+  km->vars[6].alias_index = 40;
+  sf_buf b3;
+  sf_buf_init(&b3, &st);
+  sf_status_clear(&st);
+  SF_CHECK(sf_visaasm_print(&f, &b3, &st) == SF_ERR_INVALID && strstr(st.msg, "V40") != NULL);
+  sf_buf_free(&b1);
+  sf_buf_free(&b2);
+  sf_buf_free(&b3);
+  sf_isa_free(&f);
+  /* an undeclared alias target is still an error at the name's line:col */
+  file_err(".version 4.1\n.kernel k\n.decl x v_type=G type=f num_elts=1 alias=<y, 0>\n.decl z v_type=P num_elts=1\n",
+           SF_ERR_UNDECLARED, 3, 43, "not declared");
+  file_err(".version 4.1\n.kernel k\n.decl x v_type=G type=f num_elts=1 alias=<z, 0>\n.decl z v_type=P num_elts=1\n",
+           SF_ERR_UNDECLARED, 3, 43, "predicate");
+  /* each kernel resolves with its own names: 'y' of the second kernel is not visible in the first */
+  file_err(".version 4.1\n.kernel k\n.decl x v_type=G type=f num_elts=1 alias=<y, 0>\n.kernel k2\n"
+           ".decl y v_type=G type=f num_elts=1\n",
+           SF_ERR_UNDECLARED, 3, 43, "not declared");
+}
+
+/* Predicate-class operands and instruction predicates print as P<id> when that reads back, else by
+ * the declared name, else the printer refuses (regressions of isa_file_fuzzer crashes
+ * isa-text-pred-operand-P0-reparses-as-P1 and -name-collides-with-sampler-P7). */
+static void test_pred_operand_names(void) {
+  sf_visa_kernel k;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_visa_kernel_init(&k, "p", &st);
+  SF_CHECK(sf_visa_kernel_add_pred(&k, "P0", 1, &st) == 1);          /* P1 is named "P0" */
+  SF_CHECK(sf_visa_kernel_add_pred(&k, "flag", 1, &st) == 2);        /* P2 is named "flag" */
+  SF_CHECK(sf_visa_kernel_add_pred(&k, "AVS_8_FULL", 1, &st) == 3);  /* P3: a name AVS reads as a keyword */
+  SF_CHECK(sf_visa_kernel_add_sampler(&k, "P7", &st) == 0);          /* sampler S0 is named "P7" */
+  SF_CHECK(sf_visa_kernel_add_var(&k, "P2", SF_VT_F, 1, 0, &st) == 32);
+  SF_CHECK(sf_visa_kernel_add_var(&k, "P3", SF_VT_F, 1, 0, &st) == 33);
+  SF_CHECK(sf_visa_kernel_add_surface(&k, "surf", &st) == 6);
+  sf_inst x;
+  memset(&x, 0, sizeof x);
+  x.family = SF_FAMILY_AVS;
+  sf_vopnd *ops[] = {&x.avs.u_off, &x.avs.v_off, &x.avs.du, &x.avs.dv, &x.avs.u2d, &x.avs.group_id, &x.avs.vbn,
+                     &x.avs.v2d, &x.avs.ief_bypass};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) ops[i]->cls = SF_VCLS_IMMEDIATE;
+  x.avs.surface = 6;
+  x.avs.dst.id = 32;
+  x.avs.u_off.cls = SF_VCLS_PREDICATE;
+  static const struct {
+    uint16_t id;
+    const char *want; /* NULL: refused */
+  } cases[] = {{1, " P1 "},    /* "P1" is no declared name: the fallback reads back */
+               {2, " flag "},  /* "P2" is a variable: the declared name */
+               {0, NULL},      /* "P0" names P1, and P0 has no declaration */
+               {7, NULL},      /* "P7" is a sampler, P7 is not declared */
+               {3, NULL},      /* "P3" is a variable and "AVS_8_FULL" would end the operand list */
+               {9, " P9 "}};
+  char buf[512], eb[256];
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    x.avs.u_off.id = cases[i].id;
+    sf_status_clear(&st);
+    sf_code r = sf_visa_print(&x, &k, buf, sizeof buf, &st);
+    if (!cases[i].want) {
+      SF_CHECK_MSG(r == SF_ERR_INVALID && st.msg[0], "P%u: %s", cases[i].id, sf_status_format(&st, eb, sizeof eb));
+      continue;
+    }
+    SF_CHECK_MSG(r == SF_OK && strstr(buf, cases[i].want), "P%u: %s", cases[i].id, buf);
+    sf_inst y;
+    SF_CHECK_MSG(sf_visa_parse(buf, strlen(buf), &k, &y, &st) == SF_OK && sf_inst_equal(&x, &y), "%s: %s", buf,
+                 sf_status_format(&st, eb, sizeof eb));
+  }
+  /* the instruction predicate of 3D_SAMPLE uses the same rule */
+  memset(&x, 0, sizeof x);
+  x.family = SF_FAMILY_SAMPLE_3D;
+  x.s3d.aoffimmi.cls = SF_VCLS_IMMEDIATE;
+  x.s3d.surface = 6;
+  x.s3d.dst.id = 32;
+  x.s3d.pred.id = 2;
+  x.s3d.pred.invert = 1;
+  sf_status_clear(&st);
+  SF_CHECK(sf_visa_print(&x, &k, buf, sizeof buf, &st) == SF_OK && strncmp(buf, "(!flag) ", 8) == 0);
+  sf_inst y;
+  SF_CHECK(sf_visa_parse(buf, strlen(buf), &k, &y, &st) == SF_OK && sf_inst_equal(&x, &y));
+  x.s3d.pred.id = 3; /* in the predicate slot a keyword-like name would read, but the rule is one for both */
+  sf_status_clear(&st);
+  SF_CHECK(sf_visa_print(&x, &k, buf, sizeof buf, &st) == SF_ERR_INVALID);
+  sf_visa_kernel_free(&k);
+}
+
 int main(void) {
   SF_RUN(test_kat_reference_lines);
   SF_RUN(test_kat_genx_ir);
@@ -1019,6 +1155,8 @@ int main(void) {
   SF_RUN(test_file_scale);
   SF_RUN(test_file_errors);
   SF_RUN(test_name_collisions);
+  SF_RUN(test_alias_scope);
+  SF_RUN(test_pred_operand_names);
   SF_RUN(test_mutations);
   SF_TEST_END();
 }

@@ -215,6 +215,27 @@ static void show_codec(const sf_target *t, const uint8_t *data, size_t len) {
     show_text("text: ", data, len, 400);
     in->family = SF_FAMILY_D3D;
     ok = sf_d3dasm_parse_inst((const char *)data, len, 1, &in->d3d, &st) == SF_OK;
+  } else if (!strcmp(t->name, "isa_file_fuzzer")) {
+    /* a whole .isa file (oracles/check_isa_file.c): no single instruction; its text view instead */
+    sf_isa_file f;
+    if (sf_isa_read(data, len, &f, &st) == SF_OK) {
+      sf_buf out;
+      sf_status_clear(&st);
+      sf_buf_init(&out, &st);
+      out.limit = 1u << 16;
+      printf("instruction: none (a whole .isa file, version %u.%u, %u kernel(s))\n", f.major, f.minor,
+             (unsigned)f.num_kernels);
+      if (sf_visaasm_print(&f, &out, &st) == SF_OK) {
+        printf("vISA text (file):\n");
+        fwrite(out.data ? (const void *)out.data : (const void *)"", 1, out.len, stdout);
+        if (out.len && out.data[out.len - 1] != '\n') printf("\n");
+      } else {
+        printf("vISA text (file): (cannot print: %s)\n", sf_status_format(&st, why, sizeof why));
+      }
+      sf_buf_free(&out);
+      sf_isa_free(&f);
+      sf_status_clear(&st);
+    }
   } else if (!strcmp(t->name, "dxbc_fuzzer")) {
     /* the same three readings as sf_check_dxbc (oracles/check_d3d.c) */
     if (len >= 4 && sf_le32(data) == SF_DXBC_MAGIC) {

@@ -314,6 +314,33 @@ static void print_sym_name(pctx *c, sf_visa_symkind kd, const char *prefix, uint
   ob_put(&c->o, nm);
 }
 
+static int avs_keyword(const char *s, size_t n, bool exec);
+
+/* A predicate (instruction predicate or predicate-class operand): IGC's P<id> when it reads back as
+ * this predicate, else its declared name (always unique once the kernel's declarations print), else
+ * SF_ERR_INVALID: P<id> is then another symbol's name and the predicate has no declaration. */
+static void print_pred_name(pctx *c, uint32_t id) {
+  char fb[16];
+  snprintf(fb, sizeof fb, "P%u", (unsigned)id);
+  const sf_visa_kernel *k = c->k ? c->k->k : NULL;
+  const char *cand[2] = {fb, (k && k->preds && id >= 1 && id - 1 < k->num_preds)
+                                 ? sf_visa_kernel_string(k, k->preds[id - 1].name)
+                                 : NULL};
+  for (int i = 0; i < 2; i++) {
+    const char *s = cand[i];
+    /* a bare name equal to an AVS output-control keyword would end AVS's operand list */
+    if (!s || !sf_visa_ident_ok(s, strlen(s)) || avs_keyword(s, strlen(s), false) >= 0) continue;
+    uint32_t got;
+    sf_visa_symkind other;
+    if (resolve_sym(c->k, s, strlen(s), SF_SYM_PRED, "P", &got, &other) == RES_OK && got == id) {
+      ob_put(&c->o, s);
+      return;
+    }
+  }
+  pfail(c, SF_ERR_INVALID, "'%s' names another symbol in this kernel and predicate %u has no declared name",
+        fb, (unsigned)id);
+}
+
 static void print_region_elem(pctx *c, uint8_t code) {
   if (code >= 1 && code <= 7)
     ob_fmt(&c->o, "%u", sf_region_value(code));
@@ -380,7 +407,7 @@ static void print_vopnd(pctx *c, const sf_vopnd *v) {
       ob_put(&c->o, ">");
       break;
     case SF_VCLS_PREDICATE:
-      ob_fmt(&c->o, "P%u", (unsigned)(v->id & 0xFFFF));
+      print_pred_name(c, v->id & 0xFFFF);
       break;
     case SF_VCLS_INDIRECT:
       ob_put(&c->o, "r[");
@@ -472,7 +499,7 @@ static void print_pred(pctx *c, const sf_pred *p) {
   if (p->id || p->ctrl || p->rsvd || p->invert) {
     static const char *const ctrl[4] = {"", ".any", ".all", ".ctrl3"};
     ob_put(&c->o, p->invert ? "(!" : "(");
-    print_sym_name(c, SF_SYM_PRED, "P", p->id);
+    print_pred_name(c, p->id);
     ob_fmt(&c->o, "%s%s) ", ctrl[p->ctrl], p->rsvd ? ".b12" : "");
   }
 }
@@ -1574,7 +1601,38 @@ static bool p_align(cur *c, uint8_t *align) {
               (int)(n > 20 ? 20 : n), s), false;
 }
 
-static bool p_decl(cur *c, sf_visa_kernel *k, sf_visa_names *ix) {
+/* alias=<name, offset> targets are resolved when the kernel's declarations are all known (at the next
+ * .kernel or the end of the file), with the same rule the printer checks its names against: a
+ * declaration anywhere in the kernel, so forward and self references read back as written. */
+typedef struct alias_ref {
+  uint32_t var;        /* index into k->vars */
+  const char *line;    /* the .decl line (inside the parsed text) */
+  size_t line_n, at, n;/* the line's length; the name's column and length in it */
+  uint32_t line_no;
+} alias_ref;
+typedef struct alias_list {
+  alias_ref *r;
+  uint32_t count;
+} alias_list;
+
+/* Resolves the recorded alias targets of kernel k (names index ix); errors at the name's line:col. */
+static sf_code resolve_aliases(alias_list *al, sf_visa_kernel *k, const sf_visa_names *ix, sf_status *st) {
+  sf_code err = SF_OK;
+  symsrc src = {k, ix};
+  for (uint32_t i = 0; i < al->count && err == SF_OK; i++) {
+    const alias_ref *a = &al->r[i];
+    cur c = {a->line, a->line_n, a->at, a->line_no, &src, st, 0, SF_OK};
+    uint32_t id = 0;
+    sf_visa_symkind other = SF_SYM_NONE;
+    res_t r = resolve_var(&src, a->line + a->at, a->n, &id, &other);
+    if (r != RES_OK) err = name_error(&c, r, a->at, a->line + a->at, a->n, other, "a general variable to alias");
+    else k->vars[a->var].alias_index = id;
+  }
+  al->count = 0;
+  return err;
+}
+
+static bool p_decl(cur *c, sf_visa_kernel *k, sf_visa_names *ix, alias_list *al) {
   const char *label, *vname = NULL;
   size_t label_n, label_at, vname_n = 0, vname_at = 0;
   if (!ident(c, &label, &label_n, &label_at, "a variable name")) return false;
@@ -1582,7 +1640,8 @@ static bool p_decl(cur *c, sf_visa_kernel *k, sf_visa_names *ix) {
   bool have_type = false, have_elts = false, have_align = false, have_alias = false;
   uint8_t type = 0, align = 0;
   uint64_t elts = 1, alias_off = 0;
-  uint32_t alias_id = 0;
+  const char *alias_name = NULL;
+  size_t alias_n = 0, alias_at = 0;
   size_t vt_at = c->i;
   while (!at_end(c)) {
     const char *key;
@@ -1611,13 +1670,9 @@ static bool p_decl(cur *c, sf_visa_kernel *k, sf_visa_names *ix) {
       if (!p_align(c, &align)) return false;
       have_align = true;
     } else if (ieq(key, kn, "alias") && !have_alias) {
-      const char *an;
-      size_t ann, aat;
-      if (!expect(c, '<', "to start alias=<name, offset>") || !ident(c, &an, &ann, &aat, "the aliased variable"))
+      if (!expect(c, '<', "to start alias=<name, offset>") ||
+          !ident(c, &alias_name, &alias_n, &alias_at, "the aliased variable"))
         return false;
-      sf_visa_symkind other = SF_SYM_NONE;
-      res_t r = resolve_var(c->k, an, ann, &alias_id, &other);
-      if (r != RES_OK) return name_error(c, r, aat, an, ann, other, "a general variable to alias"), false;
       if (!expect(c, ',', "between the aliased variable and the offset") || !unum(c, 65535, &alias_off, "alias offset") ||
           !expect(c, '>', "to close alias=<name, offset>"))
         return false;
@@ -1654,8 +1709,10 @@ static bool p_decl(cur *c, sf_visa_kernel *k, sf_visa_names *ix) {
       kind = SF_SYM_VAR;
       r = sf_visa_kernel_declare(k, kind, name, type, (uint16_t)elts, align, false, &bst);
       if (r >= 0 && have_alias) {
-        k->vars[k->num_vars - 1].alias_index = alias_id;
         k->vars[k->num_vars - 1].alias_offset = (uint16_t)alias_off;
+        if (!sf_visa_grow((void **)&al->r, (size_t)al->count + 1, sizeof *al->r))
+          return perr(c, SF_ERR_NOMEM, alias_at, "out of memory"), false;
+        al->r[al->count++] = (alias_ref){k->num_vars - 1, c->s, c->n, alias_at, alias_n, c->line};
       }
       break;
     case 'S':
@@ -1844,6 +1901,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
   uint32_t line = 0;
   sf_code err = SF_OK;
   sf_visa_names ix = {NULL, 0, 0}; /* names of the kernel being read */
+  alias_list al = {NULL, 0};       /* its alias targets, resolved when its declarations are complete */
   while (pos < len && err == SF_OK) {
     size_t eol = pos;
     while (eol < len && text[eol] != '\n') eol++;
@@ -1884,6 +1942,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         ok = p_version(&c, out);
         have_version = true;
       } else if (dn == 6 && memcmp(d, "kernel", 6) == 0) {
+        if (k && (err = resolve_aliases(&al, k, &ix, st)) != SF_OK) break;
         ok = p_kernel(&c, out);
         sf_visa_names_free(&ix);
         if (ok && !sf_visa_names_build(&ix, &out->kernels[out->num_kernels - 1])) ok = false, err = perr(&c, SF_ERR_NOMEM, at, "out of memory");
@@ -1894,7 +1953,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         ok = p_kattr(&c, k);
         if (ok && !at_end(&c)) ok = is_ret_line(&c) ? p_ret(&c, k) : add_inst_line(&c, k);
       } else if (dn == 4 && memcmp(d, "decl", 4) == 0) {
-        ok = p_decl(&c, k, &ix);
+        ok = p_decl(&c, k, &ix, &al);
       } else if (dn == 5 && memcmp(d, "input", 5) == 0) {
         ok = p_input(&c, k);
       } else {
@@ -1916,6 +1975,8 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
     if (!ok) err = c.err != SF_OK ? c.err : SF_ERR_SYNTAX;
   }
   if (err == SF_OK && !have_version) err = sf_fail_text(st, SF_ERR_SYNTAX, line ? line : 1, 1, "expected .version as the first statement");
+  if (err == SF_OK && out->num_kernels) err = resolve_aliases(&al, &out->kernels[out->num_kernels - 1], &ix, st);
+  free(al.r);
   sf_visa_names_free(&ix);
   if (err != SF_OK) free_file(out);
   return err;

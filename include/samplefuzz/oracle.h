@@ -142,6 +142,17 @@ const sf_target *sf_target_from_path(const char *path);
 /* Runs t on data (truncated to t->max_len); always returns a verdict in v. */
 sf_verdict_kind sf_target_run(const sf_target *t, const uint8_t *data, size_t size, sf_verdict *v);
 
+/* ---- Whole .isa files (oracles/check_isa_file.c) ----------------------------------------------- */
+
+/* Input cap of the isa_file_fuzzer target (bytes; longer inputs are truncated). */
+#define SF_CHECK_MAX_ISA 65536u
+
+/* A whole vISA v4.1 `.isa` file: if sf_isa_read accepts it, sf_isa_write must reach a fixed point
+ * after one round (write(read(write(read(x)))) == write(read(x))), and the text view of the re-read
+ * file must be a fixed point of sf_visaasm_print -> sf_visaasm_parse -> sf_visaasm_print. Refusals
+ * (the reader's, the writer's, the text printer's) must carry a message. */
+bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v);
+
 #ifdef __cplusplus
 }
 #endif
