@@ -10,6 +10,9 @@ build=$root/build-afl
 cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=afl-clang-fast -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DSF_FUZZ_ENGINE=afl >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
 export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_ALLOW_TMP=1 AFL_NO_AFFINITY=1
+# This build is not sanitized, and afl-fuzz refuses a custom ASAN_OPTIONS without symbolize=0
+# (scripts/test.sh exports one for the ASan build).
+unset ASAN_OPTIONS UBSAN_OPTIONS
 pass=0 fail=0
 if cmake --build "$build" -j"$(nproc)" --target sf_all_fuzzers > "$build/afl-build.log" 2>&1; then
   pass=$((pass + 1))
