@@ -1137,6 +1137,32 @@ static void test_pred_operand_names(void) {
   sf_status_clear(&st);
   SF_CHECK(sf_visa_print(&x, &k, buf, sizeof buf, &st) == SF_ERR_INVALID);
   sf_visa_kernel_free(&k);
+  /* samplers, surfaces and addresses whose S<n> / T<n> / A<n> is another symbol's name print by
+   * their declared names (the same rule) */
+  sf_visa_kernel_init(&k, "q", &st);
+  SF_CHECK(sf_visa_kernel_add_sampler(&k, "smp", &st) == 0);
+  SF_CHECK(sf_visa_kernel_add_surface(&k, "img", &st) == 6);
+  SF_CHECK(sf_visa_kernel_add_addr(&k, "ad", 1, &st) == 0);
+  SF_CHECK(sf_visa_kernel_add_var(&k, "S0", SF_VT_F, 8, 0, &st) == 32);
+  SF_CHECK(sf_visa_kernel_add_var(&k, "T6", SF_VT_F, 8, 0, &st) == 33);
+  SF_CHECK(sf_visa_kernel_add_var(&k, "A0", SF_VT_F, 8, 0, &st) == 34);
+  memset(&x, 0, sizeof x);
+  x.family = SF_FAMILY_SAMPLE_UNORM;
+  x.unorm.sampler = 0;
+  x.unorm.surface = 6;
+  x.unorm.u.cls = SF_VCLS_ADDRESS;
+  x.unorm.v.cls = SF_VCLS_STATE;
+  x.unorm.v.state_cls = 1;
+  x.unorm.du.cls = SF_VCLS_INDIRECT;
+  x.unorm.dv.cls = SF_VCLS_IMMEDIATE;
+  x.unorm.dst.id = 32;
+  sf_status_clear(&st);
+  SF_CHECK_MSG(sf_visa_print(&x, &k, buf, sizeof buf, &st) == SF_OK, "%s", sf_status_format(&st, eb, sizeof eb));
+  SF_CHECK_MSG(strncmp(buf, "sample_unorm.ch0.16-full smp img ad(0)<1> smp(0) r[ad(0),0]", 59) == 0, "%s", buf);
+  SF_CHECK(sf_visa_parse(buf, strlen(buf), &k, &y, &st) == SF_OK && sf_inst_equal(&x, &y));
+  x.unorm.sampler = 1; /* "S1" is free: the fallback spelling is kept */
+  SF_CHECK(sf_visa_print(&x, &k, buf, sizeof buf, &st) == SF_OK && strncmp(buf, "sample_unorm.ch0.16-full S1 img", 31) == 0);
+  sf_visa_kernel_free(&k);
 }
 
 int main(void) {

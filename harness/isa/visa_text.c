@@ -293,25 +293,47 @@ static void print_state_name(pctx *c, uint32_t cls, uint32_t idx, bool need_cls)
     snprintf(nm, sizeof nm, "T%u", (unsigned)idx);
   else
     snprintf(nm, sizeof nm, "%%state%u_%u", (unsigned)cls, (unsigned)idx);
-  uint32_t gi = 0, gc = 0;
-  sf_visa_symkind other;
-  if (resolve_state(c->k, nm, strlen(nm), true, &gi, &gc, &other) != RES_OK || gi != idx || (need_cls && gc != cls)) {
-    pfail(c, SF_ERR_INVALID, "'%s' names another symbol in this kernel and cannot be printed", nm);
-    return;
+  /* the fallback spelling first (IGC's), then the declared name when the fallback is shadowed */
+  const sf_visa_kernel *k = c->k ? c->k->k : NULL;
+  const char *decl = NULL;
+  if (k && cls == 1 && k->samplers && idx < k->num_samplers)
+    decl = sf_visa_kernel_string(k, k->samplers[idx].name);
+  else if (k && cls == 0 && k->surfaces && idx >= SF_VISA_FIRST_USER_SURFACE &&
+           idx - SF_VISA_FIRST_USER_SURFACE < k->num_surfaces)
+    decl = sf_visa_kernel_string(k, k->surfaces[idx - SF_VISA_FIRST_USER_SURFACE].name);
+  const char *cand[2] = {nm, decl};
+  for (int i = 0; i < 2; i++) {
+    const char *s = cand[i];
+    if (!s || (i && !sf_visa_ident_ok(s, strlen(s)))) continue;
+    uint32_t gi = 0, gc = 0;
+    sf_visa_symkind other;
+    if (resolve_state(c->k, s, strlen(s), true, &gi, &gc, &other) == RES_OK && gi == idx && (!need_cls || gc == cls)) {
+      ob_put(&c->o, s);
+      return;
+    }
   }
-  ob_put(&c->o, nm);
+  pfail(c, SF_ERR_INVALID, "'%s' names another symbol in this kernel and cannot be printed", nm);
 }
 
 static void print_sym_name(pctx *c, sf_visa_symkind kd, const char *prefix, uint32_t id) {
   char nm[24];
   snprintf(nm, sizeof nm, "%s%u", prefix, (unsigned)id);
-  uint32_t got;
-  sf_visa_symkind other;
-  if (resolve_sym(c->k, nm, strlen(nm), kd, prefix, &got, &other) != RES_OK || got != id) {
-    pfail(c, SF_ERR_INVALID, "'%s' names another symbol in this kernel and cannot be printed", nm);
-    return;
+  /* the fallback spelling first (IGC's), then the declared name when the fallback is shadowed */
+  const sf_visa_kernel *k = c->k ? c->k->k : NULL;
+  const char *decl = kd == SF_SYM_ADDR && k && k->addrs && id < k->num_addrs ? sf_visa_kernel_string(k, k->addrs[id].name)
+                                                                               : NULL;
+  const char *cand[2] = {nm, decl};
+  for (int i = 0; i < 2; i++) {
+    const char *s = cand[i];
+    if (!s || (i && !sf_visa_ident_ok(s, strlen(s)))) continue;
+    uint32_t got;
+    sf_visa_symkind other;
+    if (resolve_sym(c->k, s, strlen(s), kd, prefix, &got, &other) == RES_OK && got == id) {
+      ob_put(&c->o, s);
+      return;
+    }
   }
-  ob_put(&c->o, nm);
+  pfail(c, SF_ERR_INVALID, "'%s' names another symbol in this kernel and cannot be printed", nm);
 }
 
 static int avs_keyword(const char *s, size_t n, bool exec);
