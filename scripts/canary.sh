@@ -14,7 +14,8 @@
 #   5. "fuzz only": when seeds already fail, run again (same flags) on the seed corpus minus every
 #      seed that fails under the canary, so the time measures mutation rather than seed replay
 #      (the "seeds" column counts the failing seeds; triage -v of the canary build picks them).
-# Prints a table, checks that every canary was found (step 2) and that no two share a bucket, and
+# Prints a table, checks that every canary was found (step 2) and that no bucket (of either run)
+# belongs to two canaries, and
 # ends with "N passed, N failed". Exit status 1 if a canary was missed or two share a bucket.
 # The fuzz-only time is reported, not required (SF_CANARY_STRICT=1 requires it too).
 #
@@ -111,7 +112,7 @@ fuzz_run() {
   echo "   found after ${f_secs} s (execs: ${f_execs:-?}): $f_bucket $f_sig"
 }
 
-results=()   # "id|file|target|found|seconds|seeds failing|fuzz-only seconds|fuzz-only execs|bucket|signature"
+results=()   # "id|file|target|found|seconds|seeds failing|fuzz-only seconds|fuzz-only execs|bucket|signature|fuzz-only bucket"
 for id in "${want[@]}"; do
   row=""
   for c in "${CANARIES[@]}"; do [ "${c%%|*}" = "$id" ] && row="$c"; done
@@ -144,7 +145,7 @@ for id in "${want[@]}"; do
   fuzz_run "$id" "$target" "$bdir" "$corp" "$art" "$log"
   found="$f_found" secs="$f_secs" execs="$f_execs" bucket="$f_bucket" sig="$f_sig"
   # Fuzz only: a fresh copy of the seed corpus without the failing seeds, run again.
-  fsecs="$secs" fexecs="$execs"
+  fsecs="$secs" fexecs="$execs" fbucket="$bucket"
   if [ "$nbad" -gt 0 ]; then
     rm -rf "$corp" "$art"
     mkdir -p "$corp" "$art"
@@ -152,10 +153,10 @@ for id in "${want[@]}"; do
     while IFS= read -r f; do rm -f "$corp/$f"; done <"$TMP/bad-$id"
     echo "   fuzz only ($nbad of $nseed seeds fail under the canary; running on the other $((nseed - nbad)))"
     fuzz_run "$id" "$target" "$bdir" "$corp" "$art" "$log.fuzz"
-    fsecs="$f_secs" fexecs="$f_execs"
+    fsecs="$f_secs" fexecs="$f_execs" fbucket="$f_bucket"
     [ "$f_found" = yes ] || fsecs="not found"
   fi
-  results+=("$id|$file|$target|$found|$secs|$nbad/$nseed|$fsecs|${fexecs:--}|$bucket|$sig")
+  results+=("$id|$file|$target|$found|$secs|$nbad/$nseed|$fsecs|${fexecs:--}|$bucket|$sig|$fbucket")
 done
 
 echo
@@ -163,22 +164,27 @@ printf '%-3s %-30s %-19s %-5s %7s %7s %10s %8s  %-16s %s\n' canary file target f
 pass=0 fail=0
 declare -A seen=()
 for r in "${results[@]}"; do
-  IFS='|' read -r id file target found secs seeds fsecs fexecs bucket sig <<<"$r"
+  IFS='|' read -r id file target found secs seeds fsecs fexecs bucket sig fbucket <<<"$r"
   printf '%-3s %-30s %-19s %-5s %7s %7s %10s %8s  %-16s %s\n' "$id" "$file" "$target" "$found" "$secs" "$seeds" "$fsecs" \
     "$fexecs" "$bucket" "$sig"
 done
 echo
 for r in "${results[@]}"; do
-  IFS='|' read -r id file target found secs seeds fsecs fexecs bucket sig <<<"$r"
+  IFS='|' read -r id file target found secs seeds fsecs fexecs bucket sig fbucket <<<"$r"
   ok=1
   if [ "$found" != yes ] || [ "$bucket" = "-" ]; then
     echo "FAIL canary $id: not found (or not reproduced by triage) within ${TIME} s"
     ok=0
-  elif [ -n "${seen[$bucket]:-}" ]; then
-    echo "FAIL canary $id: bucket $bucket is shared with canary ${seen[$bucket]}"
-    ok=0
   else
-    seen[$bucket]="$id"
+    # Every bucket a canary produced (seed run and fuzz-only run) must be its own.
+    for bk in "$bucket" "${fbucket:--}"; do
+      [ "$bk" = "-" ] && continue
+      if [ -n "${seen[$bk]:-}" ] && [ "${seen[$bk]}" != "$id" ]; then
+        echo "FAIL canary $id: bucket $bk is shared with canary ${seen[$bk]}"
+        ok=0
+      fi
+    done
+    for bk in "$bucket" "${fbucket:--}"; do [ "$bk" = "-" ] || seen[$bk]="${seen[$bk]:-$id}"; done
   fi
   if [ $ok = 1 ] && [ "$STRICT" = 1 ] && [ "$fsecs" = "not found" ]; then
     echo "FAIL canary $id: the fuzz-only run (failing seeds removed) did not find it within ${TIME} s"
