@@ -37,4 +37,7 @@ if [ -z "${SF_TEST_QUICK:-}" ]; then
   bash scripts/oss-fuzz-sim.sh
   echo "== AFL++ engine: build every target with afl-clang-fast, 10 s smoke run"
   bash scripts/afl-smoke.sh
+  echo "== canaries: planted bugs the fuzzers must find within 60 s, in distinct buckets"
+  # A codec, a D3D and a SIMD canary here; `bash scripts/canary.sh` runs all 12 (docs/canaries.md).
+  bash scripts/canary.sh ${SF_CANARIES:-1 5 10}
 fi
