@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Source coverage of a fuzzing campaign: builds the libFuzzer targets with clang's source-based
 # coverage (-fprofile-instr-generate -fcoverage-mapping), runs every target on its corpus
-# (corpus/<target> plus the campaign corpora in fuzz-work/, if any) for --time seconds in total,
+# (corpus/<target> plus the campaign corpus fuzz-work/<target>/corpus, if any) for --time seconds in total,
 # merges the profiles and prints line/function/region coverage per source folder
 # (harness/isa, oracles/sampler, ...) and per file with -v.
 #
@@ -33,7 +33,7 @@ objects=()
 for t in "${targets[@]}"; do
   mkdir -p "$prof/corpus/$t"
   [ -d "corpus/$t" ] && cp -r "corpus/$t/." "$prof/corpus/$t/" 2>/dev/null || true
-  [ -d "fuzz-work/corpus/$t" ] && cp -r "fuzz-work/corpus/$t/." "$prof/corpus/$t/" 2>/dev/null || true
+  [ -d "fuzz-work/$t/corpus" ] && cp -r "fuzz-work/$t/corpus/." "$prof/corpus/$t/" 2>/dev/null || true
   dict=()
   [ -f "fuzz/$t.dict" ] && dict=(-dict="$root/fuzz/$t.dict")
   (cd "$prof" && LLVM_PROFILE_FILE="$prof/$t-%p.profraw" "$build/fuzz/$t" "${dict[@]}" -max_total_time="$per" \
