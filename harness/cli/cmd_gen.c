@@ -9,7 +9,11 @@
  *   d3dasm_fuzzer     fxc-style asm (sf_d3dasm_print_inst)
  *   sample_diff_fuzzer, pipeline_fuzzer   structured cases (include/samplefuzz/case.h): random
  *                     header, texels and generator bytes, palette mostly in [-0.5, 1.5), written
- *                     back through sf_case_write so the header holds folded (canonical) values */
+ *                     back through sf_case_write so the header holds folded (canonical) values
+ *   isa_file_fuzzer   whole .isa files (sf_isa_write): one or two kernels with the generator's
+ *                     declarations (sf_gen_kernel_decls), by turns extra named declarations,
+ *                     aliases (backward, forward, to %r0), inputs, a Target attribute and rets,
+ *                     and 0-4 generated instructions (names isa-file-<n>) */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -86,13 +90,91 @@ static bool sf_gen_render(sf_gen_out kind, const sf_inst *in, unsigned index, sf
   return false;
 }
 
+/* One whole .isa file for isa_file_fuzzer (index picks the optional parts). */
+static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_isa_file f;
+  memset(&f, 0, sizeof f);
+  f.major = 4;
+  f.minor = 1;
+  unsigned nk = index % 5 == 4 ? 2 : 1;
+  f.kernels = calloc(nk, sizeof *f.kernels);
+  if (!f.kernels) return false;
+  bool ok = true;
+  for (unsigned ki = 0; ki < nk && ok; ki++) {
+    sf_visa_kernel *k = &f.kernels[ki];
+    char name[48];
+    snprintf(name, sizeof name, "gen%lu_%u", index, ki);
+    if (sf_visa_kernel_init(k, name, &st) != SF_OK) {
+      ok = false;
+      break;
+    }
+    f.num_kernels = (uint16_t)(ki + 1);
+    ok = sf_gen_kernel_decls(k, &st) == SF_OK;
+    if (ok && index % 3 == 1) { /* aliases: backward, forward (to a later declaration), to %r0 (V7) */
+      int64_t a = sf_visa_kernel_add_var(k, "alias_b", SF_VT_F, 8, 5, &st);
+      int64_t b = sf_visa_kernel_add_var(k, "alias_f", SF_VT_UD, 8, 0, &st);
+      int64_t c = sf_visa_kernel_add_var(k, "later", SF_VT_UD, 16, 5, &st);
+      int64_t d = sf_visa_kernel_add_var(k, "on_r0", SF_VT_UD, 8, 0, &st);
+      ok = a >= 0 && b >= 0 && c >= 0 && d >= 0;
+      if (ok) {
+        k->vars[a - SF_VISA_FIRST_USER_VAR].alias_index = SF_VISA_FIRST_USER_VAR;
+        k->vars[a - SF_VISA_FIRST_USER_VAR].alias_offset = 4;
+        k->vars[b - SF_VISA_FIRST_USER_VAR].alias_index = (uint32_t)c;
+        k->vars[d - SF_VISA_FIRST_USER_VAR].alias_index = 7;
+      }
+    }
+    if (ok && index % 4 == 2)
+      ok = sf_visa_kernel_add_pred(k, "flag", 8, &st) >= 0 && sf_visa_kernel_add_sampler(k, "smp", &st) >= 0 &&
+           sf_visa_kernel_add_surface(k, "img", &st) >= 0 && sf_visa_kernel_add_addr(k, "addr", 2, &st) >= 0;
+    if (ok && index % 2 == 0) ok = sf_visa_kernel_add_string_attr(k, "Target", "3d", &st) == SF_OK;
+    if (ok && index % 3 == 0) {
+      k->inputs = calloc(2, sizeof *k->inputs);
+      ok = k->inputs != NULL;
+      if (ok) {
+        k->num_inputs = 2;
+        k->inputs[0] = (sf_visa_input){0, SF_VISA_FIRST_USER_VAR, 32, 32};
+        k->inputs[1] = (sf_visa_input){2, SF_VISA_FIRST_USER_SURFACE, 64, 4};
+      }
+    }
+    unsigned ni = (unsigned)(sf_gen_splitmix(s) % 4) + (index < 3 ? 0u : 1u);
+    static const sf_family fams[3] = {SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D, SF_FAMILY_AVS};
+    for (unsigned i = 0; i < ni && ok; i++) {
+      uint8_t draw[256];
+      for (size_t q = 0; q < sizeof draw; q += 8) {
+        uint64_t r = sf_gen_splitmix(s);
+        memcpy(draw + q, &r, 8);
+      }
+      sf_fdp fd;
+      sf_fdp_init(&fd, draw, sizeof draw);
+      sf_inst in;
+      ok = sf_gen_inst(&fd, fams[(index + i) % 3], index % 6 == 5 ? 0u : (unsigned)SF_GEN_VALID, &in) == SF_OK &&
+           sf_visa_kernel_add_inst(k, &in, &st) == SF_OK;
+    }
+    if (ok && (index % 2 == 1 || ni == 0)) {
+      k->rets = calloc(1, sizeof *k->rets);
+      ok = k->rets != NULL;
+      if (ok) {
+        k->num_rets = 1;
+        k->rets[0].before = k->num_insts;
+        if (index % 4 == 3) k->rets[0].pred.id = 1;
+      }
+    }
+  }
+  if (ok) ok = sf_isa_write(&f, out, &st) == SF_OK;
+  if (!ok && !f.num_kernels) free(f.kernels), f.kernels = NULL;
+  sf_isa_free(&f);
+  return ok;
+}
+
 static void sf_gen_usage(FILE *f) {
   fprintf(f,
           "usage: samplefuzz gen TARGET -n N -o DIR [--seed S]\n"
           "Writes N seed inputs for TARGET into DIR (created if needed): first one per (family, op) the\n"
           "generator reaches, then further random instructions. Same seed, same files (default seed 1).\n"
           "Targets: visa_bin_fuzzer, visa_text_fuzzer, dxbc_fuzzer, d3dasm_fuzzer, sample_diff_fuzzer,\n"
-          "pipeline_fuzzer.\n");
+          "pipeline_fuzzer, isa_file_fuzzer.\n");
 }
 
 int sf_cli_gen(int argc, char **argv) {
@@ -132,6 +214,33 @@ int sf_cli_gen(int argc, char **argv) {
   if (!target || !outdir) {
     sf_gen_usage(stderr);
     return 2;
+  }
+  if (strcmp(target, "isa_file_fuzzer") == 0) {
+    if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+      fprintf(stderr, "samplefuzz gen: %s: %s\n", outdir, strerror(errno));
+      return 2;
+    }
+    uint64_t s = seed;
+    unsigned long written = 0;
+    for (unsigned long i = 0; i < n; i++) {
+      sf_status st;
+      sf_status_clear(&st);
+      sf_buf out;
+      sf_buf_init(&out, &st);
+      out.limit = 1u << 20;
+      if (!sf_gen_isa_file(&s, i, &out)) {
+        sf_buf_free(&out);
+        continue;
+      }
+      char path[1200];
+      snprintf(path, sizeof path, "%s/isa-file-%04lu", outdir, i);
+      bool ok = sf_cli_write_file(path, out.data, out.len, "gen");
+      sf_buf_free(&out);
+      if (!ok) return 1;
+      written++;
+    }
+    printf("samplefuzz gen: wrote %lu input(s) for %s into %s\n", written, target, outdir);
+    return written == n ? 0 : 1;
   }
   sf_gen_out kind;
   sf_family fams[3];
