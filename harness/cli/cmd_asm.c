@@ -7,7 +7,7 @@
  * directive means vISA). D3D text is a whole program (starting with its shader-model line, e.g.
  * ps_5_0; ISGN/OSGN are derived from its dcl_input and dcl_output lines) or one sample instruction,
  * which is wrapped into a minimal valid pixel shader. Errors print as "FILE:LINE:COL: ..." or "FILE: byte 0x..: ...". */
-#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,86 +167,81 @@ static int parse_io(int argc, char **argv, const char **in, const char **out, in
   return -1;
 }
 
-int sf_cli_asm(int argc, char **argv) {
+/* Text -> binary for either family. */
+static sf_code assemble(const char *in, const sf_cli_file *f, sf_buf *b, sf_status *st) {
+  const char *text = (const char *)f->data;
+  if (family_of_text(in, text, f->len) == FAM_D3D) return d3d_assemble(text, f->len, b, st);
+  sf_isa_file isa;
+  memset(&isa, 0, sizeof isa);
+  sf_code rc = sf_visaasm_parse(text, f->len, &isa, st);
+  if (rc == SF_OK) {
+    rc = sf_isa_write(&isa, b, st);
+    sf_isa_free(&isa);
+  }
+  return rc;
+}
+
+/* Binary -> text, by magic. */
+static sf_code disassemble(const char *in, const sf_cli_file *f, sf_buf *b, sf_status *st) {
+  (void)in;
+  if (f->len >= 4 && !memcmp(f->data, "CISA", 4)) {
+    sf_isa_file isa;
+    memset(&isa, 0, sizeof isa);
+    sf_code rc = sf_isa_read(f->data, f->len, &isa, st);
+    if (rc == SF_OK) {
+      rc = sf_visaasm_print(&isa, b, st);
+      sf_isa_free(&isa);
+    }
+    return rc;
+  }
+  if (f->len >= 4 && !memcmp(f->data, "DXBC", 4)) {
+    sf_dxbc dx;
+    memset(&dx, 0, sizeof dx);
+    sf_code rc = sf_dxbc_read(f->data, f->len, &dx, st);
+    if (rc == SF_OK) {
+      sf_tpf_program prog;
+      sf_tpf_program_init(&prog, 0);
+      rc = sf_dxbc_program(&dx, &prog, st);
+      if (rc == SF_OK) rc = sf_d3dasm_print_program(&prog, b, st);
+      sf_tpf_program_free(&prog);
+    }
+    sf_dxbc_free(&dx);
+    return rc;
+  }
+  return sf_fail_byte(st, SF_ERR_INVALID, 0, "not a vISA .isa (magic CISA) or a DXBC container (magic DXBC)");
+}
+
+/* The shared driver: options, read IN, convert, write OUT (stdout when there is none). Errors
+ * print as "IN:LINE:COL: ..." or "IN: byte 0x..: ..." and exit 1. */
+static int run_convert(int argc, char **argv, int (*usage)(FILE *), bool need_out,
+                       sf_code (*convert)(const char *, const sf_cli_file *, sf_buf *, sf_status *)) {
   const char *in, *out;
-  int rc = parse_io(argc, argv, &in, &out, usage_asm);
+  int rc = parse_io(argc, argv, &in, &out, usage);
   if (rc >= 1000) return 0;
   if (rc >= 0) return rc;
-  if (!out) {
-    fprintf(stderr, "samplefuzz asm: -o OUT is required\n");
-    return usage_asm(stderr);
+  if (need_out && !out) {
+    fprintf(stderr, "samplefuzz %s: -o OUT is required\n", argv[0]);
+    return usage(stderr);
   }
   sf_cli_file f;
-  if (!sf_cli_read_file(in, &f, "asm")) return 1;
+  if (!sf_cli_read_file(in, &f, argv[0])) return 1;
   sf_status st;
   sf_status_clear(&st);
   sf_buf b;
   sf_buf_init(&b, &st);
-  char msg[320];
-  int ret = 1;
-  if (family_of_text(in, (const char *)f.data, f.len) == FAM_VISA) {
-    sf_isa_file isa;
-    memset(&isa, 0, sizeof isa);
-    if (sf_visaasm_parse((const char *)f.data, f.len, &isa, &st) == SF_OK) {
-      if (sf_isa_write(&isa, &b, &st) == SF_OK) ret = 0;
-      sf_isa_free(&isa);
-    }
-  } else if (d3d_assemble((const char *)f.data, f.len, &b, &st) == SF_OK) {
-    ret = 0;
+  int ret = 0;
+  if (convert(in, &f, &b, &st) != SF_OK) {
+    char msg[320];
+    fprintf(stderr, "%s:%s\n", in, sf_cli_status_suffix(&st, msg, sizeof msg));
+    ret = 1;
+  } else if (!sf_cli_write_file(out ? out : "-", b.data, b.len, argv[0])) {
+    ret = 1;
   }
-  if (ret == 0 && !sf_cli_write_file(out, b.data, b.len, "asm")) ret = 1;
-  else if (ret != 0) fprintf(stderr, "%s:%s\n", in, sf_cli_status_suffix(&st, msg, sizeof msg));
   sf_buf_free(&b);
   sf_cli_file_free(&f);
   return ret;
 }
 
-int sf_cli_disasm(int argc, char **argv) {
-  const char *in, *out;
-  int rc = parse_io(argc, argv, &in, &out, usage_disasm);
-  if (rc >= 1000) return 0;
-  if (rc >= 0) return rc;
-  sf_cli_file f;
-  if (!sf_cli_read_file(in, &f, "disasm")) return 1;
-  sf_status st;
-  sf_status_clear(&st);
-  sf_buf b;
-  sf_buf_init(&b, &st);
-  char msg[320];
-  int ret = 1;
-  if (f.len >= 4 && !memcmp(f.data, "CISA", 4)) {
-    sf_isa_file isa;
-    memset(&isa, 0, sizeof isa);
-    if (sf_isa_read(f.data, f.len, &isa, &st) == SF_OK) {
-      if (sf_visaasm_print(&isa, &b, &st) == SF_OK) ret = 0;
-      sf_isa_free(&isa);
-    }
-  } else if (f.len >= 4 && !memcmp(f.data, "DXBC", 4)) {
-    sf_dxbc dx;
-    memset(&dx, 0, sizeof dx);
-    if (sf_dxbc_read(f.data, f.len, &dx, &st) == SF_OK) {
-      sf_tpf_program prog;
-      sf_tpf_program_init(&prog, 0);
-      if (sf_dxbc_program(&dx, &prog, &st) == SF_OK && sf_d3dasm_print_program(&prog, &b, &st) == SF_OK) ret = 0;
-      sf_tpf_program_free(&prog);
-    }
-    sf_dxbc_free(&dx);
-  } else {
-    fprintf(stderr, "samplefuzz disasm: %s: not a vISA .isa (magic CISA) or a DXBC container (magic DXBC)\n", in);
-    sf_cli_file_free(&f);
-    return 1;
-  }
-  if (ret == 0) {
-    if (out) {
-      if (!sf_cli_write_file(out, b.data, b.len, "disasm")) ret = 1;
-    } else if (b.len && fwrite(b.data, 1, b.len, stdout) != b.len) {
-      fprintf(stderr, "samplefuzz disasm: cannot write to stdout: %s\n", strerror(errno));
-      ret = 1;
-    }
-  } else {
-    fprintf(stderr, "%s:%s\n", in, sf_cli_status_suffix(&st, msg, sizeof msg));
-  }
-  sf_buf_free(&b);
-  sf_cli_file_free(&f);
-  return ret;
-}
+int sf_cli_asm(int argc, char **argv) { return run_convert(argc, argv, usage_asm, true, assemble); }
+
+int sf_cli_disasm(int argc, char **argv) { return run_convert(argc, argv, usage_disasm, false, disassemble); }
