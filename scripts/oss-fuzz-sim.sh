@@ -4,7 +4,8 @@
 # $LIB_FUZZING_ENGINE $SRC $WORK $OUT for libFuzzer + ASan — then checks what a build must
 # deliver: every target binary in $OUT with its seed corpus zip, .options (and .dict for the codec
 # targets), and that each binary runs its seed corpus plus a short mutation run without a finding
-# (the equivalent of `infra/helper.py check_build`).
+# (the equivalent of `infra/helper.py check_build`): a fixed -runs with a fixed -seed, so the smoke
+# run is deterministic.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -12,7 +13,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/out" "$tmp/work"
 export CC=clang CXX=clang++
-export CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize=address -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link"
+# OSS-Fuzz builds address and undefined separately; this smoke run wants both at once.
+export CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link"
 export CXXFLAGS="$CFLAGS"
 export LIB_FUZZING_ENGINE="-fsanitize=fuzzer"
 export OUT=$tmp/out WORK=$tmp/work SRC=$tmp SF_SRC=$root
