@@ -112,4 +112,26 @@ static inline uint64_t sf_t_rand(uint64_t *s) {
   return z ^ (z >> 31);
 }
 
+/* Parses hex digits from s into out (other characters are separators, so "6d 0000 04" works) and
+ * returns how many bytes the string holds (which may exceed cap; only cap are stored). */
+static inline size_t sf_t_hex(const char *s, uint8_t *out, size_t cap) {
+  size_t n = 0;
+  int hi = -1;
+  for (; *s; s++) {
+    int v;
+    if (*s >= '0' && *s <= '9') v = *s - '0';
+    else if (*s >= 'a' && *s <= 'f') v = *s - 'a' + 10;
+    else if (*s >= 'A' && *s <= 'F') v = *s - 'A' + 10;
+    else continue;
+    if (hi < 0) {
+      hi = v;
+    } else {
+      if (n < cap) out[n] = (uint8_t)(hi << 4 | v);
+      n++;
+      hi = -1;
+    }
+  }
+  return n;
+}
+
 #endif

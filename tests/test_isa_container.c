@@ -22,26 +22,6 @@
 #include "samplefuzz/visa.h"
 #include "tests/sf_test.h"
 
-static size_t hex(const char *s, uint8_t *out, size_t cap) {
-  size_t n = 0;
-  int hi = -1;
-  for (; *s; s++) {
-    int v;
-    if (*s >= '0' && *s <= '9') v = *s - '0';
-    else if (*s >= 'a' && *s <= 'f') v = *s - 'a' + 10;
-    else if (*s >= 'A' && *s <= 'F') v = *s - 'A' + 10;
-    else continue;
-    if (hi < 0) {
-      hi = v;
-    } else {
-      if (n < cap) out[n] = (uint8_t)(hi << 4 | v);
-      n++;
-      hi = -1;
-    }
-  }
-  return n;
-}
-
 /* visa-format.md §2.5, byte for byte. */
 static const char *const MIN_FILE =
     "43 49 53 41  04 01  01 00  01 00  6b  20 00 00 00  6a 00 00 00  5a 00 00 00  00 00 00 00  00  00 00 00 00"
@@ -78,9 +58,9 @@ typedef struct bytes {
 
 static bytes from_hex(const char *h) {
   bytes b;
-  b.n = hex(h, NULL, 0);
+  b.n = sf_t_hex(h, NULL, 0);
   b.p = malloc(b.n ? b.n : 1);
-  hex(h, b.p, b.n);
+  sf_t_hex(h, b.p, b.n);
   return b;
 }
 
@@ -297,7 +277,7 @@ static void ret_positions_and_bytes(void) {
   sf_buf out;
   write_ok(&f, &out);
   uint8_t want[512];
-  size_t wn = hex("34 00 0000", want, sizeof want);
+  size_t wn = sf_t_hex("34 00 0000", want, sizeof want);
   size_t n0 = 34;
   uint8_t i0[34];
   memcpy(i0, b.p + 0x68, 34);
@@ -308,10 +288,10 @@ static void ret_positions_and_bytes(void) {
   SF_CHECK_MEM(c, 4, want, wn);
   SF_CHECK_MEM(c + 4, 34, i0, 34);
   SF_CHECK_EQ_U(c[4 + 34 + 1], 0x01); /* I1 channel byte */
-  wn = hex("34 43 01 c0 34 84 01 20", want, sizeof want);
+  wn = sf_t_hex("34 43 01 c0 34 84 01 20", want, sizeof want);
   SF_CHECK_MEM(c + 4 + 68, 8, want, wn);
   SF_CHECK_EQ_U(c[4 + 68 + 8 + 1], 0x02); /* I2 channel byte */
-  wn = hex("34 ff ff ff", want, sizeof want);
+  wn = sf_t_hex("34 ff ff ff", want, sizeof want);
   SF_CHECK_MEM(c + 4 + 68 + 8 + 34, 4, want, wn);
   /* header fields follow: kernel size and instruction size */
   SF_CHECK_EQ_U(sf_le32(out.data + 0x0f), 0x48 + 3 * 34 + 16);
@@ -398,7 +378,7 @@ static void empty_file(void) {
   sf_buf out;
   write_ok(&f, &out);
   uint8_t want[16];
-  size_t n = hex("43495341 04 01 0000 0000 0000", want, sizeof want);
+  size_t n = sf_t_hex("43495341 04 01 0000 0000 0000", want, sizeof want);
   SF_CHECK_MEM(out.data, out.len, want, n);
   sf_isa_file r;
   sf_status st;

@@ -17,26 +17,6 @@
 /* ---- helpers ------------------------------------------------------------------------------- */
 
 /* Parses hex digits (spaces, '|' and newlines ignored) into out; returns the byte count. */
-static size_t hex(const char *s, uint8_t *out, size_t cap) {
-  size_t n = 0;
-  int hi = -1;
-  for (; *s; s++) {
-    int v;
-    if (*s >= '0' && *s <= '9') v = *s - '0';
-    else if (*s >= 'a' && *s <= 'f') v = *s - 'a' + 10;
-    else if (*s >= 'A' && *s <= 'F') v = *s - 'A' + 10;
-    else continue;
-    if (hi < 0) {
-      hi = v;
-    } else {
-      if (n < cap) out[n] = (uint8_t)(hi << 4 | v);
-      n++;
-      hi = -1;
-    }
-  }
-  return n;
-}
-
 static sf_vopnd imm(uint8_t type, uint64_t v) {
   sf_vopnd o;
   memset(&o, 0, sizeof o);
@@ -145,7 +125,7 @@ static void encode_ok(const sf_inst *in, sf_buf *b) {
 /* Encodes `in`, compares with `want`, decodes `want` and compares with `in`. */
 static void check_kat(const sf_inst *in, const char *want_hex) {
   uint8_t want[256];
-  size_t n = hex(want_hex, want, sizeof want);
+  size_t n = sf_t_hex(want_hex, want, sizeof want);
   sf_buf b;
   encode_ok(in, &b);
   SF_CHECK_MEM(b.data, b.len, want, n);
@@ -506,7 +486,7 @@ static void fields_each(void) {
     sf_inst in = base_of(fc->fam);
     fc->set(&in);
     uint8_t want[256];
-    size_t n = hex(fc->bytes, want, sizeof want);
+    size_t n = sf_t_hex(fc->bytes, want, sizeof want);
     sf_buf b;
     encode_ok(&in, &b);
     SF_CHECK_MSG(b.len >= fc->off + n, "%s: encoding has %zu bytes", fc->name, b.len);
@@ -559,7 +539,7 @@ static const uint8_t S3D_EXAMPLE_FIELDS[] = {1, 2, 1, 2, 1, 1, 1, 4, 1, 1, 4, 2,
 
 static void check_truncations(const char *h, const uint8_t *fields, size_t nf) {
   uint8_t buf[256];
-  size_t n = hex(h, buf, sizeof buf);
+  size_t n = sf_t_hex(h, buf, sizeof buf);
   size_t total = 0;
   for (size_t i = 0; i < nf; i++) total += fields[i];
   SF_CHECK_EQ_U(total, n);
@@ -599,7 +579,7 @@ static void err_truncated_everywhere(void) {
 
 static void expect_err(const char *h, sf_code want, uint64_t pos) {
   uint8_t buf[256];
-  size_t n = hex(h, buf, sizeof buf);
+  size_t n = sf_t_hex(h, buf, sizeof buf);
   sf_status st;
   sf_status_clear(&st);
   sf_inst out;
@@ -716,7 +696,7 @@ static void representable_violations_decode(void) {
   };
   for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
     uint8_t buf[256];
-    size_t n = hex(ok[i], buf, sizeof buf);
+    size_t n = sf_t_hex(ok[i], buf, sizeof buf);
     sf_inst out;
     size_t used = 0;
     sf_status st;
@@ -733,8 +713,8 @@ static void representable_violations_decode(void) {
 /* Decoding stops at the instruction's end: trailing bytes are the caller's business. */
 static void decode_reports_length(void) {
   uint8_t buf[256];
-  size_t n = hex(UNORM_EXAMPLE_HEX, buf, sizeof buf);
-  size_t m = hex(S3D_EXAMPLE_HEX, buf + n, sizeof buf - n);
+  size_t n = sf_t_hex(UNORM_EXAMPLE_HEX, buf, sizeof buf);
+  size_t m = sf_t_hex(S3D_EXAMPLE_HEX, buf + n, sizeof buf - n);
   sf_inst out;
   size_t used = 0;
   sf_status st;
@@ -855,10 +835,10 @@ static void prop_mutated_roundtrip(void) {
   uint64_t s = 0x5eed0002;
   uint8_t seed[4][256];
   size_t seedlen[4];
-  seedlen[0] = hex(UNORM_EXAMPLE_HEX, seed[0], 256);
-  seedlen[1] = hex(AVS_EXAMPLE_HEX, seed[1], 256);
-  seedlen[2] = hex(S3D_EXAMPLE_HEX, seed[2], 256);
-  seedlen[3] = hex("6d 0200 04 0000 01 05 02 00000000 00 06 21000000 0000 03 25000000 0000 23000000 0000 24000000 0000",
+  seedlen[0] = sf_t_hex(UNORM_EXAMPLE_HEX, seed[0], 256);
+  seedlen[1] = sf_t_hex(AVS_EXAMPLE_HEX, seed[1], 256);
+  seedlen[2] = sf_t_hex(S3D_EXAMPLE_HEX, seed[2], 256);
+  seedlen[3] = sf_t_hex("6d 0200 04 0000 01 05 02 00000000 00 06 21000000 0000 03 25000000 0000 23000000 0000 24000000 0000",
                    seed[3], 256);
   const int N = 40000;
   int accepted = 0, rejected_trunc = 0, rejected_other = 0;
