@@ -116,6 +116,27 @@ static const char *kind_name(sf_visa_symkind kd) {
   }
 }
 
+/* Predicates (declared name or P<n>), address variables (declared name or A<n>) and general
+ * variables (declared name or V<n>). */
+static res_t resolve_sym(const symsrc *k, const char *s, size_t n, sf_visa_symkind want, const char *prefix,
+                         uint32_t *id, sf_visa_symkind *other) {
+  uint32_t v;
+  sf_visa_symkind kd = src_lookup(k, s, n, &v);
+  if (kd == want) {
+    *id = v;
+    return RES_OK;
+  }
+  if (kd != SF_SYM_NONE) {
+    *other = kd;
+    return RES_WRONG_KIND;
+  }
+  if (prefixed_num(s, n, prefix, &v)) {
+    *id = v;
+    return RES_OK;
+  }
+  return RES_UNDECLARED;
+}
+
 /* General variable: %predefined, a declared variable, or V<n>. */
 static res_t resolve_var(const symsrc *k, const char *s, size_t n, uint32_t *id, sf_visa_symkind *other) {
   for (uint32_t i = 0; i < SF_VISA_NUM_PREDEF_VARS; i++) {
@@ -125,21 +146,7 @@ static res_t resolve_var(const symsrc *k, const char *s, size_t n, uint32_t *id,
       return RES_OK;
     }
   }
-  uint32_t v;
-  sf_visa_symkind kd = src_lookup(k, s, n, &v);
-  if (kd == SF_SYM_VAR) {
-    *id = v;
-    return RES_OK;
-  }
-  if (kd != SF_SYM_NONE) {
-    *other = kd;
-    return RES_WRONG_KIND;
-  }
-  if (prefixed_num(s, n, "V", &v)) {
-    *id = v;
-    return RES_OK;
-  }
-  return RES_UNDECLARED;
+  return resolve_sym(k, s, n, SF_SYM_VAR, "V", id, other);
 }
 
 /* Sampler/surface slot: a declared sampler or surface (interchangeable, as in IGC), a predefined
@@ -188,25 +195,6 @@ static res_t resolve_state(const symsrc *k, const char *s, size_t n, bool allow_
   return RES_UNDECLARED;
 }
 
-/* Predicates (declared name or P<n>) and address variables (declared name or A<n>). */
-static res_t resolve_sym(const symsrc *k, const char *s, size_t n, sf_visa_symkind want, const char *prefix,
-                         uint32_t *id, sf_visa_symkind *other) {
-  uint32_t v;
-  sf_visa_symkind kd = src_lookup(k, s, n, &v);
-  if (kd == want) {
-    *id = v;
-    return RES_OK;
-  }
-  if (kd != SF_SYM_NONE) {
-    *other = kd;
-    return RES_WRONG_KIND;
-  }
-  if (prefixed_num(s, n, prefix, &v)) {
-    *id = v;
-    return RES_OK;
-  }
-  return RES_UNDECLARED;
-}
 
 /* ================================================================================================
  * Printer
