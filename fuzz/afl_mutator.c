@@ -1,5 +1,5 @@
 /* fuzz/afl_mutator.c — AFL++ custom mutator library libsf_afl_mutator.so for the instruction
- * targets (issue 6 item 4; reference/fuzzing-practice.md §3.4: custom mutator C API, own output
+ * targets (docs/fuzzing.md: custom mutator C API, own output
  * buffer because Debian ships no alloc-inl.h).
  *
  * Uses the engine of fuzz/mutate_inst.c: decode, change one field, re-encode. The format comes from

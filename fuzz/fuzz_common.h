@@ -1,7 +1,7 @@
-/* fuzz/fuzz_common.h — what every fuzz target file shares (issue 6 item 1; the Zydis single-entry
- * pattern of reference/fuzzing-practice.md §1.1).
+/* fuzz/fuzz_common.h — what every fuzz target file shares (the Zydis single-entry
+ * pattern of docs/fuzzing.md).
  *
- * A target file only names its target in the library's table (oracles/targets.c):
+ * A target file only names its target in the library's table (oracles/checks/targets.c):
  *     #include "fuzz_common.h"
  *     SF_FUZZ_DEFINE_TARGET("visa_bin_fuzzer")
  * fuzz/fuzz_entry.c then provides LLVMFuzzerTestOneInput for every engine (libFuzzer, AFL++ through

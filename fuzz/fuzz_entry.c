@@ -1,5 +1,4 @@
-/* fuzz/fuzz_entry.c — the one entry shared by every fuzz target and every engine (issue 6 item 3;
- * reference/fuzzing-practice.md §0 "One target source, many engines", §3.3).
+/* fuzz/fuzz_entry.c — the one entry shared by every fuzz target and every engine (* docs/fuzzing.md, §3.3).
  *
  *   libfuzzer / afl / oss: LLVMFuzzerTestOneInput runs the target's checks; a failed verdict prints
  *       the report (the symbolic `Assertion failure:` line first, see harness/triage/signature.c)
@@ -13,6 +12,8 @@
 #include <string.h>
 
 #include "fuzz_common.h"
+#include "samplefuzz/d3d12.h"
+#include "samplefuzz/external.h"
 
 /* abort() from a macro, so the stack's top frame stays the caller's (ClusterFuzz, §3.5). */
 #define SF_FUZZ_ABORT() abort()
@@ -20,17 +21,32 @@
 static const sf_target *sf_fuzz_checked_target(void) {
   const sf_target *t = sf_fuzz_target();
   if (!t) {
-    fprintf(stderr, "fuzz entry: target \"%s\" is not in the library's table (oracles/targets.c)\n",
+    fprintf(stderr, "fuzz entry: target \"%s\" is not in the library's table (oracles/checks/targets.c)\n",
             sf_fuzz_target_name());
     SF_FUZZ_ABORT();
   }
   return t;
 }
 
+/* The target's one-time set-up (backend_diff opens $SF_BACKEND): a failure ends the process before
+ * any input runs, with the message, so a campaign never fuzzes a backend that did not load. */
+static void sf_fuzz_init_target(const sf_target *t) {
+  if (!t->init) return;
+  sf_mesa_backends_register();   /* SF_BACKEND=llvmpipe|softpipe (oracles/impl/mesa_backend.c) */
+  sf_d3d12_backends_register();  /* SF_BACKEND=d3d12-vkd3d (oracles/impl/d3d12_backend.c; dlopen()ed) */
+  sf_status st;
+  sf_status_clear(&st);
+  if (t->init(&st) != SF_OK) {
+    char buf[SF_STATUS_MSG_MAX + 64];
+    fprintf(stderr, "%s: cannot start: %s\n", t->name, sf_status_format(&st, buf, sizeof buf));
+    exit(2);
+  }
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
-  (void)sf_fuzz_checked_target();
+  sf_fuzz_init_target(sf_fuzz_checked_target());
   return 0;
 }
 
@@ -72,6 +88,7 @@ static void sf_fuzz_replay_cb(void *ctx, const char *path, const sf_target *t, c
 int main(int argc, char **argv) {
   sf_fuzz_replay_ctx ctx = {0};
   const sf_target *t = sf_fuzz_checked_target();
+  sf_fuzz_init_target(t);
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
       printf("usage: %s [-v] FILE|DIR...\n"

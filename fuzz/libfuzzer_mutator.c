@@ -1,6 +1,6 @@
 /* fuzz/libfuzzer_mutator.c — LLVMFuzzerCustomMutator for the four instruction targets
- * (visa_bin_fuzzer, visa_text_fuzzer, dxbc_fuzzer, d3dasm_fuzzer; issue 6 item 4;
- * reference/fuzzing-practice.md §3.4, §5.3). Replaces h5's visa_bin-only mutator.
+ * (visa_bin_fuzzer, visa_text_fuzzer, dxbc_fuzzer, d3dasm_fuzzer;
+ * docs/fuzzing.md). Replaces h5's visa_bin-only mutator.
  *
  * Three calls in four decode the input in the target's format, change one (sometimes two) fields
  * of the instruction with the shared engine (fuzz/mutate_inst.c) and re-encode it; DXBC containers

@@ -1,10 +1,9 @@
-/* fuzz/mutate_inst.c — structure-aware mutation engine for the instruction targets (issue 6 item 4;
- * reference/fuzzing-practice.md §3.4, §5.3). See fuzz/mutate_inst.h.
+/* fuzz/mutate_inst.c — structure-aware mutation engine for the instruction targets (* docs/fuzzing.md). See fuzz/mutate_inst.h.
  *
  * Field values are "interesting" rather than uniform: a field's boundaries, its valid neighbours
  * (value +- 1), the first reserved value past the valid range, and a uniform pick in range. The
- * field ranges follow include/samplefuzz/inst.h (vISA: reference/visa-format.md; D3D:
- * reference/dxbc-format.md §2). Out-of-range picks are deliberate: the encoder either refuses them
+ * field ranges follow include/samplefuzz/inst.h (vISA: docs/visa-binary.md; D3D:
+ * docs/dxbc.md). Out-of-range picks are deliberate: the encoder either refuses them
  * (the caller then falls back to byte mutation) or writes a reserved encoding the decoder must
  * refuse with a status. Bounded: no loops depend on the input beyond the codecs' own caps. */
 #include "mutate_inst.h"

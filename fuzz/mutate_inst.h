@@ -1,6 +1,6 @@
 /* fuzz/mutate_inst.h — the structure-aware mutation engine shared by the libFuzzer custom mutator
  * (fuzz/libfuzzer_mutator.c) and the AFL++ custom mutator library (fuzz/afl_mutator.c)
- * (issue 6 item 4; reference/fuzzing-practice.md §3.4, §5.3).
+ * (docs/fuzzing.md).
  *
  * Each call decodes the input in the target's format, changes ONE field of the sf_inst (or of the
  * D3D instruction) to an interesting value (boundary, valid neighbour, reserved value) drawn from

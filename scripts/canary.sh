@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/canary.sh — planted-bug ("canary") check for the fuzz targets (issue 6, "Verified by";
+# scripts/canary.sh — planted-bug ("canary") check for the fuzz targets ("Verified by";
 # docs/canaries.md lists the canaries).
 #
 # For each canary N (all of them when no N is given):
@@ -31,18 +31,19 @@ JOBS="${SF_CANARY_JOBS:-2}"
 
 # id | file | target | what (docs/canaries.md has the longer description)
 CANARIES=(
-  "1|harness/isa/visa_bin.c|visa_bin_fuzzer|encoder drops the pixel_null_mask bit"
-  "2|harness/isa/visa_bin.c|visa_bin_fuzzer|region hstride decoded with a 3-bit mask"
-  "3|harness/isa/visa_text.c|visa_text_fuzzer|channel printer stops before A"
-  "4|harness/isa/visa_text.c|visa_bin_fuzzer|region value 32 parses as 16"
-  "5|harness/isa/dxbc_tpf.c|dxbc_fuzzer|aoffimmi 4-bit offset not sign-extended"
-  "6|harness/isa/dxbc_container.c|dxbc_fuzzer|chunk offsets miss the 8-byte header"
-  "7|harness/isa/d3dasm.c|d3dasm_fuzzer|swizzle z printed from y's bits"
+  "1|harness/visa/visa_bin.c|visa_bin_fuzzer|encoder drops the pixel_null_mask bit"
+  "2|harness/visa/visa_bin.c|visa_bin_fuzzer|region hstride decoded with a 3-bit mask"
+  "3|harness/visa/visa_print.c|visa_text_fuzzer|channel printer stops before A"
+  "4|harness/visa/visa_lex.c|visa_bin_fuzzer|region value 32 parses as 16"
+  "5|harness/d3d/dxbc_tpf.c|dxbc_fuzzer|aoffimmi 4-bit offset not sign-extended"
+  "6|harness/d3d/dxbc_container.c|dxbc_fuzzer|chunk offsets miss the 8-byte header"
+  "7|harness/d3d/d3d_print.c|d3dasm_fuzzer|swizzle z printed from y's bits"
   "8|oracles/sampler/exec.c|sample_diff_fuzzer|LOD step written into the shared sampler"
   "9|oracles/sampler/scalar.c|sample_diff_fuzzer|mirror-once addressing off by one"
   "10|oracles/sampler/simd_kernel.h|sample_diff_fuzzer|AVX2 lerp with swapped operands"
   "11|oracles/sampler/surface.c|sample_diff_fuzzer|rgba8 UNORM decoded as BGRA"
-  "12|harness/isa/visa_text.c|pipeline_fuzzer|exec size 32 refused by the parser"
+  "12|harness/visa/visa_lex.c|pipeline_fuzzer|exec size 32 refused by the parser"
+  "13|oracles/sampler/exec.c|sample_diff_fuzzer|valid aoffimmi class refused as invalid by every backend"
 )
 
 usage() {

@@ -3,7 +3,7 @@
 # coverage (-fprofile-instr-generate -fcoverage-mapping), runs every target on its corpus
 # (corpus/<target> plus the campaign corpus fuzz-work/<target>/corpus, if any) for --time seconds in total,
 # merges the profiles and prints line/function/region coverage per source folder
-# (harness/isa, oracles/sampler, ...) and per file with -v.
+# (harness/model, harness/visa, harness/d3d, oracles/sampler, ...) and per file with -v.
 #
 #   bash scripts/coverage.sh              60 s in total (10 s per target)
 #   bash scripts/coverage.sh --time 600   the 10-minute campaign the closing notes report

@@ -4,7 +4,8 @@
 set -euo pipefail
 pkgs=(cmake make gcc clang llvm libclang-rt-14-dev python3 git
       afl++ libxxhash-dev libigc-tools vkd3d-compiler spirv-tools
-      libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libyuv-dev libpng-dev)
+      libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libyuv-dev libpng-dev
+      libvkd3d-dev libvkd3d-utils1 libvkd3d-shader1 libvkd3d1 mesa-vulkan-drivers libvulkan-dev libvulkan1)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -26,13 +26,15 @@ else
   echo "FAIL: build.sh" >&2
   tail -30 "$tmp/build.log" >&2
 fi
-targets=(visa_bin_fuzzer visa_text_fuzzer dxbc_fuzzer d3dasm_fuzzer sample_diff_fuzzer pipeline_fuzzer isa_file_fuzzer)
+targets=()   # every fuzz/<name>_fuzzer.c is a target (docs/architecture.md "Add a fuzz target")
+for src in "$root"/fuzz/*_fuzzer.c; do targets+=("$(basename "$src" .c)"); done
 for t in "${targets[@]}"; do
   ok=1
   [ -x "$OUT/$t" ] || { echo "FAIL: $t: no binary in \$OUT" >&2; ok=0; }
   [ -f "$OUT/${t}_seed_corpus.zip" ] || { echo "FAIL: $t: no seed corpus zip" >&2; ok=0; }
   [ -f "$OUT/$t.options" ] || { echo "FAIL: $t: no .options" >&2; ok=0; }
-  case $t in sample_diff_fuzzer|pipeline_fuzzer) ;; *) [ -f "$OUT/$t.dict" ] || { echo "FAIL: $t: no .dict" >&2; ok=0; } ;; esac
+  case $t in sample_diff_fuzzer|pipeline_fuzzer|backend_diff_fuzzer) ;; *)   # structured binary cases: no dictionary
+    [ -f "$OUT/$t.dict" ] || { echo "FAIL: $t: no .dict" >&2; ok=0; } ;; esac
   if [ $ok -eq 1 ]; then
     mkdir -p "$tmp/c/$t"
     (cd "$tmp/c/$t" && unzip -q -o "$OUT/${t}_seed_corpus.zip")

@@ -3,7 +3,7 @@
 # ctest (unit, corpus/crashes replay, command line, and the `external` oracles GenX_IR / vkd3d /
 # Mesa), runs the SIMD differential under each SF_SIMD value, then checks that the reference
 # sampler's output hash is identical under gcc and clang at -O0 and -O3, simulates the OSS-Fuzz
-# build, and builds and smoke-runs the AFL++ targets.
+# build, smoke-runs every target under MemorySanitizer, and builds and smoke-runs the AFL++ targets.
 #
 #   bash scripts/test.sh            everything
 #   SF_TEST_QUICK=1 bash scripts/test.sh   skip the cross-compiler determinism builds
@@ -35,6 +35,9 @@ if [ -z "${SF_TEST_QUICK:-}" ]; then
   bash scripts/determinism.sh
   echo "== OSS-Fuzz / ClusterFuzzLite build simulation"
   bash scripts/oss-fuzz-sim.sh
+  echo "== MemorySanitizer: every target 3 s on its seeds, then corpus/ and crashes/ replayed (build-msan)"
+  # scripts/msan.sh --time 600 (or scripts/soak.sh) is the longer run (docs/reliability.md).
+  bash scripts/msan.sh --time "${SF_MSAN_SMOKE_TIME:-3}"
   echo "== AFL++ engine: build every target with afl-clang-fast, 10 s smoke run"
   bash scripts/afl-smoke.sh
   echo "== canaries: planted bugs the fuzzers must find within 60 s, in distinct buckets"

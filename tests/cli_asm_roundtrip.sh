@@ -30,7 +30,7 @@ ASM
 # vISA: text -> .isa -> text -> .isa -> text. The printed text puts declarations in IGC's order
 # (general variables, then samplers and surfaces), which renumbers the string pool once; after that
 # one normalization both the text and the bytes are a fixed point. The printed lines are IGC's
-# (visa-format.md §5).
+# (docs/visa-text.md).
 if "$S" asm k.visaasm -o a.isa && "$S" disasm a.isa -o a.visaasm && "$S" asm a.visaasm -o b.isa &&
    "$S" disasm b.isa -o b.visaasm && "$S" asm b.visaasm -o c.isa && cmp -s b.isa c.isa && cmp -s a.visaasm b.visaasm; then ok; else bad "vISA asm/disasm round trip"; fi
 # The instruction area is identical from the start: only the string pool order moved.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/cli_minimize.sh — `samplefuzz minimize` and `samplefuzz corpus` (issue 7 items 2 and 4).
+# tests/cli_minimize.sh — `samplefuzz minimize` and `samplefuzz corpus`.
 # Without a libFuzzer build only the paths that need no engine run: usage errors, an input that
 # does not fail ("nothing to minimize", exit 1), a missing engine binary (exit 2 with the way to
 # build one). When the fuzz binaries next to the program are libFuzzer builds (a

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/cli_show.sh — `samplefuzz show` (issue 7 item 3, issue 4 item 6).
+# tests/cli_show.sh — `samplefuzz show`.
 #   1. every file of corpus/<target>/ is explained: exit status 0, the target, the verdict, the
 #      input bytes, and the instruction line of its syntax (vISA text or D3D asm) when it decodes;
 #   2. a canary: a plug-in backend (built here from a few lines of C) that returns 0.5 everywhere
@@ -47,8 +47,8 @@ for dir in "$ROOT"/corpus/*/; do
     st=$?
     check "show $target/$(basename "$f"): prints the input bytes" $st
     case "$target" in
-      visa_*|sample_diff_fuzzer|pipeline_fuzzer)
-        grep -Eq '^(vISA text: [a-z]|D3D asm:   [a-z]|instruction: none)' "$TMP/o"; st=$? ;;
+      visa_*|sample_diff_fuzzer|pipeline_fuzzer|textcase_fuzzer)
+        grep -Eq '^(vISA text: (\(!?P[0-9]+(\.(any|all))?\) )?[a-z]|D3D asm:   [a-z]|instruction: none)' "$TMP/o"; st=$? ;;
       *) grep -Eq '^(D3D asm:   [a-z]|D3D asm \(program|instruction: none)' "$TMP/o"; st=$? ;;
     esac
     check "show $target/$(basename "$f"): prints the instruction or why not" $st

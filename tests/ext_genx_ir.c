@@ -1,5 +1,5 @@
 /* ext_genx_ir.c — IGC's GenX_IR (libigc-tools 1.0.12504) as an external oracle for the vISA codec,
- * the automated form of reference/visa-format.md §9 (label "external").
+ * the automated form of docs/visa-binary.md (label "external").
  *
  * For each vISA family, instructions from the generator (SF_GEN_VALID, fixed seed) go one per kernel
  * into batches of kernels, each kernel carrying an OutputAsmPath attribute; each batch is one
@@ -189,7 +189,7 @@ typedef struct item {
   unsigned index;      /* generation index within the family */
 } item;
 
-/* The (A) exclusions: forms IGC 12504's .visaasm parser cannot express (visa-format.md §5, §7.2).
+/* The (A) exclusions: forms IGC 12504's .visaasm parser cannot express (docs/visa-text.md).
  * Returns the rule name, or NULL when the instruction takes part in (A). */
 static const char *a_exclusion(const sf_inst *in) {
   if (in->family == SF_FAMILY_SAMPLE_3D) {
@@ -244,7 +244,7 @@ static void hex(const uint8_t *p, size_t n, char *out, size_t cap) {
   for (size_t i = 0; i < n && k + 4 < cap; i++) k += (size_t)snprintf(out + k, cap - k, "%02x%s", p[i], (i % 4) == 3 ? " " : "");
 }
 
-/* ---- reading GenX_IR's .isa (reference/visa-format.md §2.1-§2.2) -------------------------------
+/* ---- reading GenX_IR's .isa (docs/visa-binary.md) -------------------------------
  * Our own container reader (sf_isa_read) decodes instructions, which 12504's truncated 3D_SAMPLE
  * bytes would fail; this walker only finds each kernel's name and instruction bytes. */
 
@@ -699,7 +699,7 @@ static void check_family(const ctx *c, sf_family fam) {
 }
 
 /* The crash path must work too: a kernel whose 3D_SAMPLE names an undeclared sampler (S20) makes
- * 12504's binary reader crash (reference/visa-format.md §7.2, "undeclared sampler ... index"); one
+ * 12504's binary reader crash (docs/visa-binary.md, "undeclared sampler ... index"); one
  * batch holding it between two valid kernels must crash, and the one-kernel-per-process rerun must
  * name exactly that kernel. */
 static void check_crash_path(const ctx *c) {
@@ -735,7 +735,7 @@ static void check_crash_path(const ctx *c) {
   clean_dir(c, false);
 }
 
-/* ---- (C) accept / reject (reference/visa-format.md §9 C) --------------------------------------
+/* ---- (C) accept / reject (docs/visa-binary.md C) --------------------------------------
  * Valid instructions with one rule broken that IGC's verifier checks (§8) and its binary reader
  * survives. Where the verifier rejects (a <kernel>.errors.txt appears), sf_inst_validate must
  * reject too: samplefuzz may be stricter than IGC, never laxer on a check IGC implements. */

@@ -1,4 +1,4 @@
-/* ext_mesa.c — external test of the Mesa oracle (issue 8 "Verified by"), label `external`.
+/* ext_mesa.c — external test of the Mesa oracle, label `external`.
  *
  * Each driver runs in its own child process (one gallium driver per process, see sf_mesa_open):
  *   1. the GL layer alone, with known answers: point sampling at texel centres of known textures

@@ -1,5 +1,5 @@
 /* tests/ext_vkd3d.c — external check of the DXBC codec against vkd3d-compiler 1.2 and spirv-val
- * (reference/dxbc-format.md §4.1).
+ * (docs/dxbc.md).
  *
  * For 588 generated sample instructions covering every op (6) x SM4/SM5 x every sampled resource
  * dimension (7) x offsets (none, explicit (0,0,0), random in [-8,7]) x operand forms (r#, v#, o#,

@@ -1,5 +1,5 @@
 /* tests/test_case_text.c — the hand-written text case format of `samplefuzz run` (docs/case-text.md,
- * parser sf_textcase_parse in oracles/sampler/textcase.c; issue 4 item 6).
+ * parser sf_textcase_parse in oracles/sampler/textcase.c).
  *
  * 1. Known answers for every directive: each expected field value below is worked out by hand from
  *    the directive text (the conversions are the D3D §3.2.3 ones the precision model names: UNORM8

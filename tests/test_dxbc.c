@@ -1,6 +1,6 @@
 /* tests/test_dxbc.c — known-answer and round-trip tests for the TPF codec and the DXBC container.
  *
- * Expected token sequences come from reference/dxbc-format.md §2.3-2.5 (fxc output found in real
+ * Expected token sequences come from docs/dxbc.md (fxc output found in real
  * blobs); expected checksums from real fxc containers (cited at each vector). */
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +68,7 @@ static void kat(const char *text, const uint32_t *tok, size_t n) {
 /* ---- §2.5: whole sample-family instructions as fxc emits them ------------------------------ */
 
 static void test_kat_fxc_instructions(void) {
-  /* reference/dxbc-format.md §2.5 (fxc blobs from vkd3d tests/d3d12.c, ps_5_0) */
+  /* docs/dxbc.md (fxc blobs from vkd3d tests/d3d12.c, ps_5_0) */
   KAT("sample_indexable(texture2d)(float,float,float,float) o0.xyzw, r0.xyxx, t0.xyzw, s0", 0x8b000045, 0x800000c2,
       0x00155543, 0x001020f2, 0x00000000, 0x00100046, 0x00000000, 0x00107e46, 0x00000000, 0x00106000, 0x00000000);
   /* §2.5 sample_b / sample_l (ps_4_0) */
@@ -271,7 +271,7 @@ static void test_roundtrip_tokens(void) {
   SF_CHECK(mutated_ok > 10000); /* the property was exercised on many accepted mutants */
 }
 
-/* Validation spots the spec violations of spec/d3d-sample-sm4.ko.txt. */
+/* Validation spots the spec violations of Microsoft's "sample (sm4 - asm)" reference. */
 static bool has_rule(const sf_violations *v, const char *rule) {
   for (unsigned i = 0; i < v->count; i++)
     if (strcmp(v->v[i].rule, rule) == 0) return true;
@@ -431,7 +431,7 @@ static void test_kat_real_containers(void) {
   sf_dxbc_free(&c);
 }
 
-/* reference/dxbc-format.md §2.5: the annotated 268-byte ps_4_0 container and its checksum. */
+/* docs/dxbc.md: the annotated 268-byte ps_4_0 container and its checksum. */
 static void test_kat_annotated_container(void) {
   sf_status st;
   sf_status_clear(&st);

@@ -19,7 +19,7 @@ static sf_vopnd imm(uint8_t type, uint32_t bits) {
   return v;
 }
 
-/* A valid SAMPLE_UNORM: visa-format.md §2.5's instruction (S0, T6, immediates, dst V32.0). */
+/* A valid SAMPLE_UNORM: docs/visa-binary.md's instruction (S0, T6, immediates, dst V32.0). */
 static sf_inst good_unorm(void) {
   sf_inst in;
   memset(&in, 0, sizeof in);
@@ -34,7 +34,7 @@ static sf_inst good_unorm(void) {
   return in;
 }
 
-/* A valid sample_3d.RGBA (M1, 16) 0x0:uw S0 T6 V33.0 V34.0 V35.0 (visa-format.md §4.3). */
+/* A valid sample_3d.RGBA (M1, 16) 0x0:uw S0 T6 V33.0 V34.0 V35.0 (docs/visa-binary.md). */
 static sf_inst good_3d(void) {
   sf_inst in;
   memset(&in, 0, sizeof in);

@@ -1,8 +1,8 @@
 /* test_isa_container.c — tests for the vISA v4.1 `.isa` container reader and writer
- * (harness/isa/visa_isa.c; reference/visa-format.md §2).
+ * (harness/visa/visa_isa_read.c, visa_isa_write.c; docs/visa-binary.md).
  *
  * Known answers:
- *   - MIN_FILE is the 138-byte file of visa-format.md §2.5 (GenX_IR accepts it).
+ *   - MIN_FILE is the 138-byte file of docs/visa-binary.md (GenX_IR accepts it).
  *   - IGC_FILE is what GenX_IR 12504 wrote (`GenX_IR t1.visaasm -platform SKL -stopafter CFG
  *     -outputCisaBinaryName t1.isa`) for a kernel with one SAMPLE_UNORM and one AVS, an
  *     OutputAsmPath attribute, two inputs and all of IGC's predefined names in the string pool.
@@ -22,7 +22,7 @@
 #include "samplefuzz/visa.h"
 #include "tests/sf_test.h"
 
-/* visa-format.md §2.5, byte for byte. */
+/* docs/visa-binary.md, byte for byte. */
 static const char *const MIN_FILE =
     "43 49 53 41  04 01  01 00  01 00  6b  20 00 00 00  6a 00 00 00  5a 00 00 00  00 00 00 00  00  00 00 00 00"
     "04 00 00 00  6b 00 64 00 73 00 74 00  00 00 00 00  01 00 00 00"
@@ -437,7 +437,8 @@ static void err_trailing(void) {
   memcpy(q + 0x24, b.p + 0x20, b.n - 0x20);
   q[0x0b] = 0x24; /* kernel offset */
   expect_read_err(q, b.n + 4, SF_ERR_TRAILING, 0x20);
-  /* the same with the hole filled by a gen binary: accepted, and written back without it */
+  /* the same with the hole filled by a gen binary: accepted, and written back with its bytes after
+   * the kernel object (where IGC puts them) */
   uint8_t *r = malloc(b.n + 4 + 9);
   memcpy(r, b.p, 0x1b);
   r[0x1b] = 1;                                                /* num_gen_binaries */
@@ -454,10 +455,11 @@ static void err_trailing(void) {
     SF_CHECK(f.kernels[0].num_genbins == 1 && f.kernels[0].genbins[0].size == 4 && f.kernels[0].genbins[0].offset == 0x29);
     sf_buf out;
     write_ok(&f, &out);
-    SF_CHECK_EQ_U(out.len, b.n + 9); /* record kept (size 0, offset = end of file), bytes dropped */
+    SF_CHECK_EQ_U(out.len, b.n + 13); /* record and bytes kept */
     SF_CHECK_EQ_U(out.data[0x1c], 5);
-    SF_CHECK_EQ_U(sf_le32(out.data + 0x1d), out.len);
-    SF_CHECK_EQ_U(sf_le32(out.data + 0x21), 0);
+    SF_CHECK_EQ_U(sf_le32(out.data + 0x1d), out.len - 4);
+    SF_CHECK_EQ_U(sf_le32(out.data + 0x21), 4);
+    SF_CHECK(out.len >= 4 && !memcmp(out.data + out.len - 4, "\xEE\xEE\xEE\xEE", 4));
     sf_buf_free(&out);
   }
   sf_isa_free(&f);
@@ -784,10 +786,14 @@ static void err_code_area(void) {
   memcpy(p, b.p, b.n);
   p[0x0f] = 0x69;
   expect_read_err(p, b.n, SF_ERR_TRUNCATED, 0x5e);
-  /* an opcode the reader cannot skip, at its absolute offset */
+  /* an opcode whose layout the table does not model, at its absolute offset */
   memcpy(p, b.p, b.n);
-  p[0x68] = 0x29; /* mov */
+  p[0x68] = 0x44; /* va: sub-op dependent layouts */
   expect_read_err(p, b.n, SF_UNSUPPORTED, 0x68);
+  /* an opcode vISA 4.1 does not define */
+  memcpy(p, b.p, b.n);
+  p[0x68] = 0xA0;
+  expect_read_err(p, b.n, SF_ERR_INVALID, 0x68);
   /* errors inside an instruction carry absolute offsets: class 7 in U's tag */
   memcpy(p, b.p, b.n);
   p[0x6c] = 0x07;
@@ -802,13 +808,13 @@ static void err_code_area(void) {
   sf_wr_u16(&o, 0); sf_wr_u16(&o, 0); sf_wr_u16(&o, 0);
   obj_states(&o);
   sf_wr_u32(&o, 0);
-  uint8_t code[37];
+  /* (a lone opcode byte: "34 00 00" would read in IGC 12504's cut-short form, RET being "34 00"
+   * there and the last byte the unwritten tail, docs/visa-binary.md §6) */
+  uint8_t code[35];
   memcpy(code, SU, 34);
   code[34] = 0x34;
-  code[35] = 0;
-  code[36] = 0;
-  obj_code(&o, code, 37);
-  check_obj(&o, SF_ERR_TRUNCATED, 0x48 + 34 + 2);
+  obj_code(&o, code, 35);
+  check_obj(&o, SF_ERR_TRUNCATED, 0x48 + 34 + 1);
   sf_buf_free(&o);
   free(b.p);
 }

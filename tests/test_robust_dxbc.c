@@ -1,5 +1,5 @@
 /* tests/test_robust_dxbc.c — random and mutated inputs to every DXBC / TPF / D3D-asm decoder and
- * parser (reference/fuzzing-practice.md: sanitizers + structure-aware mutation).
+ * parser (docs/fuzzing.md: sanitizers + structure-aware mutation).
  *
  * 152,000 inputs: token streams (random and mutated encodings), SHDR/SHEX programs, containers
  * (half with the checksum repaired after mutation so the deeper checks run), instruction text and

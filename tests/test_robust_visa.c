@@ -199,7 +199,7 @@ typedef struct corpora {
   bool have_k;
 } corpora;
 
-/* reference/visa-format.md §2.5: the minimal 138-byte file GenX_IR accepts (one kernel, one
+/* docs/visa-binary.md: the minimal 138-byte file GenX_IR accepts (one kernel, one
  * SAMPLE_UNORM, no inputs, no RET), byte for byte from the table there. */
 static const uint8_t MIN_ISA[138] = {
     0x43, 0x49, 0x53, 0x41, 0x04, 0x01, 0x01, 0x00, 0x01, 0x00, 0x6b, 0x20, 0x00, 0x00, 0x00, 0x6a, 0x00, 0x00,

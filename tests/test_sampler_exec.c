@@ -1,6 +1,6 @@
 /* tests/test_sampler_exec.c — the executor's layouts and operand handling, worked out by hand from
- * spec/visa-3D_SAMPLE.md "Notes" (channel blocks, masks, pixel null mask, dst types), the D3D quad
- * rules (D3D11.3 §22.4.15: coarse derivatives, resource swizzle, dest mask, _sat), spec/visa-AVS.md
+ * IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/3D_SAMPLE.md) "Notes" (channel blocks, masks, pixel null mask, dst types), the D3D quad
+ * rules (D3D11.3 §22.4.15: coarse derivatives, resource swizzle, dest mask, _sat), IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/AVS.md)
  * "Notes" (shuffle, downsampling) and docs/precision-model.md §13 (programmable offsets), plus the
  * cube seamless rule (§7.18.12). */
 #include <math.h>

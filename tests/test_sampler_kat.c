@@ -161,7 +161,7 @@ static void test_array_rne(void) {
   sf_surface_free(s);
 }
 
-/* cube faces: major axis, ties Z > Y > X (§7.18.12, reference/sampler-semantics.md §2.1.11) */
+/* cube faces: major axis, ties Z > Y > X (§7.18.12, docs/precision-model.md) */
 static void test_cube_faces(void) {
   sf_surface *s = mk(SF_SURF_CUBE, SF_FMT_R32F, 1, 1, 1, 1, 1);
   for (unsigned f = 0; f < 6; f++) put1(s, 0, f, 0, 0, (float)f);
@@ -312,7 +312,7 @@ static sf_vopnd immf(float f) {
 }
 
 /* SAMPLE_UNORM: at aligned positions the 16-bit output is the 8-bit value << 8 (CA in
- * reference/sampler-semantics.md §2.3); 8-bit output is the value itself */
+ * docs/precision-model.md); 8-bit output is the value itself */
 static void test_sample_unorm_aligned(void) {
   sf_surface *s = mk(SF_SURF_2D, SF_FMT_RGBA8_UNORM, 8, 4, 1, 1, 1);
   for (unsigned y = 0; y < 4; y++)
@@ -357,7 +357,7 @@ static void test_sample_unorm_aligned(void) {
 }
 
 /* AVS with the "nearest" table (centre tap 64) reproduces the source at texel centres
- * (reference/sampler-semantics.md §2.4; precision-model.md "AVS") */
+ * (docs/precision-model.md; precision-model.md "AVS") */
 static void test_avs_nearest(void) {
   sf_surface *s = mk(SF_SURF_2D, SF_FMT_NV12, 16, 8, 1, 1, 1);
   for (size_t i = 0; i < s->size; i++) s->data[i] = (uint8_t)(i * 37 + 11);
@@ -402,7 +402,7 @@ static void test_avs_nearest(void) {
   sf_surface_free(s);
 }
 
-/* null-page mask: bit per pixel, 0 when a null tile sourced a texel (spec/visa-3D_SAMPLE.md Notes) */
+/* null-page mask: bit per pixel, 0 when a null tile sourced a texel (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/3D_SAMPLE.md) Notes) */
 static void test_null_mask(void) {
   sf_surface *s = mk(SF_SURF_2D, SF_FMT_R8_UNORM, 16, 16, 1, 1, 1);
   memset(s->data, 200, s->size);

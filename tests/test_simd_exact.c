@@ -1,5 +1,5 @@
 /* tests/test_simd_exact.c — differential test of the SIMD backends against the scalar reference
- * (issue 5 "Verified by"; libyuv unit-test style: C vs SIMD with different sentinel fills;
+ * (libyuv unit-test style: C vs SIMD with different sentinel fills;
  * simdjson fuzz_implementations style: all implementations, a pairwise table on mismatch).
  *
  * Generated cases (splitmix64, fixed seeds) cover every 3D_SAMPLE request shape (all surface types,
@@ -388,7 +388,7 @@ static void test_avs_diff(void) {
 /* Known answer through every backend: a 2x1 RGBA8 surface sampled bilinearly at the midpoint gives
  * the exact float lerp of the two texels (0 and 255 -> 0 + 0.5*(1 - 0) = 0.5: D3D11.3 §7.18.8 with
  * weight 128/256), and SAMPLE_UNORM at the same spot gives (0*128 + 255*128)*256/65536 ... = 0x7f80
- * (8.8 fixed point of 127.5: spec/visa-SAMPLE_UNORM.md output, precision model rounding). */
+ * (8.8 fixed point of 127.5: IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/SAMPLE_UNORM.md) output, precision model rounding). */
 static void test_known_midpoint(void) {
   sf_surface_desc d = {.type = SF_SURF_2D, .format = SF_FMT_RGBA8_UNORM, .width = 2, .height = 1, .depth = 1, .layers = 1, .levels = 1};
   sf_surface *s = NULL;

@@ -1,4 +1,4 @@
-/* tests/test_triage.c — signatures, bucket ids and bucket tables (harness/triage, DESIGN.md "Triage").
+/* tests/test_triage.c — signatures, bucket ids and bucket tables (harness/triage, docs/design.md "Triage").
  *
  * Known answers: the XXH3-64 of the empty input (0x2d06800538d394c2) is xxHash's published sanity
  * value; the signature strings follow the `<oracle>-<check>-<family>-<op>[-<feature>]` rule. Property:

@@ -1,5 +1,5 @@
 /* test_verify.c — unit tests of the spec-tolerance verifier sf_verify_sample and the driver models
- * (issue 8 "Verified by": accepts known-good results, rejects results perturbed by one texel, one
+ * (accepts known-good results, rejects results perturbed by one texel, one
  * LOD step, or the wrong face). Expected values are worked by hand from D3D11.3 §7.18 as cited per
  * test; the property test runs the scalar reference (an independent implementation) through the
  * verifier. No Mesa needed. */

@@ -1,7 +1,7 @@
 /* test_visa_bin.c — known-answer, per-field, error-path and round-trip tests for the vISA v4.1
- * instruction codec (harness/isa/visa_bin.c; reference/visa-format.md §3, §4).
+ * instruction codec (harness/visa/visa_bin.c; docs/visa-binary.md).
  *
- * Expected bytes come from reference/visa-format.md: §4.1/§4.2/§4.3 are IGC 12504's own bytes
+ * Expected bytes come from docs/visa-binary.md: §4.1/§4.2/§4.3 are IGC 12504's own bytes
  * (GenX_IR from .visaasm text) or encodings GenX_IR accepted and disassembled; §3 gives the
  * predicate words, exec byte, region word and tag byte. Per-field expectations are derived from the
  * bit layouts in §3/§4 and are written out by hand (not computed by the code under test). */
@@ -142,7 +142,7 @@ static void check_kat(const sf_inst *in, const char *want_hex) {
   SF_CHECK_MSG(sf_inst_equal(&out, in), "%s", sf_inst_diff(&out, in, d, sizeof d));
 }
 
-/* ---- known answers: visa-format.md §4 ------------------------------------------------------- */
+/* ---- known answers: docs/visa-binary.md ------------------------------------------------------- */
 
 static void kat_unorm_example(void) {
   sf_inst in = unorm_example();

@@ -1,8 +1,8 @@
-/* test_visa_text.c — vISA text printer/parser (harness/isa/visa_text.c) and the kernel builders
- * (harness/isa/visa_kernel.c).
+/* test_visa_text.c — vISA text printer/parser (harness/visa/visa_*.c (the text codec)) and the kernel builders
+ * (harness/visa/visa_kernel.c).
  *
  * Known answers come from two places, named at each table: the printed lines of
- * reference/visa-format.md §5, and lines that the real GenX_IR 12504 printed on this machine
+ * docs/visa-text.md, and lines that the real GenX_IR 12504 printed on this machine
  * (`GenX_IR t.visaasm -platform SKL -stopafter CFG -dumpcommonisa`, input shown beside each).
  * Property tests: >= 20,000 seeded random canonical instructions, print -> parse -> equal, and
  * parse(print(x)) prints identically; plus a multi-kernel .visaasm round trip. */
@@ -11,7 +11,7 @@
 #include "samplefuzz/visa.h"
 #include "tests/sf_test.h"
 
-/* ---- A kernel with the names of visa-format.md §5 ---------------------------------------------- */
+/* ---- A kernel with the names of docs/visa-text.md ---------------------------------------------- */
 
 static sf_visa_kernel kat_kernel(void) {
   sf_visa_kernel k;
@@ -53,7 +53,7 @@ static void roundtrip_line(const sf_visa_kernel *k, const char *in, const char *
   if (out) *out = x;
 }
 
-/* reference/visa-format.md §5 "How the printer formats instructions": every printed line. */
+/* docs/visa-text.md: every printed line. */
 static void test_kat_reference_lines(void) {
   sf_visa_kernel k = kat_kernel();
   static const char *const lines[] = {
@@ -128,7 +128,7 @@ static void test_kat_genx_ir(void) {
        "sample_3d.RGBA (M1_NM, 16)  0x0:uw S0 T6 dst_f.0 U.0 V.0"},
       {"(!P1.any) sample_3d.RGBA (M2_NM, 8) XW(0,0)<0;1,0> smp surf dst_f.0 U.0 V.0",
        "(!P1.any) sample_3d.RGBA (M2_NM, 8)  XW(0,0)<0;1,0> S0 T6 dst_f.0 U.0 V.0"},
-      /* IGC drops .divS (visa-format.md §7.2); we keep bit 10, so ours prints it. */
+      /* IGC drops .divS (docs/visa-binary.md); we keep bit 10, so ours prints it. */
       {"(P1) sample_b.pixel_null_mask.cps.RGBA (M8, 8) 2.0e-3:f smp %scratch dst_f.0 U.0 V.0",
        "(P1) sample_b.pixel_null_mask.cps.RGBA (M8, 8)  0x3b03126f:f S0 %scratch dst_f.0 U.0 V.0"},
       {"sample_c_lz.R (1) 1:ud S31 %slm dst_f.0 U.0 V.0", "sample_c_lz.R (M1, 1)  0x1:ud S31 %slm dst_f.0 U.0 V.0"},
@@ -162,7 +162,7 @@ static void test_kat_genx_ir(void) {
   sf_visa_kernel_free(&k);
 }
 
-/* The spec pages' text forms (spec/visa-*.md "Text"): upper-case mnemonics and the AVS order
+/* The spec pages' text forms (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/) "Text"): upper-case mnemonics and the AVS order
  * <sampler> <surface> without u2d. */
 static void test_spec_forms(void) {
   sf_visa_kernel k = kat_kernel();
@@ -268,7 +268,7 @@ static void test_every_subop(void) {
     SF_CHECK_MSG(sf_visa_parse(buf, strlen(buf), NULL, &y, &st) == SF_OK && sf_inst_equal(&x, &y), "op 0x%x: %s", op,
                  buf);
   }
-  /* spelled-out expectations (spec/visa-3D_SAMPLE.md op table; our spelling for the rest) */
+  /* spelled-out expectations (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/3D_SAMPLE.md) op table; our spelling for the rest) */
   static const struct {
     uint8_t op;
     const char *prefix;
@@ -1006,7 +1006,7 @@ static void test_name_collisions(void) {
 /* Alias targets resolve with the whole kernel's declarations, as the printer checks names
  * (regressions of isa_file_fuzzer crashes isa-text-self-alias-undeclared, -alias-name-V40-shadowed,
  * -alias-predef-V7-vs-r0, -alias-predef-V3-vs-group_id_x). Expected ids: variables are numbered
- * V32, V33, ... in declaration order (visa-format.md §2.3); %r0 is predefined V7 and %group_id_x V3
+ * V32, V33, ... in declaration order (docs/visa-binary.md); %r0 is predefined V7 and %group_id_x V3
  * (the predefined table of visa_kernel.c, IGC's order). */
 static void test_alias_scope(void) {
   static const char text[] =

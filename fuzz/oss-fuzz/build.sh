@@ -1,5 +1,5 @@
 #!/bin/bash -eu
-# OSS-Fuzz / ClusterFuzzLite build script (reference/fuzzing-practice.md §3.1-3.2).
+# OSS-Fuzz / ClusterFuzzLite build script (docs/fuzzing.md).
 # Runs inside gcr.io/oss-fuzz-base/base-builder with $CC $CFLAGS $CXX $LIB_FUZZING_ENGINE $SRC $WORK
 # $OUT set by the infrastructure. Sanitizer and coverage instrumentation come from $CFLAGS; the
 # targets are linked with $CXX and $LIB_FUZZING_ENGINE (fuzz/CMakeLists.txt, SF_FUZZ_ENGINE=oss).

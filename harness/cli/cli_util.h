@@ -19,11 +19,17 @@ typedef struct sf_cli_file {
 /* Reads a whole file (or stdin for "-"). On failure prints "samplefuzz <cmd>: <path>: <why>". */
 bool sf_cli_read_file(const char *path, sf_cli_file *out, const char *cmd);
 void sf_cli_file_free(sf_cli_file *f);
-/* Writes atomically enough for a CLI (write then rename). Prints the error on failure. */
+/* Writes a file atomically and durably: a per-process temporary beside it, fsync, rename, fsync of
+ * the directory. On any error (a full disk, EIO, a short write) the previous file is unchanged, the
+ * temporary is removed, and the error is printed naming the file. "-" writes to stdout.
+ * SF_FAULT_WRITE=N makes the N-th write of the process fail with ENOSPC (tests). */
 bool sf_cli_write_file(const char *path, const void *data, size_t len, const char *cmd);
 /* True when path ends with ext (case-insensitive). */
 bool sf_cli_has_ext(const char *path, const char *ext);
 /* Formats st as "LINE:COL: ..." or " byte 0x..: ..." for appending after "FILE:". */
 const char *sf_cli_status_suffix(const sf_status *st, char *buf, size_t n);
+/* True when the file at path contains the byte string needle (read in bounded chunks, at most
+ * 256 MiB): how the subcommands tell a libFuzzer build of a target from a replay build. */
+bool sf_cli_binary_has(const char *path, const char *needle);
 
 #endif

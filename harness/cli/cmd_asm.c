@@ -1,7 +1,7 @@
 /* cmd_asm.c — `samplefuzz asm IN -o OUT` and `samplefuzz disasm IN [-o OUT]`.
  *
- * vISA: `.visaasm` text <-> `.isa` v4.1 (reference/visa-format.md §2, §5).
- * D3D:  fxc-style asm text <-> DXBC container (reference/dxbc-format.md §1-§3).
+ * vISA: `.visaasm` text <-> `.isa` v4.1 (docs/visa-binary.md).
+ * D3D:  fxc-style asm text <-> DXBC container (docs/dxbc.md).
  * The family is chosen by the input's magic (binary: "CISA" / "DXBC"), else by extension
  * (.visaasm/.vasm -> vISA; .asm/.dxasm/.hlslasm -> D3D), else by content (a `.version` or `.kernel`
  * directive means vISA). D3D text is a whole program (starting with its shader-model line, e.g.
@@ -35,7 +35,7 @@ static text_family family_of_text(const char *path, const char *text, size_t len
 /* ---- D3D: text -> container ------------------------------------------------------------------- */
 
 /* A declaration's register and mask: dcl_input_ps / dcl_input / dcl_output carry one operand
- * (OperandToken0 with a 1-D immediate index) right after the opcode token (dxbc-format.md §2.4). */
+ * (OperandToken0 with a 1-D immediate index) right after the opcode token (docs/dxbc.md). */
 static bool dcl_reg(const sf_tpf_item *it, uint32_t *reg, uint8_t *mask) {
   if (it->ntok < 3) return false;
   uint32_t op0 = it->tok[1];

@@ -1,5 +1,5 @@
 /* harness/cli/cmd_bench.c — `samplefuzz bench [--json] [--runs N] [--quick]`: throughput of the
- * sampler backends (scalar and every built-in SIMD backend the CPU supports) on the jobs of issue 5,
+ * sampler backends (scalar and every built-in SIMD backend the CPU supports) on fixed jobs,
  * each backend's ratio to scalar measured in the same run, the libyuv peer jobs (ARGBScale and
  * ScalePlane with kFilterBilinear, linked into this program when found: SF_HAVE_LIBYUV) against our
  * SAMPLE_UNORM blocks doing the same resize, and the codecs' instruction throughput.
@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "harness/cli/bench_fuzz.h"
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/gen.h"
@@ -34,6 +35,9 @@ typedef struct bench_opts {
   bool json;
   unsigned runs;
   double target;  /* seconds of CPU time per measurement */
+  bool fuzz, fuzz_only;     /* the exec/s section (bench_fuzz.c): with the others, or alone */
+  const char *bin_dir;      /* libFuzzer builds of the targets */
+  unsigned fuzz_seconds;    /* per run of a target or of the empty target */
 } bench_opts;
 
 static double cpu_now(void) {
@@ -545,15 +549,20 @@ static void codec_free(codec_job *c) {
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: samplefuzz bench [--json] [--runs N] [--quick]\n"
+          "usage: samplefuzz bench [--json] [--runs N] [--quick] [--fuzz|--fuzz-only] [--bin-dir DIR]\n"
+          "                        [--fuzz-seconds S]\n"
           "  Measures Msamples/s of the sampler backends (scalar and the SIMD backends this CPU supports)\n"
-          "  on the issue-5 jobs with each backend's ratio to scalar, our SAMPLE_UNORM resize against\n"
+          "  on fixed sampling jobs with each backend's ratio to scalar, our SAMPLE_UNORM resize against\n"
           "  libyuv ARGBScale/ScalePlane (kFilterBilinear) when libyuv is linked, and codec throughput.\n"
-          "  Median of N runs (default 5) of thread CPU time; --quick uses 3 shorter runs.\n");
+          "  Median of N runs (default 5) of thread CPU time; --quick uses 3 shorter runs.\n"
+          "  --fuzz adds the exec/s section: every fuzz target against an empty libFuzzer target built\n"
+          "  with the same flags, S seconds each (default 10) on the target's seed corpus, back to back,\n"
+          "  with the ratio; --fuzz-only runs that section alone. Binaries: --bin-dir, else\n"
+          "  $SF_FUZZ_BIN_DIR, else build-fuzz/fuzz in the source tree (bash scripts/fuzz.sh builds it).\n");
 }
 
 int sf_cli_bench(int argc, char **argv) {
-  bench_opts o = {.json = false, .runs = 5, .target = 0.12};
+  bench_opts o = {.json = false, .runs = 5, .target = 0.12, .fuzz_seconds = 10};
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       usage(stdout);
@@ -571,11 +580,31 @@ int sf_cli_bench(int argc, char **argv) {
         return 2;
       }
       o.runs = (unsigned)v;
+    } else if (!strcmp(argv[i], "--fuzz")) {
+      o.fuzz = true;
+    } else if (!strcmp(argv[i], "--fuzz-only")) {
+      o.fuzz = o.fuzz_only = true;
+    } else if (!strcmp(argv[i], "--bin-dir") && i + 1 < argc) {
+      o.bin_dir = argv[++i];
+    } else if (!strcmp(argv[i], "--fuzz-seconds") && i + 1 < argc) {
+      char *end = NULL;
+      unsigned long v = strtoul(argv[++i], &end, 10);
+      if (!end || *end || v < 1 || v > 3600) {
+        fprintf(stderr, "samplefuzz bench: --fuzz-seconds wants 1..3600, got '%s'\n", argv[i]);
+        return 2;
+      }
+      o.fuzz_seconds = (unsigned)v;
     } else {
       fprintf(stderr, "samplefuzz bench: unknown argument '%s'\n", argv[i]);
       usage(stderr);
       return 2;
     }
+  }
+  if (o.fuzz_only) {
+    if (o.json) printf("{\n");
+    int frc = sf_bench_fuzz(stdout, o.json, o.bin_dir, o.fuzz_seconds);
+    if (o.json) printf("\n}\n");
+    return frc;
   }
 
   /* backends: scalar plus every built-in SIMD backend the CPU supports (the dispatcher's list) */
@@ -748,6 +777,8 @@ int sf_cli_bench(int argc, char **argv) {
     rc = 1;
   }
   free(cj);
-  if (o.json) fprintf(out, "  ]\n}\n");
+  if (o.json) fprintf(out, "  ]%s\n", o.fuzz ? "," : "");
+  if (o.fuzz && sf_bench_fuzz(out, o.json, o.bin_dir, o.fuzz_seconds)) rc = 1;
+  if (o.json) fprintf(out, "%s}\n", o.fuzz ? "\n" : "");
   return rc;
 }

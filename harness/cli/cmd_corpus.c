@@ -1,5 +1,4 @@
-/* harness/cli/cmd_corpus.c — `samplefuzz corpus merge|prune TARGET [DIR...]` (issue 7 item 4;
- * reference/fuzzing-practice.md §3.6 `-merge=1`, §5.4 "merge: 27 queue files -> 6").
+/* harness/cli/cmd_corpus.c — `samplefuzz corpus merge|prune TARGET [DIR...]` (* docs/fuzzing.md `-merge=1`, §5.4 "merge: 27 queue files -> 6").
  *
  *   merge  runs the target's libFuzzer binary with `-merge=1 CORPUS DIR...`: inputs of DIR... that add
  *          coverage are copied into CORPUS (libFuzzer names them by the SHA-1 of their bytes).
@@ -212,6 +211,7 @@ static void corpus_usage(FILE *f) {
   fprintf(f,
           "usage: samplefuzz corpus merge TARGET DIR... [--corpus C] [--bin-dir D]\n"
           "       samplefuzz corpus prune TARGET [--corpus C] [--bin-dir D] [--dry-run]\n"
+          "       samplefuzz corpus import FILE|DIR... [-o CORPUS] [--dry-run]   (see corpus import --help)\n"
           "\n"
           "Wraps libFuzzer -merge=1 on the target's libFuzzer binary:\n"
           "  merge  copies the inputs of DIR... that add coverage into the corpus (SHA-1 names);\n"
@@ -223,7 +223,10 @@ static void corpus_usage(FILE *f) {
           "2 usage or setup errors.\n");
 }
 
+int sf_cmd_corpus_import(int argc, char **argv); /* cmd_import.c */
+
 int sf_cli_corpus(int argc, char **argv) {
+  if (argc >= 2 && !strcmp(argv[1], "import")) return sf_cmd_corpus_import(argc - 2, argv + 2);
   const char *mode = NULL, *target = NULL, *corpus_opt = NULL, *bin_dir = NULL;
   const char *dirs[SF_CORPUS_MAX_DIRS];
   unsigned ndirs = 0;

@@ -1,4 +1,4 @@
-/* harness/cli/cmd_fuzz.c — `samplefuzz fuzz`: the campaign (issue 7 item 1, DESIGN.md "Command line").
+/* harness/cli/cmd_fuzz.c — `samplefuzz fuzz`: the campaign (README.md "The program").
  *
  * Locates the fuzz binaries (--bin-dir, $SF_FUZZ_BIN_DIR, or <dir of this program>/fuzz) or builds
  * them with clang + libFuzzer + ASan/UBSan into <workdir>/build; runs the chosen targets in parallel
@@ -10,7 +10,7 @@
  * and the summary is still printed.
  *
  * libFuzzer runs with -fork=1 -ignore_crashes=1 so that a finding does not end the campaign
- * (reference/fuzzing-practice.md §3.6, §5.4); AFL++ runs afl-fuzz -M with the environment this
+ * (docs/fuzzing.md); AFL++ runs afl-fuzz -M with the environment this
  * machine needs (§5.3, §5.7) and its stats come from fuzzer_stats. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -24,11 +24,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "harness/cli/cli_util.h"
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/triage.h"
 
@@ -84,6 +88,19 @@ static double sf_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* In a freshly forked engine process: die with the campaign. A campaign killed with SIGKILL cannot
+ * stop its engines itself, and an engine left running would keep starting jobs and writing into the
+ * work folder (scripts/killtest.sh checks this). Linux only; elsewhere engines stop at their time
+ * limit. */
+static void sf_die_with_parent(pid_t parent) {
+#ifdef __linux__
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(127);  /* the campaign died before the line above */
+#else
+  (void)parent;
+#endif
 }
 
 static bool sf_mkdirs(const char *path) {
@@ -266,8 +283,10 @@ static bool sf_job_start(sf_fuzz_job *j, const sf_fuzz_opts *o) {
       return false;
     }
     fflush(NULL);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
+      sf_die_with_parent(parent);
       close(fds[0]);
       dup2(fds[1], 1);
       dup2(fds[1], 2);
@@ -312,8 +331,10 @@ static bool sf_job_start(sf_fuzz_job *j, const sf_fuzz_opts *o) {
     int fds[2];
     if (pipe(fds) != 0) return false;
     fflush(NULL);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
+      sf_die_with_parent(parent);
       close(fds[0]);
       dup2(fds[1], 1);
       dup2(fds[1], 2);
@@ -373,32 +394,6 @@ static const char *sf_self_dir(char *buf, size_t n) {
   return buf;
 }
 
-static bool sf_binary_has(const char *path, const char *needle) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return false;
-  size_t nl = strlen(needle), cap = 1 << 16;
-  char *buf = malloc(cap + nl);
-  bool found = false;
-  size_t keep = 0, total = 0;
-  while (buf && !found && total < ((size_t)256 << 20)) {
-    size_t k = fread(buf + keep, 1, cap, f);
-    if (k == 0) break;
-    total += k;
-    size_t have = keep + k;
-    for (size_t i = 0; i + nl <= have; i++) {
-      if (buf[i] == needle[0] && memcmp(buf + i, needle, nl) == 0) {
-        found = true;
-        break;
-      }
-    }
-    keep = have < nl ? have : nl - 1;
-    memmove(buf, buf + have - keep, keep);
-  }
-  free(buf);
-  fclose(f);
-  return found;
-}
-
 static int sf_run_cmd(char *const argv[]) {
   fflush(NULL);
   pid_t pid = fork();
@@ -441,7 +436,9 @@ static bool sf_build_fuzzers(const char *workdir, char *bin_dir, size_t n) {
 static void sf_fuzz_usage(FILE *f) {
   fprintf(f,
           "usage: samplefuzz fuzz [--time S] [--jobs N] [--engine libfuzzer|afl] [--workdir DIR]\n"
-          "                       [--bin-dir DIR] [--seed N] [--no-build] [TARGET...]\n"
+          "                       [--bin-dir DIR] [--seed N] [--no-build] [--backend B] [TARGET...]\n"
+          "--backend NAME|LIB.so fuzzes that implementation against the reference (backend_diff_fuzzer,\n"
+          "the default target then; docs/backends.md); a backend that does not load stops the campaign.\n"
           "Runs a fuzzing campaign over the targets (default: every target with a binary), --jobs at a\n"
           "time (default: the number of cores), --time seconds each (default: about a minute in total).\n"
           "Shows exec/s, coverage, corpus size and findings per target, then a triage summary: one row\n"
@@ -469,7 +466,11 @@ static void sf_fuzz_triage_cb(void *ctx, const char *path, const sf_target *t, c
   if (c->err == SF_OK) c->err = sf_bucket_table_add(c->table, v, t->name, path, size, &c->st);
 }
 
+bool sf_fuzz_backend_setup(const char *spec);      /* cmd_fuzz_backend.c */
+void sf_fuzz_backend_summary(const char *workdir);
+
 int sf_cli_fuzz(int argc, char **argv) {
+  const char *backend = NULL;
   sf_fuzz_opts o = {0, 0, SF_ENG_LIBFUZZER, "fuzz-work", NULL, -1, true};
   const char *names[SF_FUZZ_MAX_TARGETS];
   size_t nnames = 0;
@@ -514,6 +515,9 @@ int sf_cli_fuzz(int argc, char **argv) {
       if (o.seed < 0) o.seed = 0;
     } else if (strcmp(a, "--no-build") == 0) {
       o.build = false;
+    } else if (strcmp(a, "--backend") == 0 && val) {
+      if (!sf_fuzz_backend_setup((backend = val))) return 2;
+      i++;
     } else if (a[0] == '-') {
       fprintf(stderr, "samplefuzz fuzz: unknown option or missing value: '%s' (see --help)\n", a);
       return 2;
@@ -524,6 +528,7 @@ int sf_cli_fuzz(int argc, char **argv) {
       names[nnames++] = a;
     }
   }
+  if (backend && nnames == 0) names[nnames++] = "backend_diff_fuzzer";
   if (o.jobs == 0) {
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
     o.jobs = nproc > 0 ? (unsigned)nproc : 1;
@@ -538,11 +543,31 @@ int sf_cli_fuzz(int argc, char **argv) {
     fprintf(stderr, "samplefuzz fuzz: cannot create %s: %s\n", o.workdir, strerror(errno));
     return 2;
   }
+  /* One campaign per work folder: corpora, reproducers and the triage table are shared state. A
+   * second campaign on the same folder refuses to start (the lock is a POSIX record lock on
+   * <workdir>/.lock, released by the kernel when the holder exits, also on SIGKILL). */
+  char lock_path[SF_FUZZ_PATH + 8];
+  snprintf(lock_path, sizeof lock_path, "%.1000s/.lock", o.workdir);
+  int lock_fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  struct flock lk;
+  memset(&lk, 0, sizeof lk);
+  lk.l_type = F_WRLCK;
+  lk.l_whence = SEEK_SET;
+  if (lock_fd < 0 || fcntl(lock_fd, F_SETLK, &lk) != 0) {
+    int err = errno;
+    long holder = 0;
+    if (lock_fd >= 0 && fcntl(lock_fd, F_GETLK, &lk) == 0 && lk.l_type != F_UNLCK) holder = (long)lk.l_pid;
+    fprintf(stderr, "samplefuzz fuzz: %s is in use by another campaign%s%ld%s (%s); wait for it, or use another "
+            "--workdir\n", o.workdir, holder ? " (pid " : "", holder, holder ? ")" : "", strerror(err));
+    if (lock_fd >= 0) close(lock_fd);
+    return 2;
+  }
+  /* the descriptor stays open (and the lock held) until the process exits */
   bool any = false;
   for (size_t i = 0; i < sf_target_count && !any; i++) {
     char p[SF_FUZZ_PATH * 2];
     snprintf(p, sizeof p, "%s/%s", bin_dir, sf_targets[i].name);
-    any = sf_is_file(p) && sf_binary_has(p, marker);
+    any = sf_is_file(p) && sf_cli_binary_has(p, marker);
   }
   if (!any) {
     if (o.engine == SF_ENG_AFL || !o.build) {
@@ -569,7 +594,7 @@ int sf_cli_fuzz(int argc, char **argv) {
     j->name = name;
     j->out_fd = -1;
     snprintf(j->bin, sizeof j->bin, "%.900s/%s", bin_dir, name);
-    if (!sf_is_file(j->bin) || !sf_binary_has(j->bin, marker)) {
+    if (!sf_is_file(j->bin) || !sf_cli_binary_has(j->bin, marker)) {
       if (nnames) fprintf(stderr, "samplefuzz fuzz: %s: no binary at %s, skipped\n", name, j->bin);
       continue;
     }
@@ -723,6 +748,7 @@ int sf_cli_fuzz(int argc, char **argv) {
   sf_bucket_table_sort(&table);
   printf("\ntriage: %zu bucket(s) from %u failing artifact(s)\n", table.n, nfail);
   if (table.n) sf_bucket_table_print(stdout, &table);
+  if (backend) sf_fuzz_backend_summary(o.workdir);
   int rc = table.n ? 1 : 0;
   sf_bucket_table_free(&table);
   for (size_t i = 0; i < nj; i++) {

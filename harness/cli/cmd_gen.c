@@ -1,5 +1,5 @@
-/* harness/cli/cmd_gen.c — `samplefuzz gen TARGET -n N -o DIR [--seed S]`: a seed corpus (issue 6
- * item 7). Inputs come from the instruction generator (harness/gen, SF_GEN_VALID for three in four,
+/* harness/cli/cmd_gen.c — `samplefuzz gen TARGET -n N -o DIR [--seed S]`: a seed corpus.
+ * Inputs come from the instruction generator (harness/gen, SF_GEN_VALID for three in four,
  * "anything representable" for the rest) fed by a splitmix64 stream of the seed, so the same
  * command writes the same files. The first files cover every (family, op) the generator reaches
  * (names <family>-<op>-<n>), the rest are further random instructions. Per target:
@@ -10,6 +10,8 @@
  *   sample_diff_fuzzer, pipeline_fuzzer   structured cases (include/samplefuzz/case.h): random
  *                     header, texels and generator bytes, palette mostly in [-0.5, 1.5), written
  *                     back through sf_case_write so the header holds folded (canonical) values
+ *   backend_diff_fuzzer the same structured cases (sample ops of vISA and D3D); with --backend B only
+ *                     the cases inside B's declared capabilities are kept (docs/backends.md)
  *   isa_file_fuzzer   whole .isa files (sf_isa_write): one or two kernels with the generator's
  *                     declarations (sf_gen_kernel_decls), by turns extra named declarations,
  *                     aliases (backward, forward, to %r0), inputs, a Target attribute and rets,
@@ -21,6 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "harness/cli/cli_backend.h"
 #include "harness/cli/cli_util.h"
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/case.h"
@@ -170,15 +173,16 @@ static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out) {
 
 static void sf_gen_usage(FILE *f) {
   fprintf(f,
-          "usage: samplefuzz gen TARGET -n N -o DIR [--seed S]\n"
+          "usage: samplefuzz gen TARGET -n N -o DIR [--seed S] [--backend NAME|LIB.so]\n"
           "Writes N seed inputs for TARGET into DIR (created if needed): first one per (family, op) the\n"
           "generator reaches, then further random instructions. Same seed, same files (default seed 1).\n"
           "Targets: visa_bin_fuzzer, visa_text_fuzzer, dxbc_fuzzer, d3dasm_fuzzer, sample_diff_fuzzer,\n"
-          "pipeline_fuzzer, isa_file_fuzzer.\n");
+          "pipeline_fuzzer, isa_file_fuzzer, backend_diff_fuzzer.\n"
+          "--backend B (backend_diff_fuzzer): keep only cases inside B's declared capabilities.\n");
 }
 
 int sf_cli_gen(int argc, char **argv) {
-  const char *target = NULL, *outdir = NULL;
+  const char *target = NULL, *outdir = NULL, *bname = NULL;
   unsigned long n = 32;
   uint64_t seed = 1;
   for (int i = 1; i < argc; i++) {
@@ -197,6 +201,9 @@ int sf_cli_gen(int argc, char **argv) {
       }
     } else if (strcmp(a, "-o") == 0 && val) {
       outdir = val;
+      i++;
+    } else if (strcmp(a, "--backend") == 0 && val) {
+      bname = val;
       i++;
     } else if (strcmp(a, "--seed") == 0 && val) {
       seed = strtoull(val, NULL, 0);
@@ -261,14 +268,27 @@ int sf_cli_gen(int argc, char **argv) {
     fams[1] = SF_FAMILY_D3D;
     fams[2] = (target[0] == 's') ? SF_FAMILY_SAMPLE_UNORM : SF_FAMILY_AVS;
     nfam = 3;
+  } else if (strcmp(target, "backend_diff_fuzzer") == 0) {
+    kind = SF_GEN_OUT_CASE;
+    fams[0] = SF_FAMILY_SAMPLE_3D;
+    fams[1] = SF_FAMILY_D3D;
+    fams[2] = SF_FAMILY_SAMPLE_3D;
+    nfam = 3;
   } else {
     fprintf(stderr, "samplefuzz gen: target '%s' has no generator here (see --help)\n", target);
     return 2;
   }
-  if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
-    fprintf(stderr, "samplefuzz gen: %s: %s\n", outdir, strerror(errno));
+  sf_backend_handle *iut = NULL;
+  if (bname && (strcmp(target, "backend_diff_fuzzer") != 0 || !sf_cli_backend_open("gen", bname, &iut))) {
+    if (!iut) fprintf(stderr, "samplefuzz gen: --backend %s: only for backend_diff_fuzzer, with a backend that loads\n", bname);
     return 2;
   }
+  if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "samplefuzz gen: %s: %s\n", outdir, strerror(errno));
+    sf_backend_close(iut);
+    return 2;
+  }
+  sf_verdict *gv = iut ? malloc(sizeof *gv) : NULL;
   /* Pass 1 keeps the first candidate of each (family, op); pass 2 fills up to n from another stream. */
   char seen[64][SF_VERDICT_NAME_MAX * 2 + 2];
   size_t nseen = 0;
@@ -289,8 +309,8 @@ int sf_cli_gen(int argc, char **argv) {
       if (kind == SF_GEN_OUT_CASE) {
         /* every fourth sample_diff case also exercises the other vISA families */
         sf_family fam = fams[d % nfam];
-        if (d % 8 == 7) fam = SF_FAMILY_AVS;
-        if (d % 8 == 5) fam = SF_FAMILY_SAMPLE_UNORM;
+        if (d % 8 == 7 && fams[2] != SF_FAMILY_SAMPLE_3D) fam = SF_FAMILY_AVS;
+        if (d % 8 == 5 && fams[2] != SF_FAMILY_SAMPLE_3D) fam = SF_FAMILY_SAMPLE_UNORM;
         cs = malloc(sizeof *cs);
         if (!cs || !sf_gen_case(draw, sizeof draw, fam, cs)) {
           free(cs);
@@ -321,6 +341,8 @@ int sf_cli_gen(int argc, char **argv) {
         uint8_t cb[SF_CASE_MAX_SIZE];
         size_t clen = 0;
         rendered = sf_case_write(cs, cb, sizeof cb, &clen, &st) == SF_OK && sf_buf_put(&out, cb, clen);
+        /* --backend: a case outside the backend's capabilities would only be skipped */
+        if (rendered && gv && (sf_check_backend_diff_with(iut, cb, clen, gv), gv->kind == SF_VERDICT_SKIP)) rendered = false;
         free(cs);
         cs = NULL;
       } else {
@@ -335,10 +357,16 @@ int sf_cli_gen(int argc, char **argv) {
       snprintf(path, sizeof path, "%s/%s-%04lu", outdir, key, written);
       bool ok = sf_cli_write_file(path, out.data, out.len, "gen");
       sf_buf_free(&out);
-      if (!ok) return 1;
+      if (!ok) {
+        free(gv);
+        sf_backend_close(iut);
+        return 1;
+      }
       written++;
     }
   }
+  free(gv);
+  sf_backend_close(iut);
   printf("samplefuzz gen: wrote %lu input(s) for %s into %s (%zu family/op combinations)\n", written, target, outdir,
          nseen);
   return written == n ? 0 : 1;

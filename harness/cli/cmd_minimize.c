@@ -1,5 +1,5 @@
-/* harness/cli/cmd_minimize.c — `samplefuzz minimize FILE` (issue 7 item 2; the simdjson
- * minimize-and-verify pattern, reference/fuzzing-practice.md §2.1, §5.4).
+/* harness/cli/cmd_minimize.c — `samplefuzz minimize FILE` (the simdjson
+ * minimize-and-verify pattern, docs/fuzzing.md).
  *
  * 1. Replays FILE (in a child process) and takes its bucket id: it must fail.
  * 2. Runs the target's libFuzzer binary with -minimize_crash=1 (or afl-tmin with --afl) into a

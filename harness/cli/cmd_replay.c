@@ -1,19 +1,23 @@
-/* harness/cli/cmd_replay.c — `samplefuzz replay PATH...` (DESIGN.md "Command line"): runs files or
+/* harness/cli/cmd_replay.c — `samplefuzz replay PATH...` (README.md "The program"): runs files or
  * folders through their fuzz target's checks (the same library functions the fuzz binaries run,
- * oracles/targets.c), prints a report per failure and "N passed, N failed"; exit 1 on a failure. */
+ * oracles/checks/targets.c), prints a report per failure and "N passed, N failed"; exit 1 on a failure. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "harness/cli/cli_backend.h"
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/triage.h"
 
 typedef struct sf_cli_replay_ctx {
   int verbose;
+  sf_bucket_table buckets;   /* findings by bucket (printed with --backend) */
 } sf_cli_replay_ctx;
 
 static void sf_cli_replay_cb(void *ctx, const char *path, const sf_target *t, const sf_verdict *v, size_t size,
                              const sf_status *st) {
-  const sf_cli_replay_ctx *c = ctx;
+  sf_cli_replay_ctx *c = ctx;
   if (!v) {
     char buf[SF_STATUS_MSG_MAX + 64];
     fprintf(stderr, "samplefuzz replay: %s: %s\n", path, sf_status_format(st, buf, sizeof buf));
@@ -23,6 +27,8 @@ static void sf_cli_replay_cb(void *ctx, const char *path, const sf_target *t, co
     printf("FAILED %s (%zu bytes)\n", path, size);
     fflush(stdout);
     sf_triage_report(stdout, v, t->name, path);
+    sf_status bst;
+    sf_bucket_table_add(&c->buckets, v, t->name, path, size, &bst);
   } else if (c->verbose) {
     printf("%-6s %s (%s, %zu bytes)%s%s\n", sf_verdict_kind_name(v->kind), path, t->name, size,
            v->reason[0] ? ": " : "", v->reason);
@@ -31,11 +37,14 @@ static void sf_cli_replay_cb(void *ctx, const char *path, const sf_target *t, co
 
 static void sf_cli_replay_usage(FILE *f) {
   fprintf(f,
-          "usage: samplefuzz replay [--target NAME] [--isolate] [-v] PATH...\n"
+          "usage: samplefuzz replay [--target NAME] [--backend NAME|LIB.so] [--isolate] [-v] PATH...\n"
           "Runs each file (folders recursively, in sorted order) through its fuzz target's checks.\n"
           "The target is taken from the path (a component named like a target, e.g.\n"
           "corpus/visa_bin_fuzzer/...) unless --target names it.\n"
           "  --target NAME  run every input through NAME\n"
+          "  --backend B    judge implementation B (built-in name or plug-in .so, docs/backends.md) with\n"
+          "                 backend_diff_fuzzer (the default target then); sets SF_BACKEND; a backend that\n"
+          "                 does not load stops the replay; prints the findings by bucket\n"
           "  --isolate      run each input in a child process (an input that crashes counts as failed)\n"
           "  -v             print a line for every input, not only failures\n"
           "Prints \"N passed, N failed\"; exit status 1 when a check failed, 2 on unreadable input.\n"
@@ -47,6 +56,7 @@ int sf_cli_replay(int argc, char **argv) {
   sf_cli_replay_ctx ctx = {0};
   const sf_target *forced = NULL;
   unsigned flags = 0;
+  const char *bname = NULL;
   char **paths = argv + 1;
   int npaths = 0;
   for (int i = 1; i < argc; i++) {
@@ -58,6 +68,12 @@ int sf_cli_replay(int argc, char **argv) {
       ctx.verbose = 1;
     } else if (strcmp(a, "--isolate") == 0) {
       flags |= SF_REPLAY_ISOLATE;
+    } else if (strcmp(a, "--backend") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "samplefuzz replay: --backend needs a name or a path\n");
+        return 2;
+      }
+      bname = argv[++i];
     } else if (strcmp(a, "--target") == 0) {
       if (i + 1 >= argc) {
         fprintf(stderr, "samplefuzz replay: --target needs a name\n");
@@ -82,6 +98,16 @@ int sf_cli_replay(int argc, char **argv) {
   sf_replay_stats stats;
   sf_status st;
   sf_status_clear(&st);
+  if (bname) {
+    sf_cli_backends_register();
+    setenv("SF_BACKEND", bname, 1);
+    if (!forced) forced = sf_target_find("backend_diff_fuzzer");
+    if (forced && forced->init && forced->init(&st) != SF_OK) {
+      fprintf(stderr, "samplefuzz replay: backend refused, nothing replayed: %s\n", st.msg);
+      return 2;
+    }
+  }
+  sf_bucket_table_init(&ctx.buckets);
   sf_code rc = sf_replay_paths(npaths, paths, forced, flags, sf_cli_replay_cb, &ctx, &stats, &st);
   if (rc != SF_OK) {
     char buf[SF_STATUS_MSG_MAX + 64];
@@ -89,6 +115,15 @@ int sf_cli_replay(int argc, char **argv) {
   }
   printf("%u passed, %u failed (%u refused with a status, %u unsupported, %u unreadable)\n",
          stats.passed + stats.rejected + stats.skipped, stats.failed, stats.rejected, stats.skipped, stats.errors);
+  if (bname) {
+    printf("backend %s: %u cases run, %u skipped (outside its capabilities or unsupported), %u refused by the "
+           "reference, %u findings in %zu buckets\n",
+           bname, stats.passed + stats.rejected + stats.skipped + stats.failed, stats.skipped, stats.rejected, stats.failed,
+           ctx.buckets.n);
+    sf_bucket_table_sort(&ctx.buckets);
+    if (ctx.buckets.n) sf_bucket_table_print(stdout, &ctx.buckets);
+  }
+  sf_bucket_table_free(&ctx.buckets);
   if (stats.failed) return 1;
   return (stats.errors || rc != SF_OK) ? 2 : 0;
 }

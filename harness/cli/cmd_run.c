@@ -1,19 +1,19 @@
 /* cmd_run.c — `samplefuzz run CASE.txt [--backend NAME|LIB.so]`: executes a hand-written text case
  * (surfaces, samplers, state and one vISA or D3D instruction; format in sampler.h and
  * docs/case-text.md) on the reference sampler and prints the surfaces, sampler states, the
- * instruction, the status and the per-lane results. A plug-in backend is a shared library exporting
- * `const sf_backend *sf_backend_plugin(void)` (SF_BACKEND_PLUGIN_SYMBOL).
+ * instruction, the status and the per-lane results. A plug-in backend is a shared library of backend
+ * ABI v2 (include/samplefuzz/backend.h), loaded through sf_backend_open (harness/cli/cli_backend.c).
  * Without --backend and without SF_SIMD the case runs on every backend the CPU supports: the report
  * is the scalar reference's, followed by whether every other backend produced the same status and
- * bit-identical variables and registers (DESIGN.md principle 1), with the differing words if not.
+ * bit-identical variables and registers (docs/design.md principle 1), with the differing words if not.
  * Exit status: 0 executed (and the backends agree), 1 the case parsed but execution returned an
  * error or the backends disagree, 2 usage / file / parse errors. */
 #define _POSIX_C_SOURCE 200809L
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/cli/cli_backend.h"
 #include "harness/cli/cli_util.h"
 #include "samplefuzz/sampler.h"
 
@@ -33,32 +33,15 @@ static int run_usage(FILE *f) {
           "  dmask 0xFF | pred P1 0x0F | grf 32 | live 0xF | reg v0 * x y z w | reg cb0[1] * x y z w\n"
           "  inst sample_3d.R (M1, 8) 0x0:uw S0 T6 V40.0 V32.0 V33.0\n"
           "  d3d sample_l r0.xyzw, v0.xyxx, t0.xyzw, s0, l(0)\n"
-          "  --backend NAME   run on this backend only: scalar, sse2, avx2, avx512, or a plug-in library\n"
-          "                   exporting %s() (SF_SIMD=NAME does the same for the built-in ones).\n"
+          "  --backend NAME   run on this backend only: scalar, sse2, avx2, avx512, llvmpipe, softpipe,\n"
+          "                   or a plug-in library exporting %s() (ABI v2, docs/backends.md;\n"
+          "                   v1 plug-ins load too). SF_SIMD=NAME does the same for the built-in ones.\n"
           "                   Default: the scalar reference's report, then every other supported\n"
           "                   backend runs the case and must give the same status and identical bits.\n"
           "Exit status: 0 executed (backends agree), 1 execution error or disagreement, 2 usage,\n"
           "file or parse error.\n",
-          SF_BACKEND_PLUGIN_SYMBOL);
+          SF_BACKEND_V2_SYMBOL);
   return f == stdout ? 0 : 2;
-}
-
-static const sf_backend *run_load_plugin(const char *path, void **handle) {
-  *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  if (!*handle) {
-    fprintf(stderr, "samplefuzz run: %s: %s\n", path, dlerror());
-    return NULL;
-  }
-  void *sym = dlsym(*handle, SF_BACKEND_PLUGIN_SYMBOL);
-  if (!sym) {
-    fprintf(stderr, "samplefuzz run: %s: no symbol %s\n", path, SF_BACKEND_PLUGIN_SYMBOL);
-    return NULL;
-  }
-  const sf_backend *(*get)(void);
-  memcpy(&get, &sym, sizeof get);  /* object pointer -> function pointer (POSIX dlsym idiom) */
-  const sf_backend *b = get();
-  if (!b || !b->name) fprintf(stderr, "samplefuzz run: %s: %s() returned no backend\n", path, SF_BACKEND_PLUGIN_SYMBOL);
-  return b && b->name ? b : NULL;
 }
 
 /* Compares the machine state of two runs; prints the differing 32-bit words; returns their count. */
@@ -149,16 +132,11 @@ int sf_cli_run(int argc, char **argv) {
     }
   }
   if (!path) return run_usage(stderr);
-  void *handle = NULL;
+  sf_backend_handle *handle = NULL;
   const sf_backend *be = NULL;
   bool all = false;
   if (bname) {
-    if (strchr(bname, '/') || sf_cli_has_ext(bname, ".so")) be = run_load_plugin(bname, &handle);
-    else if (!(be = sf_backend_find(bname))) fprintf(stderr, "samplefuzz run: backend '%s' is unknown or not supported by this CPU\n", bname);
-    if (!be) {
-      if (handle) dlclose(handle);
-      return 2;
-    }
+    if (!(be = sf_cli_backend_open("run", bname, &handle))) return 2;
   } else if (getenv("SF_SIMD") && getenv("SF_SIMD")[0]) {
     be = sf_backend_select();
   } else {
@@ -167,7 +145,7 @@ int sf_cli_run(int argc, char **argv) {
   }
   sf_cli_file f;
   if (!sf_cli_read_file(path, &f, "run")) {
-    if (handle) dlclose(handle);
+    sf_backend_close(handle);
     return 2;
   }
   sf_status st;
@@ -192,6 +170,6 @@ int sf_cli_run(int argc, char **argv) {
     sf_textcase_free(tc);
   }
   sf_cli_file_free(&f);
-  if (handle) dlclose(handle);
+  sf_backend_close(handle);
   return rc;
 }

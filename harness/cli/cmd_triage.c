@@ -1,4 +1,4 @@
-/* harness/cli/cmd_triage.c — `samplefuzz triage DIR...` (DESIGN.md "Triage"): replays reproducers,
+/* harness/cli/cmd_triage.c — `samplefuzz triage DIR...` (docs/design.md "Triage"): replays reproducers,
  * each in its own child process (a sanitizer crash is a finding, not the end of the triage), and
  * prints one row per bucket: XXH3-64 id, count, symbolic signature, smallest reproducer.
  * Inputs that no longer fail are counted apart ("fixed or not reproducible"). */

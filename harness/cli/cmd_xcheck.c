@@ -1,6 +1,6 @@
 /* cmd_xcheck.c — `samplefuzz xcheck --oracle llvmpipe|softpipe [-n N] [--seed S] [--repro DIR]`
- * (issue 8 item 4): N generated lanes through the reference sampler and Mesa, every difference
- * classified by the spec-tolerance verifier (oracles/external/mesa_xcheck.c), agreement tables per
+ *: N generated lanes through the reference sampler and Mesa, every difference
+ * classified by the spec-tolerance verifier (oracles/impl/mesa_xcheck.c), agreement tables per
  * op, format, filter and surface type. Exit status: 0 all explained, 1 on "our bug" (or an
  * unexplained oracle difference, or the verifier rejecting an exact agreement), 2 on usage or
  * environment errors (Mesa missing). The elapsed time is measured only to print cases/s. */

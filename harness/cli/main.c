@@ -3,7 +3,7 @@
  * Each subcommand lives in its own file harness/cli/cmd_<name>.c as
  *   int sf_cli_<name>(int argc, char **argv);   (argv[0] is the command name)
  * The references below are weak, so a command whose file is absent from a build says so plainly
- * instead of failing the link. The command table follows DESIGN.md "Command line". */
+ * instead of failing the link. The command table follows README.md "The program". */
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +24,7 @@ SF_CLI_DECL(gen);
 SF_CLI_DECL(bench);
 SF_CLI_DECL(xcheck);
 SF_CLI_DECL(run);
+SF_CLI_DECL(backends);
 
 typedef struct sf_cli_cmd {
   const char *name;
@@ -62,6 +63,7 @@ int main(int argc, char **argv) {
       {"bench", sf_cli_bench, "throughput of the backends and codecs"},
       {"xcheck", sf_cli_xcheck, "cross-check the reference against an external implementation"},
       {"run", sf_cli_run, "execute a hand-written case (instruction text + state)"},
+      {"backends", sf_cli_backends, "list built-in and plug-in backends, available or why not"},
   };
   const size_t n = sizeof cmds / sizeof cmds[0];
   if (argc < 2) return usage(stderr, cmds, n);

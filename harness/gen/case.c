@@ -1,5 +1,5 @@
 /* harness/gen/case.c — reading, writing and instantiating the structured fuzz case
- * (include/samplefuzz/case.h; issue 6 item 2). Every field is folded into range so that any byte
+ * (include/samplefuzz/case.h). Every field is folded into range so that any byte
  * string is a case whose surface can be created and whose sampler state passes sf_sampler_check;
  * the number of bytes read is fixed by the layout, never by the CPU. */
 #include <stdio.h>
@@ -148,9 +148,24 @@ sf_code sf_case_read(const uint8_t *data, size_t len, sf_case *c, sf_status *st)
   }
   sf_fdp f;
   sf_fdp_init(&f, c->gen, c->gen_len);
-  if (sf_gen_inst(&f, c->family, SF_GEN_VALID, &c->inst) != SF_OK)
+  if (sf_gen_inst(&f, c->family, SF_GEN_VALID | SF_GEN_EXEC, &c->inst) != SF_OK)
     return sf_fail(st, SF_ERR_INVALID, "sf_gen_inst refused family %d", (int)c->family);
   sf_case_fold_family(c);
+  /* AVS output shuffle is not defined for 16x8 blocks (IGC's AVS documentation, Notes): the state
+   * follows the instruction, so that a valid case is one the sampler executes. */
+  if (c->family == SF_FAMILY_AVS && (c->inst.avs.exec_mode & 0xF) == SF_AVS_16x8) c->samp.avs_shuffle = false;
+  /* Comparison sampling is not defined on integer formats (D3D11.3 §7.18.15): a compare op on one
+   * samples R32_FLOAT instead, the depth-like format of the same texel size. */
+  bool compare = false;
+  if (c->family == SF_FAMILY_D3D) {
+    compare = c->inst.d3d.op == SF_D3D_SAMPLE_C || c->inst.d3d.op == SF_D3D_SAMPLE_C_LZ;
+  } else if (c->family == SF_FAMILY_SAMPLE_3D) {
+    sf_s3d_param roles[SF_S3D_MAX_PARAMS];
+    unsigned np = sf_s3d_param_roles(c->inst.s3d.op, roles, SF_S3D_MAX_PARAMS);
+    for (unsigned k = 0; k < np && k < SF_S3D_MAX_PARAMS; k++) compare |= roles[k] == SF_P_REF;
+  }
+  const sf_format_info *fi = sf_format_get(c->surf.format);
+  if (compare && fi && (fi->cls == SF_FCLASS_UINT || fi->cls == SF_FCLASS_SINT)) c->surf.format = SF_FMT_R32F;
   return SF_OK;
 }
 

@@ -1,6 +1,6 @@
 /* fdp.c — the fuzz-data provider (samplefuzz/gen.h).
  *
- * Folds fuzz bytes into range instead of rejecting them (reference/fuzzing-practice.md §0 and §1.1,
+ * Folds fuzz bytes into range instead of rejecting them (docs/fuzzing.md,
  * Zydis ZYDIS_SANITIZE_ENUM; simdjson FuzzData serves zeros when the data runs out). The number of
  * bytes a call consumes is a function of the call and its arguments only — never of the byte values,
  * the CPU or the compiler — so a corpus file decodes to the same case everywhere. */

@@ -1,6 +1,6 @@
 /* gen_decls.c — declares the fixed set of variables, samplers, surfaces, predicates and addresses
  * that SF_GEN_VALID instructions refer to (samplefuzz/gen.h), in a kernel made by
- * sf_visa_kernel_init. Ids follow declaration order (reference/visa-format.md §2.3): general
+ * sf_visa_kernel_init. Ids follow declaration order (docs/visa-binary.md): general
  * variables from V32, samplers from S0, user surfaces from T6, predicates from P1, addresses from A0.
  * Every name is the context-free spelling of its id, so text printed with or without the kernel
  * reads the same. Kept apart from inst_gen.c so the generator links without the kernel builders. */

@@ -3,7 +3,7 @@
  * Two modes:
  *   - SF_GEN_VALID: the instruction satisfies sf_inst_validate() (inst.h) and only refers to the
  *     fixed declaration set sf_gen_vars / S0..S3 / T6..T9 / P1..P3 / A0..A1. It also keeps to the
- *     extra rules IGC's verifier enforces (reference/visa-format.md §8: region width <= exec size,
+ *     extra rules IGC's verifier enforces (docs/visa-binary.md: region width <= exec size,
  *     a region stays within 2 GRFs, raw operands GRF-aligned and inside their variable, sampler
  *     index declared), so GenX_IR can serve as an oracle on every such instruction.
  *   - otherwise: any instruction the model represents and the binary forms can store (operand
@@ -11,12 +11,13 @@
  *     predicate word; every AVS cntrl/execMode nibble; 0-15 3D parameters; D3D operands of every
  *     type, component selection, index form and extended token the TPF decoder reads), for codec
  *     fuzzing: encode then decode gives the instruction back.
- * Field layouts: reference/visa-format.md §3-§4, spec/visa-*.md; D3D: reference/dxbc-format.md §2.
+ * Field layouts: docs/visa-binary.md, IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/); D3D: docs/dxbc.md
  * The result is sf_inst_canonicalize()d unless SF_GEN_RAW is given. Consumption of bytes depends on
  * the bytes and flags only (DESIGN principle 2). Zero bytes choose the plain form of every optional
  * feature (no predicate, user surface, general dst, f parameters), so an exhausted input gives the
  * simplest instruction. */
 #include "samplefuzz/gen.h"
+#include "samplefuzz/sampler.h"
 
 #include <string.h>
 
@@ -75,7 +76,7 @@ typedef struct gctx {
 
 /* ---- Vector operands -------------------------------------------------------------------------- */
 
-/* Region codes (visa-format.md §3): value v has code 0 for "null", 1 for 0, log2(v)+2 otherwise. */
+/* Region codes (docs/visa-binary.md): value v has code 0 for "null", 1 for 0, log2(v)+2 otherwise. */
 static const uint8_t VSTRIDE_CODES[] = {1, 2, 3, 4, 5, 6, 7};  /* 0,1,2,4,8,16,32 */
 static const uint8_t WIDTH_CODES[] = {2, 3, 4, 5, 6};          /* 1,2,4,8,16 */
 static const uint8_t HSTRIDE_CODES[] = {1, 2, 3, 4};           /* 0,1,2,4 */
@@ -414,7 +415,7 @@ static void gen_avs(gctx *g, sf_avs *a) {
   }
 }
 
-/* ---- D3D sample family (reference/dxbc-format.md §2, spec/d3d-sample-sm4.ko.txt) --------------- */
+/* ---- D3D sample family (docs/dxbc.md, Microsoft's "sample (sm4 - asm)" reference) --------------- */
 
 static const uint8_t D3D_OPS[] = {SF_D3D_SAMPLE,   SF_D3D_SAMPLE_C, SF_D3D_SAMPLE_C_LZ,
                                   SF_D3D_SAMPLE_L, SF_D3D_SAMPLE_D, SF_D3D_SAMPLE_B};
@@ -537,7 +538,7 @@ static void d3d_valid(sf_fdp *f, sf_d3d_inst *d) {
 static const uint8_t D3D_ANY_TYPES[] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 11, 12, 13, 15, 25, 26, 27, 28,
                                         30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 41, 42};
 
-/* Component count and selection drawn from one byte: every legal combination (dxbc-format.md §2.3:
+/* Component count and selection drawn from one byte: every legal combination (docs/dxbc.md:
  * 0- and 1-component operands select nothing; 4-component ones mask, swizzle or select one). */
 static void d3d_comp_any(sf_fdp *f, uint8_t *nc, uint8_t *sel, uint8_t *bits) {
   uint8_t c = sf_fdp_u8(f);
@@ -633,6 +634,59 @@ static void gen_d3d(sf_fdp *f, bool valid, sf_d3d_inst *d) {
 
 /* ---- Entry ------------------------------------------------------------------------------------ */
 
+/* ---- SF_GEN_EXEC: fold a valid instruction into what the reference executes ---------------------- */
+
+/* An indirect scalar becomes an immediate of its type (modifiers dropped, as immediates take none):
+ * float types get a small value from the offset, integer types the offset's low 12 bits (aoffimmi's
+ * bits 12 and up are reserved). */
+static void exec_fold_vopnd(sf_vopnd *o) {
+  if (o->cls != SF_VCLS_INDIRECT) return;
+  uint8_t type = o->type & 0x0F;
+  int16_t off = o->imm_off;
+  memset(o, 0, sizeof *o);
+  o->cls = SF_VCLS_IMMEDIATE;
+  o->type = type;
+  if (type == SF_VT_F) {
+    float v = (float)off / 64.0f;
+    uint32_t bits;
+    memcpy(&bits, &v, 4);
+    o->imm = bits;
+  } else {
+    o->imm = (uint16_t)off & 0x0FFFu;
+  }
+}
+
+static void exec_fold_d3d_src(sf_d3d_opnd *o) {
+  if (o->type != SF_D3D_OT_CONSTANT_BUFFER && o->type != SF_D3D_OT_INDEXABLE_TEMP) return;
+  bool cb = o->type == SF_D3D_OT_CONSTANT_BUFFER;
+  o->idx[0].imm %= cb ? SF_D3D_MAX_CB : SF_D3D_MAX_XARR;
+  if (o->idx[1].rep == SF_D3D_IDX_IMM32_REL) {  /* relative indexing is not executed */
+    o->idx[1].rep = SF_D3D_IDX_IMM32;
+    memset(&o->idx[1].rel, 0, sizeof o->idx[1].rel);
+  }
+  o->idx[1].imm %= cb ? SF_D3D_MAX_CB_VEC : SF_D3D_MAX_XVEC;
+}
+
+static void exec_fold(sf_inst *in) {
+  switch (in->family) {
+    case SF_FAMILY_SAMPLE_UNORM:
+      exec_fold_vopnd(&in->unorm.u); exec_fold_vopnd(&in->unorm.v);
+      exec_fold_vopnd(&in->unorm.du); exec_fold_vopnd(&in->unorm.dv);
+      break;
+    case SF_FAMILY_SAMPLE_3D: exec_fold_vopnd(&in->s3d.aoffimmi); break;
+    case SF_FAMILY_AVS: {
+      sf_avs *a = &in->avs;
+      sf_vopnd *ops[] = {&a->u_off, &a->v_off, &a->du, &a->dv, &a->u2d, &a->group_id, &a->vbn, &a->v2d, &a->ief_bypass};
+      for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) exec_fold_vopnd(ops[i]);
+      break;
+    }
+    case SF_FAMILY_D3D:
+      for (unsigned i = 0; i < in->d3d.num_src && i < SF_D3D_MAX_SRC; i++) exec_fold_d3d_src(&in->d3d.src[i]);
+      break;
+    default: break;
+  }
+}
+
 sf_code sf_gen_inst(sf_fdp *f, sf_family family, unsigned flags, sf_inst *out) {
   memset(out, 0, sizeof *out);
   if ((unsigned)family > (unsigned)SF_FAMILY_D3D) return SF_ERR_INVALID;
@@ -645,6 +699,7 @@ sf_code sf_gen_inst(sf_fdp *f, sf_family family, unsigned flags, sf_inst *out) {
     case SF_FAMILY_AVS: gen_avs(&g, &out->avs); break;
     default: gen_d3d(f, g.valid, &out->d3d); break;
   }
+  if ((flags & SF_GEN_EXEC) && g.valid) exec_fold(out);
   if (!(flags & SF_GEN_RAW)) sf_inst_canonicalize(out);
   return SF_OK;
 }

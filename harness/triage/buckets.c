@@ -1,4 +1,4 @@
-/* harness/triage/buckets.c — groups failing reproducers by bucket id (DESIGN.md "Triage"): one row
+/* harness/triage/buckets.c — groups failing reproducers by bucket id (docs/design.md "Triage"): one row
  * per bug with its count and smallest reproducer, in a deterministic order. */
 #include <inttypes.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* harness/triage/replay.c — runs reproducers and corpus files through their fuzz target (DESIGN.md
+/* harness/triage/replay.c — runs reproducers and corpus files through their fuzz target (docs/design.md
  * "Command line": replay, triage). Used by the replay engine of every fuzz binary and by the CLI,
  * so "passes in ctest" and "passes in `samplefuzz replay`" are the same statement.
  * Folders are walked in sorted order (deterministic output), with caps on depth, count and size. */

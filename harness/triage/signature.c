@@ -1,5 +1,5 @@
 /* harness/triage/signature.c — symbolic signatures, XXH3-64 bucket ids and failure reports
- * (DESIGN.md "Triage"; reference/fuzzing-practice.md §3.5 for the ClusterFuzz ASSERT line format,
+ * (docs/design.md "Triage"; docs/fuzzing.md for the ClusterFuzz ASSERT line format,
  * §5.3 and §5.5 for why the key is decoded fields hashed with the shared libxxhash). */
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
-/* samplefuzz/case.h — the structured fuzz case of sample_diff_fuzzer and pipeline_fuzzer (issue 6
- * item 2; reference/fuzzing-practice.md §0 "Structured input", §6 "Input header").
+/* samplefuzz/case.h — the structured fuzz case of sample_diff_fuzzer and pipeline_fuzzer
+ * (docs/fuzzing.md, §6 "Input header").
  *
  * Layout, version 1 (little-endian):
  *   header   24 bytes, fixed: version, family, flags, surface (type, format, size, levels), sampler

@@ -1,8 +1,9 @@
-/* samplefuzz/dxbc.h — the D3D SM4/SM5 codec: TPF tokens of the sample family, whole SHDR/SHEX
- * programs, the DXBC container (with its modified-MD5 checksum) and fxc-style asm text.
+/* samplefuzz/dxbc.h — the D3D SM4/SM5/SM5.1 codec: the opcode table (every opcode, docs/dxbc.md §9),
+ * TPF tokens of the sample family, whole SHDR/SHEX programs, the DXBC container (with its
+ * modified-MD5 checksum) and fxc-style asm text for every instruction of the table.
  *
- * Layouts: reference/dxbc-format.md §1 (container, checksum), §2 (tokens), §3 (text).
- * Semantics of the instructions: spec/d3d-sample-sm4.ko.txt. What is implemented and what is not:
+ * Layouts: docs/dxbc.md (container, checksum), §2 (tokens), §3 (text).
+ * Semantics of the instructions: Microsoft's "sample (sm4 - asm)" reference. What is implemented and what is not:
  * docs/dxbc.md.
  *
  * Conventions
@@ -52,6 +53,82 @@ enum {
   SF_TPF_OP_DCL_INPUT_PS_SIV = 0x64, SF_TPF_OP_DCL_OUTPUT = 0x65, SF_TPF_OP_DCL_OUTPUT_SIV = 0x67,
   SF_TPF_OP_DCL_TEMPS = 0x68, SF_TPF_OP_DCL_INDEXABLE_TEMP = 0x69, SF_TPF_OP_DCL_GLOBAL_FLAGS = 0x6a
 };
+
+/* ---- The SM4/SM5/SM5.1 opcode table (harness/d3d/d3d_optab.c, docs/dxbc.md §6) --------------- */
+
+#define SF_TPF_NUM_OPCODES 0xebu   /* opcode values 0x00-0xea (D3D11_SB_OPCODE_CHECK_ACCESS_FULLY_MAPPED) */
+
+/* Per-opcode extras (opcode-token control fields beside _sat [13] and precise [22:19], which every
+ * instruction with a destination may carry). */
+enum {
+  SF_TPF_F_TEST = 1u << 0,        /* bit 18: _z / _nz (if, breakc, continuec, discard, retc, callc) */
+  SF_TPF_F_RESINFO = 1u << 1,     /* [12:11]: resinfo return type (none = float, _rcpFloat, _uint) */
+  SF_TPF_F_SAMPLEINFO = 1u << 2,  /* bit 11: sampleinfo_uint */
+  SF_TPF_F_SYNC = 1u << 3,        /* [14:11]: sync flags _uglobal _ugroup _g _t */
+  SF_TPF_F_SM5 = 1u << 4,         /* introduced by shader model 5 */
+  SF_TPF_F_SM51SPACE = 1u << 5,   /* declaration that carries a register space DWORD in SM5.1 */
+  SF_TPF_F_SAMPLE = 1u << 6       /* the sample family, modelled as sf_d3d_inst */
+};
+
+/* Declaration layouts (and other opcodes whose tokens are not "operands only"). */
+typedef enum sf_tpf_dcl {
+  SF_TPF_DCL_NONE = 0,              /* ALU: destinations then sources */
+  SF_TPF_DCL_CUSTOMDATA,            /* class [31:11], DWORD count, data (class 3: immediate constant buffer) */
+  SF_TPF_DCL_RESOURCE,              /* ctl: dim [15:11], samples [22:16]; operand; return types; (5.1: space) */
+  SF_TPF_DCL_CONSTANT_BUFFER,       /* ctl bit 11 dynamicIndexed; operand (5.0: cb#[size]; 5.1: +size, space) */
+  SF_TPF_DCL_SAMPLER,               /* ctl: mode [14:11]; operand; (5.1: space) */
+  SF_TPF_DCL_INDEX_RANGE,           /* operand; count */
+  SF_TPF_DCL_GS_TOPOLOGY,           /* ctl [16:11]: primitive topology */
+  SF_TPF_DCL_GS_PRIMITIVE,          /* ctl [16:11]: primitive */
+  SF_TPF_DCL_COUNT,                 /* one DWORD count */
+  SF_TPF_DCL_OPERAND,               /* one operand */
+  SF_TPF_DCL_OPERAND_SV,            /* operand; system-value name */
+  SF_TPF_DCL_INPUT_PS,              /* ctl: interpolation [14:11]; operand */
+  SF_TPF_DCL_INPUT_PS_SV,           /* ctl: interpolation; operand; system-value name */
+  SF_TPF_DCL_INDEXABLE_TEMP,        /* register, size, components */
+  SF_TPF_DCL_GLOBAL_FLAGS,          /* ctl: flags */
+  SF_TPF_DCL_FUNCTION_BODY,         /* fb# */
+  SF_TPF_DCL_FUNCTION_TABLE,        /* ft#, count, fb#... */
+  SF_TPF_DCL_INTERFACE,             /* fp#, ... (not printed by name) */
+  SF_TPF_DCL_INTERFACE_CALL,        /* fcall: function index, operand (not printed by name) */
+  SF_TPF_DCL_CONTROL_POINTS,        /* ctl [16:11]: count */
+  SF_TPF_DCL_TESS_DOMAIN,           /* ctl [12:11] */
+  SF_TPF_DCL_TESS_PARTITIONING,     /* ctl [13:11] */
+  SF_TPF_DCL_TESS_OUTPUT_PRIMITIVE, /* ctl [13:11] */
+  SF_TPF_DCL_FLOAT,                 /* one float DWORD */
+  SF_TPF_DCL_THREAD_GROUP,          /* x, y, z */
+  SF_TPF_DCL_UAV_TYPED,             /* ctl: dim [15:11], glc bit 16, rov bit 17; operand; return types */
+  SF_TPF_DCL_UAV_RAW,               /* ctl: glc, rov; operand */
+  SF_TPF_DCL_UAV_STRUCTURED,        /* ctl: glc, rov, counter bit 23; operand; stride */
+  SF_TPF_DCL_TGSM_RAW,              /* operand; byte count */
+  SF_TPF_DCL_TGSM_STRUCTURED,       /* operand; stride; count */
+  SF_TPF_DCL_RESOURCE_RAW,          /* operand */
+  SF_TPF_DCL_RESOURCE_STRUCTURED    /* operand; stride */
+} sf_tpf_dcl;
+
+typedef struct sf_tpf_opinfo {
+  uint16_t op;
+  const char *name;   /* fxc's mnemonic (for dcl_resource / dcl_uav_typed: without the dimension) */
+  const char *dst;    /* one letter per destination: f float, i int, u uint, d double, * untyped */
+  const char *src;    /* one letter per source */
+  uint16_t flags;     /* SF_TPF_F_* */
+  uint8_t dcl;        /* sf_tpf_dcl */
+} sf_tpf_opinfo;
+
+/* The row of an opcode; NULL for values no D3D version defines. */
+const sf_tpf_opinfo *sf_tpf_opinfo_get(uint32_t op);
+/* Lookup by exact mnemonic, or the longest mnemonic followed by the end of word or '_'. */
+const sf_tpf_opinfo *sf_tpf_opinfo_by_name(const char *name, size_t len);
+const sf_tpf_opinfo *sf_tpf_opinfo_by_prefix(const char *word, size_t len, size_t *name_len);
+unsigned sf_tpf_opinfo_ndst(const sf_tpf_opinfo *i);
+unsigned sf_tpf_opinfo_nsrc(const sf_tpf_opinfo *i);
+
+/* Prints one instruction given as its exact tokens (any opcode of the table) in fxc syntax, one
+ * statement (the immediate constant buffer spans several lines), no trailing newline. version is the
+ * program's version token (SM5.1 spellings). Returns SF_UNSUPPORTED, with the reason, when the
+ * table cannot express the tokens; the program printer then writes a `.tpf` line. The text always
+ * parses back to the same tokens (checked by the printer). */
+sf_code sf_d3dasm_print_tokens(const uint32_t *tok, size_t ntok, uint32_t version, sf_buf *out, sf_status *st);
 
 /* ---- One sample-family instruction (§2.1-2.3) -------------------------------------------------- */
 
@@ -173,13 +250,14 @@ sf_code sf_d3dasm_print_inst(const sf_d3d_inst *d, char *buf, size_t n, sf_statu
  * numbers / byte offsets of D3DDisassemble listings and trailing // comments are skipped. */
 sf_code sf_d3dasm_parse_inst(const char *text, size_t len, uint32_t line, sf_d3d_inst *out, sf_status *st);
 
-/* Prints a whole program: the shader-model line (ps_5_0), one line per item (sample instructions,
- * the common declarations and ret as fxc prints them, anything else as `.tpf <hex tokens>` with the
- * opcode in a comment). Appends to out (NUL not included). */
+/* Prints a whole program: the shader-model line (ps_5_0), one statement per item in fxc's syntax
+ * (every instruction and declaration of the opcode table; tokens the table cannot express as
+ * `.tpf <hex tokens>  // not expressible in text: <reason>`). Appends to out (NUL not included). */
 sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status *st);
 
-/* Parses a whole program: blank lines and // comments (D3DDisassemble's header blocks) are skipped,
- * the first statement must be the shader-model line. */
+/* Parses a whole program (fxc /Fc listings included): blank lines and // comments (header blocks,
+ * the instruction-count trailer) are skipped, the first statement must be the shader-model line;
+ * dcl_immediateConstantBuffer may span lines. Errors carry line:column. */
 sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *out, sf_status *st);
 
 /* Applies the normalizations that make our text comparable with vkd3d-compiler 1.2's trace

@@ -1,4 +1,4 @@
-/* samplefuzz/external.h — external numeric oracles and the spec-tolerance verifier (issue 8).
+/* samplefuzz/external.h — external numeric oracles and the spec-tolerance verifier.
  *
  * Three layers, each usable on its own:
  *   1. sf_mesa_*     Mesa llvmpipe / softpipe through a headless EGL surfaceless OpenGL context. The
@@ -7,7 +7,7 @@
  *                    / textureQueryLod (docs/oracle-mesa.md has the GL mapping table). libEGL and libGL
  *                    are dlopen()ed: nothing links against them, and a machine without Mesa gets
  *                    SF_UNSUPPORTED with a message.
- *   2. sf_verify_*   the spec-tolerance verifier, VK-GL-CTS style (reference/sampler-semantics.md §3):
+ *   2. sf_verify_*   the spec-tolerance verifier, VK-GL-CTS style (docs/precision-model.md):
  *                    given one lane of a request and a result, decide whether the D3D11.3 §7.18 /
  *                    Vulkan "Image Operations" rules allow that result, and if not, say why. It is
  *                    public API for users checking their own sampler, driver or emulator.
@@ -67,6 +67,10 @@ const sf_mesa_info *sf_mesa_get_info(const sf_mesa *m);
 const char *sf_mesa_driver_name(sf_mesa_driver d);
 bool sf_mesa_driver_parse(const char *name, sf_mesa_driver *out);
 
+/* Registers llvmpipe and softpipe as named backends of the registry (include/samplefuzz/backend.h,
+ * oracles/impl/mesa_backend.c): sf_backend_open("llvmpipe") then opens the driver. Idempotent. */
+void sf_mesa_backends_register(void);
+
 /* Derivatives the driver actually saw (implicit-derivative draws), per lane: dFdx and dFdy of the
  * (u, v, r) coordinate. */
 typedef struct sf_mesa_derivs {
@@ -95,7 +99,7 @@ sf_code sf_mesa_sample(sf_mesa *m, const sf_sample_batch *batches, size_t nb, bo
  * drawing). On false, why (may be NULL) holds the reason. */
 bool sf_mesa_supports(const sf_mesa *m, const sf_sample_batch *b, bool implicit, char *why, size_t n);
 
-/* ---- 3. Driver models (oracles/external/driver_models.c) ---------------------------------------- */
+/* ---- 3. Driver models (oracles/verify/driver_models.c) ---------------------------------------- */
 
 /* Quirk bits: each names one documented difference between an oracle and the D3D/vISA rules.
  * FLOAT_WEIGHTS, BORDER_UNSNAPPED and CUBE_CORNER_CLAMP are informational (already inside the
@@ -145,7 +149,7 @@ bool sf_driver_lod(sf_mesa_driver d, const sf_sample_batch *b, unsigned lane, fl
 bool sf_driver_model_sample(sf_mesa_driver d, const sf_sample_batch *b, unsigned lane, bool explicit_grads,
                             float out[4]);
 
-/* ---- 2. Spec-tolerance verifier (oracles/external/verify.c) ----------------------------------- */
+/* ---- 2. Spec-tolerance verifier (oracles/verify/verify.c) ----------------------------------- */
 
 /* Precision the verifier allows. sf_verify_params_spec() gives the D3D11.3 minima (§3 table):
  * 8 subtexel bits, 8 LOD fraction bits, the VK rho bounds for derivative LODs, a 1-LSB colour
@@ -195,7 +199,7 @@ sf_verify_kind sf_verify_sample(const sf_sample_batch *b, unsigned lane, const u
 /* Human-readable name of a kind ("allowed", "rejected", "unchecked"). */
 const char *sf_verify_kind_name(sf_verify_kind k);
 
-/* ---- 4. Cross-check runner (oracles/external/mesa_xcheck.c) ------------------------------------ */
+/* ---- 4. Cross-check runner (oracles/impl/mesa_xcheck.c) ------------------------------------ */
 
 /* How one lane's difference between the reference (scalar backend) and the oracle is classified. */
 typedef enum sf_xc_class {

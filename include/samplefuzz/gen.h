@@ -1,7 +1,7 @@
 /* samplefuzz/gen.h — the fuzz-data provider (sf_fdp) and the instruction generator (sf_gen_inst).
  *
  * sf_fdp turns an arbitrary byte span into integers, booleans, floats and enum values. It follows
- * reference/fuzzing-practice.md §0-§1 (Zydis ZYDIS_SANITIZE_ENUM, simdjson FuzzData): every input is
+ * docs/fuzzing.md (Zydis ZYDIS_SANITIZE_ENUM, simdjson FuzzData): every input is
  * usable — bytes are folded into range by modulo, never rejected — and once the bytes run out every
  * read yields zero bytes. How many bytes a call consumes depends only on the call and its
  * arguments (never on the byte values, the CPU or the build), so a corpus keeps its meaning.
@@ -111,6 +111,11 @@ sf_code sf_gen_kernel_decls(struct sf_visa_kernel *k, sf_status *st);
 enum {
   SF_GEN_VALID = 1u << 0,  /* only instructions sf_inst_validate accepts, using the declarations above */
   SF_GEN_RAW = 1u << 1,    /* keep don't-care bits as drawn (default: sf_inst_canonicalize the result) */
+  /* With SF_GEN_VALID: only forms the reference sampler executes, so that a sampler fuzz target
+   * spends its inputs on execution: no indirect vISA operands (an immediate instead), D3D register
+   * indices inside the executor's register file (sampler.h SF_D3D_MAX_*) and no relative indices. The
+   * codec targets keep the full valid set. */
+  SF_GEN_EXEC = 1u << 2,
 };
 
 /* Draws one instruction. family SF_FAMILY_NONE lets the bytes choose the family. Never fails:

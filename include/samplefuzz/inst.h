@@ -1,16 +1,16 @@
 /* samplefuzz/inst.h — the instruction model, sf_inst, shared by every codec, the executor and the
- * fuzzers ("one model, many views", DESIGN.md).
+ * fuzzers ("one model, many views", docs/design.md).
  *
  * It holds every field of the four instruction families exactly as the binary forms store them,
  * so that decode -> encode is the identity on any input the decoders accept:
- *   - vISA SAMPLE_UNORM (0x41)   spec/visa-SAMPLE_UNORM.md, reference/visa-format.md §4.1
- *   - vISA 3D_SAMPLE   (0x6d)   spec/visa-3D_SAMPLE.md,    reference/visa-format.md §4.3
- *   - vISA AVS         (0x43)   spec/visa-AVS.md,          reference/visa-format.md §4.2
- *   - D3D SM4/SM5 sample family  spec/d3d-sample-sm4.ko.txt, reference/dxbc-format.md §2
+ *   - vISA SAMPLE_UNORM (0x41)   IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/SAMPLE_UNORM.md), docs/visa-binary.md
+ *   - vISA 3D_SAMPLE   (0x6d)   IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/3D_SAMPLE.md),    docs/visa-binary.md
+ *   - vISA AVS         (0x43)   IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/AVS.md),          docs/visa-binary.md
+ *   - D3D SM4/SM5 sample family  Microsoft's "sample (sm4 - asm)" reference, docs/dxbc.md
  *
  * Bits that the real consumer (IGC's vISA reader) ignores are kept in *_hi fields so that nothing is
  * lost; sf_inst_canonicalize() clears them, and the table of these don't-care bits lives in one
- * place: sf_dont_care_bits[] in harness/isa/inst.c (and docs/formats.md).
+ * place: sf_dont_care_bits[] in harness/visa/visa_model.c (and docs/model.md).
  *
  * Fields that only some operand classes use are zero in the others after decode/parse, and
  * sf_inst_canonicalize() zeroes them, so canonical instructions can be compared with memcmp-free
@@ -39,7 +39,7 @@ typedef enum sf_family {
 enum { SF_VISA_OP_SAMPLE_UNORM = 0x41, SF_VISA_OP_AVS = 0x43, SF_VISA_OP_3D_SAMPLE = 0x6d };
 
 /* ---------------------------------------------------------------------------------------------- */
-/* vISA operands (reference/visa-format.md §3)                                                     */
+/* vISA operands (docs/visa-binary.md)                                                     */
 
 /* Element types, the vISA type codes. */
 typedef enum sf_vtype {
@@ -169,7 +169,7 @@ typedef struct sf_avs {
 } sf_avs;
 
 /* ---------------------------------------------------------------------------------------------- */
-/* D3D SM4/SM5 sample family (reference/dxbc-format.md §2)                                         */
+/* D3D SM4/SM5 sample family (docs/dxbc.md)                                         */
 
 typedef enum sf_d3d_op {
   SF_D3D_SAMPLE = 0x45, SF_D3D_SAMPLE_C = 0x46, SF_D3D_SAMPLE_C_LZ = 0x47, SF_D3D_SAMPLE_L = 0x48,
@@ -293,7 +293,7 @@ extern const size_t sf_dont_care_count;
 const char *sf_inst_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n);
 
 /* The D3D family's validate/equal/canonicalize/diff live beside the DXBC codec
- * (harness/isa/inst_d3d.c); sf_inst_* dispatch to them. Same contracts as the sf_inst_* functions. */
+ * (harness/d3d/d3d_model.c); sf_inst_* dispatch to them. Same contracts as the sf_inst_* functions. */
 unsigned sf_d3d_inst_validate(const sf_d3d_inst *d, sf_violations *out);
 bool sf_d3d_inst_equal(const sf_d3d_inst *a, const sf_d3d_inst *b);
 void sf_d3d_inst_canonicalize(sf_d3d_inst *d);
@@ -306,7 +306,7 @@ void sf_violation_add(sf_violations *out, const char *rule, const char *fmt, ...
 
 /* 3D_SAMPLE sub-op name as IGC spells it ("sample_3d", "sample_b", ..., "lod"), or NULL. */
 const char *sf_s3d_op_name(uint8_t op);
-/* True for the sub-ops of spec/visa-3D_SAMPLE.md (the ones samplefuzz executes). */
+/* True for the sub-ops of IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/3D_SAMPLE.md) (the ones samplefuzz executes). */
 bool sf_s3d_op_known(uint8_t op);
 
 /* Parameter roles, in operand order, for each 3D_SAMPLE sub-op (spec table "additional arguments"). */

@@ -1,5 +1,4 @@
-/* samplefuzz/oracle.h — the checks, as library functions that return a verdict (DESIGN.md "Data flow",
- * issue 6 item 5).
+/* samplefuzz/oracle.h — the checks, as library functions that return a verdict (docs/architecture.md "Data flow").
  *
  * A check never aborts and never prints: it fills an sf_verdict. The fuzz entry (fuzz/fuzz_entry.c)
  * is the only place that turns a failed verdict into abort(); the unit tests and `samplefuzz replay`
@@ -7,7 +6,7 @@
  * its reproducer into crashes/<target>/).
  *
  * A failed verdict names the failure symbolically, without numbers, so that it is stable across
- * runs and minimization (DESIGN.md "Triage"):
+ * runs and minimization (docs/design.md "Triage"):
  *     <oracle>-<check>-<family>-<op>[-<feature>]
  * plus `key`, the decoded fields that matter for bucketing (harness/triage hashes signature + key),
  * and a readable dump (instruction text, bytes, differing fields/lanes). */
@@ -18,7 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "samplefuzz/indep.h"
 #include "samplefuzz/inst.h"
+#include "samplefuzz/sampler.h"
 #include "samplefuzz/status.h"
 
 #ifdef __cplusplus
@@ -75,7 +76,7 @@ const char *sf_inst_op_tag(const sf_inst *in);
  * ("s3d.params.off"). Returns out. */
 const char *sf_oracle_field_feature(const char *diff, char *out, size_t n);
 
-/* ---- Codec checks (oracles/check_roundtrip.c) -------------------------------------------------- */
+/* ---- Codec checks (oracles/checks/check_roundtrip.c) -------------------------------------------------- */
 
 /* Input caps: longer inputs are truncated by the checks (documented in each target's .options). */
 #define SF_CHECK_MAX_BIN 4096u
@@ -91,7 +92,7 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v);
  * the identity. */
 bool sf_check_visa_text(const char *text, size_t n, sf_verdict *v);
 
-/* D3D bytes (oracles/check_d3d.c): a DXBC container (magic "DXBC"), a SHDR/SHEX program body (its
+/* D3D bytes (oracles/checks/check_d3d.c): a DXBC container (magic "DXBC"), a SHDR/SHEX program body (its
  * length token matches the size) or one instruction's TPF tokens. Tokens: decode -> encode is the
  * identity, the canonical form re-encodes to itself, asm text parses back and prints identically,
  * and wrapping into a minimal shader reads back to the same instruction. Containers: the chunks
@@ -108,7 +109,7 @@ bool sf_check_d3d_views(const sf_d3d_inst *d, sf_verdict *v);
  * pipeline target and by generated-instruction property tests: each view must give `in` back. */
 bool sf_check_inst_views(const sf_inst *in, sf_verdict *v);
 
-/* ---- Sampler checks (oracles/check_sample.c) --------------------------------------------------- */
+/* ---- Sampler checks (oracles/checks/check_sample.c) --------------------------------------------------- */
 
 /* A structured case (include/samplefuzz/case.h) on every backend the CPU supports: the executor's
  * results (every variable and register) must be bit-identical, with the same status everywhere
@@ -122,7 +123,65 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v);
  * bit-identical machine states. */
 bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v);
 
-/* ---- Target table (oracles/targets.c) ---------------------------------------------------------- */
+/* ---- An implementation under test against the reference (oracles/checks/check_backend.c) ---------- */
+
+struct sf_backend_handle;
+
+/* backend_diff: one structured case becomes a batch; a batch outside the implementation's declared
+ * capabilities is skipped (SKIP); otherwise the reference and the implementation sample it and the
+ * verifier judges both (the implementation with its precision profile). A finding names the side
+ * (implementation, reference, both); docs/backends.md "Reading a finding". */
+bool sf_check_backend_diff_with(struct sf_backend_handle *iut, const uint8_t *p, size_t n, sf_verdict *v);
+/* The same with the implementation named by $SF_BACKEND (NAME|PATH.so; unset = scalar), opened once. */
+bool sf_check_backend_diff(const uint8_t *p, size_t n, sf_verdict *v);
+/* Opens $SF_BACKEND once; SF_OK or the load error (the fuzz entry refuses to start on it). */
+sf_code sf_check_backend_init(sf_status *st);
+struct sf_backend_handle *sf_check_backend_iut(void);
+
+typedef struct sf_backend_diff_stats {
+  unsigned long long cases;      /* cases read */
+  unsigned long long skipped;    /* outside the capabilities, or SF_UNSUPPORTED */
+  unsigned long long refused;    /* the reference refused the request (bad state) */
+  unsigned long long findings;
+  unsigned long long lanes;      /* lanes judged */
+  unsigned long long unchecked;  /* lanes the verifier could not decide */
+} sf_backend_diff_stats;
+/* Counters of this process's backend_diff runs. */
+void sf_check_backend_stats(sf_backend_diff_stats *s);
+
+/* ---- Independent model and metamorphic relations (oracles/checks/check_indep.c, check_meta.c) ---- */
+
+/* Lanes of one batch checked against the independent interval (bounds the cost per input). */
+#define SF_INDEP_CHECK_LANES 8u
+
+/* What sf_exec_recorded keeps: the executor's first sample batch and the backend's result for it. */
+typedef struct sf_indep_rec {
+  sf_status st;            /* first member: the status the executor hands to the backend */
+  const sf_backend *inner; /* the backend that computes */
+  bool got;
+  sf_sample_batch batch;
+  sf_sample_out out;
+} sf_indep_rec;
+
+typedef struct sf_indep_stats {
+  unsigned long lanes_checked, lanes_unsupported, unsupported_batches, relations_applied;
+  sf_indep_result scratch;
+} sf_indep_stats;
+
+/* sf_exec(in, s, be) (be NULL: sf_backend_select()), recording the executor's request batch and its
+ * result in rec; *status receives the execution status. */
+sf_code sf_exec_recorded(const sf_inst *in, sf_state *s, const sf_backend *be, sf_indep_rec *rec, sf_status *status);
+/* Check `indep_interval`: up to SF_INDEP_CHECK_LANES requested lanes of out must lie in the
+ * independent model's intervals for b. Unmodelled batches and lanes are counted in stats, never a
+ * pass or a finding. False (v failed) on a violation; `where` names the batch ("exec", "request"). */
+bool sf_check_indep_batch(sf_verdict *v, const sf_inst *in, const sf_sample_batch *b, const sf_sample_out *out,
+                          const char *where, sf_indep_stats *stats);
+/* Checks `meta_<relation>` for the relations in the bit set `relations` (bit = sf_meta_rel) on
+ * backend be with cases derived from b. False (v failed) when one is broken. */
+bool sf_check_meta_batch(sf_verdict *v, const sf_inst *in, const sf_backend *be, const sf_sample_batch *b,
+                         uint32_t relations, sf_indep_stats *stats);
+
+/* ---- Target table (oracles/checks/targets.c) ---------------------------------------------------------- */
 
 typedef bool (*sf_target_fn)(const uint8_t *data, size_t size, sf_verdict *v);
 
@@ -131,6 +190,9 @@ typedef struct sf_target {
   sf_target_fn run;
   size_t max_len;        /* inputs above this are truncated before the checks */
   const char *what;      /* one line for --help and docs */
+  /* Optional, run once before the first input (the fuzz entry exits with the message on an error):
+   * backend_diff opens $SF_BACKEND here. */
+  sf_code (*init)(sf_status *st);
 } sf_target;
 
 extern const sf_target sf_targets[];
@@ -142,7 +204,7 @@ const sf_target *sf_target_from_path(const char *path);
 /* Runs t on data (truncated to t->max_len); always returns a verdict in v. */
 sf_verdict_kind sf_target_run(const sf_target *t, const uint8_t *data, size_t size, sf_verdict *v);
 
-/* ---- Whole .isa files (oracles/check_isa_file.c) ----------------------------------------------- */
+/* ---- Whole .isa files (oracles/checks/check_isa_file.c) ----------------------------------------------- */
 
 /* Input cap of the isa_file_fuzzer target (bytes; longer inputs are truncated). */
 #define SF_CHECK_MAX_ISA 65536u
@@ -152,6 +214,16 @@ sf_verdict_kind sf_target_run(const sf_target *t, const uint8_t *data, size_t si
  * file must be a fixed point of sf_visaasm_print -> sf_visaasm_parse -> sf_visaasm_print. Refusals
  * (the reader's, the writer's, the text printer's) must carry a message. */
 bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v);
+
+/* ---- Hand-written cases (oracles/checks/check_textcase.c) -------------------------------------- */
+
+/* Input cap of the textcase_fuzzer target (bytes). */
+#define SF_CHECK_MAX_TEXTCASE 16384u
+
+/* The case reader of `samplefuzz run` (docs/case-text.md): bad text is refused with a message and a
+ * line:column; an accepted case runs on every backend with the same status and the same machine
+ * state afterwards as on the scalar backend. */
+bool sf_check_textcase(const uint8_t *p, size_t n, sf_verdict *v);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,7 @@
  * state, machine state, the executor (sf_inst + state -> sample requests -> dst bytes) and the
  * backend table that scalar, SIMD and plug-in implementations fill in.
  *
- * Follows DESIGN.md "Precision model", reference/sampler-semantics.md §2 and D3D11.3 §7.18; every
+ * Follows docs/precision-model.md and D3D11.3 §7.18; every
  * arithmetic step is written down in docs/precision-model.md.
  *
  * Layers (each usable on its own):

@@ -1,9 +1,9 @@
-/* samplefuzz/triage.h — signatures, XXH3-64 bucket ids and failure reports (DESIGN.md "Triage").
+/* samplefuzz/triage.h — signatures, XXH3-64 bucket ids and failure reports (docs/design.md "Triage").
  *
  * The signature is the symbolic line `<oracle>-<check>-<family>-<op>[-<feature>]` (no numbers: it
  * must survive minimization and match ClusterFuzz's ASSERT grouping). The bucket id is XXH3-64 of
  * that line plus the verdict's key (the decoded fields that matter) — never of the raw input bytes,
- * which minimization changes (reference/fuzzing-practice.md §5.3). */
+ * which minimization changes (docs/fuzzing.md). */
 #ifndef SAMPLEFUZZ_TRIAGE_H
 #define SAMPLEFUZZ_TRIAGE_H
 

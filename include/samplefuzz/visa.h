@@ -1,8 +1,10 @@
 /* samplefuzz/visa.h — vISA v4.1: instruction encoder/decoder, `.isa` container reader/writer,
- * and IGC `.visaasm` text printer/parser for SAMPLE_UNORM, 3D_SAMPLE and AVS.
+ * and IGC `.visaasm` text printer/parser for SAMPLE_UNORM, 3D_SAMPLE and AVS; every other opcode
+ * of the opcode table (harness/visa/visa_optab.c) in binary through the generic codec.
  *
- * Byte layouts: reference/visa-format.md §2 (container), §3 (operands), §4 (instructions).
- * Text: reference/visa-format.md §5 (IGC 12504's lexer, grammar and printer).
+ * Byte layouts: docs/visa-binary.md (container), §3 (operands), §4 (instructions), §6 (the opcode
+ * table, generic instructions and IGC 12504's cut-short form).
+ * Text: docs/visa-text.md (IGC 12504's lexer, grammar and printer).
  *
  * Names in text. With a kernel (sf_visa_kernel) general variables, samplers, surfaces and
  * predicates print and parse by their declared names, as IGC does. Without one (kernel == NULL)
@@ -87,6 +89,8 @@ typedef struct sf_visa_input {
 typedef struct sf_visa_genbin {
   uint8_t platform;
   uint32_t offset, size;
+  uint8_t *bytes;       /* the size bytes of the Gen binary (owned; NULL when size is 0). The writer
+                           lays them out after the kernel objects, in kernel order, as IGC does. */
 } sf_visa_genbin;
 
 /* A RET instruction (opcode 0x34) in a kernel's instruction stream. Its v4.1 encoding is 4 bytes,
@@ -100,6 +104,41 @@ typedef struct sf_visa_ret {
   uint8_t emask;       /* exec byte bits 4-7: 0-7 M1..M8, 8-15 M1_NM..M8_NM */
   sf_pred pred;        /* predicate word, same layout as 3D_SAMPLE's (inst.h) */
 } sf_visa_ret;
+
+/* Any other instruction, held generically: its opcode and its fields in binary order, as the
+ * opcode table describes them (harness/visa/visa_optab.c; docs/visa-binary.md §5). Enough to
+ * re-encode it byte-identically and to print it. */
+typedef struct sf_visa_gop {
+  uint8_t kind;       /* the field kind, a character of the layout: E P V R b w d L n S */
+  uint32_t u;         /* E P b w d L n S: the stored value */
+  sf_vopnd v;         /* V */
+  sf_raw r;           /* R */
+} sf_visa_gop;
+
+/* The two byte forms of an instruction: the vISA 4.1 layout IGC's reader expects, and the form IGC
+ * 1.0.12504's writer produces, which keeps only the first fields of each instruction
+ * (docs/visa-binary.md §6; the opcode table's w12504 says how many). */
+enum { SF_VISA_FORM_SPEC = 0, SF_VISA_FORM_IGC12504 = 1 };
+
+typedef struct sf_visa_ginst {
+  uint8_t form;       /* SF_VISA_FORM_* */
+  uint32_t at;        /* position in the kernel's whole instruction stream (0 = first; IGC's $N is at+1) */
+  uint8_t op;         /* the opcode byte */
+  uint16_t num_ops;
+  sf_visa_gop *ops;   /* owned (malloc'd); sf_visa_ginst_free releases it */
+} sf_visa_ginst;
+
+/* Decodes one instruction of any opcode the table describes (harness/visa/visa_optab.c) into the
+ * generic form, in the byte form `form` (SF_VISA_FORM_*); out->at is set to 0. SF_UNSUPPORTED for an opcode whose layout is not modeled,
+ * SF_ERR_INVALID for an unknown opcode or sub-opcode, SF_ERR_TRUNCATED at the field that does not
+ * fit, SF_ERR_LIMIT for a list longer than 32. On error out holds nothing to free. */
+sf_code sf_visa_gen_decode(const uint8_t *p, size_t len, uint64_t base, uint8_t form, sf_visa_ginst *out,
+                           size_t *used, sf_status *st);
+/* Appends the bytes of a generic instruction; its fields must match its opcode's layout. */
+sf_code sf_visa_gen_encode(const sf_visa_ginst *in, sf_buf *out, sf_status *st);
+/* GenX_IR's mnemonic for an opcode (NULL when the table has no row). */
+const char *sf_visa_op_name(uint8_t op);
+void sf_visa_ginst_free(sf_visa_ginst *g);
 
 typedef struct sf_visa_kernel {
   /* file-header entry */
@@ -127,6 +166,14 @@ typedef struct sf_visa_kernel {
   uint32_t num_insts;         sf_inst *insts;          /* decoded, in order */
   uint32_t num_rets;          sf_visa_ret *rets;       /* RET instructions and where they stand (owned,
                                                           malloc'd; sf_visa_kernel_free releases them) */
+  uint32_t num_gens;          sf_visa_ginst *gens;     /* every other instruction, sorted by `at` (owned).
+                                                          The stream is: gens[] at their positions `at`;
+                                                          insts[] and rets[] (by `before`) fill the
+                                                          other positions in order. */
+  uint32_t code_tail_len;     uint8_t *code_tail;      /* bytes of the instruction area after the last
+                                                          instruction, kept verbatim (owned): only in
+                                                          the IGC 12504 form, whose writer leaves them
+                                                          unwritten (docs/visa-binary.md §6) */
 } sf_visa_kernel;
 
 typedef struct sf_isa_file {
@@ -135,12 +182,13 @@ typedef struct sf_isa_file {
   sf_visa_kernel *kernels;
 } sf_isa_file;
 
-/* Reads a whole .isa file. Functions and file-scope variables give SF_UNSUPPORTED. Every
- * instruction in each kernel must be one of the three sampler instructions (into insts[]) or RET,
- * 0x34 (into rets[]); all instruction bytes are also kept in `code`. On error the partial result
- * is freed. */
+/* Reads a whole .isa file. Functions and file-scope variables give SF_UNSUPPORTED. The three
+ * sampler instructions go into insts[], RET (0x34) into rets[], every other instruction the opcode
+ * table describes into gens[]; an opcode whose layout is not modeled gives SF_UNSUPPORTED at its
+ * byte offset. All instruction bytes are also kept in `code`. On error the partial result is freed. */
 sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status *st);
-/* Writes a v4.1 file. Instruction bytes come from insts[] and rets[] (re-encoded), not from `code`. */
+/* Writes a v4.1 file. Instruction bytes come from insts[], rets[] and gens[] (re-encoded), not from
+ * `code`. */
 sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st);
 void sf_isa_free(sf_isa_file *f);
 
@@ -171,10 +219,12 @@ sf_code sf_visa_print(const sf_inst *in, const sf_visa_kernel *k, char *buf, siz
 sf_code sf_visa_parse(const char *text, size_t len, const sf_visa_kernel *k, sf_inst *out,
                       sf_status *st);
 
-/* Parses a whole .visaasm file: .version, .kernel, .kernel_attr, .decl, .input, the three
- * instructions, and `ret`. Several kernels per file are allowed. */
+/* Parses a whole .visaasm file: .version, .kernel, .kernel_attr, .decl, .input, labels and
+ * `.function`, the three sampler instructions, and every other instruction whose syntax class the
+ * op table describes (docs/visa-text.md "Generic instructions"); others are refused as
+ * SF_UNSUPPORTED at their line. Several kernels per file are allowed. */
 sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_status *st);
-/* Prints a whole file in IGC's layout (with the header newline fixed, see visa-format.md §5). */
+/* Prints a whole file in IGC's layout (with the header newline fixed, see docs/visa-text.md). */
 sf_code sf_visaasm_print(const sf_isa_file *f, sf_buf *out, sf_status *st);
 
 #ifdef __cplusplus

@@ -1,11 +1,11 @@
 /* oracles/sampler/exec.c — the executor: resolves an sf_inst's operands against an sf_state, builds
  * the sample requests, calls the backend and writes dst in the layouts of the specs:
- *   - 3D_SAMPLE (spec/visa-3D_SAMPLE.md "Notes"): enabled channels in RGBA order, each starting in the
+ *   - 3D_SAMPLE (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/3D_SAMPLE.md) "Notes"): enabled channels in RGBA order, each starting in the
  *     next GRF, exec size 8/16/32, emask + predication, the pixel-null-mask GRF, dst HF/F/W/UW/D/UD;
  *     implicit derivatives from 2x2 quads of lanes; missing trailing params read 0.
- *   - SAMPLE_UNORM (spec/visa-SAMPLE_UNORM.md): 8x4 block, 32 elements per channel, 4 output formats.
- *   - AVS (spec/visa-AVS.md "Notes"): execMode blocks, the 16x8 second half, shuffle on/off.
- *   - D3D sample* (spec/d3d-sample-sm4.ko.txt, D3D11.3 §22.4.15-20): a 2x2 quad, coarse implicit
+ *   - SAMPLE_UNORM (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/SAMPLE_UNORM.md)): 8x4 block, 32 elements per channel, 4 output formats.
+ *   - AVS (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/AVS.md) "Notes"): execMode blocks, the 16x8 second half, shuffle on/off.
+ *   - D3D sample* (Microsoft's "sample (sm4 - asm)" reference, D3D11.3 §22.4.15-20): a 2x2 quad, coarse implicit
  *     derivatives, aoffimmi, the resource swizzle, the dest mask and _sat.
  * Nothing is written to the state unless the whole instruction succeeds. */
 #include <string.h>
@@ -180,9 +180,14 @@ static sf_code exec_s3d(const sf_sample_3d *in, sf_state *s, const sf_backend *b
   /* aoffimmi: U bits 8-11, V 4-7, R 0-3 (4-bit two's complement) */
   float af;
   uint32_t araw = 0;
+#if SF_CANARY == 13 /* canary: a valid operand class refused as invalid by every backend alike */
+  if (in->aoffimmi.cls == SF_VCLS_GENERAL) return sf_fail(st, SF_ERR_INVALID, "3d_sample: aoffimmi operand class 0");
+#endif
   if (in->aoffimmi.cls == SF_VCLS_IMMEDIATE || in->aoffimmi.cls == SF_VCLS_GENERAL) {
     rc = read_scalar(s, &in->aoffimmi, "3d_sample aoffimmi", &af, &araw, st);
     if (rc != SF_OK) return rc;
+  } else if (in->aoffimmi.cls == SF_VCLS_INDIRECT) {  /* valid, like any indirect scalar: not executed */
+    return sf_fail(st, SF_UNSUPPORTED, "3d_sample aoffimmi: indirect operands are not executed by the reference sampler");
   } else {
     return sf_fail(st, SF_ERR_INVALID, "3d_sample: aoffimmi operand class %u", in->aoffimmi.cls);
   }
@@ -394,7 +399,7 @@ static sf_code exec_avs(const sf_avs *in, sf_state *s, const sf_backend *be, sf_
   sf_avs_req q = {.surf = s->surfaces[in->surface], .samp = s->samplers[in->sampler], .w = bw[mode], .h = bh[mode]};
   if (!q.samp) return sf_fail(st, SF_ERR_STATE, "avs: sampler S%u is not bound", in->sampler);
   if (q.samp->avs_shuffle && mode == SF_AVS_16x8)
-    return sf_fail(st, SF_ERR_INVALID, "avs: output shuffle is not supported with 16x8 (spec/visa-AVS.md Notes)");
+    return sf_fail(st, SF_ERR_INVALID, "avs: output shuffle is not supported with 16x8 (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/AVS.md) Notes)");
   sf_code rc;
   float f;
   uint32_t raw;

@@ -2,8 +2,8 @@
  * composed of small address, fetch, filter, LOD and mip functions (the softpipe sp_tex_sample.c
  * shape). It follows docs/precision-model.md step by step: D3D11.3 §7.18.6 range reduction, §7.18.7-8
  * scale and 16.8 snap, §7.18.9 address modes and border, §7.18.10-11 LOD and mip selection, §7.18.12
- * cube faces and corners, §7.18.15 / §22.4.19 PCF; SAMPLE_UNORM (spec/visa-SAMPLE_UNORM.md) and AVS
- * (spec/visa-AVS.md, reference/sampler-semantics.md §2.3-2.4) in integer fixed point. */
+ * cube faces and corners, §7.18.15 / §22.4.19 PCF; SAMPLE_UNORM (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/SAMPLE_UNORM.md)) and AVS
+ * (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/AVS.md), docs/precision-model.md) in integer fixed point. */
 #include <math.h>
 #include <string.h>
 
@@ -44,10 +44,10 @@ static int32_t axis_fixed(float u, uint32_t n, bool linear, int off, unsigned ad
     float t = u * 0.5f;
     t = t - floorf(t);
     u = t * 2.0f;
-  } else if (u < -10.0f) {
-    u = -10.0f;
-  } else if (u > 10.0f) {
-    u = 10.0f;
+  } else if (u < -256.0f) {   /* |u·n| <= 2^22 keeps the 16.8 value in range; 256·n - 32 >= n: an */
+    u = -256.0f;               /* offset of up to 32 texels cannot bring a clamped u back inside */
+  } else if (u > 256.0f) {
+    u = 256.0f;
   }
   float x = u * (float)n;
   if (linear) x = x - 0.5f;

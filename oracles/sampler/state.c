@@ -1,6 +1,6 @@
 /* oracles/sampler/state.c — sampler state (the Intel SAMPLER_STATE fields that matter: filters,
  * TCX/TCY/TCZ address modes, border colour, s4.8 bias, u4.8 min/max LOD, shadow function, the AVS
- * 8x8 coefficient tables and switches; reference/sampler-semantics.md §2.1.7, §2.4) and the machine
+ * 8x8 coefficient tables and switches; docs/precision-model.md) and the machine
  * state (vISA variables, predicates, dispatch mask; the D3D quad registers). */
 #include <stdio.h>
 #include <stdlib.h>

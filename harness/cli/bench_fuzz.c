@@ -1,0 +1,236 @@
+/* harness/cli/bench_fuzz.c — the exec/s section of `samplefuzz bench`: every fuzz target of the
+ * library's table (oracles/checks/targets.c) against an empty libFuzzer target built with the same
+ * flags (fuzz/bench_empty.c), each run on the target's seed corpus for the same time, back to back,
+ * and the ratio of the two. A fuzzer's power grows with executions per second; the empty target is
+ * the ceiling for this machine, engine and sanitizer set, so the ratio is comparable across runs on
+ * a shared, noisy machine where the absolute figures are not.
+ *
+ * Method, per target: run the empty target, then the target, each as
+ *   BIN -max_total_time=S -print_final_stats=1 -seed=1 -max_len=L -timeout=T NEWDIR SEEDS
+ * where SEEDS is corpus/<target>/ (read only: libFuzzer writes new inputs into the first folder,
+ * a temporary one removed afterwards) and L, T come from fuzz/<target>.options (so both runs read
+ * the same inputs). exec/s is libFuzzer's own `stat::average_exec_per_sec`; a run that crashes or
+ * prints no statistics is reported as failed, never as zero. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, fork, nftw-free cleanup with opendir */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness/cli/bench_fuzz.h"
+#include "harness/cli/cli_util.h"
+#include "samplefuzz/oracle.h"
+
+#define BF_PATH 1200
+#define BF_EMPTY "sf_bench_empty"
+
+typedef struct bf_run {
+  bool ok;
+  double execs_per_s;
+  unsigned long long execs;
+  char why[200];
+} bf_run;
+
+/* a/b[/c] into out; false when it does not fit (the path is then not used). */
+static bool bf_path(char *out, size_t n, const char *a, const char *b, const char *c) {
+  int r = c ? snprintf(out, n, "%s/%s/%s", a, b, c) : snprintf(out, n, "%s/%s", a, b);
+  return r >= 0 && (size_t)r < n;
+}
+
+/* max_len and timeout from fuzz/<name>.options ([libfuzzer] section, `key = value` lines). */
+static void bf_options(const char *src, const char *name, unsigned long *max_len, unsigned long *timeout) {
+  char path[BF_PATH], file[128];
+  if (snprintf(file, sizeof file, "%s.options", name) >= (int)sizeof file || !bf_path(path, sizeof path, src, "fuzz", file))
+    return;
+  FILE *f = fopen(path, "r");
+  if (!f) return;
+  char line[256];
+  for (unsigned n = 0; n < 256 && fgets(line, sizeof line, f); n++) {
+    char key[64];
+    unsigned long v;
+    if (sscanf(line, " %63[a-z_] = %lu", key, &v) != 2) continue;
+    if (!strcmp(key, "max_len") && v > 0 && v <= (1ul << 24)) *max_len = v;
+    if (!strcmp(key, "timeout") && v > 0 && v <= 3600) *timeout = v;
+  }
+  fclose(f);
+}
+
+/* Removes the files of a flat folder libFuzzer wrote, then the folder. */
+static void bf_rmdir(const char *dir) {
+  DIR *d = opendir(dir);
+  if (d) {
+    struct dirent *e;
+    char p[BF_PATH + 300];
+    while ((e = readdir(d)) != NULL) {
+      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+      snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+      unlink(p);
+    }
+    closedir(d);
+  }
+  rmdir(dir);
+}
+
+/* Reads `stat::KEY: VALUE` from libFuzzer's final statistics. */
+static bool bf_stat(const char *log, const char *key, double *out) {
+  const char *p = strstr(log, key);
+  if (!p) return false;
+  p += strlen(key);
+  char *end;
+  double v = strtod(p, &end);
+  if (end == p) return false;
+  *out = v;
+  return true;
+}
+
+static bf_run bf_exec(const char *bin, const char *seeds, unsigned seconds, unsigned long max_len, unsigned long timeout) {
+  bf_run r = {0};
+  char tmp[] = "/tmp/sf-benchfuzz-XXXXXX";
+  char logp[] = "/tmp/sf-benchfuzz-log-XXXXXX";
+  if (!mkdtemp(tmp)) {
+    snprintf(r.why, sizeof r.why, "mkdtemp: %s", strerror(errno));
+    return r;
+  }
+  int logfd = mkstemp(logp);
+  if (logfd < 0) {
+    snprintf(r.why, sizeof r.why, "mkstemp: %s", strerror(errno));
+    bf_rmdir(tmp);
+    return r;
+  }
+  char a_time[48], a_len[48], a_to[48], a_art[64];
+  snprintf(a_art, sizeof a_art, "-artifact_prefix=%s/", tmp);   /* a crash file goes to the temporary folder */
+  snprintf(a_time, sizeof a_time, "-max_total_time=%u", seconds);
+  snprintf(a_len, sizeof a_len, "-max_len=%lu", max_len);
+  snprintf(a_to, sizeof a_to, "-timeout=%lu", timeout);
+  char *argv[] = {(char *)bin, a_time, "-print_final_stats=1", "-seed=1", a_len, a_to, "-rss_limit_mb=4096",
+                  a_art, tmp, (char *)seeds, NULL};
+  if (!seeds) argv[9] = NULL;
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int nul = open("/dev/null", O_RDONLY);
+    if (nul >= 0) dup2(nul, 0);
+    dup2(logfd, 1);
+    dup2(logfd, 2);
+    execv(bin, argv);
+    _exit(127);
+  }
+  int status = 0;
+  if (pid < 0) {
+    snprintf(r.why, sizeof r.why, "fork: %s", strerror(errno));
+  } else {
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  /* the log: libFuzzer's statistics are its last lines; read at most the last 64 KiB */
+  char *log = calloc(1, 65537);
+  if (log && pid > 0) {
+    off_t end = lseek(logfd, 0, SEEK_END);
+    off_t from = end > 65536 ? end - 65536 : 0;
+    if (lseek(logfd, from, SEEK_SET) >= 0) {
+      ssize_t k = read(logfd, log, 65536);
+      if (k > 0) log[k] = 0;
+    }
+  }
+  close(logfd);
+  unlink(logp);
+  bf_rmdir(tmp);
+  if (pid > 0) {
+    double eps = 0, n = 0;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      snprintf(r.why, sizeof r.why, "%s %d (a finding or a crash of the target: run it with samplefuzz fuzz)",
+               WIFEXITED(status) ? "exit status" : "signal", WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    } else if (!log || !bf_stat(log, "stat::average_exec_per_sec:", &eps) ||
+               !bf_stat(log, "stat::number_of_executed_units:", &n)) {
+      snprintf(r.why, sizeof r.why, "no libFuzzer statistics in its output");
+    } else {
+      r.ok = true;
+      r.execs_per_s = eps;
+      r.execs = (unsigned long long)n;
+    }
+  }
+  free(log);
+  return r;
+}
+
+static bool bf_is_libfuzzer(const char *bin) {
+  return access(bin, X_OK) == 0 && sf_cli_binary_has(bin, "-max_total_time");
+}
+
+#ifndef SF_SOURCE_DIR
+#define SF_SOURCE_DIR "."
+#endif
+
+int sf_bench_fuzz(FILE *out, bool json, const char *bin_dir, unsigned seconds) {
+  const char *src_dir = SF_SOURCE_DIR;
+  char dflt[BF_PATH];
+  if (!bin_dir || !*bin_dir) bin_dir = getenv("SF_FUZZ_BIN_DIR");
+  if (!bin_dir || !*bin_dir) {
+    if (!bf_path(dflt, sizeof dflt, src_dir, "build-fuzz/fuzz", NULL)) dflt[0] = 0;
+    bin_dir = dflt;
+  }
+  char empty[BF_PATH];
+  if (!bf_path(empty, sizeof empty, bin_dir, BF_EMPTY, NULL)) empty[0] = 0;
+  if (!bf_is_libfuzzer(empty)) {
+    fprintf(stderr,
+            "samplefuzz bench: %s is not a libFuzzer build of the empty target; build the libFuzzer targets "
+            "(bash scripts/fuzz.sh builds them into build-fuzz/fuzz) and pass --bin-dir\n",
+            empty);
+    if (json) fprintf(out, "  \"fuzz_targets\": {\"error\": \"no libFuzzer binaries in %s\"}", bin_dir);
+    return 1;
+  }
+  if (json) {
+    fprintf(out, "  \"fuzz_targets\": {\"seconds_per_run\": %u, \"bin_dir\": \"%s\", \"results\": [\n", seconds, bin_dir);
+  } else {
+    fprintf(out, "\n%-22s %12s %12s %9s %12s   (libFuzzer exec/s on the seed corpus, %u s per run, empty target first)\n",
+            "fuzz target", "exec/s", "empty exec/s", "ratio", "executions", seconds);
+  }
+  int rc = 0;
+  unsigned printed = 0;
+  for (size_t i = 0; i < sf_target_count; i++) {
+    const sf_target *t = &sf_targets[i];
+    char bin[BF_PATH], seeds[BF_PATH];
+    if (!bf_path(bin, sizeof bin, bin_dir, t->name, NULL)) bin[0] = 0;
+    struct stat sb;
+    const char *seedp = bf_path(seeds, sizeof seeds, src_dir, "corpus", t->name) && stat(seeds, &sb) == 0 &&
+                                S_ISDIR(sb.st_mode) ? seeds : NULL;
+    unsigned long max_len = 4096, timeout = 25;
+    bf_options(src_dir, t->name, &max_len, &timeout);
+    bf_run e = {0}, r = {0};
+    if (!bf_is_libfuzzer(bin)) {
+      snprintf(r.why, sizeof r.why, "no libFuzzer build at %.150s", bin);
+    } else {
+      e = bf_exec(empty, seedp, seconds, max_len, timeout);
+      r = bf_exec(bin, seedp, seconds, max_len, timeout);
+      if (!e.ok) {
+        snprintf(r.why, sizeof r.why, "empty target: %.120s", e.why);
+        r.ok = false;
+      }
+    }
+    double ratio = r.ok && e.ok && e.execs_per_s > 0 ? r.execs_per_s / e.execs_per_s : 0.0;
+    if (!r.ok) rc = 1;
+    if (json) {
+      fprintf(out, "%s    {\"target\": \"%s\", \"ok\": %s, \"exec_per_s\": %.1f, \"empty_exec_per_s\": %.1f, "
+                   "\"ratio\": %.5f, \"executions\": %llu, \"empty_executions\": %llu, \"max_len\": %lu",
+              printed ? ",\n" : "", t->name, r.ok ? "true" : "false", r.execs_per_s, e.execs_per_s, ratio, r.execs,
+              e.execs, max_len);
+      if (!r.ok) fprintf(out, ", \"why\": \"%s\"", r.why);
+      fprintf(out, "}");
+    } else if (r.ok) {
+      fprintf(out, "%-22s %12.0f %12.0f %8.2f%% %12llu\n", t->name, r.execs_per_s, e.execs_per_s, 100.0 * ratio, r.execs);
+    } else {
+      fprintf(out, "%-22s %12s %12s %9s %12s   failed: %s\n", t->name, "-", "-", "-", "-", r.why);
+    }
+    fflush(out);
+    printed++;
+  }
+  if (json) fprintf(out, "\n  ]}");
+  return rc;
+}

@@ -1,0 +1,14 @@
+/* harness/cli/cli_backend.h — `--backend NAME|LIB.so` for every subcommand, through the library's one
+ * loader and registry (include/samplefuzz/backend.h). */
+#ifndef SF_CLI_BACKEND_H
+#define SF_CLI_BACKEND_H
+
+#include "samplefuzz/backend.h"
+
+/* Registers the providers of built-ins above the sampler layer (Mesa llvmpipe/softpipe). Idempotent. */
+void sf_cli_backends_register(void);
+/* Opens spec (a built-in name or a plug-in path); prints "samplefuzz CMD: <reason>" and returns NULL
+ * on a refusal. *h receives the handle to close with sf_backend_close. */
+const sf_backend *sf_cli_backend_open(const char *cmd, const char *spec, sf_backend_handle **h);
+
+#endif

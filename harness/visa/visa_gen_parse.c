@@ -1,0 +1,506 @@
+/* visa_gen_parse.c — vISA text: the parser for generic instructions (sf_visa_ginst), the inverse of
+ * visa_gen_print.c, driven by the opcode table's syntax classes (visa_optab.h sf_vsyn). The grammar
+ * is GenX_IR's (intel-graphics-compiler visa/CISA.y): `[(pred)] name[.suffixes] (emask, size)
+ * operands`, labels as `name:` lines and subroutines as `.function "name"` (docs/visa-text.md
+ * "Generic instructions"). Labels are numbered in order of first appearance. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/visa/visa_optab.h"
+#include "harness/visa/visa_text_priv.h"
+
+#define MAX_MNEM 64u   /* longest mnemonic token with its suffixes */
+
+typedef struct gmatch {
+  uint8_t op;
+  int sub;             /* sub-op value, -1 when none */
+  uint8_t syn;
+  const char *name;
+  bool cmpn;           /* "cmpn": the relation byte's bit 7 */
+  const char *rest;    /* what follows the name in the token ("" or ".xxx...") */
+  size_t rest_n, rest_at;
+} gmatch;
+
+/* The token [A-Za-z0-9_.+] (IGC's sample+killpix has a +) after the cursor's whitespace (and an optional predicate). */
+static bool mnem_token(const cur *c, size_t from, size_t *at, size_t *n) {
+  size_t j = from;
+  while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t' || c->s[j] == '\r')) j++;
+  *at = j;
+  while (j < c->n && j - *at <= MAX_MNEM && (vt_id_char(c->s[j]) || c->s[j] == '.' || c->s[j] == '+') && c->s[j] != '%' && c->s[j] != '$' &&
+         c->s[j] != '@')
+    j++;
+  *n = j - *at;
+  return *n > 0 && *n <= MAX_MNEM;
+}
+
+static bool name_prefix(const char *s, size_t n, const char *name, size_t *nl) {
+  size_t l = strlen(name);
+  if (l > n || !vt_ieq(s, l, name)) return false;
+  if (l < n && s[l] != '.') return false;
+  *nl = l;
+  return true;
+}
+
+/* The table row whose GenX_IR name is the longest prefix of the token (up to a '.'), among the
+ * rows with a text class; RET (0x34) is excluded (the file parser keeps it in rets[]). */
+static bool find_row(const char *s, size_t n, size_t at, gmatch *m) {
+  size_t best = 0;
+  bool found = false;
+  unsigned cnt = sf_visa_optab_count();
+  for (unsigned op = 0; op < cnt; op++) {
+    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
+    if (!d || !d->layout || op == 0x34) continue;
+    for (unsigned q = 0; q < (d->subs ? d->num_subs : 1u); q++) {
+      const char *nm = d->subs ? d->subs[q].name : d->name;
+      uint8_t syn = d->subs ? d->subs[q].syn : d->syn;
+      /* the classes p_body reads; LOAD3D is told by its operands (is_load3d_line) since its names
+       * are 3D_SAMPLE's; INFO3D and NONE have no text form here */
+      bool parsed = syn == SF_VSYN_ALU || syn == SF_VSYN_CMP || syn == SF_VSYN_MOVS || syn == SF_VSYN_CF ||
+                    syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM;
+      if (!parsed || (d->subs && d->subs[q].value < 0)) continue;
+      size_t l;
+      bool negated = false;
+      if (syn == SF_VSYN_CMP && n > strlen(nm) + 1 && vt_ieq(s, strlen(nm), nm) && (s[strlen(nm)] | 0x20) == 'n' &&
+          s[strlen(nm) + 1] == '.') {
+        l = strlen(nm) + 1; /* cmpn: relation byte bit 7 (IsaDisassembly.cpp) */
+        negated = true;
+      } else if (!name_prefix(s, n, nm, &l)) {
+        continue;
+      }
+      if (l > best) {
+        m->cmpn = negated;
+        best = l;
+        found = true;
+        m->op = (uint8_t)op;
+        m->sub = d->subs ? d->subs[q].value : -1;
+        m->syn = syn;
+        m->name = nm;
+        m->rest = s + l;
+        m->rest_n = n - l;
+        m->rest_at = at + l;
+      }
+    }
+  }
+  return found;
+}
+
+/* Skips a "(...)" predicate at j (no nesting), returning the index after it. */
+static size_t skip_paren(const cur *c, size_t j) {
+  while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t')) j++;
+  if (j < c->n && c->s[j] == '(') {
+    size_t k = j;
+    while (k < c->n && c->s[k] != ')' && k - j < 64) k++;
+    if (k < c->n && c->s[k] == ')') return k + 1;
+  }
+  return j;
+}
+
+typedef struct gbuild {
+  sf_visa_gop ops[SF_VISA_MAX_GOPS];
+  unsigned n;
+} gbuild;
+
+static void put_u(gbuild *b, char kind, uint32_t u) {
+  memset(&b->ops[b->n], 0, sizeof b->ops[b->n]);
+  b->ops[b->n].kind = (uint8_t)kind;
+  b->ops[b->n].u = u;
+  b->n++;
+}
+
+static bool put_v(cur *c, gbuild *b, const char *what) {
+  memset(&b->ops[b->n], 0, sizeof b->ops[b->n]);
+  b->ops[b->n].kind = SF_VF_VEC;
+  if (!vt_count_token(c) || !vt_p_vopnd(c, &b->ops[b->n].v, what)) return false;
+  b->n++;
+  return true;
+}
+
+static bool put_r(cur *c, gbuild *b, const char *what) {
+  memset(&b->ops[b->n], 0, sizeof b->ops[b->n]);
+  b->ops[b->n].kind = SF_VF_RAW;
+  if (!vt_count_token(c) || !vt_p_raw(c, &b->ops[b->n].r, what)) return false;
+  b->n++;
+  return true;
+}
+
+static bool exec_field(cur *c, gbuild *b) {
+  uint8_t size, emask;
+  vt_ws(c);
+  if (!vt_p_exec(c, &size, &emask)) return false;
+  put_u(b, SF_VF_EXEC, (uint32_t)size | (uint32_t)emask << 4);
+  return true;
+}
+
+static uint32_t pred_word(const sf_pred *p) {
+  return (uint32_t)p->id | (uint32_t)p->rsvd << 12 | (uint32_t)p->ctrl << 13 | (p->invert ? 0x8000u : 0u);
+}
+
+/* The 3D sub-op named by s[0..n) (vt_s3d_name, or our sampler_op_0x<hh>), or -1. */
+static int s3d_op(const char *s, size_t n) {
+  for (int op = 0; op < 256; op++) {
+    const char *nm = vt_s3d_name((uint8_t)op);
+    if (nm && vt_ieq(s, n, nm)) return op;
+  }
+  uint32_t v = 0;
+  const char *pre = "sampler_op_0x";
+  size_t pl = strlen(pre);
+  if (n != pl + 2 || !vt_ieq(s, pl, pre)) return -1;
+  for (size_t i = pl; i < n; i++) {
+    char h = s[i];
+    int d = vt_is_digit(h) ? h - '0' : (h >= 'a' && h <= 'f') ? h - 'a' + 10 : (h >= 'A' && h <= 'F') ? h - 'A' + 10 : -1;
+    if (d < 0) return -1;
+    v = v * 16 + (uint32_t)d;
+  }
+  return (int)v;
+}
+
+/* Whitespace-separated token after position j: [*at, *at + *n). */
+static size_t next_tok(const cur *c, size_t j, size_t *at, size_t *n) {
+  while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t' || c->s[j] == '\r')) j++;
+  *at = j;
+  while (j < c->n && c->s[j] != ' ' && c->s[j] != '\t' && c->s[j] != '\r') j++;
+  *n = j - *at;
+  return j;
+}
+
+/* 3D_LOAD (0x6e) and 3D_SAMPLE share their op names; a 3D_LOAD line has no sampler, so the token
+ * after aoffimmi and the surface is already the raw destination (name.offset), where 3D_SAMPLE has
+ * its surface. Tokens are separated by blanks in both (no operand spelling contains one). */
+static bool is_load3d_line(const cur *c, size_t mat, size_t mn) {
+  size_t dot = 0;
+  while (dot < mn && c->s[mat + dot] != '.') dot++;
+  if (s3d_op(c->s + mat, dot) < 0) return false;
+  size_t j = mat + mn, at, n;
+  while (j < c->n && c->s[j] != ')') j++; /* the exec size */
+  if (j >= c->n) return false;
+  j = next_tok(c, j + 1, &at, &n); /* aoffimmi */
+  j = next_tok(c, j, &at, &n);     /* surface */
+  next_tok(c, j, &at, &n);         /* raw destination? */
+  if (n < 3) return false;
+  const char *t = c->s + at;
+  const char *d = memchr(t, '.', n);
+  if (!d || d == t || d + 1 >= t + n || memchr(t, '(', n) || memchr(t, '<', n)) return false;
+  for (const char *q = d + 1; q < t + n; q++)
+    if (!vt_is_digit(*q)) return false;
+  return true;
+}
+
+/* 3D_INFO (0x70) shares resinfo/sampleinfo with 3D_SAMPLE and 3D_LOAD: its line has the surface
+ * first, so the second token after the exec size is already a raw operand (name.offset), where
+ * the others have a surface or a sampler. Returns the sub-op (10, 11) or -1. */
+static int info3d_line(const cur *c, size_t mat, size_t mn) {
+  size_t dot = 0;
+  while (dot < mn && c->s[mat + dot] != '.') dot++;
+  int sub = vt_ieq(c->s + mat, dot, "resinfo") ? 10 : vt_ieq(c->s + mat, dot, "sampleinfo") ? 11 : -1;
+  if (sub < 0) return -1;
+  size_t j = mat + mn, at, n;
+  while (j < c->n && c->s[j] != ')') j++;
+  if (j >= c->n) return -1;
+  j = next_tok(c, j + 1, &at, &n); /* surface */
+  next_tok(c, j, &at, &n);         /* raw operand? */
+  const char *t = c->s + at;
+  const char *d = n ? memchr(t, '.', n) : NULL;
+  if (!d || d == t || d + 1 >= t + n || memchr(t, '(', n) || memchr(t, '<', n)) return -1;
+  for (const char *q = d + 1; q < t + n; q++)
+    if (!vt_is_digit(*q)) return -1;
+  return sub;
+}
+
+/* resinfo.<ch> (exec) surface lod dst | sampleinfo.<ch> (exec) surface dst */
+static bool p_info3d(cur *c, const char *s, size_t n, size_t at, int sub, gbuild *b) {
+  size_t dot = 0;
+  while (dot < n && s[dot] != '.') dot++;
+  if (dot >= n) return vt_perr(c, SF_ERR_SYNTAX, at + n, "expected .<channels> after %s", sub == 10 ? "resinfo" : "sampleinfo"), false;
+  uint8_t mask, surf;
+  if (!vt_p_chan(c, s + dot + 1, n - dot - 1, at + dot + 1, &mask)) return false;
+  put_u(b, SF_VF_SUBOP, (uint32_t)sub);
+  if (!exec_field(c, b)) return false;
+  put_u(b, SF_VF_UB, mask);
+  if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
+  put_u(b, SF_VF_UB, surf);
+  if (sub == 10 && !put_r(c, b, "the LOD (raw operand name.offset)")) return false;
+  return put_r(c, b, "the destination (raw operand name.offset)");
+}
+
+bool vt_gen_line(cur *c) {
+  size_t at, n;
+  if (!mnem_token(c, skip_paren(c, c->i), &at, &n)) return false;
+  gmatch m;
+  memset(&m, 0, sizeof m);
+  return find_row(c->s + at, n, at, &m) || info3d_line(c, at, n) >= 0 || is_load3d_line(c, at, n);
+}
+
+/* [(pred)] <op>[.pixel_null_mask][.cps][.divS].<ch> (exec) aoffimmi surface dst params... */
+static bool p_load3d(cur *c, const char *s, size_t n, size_t at, uint32_t pw, gbuild *b) {
+  size_t dot = 0;
+  while (dot < n && s[dot] != '.') dot++;
+  int op = s3d_op(s, dot);
+  if (op < 0) return vt_perr(c, SF_ERR_SYNTAX, at, "expected a 3D load op"), false;
+  uint32_t w = (uint32_t)op;
+  static const char *const sfx[3] = {"pixel_null_mask", "cps", "divS"};
+  int last = -1;
+  size_t i = dot;
+  for (unsigned guard = 0; guard < 4 && i < n; guard++) {
+    size_t j = i + 1;
+    while (j < n && s[j] != '.') j++;
+    if (j >= n) break; /* the last part: channels */
+    int q = -1;
+    for (int k = 0; k < 3; k++)
+      if (vt_ieq(s + i + 1, j - i - 1, sfx[k])) q = k;
+    if (q <= last) return vt_perr(c, SF_ERR_SYNTAX, at + i + 1, "expected .pixel_null_mask, .cps, .divS in that order, then the channels"), false;
+    last = q;
+    w |= 1u << (8 + q);
+    i = j;
+  }
+  if (i >= n || s[i] != '.') return vt_perr(c, SF_ERR_SYNTAX, at + n, "expected .<channels> after the 3D load op"), false;
+  uint8_t mask, surf;
+  if (!vt_p_chan(c, s + i + 1, n - i - 1, at + i + 1, &mask)) return false;
+  put_u(b, SF_VF_UW, w);
+  if (!exec_field(c, b)) return false;
+  put_u(b, SF_VF_PRED, pw);
+  put_u(b, SF_VF_UB, mask);
+  if (!put_v(c, b, "aoffimmi")) return false;
+  if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
+  put_u(b, SF_VF_UB, surf);
+  if (!put_r(c, b, "the destination (raw operand name.offset)")) return false;
+  unsigned cnt_at = b->n;
+  put_u(b, SF_VF_COUNT, 0);
+  while (!vt_at_end(c)) {
+    if (b->ops[cnt_at].u >= SF_VISA_MAX_LIST)
+      return vt_perr(c, SF_ERR_LIMIT, c->i, "more than %u parameters", SF_VISA_MAX_LIST), false;
+    if (!put_r(c, b, "a parameter (raw operand name.offset)")) return false;
+    b->ops[cnt_at].u++;
+  }
+  return true;
+}
+
+bool vt_is_label_line(const cur *c) {
+  size_t j = c->i;
+  while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t')) j++;
+  size_t s = j;
+  while (j < c->n && vt_id_char(c->s[j]) && c->s[j] != '%') j++;
+  if (j == s || vt_is_digit(c->s[s])) return false;
+  while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t')) j++;
+  if (j >= c->n || c->s[j] != ':') return false;
+  j++;
+  while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t' || c->s[j] == '\r')) j++;
+  if (j + 1 < c->n && c->s[j] == '/' && c->s[j + 1] == '/') return true;
+  return j == c->n;
+}
+
+/* The id of label `s` in k, added (kind 0) on first use. */
+static bool label_id(cur *c, sf_visa_kernel *k, const char *s, size_t n, size_t at, uint32_t *id) {
+  for (uint32_t i = 0; k->labels && i < k->num_labels; i++) {
+    const char *o = sf_visa_kernel_string(k, k->labels[i].name);
+    if (o && strlen(o) == n && memcmp(o, s, n) == 0) return *id = i, true;
+  }
+  if (k->num_labels >= VT_MAX_LABELS) return vt_perr(c, SF_ERR_LIMIT, at, "more than %u labels in a kernel", VT_MAX_LABELS), false;
+  sf_status bst;
+  sf_status_clear(&bst);
+  int64_t r = sf_visa_kernel_add_label(k, s, n, 0, &bst);
+  if (r < 0) return vt_perr(c, bst.code ? bst.code : SF_ERR_LIMIT, at, "%s", bst.msg), false;
+  *id = (uint32_t)r;
+  return true;
+}
+
+/* The suffix after the name: `.sat` for ALU, the relation for cmp, channels, SVM sizes. */
+static bool want_no_rest(cur *c, const gmatch *m) {
+  if (m->rest_n == 0) return true;
+  return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "unexpected suffix '%.*s' after %s", (int)(m->rest_n > 20 ? 20 : m->rest_n),
+                 m->rest, m->name), false;
+}
+
+static bool chan_suffix(cur *c, const gmatch *m, uint8_t *mask) {
+  if (m->rest_n < 2 || m->rest[0] != '.')
+    return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .<channels> (e.g. .RGBA) after %s", m->name), false;
+  return vt_p_chan(c, m->rest + 1, m->rest_n - 1, m->rest_at + 1, mask);
+}
+
+static bool svm_suffix(cur *c, const gmatch *m, uint32_t *bs, uint32_t *nb) {
+  static const char *const bsn[3] = {"1", "4", "8"};
+  static const char *const nbn[4] = {"1", "2", "4", "8"};
+  const char *r = m->rest;
+  size_t n = m->rest_n;
+  const char *dot = n > 1 ? memchr(r + 1, '.', n - 1) : NULL;
+  if (n < 4 || r[0] != '.' || !dot)
+    return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .<block size 1|4|8>.<blocks 1|2|4|8> after %s", m->name), false;
+  size_t an = (size_t)(dot - r) - 1, bn = n - (size_t)(dot - r) - 1;
+  int a = -1, b = -1;
+  for (int q = 0; q < 3; q++)
+    if (strlen(bsn[q]) == an && memcmp(bsn[q], r + 1, an) == 0) a = q;
+  for (int q = 0; q < 4; q++)
+    if (strlen(nbn[q]) == bn && memcmp(nbn[q], dot + 1, bn) == 0) b = q;
+  if (a < 0 || b < 0)
+    return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .<block size 1|4|8>.<blocks 1|2|4|8> after %s", m->name), false;
+  *bs = (uint32_t)a;
+  *nb = (uint32_t)b;
+  return true;
+}
+
+static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, const sf_pred *pred, size_t pred_at,
+                   gbuild *b) {
+  uint32_t pw = has_pred ? pred_word(pred) : 0;
+  bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS;
+  if (has_pred && !takes_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "%s takes no predicate", m->name), false;
+  const sf_visa_opdesc *d = sf_visa_optab(m->op);
+  switch (m->syn) {
+    case SF_VSYN_ALU: {
+      bool sat = false;
+      if (m->rest_n) {
+        if (!vt_ieq(m->rest, m->rest_n, ".sat"))
+          return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .sat or nothing after %s", m->name), false;
+        sat = true;
+      }
+      if (!exec_field(c, b)) return false;
+      put_u(b, SF_VF_PRED, pw);
+      unsigned nv = 0;
+      for (const char *p = d->layout; *p; p++) nv += *p == SF_VF_VEC;
+      for (unsigned i = 0; i < nv; i++)
+        if (!put_v(c, b, i ? "a source operand" : "the destination")) return false;
+      if (sat) {
+        if (b->ops[2].v.mod != SF_VMOD_NONE)
+          return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, ".sat with a modifier on the destination"), false;
+        b->ops[2].v.mod = SF_VMOD_SAT;
+      }
+      return true;
+    }
+    case SF_VSYN_CMP: {
+      static const char *const rel[6] = {"eq", "ne", "gt", "ge", "lt", "le"};
+      int r = -1;
+      const char *rs = m->rest;
+      size_t rn = m->rest_n;
+      bool sat = false;
+      if (rn > 4 && vt_ieq(rs + rn - 4, 4, ".sat")) sat = true, rn -= 4;
+      if (rn > 1 && rs[0] == '.') {
+        for (int q = 0; q < 6; q++)
+          if (vt_ieq(rs + 1, rn - 1, rel[q])) r = q | (m->cmpn ? 0x80 : 0);
+        uint32_t v;
+        if (r < 0 && !m->cmpn && vt_prefixed_num(rs + 1, rn - 1, "rel", &v) && v <= 255) r = (int)v;
+      }
+      if (r < 0)
+        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .eq, .ne, .gt, .ge, .lt or .le (then .sat) after cmp"), false;
+      if (!exec_field(c, b)) return false;
+      put_u(b, SF_VF_UB, (uint32_t)r);
+      if (!put_v(c, b, "the destination") || !put_v(c, b, "a source operand") || !put_v(c, b, "a source operand"))
+        return false;
+      if (sat) {
+        if (b->ops[2].v.mod != SF_VMOD_NONE)
+          return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, ".sat with a modifier on the destination"), false;
+        b->ops[2].v.mod = SF_VMOD_SAT;
+      }
+      return true;
+    }
+    case SF_VSYN_MOVS:
+      return want_no_rest(c, m) && exec_field(c, b) && put_v(c, b, "the destination") && put_v(c, b, "the source");
+    case SF_VSYN_CF: {
+      if (!want_no_rest(c, m) || !exec_field(c, b)) return false;
+      put_u(b, SF_VF_PRED, pw);
+      if (strchr(d->layout, SF_VF_LABEL)) {
+        const char *s;
+        size_t n, at;
+        uint32_t id;
+        if (!vt_count_token(c) || !vt_ident(c, &s, &n, &at, "a label") || !label_id(c, k, s, n, at, &id)) return false;
+        put_u(b, SF_VF_LABEL, id);
+      }
+      return true;
+    }
+    case SF_VSYN_SCALED4: {
+      uint8_t mask, surf;
+      if (!chan_suffix(c, m, &mask) || !exec_field(c, b)) return false;
+      put_u(b, SF_VF_PRED, pw);
+      put_u(b, SF_VF_UB, mask);
+      put_u(b, SF_VF_UW, 0); /* scale: GenX_IR's text has none (visa_gen_print.c) */
+      if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
+      put_u(b, SF_VF_UB, surf);
+      return put_v(c, b, "the global offset") && put_r(c, b, "the offsets") && put_r(c, b, "the data");
+    }
+    case SF_VSYN_TYPED4: {
+      uint8_t mask, surf;
+      if (!chan_suffix(c, m, &mask) || !exec_field(c, b)) return false;
+      put_u(b, SF_VF_PRED, pw);
+      put_u(b, SF_VF_UB, mask);
+      if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
+      put_u(b, SF_VF_UB, surf);
+      for (int i = 0; i < 5; i++)
+        if (!put_r(c, b, i < 4 ? "a coordinate (u, v, r, lod)" : "the data")) return false;
+      return true;
+    }
+    case SF_VSYN_SVM: {
+      uint32_t bs, nb;
+      put_u(b, SF_VF_SUBOP, (uint32_t)m->sub);
+      if (!svm_suffix(c, m, &bs, &nb) || !exec_field(c, b)) return false;
+      put_u(b, SF_VF_PRED, pw);
+      put_u(b, SF_VF_UB, bs);
+      put_u(b, SF_VF_UB, nb);
+      return put_r(c, b, "the addresses") && put_r(c, b, "the data");
+    }
+    default:
+      return vt_perr(c, SF_UNSUPPORTED, m->rest_at, "%s: its text form is not modeled", m->name), false;
+  }
+}
+
+static bool finish(cur *c, gbuild *b, uint8_t op, sf_visa_ginst *out) {
+  out->ops = malloc(b->n * sizeof *out->ops);
+  if (!out->ops) return vt_perr(c, SF_ERR_NOMEM, c->i, "out of memory"), false;
+  memcpy(out->ops, b->ops, b->n * sizeof *out->ops);
+  out->num_ops = (uint16_t)b->n;
+  out->op = op;
+  out->form = SF_VISA_FORM_SPEC;
+  out->at = 0;
+  return true;
+}
+
+bool vt_parse_gen(cur *c, sf_visa_kernel *k, sf_visa_ginst *out) {
+  memset(out, 0, sizeof *out);
+  sf_pred pred;
+  memset(&pred, 0, sizeof pred);
+  vt_ws(c);
+  size_t pred_at = c->i;
+  bool has_pred = false;
+  if (vt_peek(c) == '(') {
+    if (!vt_p_pred(c, &pred)) return false;
+    has_pred = true;
+  }
+  size_t at, n;
+  gmatch m;
+  memset(&m, 0, sizeof m);
+  bool load = false;
+  int info = -1;
+  if (!mnem_token(c, c->i, &at, &n)) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected an instruction mnemonic"), false;
+  if (!find_row(c->s + at, n, at, &m)) {
+    info = info3d_line(c, at, n);
+    if (info >= 0) {
+      m.op = 0x70;
+      if (has_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "3D_INFO takes no predicate"), false;
+    } else if (is_load3d_line(c, at, n)) {
+      load = true;
+      m.op = 0x6e;
+    } else {
+      return vt_perr(c, SF_ERR_SYNTAX, at, "expected an instruction mnemonic"), false;
+    }
+  }
+  c->i = at + n;
+  if (!vt_count_token(c)) return false;
+  gbuild *b = malloc(sizeof *b);
+  if (!b) return vt_perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
+  b->n = 0;
+  bool ok = (info >= 0 ? p_info3d(c, c->s + at, n, at, info, b)
+             : load     ? p_load3d(c, c->s + at, n, at, has_pred ? pred_word(&pred) : 0, b)
+                        : p_body(c, k, &m, has_pred, &pred, pred_at, b)) &&
+            vt_finish_line(c) && finish(c, b, m.op, out);
+  free(b);
+  return ok;
+}
+
+bool vt_parse_label_def(cur *c, sf_visa_kernel *k, bool subroutine, sf_visa_ginst *out) {
+  memset(out, 0, sizeof *out);
+  const char *s;
+  size_t n, at;
+  uint32_t id;
+  if (!vt_ident(c, &s, &n, &at, "a label name") || !label_id(c, k, s, n, at, &id)) return false;
+  if (subroutine) k->labels[id].kind = 1;
+  gbuild b;
+  b.n = 0;
+  put_u(&b, SF_VF_LABEL, id);
+  return finish(c, &b, subroutine ? 0x30 : 0x31, out);
+}

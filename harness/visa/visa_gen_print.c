@@ -1,0 +1,371 @@
+/* visa_gen_print.c — vISA text: the printer for generic instructions (sf_visa_ginst), driven by the
+ * opcode table's syntax class (visa_optab.h sf_vsyn), in the syntax GenX_IR 1.0.12504 prints
+ * (intel-graphics-compiler visa/IsaDisassembly.cpp; read back by visa/CISA.y): docs/visa-text.md
+ * "Generic instructions".
+ *
+ * Only what reads back as the same fields is printed: an instruction held in IGC 12504's cut-short
+ * binary form, a field the text does not carry (a non-zero scale of gather4_scaled, a layout that
+ * does not match its class) or an opcode whose class is SF_VSYN_NONE is refused with SF_UNSUPPORTED
+ * naming the instruction. */
+#include <stdio.h>
+#include <string.h>
+
+#include "harness/visa/visa_optab.h"
+#include "harness/visa/visa_text_priv.h"
+
+/* vISA's relational operators for cmp (visa_igc_common_header.h Common_ISA_Cond_Mod: ISA_CMP_E ..
+ * ISA_CMP_LE); GenX_IR prints them as these suffixes. Other values: "rel<n>" (ours). */
+static const char *const rel_names[6] = {"eq", "ne", "gt", "ge", "lt", "le"};
+
+const char *vt_label_name(const sf_visa_kernel *k, uint32_t id) {
+  if (!k || !k->labels || id >= k->num_labels) return NULL;
+  const char *s = sf_visa_kernel_string(k, k->labels[id].name);
+  if (!s || !sf_visa_ident_ok(s, strlen(s))) return NULL;
+  return s; /* unique: vt_check_labels checks it once per kernel */
+}
+
+/* The fields of g match the class's expected kinds (layout string without the sub-op part). */
+static bool kinds_are(const sf_visa_ginst *g, unsigned from, const char *kinds) {
+  size_t n = strlen(kinds);
+  if (g->num_ops != from + n) return false;
+  for (size_t i = 0; i < n; i++)
+    if (g->ops[from + i].kind != (uint8_t)kinds[i]) return false;
+  return true;
+}
+
+static void print_pred_word(pctx *c, uint32_t w) {
+  sf_pred p = {(uint16_t)(w & 0xFFF), (uint8_t)((w >> 12) & 1), (uint8_t)((w >> 13) & 3), (w >> 15) != 0};
+  vt_print_pred(c, &p);
+}
+
+static void print_exec_byte(pctx *c, uint32_t e) {
+  vt_ob_put(&c->o, " ");
+  vt_print_exec(c, (uint8_t)(e & 0xF), (uint8_t)(e >> 4));
+}
+
+static void print_label_ref(pctx *c, uint32_t id) {
+  const char *s = vt_label_name(c->k ? c->k->k : NULL, id);
+  if (!s) {
+    vt_pfail(c, SF_UNSUPPORTED, "label %u has no name that can be written in text (none, not an identifier, or repeated)",
+             (unsigned)id);
+    return;
+  }
+  vt_ob_put(&c->o, " ");
+  vt_ob_put(&c->o, s);
+}
+
+/* [(pred)] name[.sat] (emask, size) dst src... — a dst modifier of 4 (saturate) is the .sat suffix
+ * (IsaDisassembly.cpp prints it after the mnemonic; CISA.y's SAT_MOD sets it on the dst). */
+static void print_alu(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (g->num_ops < 3 || g->ops[0].kind != SF_VF_EXEC || g->ops[1].kind != SF_VF_PRED) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  for (unsigned i = 2; i < g->num_ops; i++)
+    if (g->ops[i].kind != SF_VF_VEC) {
+      vt_pfail(c, SF_UNSUPPORTED, "%s: field %u is not a vector operand", name, i);
+      return;
+    }
+  print_pred_word(c, g->ops[1].u);
+  vt_ob_put(&c->o, name);
+  sf_vopnd dst = g->ops[2].v;
+  if (dst.mod == SF_VMOD_SAT) {
+    vt_ob_put(&c->o, ".sat");
+    dst.mod = SF_VMOD_NONE;
+  }
+  print_exec_byte(c, g->ops[0].u);
+  vt_print_vopnd(c, &dst);
+  for (unsigned i = 3; i < g->num_ops; i++) vt_print_vopnd(c, &g->ops[i].v);
+}
+
+/* cmp[n].<rel>[.sat] (emask, size) dst src0 src1: IsaDisassembly.cpp prints the relation byte's
+ * bit 7 as "cmpn" and bits 0-2 as the relation; a byte with bits 3-6 set or a relation >= 6 is
+ * "cmp.rel<n>" (ours). .sat is the destination's saturate modifier, as for ALU. */
+static void print_cmp(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 0, "EbVVV")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  uint32_t rel = g->ops[1].u;
+  if ((rel & 0x78) == 0 && (rel & 7) < 6)
+    vt_ob_fmt(&c->o, "%s%s.%s", name, (rel & 0x80) ? "n" : "", rel_names[rel & 7]);
+  else
+    vt_ob_fmt(&c->o, "%s.rel%u", name, (unsigned)rel);
+  sf_vopnd dst = g->ops[2].v;
+  if (dst.mod == SF_VMOD_SAT) {
+    vt_ob_put(&c->o, ".sat");
+    dst.mod = SF_VMOD_NONE;
+  }
+  print_exec_byte(c, g->ops[0].u);
+  vt_print_vopnd(c, &dst);
+  for (unsigned i = 3; i < 5; i++) vt_print_vopnd(c, &g->ops[i].v);
+}
+
+/* movs (emask, size) dst src */
+static void print_movs(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 0, "EVV")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  vt_ob_put(&c->o, name);
+  print_exec_byte(c, g->ops[0].u);
+  vt_print_vopnd(c, &g->ops[1].v);
+  vt_print_vopnd(c, &g->ops[2].v);
+}
+
+/* [(pred)] jmp|call|goto (emask, size) label; [(pred)] fret (emask, size) */
+static void print_cf(pctx *c, const sf_visa_ginst *g, const char *name) {
+  bool lab = kinds_are(g, 0, "EPL");
+  if (!lab && !kinds_are(g, 0, "EP")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  print_pred_word(c, g->ops[1].u);
+  vt_ob_put(&c->o, name);
+  print_exec_byte(c, g->ops[0].u);
+  if (lab) print_label_ref(c, g->ops[2].u);
+}
+
+static void print_surface_field(pctx *c, const sf_visa_gop *o) {
+  vt_print_surface(c, (uint8_t)o->u);
+}
+
+/* The head shared by the gather4/scatter4 classes: [(pred)] name.<channels> (emask, size), from
+ * fields 0 (exec), 1 (predicate) and 2 (channel mask); false (and refused) for a mask without text. */
+static bool print_chan_head(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (g->ops[2].u > 15 || g->ops[2].u == 0) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: channel mask 0x%x has no text form", name, (unsigned)g->ops[2].u);
+    return false;
+  }
+  print_pred_word(c, g->ops[1].u);
+  vt_ob_put(&c->o, name);
+  vt_ob_put(&c->o, ".");
+  vt_print_chan(c, (uint8_t)g->ops[2].u);
+  print_exec_byte(c, g->ops[0].u);
+  return true;
+}
+
+/* [(pred)] gather4_scaled.<ch> (emask, size) T<surface> globalOffset offsets src|dst. The channel
+ * byte is the enabled-channel mask (ChannelMask in IGC's Common_ISA_util). GenX_IR prints no
+ * scale: a non-zero scale word has no text form. */
+static void print_scaled4(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 0, "EPbwbVRR")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  if (g->ops[3].u != 0) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: scale %u is not printed by GenX_IR (only 0 has a text form)", name,
+             (unsigned)g->ops[3].u);
+    return;
+  }
+  if (!print_chan_head(c, g, name)) return;
+  print_surface_field(c, &g->ops[4]);
+  vt_print_vopnd(c, &g->ops[5].v);
+  vt_print_raw(c, &g->ops[6].r);
+  vt_print_raw(c, &g->ops[7].r);
+}
+
+/* [(pred)] gather4_typed.<ch> (emask, size) T<surface> u v r lod src|dst */
+static void print_typed4(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 0, "EPbbRRRRR")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  if (!print_chan_head(c, g, name)) return;
+  print_surface_field(c, &g->ops[3]);
+  for (unsigned i = 4; i < 9; i++) vt_print_raw(c, &g->ops[i].r);
+}
+
+/* [(pred)] svm_gather.<bs>.<nb> (emask, size) addresses src|dst: block size 0, 1, 2 is 1, 4, 8 bytes,
+ * number of blocks 0..3 is 1, 2, 4, 8 (vISA svm_gather/svm_scatter pages). */
+static void print_svm(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 1, "EPbbRR")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  static const unsigned bs[3] = {1, 4, 8};
+  if (g->ops[3].u > 2 || g->ops[4].u > 3) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: block size %u / block count %u codes have no text form", name,
+             (unsigned)g->ops[3].u, (unsigned)g->ops[4].u);
+    return;
+  }
+  print_pred_word(c, g->ops[2].u);
+  vt_ob_fmt(&c->o, "%s.%u.%u", name, bs[g->ops[3].u], 1u << g->ops[4].u);
+  print_exec_byte(c, g->ops[1].u);
+  vt_print_raw(c, &g->ops[5].r);
+  vt_print_raw(c, &g->ops[6].r);
+}
+
+/* [(pred)] <op>[.pixel_null_mask][.cps][.divS].<ch> (emask, size)  aoffimmi T<surface> dst params...
+ * (3D_LOAD, 0x6e): the op word as 3D_SAMPLE's (docs/visa-binary.md §4: bits 0-7 sub-op, 8
+ * pixel_null_mask, 9 cps, 10 divS), without a sampler; two spaces after the exec size as there. */
+static void print_load3d(pctx *c, const sf_visa_ginst *g, const char *name) {
+  bool ok = g->num_ops >= 8;
+  const char *head = "wEPbVbRn";
+  for (unsigned i = 0; ok && i < 8; i++) ok = g->ops[i].kind == (uint8_t)head[i];
+  if (ok) ok = g->ops[7].u <= SF_VISA_MAX_LIST && g->num_ops == 8 + g->ops[7].u;
+  for (unsigned i = 8; ok && i < g->num_ops; i++) ok = g->ops[i].kind == SF_VF_RAW;
+  if (!ok) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  uint32_t w = g->ops[0].u;
+  if (w >> 11) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: op word bits 11-15 (0x%x) have no text form", name, (unsigned)(w >> 11));
+    return;
+  }
+  if (g->ops[3].u > 15) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: channel mask 0x%x has no text form", name, (unsigned)g->ops[3].u);
+    return;
+  }
+  print_pred_word(c, g->ops[2].u);
+  const char *nm = vt_s3d_name((uint8_t)(w & 0xFF));
+  if (nm)
+    vt_ob_put(&c->o, nm);
+  else
+    vt_ob_fmt(&c->o, "sampler_op_0x%02x", (unsigned)(w & 0xFF));
+  if (w & 0x100) vt_ob_put(&c->o, ".pixel_null_mask");
+  if (w & 0x200) vt_ob_put(&c->o, ".cps");
+  if (w & 0x400) vt_ob_put(&c->o, ".divS");
+  vt_ob_put(&c->o, ".");
+  vt_print_chan(c, (uint8_t)g->ops[3].u);
+  print_exec_byte(c, g->ops[1].u);
+  vt_ob_put(&c->o, " ");
+  vt_print_vopnd(c, &g->ops[4].v);
+  print_surface_field(c, &g->ops[5]);
+  vt_print_raw(c, &g->ops[6].r);
+  for (unsigned i = 8; i < g->num_ops; i++) vt_print_raw(c, &g->ops[i].r);
+}
+
+/* resinfo.<ch> (emask, size)  T<surface> lod dst; sampleinfo.<ch> (emask, size)  T<surface> dst
+ * (3D_INFO 0x70, IsaDisassembly.cpp: the sub-op's name, channels, two blanks before the surface).
+ * Only sub-ops 10 (RESINFO) and 11 (SAMPLEINFO) have a name that reads back as the same byte. */
+static void print_info3d(pctx *c, const sf_visa_ginst *g, const char *name) {
+  uint32_t sub = g->num_ops ? g->ops[0].u : 0;
+  bool res = sub == 10;
+  if (!(res ? kinds_are(g, 1, "EbbRR") : kinds_are(g, 1, "EbbR")) || (sub != 10 && sub != 11)) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s (3D_INFO sub-op %u): fields do not match its syntax class, or the sub-op has no name",
+             name, (unsigned)sub);
+    return;
+  }
+  if (g->ops[2].u > 15) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: channel mask 0x%x has no text form", name, (unsigned)g->ops[2].u);
+    return;
+  }
+  vt_ob_put(&c->o, name);
+  vt_ob_put(&c->o, ".");
+  vt_print_chan(c, (uint8_t)g->ops[2].u);
+  print_exec_byte(c, g->ops[1].u);
+  vt_ob_put(&c->o, " ");
+  print_surface_field(c, &g->ops[3]);
+  for (unsigned i = 4; i < g->num_ops; i++) vt_print_raw(c, &g->ops[i].r);
+}
+
+/* The row and name of g, sub-op rows included; syn gets the class. */
+static const char *gen_row(const sf_visa_ginst *g, uint8_t *syn) {
+  const sf_visa_opdesc *d = sf_visa_optab(g->op);
+  *syn = SF_VSYN_NONE;
+  if (!d) return NULL;
+  if (d->subs) {
+    if (!g->num_ops || g->ops[0].kind != SF_VF_SUBOP) return d->name;
+    const sf_visa_subop *s = sf_visa_optab_sub(d, (uint8_t)g->ops[0].u);
+    if (!s) return d->name;
+    *syn = s->syn;
+    return s->name;
+  }
+  *syn = d->syn;
+  return d->name;
+}
+
+sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_t n, sf_status *st) {
+  if (!buf || n == 0) return sf_fail(st, SF_ERR_INVALID, "no output buffer");
+  buf[0] = 0;
+  if (!g || (g->num_ops && !g->ops)) return sf_fail(st, SF_ERR_INVALID, "generic instruction is NULL");
+  pctx c = {{buf, n, 0, false}, src, st, SF_OK};
+  uint8_t syn;
+  const char *name = gen_row(g, &syn);
+  if (!name) return sf_fail(st, SF_ERR_INVALID, "opcode 0x%02x: vISA 4.1 has no such instruction", (unsigned)g->op);
+  if (g->form != SF_VISA_FORM_SPEC)
+    return sf_fail(st, SF_UNSUPPORTED, "%s (opcode 0x%02x): held in IGC 12504's cut-short binary form, which lacks its last operands",
+                   name, (unsigned)g->op);
+  switch (syn) {
+    case SF_VSYN_ALU: print_alu(&c, g, name); break;
+    case SF_VSYN_CMP: print_cmp(&c, g, name); break;
+    case SF_VSYN_MOVS: print_movs(&c, g, name); break;
+    case SF_VSYN_CF: print_cf(&c, g, name); break;
+    case SF_VSYN_SCALED4: print_scaled4(&c, g, name); break;
+    case SF_VSYN_TYPED4: print_typed4(&c, g, name); break;
+    case SF_VSYN_SVM: print_svm(&c, g, name); break;
+    case SF_VSYN_LOAD3D: print_load3d(&c, g, name); break;
+    case SF_VSYN_INFO3D: print_info3d(&c, g, name); break;
+    case SF_VSYN_LABEL: {
+      const char *ln = kinds_are(g, 0, "L") ? vt_label_name(src ? src->k : NULL, g->ops[0].u) : NULL;
+      if (!ln)
+        vt_pfail(&c, SF_UNSUPPORTED, "%s: its label has no name that can be written in text", name);
+      else if (g->op == 0x30) {
+        vt_ob_put(&c.o, ".function \"");
+        vt_ob_put(&c.o, ln);
+        vt_ob_put(&c.o, "\"");
+      } else {
+        vt_ob_put(&c.o, ln);
+        vt_ob_put(&c.o, ":");
+      }
+      break;
+    }
+    default:
+      vt_pfail(&c, SF_UNSUPPORTED, "%s (opcode 0x%02x): its text form is not modeled", name, (unsigned)g->op);
+      break;
+  }
+  if (c.err == SF_OK && c.o.over) vt_pfail(&c, SF_ERR_LIMIT, "output buffer of %zu bytes is too small", n);
+  if (c.err != SF_OK) buf[0] = 0;
+  return c.err;
+}
+
+/* The parser (visa_gen_parse.c) numbers labels by first appearance and gives kind 1 to a label
+ * that a subroutine (0x30, `.function`) defines, 0 to the others; a kernel whose label table
+ * differs would read back differently, so the file printer refuses it. */
+sf_code vt_check_labels(const sf_visa_kernel *k, sf_status *st) {
+  if (k->num_labels && !k->labels) return sf_fail(st, SF_ERR_INVALID, "label count without a label table");
+  if (k->num_labels > VT_MAX_LABELS)
+    return sf_fail(st, SF_UNSUPPORTED, "%u labels: text carries at most %u per kernel", (unsigned)k->num_labels, VT_MAX_LABELS);
+  uint32_t next = 0;
+  uint8_t seen_func[65536 / 8];
+  memset(seen_func, 0, sizeof seen_func);
+  for (uint32_t i = 0; i < k->num_gens; i++) {
+    const sf_visa_ginst *g = &k->gens[i];
+    for (unsigned j = 0; j < g->num_ops; j++) {
+      if (g->ops[j].kind != SF_VF_LABEL) continue;
+      uint32_t id = g->ops[j].u;
+      if (id >= k->num_labels)
+        return sf_fail(st, SF_UNSUPPORTED, "instruction $%u uses label %u, past the %u labels", (unsigned)(g->at + 1),
+                       (unsigned)id, (unsigned)k->num_labels);
+      if (id > next)
+        return sf_fail(st, SF_UNSUPPORTED,
+                       "label %u appears before label %u in the stream (text numbers labels by first appearance)",
+                       (unsigned)id, (unsigned)next);
+      if (id == next) next++;
+      if (g->op == 0x30) seen_func[id / 8] |= (uint8_t)(1u << (id % 8));
+      if (!vt_label_name(k, id))
+        return sf_fail(st, SF_UNSUPPORTED, "label %u has no name that can be written in text", (unsigned)id);
+    }
+  }
+  /* names unique among the labels, so that each reads back as its own id (at most
+   * VT_MAX_LABELS^2 / 2 comparisons) */
+  for (uint32_t a = 0; a < k->num_labels; a++) {
+    const char *sa = vt_label_name(k, a);
+    for (uint32_t b = a + 1; sa && b < k->num_labels; b++) {
+      const char *sb = vt_label_name(k, b);
+      if (sb && strcmp(sa, sb) == 0)
+        return sf_fail(st, SF_UNSUPPORTED, "labels %u and %u are both named '%.40s'", (unsigned)a, (unsigned)b, sa);
+    }
+  }
+  if (next != k->num_labels)
+    return sf_fail(st, SF_UNSUPPORTED, "label %u is never used by an instruction (text cannot declare it)", (unsigned)next);
+  for (uint32_t id = 0; id < k->num_labels; id++) {
+    uint8_t want = (seen_func[id / 8] >> (id % 8)) & 1;
+    if (k->labels[id].kind != want)
+      return sf_fail(st, SF_UNSUPPORTED, "label %u has kind %u; text gives a %s label kind %u", (unsigned)id,
+                     (unsigned)k->labels[id].kind, want ? "subroutine" : "block", (unsigned)want);
+  }
+  return SF_OK;
+}

@@ -1,0 +1,296 @@
+/* visa_isa_write.c — the .isa writer (sf_isa_write): the v4.1 header, kernel objects with their
+ * tables, attributes and gen-binary records; instruction bytes re-encoded from insts[] and rets[].
+ * visa_isa_read.c is the reader. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/visa/visa_isa_priv.h"
+#include "harness/visa/visa_kernel_priv.h"
+
+
+static sf_code chk_str(const sf_visa_kernel *k, uint32_t idx, unsigned ki, const char *what, sf_status *st) {
+  if (idx >= k->num_strings)
+    return sf_fail(st, SF_ERR_RANGE, "kernel %u: %s names string %u, but there are %u strings", ki, what, (unsigned)idx,
+                   (unsigned)k->num_strings);
+  return SF_OK;
+}
+
+/* Writes the attribute records attrs[first, first+n). */
+static sf_code wr_attrs(const sf_visa_kernel *k, uint32_t first, uint32_t n, unsigned ki, const char *what, sf_buf *b,
+                        sf_status *st) {
+  if (n == 0) return SF_OK;
+  if (!k->attrs || first > k->num_attrs || n > k->num_attrs - first)
+    return sf_fail(st, SF_ERR_RANGE, "kernel %u: %s attributes [%u, +%u) outside attrs[%u]", ki, what, (unsigned)first,
+                   (unsigned)n, (unsigned)k->num_attrs);
+  for (uint32_t i = first; i < first + n; i++) {
+    const sf_visa_attr *a = &k->attrs[i];
+    sf_code c = chk_str(k, a->name, ki, "an attribute", st);
+    if (c != SF_OK) return c;
+    if (a->size && (!k->attr_bytes || a->value_off > k->attr_bytes_len || a->size > k->attr_bytes_len - a->value_off))
+      return sf_fail(st, SF_ERR_RANGE, "kernel %u: attribute %u value [%u, +%u) outside attr_bytes[%u]", ki, (unsigned)i,
+                     (unsigned)a->value_off, (unsigned)a->size, (unsigned)k->attr_bytes_len);
+    sf_wr_u32(b, a->name);
+    sf_wr_u8(b, a->size);
+    if (a->size) sf_buf_put(b, k->attr_bytes + a->value_off, a->size);
+  }
+  return SF_OK;
+}
+
+static size_t attrs_size(const sf_visa_kernel *k, uint32_t first, uint32_t n) {
+  size_t s = 0;
+  for (uint32_t i = first; i < first + n && i < k->num_attrs; i++) s += MIN_ATTR + k->attrs[i].size;
+  return s;
+}
+
+static sf_code wr_syms(const sf_visa_kernel *k, const sf_visa_sym *s, uint32_t n, unsigned ki, const char *what,
+                       sf_buf *b, sf_status *st) {
+  if (n && !s) return sf_fail(st, SF_ERR_INVALID, "kernel %u: %u %s but no array", ki, (unsigned)n, what);
+  for (uint32_t i = 0; i < n; i++) {
+    sf_code c = chk_str(k, s[i].name, ki, what, st);
+    if (c != SF_OK) return c;
+    sf_wr_u32(b, s[i].name);
+    sf_wr_u16(b, s[i].num_elts);
+    sf_wr_u8(b, s[i].attr_count);
+    if ((c = wr_attrs(k, s[i].attr_first, s[i].attr_count, ki, what, b, st)) != SF_OK) return c;
+  }
+  return SF_OK;
+}
+
+/* Encodes the instruction area: the whole stream in order (sf_visa_walk_next: gens[] at their
+ * positions, insts[] and rets[] in the others). */
+static sf_code wr_code(const sf_visa_kernel *k, unsigned ki, sf_buf *b, sf_status *st) {
+  if (k->num_insts > SF_ISA_MAX_INSTS || k->num_rets > SF_ISA_MAX_INSTS || k->num_gens > SF_ISA_MAX_INSTS)
+    return sf_fail(st, SF_ERR_LIMIT, "kernel %u: %u instructions, %u RETs and %u others exceed the cap of %u", ki,
+                   (unsigned)k->num_insts, (unsigned)k->num_rets, (unsigned)k->num_gens, SF_ISA_MAX_INSTS);
+  sf_visa_walk w = {0, 0, 0, 0};
+  for (;;) {
+    uint32_t idx = 0;
+    sf_visa_walk_kind wk = sf_visa_walk_next(k, &w, &idx, st);
+    sf_code c = SF_OK;
+    if (wk == SF_WALK_END) break;
+    if (wk == SF_WALK_ERR) return st && st->code != SF_OK ? st->code : SF_ERR_INVALID;
+    if (wk == SF_WALK_INST) c = sf_visa_encode(&k->insts[idx], b, st);
+    else if (wk == SF_WALK_RET) c = isa_ret_encode(&k->rets[idx], idx, b, st);
+    else c = sf_visa_gen_encode(&k->gens[idx], b, st);
+    if (c != SF_OK) return c;
+  }
+  if (k->code_tail_len) {
+    if (!k->code_tail) return sf_fail(st, SF_ERR_INVALID, "kernel %u: code_tail_len without code_tail", ki);
+    sf_buf_put(b, k->code_tail, k->code_tail_len);
+  }
+  return b->failed ? (st && st->code != SF_OK ? st->code : SF_ERR_LIMIT) : SF_OK;
+}
+
+/* Writes one kernel object into b (which starts empty). *input_rel receives the offset of num_inputs. */
+static sf_code wr_kernel_object(const sf_visa_kernel *k, unsigned ki, sf_buf *b, uint32_t *input_rel, sf_status *st) {
+  sf_code c;
+  if (k->num_strings > SF_ISA_MAX_STRINGS || k->num_vars > SF_ISA_MAX_VARS || k->num_attrs > SF_ISA_MAX_ATTRS ||
+      k->num_inputs > SF_ISA_MAX_INPUTS)
+    return sf_fail(st, SF_ERR_LIMIT, "kernel %u: a count exceeds its cap (strings %u, vars %u, attrs %u, inputs %u)", ki,
+                   (unsigned)k->num_strings, (unsigned)k->num_vars, (unsigned)k->num_attrs, (unsigned)k->num_inputs);
+  if ((k->num_strings && !k->strings) || (k->num_vars && !k->vars) || (k->num_labels && !k->labels) ||
+      (k->num_inputs && !k->inputs))
+    return sf_fail(st, SF_ERR_INVALID, "kernel %u: a table has a count but no array", ki);
+
+  sf_wr_u32(b, k->num_strings);
+  for (uint32_t i = 0; i < k->num_strings; i++) {
+    if (!k->strings[i]) return sf_fail(st, SF_ERR_INVALID, "kernel %u: string %u is NULL", ki, (unsigned)i);
+    sf_buf_put(b, k->strings[i], strlen(k->strings[i]) + 1);
+  }
+  if ((c = chk_str(k, k->name_index, ki, "name_index", st)) != SF_OK) return c;
+  sf_wr_u32(b, k->name_index);
+
+  sf_wr_u32(b, k->num_vars);
+  for (uint32_t i = 0; i < k->num_vars; i++) {
+    const sf_visa_var *v = &k->vars[i];
+    if ((c = chk_str(k, v->name, ki, "a variable", st)) != SF_OK) return c;
+    sf_wr_u32(b, v->name);
+    sf_wr_u8(b, v->props);
+    sf_wr_u16(b, v->num_elts);
+    sf_wr_u32(b, v->alias_index);
+    sf_wr_u16(b, v->alias_offset);
+    sf_wr_u8(b, v->alias_scope);
+    sf_wr_u8(b, v->attr_count);
+    if ((c = wr_attrs(k, v->attr_first, v->attr_count, ki, "variable", b, st)) != SF_OK) return c;
+  }
+  sf_wr_u16(b, k->num_addrs);
+  if ((c = wr_syms(k, k->addrs, k->num_addrs, ki, "addresses", b, st)) != SF_OK) return c;
+  sf_wr_u16(b, k->num_preds);
+  if ((c = wr_syms(k, k->preds, k->num_preds, ki, "predicates", b, st)) != SF_OK) return c;
+  sf_wr_u16(b, k->num_labels);
+  for (uint32_t i = 0; i < k->num_labels; i++) {
+    if ((c = chk_str(k, k->labels[i].name, ki, "a label", st)) != SF_OK) return c;
+    sf_wr_u32(b, k->labels[i].name);
+    sf_wr_u8(b, k->labels[i].kind);
+    sf_wr_u8(b, 0);
+  }
+  sf_wr_u8(b, k->num_samplers);
+  if ((c = wr_syms(k, k->samplers, k->num_samplers, ki, "samplers", b, st)) != SF_OK) return c;
+  sf_wr_u8(b, k->num_surfaces);
+  if ((c = wr_syms(k, k->surfaces, k->num_surfaces, ki, "surfaces", b, st)) != SF_OK) return c;
+  sf_wr_u8(b, 0); /* vme_count */
+  *input_rel = (uint32_t)b->len;
+  sf_wr_u32(b, k->num_inputs);
+  for (uint32_t i = 0; i < k->num_inputs; i++) {
+    const sf_visa_input *in = &k->inputs[i];
+    sf_wr_u8(b, in->kind);
+    sf_wr_u32(b, in->index);
+    sf_wr_u16(b, (uint16_t)in->offset);
+    sf_wr_u16(b, in->size);
+  }
+
+  sf_buf code;
+  sf_buf_init(&code, st);
+  code.limit = b->limit;
+  if ((c = wr_code(k, ki, &code, st)) != SF_OK) {
+    sf_buf_free(&code);
+    return c;
+  }
+  if (k->num_kattrs && (k->kattr_first > k->num_attrs || k->num_kattrs > k->num_attrs - k->kattr_first)) {
+    sf_buf_free(&code);
+    return sf_fail(st, SF_ERR_RANGE, "kernel %u: kernel attributes [%u, +%u) outside attrs[%u]", ki,
+                   (unsigned)k->kattr_first, (unsigned)k->num_kattrs, (unsigned)k->num_attrs);
+  }
+  size_t entry = b->len + 4 + 4 + 2 + attrs_size(k, k->kattr_first, k->num_kattrs);
+  if (code.len > UINT32_MAX || entry > UINT32_MAX) {
+    sf_buf_free(&code);
+    return sf_fail(st, SF_ERR_LIMIT, "kernel %u: kernel object too large", ki);
+  }
+  sf_wr_u32(b, (uint32_t)code.len);
+  sf_wr_u32(b, (uint32_t)entry);
+  sf_wr_u16(b, k->num_kattrs);
+  if ((c = wr_attrs(k, k->kattr_first, k->num_kattrs, ki, "kernel", b, st)) != SF_OK) {
+    sf_buf_free(&code);
+    return c;
+  }
+  if (!b->failed && b->len != entry) {
+    sf_buf_free(&code);
+    return sf_fail(st, SF_ERR_INVALID, "kernel %u: internal layout error (entry %zu, attributes end at %zu)", ki, entry,
+                   b->len);
+  }
+  if (code.len) sf_buf_put(b, code.data, code.len);
+  sf_buf_free(&code);
+  return b->failed ? (st && st->code != SF_OK ? st->code : SF_ERR_LIMIT) : SF_OK;
+}
+
+sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st) {
+  if (!f || !out) return sf_fail(st, SF_ERR_INVALID, "sf_isa_write: NULL argument");
+  if (out->failed) return sf_fail(st, SF_ERR_LIMIT, "sf_isa_write: output buffer already failed");
+  if (f->num_kernels > SF_ISA_MAX_KERNELS)
+    return sf_fail(st, SF_ERR_LIMIT, "%u kernels exceed the cap of %u", (unsigned)f->num_kernels, SF_ISA_MAX_KERNELS);
+  if (f->num_kernels && !f->kernels) return sf_fail(st, SF_ERR_INVALID, "sf_isa_write: kernels is NULL");
+
+  size_t limit = out->limit ? out->limit : SF_BUF_DEFAULT_LIMIT;
+  if (limit > SF_ISA_MAX_FILE) limit = SF_ISA_MAX_FILE;
+  sf_code c = SF_OK;
+  uint32_t nk = f->num_kernels;
+  sf_buf *objs = nk ? calloc(nk, sizeof *objs) : NULL;
+  uint32_t *inrel = nk ? calloc(nk, sizeof *inrel) : NULL;
+  if (nk && (!objs || !inrel)) {
+    free(objs);
+    free(inrel);
+    return sf_fail(st, SF_ERR_NOMEM, "cannot allocate %u kernel buffers", (unsigned)nk);
+  }
+
+  /* Header size first: everything after it is laid out in kernel order. */
+  uint64_t hsize = 4 + 1 + 1 + 2 + 2 + 2;
+  for (uint32_t i = 0; i < nk; i++) {
+    const sf_visa_kernel *k = &f->kernels[i];
+    if (k->name_len && !k->name) {
+      c = sf_fail(st, SF_ERR_INVALID, "kernel %u: name_len %u but name is NULL", (unsigned)i, (unsigned)k->name_len);
+      goto done;
+    }
+    if (k->name_len && memchr(k->name, 0, k->name_len)) {
+      c = sf_fail(st, SF_ERR_INVALID, "kernel %u: name is shorter than name_len %u", (unsigned)i, (unsigned)k->name_len);
+      goto done;
+    }
+    if (k->name_len == 0 && k->name && k->name[0]) {
+      c = sf_fail(st, SF_ERR_INVALID, "kernel %u: name_len is 0 but name is \"%.40s\"", (unsigned)i, k->name);
+      goto done;
+    }
+    if (k->num_genbins && !k->genbins) {
+      c = sf_fail(st, SF_ERR_INVALID, "kernel %u: num_genbins %u but no records", (unsigned)i, (unsigned)k->num_genbins);
+      goto done;
+    }
+    hsize += MIN_KERNEL_ENTRY + k->name_len + (uint64_t)GENBIN_SIZE * k->num_genbins;
+  }
+  uint64_t total = hsize;
+  for (uint32_t i = 0; i < nk; i++) {
+    sf_buf_init(&objs[i], st);
+    objs[i].limit = limit;
+    if ((c = wr_kernel_object(&f->kernels[i], i, &objs[i], &inrel[i], st)) != SF_OK) goto done;
+    total += objs[i].len;
+    if (total > limit) {
+      c = sf_fail(st, SF_ERR_LIMIT, "the file would exceed %zu bytes", limit);
+      goto done;
+    }
+  }
+  /* Gen binaries with bytes follow the kernel objects, in kernel order. */
+  uint64_t objs_end = total;
+  for (uint32_t i = 0; i < nk; i++)
+    for (uint32_t g = 0; g < f->kernels[i].num_genbins; g++) {
+      const sf_visa_genbin *gb = &f->kernels[i].genbins[g];
+      if (gb->size && !gb->bytes) {
+        c = sf_fail(st, SF_ERR_INVALID, "kernel %u: gen binary %u has size %u but no bytes", (unsigned)i, (unsigned)g,
+                    (unsigned)gb->size);
+        goto done;
+      }
+      total += gb->size;
+      if (total > limit) {
+        c = sf_fail(st, SF_ERR_LIMIT, "the file would exceed %zu bytes", limit);
+        goto done;
+      }
+    }
+
+  size_t start = out->len;
+  sf_wr_u32(out, SF_ISA_MAGIC);
+  sf_wr_u8(out, 4);
+  sf_wr_u8(out, 1);
+  sf_wr_u16(out, (uint16_t)nk);
+  uint64_t off = hsize, gbin_off = objs_end;
+  for (uint32_t i = 0; i < nk; i++) {
+    const sf_visa_kernel *k = &f->kernels[i];
+    sf_wr_u16(out, k->name_len);
+    if (k->name_len) sf_buf_put(out, k->name, k->name_len);
+    sf_wr_u32(out, (uint32_t)off);
+    sf_wr_u32(out, (uint32_t)objs[i].len);
+    sf_wr_u32(out, (uint32_t)(off + inrel[i]));
+    sf_wr_u16(out, 0);
+    sf_wr_u16(out, 0);
+    sf_wr_u8(out, k->num_genbins);
+    /* A record without bytes points at the end of the file with size 0, as GenX_IR writes it when
+     * the Gen compile did not run (-stopafter); one with bytes points at them. */
+    for (uint32_t g = 0; g < k->num_genbins; g++) {
+      const sf_visa_genbin *gb = &k->genbins[g];
+      sf_wr_u8(out, gb->platform);
+      sf_wr_u32(out, (uint32_t)(gb->size ? gbin_off : total));
+      sf_wr_u32(out, gb->size);
+      gbin_off += gb->size;
+    }
+    off += objs[i].len;
+  }
+  sf_wr_u16(out, 0); /* num_filescope_variables */
+  sf_wr_u16(out, 0); /* num_functions */
+  for (uint32_t i = 0; i < nk; i++)
+    if (objs[i].len) sf_buf_put(out, objs[i].data, objs[i].len);
+  for (uint32_t i = 0; i < nk; i++)
+    for (uint32_t g = 0; g < f->kernels[i].num_genbins; g++)
+      if (f->kernels[i].genbins[g].size) sf_buf_put(out, f->kernels[i].genbins[g].bytes, f->kernels[i].genbins[g].size);
+  if (out->failed) {
+    if (out->len > start) out->len = start;
+    c = st && st->code != SF_OK ? st->code : SF_ERR_LIMIT;
+  } else if (out->len - start != total) {
+    size_t wrote = out->len - start;
+    out->len = start;
+    c = sf_fail(st, SF_ERR_INVALID, "internal layout error: wrote %zu bytes, expected %llu", wrote,
+                (unsigned long long)total);
+  }
+
+done:
+  for (uint32_t i = 0; objs && i < nk; i++) sf_buf_free(&objs[i]);
+  free(objs);
+  free(inrel);
+  return c;
+}

@@ -1,0 +1,208 @@
+/* visa_optab.c — one row per vISA 4.1 opcode (IGC 1.0.12504); see visa_optab.h for the field kinds.
+ *
+ * Sources: intel-graphics-compiler visa/include/visa_igc_common_header.h (ISA_Opcode numbers),
+ * visa/IsaDescription.cpp (names, operand counts and which opcodes carry a predicate),
+ * visa/ByteCodeReaderNG.cpp (the byte order IGC reads), documentation/visa/instructions/ (one .md per instruction).
+ * Layouts are for version 4.1 files: UD variable ids, the UD file-name index of FILE, the ffid byte
+ * of RAW_SENDS, the UW op word of the 3D sampler instructions, the exec/pred form of
+ * GATHER4_TYPED/SCATTER4_TYPED.
+ *
+ * Adding an instruction that is only coded (not executed) is one row here. */
+#include <stddef.h>
+
+#include "harness/visa/visa_optab.h"
+
+/* Common shapes: exec, predicate, then N vector operands (dst first). */
+#define EP1 "EPV"
+#define EP2 "EPVV"
+#define EP3 "EPVVV"
+#define EP4 "EPVVVV"
+#define EP5 "EPVVVVV"
+
+#define ROW(o, n, l, s) [o] = {o, n, l, s, NULL, 0, 0}
+/* A row whose IGC 12504 truncated form keeps w leading fields (see w12504). */
+#define ROWW(o, n, l, s, w) [o] = {o, n, l, s, NULL, 0, w}
+#define RSV(o, n) [o] = {o, n, NULL, SF_VSYN_NONE, NULL, 0, 0}
+#define SUBS(t) t, (uint8_t)(sizeof t / sizeof t[0])
+
+/* SVM (0x4e): the sub-opcode byte selects the layout (ByteCodeReaderNG readInstructionSVM). */
+static const sf_visa_subop svm_subs[] = {
+    {1, "svm_block_ld", "bVR", SF_VSYN_NONE},
+    {2, "svm_block_st", "bVR", SF_VSYN_NONE},
+    {3, "svm_gather", "EPbbRR", SF_VSYN_SVM},
+    {4, "svm_scatter", "EPbbRR", SF_VSYN_SVM},
+    {5, "svm_atomic", "EPbRRRR", SF_VSYN_NONE},
+    {6, "svm_gather4_scaled", "EPbwVRR", SF_VSYN_NONE},
+    {7, "svm_scatter4_scaled", "EPbwVRR", SF_VSYN_NONE},
+};
+
+/* 3D_INFO (0x70): RESINFO (10) carries a LOD raw operand before dst, the others do not. */
+static const sf_visa_subop info_subs[] = {
+    {10, "resinfo", "EbbRR", SF_VSYN_INFO3D},
+    {-1, "sampleinfo", "EbbR", SF_VSYN_INFO3D},
+};
+
+static const sf_visa_opdesc optab[] = {
+    RSV(0x00, "reserved0"),
+    ROW(0x01, "add", EP3, SF_VSYN_ALU),
+    ROW(0x02, "avg", EP3, SF_VSYN_ALU),
+    ROW(0x03, "div", EP3, SF_VSYN_ALU),
+    ROW(0x04, "dp2", EP3, SF_VSYN_ALU),
+    ROW(0x05, "dp3", EP3, SF_VSYN_ALU),
+    ROW(0x06, "dp4", EP3, SF_VSYN_ALU),
+    ROW(0x07, "dph", EP3, SF_VSYN_ALU),
+    ROW(0x08, "exp", EP2, SF_VSYN_ALU),
+    ROW(0x09, "frc", EP2, SF_VSYN_ALU),
+    ROW(0x0a, "line", EP3, SF_VSYN_ALU),
+    ROW(0x0b, "log", EP2, SF_VSYN_ALU),
+    ROW(0x0c, "mad", EP4, SF_VSYN_ALU),
+    ROW(0x0d, "mulh", EP3, SF_VSYN_ALU),
+    ROW(0x0e, "lrp", EP4, SF_VSYN_ALU),
+    ROW(0x0f, "mod", EP3, SF_VSYN_ALU),
+    ROW(0x10, "mul", EP3, SF_VSYN_ALU),
+    ROW(0x11, "pow", EP3, SF_VSYN_ALU),
+    ROW(0x12, "rndd", EP2, SF_VSYN_ALU),
+    ROW(0x13, "rndu", EP2, SF_VSYN_ALU),
+    ROW(0x14, "rnde", EP2, SF_VSYN_ALU),
+    ROW(0x15, "rndz", EP2, SF_VSYN_ALU),
+    ROW(0x16, "sad2", EP3, SF_VSYN_ALU),
+    ROW(0x17, "sin", EP2, SF_VSYN_ALU),
+    ROW(0x18, "cos", EP2, SF_VSYN_ALU),
+    ROW(0x19, "sqrt", EP2, SF_VSYN_ALU),
+    ROW(0x1a, "rsqrt", EP2, SF_VSYN_ALU),
+    ROW(0x1b, "inv", EP2, SF_VSYN_ALU),
+    ROW(0x1c, "dpasw", "ERRRVd", SF_VSYN_NONE),
+    ROW(0x1d, "fcvt", "EVV", SF_VSYN_NONE),
+    ROW(0x1e, "srnd", "EVVV", SF_VSYN_NONE),
+    ROW(0x1f, "lzd", EP2, SF_VSYN_ALU),
+    ROW(0x20, "and", EP3, SF_VSYN_ALU),
+    ROW(0x21, "or", EP3, SF_VSYN_ALU),
+    ROW(0x22, "xor", EP3, SF_VSYN_ALU),
+    ROW(0x23, "not", EP2, SF_VSYN_ALU),
+    ROW(0x24, "shl", EP3, SF_VSYN_ALU),
+    ROW(0x25, "shr", EP3, SF_VSYN_ALU),
+    ROW(0x26, "asr", EP3, SF_VSYN_ALU),
+    ROW(0x27, "cbit", EP2, SF_VSYN_ALU),
+    ROW(0x28, "addr_add", "EVVV", SF_VSYN_NONE),
+    ROW(0x29, "mov", EP2, SF_VSYN_ALU),
+    ROW(0x2a, "sel", EP3, SF_VSYN_ALU),
+    ROW(0x2b, "setp", "EVV", SF_VSYN_NONE),
+    ROW(0x2c, "cmp", "EbVVV", SF_VSYN_CMP),
+    ROW(0x2d, "movs", "EVV", SF_VSYN_MOVS),
+    ROW(0x2e, "fbl", EP2, SF_VSYN_ALU),
+    ROW(0x2f, "fbh", EP2, SF_VSYN_ALU),
+    ROW(0x30, "func", "L", SF_VSYN_LABEL),
+    ROW(0x31, "label", "L", SF_VSYN_LABEL),
+    ROW(0x32, "jmp", "EPL", SF_VSYN_CF),
+    ROW(0x33, "call", "EPL", SF_VSYN_CF),
+    ROWW(0x34, "ret", "EP", SF_VSYN_CF, 1),
+    ROW(0x35, "oword_ld", "bbbVR", SF_VSYN_NONE),
+    ROW(0x36, "oword_st", "bbVR", SF_VSYN_NONE),
+    ROW(0x37, "media_ld", "bbbbbVVR", SF_VSYN_NONE),
+    ROW(0x38, "media_st", "bbbbbVVR", SF_VSYN_NONE),
+    ROW(0x39, "gather", "bbbbVRR", SF_VSYN_NONE),
+    ROW(0x3a, "scatter", "bbbVRR", SF_VSYN_NONE),
+    RSV(0x3b, "reserved3b"),
+    ROW(0x3c, "oword_ld_unaligned", "bbbVR", SF_VSYN_NONE),
+    RSV(0x3d, "reserved3d"),
+    RSV(0x3e, "reserved3e"),
+    RSV(0x3f, "reserved3f"),
+    ROW(0x40, "sample", "bbbRRRR", SF_VSYN_NONE),
+    ROW(0x41, "sample_unorm", "bbbVVVVR", SF_VSYN_NONE),
+    ROW(0x42, "load", "bbRRRR", SF_VSYN_NONE),
+    ROW(0x43, "avs", "bbbVVVVVVVbVbVR", SF_VSYN_NONE),
+    RSV(0x44, "va"),
+    ROW(0x45, "fminmax", "EbVVV", SF_VSYN_NONE),
+    ROW(0x46, "bfe", EP4, SF_VSYN_ALU),
+    ROW(0x47, "bfi", EP5, SF_VSYN_ALU),
+    ROW(0x48, "bfrev", EP2, SF_VSYN_ALU),
+    ROW(0x49, "addc", EP4, SF_VSYN_ALU),
+    ROW(0x4a, "subb", EP4, SF_VSYN_ALU),
+    ROW(0x4b, "gather4_typed", "EPbbRRRRR", SF_VSYN_TYPED4),
+    ROW(0x4c, "scatter4_typed", "EPbbRRRRR", SF_VSYN_TYPED4),
+    RSV(0x4d, "va_skl_plus"),
+    [0x4e] = {0x4e, "svm", "S", SF_VSYN_NONE, SUBS(svm_subs), 0},
+    ROW(0x4f, "ifcall", "EPVbb", SF_VSYN_NONE),
+    ROW(0x50, "faddr", "wV", SF_VSYN_NONE),
+    ROW(0x51, "file", "d", SF_VSYN_NONE),
+    ROW(0x52, "loc", "d", SF_VSYN_NONE),
+    RSV(0x53, "reserved53"),
+    RSV(0x54, "vme_ime"),
+    RSV(0x55, "vme_sic"),
+    RSV(0x56, "vme_fbr"),
+    RSV(0x57, "vme_idm"),
+    RSV(0x58, "reserved58"),
+    ROW(0x59, "barrier", "", SF_VSYN_NONE),
+    ROW(0x5a, "sampler_cache_flush", "", SF_VSYN_NONE),
+    ROW(0x5b, "wait", "V", SF_VSYN_NONE),
+    ROW(0x5c, "fence", "b", SF_VSYN_NONE),
+    ROW(0x5d, "raw_send", "bEPdbbVRR", SF_VSYN_NONE),
+    RSV(0x5e, "reserved5E"),
+    ROW(0x5f, "yield", "", SF_VSYN_NONE),
+    ROW(0x60, "nbarrier", "bVV", SF_VSYN_NONE),
+    RSV(0x61, "reserved61"),
+    RSV(0x62, "reserved62"),
+    RSV(0x63, "reserved63"),
+    RSV(0x64, "reserved64"),
+    RSV(0x65, "reserved65"),
+    RSV(0x66, "reserved66"),
+    ROW(0x67, "fcall", "EPwbb", SF_VSYN_NONE),
+    ROW(0x68, "fret", "EP", SF_VSYN_CF),
+    ROW(0x69, "switchjmp", "EnV*L", SF_VSYN_NONE),
+    ROW(0x6a, "sad2add", EP4, SF_VSYN_ALU),
+    ROW(0x6b, "plane", EP3, SF_VSYN_ALU),
+    ROW(0x6c, "goto", "EPL", SF_VSYN_CF),
+    ROW(0x6d, "sample_3d", "wEPbVbbRn*R", SF_VSYN_NONE),
+    ROW(0x6e, "load_3d", "wEPbVbRn*R", SF_VSYN_LOAD3D),
+    ROW(0x6f, "gather4_3d", "wEPbVbbRn*R", SF_VSYN_NONE),
+    [0x70] = {0x70, "info_3d", "S", SF_VSYN_NONE, SUBS(info_subs), 0},
+    RSV(0x71, "rt_write_3d"),   /* mode bits select optional operands */
+    ROW(0x72, "urb_write_3d", "EPbRwRRR", SF_VSYN_NONE),
+    ROW(0x73, "typed_atomic", "bEPbRRRRRRR", SF_VSYN_NONE),
+    ROW(0x74, "gather4_scaled", "EPbwbVRR", SF_VSYN_SCALED4),
+    ROW(0x75, "scatter4_scaled", "EPbwbVRR", SF_VSYN_SCALED4),
+    RSV(0x76, "reserved76"),
+    RSV(0x77, "reserved77"),
+    ROW(0x78, "gather_scaled", "EPbbwbVRR", SF_VSYN_NONE),
+    ROW(0x79, "scatter_scaled", "EPbbwbVRR", SF_VSYN_NONE),
+    ROW(0x7a, "raw_sends", "bEPbbbbVVRRR", SF_VSYN_NONE),
+    ROW(0x7b, "lifetime", "bd", SF_VSYN_NONE),
+    ROW(0x7c, "sbarrier", "b", SF_VSYN_NONE),
+    ROW(0x7d, "dword_atomic", "bEPbRRRR", SF_VSYN_NONE),
+    ROW(0x7e, "sqrtm", EP2, SF_VSYN_ALU),
+    ROW(0x7f, "divm", EP3, SF_VSYN_ALU),
+    ROW(0x80, "rol", EP3, SF_VSYN_ALU),
+    ROW(0x81, "ror", EP3, SF_VSYN_ALU),
+    ROW(0x82, "dp4a", EP4, SF_VSYN_ALU),
+    ROW(0x83, "dpas", "ERRRVd", SF_VSYN_NONE),
+    ROW(0x84, "add3", EP4, SF_VSYN_ALU),
+    ROW(0x85, "bfn", "EPVVVVb", SF_VSYN_NONE),
+    ROW(0x86, "qw_gather", "EPbbRR", SF_VSYN_NONE),
+    ROW(0x87, "qw_scatter", "EPbbRR", SF_VSYN_NONE),
+    RSV(0x88, "reserved88"),
+    RSV(0x89, "lsc_untyped"),   /* LSC: sub-op dependent address/data shapes */
+    RSV(0x8a, "lsc_typed"),
+    RSV(0x8b, "lsc_fence"),
+    RSV(0x8c, "reserved8c"),
+    RSV(0x8d, "reserved8d"),
+    RSV(0x8e, "reserved8e"),
+    RSV(0x8f, "reserved8f"),
+    RSV(0x90, "reserved90"),
+    ROW(0x91, "madw", EP4, SF_VSYN_ALU),
+    ROW(0x92, "add3.o", EP4, SF_VSYN_ALU),
+};
+
+_Static_assert(sizeof optab / sizeof optab[0] == 0x93, "one row per opcode 0x00..0x92");
+
+const sf_visa_opdesc *sf_visa_optab(uint8_t op) {
+  return op < sizeof optab / sizeof optab[0] ? &optab[op] : NULL;
+}
+
+const sf_visa_subop *sf_visa_optab_sub(const sf_visa_opdesc *d, uint8_t v) {
+  if (!d || !d->subs) return NULL;
+  for (unsigned i = 0; i < d->num_subs; i++)
+    if (d->subs[i].value == v || d->subs[i].value < 0) return &d->subs[i];
+  return NULL;
+}
+
+unsigned sf_visa_optab_count(void) { return (unsigned)(sizeof optab / sizeof optab[0]); }

@@ -1,0 +1,80 @@
+/* visa_optab.h — the table of every vISA 4.1 opcode (IGC 1.0.12504): number, the name GenX_IR
+ * prints, and the binary operand layout as a list of field kinds. Private to harness/visa.
+ *
+ * The layouts were learned from IGC's reader of .isa files (intel-graphics-compiler,
+ * visa/ByteCodeReaderNG.cpp), its opcode descriptions (visa/IsaDescription.h, IsaDescription.cpp)
+ * and the vISA documentation (documentation/visa/instructions/ (one .md per instruction)); docs/visa-binary.md §5 lists
+ * them. The binary codec (visa_generic.c) and the text printer and parser read this table only. */
+#ifndef SF_VISA_OPTAB_H
+#define SF_VISA_OPTAB_H
+
+#include <stdint.h>
+
+/* Field kinds. A layout is a string of these characters, read left to right:
+ *   'E'  exec byte (UB): bits 0-3 exec-size code, bits 4-7 emask
+ *   'P'  predicate word (UW): bits 0-11 id, 12 reserved, 13-14 control, 15 invert
+ *   'V'  vector operand (tag byte + class-specific body, docs/visa-binary.md §3)
+ *   'R'  raw operand (var id UD + byte offset UW)
+ *   'b'  UB field            'w'  UW field            'd'  UD field
+ *   'L'  label id (UW, index into the kernel's label table)
+ *   'n'  count (UB) of the list that the next '*' opens
+ *   '*'  the following kind, repeated `count` times (the last 'n' read)
+ *   'S'  sub-opcode (UB): the rest of the layout comes from the row's sub-op table
+ * A NULL layout means the opcode's operands depend on bits the table cannot express (mode flags
+ * selecting optional operands, vISA's VA/VME/LSC families): the codec refuses it as unsupported. */
+enum {
+  SF_VF_EXEC = 'E', SF_VF_PRED = 'P', SF_VF_VEC = 'V', SF_VF_RAW = 'R', SF_VF_UB = 'b', SF_VF_UW = 'w',
+  SF_VF_UD = 'd', SF_VF_LABEL = 'L', SF_VF_COUNT = 'n', SF_VF_REPEAT = '*', SF_VF_SUBOP = 'S'
+};
+
+/* The longest list one instruction may carry ('*'): IGC caps 3D sampler params at 15 and
+ * switchjmp labels at 32. */
+#define SF_VISA_MAX_LIST 32u
+/* Operand slots one generic instruction may hold (fixed fields + the longest list). */
+#define SF_VISA_MAX_GOPS 64u
+
+/* How GenX_IR prints the instruction (visa_gen_print.c). */
+typedef enum sf_vsyn {
+  SF_VSYN_NONE = 0,  /* no text form modeled: the printer refuses it */
+  SF_VSYN_ALU,       /* [(pred)] name[.sat] (emask, size) dst src... */
+  SF_VSYN_CMP,       /* cmp.<rel> (emask, size) dst src0 src1 */
+  SF_VSYN_MOVS,      /* movs (emask, size) dst src */
+  SF_VSYN_LABEL,     /* label / subroutine: "name:" and ".function" */
+  SF_VSYN_CF,        /* [(pred)] ret/jmp/call/goto (emask, size) [label] */
+  SF_VSYN_SCALED4,   /* [(pred)] gather4_scaled/scatter4_scaled.<ch> (emask, size) T off offs src */
+  SF_VSYN_TYPED4,    /* [(pred)] gather4_typed/scatter4_typed.<ch> (emask, size) T u v r lod src */
+  SF_VSYN_SVM,       /* svm_gather/svm_scatter.<bs>.<nb> (emask, size) addrs src */
+  SF_VSYN_LOAD3D,    /* [(pred)] load_<op>.<ch> (emask, size) aoff T dst params */
+  SF_VSYN_INFO3D     /* resinfo / sampleinfo */
+} sf_vsyn;
+
+typedef struct sf_visa_subop {
+  int16_t value;         /* sub-opcode byte; -1: any other value */
+  const char *name;      /* GenX_IR's name */
+  const char *layout;    /* the fields after the sub-opcode byte */
+  uint8_t syn;           /* sf_vsyn */
+} sf_visa_subop;
+
+typedef struct sf_visa_opdesc {
+  uint8_t op;
+  const char *name;      /* GenX_IR's mnemonic (IsaDescription.cpp's ISA_Inst_Table) */
+  const char *layout;    /* field kinds; NULL: not modeled (see above) */
+  uint8_t syn;           /* sf_vsyn */
+  const sf_visa_subop *subs;
+  uint8_t num_subs;
+  /* IGC 12504's .isa writer (visa/BinaryCISAEmission.cpp, emitCisaInst) emits only the first
+   * min(operand count, descriptor count) descriptor slots, so it drops the last operands of every
+   * instruction (docs/visa-binary.md §6). 0: it emits as many leading fields as the instruction has
+   * fields other than E and P, list entries included; otherwise the number of leading fields. */
+  uint8_t w12504;
+} sf_visa_opdesc;
+
+/* The row of opcode op, or NULL for a number IGC 12504 does not define (>= 0x93). Reserved
+ * numbers have a row with a NULL layout. */
+const sf_visa_opdesc *sf_visa_optab(uint8_t op);
+/* The sub-op row for sub-opcode byte v of d (NULL when d has no sub-op table or v is unknown). */
+const sf_visa_subop *sf_visa_optab_sub(const sf_visa_opdesc *d, uint8_t v);
+/* Number of rows (the opcode numbers 0 .. count-1 are all described). */
+unsigned sf_visa_optab_count(void);
+
+#endif

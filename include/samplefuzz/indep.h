@@ -1,0 +1,87 @@
+/* samplefuzz/indep.h — the independent reference model and the metamorphic relations
+ * (docs/oracles.md "The independent model").
+ *
+ * The independent model (oracles/indep/indep_*.c) is a plain double-precision transcription of the
+ * D3D11.3 functional spec §7.18 (addressing §7.18.6-9, LOD §7.18.10-11, filtering §7.18.16,
+ * comparison §7.18.15, border §7.18.9.1) and of the texel conversions of §3.2.3, with its own
+ * decoders reading the raw surface bytes. It shares no code with the reference sampler (exec.c,
+ * scalar.c, surface.c, the SIMD kernels) nor with the verifier: it reads only the public fields of
+ * sf_surface / sf_sampler / sf_sample_batch. For every requested lane and channel it gives an
+ * interval [lo, hi] that a result must lie in: the spec's freedom (LOD within 1/256, the 8-bit
+ * sub-texel snap of the coordinates, float32 rounding of the lerps, the format's quantization of
+ * border colours and comparison references) is widened into the interval, never guessed.
+ * What it does not model is reported per lane as unsupported (never as a pass): cubes, lanes with
+ * non-finite inputs, NaN/Inf texels in a channel (that channel is unchecked). */
+#ifndef SAMPLEFUZZ_INDEP_H
+#define SAMPLEFUZZ_INDEP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "samplefuzz/sampler.h"
+#include "samplefuzz/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SF_INDEP_WHY_MAX 120
+
+typedef struct sf_indep_result {
+  double lo[4][SF_MAX_LANES], hi[4][SF_MAX_LANES];  /* the interval per channel and lane */
+  uint8_t free_ch[SF_MAX_LANES];  /* bit per channel: unchecked (NaN/Inf texels, NaN border) */
+  uint32_t checked;        /* lanes with an interval */
+  uint32_t unsupported;    /* requested lanes the model does not cover (see why) */
+  bool is_int;             /* integer format: the values are uint32 (UINT) or int32 (SINT) bits */
+  bool is_signed;          /* SINT */
+  bool unbound;            /* no surface: every value must be 0 (D3D11.3 §7.18.17) */
+  char why[SF_INDEP_WHY_MAX];   /* the first unsupported lane's reason, with the lane */
+} sf_indep_result;
+
+/* Computes the intervals for the lanes `lanes & b->lanes` of batch b (lanes >= b->n are ignored).
+ * SF_OK with r filled (lanes it cannot cover are counted in r->unsupported), SF_UNSUPPORTED when no
+ * lane is covered for a reason of the whole batch (a cube surface, NV12, integer format filtered or
+ * compared: states the reference refuses), SF_ERR_INVALID for a NULL argument. */
+sf_code sf_indep_sample(const sf_sample_batch *b, uint32_t lanes, sf_indep_result *r, sf_status *st);
+
+/* The first lane/channel of out (lanes in r->checked) outside its interval: true and *lane, *ch set;
+ * false when every checked value is inside. */
+bool sf_indep_violation(const sf_indep_result *r, const sf_sample_out *out, unsigned *lane, unsigned *ch);
+
+/* ---- Metamorphic relations (oracles/indep/meta_*.c) ------------------------------------------- */
+
+typedef enum sf_meta_rel {
+  SF_META_OFFSET = 0,    /* an immediate offset k equals the coordinate shifted by k texels */
+  SF_META_WRAP_SHIFT,    /* wrap: u + 1 (whole-surface translation) gives the same result */
+  SF_META_MIRROR,        /* mirror: -u gives the same result (point filter, off-grid u); u + 2 too */
+  SF_META_MIP_SAME,      /* every level the same constant: the result does not depend on the LOD */
+  SF_META_BIAS,          /* sample_b(bias b) == sample_l(LOD query's unclamped LOD + b) */
+  SF_META_PERMUTE,       /* a permutation of the lanes permutes the results */
+  SF_META_UNUSED,        /* components the surface type / op does not read do not matter */
+  SF_META_FORMAT,        /* R8/RGBA8 UNORM == R16/RGBA16 UNORM with v*257 == R32F/RGBA32F of v/255;
+                            R16F/RGBA16F == R32F/RGBA32F of the widened half */
+  SF_META_CMP_COMPL,     /* point sampling: cmp(op) + cmp(complement of op) == 1 */
+  SF_META_COUNT
+} sf_meta_rel;
+
+const char *sf_meta_rel_name(unsigned rel);   /* "offset", "wrap_shift", ...; "?" if unknown */
+
+typedef struct sf_meta_outcome {
+  bool applied;            /* the relation applied to this case (else why says why not) */
+  bool failed;             /* the relation was broken */
+  unsigned lane, ch;       /* first broken lane / channel */
+  uint32_t a, b;           /* the two values that should agree (for CMP_COMPL: the two terms) */
+  char why[SF_INDEP_WHY_MAX];
+} sf_meta_outcome;
+
+/* Runs relation rel on backend be (NULL: the scalar one) with a case derived from b (its surface
+ * format and contents, sampler, coordinates and offsets; the relation builds its own surfaces and
+ * batches where it needs them). Returns SF_OK with *o filled, or an error of the backend or of a
+ * surface allocation (then o->applied is false). */
+sf_code sf_meta_run(const sf_backend *be, unsigned rel, const sf_sample_batch *b, sf_meta_outcome *o,
+                    sf_status *st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,366 @@
+/* oracles/checks/check_d3d.c — round-trip checks of the D3D SM4/SM5 codec.
+ *
+ * Tokens (docs/dxbc.md): decode -> encode reproduces the input tokens exactly (the
+ * decoder keeps every bit the model holds and rejects the rest, dxbc.h), the canonical form is a
+ * fixed point of encode -> decode, the asm text (§3) parses back to the same instruction and prints
+ * identically, and wrapping the instruction into a minimal shader container (§1) reads back to the
+ * same instruction. Programs: decode -> encode reproduces the chunk body. Containers: the chunks
+ * written back by sf_dxbc_write read back identical.
+ * Text: parse -> print -> parse is a fixed point, and encode -> decode is the identity. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/dxbc.h"
+#include "samplefuzz/oracle.h"
+
+#define SF_D3D_TEXT_CAP 2048
+
+static sf_inst sf_wrap_d3d(const sf_d3d_inst *d) {
+  sf_inst in;
+  memset(&in, 0, sizeof in);
+  in.family = SF_FAMILY_D3D;
+  in.d3d = *d;
+  return in;
+}
+
+static bool sf_d3d_refusal_ok(sf_verdict *v, const char *what, const sf_status *st) {
+  if (st->code != SF_OK && st->msg[0] != '\0' &&
+      (st->pos_kind != SF_POS_NONE || st->code == SF_UNSUPPORTED || st->code == SF_ERR_NOMEM ||
+       st->code == SF_ERR_LIMIT))
+    return true;
+  sf_verdict_fail(v, st->code == SF_OK ? "status_missing" : (st->msg[0] ? "status_position" : "status_message"),
+                  NULL, what);
+  sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
+  sf_verdict_dumpf(v, "%s refused the input with %s, message \"%s\", position kind %d\n", what,
+                   sf_code_name(st->code), st->msg, (int)st->pos_kind);
+  return false;
+}
+
+static bool sf_d3d_fail_diff(sf_verdict *v, const char *check, const sf_d3d_inst *a, const sf_d3d_inst *b,
+                             const char *la, const char *lb) {
+  char diff[256], feature[SF_VERDICT_NAME_MAX];
+  sf_d3d_inst_diff(a, b, diff, sizeof diff);
+  sf_oracle_field_feature(diff, feature, sizeof feature);
+  sf_inst ia = sf_wrap_d3d(a), ib = sf_wrap_d3d(b);
+  sf_verdict_fail(v, check, &ia, feature[0] ? feature : "field");
+  sf_verdict_key(v, "field=%s", feature);
+  sf_verdict_dumpf(v, "first difference (%s vs %s): %s\n", la, lb, diff[0] ? diff : "(sf_d3d_inst_diff empty)");
+  sf_verdict_dump_inst(v, la, &ia);
+  sf_verdict_dump_inst(v, lb, &ib);
+  return false;
+}
+
+static void sf_dump_tokens(sf_verdict *v, const char *label, const uint32_t *t, size_t n) {
+  sf_verdict_dumpf(v, "%s (%zu tokens):", label, n);
+  for (size_t i = 0; i < n && i < 64; i++) sf_verdict_dumpf(v, " %08x", t[i]);
+  sf_verdict_dumpf(v, "%s\n", n > 64 ? " ..." : "");
+}
+
+/* encode -> decode; when tok is non-NULL the encoding must equal tok[0..ntok). */
+static bool sf_d3d_reencode(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *tok, size_t ntok, bool must) {
+  uint32_t out[SF_TPF_MAX_INST_LEN];
+  size_t len = 0;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_inst in = sf_wrap_d3d(d);
+  if (sf_tpf_encode_inst(d, out, &len, &st) != SF_OK) {
+    if (!must) return true;
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "encode", &in, "refused");
+    sf_verdict_key(v, "encode code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "encoder refused: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_verdict_dump_inst(v, "instruction", &in);
+    return false;
+  }
+  if (tok && (len != ntok || memcmp(out, tok, ntok * sizeof *tok) != 0)) {
+    size_t at = 0;
+    while (at < len && at < ntok && out[at] == tok[at]) at++;
+    sf_verdict_fail(v, "reencode", &in, len != ntok ? "length" : "tokens");
+    sf_verdict_key(v, "reencode %s", len != ntok ? "length" : "tokens");
+    sf_verdict_dumpf(v, "encode(decode(x)) != x: first difference at DWORD %zu\n", at);
+    sf_dump_tokens(v, "input  ", tok, ntok);
+    sf_dump_tokens(v, "encoded", out, len);
+    sf_verdict_dump_inst(v, "decoded", &in);
+    return false;
+  }
+  sf_d3d_inst back;
+  memset(&back, 0, sizeof back);
+  size_t used = 0;
+  sf_status_clear(&st);
+  if (sf_tpf_decode_inst(out, len, 0, &back, &used, &st) != SF_OK) {
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "redecode", &in, "refused");
+    sf_verdict_key(v, "redecode code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "decoder refused the encoder's output: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_dump_tokens(v, "encoded", out, len);
+    return false;
+  }
+  if (used != len) {
+    sf_verdict_fail(v, "redecode", &in, "length");
+    sf_verdict_key(v, "redecode length");
+    sf_verdict_dumpf(v, "decoder consumed %zu of %zu tokens\n", used, len);
+    return false;
+  }
+  if (!sf_d3d_inst_equal(d, &back)) {
+    sf_dump_tokens(v, "encoded", out, len);
+    return sf_d3d_fail_diff(v, "redecode", d, &back, "encoded", "decoded");
+  }
+  return true;
+}
+
+/* print -> parse -> print. must: the instruction validates, so printing and parsing must work. */
+static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
+  char t1[SF_D3D_TEXT_CAP], t2[SF_D3D_TEXT_CAP];
+  sf_status st;
+  sf_status_clear(&st);
+  sf_inst in = sf_wrap_d3d(d);
+  if (sf_d3dasm_print_inst(d, t1, sizeof t1, &st) != SF_OK) {
+    if (!must) return true;
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "print", &in, "valid");
+    sf_verdict_key(v, "print code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "a decodable instruction does not print: %s\n", sf_status_format(&st, why, sizeof why));
+    return false;
+  }
+  sf_d3d_inst back;
+  memset(&back, 0, sizeof back);
+  sf_status_clear(&st);
+  if (sf_d3dasm_parse_inst(t1, strlen(t1), 1, &back, &st) != SF_OK) {
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "reparse", &in, "refused");
+    sf_verdict_key(v, "reparse code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "printed text does not parse: %s\ntext: %s\n", sf_status_format(&st, why, sizeof why), t1);
+    return false;
+  }
+  if (!sf_d3d_inst_equal(d, &back)) {
+    sf_verdict_dumpf(v, "text: %s\n", t1);
+    return sf_d3d_fail_diff(v, "reparse", d, &back, "before print", "after parse");
+  }
+  sf_status_clear(&st);
+  if (sf_d3dasm_print_inst(&back, t2, sizeof t2, &st) != SF_OK || strcmp(t1, t2) != 0) {
+    sf_verdict_fail(v, "fixpoint", &in, "text");
+    sf_verdict_key(v, "text");
+    sf_verdict_dumpf(v, "print(parse(print(x))) differs from print(x)\n  first:  %s\n  second: %s\n", t1,
+                     st.code == SF_OK ? t2 : "(print failed)");
+    return false;
+  }
+  return true;
+}
+
+/* wrap into a minimal shader -> read the container -> decode the program -> the one sample item
+ * must be the instruction. SF_UNSUPPORTED from the wrapper (operands a minimal shader cannot
+ * declare) is not a failure. */
+static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf out;
+  sf_buf_init(&out, &st);
+  out.limit = 1u << 20;
+  sf_inst in = sf_wrap_d3d(d);
+  bool ok = true;
+  if (sf_dxbc_wrap_sample(d, 0, &out, &st) != SF_OK) {
+    sf_buf_free(&out);
+    return true;
+  }
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  sf_tpf_program p;
+  sf_tpf_program_init(&p, 0);
+  sf_status_clear(&st);
+  if (sf_dxbc_read(out.data, out.len, &c, &st) != SF_OK || sf_dxbc_program(&c, &p, &st) != SF_OK) {
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "wrap", &in, "read");
+    sf_verdict_key(v, "wrap read code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "the wrapped shader does not read back: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_verdict_dump_inst(v, "instruction", &in);
+    ok = false;
+  } else {
+    const sf_d3d_inst *found = NULL;
+    size_t nsample = 0;
+    for (size_t i = 0; i < p.count; i++) {
+      if (p.items[i].kind == SF_TPF_ITEM_SAMPLE) {
+        nsample++;
+        if (!found) found = &p.items[i].inst;
+      }
+    }
+    if (nsample != 1) {
+      sf_verdict_fail(v, "wrap", &in, "count");
+      sf_verdict_key(v, "wrap count");
+      sf_verdict_dumpf(v, "the wrapped shader holds %zu sample instructions, expected 1\n", nsample);
+      ok = false;
+    } else if (!sf_d3d_inst_equal(d, found)) {
+      ok = sf_d3d_fail_diff(v, "wrap", d, found, "wrapped", "read back");
+    }
+  }
+  sf_tpf_program_free(&p);
+  sf_dxbc_free(&c);
+  sf_buf_free(&out);
+  return ok;
+}
+
+/* Every view of one decoded instruction. tok: its exact tokens (NULL if it came from text). */
+static bool sf_d3d_views(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *tok, size_t ntok) {
+  sf_violations va;
+  memset(&va, 0, sizeof va);
+  bool valid = sf_d3d_inst_validate(d, &va) == 0;
+  if (!sf_d3d_reencode(v, d, tok, ntok, true)) return false;
+  sf_d3d_inst canon = *d;
+  sf_d3d_inst_canonicalize(&canon);
+  sf_d3d_inst canon2 = canon;
+  sf_d3d_inst_canonicalize(&canon2);
+  if (!sf_d3d_inst_equal(&canon, &canon2)) return sf_d3d_fail_diff(v, "canonicalize", &canon, &canon2, "once", "twice");
+  if (!sf_d3d_reencode(v, &canon, NULL, 0, valid)) return false;
+  /* dxbc.h promises parse(print(x)) == x for every instruction the decoder accepts. */
+  if (!sf_d3d_textview(v, d, true)) return false;
+  if (valid && !sf_d3d_wrapview(v, d)) return false;
+  return true;
+}
+
+bool sf_check_d3d_views(const sf_d3d_inst *d, sf_verdict *v) {
+  return sf_d3d_views(v, d, NULL, 0);
+}
+
+static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, const char *what) {
+  sf_tpf_program prog;
+  sf_tpf_program_init(&prog, 0);
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_tpf_program_decode(p, n, &prog, &st) != SF_OK) {
+    sf_tpf_program_free(&prog);
+    if (!sf_d3d_refusal_ok(v, what, &st)) return false;
+    sf_verdict_refuse(v, &st);
+    return true;
+  }
+  bool ok = true;
+  sf_buf out;
+  sf_status_clear(&st);
+  sf_buf_init(&out, &st);
+  out.limit = SF_DXBC_MAX_SIZE;
+  if (sf_tpf_program_encode(&prog, &out, &st) != SF_OK || out.len != n || memcmp(out.data, p, n) != 0) {
+    sf_verdict_fail(v, "reencode", NULL, "program");
+    sf_verdict_key(v, "reencode program");
+    sf_verdict_dump_hex(v, "input  ", p, n);
+    sf_verdict_dump_hex(v, "encoded", out.data ? out.data : p, out.data ? out.len : 0);
+    ok = false;
+  }
+  sf_buf_free(&out);
+  for (size_t i = 0; ok && i < prog.count; i++) {
+    if (prog.items[i].kind == SF_TPF_ITEM_SAMPLE) ok = sf_d3d_views(v, &prog.items[i].inst, NULL, 0);
+  }
+  sf_tpf_program_free(&prog);
+  return ok;
+}
+
+static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_dxbc_read(p, n, &c, &st) != SF_OK) {
+    sf_dxbc_free(&c);
+    if (!sf_d3d_refusal_ok(v, "container", &st)) return false;
+    sf_verdict_refuse(v, &st);
+    return true;
+  }
+  bool ok = true;
+  /* Write the chunks back and read them again: same chunks, same order, same bytes. */
+  sf_buf out;
+  sf_status_clear(&st);
+  sf_buf_init(&out, &st);
+  out.limit = SF_DXBC_MAX_SIZE + 4096;
+  sf_dxbc c2;
+  memset(&c2, 0, sizeof c2);
+  if (sf_dxbc_write(c.chunks, c.nchunks, &out, &st) != SF_OK || sf_dxbc_read(out.data, out.len, &c2, &st) != SF_OK) {
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "rewrite", NULL, "container");
+    sf_verdict_key(v, "rewrite container code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "the chunks of a valid container do not write and read back: %s\n",
+                     sf_status_format(&st, why, sizeof why));
+    ok = false;
+  } else if (c2.nchunks != c.nchunks) {
+    sf_verdict_fail(v, "rewrite", NULL, "count");
+    sf_verdict_key(v, "rewrite count");
+    sf_verdict_dumpf(v, "%u chunks read, %u after rewriting\n", c.nchunks, c2.nchunks);
+    ok = false;
+  } else {
+    for (uint32_t i = 0; i < c.nchunks && ok; i++) {
+      const sf_dxbc_chunk *a = &c.chunks[i], *b = &c2.chunks[i];
+      if (a->fourcc != b->fourcc || a->size != b->size || (a->size && memcmp(a->data, b->data, a->size) != 0)) {
+        sf_verdict_fail(v, "rewrite", NULL, "chunk");
+        sf_verdict_key(v, "rewrite chunk");
+        sf_verdict_dumpf(v, "chunk %u differs after rewriting (fourcc %08x size %u vs %08x size %u)\n", i,
+                         a->fourcc, a->size, b->fourcc, b->size);
+        ok = false;
+      }
+    }
+  }
+  sf_dxbc_free(&c2);
+  sf_buf_free(&out);
+  /* The shader program inside, when there is one. */
+  if (ok) {
+    const sf_dxbc_chunk *shader = sf_dxbc_find(&c, SF_DXBC_SHEX);
+    if (!shader) shader = sf_dxbc_find(&c, SF_DXBC_SHDR);
+    if (shader) {
+      sf_verdict inner;
+      sf_verdict_init(&inner, "dxbc");
+      ok = sf_check_d3d_program(shader->data, shader->size, &inner, "program");
+      if (inner.kind == SF_VERDICT_FAIL) {
+        *v = inner;
+        snprintf(v->oracle, sizeof v->oracle, "dxbc");
+      }
+    }
+  }
+  sf_dxbc_free(&c);
+  return ok;
+}
+
+bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
+  sf_verdict_init(v, "dxbc");
+  if (n > SF_CHECK_MAX_BIN) n = SF_CHECK_MAX_BIN;
+  if (n >= 4 && sf_le32(p) == SF_DXBC_MAGIC) return sf_check_dxbc_container(p, n, v);
+  /* A program body: the length token (DWORD 1) equals the size. */
+  if (n >= 8 && (n % 4) == 0 && (uint64_t)sf_le32(p + 4) * 4 == n) {
+    bool ok = sf_check_d3d_program(p, n, v, "program");
+    snprintf(v->oracle, sizeof v->oracle, "dxbc");
+    return ok;
+  }
+  /* One instruction's tokens (little-endian DWORDs; a trailing partial DWORD is ignored). */
+  size_t ntok = n / 4;
+  uint32_t tok[SF_CHECK_MAX_BIN / 4];
+  for (size_t i = 0; i < ntok; i++) tok[i] = sf_le32(p + 4 * i);
+  sf_d3d_inst d;
+  memset(&d, 0, sizeof d);
+  size_t used = 0;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_tpf_decode_inst(tok, ntok, 0, &d, &used, &st) != SF_OK) {
+    if (!sf_d3d_refusal_ok(v, "decode", &st)) return false;
+    sf_verdict_refuse(v, &st);
+    return true;
+  }
+  if (used == 0 || used > ntok) {
+    sf_inst in = sf_wrap_d3d(&d);
+    sf_verdict_fail(v, "decode", &in, "length");
+    sf_verdict_key(v, "decode length");
+    sf_verdict_dumpf(v, "decoder reports %zu tokens used of %zu\n", used, ntok);
+    return false;
+  }
+  return sf_d3d_views(v, &d, tok, used);
+}
+
+bool sf_check_d3dasm(const char *text, size_t n, sf_verdict *v) {
+  sf_verdict_init(v, "d3dasm");
+  if (n > SF_CHECK_MAX_TEXT) n = SF_CHECK_MAX_TEXT;
+  sf_d3d_inst d;
+  memset(&d, 0, sizeof d);
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_d3dasm_parse_inst(text, n, 1, &d, &st) != SF_OK) {
+    if (!sf_d3d_refusal_ok(v, "parse", &st)) return false;
+    sf_verdict_refuse(v, &st);
+    return true;
+  }
+  return sf_d3d_views(v, &d, NULL, 0);
+}

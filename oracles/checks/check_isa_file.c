@@ -1,0 +1,213 @@
+/* oracles/checks/check_isa_file.c — the whole-file `.isa` check (target isa_file_fuzzer).
+ *
+ * Binary (docs/visa-binary.md, the v4.1 container; docs/visa-binary.md): a file that
+ * sf_isa_read accepts must be written by sf_isa_write, read back, and written again to the same
+ * bytes (write(read(write(read(x)))) == write(read(x)); the first write may normalize, e.g. the
+ * version and the instruction bytes, after that nothing may change).
+ * Text (docs/visa-text.md; docs/visa-text.md "Files"): the whole-file text view of the
+ * re-read file, sf_visaasm_print, must parse back with sf_visaasm_parse and print to identical text.
+ * The printer may refuse a kernel (SF_UNSUPPORTED: labels, attributes on variables, ...;
+ * SF_ERR_INVALID: a name that cannot be written unambiguously) but must say why. Every refusal of
+ * the reader or writer must carry a message, and the reader's errors a byte position. */
+#include <stdio.h>
+#include <string.h>
+
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/oracle.h"
+#include "samplefuzz/visa.h"
+
+#define SF_ISA_CHECK_BUF_LIMIT (4u << 20) /* binary and text outputs of one check */
+
+/* A refusal must carry a message, and format errors of the reader a position (status.h contract). */
+static bool sf_isa_refusal_ok(sf_verdict *v, const char *what, const sf_status *st, bool need_pos) {
+  if (st->code == SF_OK || st->msg[0] == '\0') {
+    sf_verdict_fail(v, st->code == SF_OK ? "status_missing" : "status_message", NULL, what);
+    sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
+    sf_verdict_dumpf(v, "%s failed with %s and %s\n", what, sf_code_name(st->code),
+                     st->msg[0] ? st->msg : "an empty message");
+    return false;
+  }
+  if (need_pos && st->pos_kind == SF_POS_NONE && st->code != SF_UNSUPPORTED && st->code != SF_ERR_NOMEM &&
+      st->code != SF_ERR_LIMIT) {
+    sf_verdict_fail(v, "status_position", NULL, what);
+    sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
+    sf_verdict_dumpf(v, "%s failed with %s but no position: %s\n", what, sf_code_name(st->code), st->msg);
+    return false;
+  }
+  return true;
+}
+
+/* The kind of a .visaasm line, for number-free signatures: "version", "kernel", "decl", "input",
+ * "kernel_attr", "ret", "inst", "comment" or "blank". */
+static const char *sf_isa_line_kind(const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
+  if (i == n) return "blank";
+  const char *p = s + i;
+  size_t m = n - i;
+  static const char *const dirs[] = {".version", ".kernel_attr", ".kernel", ".decl", ".input"};
+  for (size_t q = 0; q < sizeof dirs / sizeof dirs[0]; q++) {
+    size_t l = strlen(dirs[q]);
+    if (m >= l && memcmp(p, dirs[q], l) == 0) return dirs[q] + 1;
+  }
+  if (m >= 2 && p[0] == '/' && p[1] == '/') return "comment";
+  if (m >= 3 && memcmp(p, "ret", 3) == 0) return "ret";
+  const char *r = memchr(p, ')', m);
+  if (p[0] == '(' && r && (size_t)(r - p) + 5 <= m && memcmp(r + 1, " ret", 4) == 0) return "ret";
+  return "inst";
+}
+
+/* Line `line` (1-based) of text t[0..n): start and length; false past the end. */
+static bool sf_isa_line_at(const char *t, size_t n, uint32_t line, const char **s, size_t *len) {
+  size_t pos = 0;
+  for (uint32_t l = 1; pos <= n; l++) {
+    size_t e = pos;
+    while (e < n && t[e] != '\n') e++;
+    if (l == line) {
+      *s = t + pos;
+      *len = e - pos;
+      return true;
+    }
+    if (e == n) break;
+    pos = e + 1;
+  }
+  return false;
+}
+
+static void sf_isa_dump_text(sf_verdict *v, const char *label, const sf_buf *b) {
+  size_t shown = b->len > 3000 ? 3000 : b->len;
+  sf_verdict_dumpf(v, "--- %s (%zu bytes%s) ---\n%.*s\n", label, b->len, shown < b->len ? ", cut" : "", (int)shown,
+                   (const char *)b->data);
+}
+
+/* print -> parse -> print of the file's text view. */
+static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf t1, t2;
+  sf_buf_init(&t1, &st);
+  sf_buf_init(&t2, &st);
+  t1.limit = t2.limit = SF_ISA_CHECK_BUF_LIMIT;
+  sf_isa_file h;
+  memset(&h, 0, sizeof h);
+  bool ok = true;
+  sf_status_clear(&st);
+  if (sf_visaasm_print(g, &t1, &st) != SF_OK) {
+    /* Not every kernel has a text form (docs/visa-text.md): a refusal with a reason is fine. */
+    ok = sf_isa_refusal_ok(v, "visaasm_print", &st, false);
+    if (ok) snprintf(v->reason, sizeof v->reason, "binary checks passed; no text view: %s: %s",
+                     sf_code_name(st.code), st.msg);
+    goto done;
+  }
+  sf_status_clear(&st);
+  if (sf_visaasm_parse((const char *)t1.data, t1.len, &h, &st) != SF_OK) {
+    const char *ls = "";
+    size_t ln = 0;
+    const char *kind = st.pos_kind == SF_POS_TEXT && sf_isa_line_at((const char *)t1.data, t1.len, st.line, &ls, &ln)
+                           ? sf_isa_line_kind(ls, ln)
+                           : "unknown";
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "text_reparse", NULL, kind);
+    sf_verdict_key(v, "line=%s code=%s", kind, sf_code_name(st.code));
+    sf_verdict_dumpf(v, "the printed text does not parse: %s\nline: %.*s\n", sf_status_format(&st, msg, sizeof msg),
+                     (int)(ln > 300 ? 300 : ln), ls);
+    sf_isa_dump_text(v, "printed", &t1);
+    ok = false;
+    goto done;
+  }
+  sf_status_clear(&st);
+  if (sf_visaasm_print(&h, &t2, &st) != SF_OK) {
+    sf_verdict_fail(v, "text_reprint", NULL, sf_code_name(st.code));
+    sf_verdict_key(v, "code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "the parsed text does not print again: %s: %s\n", sf_code_name(st.code), st.msg);
+    sf_isa_dump_text(v, "printed", &t1);
+    ok = false;
+    goto done;
+  }
+  if (t1.len != t2.len || memcmp(t1.data, t2.data, t1.len) != 0) {
+    const char *a = (const char *)t1.data, *b = (const char *)t2.data;
+    uint32_t line = 1;
+    size_t i = 0, ls = 0;
+    while (i < t1.len && i < t2.len && a[i] == b[i]) {
+      if (a[i] == '\n') line++, ls = i + 1;
+      i++;
+    }
+    size_t ea = ls, eb = ls;
+    while (ea < t1.len && a[ea] != '\n') ea++;
+    while (eb < t2.len && b[eb] != '\n') eb++;
+    const char *kind = sf_isa_line_kind(a + ls, ea - ls);
+    sf_verdict_fail(v, "text_fixpoint", NULL, kind);
+    sf_verdict_key(v, "line=%s", kind);
+    sf_verdict_dumpf(v, "print(parse(print(x))) differs from print(x) at line %u:\n  first : %.*s\n  second: %.*s\n",
+                     (unsigned)line, (int)((ea - ls) > 300 ? 300 : ea - ls), a + ls, (int)((eb - ls) > 300 ? 300 : eb - ls),
+                     b + ls);
+    sf_isa_dump_text(v, "first print", &t1);
+    ok = false;
+  }
+done:
+  sf_isa_free(&h);
+  sf_buf_free(&t1);
+  sf_buf_free(&t2);
+  return ok;
+}
+
+bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v) {
+  sf_verdict_init(v, "isa_file");
+  sf_status st;
+  sf_status_clear(&st);
+  sf_isa_file f, g;
+  memset(&f, 0, sizeof f);
+  memset(&g, 0, sizeof g);
+  sf_buf w1, w2;
+  sf_buf_init(&w1, &st);
+  sf_buf_init(&w2, &st);
+  w1.limit = w2.limit = SF_ISA_CHECK_BUF_LIMIT;
+  bool ok = true;
+  if (sf_isa_read(p, n, &f, &st) != SF_OK) {
+    if ((ok = sf_isa_refusal_ok(v, "isa_read", &st, true))) sf_verdict_refuse(v, &st);
+    goto done;
+  }
+  sf_status_clear(&st);
+  if (sf_isa_write(&f, &w1, &st) != SF_OK) {
+    /* e.g. a kernel the writer cannot hold within the buffer cap */
+    if ((ok = sf_isa_refusal_ok(v, "isa_write", &st, false))) sf_verdict_refuse(v, &st);
+    goto done;
+  }
+  sf_status_clear(&st);
+  if (sf_isa_read(w1.data, w1.len, &g, &st) != SF_OK) {
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "reread", NULL, sf_code_name(st.code));
+    sf_verdict_key(v, "code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "sf_isa_read refused what sf_isa_write wrote: %s\n", sf_status_format(&st, msg, sizeof msg));
+    sf_verdict_dump_hex(v, "written", w1.data, w1.len);
+    ok = false;
+    goto done;
+  }
+  sf_status_clear(&st);
+  if (sf_isa_write(&g, &w2, &st) != SF_OK) {
+    sf_verdict_fail(v, "rewrite", NULL, sf_code_name(st.code));
+    sf_verdict_key(v, "code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "sf_isa_write refused a file it wrote and read back: %s: %s\n", sf_code_name(st.code), st.msg);
+    ok = false;
+    goto done;
+  }
+  if (w1.len != w2.len || memcmp(w1.data, w2.data, w1.len) != 0) {
+    size_t i = 0;
+    while (i < w1.len && i < w2.len && w1.data[i] == w2.data[i]) i++;
+    sf_verdict_fail(v, "write_fixpoint", NULL, w1.len != w2.len ? "length" : "bytes");
+    sf_verdict_key(v, "%s", w1.len != w2.len ? "length" : "bytes");
+    sf_verdict_dumpf(v, "write(read(write(read(x)))) differs from write(read(x)) at byte %zu (%zu vs %zu bytes)\n", i,
+                     w1.len, w2.len);
+    sf_verdict_dump_hex(v, "first write", w1.data, w1.len);
+    sf_verdict_dump_hex(v, "second write", w2.data, w2.len);
+    ok = false;
+    goto done;
+  }
+  ok = sf_isa_check_text(&g, v);
+done:
+  sf_isa_free(&f);
+  sf_isa_free(&g);
+  sf_buf_free(&w1);
+  sf_buf_free(&w2);
+  return ok;
+}

@@ -1,0 +1,286 @@
+/* oracles/checks/check_roundtrip.c — round-trip checks of the vISA codec.
+ *
+ * Binary (docs/visa-binary.md): decode -> encode must reproduce the input bytes (the decoder
+ * keeps don't-care bits in *_hi fields, inst.h), the canonical form must be a fixed point of
+ * encode -> decode, and the text view (§5) must parse back to the same canonical instruction.
+ * Text: parse -> print -> parse is a fixed point, and encode -> decode is the identity.
+ * Acceptable non-identities are exactly the don't-care bits of sf_dont_care_bits[] (inst.h), which
+ * the printer cannot express: the text comparisons are made on canonicalized instructions. */
+#include <stdio.h>
+#include <string.h>
+
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/oracle.h"
+#include "samplefuzz/visa.h"
+
+#define SF_TEXT_CAP 2048
+
+/* A refusal must say why and, for format errors, where (status.h contract). */
+static bool sf_check_refusal(sf_verdict *v, const char *what, const sf_status *st, const sf_inst *in) {
+  if (st->code == SF_OK) {
+    sf_verdict_fail(v, "status_missing", in, what);
+    sf_verdict_key(v, "%s", what);
+    sf_verdict_dumpf(v, "%s failed but left the status at SF_OK\n", what);
+    return false;
+  }
+  if (st->msg[0] == '\0') {
+    sf_verdict_fail(v, "status_message", in, what);
+    sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
+    sf_verdict_dumpf(v, "%s failed with %s and an empty message\n", what, sf_code_name(st->code));
+    return false;
+  }
+  if (st->pos_kind == SF_POS_NONE && st->code != SF_UNSUPPORTED && st->code != SF_ERR_NOMEM &&
+      st->code != SF_ERR_LIMIT) {
+    sf_verdict_fail(v, "status_position", in, what);
+    sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
+    sf_verdict_dumpf(v, "%s failed with %s but no position: %s\n", what, sf_code_name(st->code), st->msg);
+    return false;
+  }
+  return true;
+}
+
+static void sf_dump_violations(sf_verdict *v, const char *label, const sf_violations *vs) {
+  sf_verdict_dumpf(v, "%s: %u violation(s)", label, vs->total);
+  for (unsigned i = 0; i < vs->count && i < 8; i++) sf_verdict_dumpf(v, "%s%s", i ? ", " : " ", vs->v[i].rule);
+  sf_verdict_dumpf(v, "\n");
+}
+
+static bool sf_same_violations(const sf_violations *a, const sf_violations *b) {
+  if (a->total != b->total || a->count != b->count) return false;
+  for (unsigned i = 0; i < a->count; i++) {
+    if (strcmp(a->v[i].rule, b->v[i].rule) != 0) return false;
+  }
+  return true;
+}
+
+/* Fails v with check `check` and the first differing field of a vs b as feature and key. */
+static bool sf_fail_diff(sf_verdict *v, const char *check, const sf_inst *a, const sf_inst *b,
+                         const char *la, const char *lb) {
+  char diff[256], feature[SF_VERDICT_NAME_MAX];
+  sf_inst_diff(a, b, diff, sizeof diff);
+  sf_oracle_field_feature(diff, feature, sizeof feature);
+  sf_verdict_fail(v, check, a, feature[0] ? feature : "field");
+  sf_verdict_key(v, "field=%s", feature);
+  sf_verdict_dumpf(v, "first difference (%s vs %s): %s\n", la, lb, diff[0] ? diff : "(sf_inst_diff empty)");
+  sf_verdict_dump_inst(v, la, a);
+  sf_verdict_dump_inst(v, lb, b);
+  return false;
+}
+
+/* print -> parse -> print of a canonical vISA instruction. must_print: the instruction validates,
+ * so the printer and parser have to accept it. */
+static bool sf_check_visa_textview(sf_verdict *v, const sf_inst *canon, bool must_print) {
+  char t1[SF_TEXT_CAP], t2[SF_TEXT_CAP];
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_visa_print(canon, NULL, t1, sizeof t1, &st) != SF_OK) {
+    if (!must_print) return true;
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "print", canon, "valid");
+    sf_verdict_key(v, "print code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "a valid instruction does not print: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_verdict_dump_inst(v, "instruction", canon);
+    return false;
+  }
+  sf_inst back;
+  memset(&back, 0, sizeof back);
+  sf_status_clear(&st);
+  if (sf_visa_parse(t1, strlen(t1), NULL, &back, &st) != SF_OK) {
+    if (!must_print) return true;
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "reparse", canon, "refused");
+    sf_verdict_key(v, "reparse code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "printed text does not parse: %s\ntext: %s\n", sf_status_format(&st, why, sizeof why), t1);
+    return false;
+  }
+  sf_inst_canonicalize(&back);
+  if (!sf_inst_equal(canon, &back)) {
+    sf_verdict_dumpf(v, "text: %s\n", t1);
+    return sf_fail_diff(v, "reparse", canon, &back, "before print", "after parse");
+  }
+  sf_status_clear(&st);
+  if (sf_visa_print(&back, NULL, t2, sizeof t2, &st) != SF_OK || strcmp(t1, t2) != 0) {
+    sf_verdict_fail(v, "fixpoint", canon, "text");
+    sf_verdict_key(v, "text");
+    sf_verdict_dumpf(v, "print(parse(print(x))) differs from print(x)\n  first:  %s\n  second: %s\n", t1,
+                     st.code == SF_OK ? t2 : "(print failed)");
+    return false;
+  }
+  return true;
+}
+
+/* encode -> decode of an instruction; exact identity (don't-care bits included). When `bytes` is
+ * non-NULL, the encoding must also equal bytes[0..nbytes). */
+static bool sf_check_visa_reencode(sf_verdict *v, const sf_inst *in, const uint8_t *bytes, size_t nbytes,
+                                   bool must_encode) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf out;
+  sf_buf_init(&out, &st);
+  out.limit = 4096;
+  bool ok = true;
+  if (sf_visa_encode(in, &out, &st) != SF_OK) {
+    if (must_encode) {
+      char why[SF_STATUS_MSG_MAX + 64];
+      sf_verdict_fail(v, "encode", in, "refused");
+      sf_verdict_key(v, "encode code=%s", sf_code_name(st.code));
+      sf_verdict_dumpf(v, "encoder refused: %s\n", sf_status_format(&st, why, sizeof why));
+      sf_verdict_dump_inst(v, "instruction", in);
+      ok = false;
+    }
+    sf_buf_free(&out);
+    return ok;
+  }
+  if (bytes && (out.len != nbytes || memcmp(out.data, bytes, nbytes) != 0)) {
+    size_t at = 0;
+    while (at < nbytes && at < out.len && out.data[at] == bytes[at]) at++;
+    sf_verdict_fail(v, "reencode", in, out.len != nbytes ? "length" : "bytes");
+    sf_verdict_key(v, "reencode %s", out.len != nbytes ? "length" : "bytes");
+    sf_verdict_dumpf(v, "encode(decode(x)) != x: first difference at byte %zu\n", at);
+    sf_verdict_dump_hex(v, "input  ", bytes, nbytes);
+    sf_verdict_dump_hex(v, "encoded", out.data, out.len);
+    sf_verdict_dump_inst(v, "decoded", in);
+    sf_buf_free(&out);
+    return false;
+  }
+  sf_inst back;
+  memset(&back, 0, sizeof back);
+  size_t used = 0;
+  sf_status_clear(&st);
+  if (sf_visa_decode(out.data, out.len, 0, &back, &used, &st) != SF_OK) {
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "redecode", in, "refused");
+    sf_verdict_key(v, "redecode code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "decoder refused the encoder's output: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_verdict_dump_hex(v, "encoded", out.data, out.len);
+    sf_verdict_dump_inst(v, "instruction", in);
+    ok = false;
+  } else if (used != out.len) {
+    sf_verdict_fail(v, "redecode", in, "length");
+    sf_verdict_key(v, "redecode length");
+    sf_verdict_dumpf(v, "decoder consumed %zu of %zu encoded bytes\n", used, out.len);
+    sf_verdict_dump_hex(v, "encoded", out.data, out.len);
+    ok = false;
+  } else if (!sf_inst_equal(in, &back)) {
+    sf_verdict_dump_hex(v, "encoded", out.data, out.len);
+    ok = sf_fail_diff(v, "redecode", in, &back, "encoded", "decoded");
+  }
+  sf_buf_free(&out);
+  return ok;
+}
+
+bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
+  sf_verdict_init(v, "visa_bin");
+  if (n > SF_CHECK_MAX_BIN) n = SF_CHECK_MAX_BIN;
+  sf_inst in;
+  memset(&in, 0, sizeof in);
+  size_t used = 0;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_visa_decode(p, n, 0, &in, &used, &st) != SF_OK) {
+    if (!sf_check_refusal(v, "decode", &st, NULL)) return false;
+    sf_verdict_refuse(v, &st);
+    return true;
+  }
+  if (in.family != SF_FAMILY_SAMPLE_UNORM && in.family != SF_FAMILY_SAMPLE_3D && in.family != SF_FAMILY_AVS) {
+    sf_verdict_fail(v, "decode", &in, "family");
+    sf_verdict_key(v, "family=%s", sf_family_tag(in.family));
+    sf_verdict_dump_hex(v, "input", p, n);
+    return false;
+  }
+  if (used == 0 || used > n) {
+    sf_verdict_fail(v, "decode", &in, "length");
+    sf_verdict_key(v, "decode length");
+    sf_verdict_dumpf(v, "decoder reports %zu bytes used of %zu\n", used, n);
+    return false;
+  }
+  /* 1. Lossless: encode(decode(x)) == x. */
+  if (!sf_check_visa_reencode(v, &in, p, used, true)) return false;
+  /* 2. The canonical form is a fixed point of encode -> decode, and canonicalize is idempotent. */
+  sf_inst canon = in;
+  sf_inst_canonicalize(&canon);
+  sf_inst canon2 = canon;
+  sf_inst_canonicalize(&canon2);
+  if (!sf_inst_equal(&canon, &canon2)) return sf_fail_diff(v, "canonicalize", &canon, &canon2, "once", "twice");
+  if (!sf_check_visa_reencode(v, &canon, NULL, 0, true)) return false;
+  /* 3. Validate agrees between the decoded and the canonical instruction: don't-care bits are not
+   *    rules (inst.h), so clearing them must not change the verdict. */
+  sf_violations va, vb;
+  memset(&va, 0, sizeof va);
+  memset(&vb, 0, sizeof vb);
+  unsigned na = sf_inst_validate(&in, &va);
+  unsigned nb = sf_inst_validate(&canon, &vb);
+  (void)na;
+  (void)nb;
+  if (!sf_same_violations(&va, &vb)) {
+    sf_verdict_fail(v, "validate", &in, "canonical");
+    sf_verdict_key(v, "validate canonical");
+    sf_dump_violations(v, "decoded", &va);
+    sf_dump_violations(v, "canonical", &vb);
+    sf_verdict_dump_inst(v, "instruction", &canon);
+    return false;
+  }
+  /* 4. Text view, and validate agrees across it. */
+  if (!sf_check_visa_textview(v, &canon, va.total == 0)) return false;
+  char t1[SF_TEXT_CAP];
+  sf_status_clear(&st);
+  if (sf_visa_print(&canon, NULL, t1, sizeof t1, &st) == SF_OK) {
+    sf_inst back;
+    memset(&back, 0, sizeof back);
+    sf_status_clear(&st);
+    if (sf_visa_parse(t1, strlen(t1), NULL, &back, &st) == SF_OK) {
+      sf_violations vc;
+      memset(&vc, 0, sizeof vc);
+      sf_inst_validate(&back, &vc);
+      if (!sf_same_violations(&vb, &vc)) {
+        sf_verdict_fail(v, "validate", &in, "text");
+        sf_verdict_key(v, "validate text");
+        sf_dump_violations(v, "decoded", &vb);
+        sf_dump_violations(v, "reparsed", &vc);
+        sf_verdict_dumpf(v, "text: %s\n", t1);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool sf_check_visa_text(const char *text, size_t n, sf_verdict *v) {
+  sf_verdict_init(v, "visa_text");
+  if (n > SF_CHECK_MAX_TEXT) n = SF_CHECK_MAX_TEXT;
+  sf_inst a;
+  memset(&a, 0, sizeof a);
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_visa_parse(text, n, NULL, &a, &st) != SF_OK) {
+    if (!sf_check_refusal(v, "parse", &st, NULL)) return false;
+    sf_verdict_refuse(v, &st);
+    return true;
+  }
+  sf_inst canon = a;
+  sf_inst_canonicalize(&canon);
+  if (!sf_inst_equal(&a, &canon)) return sf_fail_diff(v, "parse", &a, &canon, "parsed", "canonical");
+  sf_violations va;
+  memset(&va, 0, sizeof va);
+  sf_inst_validate(&a, &va);
+  if (!sf_check_visa_textview(v, &a, true)) return false;
+  if (!sf_check_visa_reencode(v, &a, NULL, 0, va.total == 0)) return false;
+  return true;
+}
+
+bool sf_check_inst_views(const sf_inst *in, sf_verdict *v) {
+  sf_verdict_init(v, "views");
+  if (in->family == SF_FAMILY_D3D) {
+    bool ok = sf_check_d3d_views(&in->d3d, v);
+    if (v->kind == SF_VERDICT_FAIL) snprintf(v->oracle, sizeof v->oracle, "views");
+    return ok;
+  }
+  sf_inst canon = *in;
+  sf_inst_canonicalize(&canon);
+  sf_violations va;
+  memset(&va, 0, sizeof va);
+  bool valid = sf_inst_validate(&canon, &va) == 0;
+  if (!sf_check_visa_reencode(v, &canon, NULL, 0, valid)) return false;
+  if (!sf_check_visa_textview(v, &canon, valid)) return false;
+  return true;
+}

@@ -1,0 +1,559 @@
+/* oracles/checks/check_sample.c — differential and invariant checks of the reference sampler
+ * (docs/design.md principle 1: every SIMD backend equals the scalar one bit for bit).
+ *
+ * sample_diff: one structured case (include/samplefuzz/case.h) is executed with every backend the
+ * CPU supports (sf_backend_list: scalar first). Statuses must agree ("all error or none", simdjson
+ * fuzz_implementations pattern) and every variable byte and D3D register must be identical; on a
+ * mismatch the report names the backends, the variable/register, and the differing lanes and
+ * channels with both values. Then, at the request level (sf_sample), every backend must equal the
+ * scalar one and three invariants must hold (docs/precision-model.md, D3D11.3 §7.18):
+ *   constant  a surface whose texels all hold one value returns that value (point/linear, any mip);
+ *   hull      a filtered result lies within the per-channel [min, max] of all texels, plus the
+ *             border colour when an address mode is border, plus 0 with a null tile;
+ *   lod0      an explicit LOD of 0 equals the LOD-zero mode.
+ * Float results are compared with a tolerance only in the invariants (1e-6 relative), never between
+ * backends. NaN/Inf texels and compare/LOD-query requests are outside the invariants.
+ * pipeline: the case's instruction goes through its family's codec views (sf_check_inst_views),
+ * and the generated, the byte-decoded and the text-parsed forms execute to identical states. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/case.h"
+#include "samplefuzz/dxbc.h"
+#include "samplefuzz/oracle.h"
+#include "samplefuzz/sampler.h"
+#include "samplefuzz/visa.h"
+
+#define SF_MAX_BACKENDS 8u
+
+static float sf_bits_f(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+static void sf_case_key(sf_verdict *v, const sf_case *c, const char *what) {
+  const sf_format_info *fi = sf_format_get(c->surf.format);
+  sf_verdict_key(v, "%s format=%s type=%s filter=%u%u%u", what, fi ? fi->name : "?", sf_surf_type_name(c->surf.type),
+                 c->samp.min_filter, c->samp.mag_filter, c->samp.mip_filter);
+}
+
+static void sf_dump_case(sf_verdict *v, const sf_case *c) {
+  char buf[512];
+  sf_verdict_dumpf(v, "case: %s\n", sf_case_describe(c, buf, sizeof buf));
+  sf_verdict_dump_inst(v, "instruction", &c->inst);
+  sf_verdict_dumpf(v, "palette:");
+  for (unsigned i = 0; i < SF_CASE_PALETTE; i++) sf_verdict_dumpf(v, " %08x", c->palette[i]);
+  sf_verdict_dumpf(v, "\n");
+}
+
+/* Compares two machine states; on a difference fills v and returns false. */
+static bool sf_compare_states(sf_verdict *v, const sf_case *c, const sf_state *a, const sf_state *b, const char *na,
+                              const char *nb, const char *check) {
+  for (unsigned i = 0; i < a->nvars; i++) {
+    const sf_var *va = &a->vars[i];
+    const sf_var *vb = sf_state_var_c(b, va->id);
+    if (!vb || vb->size != va->size) {
+      sf_verdict_fail(v, check, &c->inst, "vars");
+      sf_case_key(v, c, "vars");
+      sf_verdict_dumpf(v, "variable V%u is missing or resized in %s\n", va->id, nb);
+      return false;
+    }
+    if (memcmp(va->bytes, vb->bytes, va->size) == 0) continue;
+    sf_verdict_fail(v, check, &c->inst, "dst");
+    sf_case_key(v, c, "dst");
+    sf_verdict_dumpf(v, "variable V%u (%s, %u bytes) differs between %s and %s; 32-bit words that differ:\n", va->id,
+                     sf_vtype_name(va->type) ? sf_vtype_name(va->type) : "?", va->size, na, nb);
+    unsigned shown = 0;
+    for (uint32_t off = 0; off + 4 <= va->size && shown < 16; off += 4) {
+      uint32_t x = sf_le32(va->bytes + off), y = sf_le32(vb->bytes + off);
+      if (x == y) continue;
+      sf_verdict_dumpf(v, "  byte %5u (GRF %u, word %u): %s %08x (%g)  %s %08x (%g)\n", off, off / 32u, (off % 32u) / 4u,
+                       na, x, (double)sf_bits_f(x), nb, y, (double)sf_bits_f(y));
+      shown++;
+    }
+    sf_dump_case(v, c);
+    return false;
+  }
+  if (memcmp(&a->d3d, &b->d3d, sizeof a->d3d) != 0) {
+    sf_verdict_fail(v, check, &c->inst, "regs");
+    sf_case_key(v, c, "regs");
+    sf_verdict_dumpf(v, "D3D registers differ between %s and %s (lane, register, channel):\n", na, nb);
+    unsigned shown = 0;
+    for (unsigned l = 0; l < 4; l++)
+      for (unsigned r = 0; r < SF_D3D_MAX_TEMPS; r++)
+        for (unsigned ch = 0; ch < 4 && shown < 16; ch++)
+          if (a->d3d.r[l][r][ch] != b->d3d.r[l][r][ch]) {
+            sf_verdict_dumpf(v, "  lane %u r%u.%c: %s %08x (%g)  %s %08x (%g)\n", l, r, "xyzw"[ch], na, a->d3d.r[l][r][ch],
+                             (double)sf_bits_f(a->d3d.r[l][r][ch]), nb, b->d3d.r[l][r][ch],
+                             (double)sf_bits_f(b->d3d.r[l][r][ch]));
+            shown++;
+          }
+    for (unsigned l = 0; l < 4; l++)
+      for (unsigned r = 0; r < SF_D3D_MAX_OUTPUTS; r++)
+        for (unsigned ch = 0; ch < 4 && shown < 16; ch++)
+          if (a->d3d.o[l][r][ch] != b->d3d.o[l][r][ch]) {
+            sf_verdict_dumpf(v, "  lane %u o%u.%c: %s %08x  %s %08x\n", l, r, "xyzw"[ch], na, a->d3d.o[l][r][ch], nb,
+                             b->d3d.o[l][r][ch]);
+            shown++;
+          }
+    sf_dump_case(v, c);
+    return false;
+  }
+  return true;
+}
+
+/* ---- request level ---------------------------------------------------------------------------- */
+
+static void sf_build_batch(const sf_case *c, const sf_case_env *env, sf_sample_batch *b) {
+  memset(b, 0, sizeof *b);
+  b->surf = env->surface;
+  b->samp = &env->sampler;
+  b->lod_mode = (uint8_t)((c->pal_raw[15] >> 29) & 3u);
+  b->lanes = 0xFFu;
+  b->n = 8;
+  for (unsigned l = 0; l < 8; l++) {
+    const uint32_t *p = c->palette;
+    b->u[l] = sf_bits_f(p[l % 16]);
+    b->v[l] = sf_bits_f(p[(l + 3) % 16]);
+    b->r[l] = sf_bits_f(p[(l + 6) % 16]);
+    b->ai[l] = sf_bits_f(p[(l + 9) % 16]);
+    b->lod_or_bias[l] = sf_bits_f(p[(l + 12) % 16]);
+    b->dudx[l] = sf_bits_f(p[(l + 1) % 16]) * 0.125f;
+    b->dvdy[l] = sf_bits_f(p[(l + 2) % 16]) * 0.125f;
+    b->dudy[l] = sf_bits_f(p[(l + 4) % 16]) * 0.0625f;
+    b->dvdx[l] = sf_bits_f(p[(l + 5) % 16]) * 0.0625f;
+    b->drdx[l] = sf_bits_f(p[(l + 7) % 16]) * 0.125f;
+    b->drdy[l] = sf_bits_f(p[(l + 8) % 16]) * 0.125f;
+    unsigned o = c->pattern[l];
+    b->off_u[l] = (int8_t)((int)((o >> 4) ^ 8u) - 8);   /* two 4-bit two's complement offsets, [-8, 7] */
+    b->off_v[l] = (int8_t)((int)((o & 15u) ^ 8u) - 8);
+    b->off_r[l] = 0;
+  }
+}
+
+static bool sf_out_equal(const sf_sample_out *a, const sf_sample_out *b, unsigned n) {
+  if (a->is_int != b->is_int || a->null_mask != b->null_mask) return false;
+  for (unsigned ch = 0; ch < 4; ch++)
+    for (unsigned l = 0; l < n; l++)
+      if (a->v[ch][l] != b->v[ch][l]) return false;
+  return true;
+}
+
+static void sf_dump_out_diff(sf_verdict *v, const sf_sample_out *a, const sf_sample_out *b, unsigned n, const char *na,
+                             const char *nb) {
+  sf_verdict_dumpf(v, "lane ch  %-22s %-22s\n", na, nb);
+  for (unsigned l = 0; l < n; l++)
+    for (unsigned ch = 0; ch < 4; ch++)
+      if (a->v[ch][l] != b->v[ch][l])
+        sf_verdict_dumpf(v, "%4u  %c  %08x %-13g %08x %-13g\n", l, "rgba"[ch], a->v[ch][l], (double)sf_bits_f(a->v[ch][l]),
+                         b->v[ch][l], (double)sf_bits_f(b->v[ch][l]));
+  if (a->null_mask != b->null_mask) sf_verdict_dumpf(v, "null_mask %08x vs %08x\n", a->null_mask, b->null_mask);
+}
+
+static bool sf_float_class(unsigned cls) {
+  return cls == SF_FCLASS_UNORM || cls == SF_FCLASS_SRGB || cls == SF_FCLASS_SNORM || cls == SF_FCLASS_FLOAT ||
+         cls == SF_FCLASS_DEPTH;
+}
+
+static bool sf_within(float x, float lo, float hi) {
+  float tol_lo = 1e-6f * (fabsf(lo) > 1.0f ? fabsf(lo) : 1.0f);
+  float tol_hi = 1e-6f * (fabsf(hi) > 1.0f ? fabsf(hi) : 1.0f);
+  return x >= lo - tol_lo && x <= hi + tol_hi;
+}
+
+/* Per-channel [min, max] over every texel of the surface; false if a texel is NaN/Inf. */
+static bool sf_surface_hull(sf_surface *s, float lo[4], float hi[4]) {
+  const sf_format_info *fi = sf_format_get(s->desc.format);
+  if (!fi) return false;
+  for (unsigned ch = 0; ch < 4; ch++) lo[ch] = INFINITY, hi[ch] = -INFINITY;
+  for (unsigned l = 0; l < s->desc.levels && l < SF_SURF_MAX_LEVELS; l++) {
+    const sf_level *lv = &s->levels[l];
+    unsigned slices = s->desc.type == SF_SURF_3D ? lv->d : s->slices;
+    for (unsigned sl = 0; sl < slices; sl++)
+      for (unsigned y = 0; y < lv->h; y++)
+        for (unsigned x = 0; x < lv->w; x++) {
+          const uint8_t *t = sf_surface_texel(s, l, sl, x, y);
+          if (!t) return false;
+          uint32_t d[4];
+          sf_format_decode(s->desc.format, t, d);
+          for (unsigned ch = 0; ch < 4; ch++) {
+            float f = sf_bits_f(d[ch]);
+            if (!isfinite(f)) return false;
+            if (f < lo[ch]) lo[ch] = f;
+            if (f > hi[ch]) hi[ch] = f;
+          }
+        }
+  }
+  return true;
+}
+
+/* The metamorphic relations run on one input: at most one, chosen by the case's bytes, so that every
+ * relation runs on a ninth of the inputs and the cost per input stays bounded (docs/oracles.md). */
+static uint32_t sf_meta_pick(const sf_case *c) {
+  uint32_t h = c->pal_raw[13] ^ ((uint32_t)c->pattern[9] << 8) ^ ((uint32_t)c->pattern[17] << 16);
+  return 1u << (h % SF_META_COUNT);
+}
+
+static bool sf_check_requests(sf_verdict *v, const sf_case *c, sf_case_env *env, const sf_backend *const *be,
+                              unsigned nbe, sf_indep_stats *stats) {
+  const sf_format_info *fi = sf_format_get(c->surf.format);
+  if (!fi || fi->cls == SF_FCLASS_YUV) return true;   /* NV12 is for SAMPLE_UNORM/AVS only */
+  sf_sample_batch b;
+  sf_build_batch(c, env, &b);
+  sf_sample_out ref, out;
+  sf_status st0, st1;
+  sf_status_clear(&st0);
+  memset(&ref, 0, sizeof ref);
+  sf_code rc0 = sf_sample(be[0], &b, &ref, &st0);
+  for (unsigned i = 1; i < nbe; i++) {
+    sf_status_clear(&st1);
+    memset(&out, 0xA5, sizeof out);   /* a sentinel unlike the reference's zero fill (libyuv) */
+    sf_code rc1 = sf_sample(be[i], &b, &out, &st1);
+    if (rc1 != rc0) {
+      sf_verdict_fail(v, "request_status", &c->inst, be[i]->name);
+      sf_case_key(v, c, "request status");
+      snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
+      sf_verdict_dumpf(v, "sf_sample: %s -> %s, %s -> %s (%s)\n", be[0]->name, sf_code_name(rc0), be[i]->name,
+                       sf_code_name(rc1), rc1 ? st1.msg : st0.msg);
+      sf_dump_case(v, c);
+      return false;
+    }
+    if (rc0 == SF_OK && !sf_out_equal(&ref, &out, b.n)) {
+      sf_verdict_fail(v, "request_lanes", &c->inst, be[i]->name);
+      sf_case_key(v, c, "request lanes");
+      snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
+      sf_verdict_dumpf(v, "sf_sample results differ (lod mode %u):\n", b.lod_mode);
+      sf_dump_out_diff(v, &ref, &out, b.n, be[0]->name, be[i]->name);
+      sf_dump_case(v, c);
+      return false;
+    }
+  }
+  /* the independent interval and the metamorphic relations on the request batch */
+  if (rc0 == SF_OK) {
+    if (!sf_check_indep_batch(v, &c->inst, &b, &ref, "request", stats) ||
+        !sf_check_meta_batch(v, &c->inst, be[0], &b, sf_meta_pick(c), stats)) {
+      snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
+      sf_dump_case(v, c);
+      return false;
+    }
+  }
+  if (rc0 != SF_OK || !sf_float_class(fi->cls) || ref.is_int) return true;
+  /* lod0: explicit LOD 0 == LOD zero. */
+  {
+    sf_sample_batch b2 = b, b3 = b;
+    b2.lod_mode = SF_LOD_EXPLICIT;
+    for (unsigned l = 0; l < b2.n; l++) b2.lod_or_bias[l] = 0.0f;
+    b3.lod_mode = SF_LOD_ZERO;
+    sf_sample_out o2, o3;
+    memset(&o2, 0, sizeof o2);
+    memset(&o3, 0, sizeof o3);
+    sf_status_clear(&st1);
+    if (sf_sample(be[0], &b2, &o2, &st1) == SF_OK && sf_sample(be[0], &b3, &o3, &st1) == SF_OK &&
+        !sf_out_equal(&o2, &o3, b2.n)) {
+      sf_verdict_fail(v, "invariant", &c->inst, "lod0");
+      sf_case_key(v, c, "lod0");
+      snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
+      sf_verdict_dumpf(v, "explicit LOD 0 and the LOD-zero mode differ:\n");
+      sf_dump_out_diff(v, &o2, &o3, b2.n, "explicit 0", "lod zero");
+      sf_dump_case(v, c);
+      return false;
+    }
+  }
+  /* hull / constant (the hull of a constant surface is the constant itself). */
+  float lo[4], hi[4];
+  if (!sf_surface_hull(env->surface, lo, hi)) return true;
+  bool border = false;
+  for (unsigned a = 0; a < 3; a++) border |= c->samp.addr[a] == SF_ADDR_BORDER;
+  if (border) return true;   /* the border colour is snapped to the format: outside this invariant */
+  if (c->flags & SF_CASE_F_NULL_TILE)
+    for (unsigned ch = 0; ch < 4; ch++) {
+      if (lo[ch] > 0.0f) lo[ch] = 0.0f;
+      if (hi[ch] < 0.0f) hi[ch] = 0.0f;
+    }
+  for (unsigned l = 0; l < b.n; l++) {
+    if (!((b.lanes >> l) & 1u)) continue;
+    for (unsigned ch = 0; ch < 4; ch++) {
+      float x = sf_bits_f(ref.v[ch][l]);
+      if (sf_within(x, lo[ch], hi[ch])) continue;
+      bool constant = lo[ch] == hi[ch];
+      sf_verdict_fail(v, "invariant", &c->inst, constant ? "constant" : "hull");
+      sf_case_key(v, c, constant ? "constant" : "hull");
+      snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
+      sf_verdict_dumpf(v, "lane %u channel %c = %g (%08x) is outside the texels' [%g, %g] (lod mode %u, u %g v %g)\n", l,
+                       "rgba"[ch], (double)x, ref.v[ch][l], (double)lo[ch], (double)hi[ch], b.lod_mode, (double)b.u[l],
+                       (double)b.v[l]);
+      sf_dump_case(v, c);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* How the executor may refuse a generated (valid) case: a documented gap (SF_UNSUPPORTED), a limit of
+ * the machine state or a value too large for it (SF_ERR_LIMIT), or a binding the state lacks
+ * (SF_ERR_STATE). Anything else (invalid, out of range, ...) says a valid instruction is not valid:
+ * the model and the executor disagree, and every backend agreeing does not make it right. */
+static bool sf_refusal_of_valid_ok(sf_code rc) {
+  return rc == SF_OK || rc == SF_UNSUPPORTED || rc == SF_ERR_LIMIT || rc == SF_ERR_STATE;
+}
+
+/* The executor's status rc for the case (the same on every backend): a refusal it may give is
+ * recorded on v; any other is the finding `refused_valid`. False on a finding. */
+static bool sf_check_refusal(sf_verdict *v, const sf_case *c, sf_code rc, const sf_status *rs) {
+  if (!sf_refusal_of_valid_ok(rc)) {
+    sf_verdict_fail(v, "refused_valid", &c->inst, sf_code_name(rc));
+    sf_case_key(v, c, "refused_valid");
+    sf_verdict_dumpf(v, "the executor refused a valid instruction (%s): %s\n", sf_code_name(rc), rs->msg);
+    sf_dump_case(v, c);
+    return false;
+  }
+  if (rc != SF_OK) sf_verdict_refuse(v, rs);
+  return true;
+}
+
+bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
+  sf_verdict_init(v, "diff");
+  sf_case *c = malloc(sizeof *c);
+  sf_case_env *env = malloc(sizeof *env);
+  const sf_backend *be[SF_MAX_BACKENDS];
+  unsigned nbe = sf_backend_list(be, SF_MAX_BACKENDS);
+  /* one state per backend, allocated for the backends that exist (keeps the per-run heap small) */
+  sf_state *runs = calloc(nbe ? nbe : 1u, sizeof *runs);
+  sf_indep_rec *rec = malloc(sizeof *rec);
+  sf_indep_stats *stats = calloc(1, sizeof *stats);
+  sf_status st;
+  sf_status_clear(&st);
+  bool ok = true;
+  if (!c || !env || !runs || !rec || !stats) {
+    free(c);
+    free(env);
+    free(runs);
+    free(rec);
+    free(stats);
+    sf_fail(&st, SF_ERR_NOMEM, "out of memory");
+    sf_verdict_refuse(v, &st);
+    return true;
+  }
+  memset(env, 0, sizeof *env);
+  unsigned nruns = 0;
+  sf_code rc[SF_MAX_BACKENDS];
+  sf_status rst[SF_MAX_BACKENDS];
+  if (sf_case_read(p, n, c, &st) != SF_OK || sf_case_env_build(c, env, &st) != SF_OK) {
+    sf_verdict_refuse(v, &st);
+    goto done;
+  }
+  if (nbe == 0) {
+    sf_verdict_fail(v, "backends", &c->inst, "none");
+    sf_verdict_key(v, "no backend");
+    goto done_fail;
+  }
+  /* Completeness: the case's instruction is generated valid, so the model must accept it ... */
+  if (sf_inst_validate(&c->inst, NULL) != 0) {
+    sf_violations vio;
+    sf_inst_validate(&c->inst, &vio);
+    sf_verdict_fail(v, "gen_invalid", &c->inst, vio.count ? vio.v[0].rule : "?");
+    sf_case_key(v, c, "gen_invalid");
+    sf_verdict_dumpf(v, "the generator's valid instruction breaks rule %s: %s\n", vio.count ? vio.v[0].rule : "?",
+                     vio.count ? vio.v[0].reason : "");
+    sf_dump_case(v, c);
+    goto done_fail;
+  }
+  for (unsigned i = 0; i < nbe; i++) {
+    sf_status_clear(&rst[i]);
+    if (sf_case_state_clone(env, &runs[i], &rst[i]) != SF_OK) {
+      sf_verdict_refuse(v, &rst[i]);
+      goto done;
+    }
+    nruns++;
+    /* the first backend runs through the recorder: its batch feeds the independent check */
+    rc[i] = i == 0 ? sf_exec_recorded(&c->inst, &runs[i], be[i], rec, &rst[i]) : sf_exec(&c->inst, &runs[i], be[i], &rst[i]);
+  }
+  for (unsigned i = 1; i < nbe; i++) {
+    if (rc[i] == rc[0]) continue;
+    sf_verdict_fail(v, "status", &c->inst, be[i]->name);
+    sf_case_key(v, c, "status");
+    snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
+    sf_verdict_dumpf(v, "backends disagree on the status (all error or none):\n");
+    for (unsigned k = 0; k < nbe; k++) sf_verdict_dumpf(v, "  %-8s %s %s\n", be[k]->name, sf_code_name(rc[k]), rst[k].msg);
+    sf_dump_case(v, c);
+    goto done_fail;
+  }
+  if (rc[0] == SF_OK) {
+    for (unsigned i = 1; i < nbe; i++) {
+      char check[SF_VERDICT_NAME_MAX];
+      snprintf(check, sizeof check, "lanes");
+      if (!sf_compare_states(v, c, &runs[0], &runs[i], be[0]->name, be[i]->name, check)) {
+        snprintf(v->feature, sizeof v->feature, "%s", be[i]->name);
+        snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
+        goto done_fail;
+      }
+    }
+  }
+  {
+    char list[SF_VERDICT_NAME_MAX * 2] = "";
+    size_t o = 0;
+    for (unsigned i = 0; i < nbe && o + 1 < sizeof list; i++) {
+      int k = snprintf(list + o, sizeof list - o, "%s%s", i ? "," : "", be[i]->name);
+      if (k < 0) break;
+      o += (size_t)k < sizeof list - o ? (size_t)k : sizeof list - o - 1;
+    }
+    /* The request-level checks do not depend on the instruction: they run even when every
+     * backend refused the instruction (with the same status). */
+    if (rc[0] == SF_OK && rec->got && !sf_check_indep_batch(v, &c->inst, &rec->batch, &rec->out, "exec", stats)) {
+      snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
+      sf_dump_case(v, c);
+      goto done_fail;
+    }
+    if (!sf_check_requests(v, c, env, be, nbe, stats)) goto done_fail;
+    snprintf(v->backends, sizeof v->backends, "%s", list);
+    /* ... and the executor must not call it invalid: a valid instruction is executed, refused as
+     * unsupported (a documented gap), or refused for the machine state (limits, bindings). */
+    if (!sf_check_refusal(v, c, rc[0], &rst[0])) goto done_fail;
+  }
+  goto done;
+done_fail:
+  ok = false;
+done:
+  for (unsigned i = 0; i < nruns; i++) sf_state_free(&runs[i]);
+  sf_case_env_free(env);
+  free(runs);
+  free(rec);
+  free(stats);
+  free(env);
+  free(c);
+  return ok;
+}
+
+/* ---- pipeline --------------------------------------------------------------------------------- */
+
+/* The instruction as its family's bytes decode it and as its text parses. */
+static bool sf_pipeline_forms(sf_verdict *v, const sf_inst *in, sf_inst *from_bytes, sf_inst *from_text) {
+  sf_status st;
+  sf_status_clear(&st);
+  char text[2048];
+  *from_bytes = *in;
+  *from_text = *in;
+  if (in->family == SF_FAMILY_D3D) {
+    uint32_t tok[SF_TPF_MAX_INST_LEN];
+    size_t len = 0, used = 0;
+    from_bytes->family = from_text->family = SF_FAMILY_D3D;
+    if (sf_tpf_encode_inst(&in->d3d, tok, &len, &st) != SF_OK ||
+        sf_tpf_decode_inst(tok, len, 0, &from_bytes->d3d, &used, &st) != SF_OK ||
+        sf_d3dasm_print_inst(&in->d3d, text, sizeof text, &st) != SF_OK ||
+        sf_d3dasm_parse_inst(text, strlen(text), 1, &from_text->d3d, &st) != SF_OK) {
+      char why[SF_STATUS_MSG_MAX + 64];
+      sf_verdict_fail(v, "forms", in, "refused");
+      sf_verdict_key(v, "forms code=%s", sf_code_name(st.code));
+      sf_verdict_dumpf(v, "a view of a valid generated instruction failed: %s\n", sf_status_format(&st, why, sizeof why));
+      return false;
+    }
+    return true;
+  }
+  sf_buf out;
+  sf_buf_init(&out, &st);
+  out.limit = 4096;
+  size_t used = 0;
+  bool ok = sf_visa_encode(in, &out, &st) == SF_OK && sf_visa_decode(out.data, out.len, 0, from_bytes, &used, &st) == SF_OK &&
+            sf_visa_print(in, NULL, text, sizeof text, &st) == SF_OK &&
+            sf_visa_parse(text, strlen(text), NULL, from_text, &st) == SF_OK;
+  sf_buf_free(&out);
+  if (!ok) {
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "forms", in, "refused");
+    sf_verdict_key(v, "forms code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "a view of a valid generated instruction failed: %s\n", sf_status_format(&st, why, sizeof why));
+  }
+  return ok;
+}
+
+bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v) {
+  sf_verdict_init(v, "pipeline");
+  sf_case *c = malloc(sizeof *c);
+  sf_case_env *env = malloc(sizeof *env);
+  sf_state *runs = calloc(3, sizeof *runs);
+  sf_inst *forms = calloc(3, sizeof *forms);
+  sf_indep_rec *rec = malloc(sizeof *rec);
+  sf_indep_stats *stats = calloc(1, sizeof *stats);
+  sf_status st;
+  sf_status_clear(&st);
+  bool ok = true;
+  unsigned nruns = 0;
+  if (!c || !env || !runs || !forms || !rec || !stats) {
+    sf_fail(&st, SF_ERR_NOMEM, "out of memory");
+    sf_verdict_refuse(v, &st);
+    goto done;
+  }
+  memset(env, 0, sizeof *env);
+  if (sf_case_read(p, n, c, &st) != SF_OK || sf_case_env_build(c, env, &st) != SF_OK) {
+    sf_verdict_refuse(v, &st);
+    goto done;
+  }
+  /* 1. Every codec view gives the instruction back. */
+  {
+    sf_verdict *views = malloc(sizeof *views);
+    if (!views) goto done;
+    bool vok = sf_check_inst_views(&c->inst, views);
+    if (!vok) {
+      *v = *views;
+      snprintf(v->oracle, sizeof v->oracle, "pipeline");
+      sf_dump_case(v, c);
+    }
+    free(views);
+    if (!vok) goto done_fail;
+  }
+  /* 2. The decoded and parsed forms execute like the generated one. */
+  forms[0] = c->inst;
+  if (!sf_pipeline_forms(v, &c->inst, &forms[1], &forms[2])) goto done_fail;
+  {
+    static const char *const names[3] = {"generated", "decoded", "parsed"};
+    const sf_backend *be = sf_backend_select();
+    sf_code rc[3];
+    sf_status rst[3];
+    for (unsigned i = 0; i < 3; i++) {
+      sf_status_clear(&rst[i]);
+      if (sf_case_state_clone(env, &runs[i], &rst[i]) != SF_OK) {
+        sf_verdict_refuse(v, &rst[i]);
+        goto done;
+      }
+      nruns++;
+      rc[i] = i == 0 ? sf_exec_recorded(&forms[i], &runs[i], be, rec, &rst[i]) : sf_exec(&forms[i], &runs[i], be, &rst[i]);
+    }
+    snprintf(v->backends, sizeof v->backends, "%s", be ? be->name : "?");
+    for (unsigned i = 1; i < 3; i++) {
+      if (rc[i] != rc[0]) {
+        sf_verdict_fail(v, "exec_status", &c->inst, names[i]);
+        sf_case_key(v, c, names[i]);
+        sf_verdict_dumpf(v, "%s: %s (%s); %s: %s (%s)\n", names[0], sf_code_name(rc[0]), rst[0].msg, names[i],
+                         sf_code_name(rc[i]), rst[i].msg);
+        sf_dump_case(v, c);
+        goto done_fail;
+      }
+      if (rc[0] == SF_OK && !sf_compare_states(v, c, &runs[0], &runs[i], names[0], names[i], "exec")) goto done_fail;
+    }
+    /* the executor's batch against the independent model, and the relations on it */
+    if (rc[0] == SF_OK && rec->got &&
+        (!sf_check_indep_batch(v, &c->inst, &rec->batch, &rec->out, "exec", stats) ||
+         !sf_check_meta_batch(v, &c->inst, be, &rec->batch, sf_meta_pick(c), stats))) {
+      sf_dump_case(v, c);
+      goto done_fail;
+    }
+    if (!sf_check_refusal(v, c, rc[0], &rst[0])) goto done_fail;
+  }
+  goto done;
+done_fail:
+  ok = false;
+done:
+  for (unsigned i = 0; i < nruns; i++) sf_state_free(&runs[i]);
+  free(rec);
+  free(stats);
+  if (env) sf_case_env_free(env);
+  free(forms);
+  free(runs);
+  free(env);
+  free(c);
+  return ok;
+}

@@ -1,0 +1,122 @@
+/* oracles/checks/verdict.c — the sf_verdict helpers every check uses (include/samplefuzz/oracle.h).
+ *
+ * Verdicts carry a symbolic, number-free failure name (docs/design.md "Triage") and a capped readable
+ * dump; nothing here allocates, prints or aborts. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "samplefuzz/oracle.h"
+
+static void sf_copy_name(char *dst, size_t n, const char *src) {
+  size_t i = 0;
+  if (src) {
+    for (; src[i] && i + 1 < n; i++) dst[i] = (src[i] == '-' || src[i] == ' ') ? '_' : src[i];
+  }
+  dst[i] = '\0';
+}
+
+void sf_verdict_init(sf_verdict *v, const char *oracle) {
+  memset(v, 0, sizeof *v);
+  v->kind = SF_VERDICT_PASS;
+  sf_copy_name(v->oracle, sizeof v->oracle, oracle);
+}
+
+void sf_verdict_refuse(sf_verdict *v, const sf_status *st) {
+  if (v->kind == SF_VERDICT_FAIL) return;
+  v->kind = (st && st->code == SF_UNSUPPORTED) ? SF_VERDICT_SKIP : SF_VERDICT_REJECT;
+  if (st) {
+    sf_status_format(st, v->reason, sizeof v->reason);
+  } else {
+    snprintf(v->reason, sizeof v->reason, "refused without a status");
+  }
+}
+
+bool sf_verdict_fail(sf_verdict *v, const char *check, const sf_inst *in, const char *feature) {
+  if (v->kind == SF_VERDICT_FAIL) return false;
+  v->kind = SF_VERDICT_FAIL;
+  sf_copy_name(v->check, sizeof v->check, check);
+  sf_copy_name(v->family, sizeof v->family, sf_family_tag(in ? in->family : SF_FAMILY_NONE));
+  sf_copy_name(v->op, sizeof v->op, in ? sf_inst_op_tag(in) : "none");
+  sf_copy_name(v->feature, sizeof v->feature, feature);
+  return false;
+}
+
+void sf_verdict_key(sf_verdict *v, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(v->key, sizeof v->key, fmt, ap);
+  va_end(ap);
+}
+
+void sf_verdict_dumpf(sf_verdict *v, const char *fmt, ...) {
+  if (v->dump_len + 1 >= sizeof v->dump) return;
+  size_t room = sizeof v->dump - v->dump_len;
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(v->dump + v->dump_len, room, fmt, ap);
+  va_end(ap);
+  if (k < 0) {
+    v->dump[v->dump_len] = '\0';
+    return;
+  }
+  v->dump_len += ((size_t)k < room) ? (size_t)k : room - 1;
+}
+
+void sf_verdict_dump_hex(sf_verdict *v, const char *label, const uint8_t *p, size_t n) {
+  sf_verdict_dumpf(v, "%s (%zu bytes):", label, n);
+  size_t shown = n < 256 ? n : 256;
+  for (size_t i = 0; i < shown; i++) sf_verdict_dumpf(v, "%s%02x", (i % 16) ? " " : "\n    ", p[i]);
+  sf_verdict_dumpf(v, "%s\n", shown < n ? " ..." : "");
+}
+
+const char *sf_verdict_kind_name(sf_verdict_kind k) {
+  switch (k) {
+    case SF_VERDICT_PASS: return "pass";
+    case SF_VERDICT_REJECT: return "reject";
+    case SF_VERDICT_SKIP: return "skip";
+    case SF_VERDICT_FAIL: return "fail";
+  }
+  return "?";
+}
+
+const char *sf_family_tag(sf_family f) {
+  switch (f) {
+    case SF_FAMILY_SAMPLE_UNORM: return "sample_unorm";
+    case SF_FAMILY_SAMPLE_3D: return "sample_3d";
+    case SF_FAMILY_AVS: return "avs";
+    case SF_FAMILY_D3D: return "d3d";
+    case SF_FAMILY_NONE: break;
+  }
+  return "none";
+}
+
+const char *sf_inst_op_tag(const sf_inst *in) {
+  const char *name = NULL;
+  switch (in->family) {
+    case SF_FAMILY_SAMPLE_UNORM: return "sample_unorm";
+    case SF_FAMILY_AVS: return "avs";
+    case SF_FAMILY_SAMPLE_3D: name = sf_s3d_op_name(in->s3d.op); break;
+    case SF_FAMILY_D3D: name = sf_d3d_op_name(in->d3d.op); break;
+    case SF_FAMILY_NONE: return "none";
+  }
+  return name ? name : "unknown";
+}
+
+const char *sf_oracle_field_feature(const char *diff, char *out, size_t n) {
+  size_t o = 0;
+  int depth = 0;
+  if (n == 0) return out;
+  for (size_t i = 0; diff && diff[i] && diff[i] != ':' && diff[i] != ' ' && o + 1 < n; i++) {
+    char c = diff[i];
+    if (c == '[') {
+      depth++;
+    } else if (c == ']') {
+      if (depth > 0) depth--;
+    } else if (depth == 0) {
+      out[o++] = (c == '-') ? '_' : c;
+    }
+  }
+  out[o] = '\0';
+  return out;
+}

@@ -1,0 +1,263 @@
+/* verify_texel.c — the verifier's texel-level rules, each as an interval: texel decode (the
+ * formulas of D3D11.3 §3.2.3, independent of the reference sampler's), the border colour, address
+ * modes (§7.18.9), cube-face selection (§7.18.12) and depth comparison. verify.c composes them. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/verify/verify_int.h"
+
+/* ---- texel decode (independent of the reference's: formulas of D3D11.3 §3.2.3) ---------------- */
+
+double sf_v_srgb(double c) { return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4); }
+
+double sf_v_half(uint16_t h) {
+  int e = (h >> 10) & 31, m = h & 1023;
+  double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
+  return (h & 0x8000) ? -v : v;
+}
+
+/* Decodes a texel to per-channel intervals (sRGB: the 0.5-ULP allowance on the sRGB side). */
+void sf_v_decode(unsigned fmt, const sf_format_info *fi, const uint8_t *t, uint32_t quirks, sf_vival *o) {
+  double v[4] = {0, 0, 0, 1}, slack[4] = {0, 0, 0, 0};
+  for (unsigned c = 0; c < fi->channels && c < 4; c++) {
+    switch (fmt) {
+      case SF_FMT_R8_UNORM: case SF_FMT_RG8_UNORM: case SF_FMT_RGBA8_UNORM: v[c] = t[c] / 255.0; break;
+      case SF_FMT_R8_SRGB: case SF_FMT_RG8_SRGB: case SF_FMT_RGBA8_SRGB:
+        if (c == 3) { v[c] = t[c] / 255.0; break; }
+        v[c] = sf_v_srgb(t[c] / 255.0);
+        slack[c] = fmax(sf_v_srgb(fmin(t[c] + 0.5, 255.0) / 255.0) - v[c], v[c] - sf_v_srgb(fmax(t[c] - 0.5, 0.0) / 255.0));
+        break;
+      case SF_FMT_RGBA8_SNORM: v[c] = fmax((int8_t)t[c] / 127.0, -1.0); break;
+      case SF_FMT_R16_UNORM: case SF_FMT_RGBA16_UNORM: v[c] = (t[2 * c] | t[2 * c + 1] << 8) / 65535.0; break;
+      case SF_FMT_R16F: case SF_FMT_RGBA16F: v[c] = sf_v_half((uint16_t)(t[2 * c] | t[2 * c + 1] << 8)); break;
+      default: { /* 32-bit float formats incl. D32F */
+        uint32_t u = (uint32_t)t[4 * c] | (uint32_t)t[4 * c + 1] << 8 | (uint32_t)t[4 * c + 2] << 16 | (uint32_t)t[4 * c + 3] << 24;
+        float f;
+        memcpy(&f, &u, 4);
+        v[c] = f;
+        break;
+      }
+    }
+  }
+  for (int c = 0; c < 4; c++) {
+    double e = slack[c] + fabs(v[c]) * 0x1p-23;
+    o->lo[c] = v[c] - e;
+    o->hi[c] = v[c] + e;
+    if ((quirks & SF_QUIRK_SNORM_NO_CLAMP) && fmt == SF_FMT_RGBA8_SNORM && (int8_t)t[c] == -128) o->lo[c] = -128.0 / 127.0 - e;
+  }
+}
+
+void sf_v_border(const sf_vctx *x, sf_vival *o) {
+  const sf_format_info *fi = x->fi;
+  double lsb = fi->cls == SF_FCLASS_UNORM || fi->cls == SF_FCLASS_SRGB ? 1.0 / ((1u << fi->bits) - 1)
+               : fi->cls == SF_FCLASS_SNORM ? 1.0 / ((1u << (fi->bits - 1)) - 1) : 0.0;
+  double lo = fi->cls == SF_FCLASS_SNORM ? -1.0 : 0.0;
+  bool clamp = fi->cls == SF_FCLASS_UNORM || fi->cls == SF_FCLASS_SRGB || fi->cls == SF_FCLASS_SNORM;
+  static const double def[4] = {0, 0, 0, 1};
+  for (unsigned c = 0; c < 4; c++) {
+    double b = x->b->samp->border[c];
+    if (isnan(b)) b = 0;
+    if (clamp) b = fmin(fmax(b, lo), 1.0);
+    double e = lsb + fabs(b) * 0x1p-23;
+    o->lo[c] = b - e;
+    o->hi[c] = b + e;
+    if (clamp) {
+      o->lo[c] = fmax(o->lo[c], lo);
+      o->hi[c] = fmin(o->hi[c], 1.0);
+    }
+    if (c >= fi->channels) { /* missing component: the format default (D3D) or the border (GL) */
+      o->lo[c] = fmin(o->lo[c], def[c]);
+      o->hi[c] = fmax(o->hi[c], def[c]);
+    }
+  }
+}
+
+/* ---- addressing -------------------------------------------------------------------------------- */
+
+/* Applies an address mode to integer texel index i in [0, n). Returns false for a border texel. */
+bool sf_v_addr(unsigned mode, long long i, long long n, long long *out) {
+  switch (mode) {
+    case SF_ADDR_WRAP: *out = ((i % n) + n) % n; return true;
+    case SF_ADDR_MIRROR: {
+      long long m = ((i % (2 * n)) + 2 * n) % (2 * n);
+      *out = m < n ? m : 2 * n - 1 - m;
+      return true;
+    }
+    case SF_ADDR_CLAMP: *out = i < 0 ? 0 : i >= n ? n - 1 : i; return true;
+    case SF_ADDR_BORDER:
+      if (i < 0 || i >= n) return false;
+      *out = i;
+      return true;
+    default: { /* MIRROR_ONCE */
+      long long m = i < 0 ? -1 - i : i;
+      *out = m >= n ? n - 1 : m;
+      return true;
+    }
+  }
+}
+
+unsigned sf_v_dim(uint32_t d0, unsigned level) {
+  uint32_t d = level < 32 ? d0 >> level : 0;
+  return d ? d : 1;
+}
+
+/* Raw texel interval at (level, slice, x, y, z) with all indices in range. */
+void sf_v_fetch_raw(const sf_vctx *x, unsigned level, unsigned slice, unsigned i, unsigned j, unsigned k,
+                           sf_vival *o) {
+  const sf_level *lv = &x->s->levels[level];
+  size_t off = lv->offset + (size_t)(x->s->desc.type == SF_SURF_3D ? k : slice) * lv->slice_pitch +
+               (size_t)j * lv->row_pitch + (size_t)i * x->fi->bytes;
+  if (off + x->fi->bytes > x->s->size || !x->s->data) {
+    for (int c = 0; c < 4; c++) o->lo[c] = -INFINITY, o->hi[c] = INFINITY;
+    return;
+  }
+  sf_v_decode(x->s->desc.format, x->fi, x->s->data + off, x->p->quirks, o);
+}
+
+/* Cube face basis (VK/GL table): direction = ma*axis + sc*S + tc*T for face coords (sc, tc). */
+const double sf_v_face_axis[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+const double sf_v_face_s[6][3] = {{0, 0, -1}, {0, 0, 1}, {1, 0, 0}, {1, 0, 0}, {1, 0, 0}, {-1, 0, 0}};
+const double sf_v_face_t[6][3] = {{0, -1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}, {0, -1, 0}, {0, -1, 0}};
+
+/* Face and (s, t) in [0,1] of a direction, major axis chosen with the tie order z > y > x unless
+ * forced (face >= 0). */
+int sf_v_cube_face(const double d[3], int forced, double *s, double *t) {
+  double ax = fabs(d[0]), ay = fabs(d[1]), az = fabs(d[2]);
+  int f;
+  if (forced >= 0) f = forced;
+  else if (az >= ax && az >= ay) f = d[2] < 0 ? 5 : 4;
+  else if (ay >= ax) f = d[1] < 0 ? 3 : 2;
+  else f = d[0] < 0 ? 1 : 0;
+  double ma = fabs(d[f >> 1]);
+  double sc = d[0] * sf_v_face_s[f][0] + d[1] * sf_v_face_s[f][1] + d[2] * sf_v_face_s[f][2];
+  double tc = d[0] * sf_v_face_t[f][0] + d[1] * sf_v_face_t[f][1] + d[2] * sf_v_face_t[f][2];
+  *s = ma > 0 ? 0.5 * sc / ma + 0.5 : 0.5;
+  *t = ma > 0 ? 0.5 * tc / ma + 0.5 : 0.5;
+  return f;
+}
+
+/* A texel of a cube face at (i, j), possibly one step outside the face: seamless neighbour by
+ * re-projecting the texel centre direction. */
+void sf_v_fetch_cube(const sf_vctx *x, unsigned level, unsigned layer, int face, long long i, long long j,
+                            sf_vival *o);
+
+void sf_v_fetch_cube_in(const sf_vctx *x, unsigned level, unsigned layer, int face, long long i, long long j,
+                               sf_vival *o) {
+  unsigned n = sf_v_dim(x->s->desc.width, level);
+  if (i >= 0 && j >= 0 && i < (long long)n && j < (long long)n) {
+    sf_v_fetch_raw(x, level, layer * 6u + (unsigned)face, (unsigned)i, (unsigned)j, 0, o);
+    return;
+  }
+  double sc = 2.0 * ((double)i + 0.5) / n - 1.0, tc = 2.0 * ((double)j + 0.5) / n - 1.0;
+  double d[3];
+  for (int a = 0; a < 3; a++) d[a] = sf_v_face_axis[face][a] + sc * sf_v_face_s[face][a] + tc * sf_v_face_t[face][a];
+  double s, t;
+  int f2 = sf_v_cube_face(d, -1, &s, &t);
+  long long i2 = (long long)floor(s * n), j2 = (long long)floor(t * n);
+  if (i2 < 0) i2 = 0;
+  if (j2 < 0) j2 = 0;
+  if (i2 >= (long long)n) i2 = n - 1;
+  if (j2 >= (long long)n) j2 = n - 1;
+  sf_v_fetch_raw(x, level, layer * 6u + (unsigned)f2, (unsigned)i2, (unsigned)j2, 0, o);
+}
+
+void sf_v_fetch_cube(const sf_vctx *x, unsigned level, unsigned layer, int face, long long i, long long j,
+                            sf_vival *o) {
+  long long n = sf_v_dim(x->s->desc.width, level);
+  bool out_i = i < 0 || i >= n, out_j = j < 0 || j >= n;
+  if (!(out_i && out_j)) {
+    sf_v_fetch_cube_in(x, level, layer, face, i, j, o);
+    return;
+  }
+  /* Corner: hull of the three real texels around it. */
+  long long ci = i < 0 ? 0 : n - 1, cj = j < 0 ? 0 : n - 1;
+  sf_vival a, b2, c;
+  sf_v_fetch_cube_in(x, level, layer, face, ci, cj, &a);
+  sf_v_fetch_cube_in(x, level, layer, face, i, cj, &b2);
+  sf_v_fetch_cube_in(x, level, layer, face, ci, j, &c);
+  for (int k = 0; k < 4; k++) {
+    o->lo[k] = fmin(a.lo[k], fmin(b2.lo[k], c.lo[k]));
+    o->hi[k] = fmax(a.hi[k], fmax(b2.hi[k], c.hi[k]));
+  }
+}
+
+/* Comparison of ref against a depth interval: {0}, {1} or [0, 1]. */
+void sf_v_compare(const sf_vctx *x, double dlo, double dhi, double *olo, double *ohi) {
+  double r = x->b->ref[x->lane];
+  double e = fabs(r) * 0x1p-23;
+  bool can_t = false, can_f = false;
+  /* Test the interval ends and the reference itself (ties) when inside the interval. */
+  const double probes[3] = {dlo, dhi, fmin(fmax(r, dlo), dhi)};
+  for (int k = 0; k < 3; k++) {
+    for (int s = -1; s <= 1; s++) {
+      double rr = r + s * e, t = probes[k];
+      bool v;
+      switch (x->b->samp->compare & 7u) {
+        case SF_CMP_NEVER: v = false; break;
+        case SF_CMP_LESS: v = rr < t; break;
+        case SF_CMP_EQUAL: v = rr == t; break;
+        case SF_CMP_LESS_EQUAL: v = rr <= t; break;
+        case SF_CMP_GREATER: v = rr > t; break;
+        case SF_CMP_NOT_EQUAL: v = rr != t; break;
+        case SF_CMP_GREATER_EQUAL: v = rr >= t; break;
+        default: v = true; break;
+      }
+      if (v) can_t = true;
+      else can_f = true;
+    }
+  }
+  /* NOT_EQUAL / EQUAL inside a nondegenerate interval can go either way. */
+  if (dlo < dhi && ((x->b->samp->compare & 7u) == SF_CMP_EQUAL || (x->b->samp->compare & 7u) == SF_CMP_NOT_EQUAL) &&
+      r >= dlo && r <= dhi)
+    can_t = can_f = true;
+  *olo = can_f ? 0.0 : 1.0;
+  *ohi = can_t ? 1.0 : 0.0;
+}
+
+/* The value of texel (i, j, k) at level after address modes (and PCF when in that mode). */
+void sf_v_texel(const sf_vctx *x, unsigned level, unsigned layer, int face, long long i, long long j,
+                       long long k, sf_vival *o) {
+  const sf_surface *s = x->s;
+  unsigned t = s->desc.type;
+  bool border = false;
+  if (t == SF_SURF_CUBE || t == SF_SURF_CUBE_ARRAY) {
+    sf_v_fetch_cube(x, level, layer, face, i, j, o);
+  } else {
+    long long w = sf_v_dim(s->desc.width, level), h = sf_v_dim(s->desc.height, level);
+    long long d = t == SF_SURF_3D ? sf_v_dim(s->desc.depth, level) : 1;
+    long long ii = 0, jj = 0, kk = 0;
+    const uint8_t *am = x->b->samp->addr;
+    border = !sf_v_addr(am[0], i, w, &ii);
+    if (t != SF_SURF_1D && t != SF_SURF_1D_ARRAY) border |= !sf_v_addr(am[1], j, h, &jj);
+    if (t == SF_SURF_3D) border |= !sf_v_addr(am[2], k, d, &kk);
+    if (border) sf_v_border(x, o);
+    else sf_v_fetch_raw(x, level, layer, (unsigned)ii, (unsigned)jj, (unsigned)kk, o);
+  }
+  if (x->mode == SF_VM_PCF) {
+    double lo, hi;
+    sf_v_compare(x, o->lo[0], o->hi[0], &lo, &hi);
+    o->lo[0] = lo;
+    o->hi[0] = hi;
+  }
+}
+
+/* Per-axis candidates at one level. coord: the unnormalized coordinate (already *size). */
+void sf_v_axis(const sf_vctx *x, double coord, bool linear, int off, sf_vaxis *ax) {
+  double c = linear ? coord - 0.5 : coord;
+  double eps = ldexp(1.0, -(int)x->p->subtexel_bits) + fabs(coord) * 0x1p-21;
+  double lo = c - eps, hi = c + eps;
+  long long b0 = (long long)floor(lo), b1 = (long long)floor(hi);
+  ax->n = 0;
+  for (long long bb = b0; bb <= b1 && ax->n < SF_V_MAX_CAND; bb++) {
+    unsigned k = ax->n++;
+    ax->base[k] = (int)(bb + off);
+    if (linear) {
+      ax->wlo[k] = fmax(lo - (double)bb, 0.0);
+      ax->whi[k] = fmin(hi - (double)bb, 1.0);
+    } else {
+      ax->wlo[k] = ax->whi[k] = 0.0;
+    }
+  }
+}

@@ -1,0 +1,522 @@
+#!/usr/bin/env python3
+"""mutants.py — mutation analysis: plant generic bugs in the source, one at a time, and count how
+many the fuzz targets kill, and how fast (docs/oracles.md, "Mutation analysis").
+
+  python3 scripts/mutants.py [--seed S] [--per-group N] [--groups G,...] [--time T] [--jobs J]
+                             [--out DIR] [--no-ctest] [--list] [--smoke]
+
+For each group of source files (vISA codec, D3D codec, model, sampler, SIMD) it enumerates every
+site of six generic operators — relational (< <= > >=), equality (== !=), logical (&& ||),
+arithmetic (+ -), constant +1, statement deletion — in code (comments, strings and preprocessor
+lines are left alone), and draws N of them per group with a seeded random generator. Each mutant is
+built the way a campaign builds (clang, libFuzzer, ASan+UBSan, -O2) in a private copy of the tree,
+then run with the fuzz targets that cover its file, for at most T seconds in all, on the seed
+corpus; a crash, sanitizer report, timeout or out-of-memory kills it. A survivor is then run with
+ctest (unit label) in a replay build of the same copy, unless --no-ctest. A mutant that does not
+compile is "stillborn" and not counted. Mutants listed in scripts/mutants-equivalent.txt (id and
+reason, reviewed by hand) are not counted either.
+
+Mutants are drawn from, and built in copies of, DIR/snapshot: the tracked files as they were when the
+first run into DIR started, so a run can be resumed after the tree changed (delete DIR to measure a
+newer tree). Results go to DIR (default build-mutants/): results.jsonl (one line per mutant, appended as each
+finishes, so an interrupted run resumes where it stopped), summary.json, report.txt (per group and
+per file: killed / survived / stillborn / equivalent, score, median kill time) and survivors.diff.
+--list prints the drawn mutants without running them. --smoke (used by ctest) draws two mutants of
+harness/model/inst.c, builds them with the replay engine and checks that the pipeline runs end to
+end and that replaying the seed corpora kills at least one.
+"""
+import argparse
+import concurrent.futures as cf
+import hashlib
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Where mutants are drawn from and built: a snapshot of the tree taken when a run starts (DIR/snapshot),
+# so that editing the tree during a run, or between a run and its resumption, changes nothing.
+SRC = ROOT
+
+# group -> (source globs as folder + suffix filters, fuzz targets that cover them)
+GROUPS = {
+    "visa": (["harness/visa/"], ["visa_bin_fuzzer", "visa_text_fuzzer", "isa_file_fuzzer", "pipeline_fuzzer"]),
+    "d3d": (["harness/d3d/"], ["dxbc_fuzzer", "d3dasm_fuzzer", "pipeline_fuzzer"]),
+    "model": (["harness/model/"], ["visa_bin_fuzzer", "dxbc_fuzzer", "pipeline_fuzzer", "visa_text_fuzzer"]),
+    "sampler": (["oracles/sampler/exec.c", "oracles/sampler/scalar.c", "oracles/sampler/surface.c",
+                 "oracles/sampler/state.c"], ["sample_diff_fuzzer", "pipeline_fuzzer"]),
+    "simd": (["oracles/sampler/backend.c", "oracles/sampler/simd_"], ["sample_diff_fuzzer", "pipeline_fuzzer"]),
+}
+EQUIV_FILE = os.path.join(ROOT, "scripts", "mutants-equivalent.txt")
+
+# ---- Sites ---------------------------------------------------------------------------------------
+
+OPS = [
+    ("relational", re.compile(r"(?<![<>=!-])(<=|>=|<|>)(?![<>=])"),
+     {"<": "<=", "<=": "<", ">": ">=", ">=": ">"}),
+    ("equality", re.compile(r"(==|!=)"), {"==": "!=", "!=": "=="}),
+    ("logical", re.compile(r"(&&|\|\|)"), {"&&": "||", "||": "&&"}),
+    ("arithmetic", re.compile(r"(?<=[\w)\]] )([+-])(?= [\w(])"), {"+": "-", "-": "+"}),
+    ("constant", re.compile(r"(?<![\w.])(0x[0-9a-fA-F]+|[0-9]+)(?=[uUlL]*\b)(?!\.)"), None),
+]
+DECL = re.compile(r"^\s*(static\s+|const\s+|unsigned\s+|signed\s+|struct\s+|enum\s+)*"
+                  r"(void|bool|char|short|int|long|float|double|size_t|u?int\d+_t|sf_\w+|[A-Z]\w*)\b[\s*]+\w+")
+STMT = re.compile(r"^\s*[a-zA-Z_][\w.\->\[\]]*\s*(\(|[+\-*/|&^]?=[^=]|\+\+|--)")
+
+
+def source_files(group):
+    pats, _ = GROUPS[group]
+    out = []
+    for p in pats:
+        full = os.path.join(SRC, p)
+        if p.endswith("/"):
+            for name in sorted(os.listdir(full)) if os.path.isdir(full) else []:
+                if name.endswith((".c", ".h")):
+                    out.append(os.path.join(p, name))
+        elif os.path.isfile(full):
+            out.append(p)
+        else:
+            d, pref = os.path.split(p)
+            for name in sorted(os.listdir(os.path.join(SRC, d))):
+                if name.startswith(pref) and name.endswith((".c", ".h")):
+                    out.append(os.path.join(d, name))
+    return out
+
+
+def code_mask(text):
+    """The text with comments, string and char literals and preprocessor lines blanked (same length)."""
+    out = list(text)
+    i, n = 0, len(text)
+    line_start = True
+    while i < n:
+        c = text[i]
+        if line_start and c == "#":
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            while j > 0 and text[j - 1] == "\\" and j < n:  # continued directive
+                j2 = text.find("\n", j + 1)
+                j = n if j2 < 0 else j2
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+            continue
+        if c in " \t":
+            i += 1
+            continue
+        line_start = c == "\n"
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            for k in range(i, j):
+                out[k] = " "
+            i = j
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            for k in range(i + 1, min(j, n)):
+                out[k] = " "
+            i = j + 1
+        else:
+            i += 1
+    return "".join(out)
+
+
+def sites(path):
+    text = open(os.path.join(SRC, path), encoding="utf-8").read()
+    masked = code_mask(text)
+    lines = masked.split("\n")
+    offs = [0]
+    for ln in lines[:-1]:
+        offs.append(offs[-1] + len(ln) + 1)
+    found = []
+    for lineno, ln in enumerate(lines, 1):
+        if not ln.strip():
+            continue
+        for name, rx, table in OPS:
+            for m in rx.finditer(ln):
+                orig = m.group(1)
+                if name == "constant":
+                    try:
+                        v = int(orig, 0)
+                    except ValueError:
+                        continue
+                    repl = hex(v + 1) if orig.lower().startswith("0x") else str(v + 1)
+                else:
+                    repl = table[orig]
+                found.append((path, lineno, m.start(1), name, orig, repl))
+        s = ln.strip()
+        if s.endswith(";") and STMT.match(ln) and not DECL.match(ln) and not s.startswith(("return", "break", "continue", "goto")):
+            found.append((path, lineno, len(ln) - len(ln.lstrip()), "delete", ln.strip(), ""))
+    return text, offs, found
+
+
+def mutant_id(site):
+    path, line, col, op, orig, repl = site
+    return hashlib.sha1(f"{path}:{line}:{col}:{op}:{orig}->{repl}".encode()).hexdigest()[:12]
+
+
+def apply(text, offs, site):
+    path, line, col, op, orig, repl = site
+    start = offs[line - 1] + col
+    if op == "delete":
+        end = text.index("\n", start) if "\n" in text[start:] else len(text)
+        return text[:start] + ";/* mutant: statement deleted */" + text[end:]
+    assert text[start:start + len(orig)] == orig, (path, line, col, orig)
+    return text[:start] + repl + text[start + len(orig):]
+
+
+def draw(groups, per_group, seed):
+    rng = random.Random(seed)
+    chosen = []
+    for g in groups:
+        pool = []
+        for f in source_files(g):
+            _, _, s = sites(f)
+            pool.extend(s)
+        by_op = {}
+        for s in pool:
+            by_op.setdefault(s[3], []).append(s)
+        ops = sorted(by_op)
+        picked, seen = [], set()
+        while len(picked) < min(per_group, len(pool)):
+            op = ops[len(picked) % len(ops)]
+            cand = rng.choice(by_op[op])
+            mid = mutant_id(cand)
+            if mid in seen:
+                if len(seen) >= len(pool):
+                    break
+                continue
+            seen.add(mid)
+            picked.append(cand)
+        chosen.extend((g, s) for s in picked)
+    return chosen
+
+# ---- Running -------------------------------------------------------------------------------------
+
+def run(cmd, cwd=None, timeout=None, log=None, env=None):
+    with open(log, "ab") if log else open(os.devnull, "wb") as f:
+        try:
+            p = subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT, timeout=timeout, env=env)
+            return p.returncode
+        except subprocess.TimeoutExpired:
+            return -999
+
+
+def tracked_files():
+    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split("\n")
+    return [f for f in out if f]
+
+
+def snapshot(dst):
+    """Copies the tracked files of the tree into dst once; returns dst."""
+    if os.path.isdir(dst):
+        return dst
+    tmp = dst + ".tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    for f in tracked_files():
+        s = os.path.join(ROOT, f)
+        if not os.path.isfile(s):
+            continue
+        d = os.path.join(tmp, f)
+        os.makedirs(os.path.dirname(d), exist_ok=True)
+        shutil.copy2(s, d)
+    os.rename(tmp, dst)
+    return dst
+
+
+def make_workspace(dst):
+    src = os.path.join(dst, "src")
+    if not os.path.isdir(src):
+        shutil.copytree(SRC, src)
+    return src
+
+
+def ccache_args():
+    return ["-DCMAKE_C_COMPILER_LAUNCHER=ccache"] if shutil.which("ccache") else []
+
+
+def configure(src, bdir, engine, log):
+    args = ["cmake", "-S", src, "-B", bdir, "-DCMAKE_C_COMPILER=clang", "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+            "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG", f"-DSF_FUZZ_ENGINE={engine}"]
+    if engine == "libfuzzer":
+        args.append("-DSF_SANITIZE=ON")
+    return run(args + ccache_args(), log=log) == 0
+
+
+def options(target):
+    opts = {}
+    p = os.path.join(SRC, "fuzz", target + ".options")
+    if os.path.isfile(p):
+        for line in open(p):
+            m = re.match(r"\s*(\w+)\s*=\s*(\S+)", line)
+            if m:
+                opts[m.group(1)] = m.group(2)
+    return opts
+
+
+def fuzz_stage(src, bdir, targets, budget, seed, log):
+    """Runs the targets one after another on their seeds; returns (killed_by, seconds) or (None, elapsed)."""
+    start = time.time()
+    per = max(5, budget // len(targets))
+    for t in targets:
+        left = budget - (time.time() - start)
+        if left < 2:
+            break
+        art = os.path.join(bdir, "art-" + t)
+        shutil.rmtree(art, ignore_errors=True)
+        os.makedirs(art)
+        corp = os.path.join(bdir, "corp-" + t)
+        shutil.rmtree(corp, ignore_errors=True)
+        shutil.copytree(os.path.join(src, "corpus", t), corp)
+        o = options(t)
+        args = [os.path.join(bdir, "fuzz", t), f"-max_total_time={int(min(per, left))}", f"-seed={seed}",
+                f"-artifact_prefix={art}/", "-timeout=" + o.get("timeout", "10"), "-rss_limit_mb=2048"]
+        if "max_len" in o:
+            args.append("-max_len=" + o["max_len"])
+        if "dict" in o:
+            args.append("-dict=" + os.path.join(src, "fuzz", o["dict"]))
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1", UBSAN_OPTIONS="halt_on_error=1")
+        rc = run(args + [corp], timeout=left + 30, log=log, env=env)
+        if rc != 0 or os.listdir(art):
+            return t, round(time.time() - start, 1)
+    return None, round(time.time() - start, 1)
+
+
+def ctest_stage(src, bdir, log):
+    if not os.path.isdir(bdir):
+        if not configure(src, bdir, "replay", log):
+            return "ctest-configure-failed"
+    if run(["cmake", "--build", bdir, "-j1"], log=log) != 0:
+        return "ctest-build-failed"
+    rc = run(["ctest", "--test-dir", bdir, "-L", "unit|fuzz", "-j1", "--timeout", "300"], log=log)
+    return "killed" if rc != 0 else "survived"
+
+
+class Runner:
+    def __init__(self, a):
+        self.a = a
+        self.out = os.path.abspath(a.out)
+        os.makedirs(self.out, exist_ok=True)
+        self.results_path = os.path.join(self.out, "results.jsonl")
+        self.lock = threading.Lock()
+        self.done = {}
+        if os.path.isfile(self.results_path):
+            for line in open(self.results_path):
+                try:
+                    r = json.loads(line)
+                    self.done[r["id"]] = r
+                except (ValueError, KeyError):
+                    pass
+        self.slots = list(range(a.jobs))
+        self.slot_lock = threading.Lock()
+
+    def record(self, r):
+        with self.lock:
+            with open(self.results_path, "a") as f:
+                f.write(json.dumps(r, sort_keys=True) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            self.done[r["id"]] = r
+            print(f"{r['id']} {r['group']:8} {r['file']}:{r['line']} {r['op']:10} -> {r['status']}"
+                  f"{' by ' + r['by'] if r.get('by') else ''} {r.get('seconds', '')}", flush=True)
+
+    def one(self, group, site):
+        with self.slot_lock:
+            slot = self.slots.pop()
+        try:
+            return self._one(slot, group, site)
+        finally:
+            with self.slot_lock:
+                self.slots.append(slot)
+
+    def _one(self, slot, group, site):
+        a = self.a
+        path, line, col, op, orig, repl = site
+        mid = mutant_id(site)
+        ws = os.path.join(self.out, f"work{slot}")
+        src = make_workspace(ws)
+        bdir = os.path.join(ws, "build-fuzz" if a.engine == "libfuzzer" else "build-replay")
+        log = os.path.join(self.out, "logs", mid + ".log")
+        os.makedirs(os.path.dirname(log), exist_ok=True)
+        if not os.path.isdir(bdir) and not configure(src, bdir, a.engine, log):
+            return self.record(dict(id=mid, group=group, file=path, line=line, op=op, orig=orig, repl=repl,
+                                    status="error", by="configure"))
+        full = os.path.join(src, path)
+        original = open(os.path.join(SRC, path), encoding="utf-8").read()
+        text, offs, _ = sites(path)
+        mutated = apply(text, offs, site)
+        r = dict(id=mid, group=group, file=path, line=line, op=op, orig=orig, repl=repl)
+        try:
+            with open(full, "w", encoding="utf-8") as f:
+                f.write(mutated)
+            _, targets = GROUPS[group]
+            if run(["cmake", "--build", bdir, "-j1", "--target"] + targets, log=log) != 0:
+                r.update(status="stillborn")
+                return self.record(r)
+            if a.engine == "libfuzzer":
+                by, secs = fuzz_stage(src, bdir, targets, a.time, a.seed, log)
+            else:  # replay engine: the seed corpora and reproducers, as ctest replays them
+                by, secs = None, 0.0
+                t0 = time.time()
+                for t in targets:
+                    dirs = [os.path.join(src, d, t) for d in ("corpus", "crashes") if os.path.isdir(os.path.join(src, d, t))]
+                    if run([os.path.join(bdir, "fuzz", t)] + dirs, timeout=a.time, log=log) != 0:
+                        by = t
+                        break
+                secs = round(time.time() - t0, 1)
+            if by:
+                r.update(status="killed", by=by, seconds=secs)
+            elif a.ctest:
+                res = ctest_stage(src, os.path.join(ws, "build-ctest"), log)
+                r.update(status="killed" if res == "killed" else ("survived" if res == "survived" else "error"),
+                         by="ctest" if res == "killed" else res if res not in ("survived",) else "", seconds=secs)
+            else:
+                r.update(status="survived", seconds=secs)
+        finally:
+            with open(full, "w", encoding="utf-8") as f:
+                f.write(original)
+        return self.record(r)
+
+
+def equivalents():
+    eq = {}
+    if os.path.isfile(EQUIV_FILE):
+        for line in open(EQUIV_FILE):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                mid, _, why = line.partition(" ")
+                eq[mid] = why.strip()
+    return eq
+
+
+def report(out, chosen, results):
+    eq = equivalents()
+    rows = {}
+    groups = {}
+    survivors = []
+    for g, s in chosen:
+        mid = mutant_id(s)
+        r = results.get(mid)
+        if not r:
+            continue
+        st = "equivalent" if (mid in eq and r["status"] == "survived") else r["status"]
+        for key, table in ((r["file"], rows), (g, groups)):
+            t = table.setdefault(key, {"killed": 0, "survived": 0, "stillborn": 0, "equivalent": 0, "error": 0, "times": []})
+            t[st if st in t else "error"] += 1
+            if st == "killed" and r.get("by") != "ctest":
+                t["times"].append(r.get("seconds", 0))
+        if st == "survived":
+            survivors.append((s, r))
+
+    def line(name, t):
+        live = t["killed"] + t["survived"]
+        score = 100.0 * t["killed"] / live if live else 0.0
+        med = statistics.median(t["times"]) if t["times"] else None
+        return (f"{name:44} {t['killed']:6} {t['survived']:8} {t['stillborn']:9} {t['equivalent']:10} {t['error']:5}"
+                f" {score:6.1f}% {('%.1f' % med) if med is not None else '-':>8}"), score, med
+    text = [f"{'group / file':44} {'killed':>6} {'survived':>8} {'stillborn':>9} {'equivalent':>10} {'error':>5}"
+            f" {'score':>7} {'median s':>8}"]
+    summary = {"groups": {}, "files": {}}
+    for name in sorted(groups):
+        l, score, med = line(name, groups[name])
+        text.append(l)
+        summary["groups"][name] = dict(groups[name], score=score, median_kill_s=med)
+    text.append("")
+    for name in sorted(rows):
+        l, score, med = line(name, rows[name])
+        text.append(l)
+        summary["files"][name] = dict(rows[name], score=score, median_kill_s=med)
+    for d in (summary["groups"], summary["files"]):
+        for v in d.values():
+            v.pop("times", None)
+    with open(os.path.join(out, "report.txt"), "w") as f:
+        f.write("\n".join(text) + "\n")
+    with open(os.path.join(out, "summary.json"), "w") as f:
+        json.dump(summary, f, indent=1, sort_keys=True)
+    with open(os.path.join(out, "survivors.diff"), "w") as f:
+        for s, r in survivors:
+            path, lineno, col, op, orig, repl = s
+            f.write(f"# {r['id']} {op} {path}:{lineno}\n-{orig}\n+{repl if op != 'delete' else '(deleted)'}\n\n")
+    print("\n".join(text))
+    return summary
+
+
+def smoke(a):
+    """Two mutants of the model core through the replay engine: the pipeline must run end to end and
+    kill at least one (the seed corpora exercise sf_inst_equal and friends on every input)."""
+    a.engine, a.ctest, a.time, a.jobs = "replay", False, 120, 1
+    global SRC
+    SRC = snapshot(os.path.join(os.path.abspath(a.out), "snapshot"))
+    text, offs, s = sites("harness/model/inst.c")
+    pick = [x for x in s if x[3] == "equality"][:2]
+    if len(pick) < 2:
+        print("mutants smoke: fewer than two sites in harness/model/inst.c\n0 passed, 1 failed")
+        return 1
+    runner = Runner(a)
+    for site in pick:
+        if mutant_id(site) not in runner.done:
+            runner.one("model", site)
+    results = [runner.done[mutant_id(x)] for x in pick]
+    again = draw(["model"], 3, 7) == draw(["model"], 3, 7)
+    ok = all(r["status"] in ("killed", "survived", "stillborn") for r in results) and \
+        any(r["status"] == "killed" for r in results) and again
+    print(f"mutants smoke: {[r['status'] for r in results]}, deterministic draw: {again}")
+    print(f"{1 if ok else 0} passed, {0 if ok else 1} failed")
+    return 0 if ok else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--per-group", type=int, default=20)
+    ap.add_argument("--groups", default=",".join(GROUPS))
+    ap.add_argument("--time", type=int, default=60, help="seconds of fuzzing per mutant, all its targets together")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", default=os.path.join(ROOT, "build-mutants"))
+    ap.add_argument("--engine", choices=("libfuzzer", "replay"), default="libfuzzer")
+    ap.add_argument("--no-ctest", dest="ctest", action="store_false")
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--smoke", action="store_true")
+    a = ap.parse_args()
+    if a.smoke:
+        return smoke(a)
+    global SRC
+    SRC = snapshot(os.path.join(os.path.abspath(a.out), "snapshot"))
+    groups = [g for g in a.groups.split(",") if g]
+    bad = [g for g in groups if g not in GROUPS]
+    if bad:
+        ap.error(f"unknown group(s) {bad}; groups: {', '.join(GROUPS)}")
+    if a.jobs < 1 or a.time < 1 or a.per_group < 1:
+        ap.error("--jobs, --time and --per-group must be positive")
+    chosen = draw(groups, a.per_group, a.seed)
+    if a.list:
+        for g, s in chosen:
+            print(mutant_id(s), g, f"{s[0]}:{s[1]}:{s[2]}", s[3], repr(s[4]), "->", repr(s[5]))
+        return 0
+    runner = Runner(a)
+    todo = [(g, s) for g, s in chosen if mutant_id(s) not in runner.done]
+    print(f"mutants: {len(chosen)} drawn (seed {a.seed}), {len(chosen) - len(todo)} already done, {len(todo)} to run")
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        for fut in cf.as_completed([ex.submit(runner.one, g, s) for g, s in todo]):
+            fut.result()
+    report(runner.out, chosen, runner.done)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# tests/cli_bench.sh — the exec/s section of `samplefuzz bench` (harness/cli/bench_fuzz.c) with
+# stand-in libFuzzer binaries: a target's ratio is its exec/s over the empty target's, read from
+# libFuzzer's final statistics; a target that fails or has no libFuzzer build is named as failed
+# (exit 1), never reported as a rate; bad arguments exit 2. Figures are never asserted on real runs:
+# this checks the arithmetic and the failure paths, not the machine's speed.
+# Usage: cli_bench.sh /path/to/samplefuzz    Prints "N passed, N failed"; exit 1 on a failure.
+set -u
+SF="${1:?usage: cli_bench.sh /path/to/samplefuzz}"
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+check() { if [ "$2" -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi; }
+
+# A stand-in engine binary: contains the option name the bench looks for, checks that it was given
+# the seed folder and a fresh output folder, and prints libFuzzer's statistics lines.
+fake() { # NAME EXECS_PER_S UNITS EXIT
+  cat >"$TMP/bin/$1" <<SH
+#!/bin/sh
+# a stand-in for a libFuzzer binary: -max_total_time
+for a in "\$@"; do case "\$a" in -max_total_time=*) t=1 ;; esac; done
+[ -n "\$t" ] || exit 3
+echo "INFO: Seed: 1"
+echo "stat::number_of_executed_units: $3"
+echo "stat::average_exec_per_sec:     $2"
+exit $4
+SH
+  chmod +x "$TMP/bin/$1"
+}
+mkdir -p "$TMP/bin"
+fake sf_bench_empty 1000 5000 0
+fake visa_bin_fuzzer 250 1250 0
+fake dxbc_fuzzer 10 50 1
+
+"$SF" bench --fuzz-only --fuzz-seconds 1 --bin-dir "$TMP/bin" >"$TMP/out" 2>&1; rc=$?
+[ $rc -eq 1 ]; check "exit 1 when some target did not run (got $rc)" $?
+grep -Eq '^visa_bin_fuzzer +250 +1000 +25\.00% +1250$' "$TMP/out"; check "ratio = target / empty exec/s" $?
+grep -q '^dxbc_fuzzer .*failed: exit status 1' "$TMP/out"; check "a failing target is named, not rated" $?
+grep -q '^sample_diff_fuzzer .*failed: no libFuzzer build' "$TMP/out"; check "a missing binary is named" $?
+
+"$SF" bench --fuzz-only --fuzz-seconds 1 --json --bin-dir "$TMP/bin" >"$TMP/json" 2>/dev/null
+python3 - "$TMP/json" <<'PY'; check "JSON section parses and carries the ratio" $?
+import json, sys
+d = json.load(open(sys.argv[1]))["fuzz_targets"]["results"]
+r = {x["target"]: x for x in d}
+assert r["visa_bin_fuzzer"]["ok"] and abs(r["visa_bin_fuzzer"]["ratio"] - 0.25) < 1e-9, r["visa_bin_fuzzer"]
+assert not r["dxbc_fuzzer"]["ok"] and "exit status 1" in r["dxbc_fuzzer"]["why"]
+PY
+
+"$SF" bench --fuzz-only --bin-dir "$TMP/none" >"$TMP/out" 2>&1; rc=$?
+[ $rc -eq 1 ] && grep -q "is not a libFuzzer build of the empty target" "$TMP/out"; check "no empty target: clear error" $?
+"$SF" bench --fuzz-seconds 0 >"$TMP/out" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--fuzz-seconds wants 1..3600" "$TMP/out"; check "--fuzz-seconds 0 refused (got $rc)" $?
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

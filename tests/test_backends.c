@@ -1,0 +1,181 @@
+/* tests/test_backends.c — backend ABI v2 (include/samplefuzz/backend.h, docs/backends.md): the
+ * loader refuses bad plug-ins with a clear message; the registry opens the built-ins; the example
+ * plug-ins (examples/backends/) are judged by backend_diff on the same deterministic cases: the
+ * correct one gives no finding, each buggy one is found and its findings bucket apart from the
+ * other's; a crashing plug-in becomes a `crash` finding with SF_BACKEND_ISOLATE=1. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "samplefuzz/backend.h"
+#include "samplefuzz/case.h"
+#include "samplefuzz/oracle.h"
+#include "samplefuzz/triage.h"
+#include "tests/sf_test.h"
+
+#ifndef SF_BINARY_DIR
+#define SF_BINARY_DIR "."
+#endif
+#define PLUGIN(name) SF_BINARY_DIR "/examples/backends/libsf_" name ".so"
+
+static void expect_refused(const char *path, const char *needle) {
+  sf_backend_handle *h = (sf_backend_handle *)1;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_backend_load(path, &h, &st);
+  SF_CHECK_MSG(rc != SF_OK && h == NULL, "%s loaded", path);
+  SF_CHECK_MSG(strstr(st.msg, needle) != NULL, "%s: message '%s' lacks '%s'", path, st.msg, needle);
+  if (rc == SF_OK) sf_backend_close(h);
+}
+
+static void test_load_errors(void) {
+  expect_refused(PLUGIN("broken_abi"), "ABI version 1, this samplefuzz speaks ABI version 2");
+  expect_refused(PLUGIN("broken_size"), "struct_size 12");
+  expect_refused(PLUGIN("broken_nosym"), "missing entry symbol");
+  expect_refused(PLUGIN("broken_noentry"), "missing mandatory entry point 'sample'");
+  expect_refused(SF_BINARY_DIR, "not a regular file");
+  expect_refused(SF_BINARY_DIR "/no-such-plugin.so", "No such file");
+  char text[1024];
+  snprintf(text, sizeof text, "%s/test_backends_not_elf.so", SF_BINARY_DIR);
+  FILE *f = fopen(text, "w");
+  SF_CHECK(f != NULL);
+  if (f) {
+    fputs("#!/bin/sh\necho not a plug-in\n", f);
+    fclose(f);
+    expect_refused(text, "not an ELF shared object");
+    remove(text);
+  }
+  sf_backend_handle *h = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  SF_CHECK(sf_backend_open("no_such_backend", &h, &st) == SF_UNSUPPORTED && strstr(st.msg, "unknown backend"));
+}
+
+static void test_registry(void) {
+  sf_backend_handle *h = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  SF_CHECK(sf_backend_open("scalar", &h, &st) == SF_OK);
+  if (!h) return;
+  SF_CHECK_STR(sf_backend_name(h), "scalar");
+  SF_CHECK(sf_backend_v1_view(h) == sf_backend_scalar());   /* built-ins keep their own table */
+  SF_CHECK(sf_backend_get_caps(h)->formats == (1ull << SF_FMT_COUNT) - 1ull);
+  sf_backend_close(h);
+  const char *names[16];
+  SF_CHECK(sf_backend_builtin_names(names, 16) >= 4);
+  /* a v2 plug-in gets a v1 view the executor can call */
+  SF_CHECK(sf_backend_load(PLUGIN("simple2d"), &h, &st) == SF_OK);
+  if (!h) return;
+  const sf_backend *v = sf_backend_v1_view(h);
+  SF_CHECK(v && !strcmp(v->name, "simple2d") && v->sample);
+  sf_backend_caps c = *sf_backend_get_caps(h);
+  SF_CHECK(c.surf_types == 1u << SF_SURF_2D && !(c.ops & SF_BCAP_OP_COMPARE));
+  sf_backend_close(h);
+}
+
+/* A structured case from a splitmix64 stream, as `samplefuzz gen` draws them (palette mostly in
+ * [-0.5, 1.5)); families alternate between vISA 3D_SAMPLE and D3D. */
+static size_t draw_case(uint64_t *s, unsigned i, uint8_t *bytes, size_t cap) {
+  size_t n = SF_CASE_FIXED_SIZE + 256;
+  if (n > cap) n = cap;
+  for (size_t k = 0; k < n; k += 8) {
+    uint64_t r = sf_t_rand(s);
+    memcpy(bytes + k, &r, n - k < 8 ? n - k : 8);
+  }
+  bytes[0] = SF_CASE_VERSION;
+  bytes[1] = (uint8_t)(i % 2 ? 1 : 3);
+  uint8_t *pal = bytes + SF_CASE_HEADER_SIZE + SF_CASE_PATTERN_SIZE;
+  for (unsigned k = 0; k < SF_CASE_PALETTE; k++)
+    if (k % 5 != 4) pal[5 * k] = SF_CASE_PAL_UNIT;
+  return n;
+}
+
+typedef struct run_result {
+  unsigned judged, skipped, findings, blamed_reference;
+  uint64_t buckets[64];
+  unsigned nbuckets;
+  bool mirror_seen, inside_linear_seen;
+} run_result;
+
+static void run_plugin(const char *path, unsigned ncases, run_result *r) {
+  memset(r, 0, sizeof *r);
+  sf_backend_handle *h = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  SF_CHECK_MSG(sf_backend_load(path, &h, &st) == SF_OK, "%s: %s", path, st.msg);
+  if (!h) return;
+  sf_verdict *v = malloc(sizeof *v);
+  uint8_t bytes[SF_CASE_MAX_SIZE];
+  uint64_t seed = 0x5eedba5eull;
+  for (unsigned i = 0; i < ncases && v; i++) {
+    size_t n = draw_case(&seed, i, bytes, sizeof bytes);
+    sf_check_backend_diff_with(h, bytes, n, v);
+    if (v->kind == SF_VERDICT_SKIP) r->skipped++;
+    if (v->kind == SF_VERDICT_PASS || v->kind == SF_VERDICT_FAIL) r->judged++;
+    if (v->kind != SF_VERDICT_FAIL) continue;
+    r->findings++;
+    if (strncmp(v->feature, "implementation", 14) != 0) {
+      r->blamed_reference++;
+      char sig[SF_SIGNATURE_MAX];
+      fprintf(stderr, "%s: not blamed on the implementation: %s\n", path, sf_triage_signature(v, sig, sizeof sig));
+    }
+    if (strstr(v->feature, ".mirror")) r->mirror_seen = true;
+    if (strstr(v->feature, "linear.inside")) r->inside_linear_seen = true;
+    uint64_t b = sf_triage_bucket(v);
+    bool have = false;
+    for (unsigned k = 0; k < r->nbuckets; k++) have |= r->buckets[k] == b;
+    if (!have && r->nbuckets < 64) r->buckets[r->nbuckets++] = b;
+  }
+  free(v);
+  sf_backend_close(h);
+  printf("%s: %u cases, %u judged, %u skipped, %u findings in %u buckets\n", path, ncases, r->judged, r->skipped,
+         r->findings, r->nbuckets);
+}
+
+static void test_plugins_judged(void) {
+  enum { N = 5000 };
+  run_result good, bil, mir;
+  run_plugin(PLUGIN("simple2d"), N, &good);
+  run_plugin(PLUGIN("bilinear4"), N, &bil);
+  run_plugin(PLUGIN("mirror_neg"), N, &mir);
+  SF_CHECK_MSG(good.judged >= 100, "only %u cases inside the capabilities", good.judged);
+  SF_CHECK_EQ_U(good.findings, 0);
+  SF_CHECK(bil.findings > 0 && bil.blamed_reference == 0 && bil.inside_linear_seen);
+  SF_CHECK(mir.findings > 0 && mir.blamed_reference == 0 && mir.mirror_seen);
+  /* the two bugs never share a bucket */
+  for (unsigned i = 0; i < bil.nbuckets; i++)
+    for (unsigned k = 0; k < mir.nbuckets; k++) SF_CHECK(bil.buckets[i] != mir.buckets[k]);
+}
+
+static void test_crash_isolated(void) {
+  sf_backend_handle *h = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  SF_CHECK(sf_backend_load(PLUGIN("broken_crash"), &h, &st) == SF_OK);
+  if (!h) return;
+  setenv("SF_BACKEND_ISOLATE", "1", 1);
+  sf_verdict *v = malloc(sizeof *v);
+  uint8_t bytes[SF_CASE_MAX_SIZE];
+  uint64_t seed = 7;
+  bool crashed = false;
+  for (unsigned i = 0; i < 40 && v && !crashed; i++) {
+    size_t n = draw_case(&seed, i, bytes, sizeof bytes);
+    sf_check_backend_diff_with(h, bytes, n, v);
+    crashed = v->kind == SF_VERDICT_FAIL && !strcmp(v->check, "crash");
+    SF_CHECK(v->kind != SF_VERDICT_PASS);   /* never a silent pass */
+  }
+  unsetenv("SF_BACKEND_ISOLATE");
+  SF_CHECK(crashed);
+  if (crashed) SF_CHECK(strstr(v->key, "impl=broken") != NULL);
+  free(v);
+  sf_backend_close(h);
+}
+
+int main(void) {
+  SF_RUN(test_load_errors);
+  SF_RUN(test_registry);
+  SF_RUN(test_plugins_judged);
+  SF_RUN(test_crash_isolated);
+  SF_TEST_END();
+}

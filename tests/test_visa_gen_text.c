@@ -1,0 +1,636 @@
+/* test_visa_gen_text.c — text for the generic vISA instructions (harness/visa/visa_gen_print.c,
+ * visa_gen_parse.c; docs/visa-text.md "Generic instructions"):
+ *   - known answers: lines copied from the real .visaasm files IGC 1.0.12504 wrote
+ *     (tests/data/real/visa-ocloc/), each with the fields it must parse to, printed back verbatim;
+ *   - the real pairs: every real .visaasm parses, and each of its instructions agrees with the
+ *     leading fields IGC's cut-short .isa beside it holds (docs/visa-binary.md §6.2);
+ *   - print -> parse -> write is the identity on random generic instructions of every syntax class;
+ *   - refusals: what has no faithful text form is SF_UNSUPPORTED naming the instruction. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/visa/visa_kernel_priv.h"
+#include "harness/visa/visa_optab.h"
+#include "samplefuzz/visa.h"
+#include "tests/sf_test.h"
+
+#define REAL_DIR SF_SOURCE_DIR "/tests/data/real/visa-ocloc/"
+
+static const char *const HDR =
+    ".version 4.1\n.kernel \"k\"\n"
+    ".decl V0046 v_type=G type=d num_elts=16 align=hword\n"
+    ".decl V0047 v_type=G type=d num_elts=16 align=hword\n"
+    ".decl V0049 v_type=G type=d num_elts=16 align=hword\n"
+    ".decl V0055 v_type=G type=f num_elts=16 align=hword\n"
+    ".decl V0057 v_type=G type=f num_elts=16 align=hword\n"
+    ".decl V0050 v_type=G type=uw num_elts=16 align=hword\n"
+    ".decl V0052 v_type=G type=d num_elts=16 align=hword\n"
+    ".decl V0054 v_type=G type=d num_elts=16 align=hword\n"
+    ".decl P1 v_type=P num_elts=32\n"
+    ".decl P2 v_type=P num_elts=32\n"
+    ".decl T6 v_type=T num_elts=1 v_name=img\n";
+
+/* Parses HDR + one line; returns the kernel's instruction count (gens, rets, insts). */
+static bool parse_with_hdr(const char *line, sf_isa_file *f, sf_status *st) {
+  char text[4096];
+  snprintf(text, sizeof text, "%s    %s\n", HDR, line);
+  return sf_visaasm_parse(text, strlen(text), f, st) == SF_OK;
+}
+
+typedef struct ka {
+  const char *line;
+  uint8_t op;
+  uint16_t num_ops;
+  const char *kinds;   /* the field kinds, in layout order */
+  uint32_t u[4];       /* the values of the first four non-operand fields (E, P, b, w, L, ...) */
+  unsigned nu;
+} ka;
+
+static void known_answers(void) {
+  static const ka cases[] = {
+      {"or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud", 0x21, 5, "EPVVV", {0x80, 0}, 2},
+      {"mov (M5, 16) V0046(0,0)<1> V0047(0,0)<1;1,0>", 0x29, 4, "EPVV", {0x44, 0}, 2},
+      {"add (M1, 16) V0046(0,0)<1> V0047(0,0)<0;1,0> 0xffffffff:w", 0x01, 5, "EPVVV", {0x04, 0}, 2},
+      {"mad (M1, 16) V0055(0,0)<1> (-)V0055(0,0)<1;1,0> V0057(0,0)<0;1,0> V0057(0,0)<0;1,0>", 0x0c, 6, "EPVVVV",
+       {0x04, 0}, 2},
+      {"(P2) sel (M1, 16) V0057(0,0)<1> 0xbf800000:f V0055(0,0)<1;1,0>", 0x2a, 5, "EPVVV", {0x04, 2}, 2},
+      {"cmp.eq (M1_NM, 16) P1 V0046(0,0)<0;1,0> 0x0:d", 0x2c, 5, "EbVVV", {0x84, 0}, 2},
+      {"cmp.lt (M1, 16) P2 V0055(0,0)<1;1,0> 0x0:f", 0x2c, 5, "EbVVV", {0x04, 4}, 2},
+      {"cmpn.ne (M1, 16) P1 V0046(0,0)<1;1,0> 0x0:d", 0x2c, 5, "EbVVV", {0x04, 0x81}, 2},
+      {"cmp.rel6 (M1, 16) P1 V0046(0,0)<1;1,0> 0x0:d", 0x2c, 5, "EbVVV", {0x04, 6}, 2},
+      {"cmp.ge.sat (M1, 16) V0055(0,0)<1> V0055(0,0)<1;1,0> 0x0:f", 0x2c, 5, "EbVVV", {0x04, 3}, 2},
+      {"resinfo.RGBA (M1, 16)  T6 V0046.0 V0047.0", 0x70, 6, "SEbbRR", {10, 0x04, 15, 6}, 4},
+      {"sampleinfo.R (M1_NM, 8)  T6 V0047.32", 0x70, 5, "SEbbR", {11, 0x83, 1, 6}, 4},
+      {"movs (M1_NM, 1) T6(0) 0x0:ud", 0x2d, 3, "EVV", {0x80}, 1},
+      {"addc (M1_NM, 8) V0052(0,0)<1> V0054(0,0)<1> V0050(0,0)<1;1,0> 0xc840:uv", 0x49, 6, "EPVVVV", {0x83, 0}, 2},
+      {"div (M1, 16) V0055(0,0)<1> V0055(0,0)<1;1,0> 0x41100000:f", 0x03, 5, "EPVVV", {0x04, 0}, 2},
+      {"scatter4_scaled.RGBA (M1, 16) T6 0x0:ud V0046.0 V0055.0", 0x75, 8, "EPbwbVRR", {0x04, 0, 15, 0}, 4},
+      {"gather4_scaled.RG (M1, 16) T6 0x0:ud V0046.0 V0055.0", 0x74, 8, "EPbwbVRR", {0x04, 0, 3, 0}, 4},
+      {"scatter4_typed.RGBA (M1, 8) T6 V0046.0 V0047.0 %null.0 %null.0 V0055.0", 0x4c, 9, "EPbbRRRRR", {0x03, 0, 15, 6}, 4},
+      {"svm_scatter.4.1 (M1_NM, 8) V0046.0 V0047.0", 0x4e, 7, "SEPbbRR", {4, 0x83, 0, 1}, 4},
+      {"load_lz.RGBA (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0", 0x6e, 10, "wEPbVbRnRR", {0x1a, 0x04, 0, 15}, 4},
+      /* synthesized in GenX_IR's syntax (IsaDisassembly.cpp / CISA.y forms) */
+      {"mov.sat (M1, 16) V0055(0,0)<1> (-)V0057(0,0)<1;1,0>", 0x29, 4, "EPVV", {0x04, 0}, 2},
+      {"(!P1.any) not (M1, 16) V0046(0,0)<1> (~)V0047(0,0)<1;1,0>", 0x23, 4, "EPVV", {0x04, 0xA001}, 2},
+      {"(P1) jmp (M1, 1) lab", 0x32, 3, "EPL", {0x00, 1, 0}, 3},
+      {"goto (M1, 16) lab", 0x6c, 3, "EPL", {0x04, 0, 0}, 3},
+      {"fret (M1, 1)", 0x68, 2, "EP", {0x00, 0}, 2},
+      {"add3.o (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0> V0049(0,0)<1;1,0> 0x1:d", 0x92, 6, "EPVVVV", {0x04, 0}, 2},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const ka *t = &cases[i];
+    sf_isa_file f;
+    sf_status st;
+    sf_status_clear(&st);
+    bool ok = parse_with_hdr(t->line, &f, &st);
+    SF_CHECK_MSG(ok, "%s: %s", t->line, st.msg);
+    if (!ok) continue;
+    const sf_visa_kernel *k = &f.kernels[0];
+    SF_CHECK_MSG(k->num_gens == 1 && k->num_insts == 0, "%s: %u gens", t->line, (unsigned)k->num_gens);
+    if (k->num_gens == 1) {
+      const sf_visa_ginst *g = &k->gens[0];
+      SF_CHECK_EQ_U(g->op, t->op);
+      SF_CHECK_EQ_U(g->num_ops, t->num_ops);
+      unsigned ui = 0;
+      for (unsigned j = 0; j < g->num_ops && j < strlen(t->kinds); j++) {
+        SF_CHECK_MSG(g->ops[j].kind == (uint8_t)t->kinds[j], "%s: field %u", t->line, j);
+        char kd = t->kinds[j];
+        if (kd != 'V' && kd != 'R' && ui < t->nu) {
+          SF_CHECK_MSG(g->ops[j].u == t->u[ui], "%s: field %u = 0x%x, expected 0x%x", t->line, j, (unsigned)g->ops[j].u,
+                       (unsigned)t->u[ui]);
+          ui++;
+        }
+      }
+      sf_buf b;
+      sf_buf_init(&b, &st);
+      SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_OK);
+      char *txt = calloc(b.len + 1, 1);
+      if (txt && b.len) memcpy(txt, b.data, b.len);
+      SF_CHECK_MSG(txt && strstr(txt, t->line), "printed back differently: %s", t->line);
+      free(txt);
+      sf_buf_free(&b);
+    }
+    sf_isa_free(&f);
+  }
+  /* a .sat destination sets the dst modifier to saturate (vISA MODIFIER_SAT) */
+  sf_isa_file f;
+  sf_status st;
+  sf_status_clear(&st);
+  if (parse_with_hdr("mul.sat (M1, 16) V0055(0,0)<1> V0055(0,0)<1;1,0> 0x3f000000:f", &f, &st)) {
+    SF_CHECK_EQ_U(f.kernels[0].gens[0].ops[2].v.mod, SF_VMOD_SAT);
+    sf_isa_free(&f);
+  } else {
+    SF_CHECK_MSG(false, "%s", st.msg);
+  }
+}
+
+static bool same_vopnd(const sf_vopnd *a, const sf_vopnd *b) {
+  return a->cls == b->cls && a->mod == b->mod && a->tag_hi == b->tag_hi && a->type == b->type && a->id == b->id &&
+         a->row_off == b->row_off && a->col_off == b->col_off && a->addr_off == b->addr_off && a->width == b->width &&
+         a->state_cls == b->state_cls && a->imm_off == b->imm_off && a->region.vstride == b->region.vstride &&
+         a->region.width == b->region.width && a->region.hstride == b->region.hstride && a->region.hi == b->region.hi &&
+         a->imm == b->imm;
+}
+
+static bool same_gop(const sf_visa_gop *a, const sf_visa_gop *b) {
+  if (a->kind != b->kind) return false;
+  if (a->kind == SF_VF_VEC) return same_vopnd(&a->v, &b->v);
+  if (a->kind == SF_VF_RAW) return a->r.id == b->r.id && a->r.off == b->r.off;
+  return a->u == b->u;
+}
+
+static char *slurp(const char *path, size_t *n) {
+  FILE *fp = fopen(path, "rb");
+  if (!fp) return NULL;
+  char *buf = malloc(1u << 22);
+  *n = buf ? fread(buf, 1, (1u << 22) - 1, fp) : 0;
+  fclose(fp);
+  return buf;
+}
+
+/* Every real .visaasm parses; print -> parse -> write is the identity; and its instructions agree
+ * with the leading fields of IGC's cut-short .isa beside it. */
+static void real_pairs(void) {
+  static const char *const names[] = {
+      "depth_mip-skl-depth_read", "depth_mip-skl-grad_explicit", "depth_mip-skl-lod_explicit",
+      "depth_mip-skl-query_sizes", "depth_mip-tgllp-depth_read", "depth_mip-tgllp-grad_explicit",
+      "depth_mip-tgllp-lod_explicit", "depth_mip-tgllp-query_sizes", "images2d-skl-box3", "images2d-skl-mirror_uint",
+      "images2d-skl-no_sampler_read", "images2d-skl-point_copy_int", "images2d-skl-resize_linear",
+      "images2d-skl-user_sampler", "images2d-tgllp-box3", "images2d-tgllp-mirror_uint",
+      "images2d-tgllp-no_sampler_read", "images2d-tgllp-point_copy_int", "images2d-tgllp-resize_linear",
+      "images2d-tgllp-user_sampler", "images3d-skl-array1d", "images3d-skl-array_layers", "images3d-skl-image1d_buf",
+      "images3d-skl-volume_slice", "images3d-skl-write3d", "images3d-tgllp-array1d", "images3d-tgllp-array_layers",
+      "images3d-tgllp-image1d_buf", "images3d-tgllp-volume_slice", "images3d-tgllp-write3d"};
+  unsigned parsed = 0, identical = 0, compared = 0;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    char path[256];
+    size_t tn = 0, bn = 0;
+    snprintf(path, sizeof path, REAL_DIR "%s-simd32.visaasm", names[i]);
+    char *text = slurp(path, &tn);
+    snprintf(path, sizeof path, REAL_DIR "%s-simd32.isa", names[i]);
+    char *bin = slurp(path, &bn);
+    SF_CHECK_MSG(text && bin, "cannot read %s", names[i]);
+    sf_isa_file t, b, t2;
+    sf_status st;
+    sf_status_clear(&st);
+    bool tok = text && sf_visaasm_parse(text, tn, &t, &st) == SF_OK;
+    SF_CHECK_MSG(tok, "%s.visaasm: %s", names[i], st.msg);
+    bool bok = bin && sf_isa_read((const uint8_t *)bin, bn, &b, &st) == SF_OK;
+    SF_CHECK_MSG(bok, "%s.isa: %s", names[i], st.msg);
+    if (tok) {
+      parsed++;
+      sf_buf p, w1, w2;
+      sf_buf_init(&p, &st);
+      sf_buf_init(&w1, &st);
+      sf_buf_init(&w2, &st);
+      SF_CHECK(sf_visaasm_print(&t, &p, &st) == SF_OK);
+      if (sf_visaasm_parse((const char *)p.data, p.len, &t2, &st) == SF_OK) {
+        SF_CHECK(sf_isa_write(&t, &w1, &st) == SF_OK && sf_isa_write(&t2, &w2, &st) == SF_OK);
+        SF_CHECK_MEM(w1.data, w1.len, w2.data, w2.len);
+        identical += w1.len == w2.len && memcmp(w1.data, w2.data, w1.len) == 0;
+        sf_isa_free(&t2);
+      } else {
+        SF_CHECK_MSG(false, "%s reprinted: %s", names[i], st.msg);
+      }
+      sf_buf_free(&p);
+      sf_buf_free(&w1);
+      sf_buf_free(&w2);
+    }
+    if (tok && bok) {
+      /* IGC 12504's cut-short .isa holds every instruction in gens[] (docs/visa-binary.md §6.2); the
+       * text keeps the sampler instructions in insts[] and ret in rets[]: compare by position. */
+      const sf_visa_kernel *kt = &t.kernels[0], *kb = &b.kernels[0];
+      SF_CHECK_EQ_U(kt->num_gens + kt->num_insts + kt->num_rets, kb->num_gens + kb->num_insts + kb->num_rets);
+      uint32_t xi = 0;
+      for (uint32_t g = 0; g < kb->num_gens; g++) {
+        const sf_visa_ginst *y = &kb->gens[g];
+        while (xi < kt->num_gens && kt->gens[xi].at < y->at) xi++;
+        if (xi >= kt->num_gens || kt->gens[xi].at != y->at) {
+          SF_CHECK_MSG(y->op == 0x6d || y->op == 0x34 || y->op == 0x41 || y->op == 0x43,
+                       "%s: position %u (%s) is not a generic instruction in the text", names[i], (unsigned)y->at,
+                       sf_visa_op_name(y->op));
+          continue;
+        }
+        const sf_visa_ginst *x = &kt->gens[xi];
+        bool same = x->op == y->op && y->num_ops <= x->num_ops;
+        for (unsigned j = 0; same && j < y->num_ops; j++) same = same_gop(&x->ops[j], &y->ops[j]);
+        SF_CHECK_MSG(same, "%s: instruction at %u (%s) differs from the .isa's", names[i], (unsigned)x->at,
+                     sf_visa_op_name(x->op));
+        compared++;
+      }
+      sf_isa_free(&b);
+    } else if (bok) {
+      sf_isa_free(&b);
+    }
+    if (tok) sf_isa_free(&t);
+    free(text);
+    free(bin);
+  }
+  printf("real: %u of 30 .visaasm parse, %u reprint identically, %u instructions agree with the .isa\n", parsed,
+         identical, compared);
+  SF_CHECK_EQ_U(parsed, 30);
+  SF_CHECK_EQ_U(identical, 30);
+}
+
+/* ---- random round trips ---------------------------------------------------------------------- */
+
+#define NVARS 6u
+
+static void rnd_vopnd(uint64_t *s, sf_vopnd *v, bool dst) {
+  memset(v, 0, sizeof *v);
+  unsigned pick = (unsigned)(sf_t_rand(s) % 8);
+  if (pick < 5 || dst) {
+    v->cls = SF_VCLS_GENERAL;
+    v->id = 32 + (uint32_t)(sf_t_rand(s) % NVARS);
+    v->row_off = (uint8_t)(sf_t_rand(s) % 4);
+    v->col_off = (uint8_t)(sf_t_rand(s) % 16);
+    v->region.vstride = (uint8_t)(sf_t_rand(s) % 16);
+    v->region.width = (uint8_t)(sf_t_rand(s) % 16);
+    v->region.hstride = (uint8_t)(sf_t_rand(s) % 16);
+  } else if (pick < 7) {
+    v->cls = SF_VCLS_IMMEDIATE;
+    v->type = (uint8_t)(sf_t_rand(s) % 16);
+    v->imm = sf_t_rand(s);
+    if (sf_vtype_size(v->type) != 8) v->imm &= 0xFFFFFFFFull;
+  } else {
+    v->cls = SF_VCLS_PREDICATE;
+    v->id = 1 + (uint32_t)(sf_t_rand(s) % 2);
+  }
+  v->mod = (uint8_t)(sf_t_rand(s) % 6);
+}
+
+static void gop_u(sf_visa_ginst *g, char kind, uint32_t u) {
+  memset(&g->ops[g->num_ops], 0, sizeof g->ops[0]);
+  g->ops[g->num_ops].kind = (uint8_t)kind;
+  g->ops[g->num_ops++].u = u;
+}
+
+static void gop_v(sf_visa_ginst *g, uint64_t *s, bool dst) {
+  memset(&g->ops[g->num_ops], 0, sizeof g->ops[0]);
+  g->ops[g->num_ops].kind = SF_VF_VEC;
+  rnd_vopnd(s, &g->ops[g->num_ops++].v, dst);
+}
+
+static void gop_r(sf_visa_ginst *g, uint64_t *s) {
+  memset(&g->ops[g->num_ops], 0, sizeof g->ops[0]);
+  g->ops[g->num_ops].kind = SF_VF_RAW;
+  uint64_t r = sf_t_rand(s);
+  g->ops[g->num_ops].r.id = (r & 7) == 0 ? 0 : 32 + (uint32_t)((r >> 3) % NVARS);
+  g->ops[g->num_ops++].r.off = (uint16_t)(r >> 16);
+}
+
+static uint32_t rnd_exec(uint64_t *s) { return (uint32_t)(sf_t_rand(s) % 6) | (uint32_t)(sf_t_rand(s) % 16) << 4; }
+
+static uint32_t rnd_pred(uint64_t *s) {
+  uint64_t r = sf_t_rand(s);
+  if (r & 1) return 0;
+  return (uint32_t)(1 + ((r >> 1) % 2)) | (uint32_t)((r >> 8) % 3) << 13 | ((r >> 16) & 1 ? 0x8000u : 0u);
+}
+
+/* One random instruction of opcode op (its row's class), labels below *next_label. */
+static bool rnd_gen(uint64_t *s, uint8_t op, sf_visa_ginst *g, uint32_t *next_label, uint32_t num_labels) {
+  const sf_visa_opdesc *d = sf_visa_optab(op);
+  g->op = op;
+  g->form = SF_VISA_FORM_SPEC;
+  g->num_ops = 0;
+  g->ops = calloc(SF_VISA_MAX_GOPS, sizeof *g->ops);
+  if (!g->ops) return false;
+  uint32_t lab = 0;
+  if (strchr(d->layout, 'L'))
+    lab = *next_label < num_labels && (*next_label == 0 || (sf_t_rand(s) & 1)) ? (*next_label)++
+                                                                               : (uint32_t)(sf_t_rand(s) % *next_label);
+  switch (d->syn) {
+    case SF_VSYN_ALU: {
+      gop_u(g, 'E', rnd_exec(s));
+      gop_u(g, 'P', rnd_pred(s));
+      unsigned nv = 0;
+      for (const char *p = d->layout; *p; p++) nv += *p == 'V';
+      for (unsigned i = 0; i < nv; i++) gop_v(g, s, i == 0);
+      break;
+    }
+    case SF_VSYN_CMP:
+      gop_u(g, 'E', rnd_exec(s));
+      gop_u(g, 'b', (sf_t_rand(s) & 3) ? (uint32_t)(sf_t_rand(s) % 8) | ((sf_t_rand(s) & 1) ? 0x80u : 0u)
+                                       : (uint32_t)(sf_t_rand(s) % 256));
+      gop_v(g, s, true);
+      gop_v(g, s, false);
+      gop_v(g, s, false);
+      break;
+    case SF_VSYN_MOVS:
+      gop_u(g, 'E', rnd_exec(s));
+      gop_v(g, s, true);
+      gop_v(g, s, false);
+      break;
+    case SF_VSYN_CF:
+      gop_u(g, 'E', rnd_exec(s));
+      gop_u(g, 'P', rnd_pred(s));
+      if (strchr(d->layout, 'L')) gop_u(g, 'L', lab);
+      break;
+    case SF_VSYN_LABEL: gop_u(g, 'L', lab); break;
+    case SF_VSYN_SCALED4:
+      gop_u(g, 'E', rnd_exec(s));
+      gop_u(g, 'P', rnd_pred(s));
+      gop_u(g, 'b', 1 + (uint32_t)(sf_t_rand(s) % 15));
+      gop_u(g, 'w', 0);
+      gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 8));
+      gop_v(g, s, false);
+      gop_r(g, s);
+      gop_r(g, s);
+      break;
+    case SF_VSYN_TYPED4:
+      gop_u(g, 'E', rnd_exec(s));
+      gop_u(g, 'P', rnd_pred(s));
+      gop_u(g, 'b', 1 + (uint32_t)(sf_t_rand(s) % 15));
+      gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 8));
+      for (int i = 0; i < 5; i++) gop_r(g, s);
+      break;
+    case SF_VSYN_INFO3D: break; /* sub-op rows: rnd_info3d */
+    case SF_VSYN_LOAD3D: {
+      uint32_t w = (uint32_t)(sf_t_rand(s) % 0x800);
+      gop_u(g, 'w', w);
+      gop_u(g, 'E', rnd_exec(s));
+      gop_u(g, 'P', rnd_pred(s));
+      gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 16));
+      gop_v(g, s, false);
+      gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 8));
+      gop_r(g, s);
+      uint32_t n = (uint32_t)(sf_t_rand(s) % 16);
+      gop_u(g, 'n', n);
+      for (uint32_t i = 0; i < n; i++) gop_r(g, s);
+      break;
+    }
+    default: return false;
+  }
+  return true;
+}
+
+static void rnd_svm(uint64_t *s, sf_visa_ginst *g) {
+  g->op = 0x4e;
+  g->form = SF_VISA_FORM_SPEC;
+  g->num_ops = 0;
+  g->ops = calloc(SF_VISA_MAX_GOPS, sizeof *g->ops);
+  if (!g->ops) return;
+  gop_u(g, 'S', 3 + (uint32_t)(sf_t_rand(s) % 2));
+  gop_u(g, 'E', rnd_exec(s));
+  gop_u(g, 'P', rnd_pred(s));
+  gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 3));
+  gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 4));
+  gop_r(g, s);
+  gop_r(g, s);
+}
+
+static void rnd_info3d(uint64_t *s, sf_visa_ginst *g) {
+  g->op = 0x70;
+  g->form = SF_VISA_FORM_SPEC;
+  g->num_ops = 0;
+  g->ops = calloc(SF_VISA_MAX_GOPS, sizeof *g->ops);
+  if (!g->ops) return;
+  uint32_t sub = 10 + (uint32_t)(sf_t_rand(s) % 2);
+  gop_u(g, 'S', sub);
+  gop_u(g, 'E', rnd_exec(s));
+  gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 16));
+  gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 8));
+  if (sub == 10) gop_r(g, s);
+  gop_r(g, s);
+}
+
+static void random_round_trips(void) {
+  uint64_t seed = getenv("SF_GEN_SEED") ? strtoull(getenv("SF_GEN_SEED"), NULL, 0) : 0x5eed61u;
+  unsigned ok_trips = 0, refused = 0, classes_seen = 0;
+  unsigned per_class[16] = {0};
+  uint8_t seen_op[256] = {0};
+  for (unsigned trial = 0; trial < 2000; trial++) {
+    sf_status st;
+    sf_status_clear(&st);
+    sf_isa_file f = {4, 1, 1, calloc(1, sizeof(sf_visa_kernel))};
+    if (!f.kernels) return;
+    sf_visa_kernel *k = &f.kernels[0];
+    SF_CHECK(sf_visa_kernel_init(k, "rk", &st) == SF_OK);
+    static const char *const vn[NVARS] = {"a", "b", "c", "d", "e", "f"};
+    for (unsigned i = 0; i < NVARS; i++) sf_visa_kernel_add_var(k, vn[i], (uint8_t)(i % 16), 16, 5, &st);
+    sf_visa_kernel_add_pred(k, "pa", 16, &st);
+    sf_visa_kernel_add_pred(k, "pb", 16, &st);
+    uint32_t nl = (uint32_t)(sf_t_rand(&seed) % 4);
+    for (uint32_t i = 0; i < nl; i++) {
+      char nm[8];
+      snprintf(nm, sizeof nm, "L%u", (unsigned)i);
+      sf_visa_kernel_add_label(k, nm, strlen(nm), 0, &st);
+    }
+    uint32_t n = 1 + (uint32_t)(sf_t_rand(&seed) % 12), next_label = 0;
+    k->gens = calloc(n + nl + 1, sizeof *k->gens);
+    if (!k->gens) break;
+    for (uint32_t i = 0; i < n; i++) {
+      sf_visa_ginst *g = &k->gens[k->num_gens];
+      uint8_t op;
+      const sf_visa_opdesc *d;
+      unsigned guard = 0;
+      do {
+        op = (uint8_t)(sf_t_rand(&seed) % sf_visa_optab_count());
+        d = sf_visa_optab(op);
+      } while (guard++ < 1000 && (op == 0x34 || (d->syn == SF_VSYN_NONE && op != 0x4e && op != 0x70) ||
+                                  ((d->syn == SF_VSYN_CF || d->syn == SF_VSYN_LABEL) && strchr(d->layout, 'L') && !nl)));
+      if (op == 0x4e)
+        rnd_svm(&seed, g);
+      else if (op == 0x70)
+        rnd_info3d(&seed, g);
+      else if (!rnd_gen(&seed, op, g, &next_label, nl))
+        continue;
+      if (!g->ops) break;
+      g->at = k->num_gens++;
+      per_class[op == 0x4e ? SF_VSYN_SVM : op == 0x70 ? SF_VSYN_INFO3D : d->syn]++;
+      if (op == 0x30 && g->ops[0].u < k->num_labels) k->labels[g->ops[0].u].kind = 1; /* a subroutine label */
+      seen_op[op] = 1;
+    }
+    /* every label must be used: define the rest at the end */
+    while (next_label < nl) {
+      sf_visa_ginst *g = &k->gens[k->num_gens];
+      g->op = 0x31;
+      g->ops = calloc(1, sizeof *g->ops);
+      if (!g->ops) break;
+      g->ops[0].kind = 'L';
+      g->ops[0].u = next_label++;
+      g->num_ops = 1;
+      g->at = k->num_gens++;
+    }
+    sf_buf text, w1, w2;
+    sf_buf_init(&text, &st);
+    sf_buf_init(&w1, &st);
+    sf_buf_init(&w2, &st);
+    sf_code pc = sf_visaasm_print(&f, &text, &st);
+    if (pc == SF_UNSUPPORTED) {
+      refused++;
+      if (getenv("SF_GEN_VERBOSE")) printf("refused: %s\n", st.msg);
+    } else {
+      SF_CHECK_MSG(pc == SF_OK, "trial %u: print: %s", trial, st.msg);
+      sf_isa_file f2;
+      sf_code rc = pc == SF_OK ? sf_visaasm_parse((const char *)text.data, text.len, &f2, &st) : SF_ERR_INVALID;
+      SF_CHECK_MSG(pc != SF_OK || rc == SF_OK, "trial %u: reparse: %s\n%.*s", trial, st.msg, (int)text.len,
+                   (const char *)text.data);
+      if (rc == SF_OK) {
+        SF_CHECK(sf_isa_write(&f, &w1, &st) == SF_OK);
+        SF_CHECK(sf_isa_write(&f2, &w2, &st) == SF_OK);
+        bool same = w1.len == w2.len && memcmp(w1.data, w2.data, w1.len) == 0;
+        SF_CHECK_MSG(same, "trial %u: bytes differ after print -> parse\n%.*s", trial, (int)text.len,
+                     (const char *)text.data);
+        ok_trips += same;
+        sf_isa_free(&f2);
+      }
+    }
+    sf_buf_free(&text);
+    sf_buf_free(&w1);
+    sf_buf_free(&w2);
+    sf_isa_free(&f);
+  }
+  for (unsigned c = 1; c < 16; c++) classes_seen += per_class[c] != 0;
+  printf("random: %u of 2000 kernels round-trip byte-identically (%u refused), %u syntax classes\n", ok_trips, refused,
+         classes_seen);
+  SF_CHECK(ok_trips >= 1900);
+  /* every row with a text class was generated */
+  unsigned rows = 0, covered = 0;
+  for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
+    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
+    if (op == 0x34 || !d->layout || (d->syn == SF_VSYN_NONE && op != 0x4e && op != 0x70)) continue;
+    rows++;
+    covered += seen_op[op];
+    SF_CHECK_MSG(seen_op[op], "row 0x%02x (%s) never generated", op, d->name);
+  }
+  printf("random: %u of %u opcode rows with a text class generated\n", covered, rows);
+  SF_CHECK(classes_seen >= 10);
+}
+
+/* ---- refusals ---------------------------------------------------------------------------------- */
+
+static void refusals(void) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_isa_file f = {4, 1, 1, calloc(1, sizeof(sf_visa_kernel))};
+  if (!f.kernels) return;
+  sf_visa_kernel *k = &f.kernels[0];
+  SF_CHECK(sf_visa_kernel_init(k, "r", &st) == SF_OK);
+  k->gens = calloc(1, sizeof *k->gens);
+  k->gens[0].op = 0x74; /* gather4_scaled with a scale GenX_IR does not print */
+  k->gens[0].ops = calloc(8, sizeof *k->gens[0].ops);
+  const char *kinds = "EPbwbVRR";
+  for (unsigned i = 0; i < 8; i++) k->gens[0].ops[i].kind = (uint8_t)kinds[i];
+  k->gens[0].ops[2].u = 1;
+  k->gens[0].ops[3].u = 2;
+  k->gens[0].ops[5].v.cls = SF_VCLS_IMMEDIATE;
+  k->gens[0].num_ops = 8;
+  k->num_gens = 1;
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_UNSUPPORTED);
+  SF_CHECK_MSG(strstr(st.msg, "gather4_scaled") && strstr(st.msg, "scale"), "%s", st.msg);
+  /* IGC 12504's cut-short form */
+  k->gens[0].ops[3].u = 0;
+  k->gens[0].form = SF_VISA_FORM_IGC12504;
+  sf_buf_free(&b);
+  sf_status_clear(&st);
+  sf_buf_init(&b, &st);
+  SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_UNSUPPORTED);
+  SF_CHECK_MSG(strstr(st.msg, "cut-short"), "%s", st.msg);
+  /* an opcode without a text class */
+  k->gens[0].form = SF_VISA_FORM_SPEC;
+  k->gens[0].op = 0x5c; /* fence */
+  k->gens[0].ops[0].kind = 'b';
+  k->gens[0].num_ops = 1;
+  sf_buf_free(&b);
+  sf_status_clear(&st);
+  sf_buf_init(&b, &st);
+  SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_UNSUPPORTED);
+  SF_CHECK_MSG(strstr(st.msg, "fence"), "%s", st.msg);
+  /* a label used before a lower-numbered one: text would renumber it */
+  k->gens[0].op = 0x32;
+  const char *cf = "EPL";
+  for (unsigned i = 0; i < 3; i++) k->gens[0].ops[i].kind = (uint8_t)cf[i], k->gens[0].ops[i].u = 0;
+  k->gens[0].ops[2].u = 1;
+  k->gens[0].num_ops = 3;
+  sf_visa_kernel_add_label(k, "A", 1, 0, &st);
+  sf_visa_kernel_add_label(k, "B", 1, 0, &st);
+  sf_buf_free(&b);
+  sf_status_clear(&st);
+  sf_buf_init(&b, &st);
+  SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_UNSUPPORTED);
+  SF_CHECK_MSG(strstr(st.msg, "label"), "%s", st.msg);
+  sf_buf_free(&b);
+  sf_isa_free(&f);
+  /* parse errors are positioned */
+  sf_status_clear(&st);
+  SF_CHECK(!parse_with_hdr("cmp.xx (M1, 16) P1 V0046(0,0)<0;1,0> 0x0:d", &f, &st));
+  SF_CHECK_MSG(st.code == SF_ERR_SYNTAX && strstr(st.msg, "eq"), "%s", st.msg);
+  sf_status_clear(&st);
+  SF_CHECK(!parse_with_hdr("(P1) movs (M1, 1) T6(0) 0x0:ud", &f, &st));
+  SF_CHECK_MSG(st.code == SF_ERR_SYNTAX && strstr(st.msg, "predicate"), "%s", st.msg);
+  sf_status_clear(&st);
+  SF_CHECK(!parse_with_hdr("add.foo (M1, 16) V0046(0,0)<1> V0046(0,0)<1;1,0> 0x1:d", &f, &st));
+  SF_CHECK_MSG(st.code == SF_ERR_SYNTAX && strstr(st.msg, ".sat"), "%s", st.msg);
+}
+
+/* Labels and subroutines in a file: ids by first appearance, kind 1 for the .function label. */
+static void labels_in_files(void) {
+  static const char text[] = ".version 4.1\n.kernel \"k\"\n.decl P1 v_type=P num_elts=16\n"
+                             ".function \"sub_0\"\n\nsub_0:\n"
+                             "    (P1) jmp (M1, 1) L_end\n"
+                             "    call (M1, 1) sub_0\n"
+                             "L_end:\n"
+                             "    ret (M1, 1)\n";
+  sf_isa_file f, g;
+  sf_status st;
+  sf_status_clear(&st);
+  SF_CHECK_MSG(sf_visaasm_parse(text, strlen(text), &f, &st) == SF_OK, "%s", st.msg);
+  if (st.code != SF_OK) return;
+  const sf_visa_kernel *k = &f.kernels[0];
+  SF_CHECK_EQ_U(k->num_gens, 4);
+  SF_CHECK_EQ_U(k->num_rets, 1);
+  SF_CHECK_EQ_U(k->num_labels, 2);
+  if (k->num_gens == 4 && k->num_labels == 2) {
+    static const uint8_t ops[4] = {0x30, 0x32, 0x33, 0x31};
+    static const uint32_t labs[4] = {0, 1, 0, 1};
+    for (unsigned i = 0; i < 4; i++) {
+      SF_CHECK_EQ_U(k->gens[i].op, ops[i]);
+      SF_CHECK_EQ_U(k->gens[i].at, i);
+      SF_CHECK_EQ_U(k->gens[i].ops[k->gens[i].num_ops - 1].u, labs[i]);
+    }
+    SF_CHECK_EQ_U(k->labels[0].kind, 1);
+    SF_CHECK_EQ_U(k->labels[1].kind, 0);
+    SF_CHECK_STR(k->strings[k->labels[1].name], "L_end");
+  }
+  sf_buf a, b;
+  sf_buf_init(&a, &st);
+  sf_buf_init(&b, &st);
+  SF_CHECK(sf_visaasm_print(&f, &a, &st) == SF_OK);
+  char *txt = calloc(a.len + 1, 1);
+  if (txt && a.len) memcpy(txt, a.data, a.len);
+  SF_CHECK(txt && strstr(txt, "\n\n.function") == NULL); /* first instruction: no blank line before */
+  SF_CHECK(txt && strstr(txt, ".function \"sub_0\"\n\nsub_0:\n    (P1) jmp (M1, 1) L_end"));
+  SF_CHECK(txt && strstr(txt, "/// $2\n\nL_end:\n    ret (M1, 1)"));
+  free(txt);
+  SF_CHECK(sf_visaasm_parse((const char *)a.data, a.len, &g, &st) == SF_OK);
+  if (st.code == SF_OK) {
+    SF_CHECK(sf_visaasm_print(&g, &b, &st) == SF_OK);
+    SF_CHECK_MEM(a.data, a.len, b.data, b.len);
+    sf_isa_free(&g);
+  }
+  sf_buf_free(&a);
+  sf_buf_free(&b);
+  /* two labels with one name cannot both be written */
+  sf_visa_kernel *mk = &f.kernels[0];
+  char *ln = mk->strings[mk->labels[1].name];
+  if (strlen(ln) >= 5) memcpy(ln, "sub_0", 6); /* "L_end" -> "sub_0", in place */
+  sf_buf_init(&a, &st);
+  sf_status_clear(&st);
+  SF_CHECK(sf_visaasm_print(&f, &a, &st) == SF_UNSUPPORTED);
+  SF_CHECK_MSG(strstr(st.msg, "both named"), "%s", st.msg);
+  sf_buf_free(&a);
+  sf_isa_free(&f);
+}
+
+int main(void) {
+  SF_RUN(known_answers);
+  SF_RUN(labels_in_files);
+  SF_RUN(real_pairs);
+  SF_RUN(random_round_trips);
+  SF_RUN(refusals);
+  SF_TEST_END();
+}
