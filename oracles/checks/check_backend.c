@@ -124,6 +124,9 @@ static void build_batch(const sf_case *c, const sf_case_env *env, sf_sample_batc
     b->r[l] = bits_f(p[(l + 6) % 16]);
     b->ai[l] = bits_f(p[(l + 9) % 16]);
     b->lod_or_bias[l] = bits_f(p[(l + 12) % 16]);
+    /* srcLODBias is defined on [-16, 15.99] only (D3D11.3 §22.4.16): fold a finite palette value into it */
+    if (b->lod_mode == SF_LOD_GRAD_BIAS && isfinite(b->lod_or_bias[l]) && !(fabsf(b->lod_or_bias[l]) < 16.0f))
+      b->lod_or_bias[l] = fmodf(b->lod_or_bias[l], 16.0f);
     b->ref[l] = bits_f(p[(l + 10) % 16]);
     b->dudx[l] = bits_f(p[(l + 1) % 16]) * 0.125f;
     b->dvdy[l] = bits_f(p[(l + 2) % 16]) * 0.125f;

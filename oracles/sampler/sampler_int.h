@@ -11,8 +11,12 @@
 #include "samplefuzz/sampler.h"
 
 #define SF_NAN_BITS 0x7fc00000u
-#define SF_LOD_MIN (-32 * 256)   /* unclamped LOD range in 8.8 fixed point */
-#define SF_LOD_MAX (32 * 256)
+/* The unclamped LOD range in 8.8 fixed point. D3D11.3 §7.18.11 asks that an LOD saturated to the
+ * internal range never comes back, after MipLODBias and srcLODBias (each at most 16 octaves), into the
+ * range that selects a mip (at most 14 here): any range beyond +-46 does. +-64 is also exactly the
+ * range of log2(sqrt(rho2)) for a finite float rho2, so an overflowing rho2 (inf) saturates there. */
+#define SF_LOD_MIN (-64 * 256)
+#define SF_LOD_MAX (64 * 256)
 
 static inline uint32_t sf_f2u(float f) {
   uint32_t u;

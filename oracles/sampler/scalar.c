@@ -136,11 +136,16 @@ static void fetch(lane_ctx *c, unsigned level, unsigned slice, uint32_t x, uint3
 
 /* ---- Filter ----------------------------------------------------------------------------------- */
 
-/* a + w*(b - a) with w = w8/256, clamped to [min(a,b), max(a,b)]; w8 = 0 returns a (b unread). */
+/* a + w*(b - a) with w = w8/256, clamped to [min(a,b), max(a,b)]; w8 = 0 returns a (b unread).
+ * When b - a overflows (finite a and b of opposite signs near the float range), a*(1-w) + b*w. */
 static float lerp8(float a, float b, uint32_t w8) {
   if (w8 == 0) return a;
   float w = (float)w8 * 0.00390625f;
-  float r = a + w * (b - a);
+  float d = b - a;
+  float r = a + w * d;
+  if ((sf_f2u(d) & 0x7fffffffu) == 0x7f800000u && (sf_f2u(a) & 0x7f800000u) != 0x7f800000u &&
+      (sf_f2u(b) & 0x7f800000u) != 0x7f800000u)
+    r = a * (1.0f - w) + b * w;
   float lo = a < b ? a : b, hi = a < b ? b : a;
   if (r < lo) r = lo;
   if (r > hi) r = hi;

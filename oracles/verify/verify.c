@@ -177,13 +177,22 @@ static bool sf_v_eval(sf_vctx *x, unsigned layer, int face, const sf_vcfg *cfg, 
       }
     }
     bool single = !cfg->linear && nl == 1;
+    /* Float filtering rounds relative to its operands, not to its result: a + w*(b - a) loses the
+     * low bits of the largest texel when the result cancels. The relative tolerance scales with the
+     * largest texel magnitude of the footprint. */
+    double mag[4] = {0, 0, 0, 0};
+    for (unsigned l = 0; l < nl; l++)
+      for (unsigned c = 0; c < (cfg->linear ? ncorner : 1u); c++)
+        for (int k = 0; k < 4; k++) {
+          double a = fabs(tex[l][c].lo[k]), z = fabs(tex[l][c].hi[k]);
+          if (isfinite(a)) mag[k] = fmax(mag[k], a);   /* an infinite texel: no finite bound to scale */
+          if (isfinite(z)) mag[k] = fmax(mag[k], z);
+        }
     double dist = 0.0;
     for (unsigned k = 0; k < x->nch; k++) {
       double thr = x->p->abs_eps;
-      if (x->mode == SF_VM_COLOR && x->fi->cls == SF_FCLASS_FLOAT) {
-        thr += x->p->float_rel * fmax(fabs(mn[k]), fabs(mx[k]));
-      } else if (x->mode == SF_VM_COLOR && x->fi->cls == SF_FCLASS_DEPTH) {
-        thr += x->p->float_rel * fmax(fabs(mn[k]), fabs(mx[k]));
+      if (x->mode == SF_VM_COLOR && (x->fi->cls == SF_FCLASS_FLOAT || x->fi->cls == SF_FCLASS_DEPTH)) {
+        thr += x->p->float_rel * fmax(mag[k], fmax(fabs(mn[k]), fabs(mx[k])));
       } else if (!single) {
         thr += x->mode == SF_VM_COLOR ? x->thr_fixed : ldexp(1.0, -8);
       }
@@ -277,12 +286,23 @@ static bool sf_v_lod_bounds(const sf_vctx *x, unsigned lane, double *lo, double 
   return true;
 }
 
+/* The LOD before the biases may saturate to the implementation's internal range (D3D11.3 §7.18.11):
+ * any range whose ends, moved by both biases (at most 32 octaves), still select the last or the first
+ * mip of the largest surface (14 octaves) will do, so every range beyond +-SF_V_LOD_SAT is allowed:
+ * an interval reaching past it may also end anywhere between it and its true end. */
+#define SF_V_LOD_SAT 48.0
+static void sf_v_lod_saturate(double *lo, double *hi) {
+  if (*hi > SF_V_LOD_SAT) *lo = fmin(*lo, SF_V_LOD_SAT);
+  if (*lo < -SF_V_LOD_SAT) *hi = fmax(*hi, -SF_V_LOD_SAT);
+}
+
 /* The unclamped, biased LOD interval of the lane. */
 static bool sf_v_lod(const sf_vctx *x, double *lo, double *hi, char *why, size_t n) {
   const sf_sample_batch *b = x->b;
   const sf_verify_params *p = x->p;
   unsigned lane = x->lane;
-  double sb = b->samp->lod_bias / 256.0;
+  int lb = b->samp->lod_bias < -4096 ? -4096 : b->samp->lod_bias > 4095 ? 4095 : b->samp->lod_bias;
+  double sb = lb / 256.0;   /* MipLODBias: [-16, 15.99] (D3D11.3 §7.18.11) */
   double e = ldexp(1.0, -(int)p->lod_bits);
   if (b->lod_mode == SF_LOD_EXPLICIT || b->lod_mode == SF_LOD_ZERO) {
     double l = b->lod_mode == SF_LOD_ZERO ? 0.0 : b->lod_or_bias[lane];
@@ -290,8 +310,10 @@ static bool sf_v_lod(const sf_vctx *x, double *lo, double *hi, char *why, size_t
       snprintf(why, n, "non-finite explicit LOD");
       return false;
     }
-    *lo = l + sb - e;
-    *hi = l + sb + e;
+    double l0 = l - e, l1 = l + e;
+    sf_v_lod_saturate(&l0, &l1);
+    *lo = l0 + sb;
+    *hi = l1 + sb;
     return true;
   }
   double l0, l1;
@@ -317,10 +339,17 @@ static bool sf_v_lod(const sf_vctx *x, double *lo, double *hi, char *why, size_t
       l0 -= 0.06;
       l1 += 0.06;
     }
+    sf_v_lod_saturate(&l0, &l1);
   }
   double bias_lo = 0, bias_hi = 0;
   if (b->lod_mode == SF_LOD_GRAD_BIAS) {
-    bias_lo = bias_hi = b->lod_or_bias[lane];
+    /* D3D11.3 §22.4.16 sample_b: srcLODBias outside [-16, 15.99] gives undefined results. */
+    double sbias = b->lod_or_bias[lane];
+    if (!(sbias >= -16.0 && sbias < 16.0)) {
+      snprintf(why, n, "srcLODBias %g outside [-16, 15.99] (undefined, D3D11.3 §22.4.16)", sbias);
+      return false;
+    }
+    bias_lo = bias_hi = sbias;
     if (q & SF_QUIRK_QUAD_LOD) {
       unsigned q0 = lane & ~3u;
       for (unsigned k = q0; k < q0 + 4 && k < b->n; k++) {
