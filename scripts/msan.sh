@@ -14,7 +14,10 @@
 #   bash scripts/msan.sh                       10 s per target, then the replays
 #   bash scripts/msan.sh --time 0              replays only (what scripts/test.sh's smoke adds to a run)
 #   bash scripts/msan.sh --time 600 --summary msan.tsv dxbc_fuzzer
-# Options: --time S (seconds of fuzzing per target, default 10; 0 = replay only), --seed N (libFuzzer
+#   bash scripts/msan.sh --runs 2000           2000 executions per target: the same inputs on every
+#                                              run of one commit (CI's smoke; a time limit is not)
+# Options: --time S (seconds of fuzzing per target, default 10; 0 = replay only), --runs N (fuzz N
+# executions instead of S seconds: deterministic with the fixed seed), --seed N (libFuzzer
 # -seed, default 1), --summary FILE (append one tab-separated row per target: target, sanitizer,
 # seconds, executions, exec/s, findings), --workdir DIR (default: a temporary folder, removed unless
 # there are findings), --no-build (use the binaries already in the build folder).
@@ -24,11 +27,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 root=$(pwd)
 
-time_s=10 seed=1 summary="" workdir="" build_steps=1
+time_s=10 runs=0 seed=1 summary="" workdir="" build_steps=1
 targets=()
 while [ $# -gt 0 ]; do
   case $1 in
     --time) time_s=${2:?--time needs seconds}; shift 2 ;;
+    --runs) runs=${2:?--runs needs a count}; shift 2 ;;
     --seed) seed=${2:?--seed needs a number}; shift 2 ;;
     --summary) summary=${2:?--summary needs a file}; shift 2 ;;
     --workdir) workdir=${2:?--workdir needs a folder}; shift 2 ;;
@@ -39,6 +43,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 case $time_s in ''|*[!0-9]*) echo "msan.sh: --time must be whole seconds" >&2; exit 2 ;; esac
+case $runs in ''|*[!0-9]*) echo "msan.sh: --runs must be a whole number" >&2; exit 2 ;; esac
 if [ ${#targets[@]} -eq 0 ]; then
   # Every fuzz/<name>_fuzzer.c is a target (docs/architecture.md "Add a fuzz target").
   for src in "$root"/fuzz/*_fuzzer.c; do targets+=("$(basename "$src" .c)"); done
@@ -90,11 +95,12 @@ for t in "${targets[@]}"; do
   dir="$workdir/$t"
   mkdir -p "$dir/corpus" "$dir/artifacts"
   findings=0 execs=0 rate=0 secs=0
-  if [ "$time_s" -gt 0 ]; then
+  if [ "$time_s" -gt 0 ] || [ "$runs" -gt 0 ]; then
     [ -d "$root/corpus/$t" ] && cp -R "$root/corpus/$t/." "$dir/corpus/"
     to=$(opt "$t" timeout || true)
-    args=(-max_total_time="$time_s" -seed="$seed" -timeout="${to:-25}" -rss_limit_mb=2560
+    args=(-seed="$seed" -timeout="${to:-25}" -rss_limit_mb=2560
           -print_final_stats=1 -artifact_prefix="$dir/artifacts/")
+    if [ "$runs" -gt 0 ]; then args+=(-runs="$runs"); else args+=(-max_total_time="$time_s"); fi
     ml=$(opt "$t" max_len || true); [ -n "$ml" ] && args+=(-max_len="$ml")
     dict=$(opt "$t" dict || true); [ -n "$dict" ] && args+=(-dict="$root/fuzz/$dict")
     before=$(find "$dir/artifacts" -type f | wc -l)   # a reused --workdir keeps earlier reproducers
@@ -137,5 +143,6 @@ if [ $total_findings -gt 0 ]; then
   exit 1
 fi
 [ $keep -eq 0 ] && rm -rf "$workdir"
-echo "msan.sh: no finding (${#targets[@]} target(s), ${time_s} s each, plus corpus/ and crashes/ replays)"
+if [ "$runs" -gt 0 ]; then each="$runs runs"; else each="${time_s} s"; fi
+echo "msan.sh: no finding (${#targets[@]} target(s), $each each, plus corpus/ and crashes/ replays)"
 exit 0

@@ -35,9 +35,11 @@ if [ -z "${SF_TEST_QUICK:-}" ]; then
   bash scripts/determinism.sh
   echo "== OSS-Fuzz / ClusterFuzzLite build simulation"
   bash scripts/oss-fuzz-sim.sh
-  echo "== MemorySanitizer: every target 3 s on its seeds, then corpus/ and crashes/ replayed (build-msan)"
-  # scripts/msan.sh --time 600 (or scripts/soak.sh) is the longer run (docs/reliability.md).
-  bash scripts/msan.sh --time "${SF_MSAN_SMOKE_TIME:-3}"
+  echo "== MemorySanitizer: every target ${SF_MSAN_SMOKE_RUNS:-3000} runs from its seeds, then corpus/ and crashes/ replayed (build-msan)"
+  # A fixed number of runs with a fixed seed, not a time limit: the smoke fuzzes the same inputs on
+  # every run of a commit. scripts/msan.sh --time 600 (or scripts/soak.sh) is the longer run
+  # (docs/reliability.md).
+  bash scripts/msan.sh --runs "${SF_MSAN_SMOKE_RUNS:-3000}"
   echo "== AFL++ engine: build every target with afl-clang-fast, 10 s smoke run"
   bash scripts/afl-smoke.sh
   echo "== canaries: planted bugs the fuzzers must find within 60 s, in distinct buckets"

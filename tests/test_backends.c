@@ -13,6 +13,7 @@
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/triage.h"
 #include "tests/sf_test.h"
+#include "tests/test_case_draw.h"
 
 #ifndef SF_BINARY_DIR
 #define SF_BINARY_DIR "."
@@ -74,23 +75,6 @@ static void test_registry(void) {
   sf_backend_close(h);
 }
 
-/* A structured case from a splitmix64 stream, as `samplefuzz gen` draws them (palette mostly in
- * [-0.5, 1.5)); families alternate between vISA 3D_SAMPLE and D3D. */
-static size_t draw_case(uint64_t *s, unsigned i, uint8_t *bytes, size_t cap) {
-  size_t n = SF_CASE_FIXED_SIZE + 256;
-  if (n > cap) n = cap;
-  for (size_t k = 0; k < n; k += 8) {
-    uint64_t r = sf_t_rand(s);
-    memcpy(bytes + k, &r, n - k < 8 ? n - k : 8);
-  }
-  bytes[0] = SF_CASE_VERSION;
-  bytes[1] = (uint8_t)(i % 2 ? 1 : 3);
-  uint8_t *pal = bytes + SF_CASE_HEADER_SIZE + SF_CASE_PATTERN_SIZE;
-  for (unsigned k = 0; k < SF_CASE_PALETTE; k++)
-    if (k % 5 != 4) pal[5 * k] = SF_CASE_PAL_UNIT;
-  return n;
-}
-
 typedef struct run_result {
   unsigned judged, skipped, findings, blamed_reference;
   uint64_t buckets[64];
@@ -109,7 +93,7 @@ static void run_plugin(const char *path, unsigned ncases, run_result *r) {
   uint8_t bytes[SF_CASE_MAX_SIZE];
   uint64_t seed = 0x5eedba5eull;
   for (unsigned i = 0; i < ncases && v; i++) {
-    size_t n = draw_case(&seed, i, bytes, sizeof bytes);
+    size_t n = sf_t_draw_case(&seed, i, false, bytes, sizeof bytes);
     sf_check_backend_diff_with(h, bytes, n, v);
     if (v->kind == SF_VERDICT_SKIP) r->skipped++;
     if (v->kind == SF_VERDICT_PASS || v->kind == SF_VERDICT_FAIL) r->judged++;
@@ -160,7 +144,7 @@ static void test_crash_isolated(void) {
   uint64_t seed = 7;
   bool crashed = false;
   for (unsigned i = 0; i < 40 && v && !crashed; i++) {
-    size_t n = draw_case(&seed, i, bytes, sizeof bytes);
+    size_t n = sf_t_draw_case(&seed, i, false, bytes, sizeof bytes);
     sf_check_backend_diff_with(h, bytes, n, v);
     crashed = v->kind == SF_VERDICT_FAIL && !strcmp(v->check, "crash");
     SF_CHECK(v->kind != SF_VERDICT_PASS);   /* never a silent pass */

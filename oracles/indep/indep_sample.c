@@ -220,6 +220,10 @@ static void iv_union(double lo[4], double hi[4], const double l2[4], const doubl
   for (unsigned ch = 0; ch < 4; ch++) lo[ch] = dmin(lo[ch], l2[ch]), hi[ch] = dmax(hi[ch], h2[ch]);
 }
 
+/* The saturation of the LOD before the bias: +-64 octaves, the range of log2(sqrt(rho2)) for a
+ * finite float32 rho2 (D3D11.3 §7.18.11 asks for a range no bias brings back; docs/precision-model.md). */
+#define SF_I_LOD_SAT 64.0
+
 /* §7.18.11: the LOD interval [lo, hi] of one lane before the bias, or false for a non-finite
  * gradient. */
 static bool lane_lod(const ictx *c, const sf_sample_batch *b, unsigned l, double *lo, double *hi) {
@@ -231,7 +235,7 @@ static bool lane_lod(const ictx *c, const sf_sample_batch *b, unsigned l, double
   if (b->lod_mode == SF_LOD_EXPLICIT) {
     double x = (double)b->lod_or_bias[l];
     if (!isfinite(x)) return false;
-    x = x < -32.0 ? -32.0 : x > 32.0 ? 32.0 : x;
+    x = x < -SF_I_LOD_SAT ? -SF_I_LOD_SAT : x > SF_I_LOD_SAT ? SF_I_LOD_SAT : x;
     *lo = x - 0.5 / 256 - 1e-9;
     *hi = x + 0.5 / 256 + 1e-9;
     return true;
@@ -246,12 +250,13 @@ static bool lane_lod(const ictx *c, const sf_sample_batch *b, unsigned l, double
     ly += (y * size[ax]) * (y * size[ax]);
   }
   double rho2 = dmax(lx, ly);
-  double lod = rho2 > 0.0 ? 0.5 * log2(rho2) : -32.0;
-  lod = lod < -32.0 ? -32.0 : lod > 32.0 ? 32.0 : lod;
+  double lod = rho2 > 0.0 ? 0.5 * log2(rho2) : -SF_I_LOD_SAT;
+  lod = lod < -SF_I_LOD_SAT ? -SF_I_LOD_SAT : lod > SF_I_LOD_SAT ? SF_I_LOD_SAT : lod;
   *lo = lod - 0.5 / 256 - 1e-6;
   *hi = lod + 0.5 / 256 + 1e-6;
-  if (*lo < -32.0) *lo = -32.0;
-  if (*hi > 32.0) *hi = 32.0;
+  /* below 2^-126 a float32 rho2 is denormal, which the reference's LOD treats as 0 */
+  if (*lo < -63.0 + 1e-6) *lo = -SF_I_LOD_SAT;
+  if (*hi > SF_I_LOD_SAT) *hi = SF_I_LOD_SAT;
   return true;
 }
 

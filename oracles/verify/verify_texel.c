@@ -183,35 +183,66 @@ void sf_v_fetch_cube(const sf_vctx *x, unsigned level, unsigned layer, int face,
   }
 }
 
-/* Comparison of ref against a depth interval: {0}, {1} or [0, 1]. */
-void sf_v_compare(const sf_vctx *x, double dlo, double dhi, double *olo, double *ohi) {
-  double r = x->b->ref[x->lane];
+/* The reference value of a comparison as up to two intervals. D3D11.3 §22.4.19 (sample_c) first
+ * quantises it to the surface format and clamps it to the format's range; Vulkan clamps it to [0, 1]
+ * for UNORM formats only and does not quantise. Both readings are allowed: the reference as given
+ * (within float rounding) and the quantised, clamped one (within half a step of the format). */
+static unsigned sf_v_compare_refs(const sf_vctx *x, double r, double lo[2], double hi[2]) {
+  const sf_format_info *fi = x->fi;
   double e = fabs(r) * 0x1p-23;
-  bool can_t = false, can_f = false;
-  /* Test the interval ends and the reference itself (ties) when inside the interval. */
-  const double probes[3] = {dlo, dhi, fmin(fmax(r, dlo), dhi)};
-  for (int k = 0; k < 3; k++) {
-    for (int s = -1; s <= 1; s++) {
-      double rr = r + s * e, t = probes[k];
-      bool v;
-      switch (x->b->samp->compare & 7u) {
-        case SF_CMP_NEVER: v = false; break;
-        case SF_CMP_LESS: v = rr < t; break;
-        case SF_CMP_EQUAL: v = rr == t; break;
-        case SF_CMP_LESS_EQUAL: v = rr <= t; break;
-        case SF_CMP_GREATER: v = rr > t; break;
-        case SF_CMP_NOT_EQUAL: v = rr != t; break;
-        case SF_CMP_GREATER_EQUAL: v = rr >= t; break;
-        default: v = true; break;
-      }
-      if (v) can_t = true;
-      else can_f = true;
-    }
+  lo[0] = r - e;
+  hi[0] = r + e;
+  double q = r, step = 0.0;
+  switch (fi->cls) {
+    case SF_FCLASS_UNORM: q = fmin(fmax(r, 0.0), 1.0); step = 1.0 / (double)((1ull << fi->bits) - 1); break;
+    case SF_FCLASS_SRGB: q = fmin(fmax(r, 0.0), 1.0); step = 0.0091; break;   /* the widest sRGB8 step (255 -> 254) */
+    case SF_FCLASS_SNORM: q = fmin(fmax(r, -1.0), 1.0); step = 1.0 / (double)((1ull << (fi->bits - 1)) - 1); break;
+    default:
+      if (fi->bits == 16) step = fmax(fabs(r) * 0x1p-10, 0x1p-24);   /* half: 11 significant bits */
+      break;
   }
-  /* NOT_EQUAL / EQUAL inside a nondegenerate interval can go either way. */
-  if (dlo < dhi && ((x->b->samp->compare & 7u) == SF_CMP_EQUAL || (x->b->samp->compare & 7u) == SF_CMP_NOT_EQUAL) &&
-      r >= dlo && r <= dhi)
-    can_t = can_f = true;
+  if (q == r && step == 0.0) return 1;
+  lo[1] = q - step * 0.5 - fabs(q) * 0x1p-23;
+  hi[1] = q + step * 0.5 + fabs(q) * 0x1p-23;
+  return 2;
+}
+
+static bool sf_v_cmp_op(unsigned op, double rr, double t) {
+  switch (op & 7u) {
+    case SF_CMP_NEVER: return false;
+    case SF_CMP_LESS: return rr < t;
+    case SF_CMP_EQUAL: return rr == t;
+    case SF_CMP_LESS_EQUAL: return rr <= t;
+    case SF_CMP_GREATER: return rr > t;
+    case SF_CMP_NOT_EQUAL: return rr != t;
+    case SF_CMP_GREATER_EQUAL: return rr >= t;
+    default: return true;
+  }
+}
+
+/* Comparison of the reference against a depth interval [dlo, dhi]: {0}, {1} or [0, 1]. Every
+ * outcome of a reference in one of its intervals against a depth in [dlo, dhi] is possible: the
+ * ends of both and the ties (a reference equal to a depth) are probed. */
+void sf_v_compare(const sf_vctx *x, double dlo, double dhi, double *olo, double *ohi) {
+  double rlo[2], rhi[2];
+  unsigned nr = sf_v_compare_refs(x, x->b->ref[x->lane], rlo, rhi);
+  unsigned op = x->b->samp->compare;
+  bool can_t = false, can_f = false;
+  for (unsigned k = 0; k < nr; k++) {
+    double mid = fmin(fmax(0.5 * (rlo[k] + rhi[k]), dlo), dhi);
+    const double ts[3] = {dlo, dhi, mid};
+    for (int a = 0; a < 3; a++) {
+      const double rs[3] = {rlo[k], rhi[k], fmin(fmax(ts[a], rlo[k]), rhi[k])};
+      for (int c = 0; c < 3; c++) {
+        if (sf_v_cmp_op(op, rs[c], ts[a])) can_t = true;
+        else can_f = true;
+      }
+    }
+    /* EQUAL / NOT_EQUAL where both are nondegenerate and overlap: either way. */
+    if ((dlo < dhi || rlo[k] < rhi[k]) && rlo[k] <= dhi && rhi[k] >= dlo &&
+        ((op & 7u) == SF_CMP_EQUAL || (op & 7u) == SF_CMP_NOT_EQUAL))
+      can_t = can_f = true;
+  }
   *olo = can_f ? 0.0 : 1.0;
   *ohi = can_t ? 1.0 : 0.0;
 }
