@@ -67,6 +67,22 @@ awk '/^bucket +count/ { t = 1; next } t && NF >= 3 { print $1 }' "$TMP/bil" | so
 awk '/^bucket +count/ { t = 1; next } t && NF >= 3 { print $1 }' "$TMP/mir" | sort >"$TMP/b2"
 [ -s "$TMP/b1" ] && [ -s "$TMP/b2" ] && [ -z "$(comm -12 "$TMP/b1" "$TMP/b2")" ]; check "buckets apart" $?
 
+# 3b. A known-divergence manifest: mirror_neg's mirror findings become counted known divergences,
+# bilinear4's stay findings; a malformed manifest stops the replay with its line and column.
+printf '# mirror_neg example\nbackend-range-sample-*-implementation.* addr=mirror | planted: mirror addressing off by one | -\n' >"$TMP/man.txt"
+"$SF" replay --backend "$PL/libsf_mirror_neg.so" --manifest "$TMP/man.txt" "$TMP/cases" >"$TMP/mirk" 2>&1
+expect_rc "mirror_neg with its manifest" $? 0
+grep -q '^known divergences: [1-9][0-9]* finding(s) matched the manifest' "$TMP/mirk"; check "manifest: known counted" $?
+grep -q '^  line 2 x[1-9]' "$TMP/mirk"; check "manifest: per-entry count" $?
+"$SF" replay --backend "$PL/libsf_bilinear4.so" --manifest "$TMP/man.txt" "$TMP/cases" >"$TMP/bilk" 2>&1
+expect_rc "bilinear4 with mirror_neg's manifest: still findings" $? 1
+printf 'backend-* colour=red | x | -\n' >"$TMP/bad.txt"
+"$SF" replay --backend "$PL/libsf_mirror_neg.so" --manifest "$TMP/bad.txt" "$TMP/cases" >"$TMP/badk" 2>&1
+expect_rc "a malformed manifest" $? 2
+grep -q 'manifest .*bad.txt:1:11: unknown condition' "$TMP/badk"; check "manifest: position of the error" $?
+"$SF" fuzz --backend "$PL/libsf_mirror_neg.so" --manifest "$TMP/bad.txt" --time 1 >"$TMP/badf" 2>&1
+expect_rc "fuzz with a malformed manifest" $? 2
+
 # 4. show explains one finding; run executes a text case on the plug-in through the executor.
 first="$(awk '/^FAILED / { print $2; exit }' "$TMP/mir")"
 "$SF" show --backend "$PL/libsf_mirror_neg.so" --target backend_diff_fuzzer "$first" >"$TMP/show" 2>&1

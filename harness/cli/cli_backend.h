@@ -11,4 +11,12 @@ void sf_cli_backends_register(void);
  * on a refusal. *h receives the handle to close with sf_backend_close. */
 const sf_backend *sf_cli_backend_open(const char *cmd, const char *spec, sf_backend_handle **h);
 
+/* The known-divergence manifest of backend `name` (docs/backends.md "Known divergences"): `manifest`
+ * when given, else manifests/<name>.txt of the source tree when it exists. It is read once here, so a
+ * bad one is refused before any work ("samplefuzz CMD: manifest F:L:C: ..."); the path goes to the
+ * checks as $SF_MANIFEST. Returns false on a refusal. */
+bool sf_cli_backend_manifest(const char *cmd, const char *name, const char *manifest);
+/* Prints the manifest entries that matched findings in this process, with their counts. */
+void sf_cli_manifest_summary(void);
+
 #endif

@@ -436,9 +436,11 @@ static bool sf_build_fuzzers(const char *workdir, char *bin_dir, size_t n) {
 static void sf_fuzz_usage(FILE *f) {
   fprintf(f,
           "usage: samplefuzz fuzz [--time S] [--jobs N] [--engine libfuzzer|afl] [--workdir DIR]\n"
-          "                       [--bin-dir DIR] [--seed N] [--no-build] [--backend B] [TARGET...]\n"
+          "                       [--bin-dir DIR] [--seed N] [--no-build] [--backend B [--manifest F]] [TARGET...]\n"
           "--backend NAME|LIB.so fuzzes that implementation against the reference (backend_diff_fuzzer,\n"
           "the default target then; docs/backends.md); a backend that does not load stops the campaign.\n"
+          "--manifest FILE       its known divergences (default: manifests/<NAME>.txt when it exists);\n"
+          "findings they match are counted in the summary, not reported. A bad manifest stops the campaign.\n"
           "Runs a fuzzing campaign over the targets (default: every target with a binary), --jobs at a\n"
           "time (default: the number of cores), --time seconds each (default: about a minute in total).\n"
           "Shows exec/s, coverage, corpus size and findings per target, then a triage summary: one row\n"
@@ -466,11 +468,11 @@ static void sf_fuzz_triage_cb(void *ctx, const char *path, const sf_target *t, c
   if (c->err == SF_OK) c->err = sf_bucket_table_add(c->table, v, t->name, path, size, &c->st);
 }
 
-bool sf_fuzz_backend_setup(const char *spec);      /* cmd_fuzz_backend.c */
+bool sf_fuzz_backend_setup(const char *spec, const char *manifest);   /* cmd_fuzz_backend.c */
 void sf_fuzz_backend_summary(const char *workdir);
 
 int sf_cli_fuzz(int argc, char **argv) {
-  const char *backend = NULL;
+  const char *backend = NULL, *manifest = NULL;
   sf_fuzz_opts o = {0, 0, SF_ENG_LIBFUZZER, "fuzz-work", NULL, -1, true};
   const char *names[SF_FUZZ_MAX_TARGETS];
   size_t nnames = 0;
@@ -516,7 +518,10 @@ int sf_cli_fuzz(int argc, char **argv) {
     } else if (strcmp(a, "--no-build") == 0) {
       o.build = false;
     } else if (strcmp(a, "--backend") == 0 && val) {
-      if (!sf_fuzz_backend_setup((backend = val))) return 2;
+      backend = val;
+      i++;
+    } else if (strcmp(a, "--manifest") == 0 && val) {
+      manifest = val;
       i++;
     } else if (a[0] == '-') {
       fprintf(stderr, "samplefuzz fuzz: unknown option or missing value: '%s' (see --help)\n", a);
@@ -528,6 +533,11 @@ int sf_cli_fuzz(int argc, char **argv) {
       names[nnames++] = a;
     }
   }
+  if (manifest && !backend) {
+    fprintf(stderr, "samplefuzz fuzz: --manifest goes with --backend (see --help)\n");
+    return 2;
+  }
+  if (backend && !sf_fuzz_backend_setup(backend, manifest)) return 2;
   if (backend && nnames == 0) names[nnames++] = "backend_diff_fuzzer";
   if (o.jobs == 0) {
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);

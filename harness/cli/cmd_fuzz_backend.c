@@ -1,8 +1,9 @@
 /* harness/cli/cmd_fuzz_backend.c — `samplefuzz fuzz --backend NAME|LIB.so` (docs/backends.md): the
  * implementation under test is opened once here (a backend that does not load stops the campaign
  * before any engine starts, with the loader's message), then passed to the engines as
- * SF_BACKEND (an absolute path for plug-ins), which backend_diff_fuzzer reads at start-up. After the
- * campaign the corpus is replayed through the same check to count cases judged and skipped. */
+ * SF_BACKEND (an absolute path for plug-ins), which backend_diff_fuzzer reads at start-up, with its
+ * known-divergence manifest as SF_MANIFEST. After the campaign the corpus is replayed through the same
+ * check to count cases judged, skipped and known, and the manifest entries that matched. */
 #define _XOPEN_SOURCE 700   /* realpath, setenv */
 #include <limits.h>
 #include <stdio.h>
@@ -13,17 +14,20 @@
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/triage.h"
 
-bool sf_fuzz_backend_setup(const char *spec);
+bool sf_fuzz_backend_setup(const char *spec, const char *manifest);
 void sf_fuzz_backend_summary(const char *workdir);
 
-bool sf_fuzz_backend_setup(const char *spec) {
+bool sf_fuzz_backend_setup(const char *spec, const char *manifest) {
   sf_backend_handle *h = NULL;
   if (!sf_cli_backend_open("fuzz", spec, &h)) {
     fprintf(stderr, "samplefuzz fuzz: the campaign does not start\n");
     return false;
   }
   printf("samplefuzz fuzz: implementation under test %s (%s)\n", sf_backend_name(h), sf_backend_origin(h));
+  char name[256];
+  snprintf(name, sizeof name, "%s", sf_backend_name(h));
   sf_backend_close(h);
+  if (!sf_cli_backend_manifest("fuzz", name, manifest)) return false;
   char abs[PATH_MAX];
   const char *val = (strchr(spec, '/') || strstr(spec, ".so")) && realpath(spec, abs) ? abs : spec;
   setenv("SF_BACKEND", val, 1);
@@ -38,8 +42,11 @@ void sf_fuzz_backend_summary(const char *workdir) {
   sf_status st;
   sf_status_clear(&st);
   if (sf_replay_paths(1, p, sf_target_find("backend_diff_fuzzer"), 0, NULL, NULL, &s, &st) != SF_OK) return;
+  sf_backend_diff_stats bs;
+  sf_check_backend_stats(&bs);
   unsigned all = s.passed + s.rejected + s.skipped + s.failed;
-  printf("backend %s: corpus of %u case(s): %u judged (%u with a finding), %u skipped (outside its capabilities or "
-         "unsupported), %u refused by the reference\n",
-         getenv("SF_BACKEND") ? getenv("SF_BACKEND") : "?", all, s.passed + s.failed, s.failed, s.skipped, s.rejected);
+  printf("backend %s: corpus of %u case(s): %u judged (%u with a finding, %llu known divergence(s)), %u skipped (outside its "
+         "capabilities or unsupported), %u refused by the reference\n",
+         getenv("SF_BACKEND") ? getenv("SF_BACKEND") : "?", all, s.passed + s.failed, s.failed, bs.known, s.skipped, s.rejected);
+  sf_cli_manifest_summary();
 }

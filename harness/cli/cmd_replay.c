@@ -37,7 +37,7 @@ static void sf_cli_replay_cb(void *ctx, const char *path, const sf_target *t, co
 
 static void sf_cli_replay_usage(FILE *f) {
   fprintf(f,
-          "usage: samplefuzz replay [--target NAME] [--backend NAME|LIB.so] [--isolate] [-v] PATH...\n"
+          "usage: samplefuzz replay [--target NAME] [--backend NAME|LIB.so [--manifest F]] [--isolate] [-v] PATH...\n"
           "Runs each file (folders recursively, in sorted order) through its fuzz target's checks.\n"
           "The target is taken from the path (a component named like a target, e.g.\n"
           "corpus/visa_bin_fuzzer/...) unless --target names it.\n"
@@ -45,6 +45,8 @@ static void sf_cli_replay_usage(FILE *f) {
           "  --backend B    judge implementation B (built-in name or plug-in .so, docs/backends.md) with\n"
           "                 backend_diff_fuzzer (the default target then); sets SF_BACKEND; a backend that\n"
           "                 does not load stops the replay; prints the findings by bucket\n"
+          "  --manifest F   B's known divergences (default manifests/<B>.txt when it exists): matching\n"
+          "                 findings are counted, not failed (docs/backends.md \"Known divergences\")\n"
           "  --isolate      run each input in a child process (an input that crashes counts as failed)\n"
           "  -v             print a line for every input, not only failures\n"
           "Prints \"N passed, N failed\"; exit status 1 when a check failed, 2 on unreadable input.\n"
@@ -56,7 +58,7 @@ int sf_cli_replay(int argc, char **argv) {
   sf_cli_replay_ctx ctx = {0};
   const sf_target *forced = NULL;
   unsigned flags = 0;
-  const char *bname = NULL;
+  const char *bname = NULL, *manifest = NULL;
   char **paths = argv + 1;
   int npaths = 0;
   for (int i = 1; i < argc; i++) {
@@ -74,6 +76,12 @@ int sf_cli_replay(int argc, char **argv) {
         return 2;
       }
       bname = argv[++i];
+    } else if (strcmp(a, "--manifest") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "samplefuzz replay: --manifest needs a file\n");
+        return 2;
+      }
+      manifest = argv[++i];
     } else if (strcmp(a, "--target") == 0) {
       if (i + 1 >= argc) {
         fprintf(stderr, "samplefuzz replay: --target needs a name\n");
@@ -98,8 +106,20 @@ int sf_cli_replay(int argc, char **argv) {
   sf_replay_stats stats;
   sf_status st;
   sf_status_clear(&st);
+  if (manifest && !bname) {
+    fprintf(stderr, "samplefuzz replay: --manifest goes with --backend (see --help)\n");
+    return 2;
+  }
   if (bname) {
-    sf_cli_backends_register();
+    sf_backend_handle *h = NULL;
+    if (!sf_cli_backend_open("replay", bname, &h)) {
+      fprintf(stderr, "samplefuzz replay: backend refused, nothing replayed\n");
+      return 2;
+    }
+    char name[256];
+    snprintf(name, sizeof name, "%s", sf_backend_name(h));
+    sf_backend_close(h);
+    if (!sf_cli_backend_manifest("replay", name, manifest)) return 2;
     setenv("SF_BACKEND", bname, 1);
     if (!forced) forced = sf_target_find("backend_diff_fuzzer");
     if (forced && forced->init && forced->init(&st) != SF_OK) {
@@ -122,6 +142,7 @@ int sf_cli_replay(int argc, char **argv) {
            ctx.buckets.n);
     sf_bucket_table_sort(&ctx.buckets);
     if (ctx.buckets.n) sf_bucket_table_print(stdout, &ctx.buckets);
+    sf_cli_manifest_summary();
   }
   sf_bucket_table_free(&ctx.buckets);
   if (stats.failed) return 1;

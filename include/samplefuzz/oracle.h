@@ -145,9 +145,40 @@ typedef struct sf_backend_diff_stats {
   unsigned long long findings;
   unsigned long long lanes;      /* lanes judged */
   unsigned long long unchecked;  /* lanes the verifier could not decide */
+  unsigned long long known;      /* findings matched by the manifest ($SF_MANIFEST): counted, not reported */
 } sf_backend_diff_stats;
 /* Counters of this process's backend_diff runs. */
 void sf_check_backend_stats(sf_backend_diff_stats *s);
+
+/* ---- Known-divergence manifests (oracles/checks/manifest.c, docs/backends.md "Known divergences") --
+ * One entry a line: "<signature glob> [key=glob ...] | <reason> | <link>". backend_diff reads the
+ * manifest named by $SF_MANIFEST (`samplefuzz fuzz --backend B` sets it to manifests/<B>.txt when that
+ * exists, or to --manifest FILE): a finding that matches an entry is counted, not reported. */
+#define SF_MANIFEST_MAX_ENTRIES 256u
+typedef struct sf_manifest sf_manifest;
+typedef struct sf_finding_facts {
+  const char *signature;   /* <oracle>-<check>-<family>-<op>[-<feature>] */
+  const char *op;          /* the batch op: sample, sample_b, ..., sample_c_lz, lod */
+  const char *type;        /* surface type name (1d ... cube_array) */
+  const char *format;      /* surface format name */
+  const char *addr[3];     /* the address modes of the axes in use (NULL beyond) */
+  bool offsets;            /* the lane has a non-zero texel offset */
+} sf_finding_facts;
+typedef struct sf_manifest_info {
+  const char *pattern, *reason, *link;
+  unsigned line;
+  unsigned long long hits;   /* findings matched in this process */
+} sf_manifest_info;
+/* Parses / reads a manifest; a refusal names the file, line and column. */
+sf_code sf_manifest_parse(const char *text, size_t n, const char *name, sf_manifest **out, sf_status *st);
+sf_code sf_manifest_load(const char *path, sf_manifest **out, sf_status *st);
+void sf_manifest_free(sf_manifest *m);
+/* The index of the first entry the finding matches (its hit counted), or -1. Thread-safe. */
+int sf_manifest_match(sf_manifest *m, const sf_finding_facts *f);
+unsigned sf_manifest_size(const sf_manifest *m);
+bool sf_manifest_entry_info(const sf_manifest *m, unsigned i, sf_manifest_info *out);
+/* The manifest backend_diff uses in this process (NULL when $SF_MANIFEST is unset). */
+const sf_manifest *sf_check_backend_manifest(void);
 
 /* ---- Independent model and metamorphic relations (oracles/checks/check_indep.c, check_meta.c) ---- */
 
