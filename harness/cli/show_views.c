@@ -13,6 +13,7 @@
 #endif
 
 #include "harness/cli/show_int.h"
+#include "samplefuzz/oracle.h"
 
 
 int sf_cli_show(int argc, char **argv);
@@ -194,6 +195,21 @@ void show_codec(const sf_target *t, const uint8_t *data, size_t len) {
       }
     }
     sf_textcase_free(tc);
+  } else if (!strcmp(t->name, "manifest_fuzzer")) {
+    /* a known-divergence manifest (docs/backends.md): its entries, no instruction */
+    show_text("text: ", data, len, 400);
+    sf_manifest *m = NULL;
+    if (sf_manifest_parse((const char *)data, len, "(input)", &m, &st) == SF_OK) {
+      printf("instruction: none (a known-divergence manifest, %u entr%s)\n", sf_manifest_size(m),
+             sf_manifest_size(m) == 1 ? "y" : "ies");
+      for (unsigned i = 0; i < sf_manifest_size(m); i++) {
+        sf_manifest_info e;
+        if (sf_manifest_entry_info(m, i, &e))
+          printf("  line %u: %s (%u condition%s) | %s | %s\n", e.line, e.pattern, e.nconditions, e.nconditions == 1 ? "" : "s",
+                 e.reason, e.link);
+      }
+      sf_manifest_free(m);
+    }
   } else if (!strcmp(t->name, "dxbc_fuzzer")) {
     /* the same three readings as sf_check_dxbc (oracles/checks/check_d3d.c) */
     if (len >= 4 && sf_le32(data) == SF_DXBC_MAGIC) {

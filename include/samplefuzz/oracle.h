@@ -155,6 +155,7 @@ void sf_check_backend_stats(sf_backend_diff_stats *s);
  * manifest named by $SF_MANIFEST (`samplefuzz fuzz --backend B` sets it to manifests/<B>.txt when that
  * exists, or to --manifest FILE): a finding that matches an entry is counted, not reported. */
 #define SF_MANIFEST_MAX_ENTRIES 256u
+#define SF_MANIFEST_MAX_BYTES (64u * 1024u)
 typedef struct sf_manifest sf_manifest;
 typedef struct sf_finding_facts {
   const char *signature;   /* <oracle>-<check>-<family>-<op>[-<feature>] */
@@ -167,6 +168,7 @@ typedef struct sf_finding_facts {
 typedef struct sf_manifest_info {
   const char *pattern, *reason, *link;
   unsigned line;
+  unsigned nconditions;      /* key=glob conditions besides the signature glob */
   unsigned long long hits;   /* findings matched in this process */
 } sf_manifest_info;
 /* Parses / reads a manifest; a refusal names the file, line and column. */
@@ -255,6 +257,16 @@ bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v);
  * line:column; an accepted case runs on every backend with the same status and the same machine
  * state afterwards as on the scalar backend. */
 bool sf_check_textcase(const uint8_t *p, size_t n, sf_verdict *v);
+
+/* ---- Known-divergence manifests (oracles/checks/check_manifest.c) ------------------------------ */
+
+/* Input cap of the manifest_fuzzer target (bytes): the reader's own cap. */
+#define SF_CHECK_MAX_MANIFEST SF_MANIFEST_MAX_BYTES
+
+/* The manifest reader: a refusal names a line and column of the input; an accepted manifest has
+ * complete entries on increasing lines; one more line in front moves every entry (or the refusal)
+ * one line down and changes nothing else; a literal, condition-free entry matches its own signature. */
+bool sf_check_manifest(const uint8_t *p, size_t n, sf_verdict *v);
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,6 @@
 
 #include "samplefuzz/oracle.h"
 
-#define SF_MANIFEST_MAX_BYTES (64u * 1024u)
 #define SF_MANIFEST_MAX_LINE 1024u
 #define SF_MANIFEST_MAX_CONDS 6u
 
@@ -201,6 +200,7 @@ bool sf_manifest_entry_info(const sf_manifest *m, unsigned i, sf_manifest_info *
   out->reason = e->reason;
   out->link = e->link;
   out->line = e->line;
+  out->nconditions = e->ncond;
   out->hits = atomic_load(&m->e[i].hits);
   return true;
 }

@@ -38,6 +38,10 @@ static bool sf_target_textcase(const uint8_t *data, size_t size, sf_verdict *v) 
   return sf_check_textcase(data, size, v);
 }
 
+static bool sf_target_manifest(const uint8_t *data, size_t size, sf_verdict *v) {
+  return sf_check_manifest(data, size, v);
+}
+
 static bool sf_target_backend_diff(const uint8_t *data, size_t size, sf_verdict *v) {
   return sf_check_backend_diff(data, size, v);
 }
@@ -62,6 +66,9 @@ const sf_target sf_targets[] = {
   {"backend_diff_fuzzer", sf_target_backend_diff, SF_CASE_MAX_SIZE,
    "structured case as a sample batch on $SF_BACKEND and the reference, both judged by the spec verifier",
    sf_check_backend_init},
+  {"manifest_fuzzer", sf_target_manifest, SF_CHECK_MAX_MANIFEST,
+   "known-divergence manifest -> read; positioned refusals; one line more in front moves everything one line down",
+   NULL},
 };
 const size_t sf_target_count = sizeof sf_targets / sizeof sf_targets[0];
 
