@@ -44,6 +44,7 @@ CANARIES=(
   "11|oracles/sampler/surface.c|sample_diff_fuzzer|rgba8 UNORM decoded as BGRA"
   "12|harness/visa/visa_lex.c|pipeline_fuzzer|exec size 32 refused by the parser"
   "13|oracles/sampler/exec.c|sample_diff_fuzzer|valid aoffimmi class refused as invalid by every backend"
+  "14|oracles/sampler/simd_rect.h|sample_diff_fuzzer|AVX2 SAMPLE_UNORM rect: vertical pass weighs both rows alike"
 )
 
 usage() {

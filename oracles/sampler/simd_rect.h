@@ -210,7 +210,11 @@ static bool sfk_unorm_rect_fast(const sf_unorm_rect_req *q, const sf_unorm_rect_
     for (; x + 16 <= seg1; x += 16) {
       __m256i t0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p0 + x)));
       __m256i t1 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p1 + x)));
+#if SF_CANARY == 14 /* canary: the 16-wide vertical pass of the AVX2 rect weighs the lower row by the upper row's weight */
+      __m256i v = _mm256_add_epi16(_mm256_mullo_epi16(t0, G), _mm256_mullo_epi16(t1, G));
+#else
       __m256i v = _mm256_add_epi16(_mm256_mullo_epi16(t0, G), _mm256_mullo_epi16(t1, F));
+#endif
       _mm256_storeu_si256((__m256i *)(void *)(vd + x), _mm256_xor_si256(v, bias));
     }
     for (; x < seg1; x++) {

@@ -1,0 +1,161 @@
+/* oracles/checks/check_rect.c — the SAMPLE_UNORM rect entry point (sf_sample_unorm_rect: the fast
+ * path measured against libyuv, docs/simd.md) under sample_diff_fuzzer.
+ *
+ * For a SAMPLE_UNORM case, a grid of 1..6 x 1..4 blocks is drawn from the case's bytes: origin, block
+ * steps and pixel steps from the palette, the row pitch (8 * blocks_x plus 0..7 spare elements) and
+ * which of the four planes are wanted from the pattern. Each plane is allocated to exactly the size
+ * the contract asks for, so a store past it is an ASan report, and filled with a sentinel. Checks:
+ *   rect_status  every backend returns the scalar backend's status;
+ *   rect_blocks  on the scalar backend, every pixel of block (i, j) equals what sf_sample_unorm gives
+ *                for that block's own request (the contract in include/samplefuzz/sampler.h);
+ *   rect_lanes   every backend's planes equal the scalar backend's, element for element;
+ *   rect_pitch   the spare elements of each row (between 8 * blocks_x and the pitch) keep the
+ *                sentinel. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+
+#define SF_RECT_SENTINEL 0xA5C3u
+
+static float sf_rect_f(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+/* A finite float from a palette entry, folded into [-lim, lim]. */
+static float sf_rect_coord(uint32_t bits, float lim) {
+  float f = sf_rect_f(bits);
+  if (!(f == f) || f > 3.0e38f || f < -3.0e38f) return 0.25f;
+  while (f > lim || f < -lim) f *= 0.0625f;
+  return f;
+}
+
+typedef struct sf_rect_planes {
+  uint16_t *v[4];
+  size_t size;   /* elements per plane */
+} sf_rect_planes;
+
+static bool sf_rect_alloc(sf_rect_planes *p, unsigned want, size_t size) {
+  memset(p, 0, sizeof *p);
+  p->size = size;
+  for (unsigned k = 0; k < 4; k++) {
+    if (!(want >> k & 1u)) continue;
+    p->v[k] = malloc(size * sizeof *p->v[k]);
+    if (!p->v[k]) return false;
+    for (size_t i = 0; i < size; i++) p->v[k][i] = SF_RECT_SENTINEL;
+  }
+  return true;
+}
+
+static void sf_rect_free(sf_rect_planes *p) {
+  for (unsigned k = 0; k < 4; k++) free(p->v[k]);
+}
+
+static void sf_rect_fail(sf_verdict *v, const sf_case *c, const char *check, const char *feature, const sf_unorm_rect_req *r,
+                         size_t pitch, unsigned want) {
+  char buf[512];
+  sf_verdict_fail(v, check, &c->inst, feature);
+  const sf_format_info *fi = sf_format_get(c->surf.format);
+  sf_verdict_key(v, "%s format=%s filter=%u", check, fi ? fi->name : "?", c->samp.mag_filter);
+  sf_verdict_dumpf(v, "rect: %ux%u blocks, pitch %zu, planes %c%c%c%c, u %.9g v %.9g bu %.9g bv %.9g du %.9g dv %.9g\n",
+                   r->blocks_x, r->blocks_y, pitch, want & 1 ? 'R' : '-', want & 2 ? 'G' : '-', want & 4 ? 'B' : '-',
+                   want & 8 ? 'A' : '-', (double)r->u, (double)r->v, (double)r->bu, (double)r->bv, (double)r->du, (double)r->dv);
+  sf_verdict_dumpf(v, "case: %s\n", sf_case_describe(c, buf, sizeof buf));
+}
+
+bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, const sf_backend *const *be, unsigned nbe) {
+  if (c->inst.family != SF_FAMILY_SAMPLE_UNORM || nbe == 0) return true;
+  sf_unorm_rect_req r;
+  memset(&r, 0, sizeof r);
+  r.surf = env->surface;
+  r.samp = &env->sampler;
+  r.blocks_x = 1u + c->pattern[3] % 6u;
+  r.blocks_y = 1u + c->pattern[4] % 4u;
+  r.u = sf_rect_coord(c->palette[0], 4.0f);
+  r.v = sf_rect_coord(c->palette[1], 4.0f);
+  r.bu = sf_rect_coord(c->palette[2], 1.0f);
+  r.bv = sf_rect_coord(c->palette[3], 1.0f);
+  r.du = sf_rect_coord(c->palette[4], 0.25f);
+  r.dv = sf_rect_coord(c->palette[5], 0.25f);
+  size_t pitch = 8u * r.blocks_x + c->pattern[5] % 8u;
+  unsigned want = c->pattern[6] & 15u;
+  if (!want) want = 15u;
+  size_t size = (4u * r.blocks_y - 1u) * pitch + 8u * r.blocks_x;
+  sf_rect_planes ref, out;
+  bool ok = true;
+  if (!sf_rect_alloc(&ref, want, size) || !sf_rect_alloc(&out, want, size)) goto done;   /* out of memory: not judged */
+  sf_unorm_rect_out ro = {{ref.v[0], ref.v[1], ref.v[2], ref.v[3]}, pitch};
+  sf_status st0;
+  sf_status_clear(&st0);
+  sf_code rc0 = sf_sample_unorm_rect(be[0], &r, &ro, &st0);
+  if (rc0 == SF_OK) {
+    /* rect_blocks and rect_pitch on the scalar backend */
+    for (uint32_t j = 0; j < r.blocks_y && ok; j++)
+      for (uint32_t i = 0; i < r.blocks_x && ok; i++) {
+        sf_unorm_req q = {.surf = r.surf, .samp = r.samp, .u = r.u + (float)i * r.bu, .v = r.v + (float)j * r.bv,
+                          .du = r.du, .dv = r.dv};
+        sf_unorm_out bo;
+        sf_status sb;
+        sf_status_clear(&sb);
+        if (be[0]->sample_unorm(&q, &bo, &sb) != SF_OK) {
+          sf_rect_fail(v, c, "rect_blocks", "status", &r, pitch, want);
+          sf_verdict_dumpf(v, "block (%u, %u): the rect succeeded, the block request failed: %s\n", i, j, sb.msg);
+          ok = false;
+          break;
+        }
+        for (unsigned k = 0; k < 4 && ok; k++)
+          for (unsigned px = 0; ref.v[k] && px < 32; px++) {
+            size_t e = (size_t)(4u * j + px / 8u) * pitch + 8u * i + px % 8u;
+            if (ref.v[k][e] == bo.v[k][px]) continue;
+            sf_rect_fail(v, c, "rect_blocks", NULL, &r, pitch, want);
+            sf_verdict_dumpf(v, "block (%u, %u) pixel %u channel %c: rect %04x, per-block request %04x\n", i, j, px, "RGBA"[k],
+                             ref.v[k][e], bo.v[k][px]);
+            ok = false;
+            break;
+          }
+      }
+    for (unsigned k = 0; k < 4 && ok; k++)
+      for (size_t e = 0; ref.v[k] && e < size; e++)
+        if (e % pitch >= 8u * r.blocks_x && ref.v[k][e] != SF_RECT_SENTINEL) {
+          sf_rect_fail(v, c, "rect_pitch", be[0]->name, &r, pitch, want);
+          sf_verdict_dumpf(v, "%s wrote element %zu of plane %c, in the spare part of row %zu\n", be[0]->name, e, "RGBA"[k],
+                           e / pitch);
+          ok = false;
+          break;
+        }
+  }
+  for (unsigned b = 1; b < nbe && ok; b++) {
+    for (unsigned k = 0; k < 4; k++)
+      for (size_t i = 0; out.v[k] && i < size; i++) out.v[k][i] = SF_RECT_SENTINEL;
+    sf_unorm_rect_out oo = {{out.v[0], out.v[1], out.v[2], out.v[3]}, pitch};
+    sf_status st1;
+    sf_status_clear(&st1);
+    sf_code rc1 = sf_sample_unorm_rect(be[b], &r, &oo, &st1);
+    if (rc1 != rc0) {
+      sf_rect_fail(v, c, "rect_status", be[b]->name, &r, pitch, want);
+      sf_verdict_dumpf(v, "%s: %s (%s), %s: %s (%s)\n", be[0]->name, sf_code_name(rc0), st0.msg, be[b]->name, sf_code_name(rc1),
+                       st1.msg);
+      ok = false;
+      break;
+    }
+    if (rc0 != SF_OK) continue;   /* the planes' content is unspecified on an error */
+    for (unsigned k = 0; k < 4 && ok; k++)
+      for (size_t e = 0; out.v[k] && e < size; e++) {
+        if (out.v[k][e] == ref.v[k][e]) continue;
+        bool spare = e % pitch >= 8u * r.blocks_x;
+        sf_rect_fail(v, c, spare ? "rect_pitch" : "rect_lanes", be[b]->name, &r, pitch, want);
+        sf_verdict_dumpf(v, "plane %c element %zu (row %zu, column %zu): %s %04x, %s %04x%s\n", "RGBA"[k], e, e / pitch, e % pitch,
+                         be[0]->name, ref.v[k][e], be[b]->name, out.v[k][e], spare ? " (spare element: must keep the sentinel)" : "");
+        ok = false;
+        break;
+      }
+    if (!ok) snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[b]->name);
+  }
+done:
+  sf_rect_free(&ref);
+  sf_rect_free(&out);
+  return ok;
+}
