@@ -53,5 +53,23 @@ PY
 "$SF" bench --fuzz-seconds 0 >"$TMP/out" 2>&1; rc=$?
 [ $rc -eq 2 ] && grep -q -- "--fuzz-seconds wants 1..3600" "$TMP/out"; check "--fuzz-seconds 0 refused (got $rc)" $?
 
+# The backends section: cases/s of backend_diff per backend, the reference first; a plug-in row.
+PL="$(dirname "$SF")/examples/backends"
+"$SF" bench --backends-only --cases 60 --json --backend "$PL/libsf_mirror_neg.so" >"$TMP/bj" 2>/dev/null
+python3 - "$TMP/bj" <<'PY'; check "backends section: JSON with the reference and the plug-in" $?
+import json, sys
+d = json.load(open(sys.argv[1]))["backend_diff"]
+assert d["cases"] == 60, d
+r = {x["backend"]: x for x in d["backends"]}
+assert r["scalar"]["available"] and r["scalar"]["judged"] == 60 and r["scalar"]["findings"] == 0, r["scalar"]
+assert r["scalar"]["warm_cases_s"] > 0 and r["scalar"]["cold_cases_s"] > 0
+m = r["mirror_neg"]
+assert m["available"] and m["judged"] + m["skipped"] == 60, m
+PY
+"$SF" bench --backends-only --cases 10 --backend /nonexistent.so >"$TMP/out" 2>&1; rc=$?
+[ $rc -eq 1 ] && grep -q '^/nonexistent.so *unavailable: ' "$TMP/out"; check "a plug-in that does not open: its row says why, exit 1" $?
+"$SF" bench --backends-only --cases 0 >"$TMP/out" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--cases wants 1..100000" "$TMP/out"; check "--cases 0 refused (got $rc)" $?
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

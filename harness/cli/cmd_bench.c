@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "harness/cli/bench_backends.h"
 #include "harness/cli/bench_fuzz.h"
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/dxbc.h"
@@ -36,6 +37,9 @@ typedef struct bench_opts {
   unsigned runs;
   double target;  /* seconds of CPU time per measurement */
   bool fuzz, fuzz_only;     /* the exec/s section (bench_fuzz.c): with the others, or alone */
+  bool backends, backends_only;   /* the cases/s section (bench_backends.c) */
+  unsigned cases;           /* its generated cases */
+  const char *backend;      /* a plug-in added to it */
   const char *bin_dir;      /* libFuzzer builds of the targets */
   unsigned fuzz_seconds;    /* per run of a target or of the empty target */
 } bench_opts;
@@ -550,7 +554,7 @@ static void codec_free(codec_job *c) {
 static void usage(FILE *f) {
   fprintf(f,
           "usage: samplefuzz bench [--json] [--runs N] [--quick] [--fuzz|--fuzz-only] [--bin-dir DIR]\n"
-          "                        [--fuzz-seconds S]\n"
+          "                        [--fuzz-seconds S] [--backends|--backends-only] [--cases N] [--backend B]\n"
           "  Measures Msamples/s of the sampler backends (scalar and the SIMD backends this CPU supports)\n"
           "  on fixed sampling jobs with each backend's ratio to scalar, our SAMPLE_UNORM resize against\n"
           "  libyuv ARGBScale/ScalePlane (kFilterBilinear) when libyuv is linked, and codec throughput.\n"
@@ -558,11 +562,15 @@ static void usage(FILE *f) {
           "  --fuzz adds the exec/s section: every fuzz target against an empty libFuzzer target built\n"
           "  with the same flags, S seconds each (default 10) on the target's seed corpus, back to back,\n"
           "  with the ratio; --fuzz-only runs that section alone. Binaries: --bin-dir, else\n"
-          "  $SF_FUZZ_BIN_DIR, else build-fuzz/fuzz in the source tree (bash scripts/fuzz.sh builds it).\n");
+          "  $SF_FUZZ_BIN_DIR, else build-fuzz/fuzz in the source tree (bash scripts/fuzz.sh builds it).\n"
+          "  --backends adds the cases/s section: backend_diff (the fuzz loop of `fuzz --backend`) on N\n"
+          "  generated cases (--cases, default 2000) for every built-in backend (reference, SIMD,\n"
+          "  llvmpipe, softpipe, d3d12-vkd3d) and --backend B, cold and warm, wall clock;\n"
+          "  --backends-only runs that section alone.\n");
 }
 
 int sf_cli_bench(int argc, char **argv) {
-  bench_opts o = {.json = false, .runs = 5, .target = 0.12, .fuzz_seconds = 10};
+  bench_opts o = {.json = false, .runs = 5, .target = 0.12, .fuzz_seconds = 10, .cases = 2000};
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       usage(stdout);
@@ -584,6 +592,21 @@ int sf_cli_bench(int argc, char **argv) {
       o.fuzz = true;
     } else if (!strcmp(argv[i], "--fuzz-only")) {
       o.fuzz = o.fuzz_only = true;
+    } else if (!strcmp(argv[i], "--backends")) {
+      o.backends = true;
+    } else if (!strcmp(argv[i], "--backends-only")) {
+      o.backends = o.backends_only = true;
+    } else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
+      o.backend = argv[++i];
+      o.backends = true;
+    } else if (!strcmp(argv[i], "--cases") && i + 1 < argc) {
+      char *end = NULL;
+      unsigned long v = strtoul(argv[++i], &end, 10);
+      if (!end || *end || v < 1 || v > 100000) {
+        fprintf(stderr, "samplefuzz bench: --cases wants 1..100000, got '%s'\n", argv[i]);
+        return 2;
+      }
+      o.cases = (unsigned)v;
     } else if (!strcmp(argv[i], "--bin-dir") && i + 1 < argc) {
       o.bin_dir = argv[++i];
     } else if (!strcmp(argv[i], "--fuzz-seconds") && i + 1 < argc) {
@@ -600,9 +623,14 @@ int sf_cli_bench(int argc, char **argv) {
       return 2;
     }
   }
-  if (o.fuzz_only) {
+  if (o.backends_only && o.fuzz_only) {
+    fprintf(stderr, "samplefuzz bench: --backends-only and --fuzz-only exclude each other\n");
+    return 2;
+  }
+  if (o.fuzz_only || o.backends_only) {
     if (o.json) printf("{\n");
-    int frc = sf_bench_fuzz(stdout, o.json, o.bin_dir, o.fuzz_seconds);
+    int frc = o.fuzz_only ? sf_bench_fuzz(stdout, o.json, o.bin_dir, o.fuzz_seconds)
+                          : sf_bench_backends(stdout, o.json, o.cases, o.backend);
     if (o.json) printf("\n}\n");
     return frc;
   }
@@ -777,7 +805,9 @@ int sf_cli_bench(int argc, char **argv) {
     rc = 1;
   }
   free(cj);
-  if (o.json) fprintf(out, "  ]%s\n", o.fuzz ? "," : "");
+  if (o.json) fprintf(out, "  ]%s\n", o.fuzz || o.backends ? "," : "");
+  if (o.backends && sf_bench_backends(out, o.json, o.cases, o.backend)) rc = 1;
+  if (o.json && o.backends) fprintf(out, "%s\n", o.fuzz ? "," : "");
   if (o.fuzz && sf_bench_fuzz(out, o.json, o.bin_dir, o.fuzz_seconds)) rc = 1;
   if (o.json) fprintf(out, "%s}\n", o.fuzz ? "\n" : "");
   return rc;

@@ -25,6 +25,7 @@
 
 #include "harness/cli/cli_backend.h"
 #include "harness/cli/cli_util.h"
+#include "harness/cli/gen_case.h"
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/case.h"
 #include "samplefuzz/dxbc.h"
@@ -46,7 +47,7 @@ typedef enum { SF_GEN_OUT_VISA_BIN, SF_GEN_OUT_VISA_TEXT, SF_GEN_OUT_DXBC, SF_GE
 
 /* A structured case from random bytes: family chosen by the caller, palette classes mostly "unit"
  * (coordinates in [-0.5, 1.5)), every fifth entry any class. */
-static bool sf_gen_case(const uint8_t *draw, size_t n, sf_family family, sf_case *c) {
+bool sf_gen_case(const uint8_t *draw, size_t n, sf_family family, sf_case *c) {
   uint8_t bytes[SF_CASE_FIXED_SIZE + 256];
   size_t len = sizeof bytes < n ? sizeof bytes : n;
   memset(bytes, 0, sizeof bytes);

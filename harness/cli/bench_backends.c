@@ -1,0 +1,225 @@
+/* harness/cli/bench_backends.c — the backends section of `samplefuzz bench`: cases per second of
+ * every implementation in the fuzz loop (backend_diff: the case's batch on the reference and on the
+ * implementation, both judged by the verifier), the way `samplefuzz fuzz --backend B` runs it.
+ *
+ * The same N generated cases (`samplefuzz gen backend_diff_fuzzer`'s draw, seed 1, vISA 3D_SAMPLE
+ * and D3D alternating) go through sf_check_backend_diff_with for each backend: scalar and the SIMD
+ * backends, the providers' built-ins (llvmpipe, softpipe, d3d12-vkd3d) and any --backend plug-in.
+ * Two passes: the first (cold) includes what an implementation builds on first use (shader and
+ * pipeline compilation, JIT), the second (warm) is the steady rate a campaign sees. Wall-clock time,
+ * since drivers run threads of their own. Each backend runs in a child process with its manifest
+ * (manifests/<name>.txt): findings it lists are counted as known. A backend that does not open is
+ * listed with the reason. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness/cli/bench_backends.h"
+#include "harness/cli/cli_backend.h"
+#include "harness/cli/gen_case.h"
+#include "samplefuzz/backend.h"
+#include "samplefuzz/case.h"
+#include "samplefuzz/oracle.h"
+
+#define BB_MAX 16u
+#define BB_DRAW 512u
+
+static double bb_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static uint64_t bb_mix(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+typedef struct bb_cases {
+  uint8_t (*bytes)[SF_CASE_MAX_SIZE];
+  size_t *len;
+  unsigned n;
+} bb_cases;
+
+static bool bb_cases_make(bb_cases *cs, unsigned n) {
+  cs->bytes = malloc((size_t)n * sizeof *cs->bytes);
+  cs->len = malloc((size_t)n * sizeof *cs->len);
+  cs->n = 0;
+  sf_case *c = malloc(sizeof *c);
+  if (!cs->bytes || !cs->len || !c) {
+    free(c);
+    return false;
+  }
+  uint64_t s = 1;
+  uint8_t draw[BB_DRAW];
+  for (unsigned d = 0; cs->n < n && d < 64u * n; d++) {
+    for (size_t k = 0; k < sizeof draw; k += 8) {
+      uint64_t r = bb_mix(&s);
+      memcpy(draw + k, &r, 8);
+    }
+    sf_status st;
+    sf_status_clear(&st);
+    if (!sf_gen_case(draw, sizeof draw, d % 2 ? SF_FAMILY_SAMPLE_3D : SF_FAMILY_D3D, c) ||
+        sf_case_write(c, cs->bytes[cs->n], SF_CASE_MAX_SIZE, &cs->len[cs->n], &st) != SF_OK)
+      continue;
+    cs->n++;
+  }
+  free(c);
+  return cs->n == n;
+}
+
+typedef struct bb_result {
+  char name[64];
+  char why[256];      /* non-empty: the backend did not open */
+  double cold, warm;  /* cases per second */
+  unsigned judged, skipped, findings, known;
+} bb_result;
+
+/* In the child: the backend as `fuzz --backend` runs it (SF_BACKEND, its manifest as SF_MANIFEST),
+ * through sf_check_backend_diff. */
+static void bb_run(const char *spec, const bb_cases *cs, bb_result *r) {
+  memset(r, 0, sizeof *r);
+  snprintf(r->name, sizeof r->name, "%s", spec);
+  sf_backend_handle *h = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_backend_open(spec, &h, &st) != SF_OK) {
+    snprintf(r->why, sizeof r->why, "%s", st.msg);
+    return;
+  }
+  snprintf(r->name, sizeof r->name, "%s", sf_backend_name(h));
+  sf_backend_close(h);
+  if (!sf_cli_backend_manifest("bench", r->name, NULL)) {
+    snprintf(r->why, sizeof r->why, "its manifest does not parse");
+    return;
+  }
+  setenv("SF_BACKEND", spec, 1);
+  sf_status_clear(&st);
+  if (sf_check_backend_init(&st) != SF_OK) {
+    snprintf(r->why, sizeof r->why, "%s", st.msg);
+    return;
+  }
+  sf_verdict *v = malloc(sizeof *v);
+  if (!v) {
+    snprintf(r->why, sizeof r->why, "out of memory");
+    return;
+  }
+  for (int pass = 0; pass < 2; pass++) {
+    double t0 = bb_now();
+    for (unsigned i = 0; i < cs->n; i++) {
+      sf_check_backend_diff(cs->bytes[i], cs->len[i], v);
+      if (pass) continue;
+      if (v->kind == SF_VERDICT_SKIP || v->kind == SF_VERDICT_REJECT) r->skipped++;
+      else r->judged++;
+      if (v->kind == SF_VERDICT_FAIL) r->findings++;
+    }
+    double dt = bb_now() - t0;
+    double rate = dt > 0 ? cs->n / dt : 0.0;
+    if (pass) r->warm = rate;
+    else r->cold = rate;
+  }
+  sf_backend_diff_stats bs;
+  sf_check_backend_stats(&bs);
+  r->known = (unsigned)(bs.known / 2);   /* both passes counted */
+  free(v);
+}
+
+/* Each backend in a child process: one Mesa driver per process (llvmpipe, softpipe), and a backend
+ * that crashes costs only its row. */
+static void bb_run_isolated(const char *spec, const bb_cases *cs, bb_result *r) {
+  memset(r, 0, sizeof *r);
+  snprintf(r->name, sizeof r->name, "%s", spec);
+  int fd[2];
+  if (pipe(fd) != 0) {
+    snprintf(r->why, sizeof r->why, "pipe failed");
+    return;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fd[0]);
+    close(fd[1]);
+    snprintf(r->why, sizeof r->why, "fork failed");
+    return;
+  }
+  if (pid == 0) {
+    close(fd[0]);
+    if (!freopen("/dev/null", "w", stdout)) _exit(3);
+    bb_result cr;
+    bb_run(spec, cs, &cr);
+    ssize_t w = write(fd[1], &cr, sizeof cr);
+    _exit(w == (ssize_t)sizeof cr ? 0 : 3);
+  }
+  close(fd[1]);
+  size_t got = 0;
+  ssize_t k;
+  bb_result cr;
+  while (got < sizeof cr && (k = read(fd[0], (char *)&cr + got, sizeof cr - got)) > 0) got += (size_t)k;
+  close(fd[0]);
+  int ws = 0;
+  while (waitpid(pid, &ws, 0) < 0) {
+  }
+  if (got == sizeof cr) *r = cr;
+  else if (WIFSIGNALED(ws)) snprintf(r->why, sizeof r->why, "the benchmark process died (signal %d)", WTERMSIG(ws));
+  else snprintf(r->why, sizeof r->why, "the benchmark process exited with status %d", WEXITSTATUS(ws));
+}
+
+int sf_bench_backends(FILE *out, bool json, unsigned ncases, const char *extra) {
+  sf_cli_backends_register();
+  bb_cases cs;
+  if (!bb_cases_make(&cs, ncases)) {
+    fprintf(stderr, "samplefuzz bench: could not generate %u backend_diff cases\n", ncases);
+    free(cs.bytes);
+    free(cs.len);
+    return 1;
+  }
+  const char *names[BB_MAX];
+  unsigned nn = sf_backend_builtin_names(names, BB_MAX - 1);
+  if (nn > BB_MAX - 1) nn = BB_MAX - 1;
+  if (extra) names[nn++] = extra;
+  bb_result *res = calloc(nn, sizeof *res);
+  int rc = 0;
+  if (!res) {
+    free(cs.bytes);
+    free(cs.len);
+    return 1;
+  }
+  for (unsigned i = 0; i < nn; i++) bb_run_isolated(names[i], &cs, &res[i]);
+  if (json) {
+    fprintf(out, "  \"backend_diff\": {\"cases\": %u, \"backends\": [\n", cs.n);
+    for (unsigned i = 0; i < nn; i++) {
+      const bb_result *r = &res[i];
+      if (r->why[0])
+        fprintf(out, "    {\"backend\": \"%s\", \"available\": false, \"why\": \"%s\"}", r->name, r->why);
+      else
+        fprintf(out,
+                "    {\"backend\": \"%s\", \"available\": true, \"cold_cases_s\": %.1f, \"warm_cases_s\": %.1f, \"judged\": %u, "
+                "\"skipped\": %u, \"findings\": %u, \"known\": %u}",
+                r->name, r->cold, r->warm, r->judged, r->skipped, r->findings, r->known);
+      fprintf(out, "%s\n", i + 1 < nn ? "," : "");
+    }
+    fprintf(out, "  ]}");
+  } else {
+    fprintf(out, "\n%-14s %12s %12s %8s %8s %8s   (backend_diff: %u generated cases, wall clock; cold = first pass)\n",
+            "backend", "cold case/s", "warm case/s", "judged", "skipped", "findings", cs.n);
+    for (unsigned i = 0; i < nn; i++) {
+      const bb_result *r = &res[i];
+      if (r->why[0]) fprintf(out, "%-14s unavailable: %s\n", r->name, r->why);
+      else
+        fprintf(out, "%-14s %12.1f %12.1f %8u %8u %8u%s\n", r->name, r->cold, r->warm, r->judged, r->skipped, r->findings,
+                r->known ? " (+known)" : "");
+    }
+  }
+  for (unsigned i = 0; i < nn; i++)
+    if (extra && i == nn - 1 && res[i].why[0]) rc = 1;   /* the plug-in asked for did not open */
+  free(res);
+  free(cs.bytes);
+  free(cs.len);
+  return rc;
+}
