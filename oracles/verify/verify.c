@@ -12,9 +12,13 @@
  *            its weight interval (§7.18.7-8). Offsets in texel space of the level, then the address
  *            mode per texel (§7.18.9); border colour as an interval (clamped, snapped or not).
  *   layers   RNE then clamp; floor(a+0.5) also at exact .5 ties when allowed (§3 table).
- *   cubes    major axis Z > Y > X, every tied face when allowed; seamless neighbour texels by
- *            re-projecting the texel centre; a corner's missing texel is any value in the hull of
- *            its three real neighbours (average, split and clamp are all inside) (§7.18.12).
+ *   cubes    major axis Z > Y > X, every tied face when allowed, with and without the float32
+ *            denormal flush (§3.1; a direction that flushes to zero is unchecked); seamless
+ *            neighbour texels by re-projecting the texel centre; a corner's missing texel is any
+ *            value in the hull of its three real neighbours (average, split and clamp are all
+ *            inside; under PCF the hull of their comparison results) (§7.18.12). The LOD
+ *            projection is bounded as float32 evaluates it; where float32 cannot (ma^2 underflows,
+ *            a product overflows) every LOD is allowed.
  *   colour   a filter output is multilinear in the weights and monotone in each texel value, so its
  *            per-channel range over a box of weights is reached at the box's vertices: the result
  *            must lie in [min, max] over vertices (texel lows / highs) +- the colour threshold.
@@ -232,34 +236,33 @@ static bool sf_v_lod_bounds(const sf_vctx *x, unsigned lane, double *lo, double 
     double sc = d[0] * sf_v_face_s[f][0] + d[1] * sf_v_face_s[f][1] + d[2] * sf_v_face_s[f][2];
     double tc = d[0] * sf_v_face_t[f][0] + d[1] * sf_v_face_t[f][1] + d[2] * sf_v_face_t[f][2];
     if (!(fabs(ma) > 0)) return false;
-    double *g[2] = {dx, dy};
+    double rl = 0, rh = 0;
+    bool known = true;
     for (int k = 0; k < 2; k++) {
-      double *q = g[k];
+      const double *q = k ? dy : dx;
+      for (int a = 0; a < 3; a++)
+        if (!isfinite(q[a])) return false;   /* non-finite gradients are unchecked */
       double dma = q[f >> 1] * sf_v_face_axis[f][f >> 1];
       double dsc = q[0] * sf_v_face_s[f][0] + q[1] * sf_v_face_s[f][1] + q[2] * sf_v_face_s[f][2];
       double dtc = q[0] * sf_v_face_t[f][0] + q[1] * sf_v_face_t[f][1] + q[2] * sf_v_face_t[f][2];
-      double ps = (ma * dsc - sc * dma) / (ma * ma) * 0.5, pt = (ma * dtc - tc * dma) / (ma * ma) * 0.5;
-      q[0] = ps;
-      q[1] = pt;
-      q[2] = 0;
-    }
-    size[1] = size[0];
-    n = 2;
-    double rl = 0, rh = 0;
-    for (int k = 0; k < 2; k++) {
-      double *q = g[k], mxc = 0, sum = 0;
-      for (unsigned a = 0; a < n; a++) {
-        double m = fabs(q[a] * size[a]);
-        if (!isfinite(m)) return false;   /* fmax would drop a NaN: non-finite gradients are unchecked */
-        mxc = fmax(mxc, m);
-        sum += m;
+      double slo, shi, tlo, thi;
+      /* §7.18.11: (AxisMajor*d' - TC'*dMajor) / AxisMajor^2, times 0.5 * face size */
+      if (!sf_v_cube_deriv(ma, sc, dsc, dma, size[0], &slo, &shi) || !sf_v_cube_deriv(ma, tc, dtc, dma, size[0], &tlo, &thi)) {
+        known = false;
+        break;
       }
-      rl = fmax(rl, mxc);
-      rh = fmax(rh, sum * SF_V_SQRT2);
+      rl = fmax(rl, fmax(slo, tlo));
+      rh = fmax(rh, (shi + thi) * SF_V_SQRT2);
     }
-    if (!(rh > 0) || !isfinite(rh)) return false;
+    if (!known || !isfinite(rh)) {
+      /* float32 cannot evaluate the projection (a tiny major axis or a huge gradient): Inf or NaN
+       * reach the LOD, which the rules then leave undetermined. Every LOD is allowed. */
+      *lo = -INFINITY;
+      *hi = INFINITY;
+      return true;
+    }
     *lo = rl > 0 ? log2(rl) : -INFINITY;
-    *hi = log2(rh);
+    *hi = rh > 0 ? log2(rh) : -INFINITY;
     return true;
   }
   double rl = 0, rh = 0, re = 0;
@@ -289,11 +292,18 @@ static bool sf_v_lod_bounds(const sf_vctx *x, unsigned lane, double *lo, double 
 /* The LOD before the biases may saturate to the implementation's internal range (D3D11.3 §7.18.11):
  * any range whose ends, moved by both biases (at most 32 octaves), still select the last or the first
  * mip of the largest surface (14 octaves) will do, so every range beyond +-SF_V_LOD_SAT is allowed:
- * an interval reaching past it may also end anywhere between it and its true end. */
+ * an interval reaching past it may end anywhere from there on (a float32 rho2 overflows to infinity
+ * or flushes to zero there, and the saturated value is the implementation's). */
 #define SF_V_LOD_SAT 48.0
 static void sf_v_lod_saturate(double *lo, double *hi) {
-  if (*hi > SF_V_LOD_SAT) *lo = fmin(*lo, SF_V_LOD_SAT);
-  if (*lo < -SF_V_LOD_SAT) *hi = fmax(*hi, -SF_V_LOD_SAT);
+  if (*hi > SF_V_LOD_SAT) {   /* rho2 may also overflow to infinity: any end beyond the range */
+    *lo = fmin(*lo, SF_V_LOD_SAT);
+    *hi = INFINITY;
+  }
+  if (*lo < -SF_V_LOD_SAT) {   /* ... or a tiny rho2 flush to zero: -infinity, saturated anywhere below */
+    *hi = fmax(*hi, -SF_V_LOD_SAT);
+    *lo = -INFINITY;
+  }
 }
 
 /* The unclamped, biased LOD interval of the lane. */
@@ -544,27 +554,14 @@ sf_verify_kind sf_verify_sample(const sf_sample_batch *b, unsigned lane, const u
     }
   }
   /* Faces and face coordinates. */
-  int faces[3];
-  double stc[3][3];
+  int faces[SF_V_MAX_FACES];
+  double stc[SF_V_MAX_FACES][3];
   unsigned nface = 1;
   bool cube = t == SF_SURF_CUBE || t == SF_SURF_CUBE_ARRAY;
   if (cube) {
-    double d[3] = {in[0], in[1], in[2]};
-    double m = fmax(fabs(d[0]), fmax(fabs(d[1]), fabs(d[2])));
-    if (!(m > 0)) return sf_v_done(o, SF_VERIFY_UNCHECKED, "zero cube direction");
-    nface = 0;
-    faces[nface] = sf_v_cube_face(d, -1, &stc[0][0], &stc[0][1]);
-    stc[0][2] = 0;
-    nface = 1;
-    if (p->cube_ties || (p->quirks & SF_QUIRK_CUBE_TIE_XYZ)) {
-      for (int a = 0; a < 3; a++) {
-        int f = d[a] < 0 ? 2 * a + 1 : 2 * a;
-        if (fabs(d[a]) != m || f == faces[0]) continue;
-        faces[nface] = sf_v_cube_face(d, f, &stc[nface][0], &stc[nface][1]);
-        stc[nface][2] = 0;
-        nface++;
-      }
-    }
+    const double d[3] = {in[0], in[1], in[2]};
+    nface = sf_v_cube_cands(d, p->cube_ties || (p->quirks & SF_QUIRK_CUBE_TIE_XYZ), faces, stc);
+    if (!nface) return sf_v_done(o, SF_VERIFY_UNCHECKED, "zero cube direction (after the float32 denormal flush, D3D11.3 §3.1)");
   } else {
     faces[0] = -1;
     stc[0][0] = in[0];

@@ -11,6 +11,7 @@
 #define SF_V_MAX_CAND 3u    /* candidates per axis (base texels) */
 #define SF_V_MAX_CFG 8u     /* level configurations */
 #define SF_V_SQRT2 1.41421356237309504880
+#define SF_V_MAX_FACES 6u   /* cube (face, s, t) candidates: ties, with and without the denormal flush */
 
 typedef struct sf_vival {
   double lo[4], hi[4];
@@ -56,6 +57,8 @@ unsigned sf_v_dim(uint32_t d0, unsigned level);
 void sf_v_fetch_raw(const sf_vctx *x, unsigned level, unsigned slice, unsigned i, unsigned j, unsigned k,
                            sf_vival *o);
 int sf_v_cube_face(const double d[3], int forced, double *s, double *t);
+unsigned sf_v_cube_cands(const double d[3], bool ties, int faces[SF_V_MAX_FACES], double st[SF_V_MAX_FACES][3]);
+bool sf_v_cube_deriv(double ma, double sc, double dsc, double dma, double N, double *lo, double *hi);
 void sf_v_fetch_cube_in(const sf_vctx *x, unsigned level, unsigned layer, int face, long long i, long long j,
                                sf_vival *o);
 void sf_v_fetch_cube(const sf_vctx *x, unsigned level, unsigned layer, int face, long long i, long long j,

@@ -138,11 +138,65 @@ int sf_v_cube_face(const double d[3], int forced, double *s, double *t) {
   return f;
 }
 
+/* ---- cube directions and derivatives under the float32 rules ---------------------------------- */
+
+#define SF_V_FLT_TINY 0x1p-126   /* FLT_MIN: float32 values below it are denormal (flushed, §3.1) */
+
+/* Every (face, s, t) a direction may select: the major axis by the tie order Z > Y > X, every tied
+ * face when ties are allowed, and the same again for the direction with its denormal components
+ * flushed to zero (D3D11.3 §3.1 flushes float32 denormals; keeping them is not rejected either: a
+ * minor component below FLT_MIN over a major one just above it moves s or t by up to 1/2). Returns
+ * 0 when the major component is itself zero or denormal: the direction is zero after the flush and
+ * the result undefined. */
+unsigned sf_v_cube_cands(const double d[3], bool ties, int faces[SF_V_MAX_FACES], double st[SF_V_MAX_FACES][3]) {
+  double m = fmax(fabs(d[0]), fmax(fabs(d[1]), fabs(d[2])));
+  if (!(m >= SF_V_FLT_TINY)) return 0;
+  double fl[3];
+  bool flushed = false;
+  for (int a = 0; a < 3; a++) {
+    fl[a] = fabs(d[a]) < SF_V_FLT_TINY ? copysign(0.0, d[a]) : d[a];
+    flushed |= fl[a] != d[a];
+  }
+  unsigned n = 0;
+  for (int v = 0; v < (flushed ? 2 : 1); v++) {
+    const double *dv = v ? fl : d;
+    unsigned first = n;
+    faces[n] = sf_v_cube_face(dv, -1, &st[n][0], &st[n][1]);
+    st[n][2] = 0;
+    n++;
+    if (!ties) continue;
+    for (int a = 0; a < 3; a++) {
+      int f = dv[a] < 0 ? 2 * a + 1 : 2 * a;
+      if (fabs(dv[a]) != m || f == faces[first]) continue;
+      faces[n] = sf_v_cube_face(dv, f, &st[n][0], &st[n][1]);
+      st[n][2] = 0;
+      n++;
+    }
+  }
+  return n;
+}
+
+/* One projected cube derivative (D3D11.3 §7.18.11) in texels of a face of size N:
+ * |(ma*dsc - sc*dma) / ma^2 * 0.5 * N| as the interval [lo, hi] a float32 evaluation of that
+ * formula may give: each product and the difference round (relative 2^-24 of the products, which
+ * matters when they cancel), inputs, products and the quotient below FLT_MIN may flush to zero
+ * (absolute). Returns false when float32 cannot evaluate it at all: ma^2 below FLT_MIN (the
+ * divisor flushes to 0, giving Inf or NaN) or a product beyond the float range (Inf - Inf is NaN).
+ * The LOD is then undetermined by the rules. */
+bool sf_v_cube_deriv(double ma, double sc, double dsc, double dma, double N, double *lo, double *hi) {
+  double m2 = ma * ma, a = ma * dsc, b = sc * dma;
+  if (!(m2 >= SF_V_FLT_TINY) || !(fabs(a) < 0x1p127) || !(fabs(b) < 0x1p127)) return false;
+  double num = a - b;
+  double err = 0x1p-23 * (fabs(a) + fabs(b)) + SF_V_FLT_TINY * (fabs(ma) + fabs(dma) + fabs(sc) + 4.0);
+  double v = fabs(num) / m2 * 0.5 * N;
+  double e = (err / m2 * 0.5 + SF_V_FLT_TINY) * N + v * 0x1p-20;
+  *lo = fmax(v - e, 0.0);
+  *hi = v + e;
+  return true;
+}
+
 /* A texel of a cube face at (i, j), possibly one step outside the face: seamless neighbour by
  * re-projecting the texel centre direction. */
-void sf_v_fetch_cube(const sf_vctx *x, unsigned level, unsigned layer, int face, long long i, long long j,
-                            sf_vival *o);
-
 void sf_v_fetch_cube_in(const sf_vctx *x, unsigned level, unsigned layer, int face, long long i, long long j,
                                sf_vival *o) {
   unsigned n = sf_v_dim(x->s->desc.width, level);
@@ -163,20 +217,36 @@ void sf_v_fetch_cube_in(const sf_vctx *x, unsigned level, unsigned layer, int fa
   sf_v_fetch_raw(x, level, layer * 6u + (unsigned)f2, (unsigned)i2, (unsigned)j2, 0, o);
 }
 
+/* PCF (D3D11.3 §7.18.15): a tap's depth becomes its comparison result, {0}, {1} or [0, 1]. */
+static void sf_v_pcf(const sf_vctx *x, sf_vival *o) {
+  if (x->mode != SF_VM_PCF) return;
+  double lo, hi;
+  sf_v_compare(x, o->lo[0], o->hi[0], &lo, &hi);
+  o->lo[0] = lo;
+  o->hi[0] = hi;
+}
+
+/* A cube tap, compared when in PCF mode. A corner's missing texel takes the weight of the three
+ * real ones (§7.18.12): any value in their hull. Under PCF the texels are compared before they are
+ * filtered, so the hull is of the three comparison results, not of the depths (a NaN depth compares
+ * false, yet a depth hull would skip it). */
 void sf_v_fetch_cube(const sf_vctx *x, unsigned level, unsigned layer, int face, long long i, long long j,
                             sf_vival *o) {
   long long n = sf_v_dim(x->s->desc.width, level);
   bool out_i = i < 0 || i >= n, out_j = j < 0 || j >= n;
   if (!(out_i && out_j)) {
     sf_v_fetch_cube_in(x, level, layer, face, i, j, o);
+    sf_v_pcf(x, o);
     return;
   }
-  /* Corner: hull of the three real texels around it. */
   long long ci = i < 0 ? 0 : n - 1, cj = j < 0 ? 0 : n - 1;
   sf_vival a, b2, c;
   sf_v_fetch_cube_in(x, level, layer, face, ci, cj, &a);
   sf_v_fetch_cube_in(x, level, layer, face, i, cj, &b2);
   sf_v_fetch_cube_in(x, level, layer, face, ci, j, &c);
+  sf_v_pcf(x, &a);
+  sf_v_pcf(x, &b2);
+  sf_v_pcf(x, &c);
   for (int k = 0; k < 4; k++) {
     o->lo[k] = fmin(a.lo[k], fmin(b2.lo[k], c.lo[k]));
     o->hi[k] = fmax(a.hi[k], fmax(b2.hi[k], c.hi[k]));
@@ -252,26 +322,20 @@ void sf_v_texel(const sf_vctx *x, unsigned level, unsigned layer, int face, long
                        long long k, sf_vival *o) {
   const sf_surface *s = x->s;
   unsigned t = s->desc.type;
-  bool border = false;
   if (t == SF_SURF_CUBE || t == SF_SURF_CUBE_ARRAY) {
-    sf_v_fetch_cube(x, level, layer, face, i, j, o);
-  } else {
-    long long w = sf_v_dim(s->desc.width, level), h = sf_v_dim(s->desc.height, level);
-    long long d = t == SF_SURF_3D ? sf_v_dim(s->desc.depth, level) : 1;
-    long long ii = 0, jj = 0, kk = 0;
-    const uint8_t *am = x->b->samp->addr;
-    border = !sf_v_addr(am[0], i, w, &ii);
-    if (t != SF_SURF_1D && t != SF_SURF_1D_ARRAY) border |= !sf_v_addr(am[1], j, h, &jj);
-    if (t == SF_SURF_3D) border |= !sf_v_addr(am[2], k, d, &kk);
-    if (border) sf_v_border(x, o);
-    else sf_v_fetch_raw(x, level, layer, (unsigned)ii, (unsigned)jj, (unsigned)kk, o);
+    sf_v_fetch_cube(x, level, layer, face, i, j, o);   /* compared there (PCF) */
+    return;
   }
-  if (x->mode == SF_VM_PCF) {
-    double lo, hi;
-    sf_v_compare(x, o->lo[0], o->hi[0], &lo, &hi);
-    o->lo[0] = lo;
-    o->hi[0] = hi;
-  }
+  long long w = sf_v_dim(s->desc.width, level), h = sf_v_dim(s->desc.height, level);
+  long long d = t == SF_SURF_3D ? sf_v_dim(s->desc.depth, level) : 1;
+  long long ii = 0, jj = 0, kk = 0;
+  const uint8_t *am = x->b->samp->addr;
+  bool border = !sf_v_addr(am[0], i, w, &ii);
+  if (t != SF_SURF_1D && t != SF_SURF_1D_ARRAY) border |= !sf_v_addr(am[1], j, h, &jj);
+  if (t == SF_SURF_3D) border |= !sf_v_addr(am[2], k, d, &kk);
+  if (border) sf_v_border(x, o);
+  else sf_v_fetch_raw(x, level, layer, (unsigned)ii, (unsigned)jj, (unsigned)kk, o);
+  sf_v_pcf(x, o);
 }
 
 /* Per-axis candidates at one level. coord: the unnormalized coordinate (already *size). */
