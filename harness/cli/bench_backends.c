@@ -20,6 +20,7 @@
 
 #include "harness/cli/bench_backends.h"
 #include "harness/cli/cli_backend.h"
+#include "harness/cli/cli_util.h"
 #include "harness/cli/gen_case.h"
 #include "samplefuzz/backend.h"
 #include "samplefuzz/case.h"
@@ -34,12 +35,6 @@ static double bb_now(void) {
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static uint64_t bb_mix(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 typedef struct bb_cases {
   uint8_t (*bytes)[SF_CASE_MAX_SIZE];
@@ -60,7 +55,7 @@ static bool bb_cases_make(bb_cases *cs, unsigned n) {
   uint8_t draw[BB_DRAW];
   for (unsigned d = 0; cs->n < n && d < 64u * n; d++) {
     for (size_t k = 0; k < sizeof draw; k += 8) {
-      uint64_t r = bb_mix(&s);
+      uint64_t r = sf_cli_splitmix(&s);
       memcpy(draw + k, &r, 8);
     }
     sf_status st;

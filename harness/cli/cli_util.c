@@ -194,3 +194,10 @@ bool sf_cli_binary_has(const char *path, const char *needle) {
   fclose(f);
   return found;
 }
+
+uint64_t sf_cli_splitmix(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}

@@ -32,4 +32,7 @@ const char *sf_cli_status_suffix(const sf_status *st, char *buf, size_t n);
  * 256 MiB): how the subcommands tell a libFuzzer build of a target from a replay build. */
 bool sf_cli_binary_has(const char *path, const char *needle);
 
+/* splitmix64: the seeded stream of `gen` and `bench` (the same seed gives the same inputs). */
+uint64_t sf_cli_splitmix(uint64_t *s);
+
 #endif

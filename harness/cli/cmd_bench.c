@@ -18,6 +18,8 @@
 #include <time.h>
 
 #include "harness/cli/bench_backends.h"
+#include "harness/cli/cli_util.h"
+#include "harness/cli/bench_codec.h"
 #include "harness/cli/bench_fuzz.h"
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/dxbc.h"
@@ -50,13 +52,7 @@ static double cpu_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t mix(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-static float unit(uint64_t *s) { return (float)(mix(s) >> 40) * (1.0f / 16777216.0f); }
+static float unit(uint64_t *s) { return (float)(sf_cli_splitmix(s) >> 40) * (1.0f / 16777216.0f); }
 
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
@@ -171,7 +167,7 @@ static bool make_surface(sf_surface **s, unsigned type, unsigned fmt, uint32_t w
       memcpy((*s)->data + i, &f, 4);
     }
   } else {
-    for (size_t i = 0; i < (*s)->size; i++) (*s)->data[i] = (uint8_t)mix(&seed);
+    for (size_t i = 0; i < (*s)->size; i++) (*s)->data[i] = (uint8_t)sf_cli_splitmix(&seed);
   }
   return true;
 }
@@ -371,184 +367,6 @@ static void peer_free(peer_job *p) {
   free(p->dst);
 }
 
-/* ---- Codec jobs ------------------------------------------------------------------------------------ */
-
-#define CJ_INSTS 512
-
-typedef struct codec_job {
-  sf_inst insts[CJ_INSTS];       /* vISA-family instructions */
-  unsigned n;
-  uint8_t *bin;                  /* their encodings back to back */
-  size_t bin_len;
-  char *text;                    /* their printed lines, NUL-separated */
-  size_t text_len;
-  sf_d3d_inst d3d[CJ_INSTS];
-  unsigned nd3d;
-  uint32_t tok[CJ_INSTS][SF_TPF_MAX_INST_LEN];
-  size_t toklen[CJ_INSTS];
-  char (*d3dtext)[256];
-} codec_job;
-
-static bool cj_encode(void *ctx, const sf_backend *be, uint64_t *sink) {
-  (void)be;
-  codec_job *c = ctx;
-  sf_status st;
-  sf_buf b;
-  sf_buf_init(&b, &st);
-  for (unsigned i = 0; i < c->n; i++)
-    if (sf_visa_encode(&c->insts[i], &b, &st) != SF_OK) {
-      sf_buf_free(&b);
-      return false;
-    }
-  *sink += b.len;
-  sf_buf_free(&b);
-  return true;
-}
-static bool cj_decode(void *ctx, const sf_backend *be, uint64_t *sink) {
-  (void)be;
-  codec_job *c = ctx;
-  sf_status st;
-  size_t at = 0;
-  for (unsigned i = 0; i < c->n; i++) {
-    sf_inst in;
-    size_t used = 0;
-    if (sf_visa_decode(c->bin + at, c->bin_len - at, at, &in, &used, &st) != SF_OK || used == 0) return false;
-    at += used;
-  }
-  *sink += at;
-  return true;
-}
-static bool cj_print(void *ctx, const sf_backend *be, uint64_t *sink) {
-  (void)be;
-  codec_job *c = ctx;
-  sf_status st;
-  char line[1024];
-  for (unsigned i = 0; i < c->n; i++) {
-    if (sf_visa_print(&c->insts[i], NULL, line, sizeof line, &st) != SF_OK) return false;
-    *sink += (uint8_t)line[0];
-  }
-  return true;
-}
-static bool cj_parse(void *ctx, const sf_backend *be, uint64_t *sink) {
-  (void)be;
-  codec_job *c = ctx;
-  sf_status st;
-  const char *p = c->text;
-  for (unsigned i = 0; i < c->n; i++) {
-    size_t len = strlen(p);
-    sf_inst in;
-    if (sf_visa_parse(p, len, NULL, &in, &st) != SF_OK) return false;
-    *sink += in.family;
-    p += len + 1;
-  }
-  return true;
-}
-static bool cj_tpf_encode(void *ctx, const sf_backend *be, uint64_t *sink) {
-  (void)be;
-  codec_job *c = ctx;
-  sf_status st;
-  uint32_t tok[SF_TPF_MAX_INST_LEN];
-  for (unsigned i = 0; i < c->nd3d; i++) {
-    size_t len = 0;
-    if (sf_tpf_encode_inst(&c->d3d[i], tok, &len, &st) != SF_OK) return false;
-    *sink += len;
-  }
-  return true;
-}
-static bool cj_tpf_decode(void *ctx, const sf_backend *be, uint64_t *sink) {
-  (void)be;
-  codec_job *c = ctx;
-  sf_status st;
-  for (unsigned i = 0; i < c->nd3d; i++) {
-    sf_d3d_inst d;
-    size_t used = 0;
-    if (sf_tpf_decode_inst(c->tok[i], c->toklen[i], 0, &d, &used, &st) != SF_OK) return false;
-    *sink += used;
-  }
-  return true;
-}
-static bool cj_d3d_print(void *ctx, const sf_backend *be, uint64_t *sink) {
-  (void)be;
-  codec_job *c = ctx;
-  sf_status st;
-  char line[256];
-  for (unsigned i = 0; i < c->nd3d; i++) {
-    if (sf_d3dasm_print_inst(&c->d3d[i], line, sizeof line, &st) != SF_OK) return false;
-    *sink += (uint8_t)line[0];
-  }
-  return true;
-}
-static bool cj_d3d_parse(void *ctx, const sf_backend *be, uint64_t *sink) {
-  (void)be;
-  codec_job *c = ctx;
-  sf_status st;
-  for (unsigned i = 0; i < c->nd3d; i++) {
-    sf_d3d_inst d;
-    if (sf_d3dasm_parse_inst(c->d3dtext[i], strlen(c->d3dtext[i]), 1, &d, &st) != SF_OK) return false;
-    *sink += d.op;
-  }
-  return true;
-}
-
-/* Generates valid instructions (fixed seed) and keeps those every codec step accepts, so each job
- * measures successful work. */
-static bool codec_init(codec_job *c) {
-  memset(c, 0, sizeof *c);
-  c->d3dtext = calloc(CJ_INSTS, sizeof *c->d3dtext);
-  if (!c->d3dtext) return false;
-  uint8_t bytes[4096];
-  uint64_t seed = 0x434f4445u;
-  sf_status st;
-  sf_buf bin, txt;
-  sf_buf_init(&bin, &st);
-  sf_buf_init(&txt, &st);
-  static const sf_family fams[3] = {SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D, SF_FAMILY_AVS};
-  for (unsigned tries = 0; tries < 8 * CJ_INSTS && (c->n < CJ_INSTS || c->nd3d < CJ_INSTS); tries++) {
-    for (size_t i = 0; i < sizeof bytes; i++) bytes[i] = (uint8_t)mix(&seed);
-    sf_fdp f;
-    sf_fdp_init(&f, bytes, sizeof bytes);
-    bool d3d = tries & 1;
-    sf_inst in;
-    if (sf_gen_inst(&f, d3d ? SF_FAMILY_D3D : fams[(tries / 2) % 3], SF_GEN_VALID, &in) != SF_OK) continue;
-    if (d3d && c->nd3d < CJ_INSTS) {
-      unsigned k = c->nd3d;
-      if (sf_tpf_encode_inst(&in.d3d, c->tok[k], &c->toklen[k], &st) != SF_OK) continue;
-      if (sf_d3dasm_print_inst(&in.d3d, c->d3dtext[k], sizeof c->d3dtext[k], &st) != SF_OK) continue;
-      sf_d3d_inst d;
-      if (sf_d3dasm_parse_inst(c->d3dtext[k], strlen(c->d3dtext[k]), 1, &d, &st) != SF_OK) continue;
-      c->d3d[k] = in.d3d;
-      c->nd3d++;
-    } else if (!d3d && c->n < CJ_INSTS) {
-      char line[1024];
-      sf_inst back;
-      size_t before = bin.len;
-      if (sf_visa_encode(&in, &bin, &st) != SF_OK) {
-        bin.len = before;
-        bin.failed = false;
-        continue;
-      }
-      if (sf_visa_print(&in, NULL, line, sizeof line, &st) != SF_OK ||
-          sf_visa_parse(line, strlen(line), NULL, &back, &st) != SF_OK) {
-        bin.len = before;
-        continue;
-      }
-      sf_buf_put(&txt, line, strlen(line) + 1);
-      c->insts[c->n++] = in;
-    }
-  }
-  c->bin = bin.data;
-  c->bin_len = bin.len;
-  c->text = (char *)txt.data;
-  c->text_len = txt.len;
-  return !bin.failed && !txt.failed;
-}
-
-static void codec_free(codec_job *c) {
-  free(c->bin);
-  free(c->text);
-  free(c->d3dtext);
-}
-
 /* ---- Output ----------------------------------------------------------------------------------------- */
 
 static void usage(FILE *f) {
@@ -569,6 +387,18 @@ static void usage(FILE *f) {
           "  --backends-only runs that section alone.\n");
 }
 
+/* A whole number in 1..max for option `name`; prints the refusal. */
+static bool opt_uint(const char *name, const char *arg, unsigned long max, unsigned *out) {
+  char *end = NULL;
+  unsigned long v = strtoul(arg, &end, 10);
+  if (!end || *end || v < 1 || v > max || arg[0] == '-') {
+    fprintf(stderr, "samplefuzz bench: %s wants 1..%lu, got '%s'\n", name, max, arg);
+    return false;
+  }
+  *out = (unsigned)v;
+  return true;
+}
+
 int sf_cli_bench(int argc, char **argv) {
   bench_opts o = {.json = false, .runs = 5, .target = 0.12, .fuzz_seconds = 10, .cases = 2000};
   for (int i = 1; i < argc; i++) {
@@ -581,13 +411,7 @@ int sf_cli_bench(int argc, char **argv) {
       o.runs = 3;
       o.target = 0.03;
     } else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
-      char *end = NULL;
-      unsigned long v = strtoul(argv[++i], &end, 10);
-      if (!end || *end || v < 1 || v > BENCH_MAX_RUNS) {
-        fprintf(stderr, "samplefuzz bench: --runs wants 1..%u, got '%s'\n", BENCH_MAX_RUNS, argv[i]);
-        return 2;
-      }
-      o.runs = (unsigned)v;
+      if (!opt_uint("--runs", argv[++i], BENCH_MAX_RUNS, &o.runs)) return 2;
     } else if (!strcmp(argv[i], "--fuzz")) {
       o.fuzz = true;
     } else if (!strcmp(argv[i], "--fuzz-only")) {
@@ -600,23 +424,11 @@ int sf_cli_bench(int argc, char **argv) {
       o.backend = argv[++i];
       o.backends = true;
     } else if (!strcmp(argv[i], "--cases") && i + 1 < argc) {
-      char *end = NULL;
-      unsigned long v = strtoul(argv[++i], &end, 10);
-      if (!end || *end || v < 1 || v > 100000) {
-        fprintf(stderr, "samplefuzz bench: --cases wants 1..100000, got '%s'\n", argv[i]);
-        return 2;
-      }
-      o.cases = (unsigned)v;
+      if (!opt_uint("--cases", argv[++i], 100000, &o.cases)) return 2;
     } else if (!strcmp(argv[i], "--bin-dir") && i + 1 < argc) {
       o.bin_dir = argv[++i];
     } else if (!strcmp(argv[i], "--fuzz-seconds") && i + 1 < argc) {
-      char *end = NULL;
-      unsigned long v = strtoul(argv[++i], &end, 10);
-      if (!end || *end || v < 1 || v > 3600) {
-        fprintf(stderr, "samplefuzz bench: --fuzz-seconds wants 1..3600, got '%s'\n", argv[i]);
-        return 2;
-      }
-      o.fuzz_seconds = (unsigned)v;
+      if (!opt_uint("--fuzz-seconds", argv[++i], 3600, &o.fuzz_seconds)) return 2;
     } else {
       fprintf(stderr, "samplefuzz bench: unknown argument '%s'\n", argv[i]);
       usage(stderr);

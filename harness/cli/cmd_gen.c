@@ -36,12 +36,6 @@
 #define SF_GEN_MAX_FILES 100000u
 #define SF_GEN_DRAW_BYTES 512u
 
-static uint64_t sf_gen_splitmix(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 typedef enum { SF_GEN_OUT_VISA_BIN, SF_GEN_OUT_VISA_TEXT, SF_GEN_OUT_DXBC, SF_GEN_OUT_D3DASM, SF_GEN_OUT_CASE } sf_gen_out;
 
@@ -142,12 +136,12 @@ static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out) {
         k->inputs[1] = (sf_visa_input){2, SF_VISA_FIRST_USER_SURFACE, 64, 4};
       }
     }
-    unsigned ni = (unsigned)(sf_gen_splitmix(s) % 4) + (index < 3 ? 0u : 1u);
+    unsigned ni = (unsigned)(sf_cli_splitmix(s) % 4) + (index < 3 ? 0u : 1u);
     static const sf_family fams[3] = {SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D, SF_FAMILY_AVS};
     for (unsigned i = 0; i < ni && ok; i++) {
       uint8_t draw[256];
       for (size_t q = 0; q < sizeof draw; q += 8) {
-        uint64_t r = sf_gen_splitmix(s);
+        uint64_t r = sf_cli_splitmix(s);
         memcpy(draw + q, &r, 8);
       }
       sf_fdp fd;
@@ -301,7 +295,7 @@ int sf_cli_gen(int argc, char **argv) {
     uint64_t s = pass ? state ^ 0x5eed5eed5eed5eedull : state;   /* pass 2 draws a different stream */
     for (unsigned long d = 0; d < max_draws && written < n; d++) {
       for (size_t k = 0; k < sizeof draw; k += 8) {
-        uint64_t r = sf_gen_splitmix(&s);
+        uint64_t r = sf_cli_splitmix(&s);
         memcpy(draw + k, &r, 8);
       }
       sf_inst in;

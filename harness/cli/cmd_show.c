@@ -1,4 +1,4 @@
-/* harness/cli/cmd_show.c — `samplefuzz show FILE [--target T] [--backend NAME|LIB.so] [--png OUT]`:
+/* harness/cli/cmd_show.c — `samplefuzz show FILE [--target T] [--backend NAME|LIB.so] [--lane N] [--png OUT]`:
  * explains a reproducer of any fuzz target the way a person reads it (docs/reproducers.md,
  * docs/design.md "Triage").
  *
@@ -14,6 +14,9 @@
  * that differs. `--png OUT` writes one RGBA image: surface level 0 (slice 0), the expected block, the
  * actual block and a magnified difference map, side by side (each panel SF_SHOW_PANEL pixels square,
  * SF_SHOW_GAP pixels apart), with libpng when the build found it (SF_HAVE_PNG).
+ * For backend_diff_fuzzer, first the batch the check judged (show_backend.c): per rejected lane (or
+ * the lane of --lane N) its inputs, the reference's LOD, levels and texels with their weights, the
+ * allowed ranges, and the configuration the implementation's value is consistent with.
  * Exit status: 0 shown (whatever the verdict), 1 the file could not be explained (unreadable case,
  * PNG error), 2 usage errors. */
 #define _XOPEN_SOURCE 700   /* realpath */
@@ -34,7 +37,7 @@
 
 static int show_usage(FILE *f) {
   fprintf(f,
-          "usage: samplefuzz show FILE [--target T] [--backend NAME|LIB.so] [--png OUT]\n"
+          "usage: samplefuzz show FILE [--target T] [--backend NAME|LIB.so] [--lane N] [--png OUT]\n"
           "\n"
           "Explains a reproducer: the verdict of its target's checks with the signature and bucket, the\n"
           "hex bytes, the instruction in vISA text and/or D3D asm with its encoding. For the structured\n"
@@ -44,6 +47,8 @@ static int show_usage(FILE *f) {
           "  --target T     the fuzz target (default: the path component corpus|crashes/<target>/)\n"
           "  --backend B    compare scalar against only B: sse2, avx2, avx512, or a plug-in library\n"
           "                 exporting %s()\n"
+          "  --lane N       backend_diff_fuzzer: explain lane N of the judged batch (default: every\n"
+          "                 rejected lane: its texel footprint and what the value matches)\n"
           "  --png OUT      one RGBA image, %ux%u: surface level 0 | expected | actual | difference x16\n"
           "Targets:\n",
           SF_BACKEND_PLUGIN_SYMBOL, 4 * SF_SHOW_PANEL + 3 * SF_SHOW_GAP, SF_SHOW_PANEL);
@@ -54,16 +59,16 @@ static int show_usage(FILE *f) {
 }
 
 int sf_cli_show(int argc, char **argv) {
-  const char *path = NULL, *tname = NULL, *png = NULL, *bname = NULL;
+  const char *path = NULL, *tname = NULL, *png = NULL, *bname = NULL, *lane_s = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) return show_usage(stdout);
-    if (!strcmp(a, "--target") || !strcmp(a, "--png") || !strcmp(a, "--backend")) {
+    if (!strcmp(a, "--target") || !strcmp(a, "--png") || !strcmp(a, "--backend") || !strcmp(a, "--lane")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "samplefuzz show: %s needs a value\n", a);
         return 2;
       }
-      const char **dst = !strcmp(a, "--target") ? &tname : !strcmp(a, "--png") ? &png : &bname;
+      const char **dst = !strcmp(a, "--target") ? &tname : !strcmp(a, "--png") ? &png : !strcmp(a, "--lane") ? &lane_s : &bname;
       *dst = argv[++i];
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "samplefuzz show: unknown option '%s'\n", a);
@@ -76,6 +81,16 @@ int sf_cli_show(int argc, char **argv) {
     }
   }
   if (!path) return show_usage(stderr);
+  int lane_sel = -1;
+  if (lane_s) {
+    char *end = NULL;
+    long l = strtol(lane_s, &end, 10);
+    if (!*lane_s || *end || l < 0 || l >= (long)SF_MAX_LANES) {
+      fprintf(stderr, "samplefuzz show: --lane wants a lane number 0..%u, not '%s'\n", SF_MAX_LANES - 1, lane_s);
+      return 2;
+    }
+    lane_sel = (int)l;
+  }
   const sf_target *t = tname ? sf_target_find(tname) : sf_target_from_path(path);
   if (!t && !tname) {   /* a relative name inside corpus/<target>/: look at the absolute path */
     char *abs = realpath(path, NULL);
@@ -122,6 +137,11 @@ int sf_cli_show(int argc, char **argv) {
     printf("backends:  %s (selected: %s)\n", v->backends[0] ? v->backends : "(codec check)", sf_backend_select()->name);
     show_hex("input", f.data, len, 512);
     if (v->dump_len) printf("check report:\n%s%s", v->dump, v->dump[v->dump_len - 1] == '\n' ? "" : "\n");
+    bool bdiff = !strcmp(t->name, "backend_diff_fuzzer");
+    if (bdiff) {
+      show_backend_batch(f.data, len, handle, lane_sel);
+      printf("the case as an instruction (what sample_diff_fuzzer would run; backend_diff judged the batch above):\n");
+    }
     if (is_case) rc = show_case(f.data, len, forced, png);
     else {
       show_codec(t, f.data, len);

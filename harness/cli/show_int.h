@@ -1,5 +1,6 @@
 /* show_int.h — private to harness/cli: what the files of `samplefuzz show` share (cmd_show.c, the
- * command; show_views.c, show_lanes.c, show_image.c). */
+ * command; show_views.c, show_lanes.c, show_image.c; show_backend.c with show_footprint.c for
+ * backend_diff_fuzzer inputs). */
 #ifndef SF_SHOW_INT_H
 #define SF_SHOW_INT_H
 
@@ -9,6 +10,7 @@
 #include <stdio.h>
 
 #include "harness/cli/cli_util.h"
+#include "samplefuzz/backend.h"
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/case.h"
 #include "samplefuzz/dxbc.h"
@@ -64,5 +66,10 @@ void show_fmt(const show_block *b, uint32_t bits, char *buf, size_t n);
 unsigned show_diff_table(const show_block *e, const show_block *a, const char *ename, const char *aname);
 unsigned show_state_words(const sf_state *x, const sf_state *y, const char *nx, const char *ny);
 int show_case(const uint8_t *data, size_t len, const sf_backend *forced, const char *png);
+/* backend_diff_fuzzer: the batch the check judged, and for each rejected lane (or lane_sel >= 0)
+ * its inputs, the reference's footprint, the allowed ranges and the configuration the
+ * implementation's value matches (show_backend.c). iut NULL: the check's own ($SF_BACKEND or
+ * scalar). Returns 0, or 1 when nothing could be shown. */
+int show_backend_batch(const uint8_t *data, size_t len, sf_backend_handle *iut, int lane_sel);
 
 #endif
