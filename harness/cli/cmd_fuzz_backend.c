@@ -18,15 +18,13 @@ bool sf_fuzz_backend_setup(const char *spec, const char *manifest);
 void sf_fuzz_backend_summary(const char *workdir);
 
 bool sf_fuzz_backend_setup(const char *spec, const char *manifest) {
-  sf_backend_handle *h = NULL;
-  if (!sf_cli_backend_open("fuzz", spec, &h)) {
+  /* probed in a child: the campaign's triage forks isolated children later (cli_backend.h) */
+  char name[256], origin[512];
+  if (!sf_cli_backend_probe("fuzz", spec, name, sizeof name, origin, sizeof origin)) {
     fprintf(stderr, "samplefuzz fuzz: the campaign does not start\n");
     return false;
   }
-  printf("samplefuzz fuzz: implementation under test %s (%s)\n", sf_backend_name(h), sf_backend_origin(h));
-  char name[256];
-  snprintf(name, sizeof name, "%s", sf_backend_name(h));
-  sf_backend_close(h);
+  printf("samplefuzz fuzz: implementation under test %s (%s)\n", name, origin);
   if (!sf_cli_backend_manifest("fuzz", name, manifest)) return false;
   char abs[PATH_MAX];
   const char *val = (strchr(spec, '/') || strstr(spec, ".so")) && realpath(spec, abs) ? abs : spec;

@@ -111,18 +111,17 @@ int sf_cli_replay(int argc, char **argv) {
     return 2;
   }
   if (bname) {
-    sf_backend_handle *h = NULL;
-    if (!sf_cli_backend_open("replay", bname, &h)) {
+    char name[256];   /* probed in a child: --isolate forks later (cli_backend.h) */
+    if (!sf_cli_backend_probe("replay", bname, name, sizeof name, NULL, 0)) {
       fprintf(stderr, "samplefuzz replay: backend refused, nothing replayed\n");
       return 2;
     }
-    char name[256];
-    snprintf(name, sizeof name, "%s", sf_backend_name(h));
-    sf_backend_close(h);
     if (!sf_cli_backend_manifest("replay", name, manifest)) return 2;
     setenv("SF_BACKEND", bname, 1);
     if (!forced) forced = sf_target_find("backend_diff_fuzzer");
-    if (forced && forced->init && forced->init(&st) != SF_OK) {
+    /* with --isolate each input runs in a child that opens the backend itself: the parent must not
+     * initialize a driver before forking (cli_backend.h) */
+    if (forced && forced->init && !(flags & SF_REPLAY_ISOLATE) && forced->init(&st) != SF_OK) {
       fprintf(stderr, "samplefuzz replay: backend refused, nothing replayed: %s\n", st.msg);
       return 2;
     }

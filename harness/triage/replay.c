@@ -91,6 +91,7 @@ static const char *sf_signal_name(int sig) {
     case SIGKILL: return "SIGKILL";
     case SIGTERM: return "SIGTERM";
     case SIGINT: return "SIGINT";
+    case SIGALRM: return "timeout";
     default: return "signal";
   }
 }
@@ -134,6 +135,9 @@ sf_verdict_kind sf_replay_isolated(const sf_target *t, const uint8_t *data, size
   }
   if (pid == 0) {
     close(fds[0]);
+    /* A child that hangs (a target's loop, or an implementation under test blocked on a lock it
+     * inherited from a forked parent) ends as a "timeout" crash instead of stalling the replay. */
+    alarm(SF_REPLAY_CHILD_SECONDS);
     sf_target_run(t, data, size, v);
     _exit(sf_write_all(fds[1], v, sizeof *v) ? 0 : 3);
   }

@@ -90,6 +90,8 @@ enum {
  * was hit. */
 sf_code sf_replay_paths(int npaths, char *const *paths, const sf_target *forced, unsigned flags, sf_replay_cb cb,
                         void *ctx, sf_replay_stats *stats, sf_status *st);
+/* The time limit of one isolated child (seconds): past it the input is a "timeout" crash. */
+#define SF_REPLAY_CHILD_SECONDS 120u
 /* Runs one input the way SF_REPLAY_ISOLATE does (in a child process). */
 sf_verdict_kind sf_replay_isolated(const sf_target *t, const uint8_t *data, size_t size, sf_verdict *v);
 
