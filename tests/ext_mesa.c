@@ -252,6 +252,20 @@ static void test_gl_bad_requests(void) {
   SF_CHECK(sf_mesa_sample(NULL, &b, 1, false, o, NULL, &st) == SF_ERR_INVALID);
   sf_status_clear(&st);
   sf_surface_free(s);
+  /* A depth format on a 3D texture is not a GL texture (INVALID_OPERATION at upload): refused
+   * as unsupported before any GL call. A 10-minute llvmpipe campaign found it as a `status`
+   * finding ("GL error 0x502 uploading d32f"). */
+  sf_surface_desc d3 = {SF_SURF_3D, SF_FMT_D32F, 4, 4, 2, 1, 1};
+  s = NULL;
+  SF_CHECK(sf_surface_create(&s, &d3, &st) == SF_OK);
+  if (!s) return;
+  b.surf = s;
+  for (unsigned i = 0; i < 8; i++) b.u[i] = b.v[i] = b.r[i] = 0.5f, b.lod_or_bias[i] = 0.0f;
+  why[0] = 0;
+  SF_CHECK(!sf_mesa_supports(g_mesa, &b, false, why, sizeof why) && strstr(why, "3D"));
+  SF_CHECK(sf_mesa_sample(g_mesa, &b, 1, false, o, NULL, &st) == SF_UNSUPPORTED);
+  sf_status_clear(&st);
+  sf_surface_free(s);
 }
 
 static void test_xcheck(void) {

@@ -122,6 +122,8 @@ bool sf_mesa_supports(const sf_mesa *m, const sf_sample_batch *b, bool implicit,
   if (!sf_mesa_form(s->desc.type, b->compare, &form))
     return sf_mesa_why(why, n, "%s%s has no GL sampler type", sf_surf_type_name(s->desc.type),
                        b->compare ? " + compare" : "");
+  if (s->desc.format == SF_FMT_D32F && s->desc.type == SF_SURF_3D)   /* GL: INVALID_OPERATION at upload */
+    return sf_mesa_why(why, n, "a depth format on a 3D texture (GL allows depth on 1D, 2D, cube and arrays only)");
   if (b->compare && s->desc.format != SF_FMT_D32F)
     return sf_mesa_why(why, n, "depth compare needs a depth format in GL (got %s)",
                        sf_format_get(s->desc.format)->name);
