@@ -44,6 +44,20 @@ echo 'sample_aoffimmi_indexable(-1,0,0)(texture2d)(float,float,float,float) o0.x
 if "$S" asm one.asm -o one.dxbc && "$S" disasm one.dxbc -o p.asm && "$S" asm p.asm -o two.dxbc && cmp -s one.dxbc two.dxbc; then ok; else bad "D3D asm/disasm round trip"; fi
 grep -qx 'sample_aoffimmi_indexable(-1,0,0)(texture2d)(float,float,float,float) o0.xyzw, v0.xyxx, t0.xyzw, s0' p.asm && ok || bad "fxc line format"
 
+# D3D whole containers (docs/dxbc.md section 10): disasm prints every chunk, asm gives back the same
+# bytes; --program prints the program alone (no container directives).
+real="$(cd "$(dirname "$0")" && pwd)/data/real/dxbc-vkd3d"
+for f in "$real"/gs_code-L27076.dxbc "$real"/colors-L8368.dxbc "$real"/cbv_rootsig-L11758.dxbc; do
+  if "$S" disasm "$f" -o c.asm && "$S" asm c.asm -o c.dxbc && cmp -s "$f" c.dxbc; then ok; else bad "container text round trip of $(basename "$f")"; fi
+done
+"$S" disasm "$real"/gs_code-L27076.dxbc > g.txt
+grep -qx '.osg5 SV_RenderTargetArrayIndex 0 stream=0 sv=render_target_array_index type=uint r=2 mask=x rw=yzw' g.txt && ok || bad "OSG5 element line"
+grep -qx '.program SHEX' g.txt && head -1 g.txt | grep -q '^.dxbc' && ok || bad ".dxbc / .program lines"
+"$S" disasm --program "$real"/gs_code-L27076.dxbc > gp.txt && head -1 gp.txt | grep -qx 'gs_5_0' && ! grep -q '^\.' gp.txt && ok || bad "disasm --program"
+printf '.dxbc\n.isgn A 0 sv=none type=float r=0 mask=x rw=x\n.chunk SFI0 0200000\n' > ec.asm
+out=$("$S" asm ec.asm -o ec.dxbc 2>&1); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q '^ec.asm:3:19: .*odd number of hex digits' && ok || bad "container text error position: rc=$rc '$out'"
+
 # Errors: a position and a message, exit status 1, no crash.
 printf '.version 4.1\n.kernel "k"\nsample_3d.RGBA (M1, 16) 0x0:uw nosuch T6 %%null.0 %%null.0\n' > e.visaasm
 out=$("$S" asm e.visaasm -o e.isa 2>&1); rc=$?

@@ -4,9 +4,11 @@
  * D3D:  fxc-style asm text <-> DXBC container (docs/dxbc.md).
  * The family is chosen by the input's magic (binary: "CISA" / "DXBC"), else by extension
  * (.visaasm/.vasm -> vISA; .asm/.dxasm/.hlslasm -> D3D), else by content (a `.version` or `.kernel`
- * directive means vISA). D3D text is a whole program (starting with its shader-model line, e.g.
- * ps_5_0; ISGN/OSGN are derived from its dcl_input and dcl_output lines) or one sample instruction,
- * which is wrapped into a minimal valid pixel shader. Errors print as "FILE:LINE:COL: ..." or "FILE: byte 0x..: ...". */
+ * directive means vISA). D3D text is a whole container (starting with `.dxbc`: every chunk as
+ * written, byte-identical to the container it was printed from; docs/dxbc.md §10), a whole program
+ * (starting with its shader-model line, e.g. ps_5_0; ISGN/OSGN are derived from its dcl_input and
+ * dcl_output lines) or one sample instruction, which is wrapped into a minimal valid pixel shader.
+ * `disasm` prints a DXBC container's whole text by default, the program alone with --program. Errors print as "FILE:LINE:COL: ..." or "FILE: byte 0x..: ...". */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@ typedef enum { FAM_VISA, FAM_D3D } text_family;
 static text_family family_of_text(const char *path, const char *text, size_t len) {
   if (sf_cli_has_ext(path, ".visaasm") || sf_cli_has_ext(path, ".vasm")) return FAM_VISA;
   if (sf_cli_has_ext(path, ".asm") || sf_cli_has_ext(path, ".dxasm") || sf_cli_has_ext(path, ".hlslasm")) return FAM_D3D;
+  if (sf_dxbc_text_is_container(text, len)) return FAM_D3D;
   /* content: first directive */
   for (size_t i = 0; i + 8 <= len; i++) {
     if (text[i] == '.' && (i == 0 || text[i - 1] == '\n' || text[i - 1] == ' ' || text[i - 1] == '\t')) {
@@ -90,6 +93,7 @@ static sf_code program_to_container(const sf_tpf_program *p, sf_buf *out, sf_sta
 /* A whole program (first statement is the shader-model line, e.g. ps_5_0), or a single sample
  * instruction, which is wrapped into a minimal valid pixel shader (sf_dxbc_wrap_sample). */
 static sf_code d3d_assemble(const char *text, size_t len, sf_buf *out, sf_status *st) {
+  if (sf_dxbc_text_is_container(text, len)) return sf_dxbc_parse_text(text, len, out, st);
   size_t i = 0;
   /* find the first statement: skip blank lines and // comments */
   while (i < len) {
@@ -138,18 +142,28 @@ static int usage_asm(FILE *f) {
 
 static int usage_disasm(FILE *f) {
   fprintf(f,
-          "usage: samplefuzz disasm IN [-o OUT]\n"
+          "usage: samplefuzz disasm IN [-o OUT] [--program]\n"
           "  IN.isa  -> vISA text in IGC's -dumpcommonisa format, one instruction per line\n"
-          "  IN.dxbc -> fxc-style D3D asm of the whole program\n"
+          "  IN.dxbc -> the whole container as text: `.dxbc`, signatures as `.isgn ...` lines, the\n"
+          "             program in fxc-style asm after `.program SHEX`, other chunks as `.chunk` hex;\n"
+          "             `samplefuzz asm` gives back the identical container (docs/dxbc.md section 10)\n"
+          "  --program  print only the SHDR/SHEX program (fxc-style asm)\n"
           "The family comes from the file's magic (CISA / DXBC).\n");
   return f == stderr ? 2 : 0;
 }
 
+static bool g_program_only; /* disasm --program */
+
 static int parse_io(int argc, char **argv, const char **in, const char **out, int (*usage)(FILE *)) {
   *in = NULL;
   *out = NULL;
+  g_program_only = false;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return usage(stdout) + 1000;
+    if (usage == usage_disasm && !strcmp(argv[i], "--program")) {
+      g_program_only = true;
+      continue;
+    }
     if (!strcmp(argv[i], "-o")) {
       if (i + 1 >= argc) return usage(stderr);
       *out = argv[++i];
@@ -194,6 +208,7 @@ static sf_code disassemble(const char *in, const sf_cli_file *f, sf_buf *b, sf_s
     }
     return rc;
   }
+  if (f->len >= 4 && !memcmp(f->data, "DXBC", 4) && !g_program_only) return sf_dxbc_print_text(f->data, f->len, b, st);
   if (f->len >= 4 && !memcmp(f->data, "DXBC", 4)) {
     sf_dxbc dx;
     memset(&dx, 0, sizeof dx);

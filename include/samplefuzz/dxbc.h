@@ -226,6 +226,61 @@ typedef struct sf_dxbc_sig_elem {
 /* Appends a signature chunk body (not the chunk header) to out. */
 sf_code sf_dxbc_write_signature(const sf_dxbc_sig_elem *e, size_t n, sf_buf *out, sf_status *st);
 
+/* ---- Signature chunks, every layout (harness/d3d/dxbc_sig.c, docs/dxbc.md §10) ---------------- */
+
+#define SF_DXBC_SIG_MAX_ELEMS 1024u   /* elements per signature chunk */
+#define SF_DXBC_SIG_NAME_MAX 256u     /* semantic name bytes including the NUL */
+
+/* Element layouts: ISGN/OSGN/PCSG 24 bytes; OSG5 28 (stream first); ISG1/OSG1/PSG1 32 (stream first,
+ * min precision last). 0 = not a signature fourcc. */
+unsigned sf_dxbc_sig_elem_size(uint32_t fourcc);
+
+typedef struct sf_dxbc_sig_entry {
+  char name[SF_DXBC_SIG_NAME_MAX];     /* NUL-terminated */
+  uint32_t stream;                     /* OSG5 and *1 only */
+  uint32_t semantic_index, system_value, component_type, reg;
+  uint8_t mask, rw_mask;
+  uint32_t min_precision;              /* *1 only */
+} sf_dxbc_sig_entry;
+
+typedef struct sf_dxbc_sig {
+  uint32_t fourcc;
+  sf_dxbc_sig_entry *e;
+  size_t n, cap;
+} sf_dxbc_sig;
+
+void sf_dxbc_sig_init(sf_dxbc_sig *s, uint32_t fourcc);
+void sf_dxbc_sig_free(sf_dxbc_sig *s);
+sf_code sf_dxbc_sig_add(sf_dxbc_sig *s, const sf_dxbc_sig_entry *e, sf_status *st);
+
+/* Writes a signature chunk body as fxc lays it out: count, element-table offset 8, the elements,
+ * then each distinct name once (first use order, equal names share one string), NUL-terminated,
+ * padded with 0xAB to a multiple of 4. */
+sf_code sf_dxbc_sig_encode(const sf_dxbc_sig *s, sf_buf *out, sf_status *st);
+
+/* Decodes a signature chunk body. Succeeds only when sf_dxbc_sig_encode gives back exactly these
+ * bytes and every name is an identifier ([A-Za-z_][A-Za-z0-9_]*); otherwise SF_UNSUPPORTED (or
+ * SF_ERR_TRUNCATED / SF_ERR_RANGE) with the byte position inside the chunk and the reason. */
+sf_code sf_dxbc_sig_decode(uint32_t fourcc, const uint8_t *data, size_t len, sf_dxbc_sig *out, sf_status *st);
+
+/* ---- The whole container as text (harness/d3d/dxbc_text*.c, docs/dxbc.md §10) -------------------- */
+
+/* Prints a container as text: `.dxbc`, then one statement group per chunk in table order —
+ * signature chunks as `.isgn NAME INDEX sv=.. type=.. r=.. mask=.. rw=..` lines, SHDR/SHEX as
+ * `.program FOURCC` followed by the program text, everything else (and any signature or program the
+ * structured form cannot reproduce exactly, with a `//` comment giving the reason) as
+ * `.chunk FOURCC <hex>` plus `.hex` lines. parse(print(x)) == x byte for byte. Containers whose
+ * chunks are not packed contiguously after the chunk table (fxc's layout) are SF_UNSUPPORTED at the
+ * byte where the layout differs. */
+sf_code sf_dxbc_print_text(const uint8_t *data, size_t len, sf_buf *out, sf_status *st);
+
+/* Parses the text form back to container bytes (header, offsets, sizes and checksum computed).
+ * Errors carry line:column. */
+sf_code sf_dxbc_parse_text(const char *text, size_t len, sf_buf *out, sf_status *st);
+
+/* True when the first statement of text (after blank lines and // comments) is `.dxbc`. */
+bool sf_dxbc_text_is_container(const char *text, size_t len);
+
 /* Wraps one sample instruction into a complete minimal pixel shader: ISGN (TEXCOORDn for every v#),
  * OSGN (SV_Targetn for every o#), and SHDR (ps_4_0) or SHEX (ps_5_0, when the instruction carries
  * RESOURCE_DIM / RETURN_TYPE tokens) holding dcl_globalFlags (SM5 only), dcl_constantbuffer,

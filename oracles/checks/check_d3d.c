@@ -5,7 +5,11 @@
  * fixed point of encode -> decode, the asm text (§3) parses back to the same instruction and prints
  * identically, and wrapping the instruction into a minimal shader container (§1) reads back to the
  * same instruction. Programs: decode -> encode reproduces the chunk body. Containers: the chunks
- * written back by sf_dxbc_write read back identical.
+ * written back by sf_dxbc_write read back identical, and container -> text -> container
+ * (sf_dxbc_print_text / sf_dxbc_parse_text, docs/dxbc.md §10) gives back the very bytes; a container
+ * the text form refuses must be refused as unsupported at a byte (a layout fxc never writes).
+ * Container text (a d3dasm input starting with `.dxbc`): text -> container -> text -> container is
+ * the identity on the bytes.
  * Text: parse -> print -> parse is a fixed point, and encode -> decode is the identity. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,6 +257,71 @@ static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, cons
   return ok;
 }
 
+/* container -> text -> container must give back p[0..n). refusal_ok: a print refusal (unsupported
+ * layout, at a byte) is acceptable; otherwise the container came from our own writer and must print. */
+static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, bool refusal_ok) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf text, back;
+  sf_buf_init(&text, &st);
+  sf_buf_init(&back, &st);
+  text.limit = SF_D3DASM_MAX_TEXT;
+  back.limit = SF_DXBC_MAX_SIZE + 4096;
+  bool ok = true;
+  char why[SF_STATUS_MSG_MAX + 64];
+  if (sf_dxbc_print_text(p, n, &text, &st) != SF_OK) {
+    if (!refusal_ok || st.code != SF_UNSUPPORTED || st.pos_kind != SF_POS_BYTE) {
+      sf_verdict_fail(v, "container_text", NULL, "print");
+      sf_verdict_key(v, "container_text print code=%s", sf_code_name(st.code));
+      sf_verdict_dumpf(v, "a readable container does not print as text: %s\n", sf_status_format(&st, why, sizeof why));
+      sf_verdict_dump_hex(v, "container", p, n);
+      ok = false;
+    }
+  } else if (sf_dxbc_parse_text((const char *)text.data, text.len, &back, &st) != SF_OK) {
+    sf_verdict_fail(v, "container_text", NULL, "parse");
+    sf_verdict_key(v, "container_text parse code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "the printed container text does not parse: %s\n%.*s\n", sf_status_format(&st, why, sizeof why),
+                     (int)(text.len < 4000 ? text.len : 4000), (const char *)text.data);
+    ok = false;
+  } else if (back.len != n || memcmp(back.data, p, n) != 0) {
+    size_t at = 0;
+    while (at < n && at < back.len && back.data[at] == p[at]) at++;
+    sf_verdict_fail(v, "container_text", NULL, "bytes");
+    sf_verdict_key(v, "container_text bytes");
+    sf_verdict_dumpf(v, "container -> text -> container differs at byte %zu (%zu vs %zu bytes)\n%.*s\n", at, n,
+                     back.len, (int)(text.len < 4000 ? text.len : 4000), (const char *)text.data);
+    sf_verdict_dump_hex(v, "input  ", p, n);
+    sf_verdict_dump_hex(v, "rebuilt", back.data, back.len);
+    ok = false;
+  }
+  sf_buf_free(&text);
+  sf_buf_free(&back);
+  return ok;
+}
+
+static bool sf_check_dxbc_text_rt(const uint8_t *p, size_t n, sf_verdict *v) {
+  return sf_check_dxbc_text_bytes(p, n, v, true);
+}
+
+/* Container text: parse it (a refusal must have a line:column); the container must then go
+ * container -> text -> container identically. */
+static bool sf_check_dxbc_text(const char *text, size_t n, sf_verdict *v) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf bytes;
+  sf_buf_init(&bytes, &st);
+  bytes.limit = SF_DXBC_MAX_SIZE + 4096;
+  bool ok;
+  if (sf_dxbc_parse_text(text, n, &bytes, &st) != SF_OK) {
+    ok = sf_d3d_refusal_ok(v, "container text", &st);
+    if (ok) sf_verdict_refuse(v, &st);
+  } else {
+    ok = sf_check_dxbc_text_bytes(bytes.data, bytes.len, v, false);
+  }
+  sf_buf_free(&bytes);
+  return ok;
+}
+
 static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_dxbc c;
   memset(&c, 0, sizeof c);
@@ -313,6 +382,7 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
     }
   }
   sf_dxbc_free(&c);
+  if (ok) ok = sf_check_dxbc_text_rt(p, n, v);
   return ok;
 }
 
@@ -359,6 +429,7 @@ bool sf_check_d3dasm(const char *text, size_t n, sf_verdict *v) {
   sf_status_clear(&st);
   if (sf_d3dasm_parse_inst(text, n, 1, &d, &st) != SF_OK) {
     if (!sf_d3d_refusal_ok(v, "parse", &st)) return false;
+    if (sf_dxbc_text_is_container(text, n)) return sf_check_dxbc_text(text, n, v);
     sf_verdict_refuse(v, &st);
     return true;
   }
