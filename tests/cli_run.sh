@@ -102,5 +102,15 @@ check "bad case: reports line 2 with a column ($(head -1 "$TMP/bad.out"))" $st
 [ $? -eq 2 ]; check "missing file: exit status 2" $?
 "$SF" run --help | grep -q 'usage: samplefuzz run'; check "run --help" $?
 
+# The reproducers of docs/findings.md stay valid cases: each runs on the reference and every
+# built-in SIMD backend agrees (the implementation they expose is not needed here).
+HERE="$(cd "$(dirname "$0")" && pwd)"
+for f in "$HERE"/data/findings/*.case; do
+  [ -e "$f" ] || continue
+  "$SF" run "$f" >"$TMP/finding.out" 2>&1
+  st=$?
+  [ $st -eq 0 ] && grep -q 'backends agree' "$TMP/finding.out"; check "finding $(basename "$f") runs on the reference" $?
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

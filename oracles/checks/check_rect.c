@@ -38,14 +38,15 @@ typedef struct sf_rect_planes {
   size_t size;   /* elements per plane */
 } sf_rect_planes;
 
-static bool sf_rect_alloc(sf_rect_planes *p, unsigned want, size_t size) {
+/* Allocates the wanted planes, each filled from tmpl (size sentinel elements). */
+static bool sf_rect_alloc(sf_rect_planes *p, unsigned want, size_t size, const uint16_t *tmpl) {
   memset(p, 0, sizeof *p);
   p->size = size;
   for (unsigned k = 0; k < 4; k++) {
     if (!(want >> k & 1u)) continue;
     p->v[k] = malloc(size * sizeof *p->v[k]);
     if (!p->v[k]) return false;
-    for (size_t i = 0; i < size; i++) p->v[k][i] = SF_RECT_SENTINEL;
+    memcpy(p->v[k], tmpl, size * sizeof *tmpl);
   }
   return true;
 }
@@ -86,7 +87,12 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
   size_t size = (4u * r.blocks_y - 1u) * pitch + 8u * r.blocks_x;
   sf_rect_planes ref, out;
   bool ok = true;
-  if (!sf_rect_alloc(&ref, want, size) || !sf_rect_alloc(&out, want, size)) goto done;   /* out of memory: not judged */
+  uint16_t *tmpl = malloc(size * sizeof *tmpl);
+  memset(&ref, 0, sizeof ref);
+  memset(&out, 0, sizeof out);
+  if (!tmpl) goto done;   /* out of memory: not judged */
+  for (size_t i = 0; i < size; i++) tmpl[i] = SF_RECT_SENTINEL;
+  if (!sf_rect_alloc(&ref, want, size, tmpl) || !sf_rect_alloc(&out, want, size, tmpl)) goto done;
   sf_unorm_rect_out ro = {{ref.v[0], ref.v[1], ref.v[2], ref.v[3]}, pitch};
   sf_status st0;
   sf_status_clear(&st0);
@@ -109,6 +115,11 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
         for (unsigned k = 0; k < 4 && ok; k++)
           for (unsigned px = 0; ref.v[k] && px < 32; px++) {
             size_t e = (size_t)(4u * j + px / 8u) * pitch + 8u * i + px % 8u;
+            /* one comparison per block row; the element loop runs only to name a difference */
+            if (px % 8u == 0 && !memcmp(&ref.v[k][e], &bo.v[k][px], 8 * sizeof bo.v[k][0])) {
+              px += 7;
+              continue;
+            }
             if (ref.v[k][e] == bo.v[k][px]) continue;
             sf_rect_fail(v, c, "rect_blocks", NULL, &r, pitch, want);
             sf_verdict_dumpf(v, "block (%u, %u) pixel %u channel %c: rect %04x, per-block request %04x\n", i, j, px, "RGBA"[k],
@@ -118,8 +129,9 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
           }
       }
     for (unsigned k = 0; k < 4 && ok; k++)
-      for (size_t e = 0; ref.v[k] && e < size; e++)
-        if (e % pitch >= 8u * r.blocks_x && ref.v[k][e] != SF_RECT_SENTINEL) {
+      for (size_t row = 0; ref.v[k] && row + 1 < 4u * r.blocks_y && ok; row++)   /* the last row has no spare part */
+        for (size_t e = row * pitch + 8u * r.blocks_x; e < (row + 1) * pitch; e++) {
+          if (ref.v[k][e] == SF_RECT_SENTINEL) continue;
           sf_rect_fail(v, c, "rect_pitch", be[0]->name, &r, pitch, want);
           sf_verdict_dumpf(v, "%s wrote element %zu of plane %c, in the spare part of row %zu\n", be[0]->name, e, "RGBA"[k],
                            e / pitch);
@@ -129,7 +141,7 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
   }
   for (unsigned b = 1; b < nbe && ok; b++) {
     for (unsigned k = 0; k < 4; k++)
-      for (size_t i = 0; out.v[k] && i < size; i++) out.v[k][i] = SF_RECT_SENTINEL;
+      if (out.v[k]) memcpy(out.v[k], tmpl, size * sizeof *tmpl);
     sf_unorm_rect_out oo = {{out.v[0], out.v[1], out.v[2], out.v[3]}, pitch};
     sf_status st1;
     sf_status_clear(&st1);
@@ -142,8 +154,9 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
       break;
     }
     if (rc0 != SF_OK) continue;   /* the planes' content is unspecified on an error */
-    for (unsigned k = 0; k < 4 && ok; k++)
-      for (size_t e = 0; out.v[k] && e < size; e++) {
+    for (unsigned k = 0; k < 4 && ok; k++) {
+      if (!out.v[k] || !memcmp(out.v[k], ref.v[k], size * sizeof *out.v[k])) continue;
+      for (size_t e = 0; e < size; e++) {   /* a difference: find and name the first one */
         if (out.v[k][e] == ref.v[k][e]) continue;
         bool spare = e % pitch >= 8u * r.blocks_x;
         sf_rect_fail(v, c, spare ? "rect_pitch" : "rect_lanes", be[b]->name, &r, pitch, want);
@@ -152,10 +165,12 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
         ok = false;
         break;
       }
+    }
     if (!ok) snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[b]->name);
   }
 done:
   sf_rect_free(&ref);
   sf_rect_free(&out);
+  free(tmpl);
   return ok;
 }
