@@ -151,6 +151,13 @@ done:
   return ok;
 }
 
+/* Whether the input is a whole .visaasm file (IGC's text dump starts with ".version"). */
+static bool sf_isa_is_text(const uint8_t *p, size_t n) {
+  size_t i = 0;
+  while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n')) i++;
+  return n - i >= 8 && !memcmp(p + i, ".version", 8);
+}
+
 bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "isa_file");
   sf_status st;
@@ -163,7 +170,14 @@ bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_buf_init(&w2, &st);
   w1.limit = w2.limit = SF_ISA_CHECK_BUF_LIMIT;
   bool ok = true;
-  if (sf_isa_read(p, n, &f, &st) != SF_OK) {
+  /* A whole .visaasm file: parsed (a refusal needs a message and a line:column), then checked as
+   * the .isa it writes, and its text view as below: every generic instruction's printer and parser. */
+  bool text = sf_isa_is_text(p, n);
+  if (text && sf_visaasm_parse((const char *)p, n, &f, &st) != SF_OK) {
+    if ((ok = sf_isa_refusal_ok(v, "visaasm_parse", &st, true))) sf_verdict_refuse(v, &st);
+    goto done;
+  }
+  if (!text && sf_isa_read(p, n, &f, &st) != SF_OK) {
     if ((ok = sf_isa_refusal_ok(v, "isa_read", &st, true))) sf_verdict_refuse(v, &st);
     goto done;
   }
