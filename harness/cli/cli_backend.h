@@ -25,7 +25,10 @@ bool sf_cli_backend_probe(const char *cmd, const char *spec, char *name, size_t 
  * bad one is refused before any work ("samplefuzz CMD: manifest F:L:C: ..."); the path goes to the
  * checks as $SF_MANIFEST. Returns false on a refusal. */
 bool sf_cli_backend_manifest(const char *cmd, const char *name, const char *manifest);
-/* Prints the manifest entries that matched findings in this process, with their counts. */
-void sf_cli_manifest_summary(void);
+/* Prints the manifest entries that matched findings, with their counts: line_hits[L] per manifest
+ * line L when given (counted from the verdicts, e.g. of isolated children), else this process's
+ * own counts. */
+#define SF_CLI_MANIFEST_LINES 4096u
+void sf_cli_manifest_summary(const unsigned long long *line_hits, size_t nlines);
 
 #endif

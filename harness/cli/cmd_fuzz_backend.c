@@ -46,5 +46,5 @@ void sf_fuzz_backend_summary(const char *workdir) {
   printf("backend %s: corpus of %u case(s): %u judged (%u with a finding, %llu known divergence(s)), %u skipped (outside its "
          "capabilities or unsupported), %u refused by the reference\n",
          getenv("SF_BACKEND") ? getenv("SF_BACKEND") : "?", all, s.passed + s.failed, s.failed, bs.known, s.skipped, s.rejected);
-  sf_cli_manifest_summary();
+  sf_cli_manifest_summary(NULL, 0);
 }

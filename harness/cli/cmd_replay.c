@@ -13,6 +13,7 @@
 typedef struct sf_cli_replay_ctx {
   int verbose;
   sf_bucket_table buckets;   /* findings by bucket (printed with --backend) */
+  unsigned long long known_lines[SF_CLI_MANIFEST_LINES];   /* known divergences per manifest line */
 } sf_cli_replay_ctx;
 
 static void sf_cli_replay_cb(void *ctx, const char *path, const sf_target *t, const sf_verdict *v, size_t size,
@@ -23,6 +24,10 @@ static void sf_cli_replay_cb(void *ctx, const char *path, const sf_target *t, co
     fprintf(stderr, "samplefuzz replay: %s: %s\n", path, sf_status_format(st, buf, sizeof buf));
     return;
   }
+  unsigned line = 0;   /* a known divergence says so in its dump (oracles/checks/check_backend.c) */
+  if (v->kind == SF_VERDICT_PASS && sscanf(v->dump, "known divergence (manifest line %u)", &line) == 1 && line &&
+      line < SF_CLI_MANIFEST_LINES)
+    c->known_lines[line]++;
   if (v->kind == SF_VERDICT_FAIL) {
     printf("FAILED %s (%zu bytes)\n", path, size);
     fflush(stdout);
@@ -141,7 +146,7 @@ int sf_cli_replay(int argc, char **argv) {
            ctx.buckets.n);
     sf_bucket_table_sort(&ctx.buckets);
     if (ctx.buckets.n) sf_bucket_table_print(stdout, &ctx.buckets);
-    sf_cli_manifest_summary();
+    sf_cli_manifest_summary(ctx.known_lines, SF_CLI_MANIFEST_LINES);
   }
   sf_bucket_table_free(&ctx.buckets);
   if (stats.failed) return 1;

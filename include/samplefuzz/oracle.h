@@ -164,6 +164,7 @@ typedef struct sf_finding_facts {
   const char *format;      /* surface format name */
   const char *addr[3];     /* the address modes of the axes in use (NULL beyond) */
   bool offsets;            /* the lane has a non-zero texel offset */
+  bool wild;               /* wild LOD inputs: a gradient x size >= 2^64, or an explicit LOD/bias >= 2^31 */
 } sf_finding_facts;
 typedef struct sf_manifest_info {
   const char *pattern, *reason, *link;

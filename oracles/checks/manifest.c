@@ -11,6 +11,8 @@
  *     format=  the surface format (rgba8_unorm, r32f, ...)
  *     addr=    an address mode one of the axes uses (wrap, mirror, clamp, border, mirror_once)
  *     offsets= yes or no: the lane has a non-zero texel offset
+ *     wild=    yes or no: the lane's LOD inputs are wild (a gradient times the surface size at or
+ *              beyond 2^64, or an explicit LOD or bias at or beyond 2^31 in magnitude)
  * A finding that matches an entry is a known divergence: counted per entry, not reported. The file is
  * read once, with limits (64 KiB, 256 entries, 1024 bytes a line), and every refusal names the file,
  * line and column. */
@@ -47,7 +49,7 @@ struct sf_manifest {
   sf_manifest_entry e[SF_MANIFEST_MAX_ENTRIES];
 };
 
-static const char *const sf_manifest_keys[] = {"op", "type", "format", "addr", "offsets"};
+static const char *const sf_manifest_keys[] = {"op", "type", "format", "addr", "offsets", "wild"};
 
 /* Copies [b, e) trimmed of blanks into out (cap bytes); false if it does not fit. */
 static bool sf_trim_copy(const char *b, const char *e, char *out, size_t cap) {
@@ -95,10 +97,10 @@ static sf_code sf_manifest_line(sf_manifest *m, const char *line, size_t len, un
     bool known = false;
     for (size_t k = 0; k < sizeof sf_manifest_keys / sizeof *sf_manifest_keys; k++) known |= !strcmp(c->key, sf_manifest_keys[k]);
     if (!known)
-      return sf_fail(st, SF_ERR_SYNTAX, "manifest %s:%u:%u: unknown condition '%s' (op, type, format, addr, offsets)", m->name, ln,
+      return sf_fail(st, SF_ERR_SYNTAX, "manifest %s:%u:%u: unknown condition '%s' (op, type, format, addr, offsets, wild)", m->name, ln,
                      col, c->key);
-    if (!strcmp(c->key, "offsets") && strcmp(c->value, "yes") && strcmp(c->value, "no"))
-      return sf_fail(st, SF_ERR_SYNTAX, "manifest %s:%u:%u: offsets= takes yes or no", m->name, ln, col);
+    if ((!strcmp(c->key, "offsets") || !strcmp(c->key, "wild")) && strcmp(c->value, "yes") && strcmp(c->value, "no"))
+      return sf_fail(st, SF_ERR_SYNTAX, "manifest %s:%u:%u: %s= takes yes or no", m->name, ln, col, c->key);
     e->ncond++;
   }
   if (!e->pattern[0]) return sf_fail(st, SF_ERR_SYNTAX, "manifest %s:%u:1: no signature glob before '|'", m->name, ln);
@@ -168,6 +170,7 @@ void sf_manifest_free(sf_manifest *m) { free(m); }
 
 static bool sf_cond_holds(const sf_manifest_cond *c, const sf_finding_facts *f) {
   if (!strcmp(c->key, "offsets")) return f->offsets == !strcmp(c->value, "yes");
+  if (!strcmp(c->key, "wild")) return f->wild == !strcmp(c->value, "yes");
   if (!strcmp(c->key, "addr")) {
     for (unsigned a = 0; a < 3; a++)
       if (f->addr[a] && fnmatch(c->value, f->addr[a], 0) == 0) return true;

@@ -15,6 +15,7 @@
 
 #include "samplefuzz/backend.h"
 #include "samplefuzz/d3d12.h"
+#include "samplefuzz/external.h"
 #include "samplefuzz/inst.h"
 
 static sf_code db_create(void **inst, sf_status *st) {
@@ -49,6 +50,19 @@ static bool quad_grads(const sf_sample_batch *b) {
       return false;
   }
   return true;
+}
+
+/* lavapipe samples with llvmpipe's gallivm code (lp_bld_sample.c), so it shares llvmpipe's LOD
+ * approximations (fast log2, per-quad LOD, float weights, unsnapped border, unmodelled cube LOD;
+ * docs/oracle-mesa.md). It filters 8-bit UNORM/SRGB/SNORM texels in 8-bit fixed point and rounds
+ * at each lerp stage (x, y, z, mip: up to four), so its result may be 2 LSBs from the exact filter,
+ * where the D3D11.3 minimum is 1 (docs/findings.md F4). */
+static sf_code db_precision(void *inst, sf_backend_precision *p, sf_status *st) {
+  (void)inst;
+  (void)st;
+  p->quirks = sf_driver_quirks(SF_MESA_LLVMPIPE);
+  p->color_ulp[SF_FCLASS_UNORM] = p->color_ulp[SF_FCLASS_SRGB] = p->color_ulp[SF_FCLASS_SNORM] = 2.0f;
+  return SF_OK;
 }
 
 static sf_code db_one(sf_d3d12 *d, const sf_sample_batch *b, sf_sample_out *out, sf_status *st) {
@@ -96,7 +110,7 @@ static const sf_backend_v2 db_table = {
      * as allowed but the registry's check (oracles/sampler/backend_registry.c) refuses today. */
     .name = "d3d12-vkd3d",
     .version = "vkd3d 1.2 (D3D12 on Vulkan)", .thread_safe = false, .create = db_create, .destroy = db_destroy,
-    .query_caps = db_caps, .sample = db_sample};
+    .query_caps = db_caps, .query_precision = db_precision, .sample = db_sample};
 
 static sf_code db_open(sf_backend_handle **out, sf_status *st) {
   return sf_backend_wrap(&db_table, "built-in (vkd3d D3D12 on Vulkan, oracles/impl/d3d12_backend.c)", out, st);
