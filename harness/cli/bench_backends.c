@@ -14,9 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "harness/cli/bench_backends.h"
 #include "harness/cli/cli_backend.h"
@@ -24,6 +22,7 @@
 #include "harness/cli/gen_case.h"
 #include "samplefuzz/backend.h"
 #include "samplefuzz/case.h"
+#include "samplefuzz/child.h"
 #include "samplefuzz/oracle.h"
 
 #define BB_MAX 16u
@@ -125,44 +124,29 @@ static void bb_run(const char *spec, const bb_cases *cs, bb_result *r) {
   free(v);
 }
 
-/* Each backend in a child process: one Mesa driver per process (llvmpipe, softpipe), and a backend
- * that crashes costs only its row. */
+typedef struct bb_job {
+  const char *spec;
+  const bb_cases *cs;
+} bb_job;
+
+static void bb_child(void *arg, void *out) {
+  const bb_job *j = arg;
+  if (!freopen("/dev/null", "w", stdout)) return;   /* the manifest's line must not enter the table */
+  bb_run(j->spec, j->cs, out);
+}
+
+/* Each backend in a child process (sf_child_call): one Mesa driver per process (llvmpipe,
+ * softpipe), and a backend that crashes costs only its row. */
 static void bb_run_isolated(const char *spec, const bb_cases *cs, bb_result *r) {
+  bb_job job = {spec, cs};
+  int detail = 0;
+  sf_child_fate fate = sf_child_call(bb_child, &job, r, sizeof *r, 0, &detail);
+  if (fate == SF_CHILD_RETURNED) return;
   memset(r, 0, sizeof *r);
   snprintf(r->name, sizeof r->name, "%s", spec);
-  int fd[2];
-  if (pipe(fd) != 0) {
-    snprintf(r->why, sizeof r->why, "pipe failed");
-    return;
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fd[0]);
-    close(fd[1]);
-    snprintf(r->why, sizeof r->why, "fork failed");
-    return;
-  }
-  if (pid == 0) {
-    close(fd[0]);
-    if (!freopen("/dev/null", "w", stdout)) _exit(3);
-    bb_result cr;
-    bb_run(spec, cs, &cr);
-    ssize_t w = write(fd[1], &cr, sizeof cr);
-    _exit(w == (ssize_t)sizeof cr ? 0 : 3);
-  }
-  close(fd[1]);
-  size_t got = 0;
-  ssize_t k;
-  bb_result cr;
-  while (got < sizeof cr && (k = read(fd[0], (char *)&cr + got, sizeof cr - got)) > 0) got += (size_t)k;
-  close(fd[0]);
-  int ws = 0;
-  while (waitpid(pid, &ws, 0) < 0) {
-  }
-  if (got == sizeof cr) *r = cr;
-  else if (WIFSIGNALED(ws)) snprintf(r->why, sizeof r->why, "the benchmark process died (signal %d)", WTERMSIG(ws));
-  else snprintf(r->why, sizeof r->why, "the benchmark process exited with status %d", WEXITSTATUS(ws));
+  if (fate == SF_CHILD_NOT_RUN) snprintf(r->why, sizeof r->why, "fork failed");
+  else if (fate == SF_CHILD_SIGNALED) snprintf(r->why, sizeof r->why, "the benchmark process died (signal %d)", detail);
+  else snprintf(r->why, sizeof r->why, "the benchmark process exited with status %d", detail);
 }
 
 int sf_bench_backends(FILE *out, bool json, unsigned ncases, const char *extra) {

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness/cli/cli_backend.h"
+#include "samplefuzz/child.h"
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/d3d12.h"
 #include "samplefuzz/external.h"
@@ -94,55 +94,35 @@ typedef struct sf_probe_msg {
   char name[256], origin[512], why[SF_STATUS_MSG_MAX];
 } sf_probe_msg;
 
+static void sf_probe_child(void *arg, void *out) {
+  const char *spec = arg;
+  sf_probe_msg *m = out;
+  memset(m, 0, sizeof *m);
+  sf_cli_backends_register();
+  sf_backend_handle *h = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_backend_open(spec, &h, &st) == SF_OK) {
+    m->ok = 1;
+    snprintf(m->name, sizeof m->name, "%s", sf_backend_name(h));
+    snprintf(m->origin, sizeof m->origin, "%s", sf_backend_origin(h));
+    sf_backend_close(h);
+  } else {
+    snprintf(m->why, sizeof m->why, "%s", st.msg);
+  }
+}
+
 bool sf_cli_backend_probe(const char *cmd, const char *spec, char *name, size_t name_cap, char *origin, size_t origin_cap) {
   sf_cli_backends_register();   /* in the parent too: the children it forks later open by name */
-  int fd[2];
-  if (pipe(fd) != 0) {
-    fprintf(stderr, "samplefuzz %s: cannot probe backend %s: pipe failed\n", cmd, spec);
-    return false;
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fd[0]);
-    close(fd[1]);
-    fprintf(stderr, "samplefuzz %s: cannot probe backend %s: fork failed\n", cmd, spec);
-    return false;
-  }
-  if (pid == 0) {
-    close(fd[0]);
-    alarm(120);
-    sf_probe_msg m;
-    memset(&m, 0, sizeof m);
-    sf_cli_backends_register();
-    sf_backend_handle *h = NULL;
-    sf_status st;
-    sf_status_clear(&st);
-    if (sf_backend_open(spec, &h, &st) == SF_OK) {
-      m.ok = 1;
-      snprintf(m.name, sizeof m.name, "%s", sf_backend_name(h));
-      snprintf(m.origin, sizeof m.origin, "%s", sf_backend_origin(h));
-      sf_backend_close(h);
-    } else {
-      snprintf(m.why, sizeof m.why, "%s", st.msg);
-    }
-    ssize_t w = write(fd[1], &m, sizeof m);
-    _exit(w == (ssize_t)sizeof m ? 0 : 3);
-  }
-  close(fd[1]);
   sf_probe_msg m;
-  memset(&m, 0, sizeof m);
-  size_t got = 0;
-  ssize_t k;
-  while (got < sizeof m && (k = read(fd[0], (char *)&m + got, sizeof m - got)) > 0) got += (size_t)k;
-  close(fd[0]);
-  int ws = 0;
-  while (waitpid(pid, &ws, 0) < 0) {
-  }
-  if (got != sizeof m) {
-    fprintf(stderr, "samplefuzz %s: backend refused: %s: opening it %s %d\n", cmd, spec,
-            WIFSIGNALED(ws) ? "killed the process with signal" : "ended the process with status",
-            WIFSIGNALED(ws) ? WTERMSIG(ws) : WEXITSTATUS(ws));
+  int detail = 0;
+  sf_child_fate fate = sf_child_call(sf_probe_child, (void *)spec, &m, sizeof m, 120, &detail);
+  if (fate != SF_CHILD_RETURNED) {
+    fprintf(stderr, "samplefuzz %s: backend refused: %s: %s\n", cmd, spec,
+            fate == SF_CHILD_NOT_RUN ? "cannot probe it (fork failed)"
+            : fate == SF_CHILD_SIGNALED ? "opening it killed the process" : "opening it ended the process");
+    if (fate == SF_CHILD_SIGNALED || fate == SF_CHILD_EXITED) fprintf(stderr, "samplefuzz %s: (%s %d)\n", cmd,
+                                                                      fate == SF_CHILD_SIGNALED ? "signal" : "status", detail);
     return false;
   }
   m.name[sizeof m.name - 1] = m.origin[sizeof m.origin - 1] = m.why[sizeof m.why - 1] = '\0';

@@ -7,11 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "harness/cli/cli_backend.h"
 #include "samplefuzz/backend.h"
+#include "samplefuzz/child.h"
 
 int sf_cli_backends(int argc, char **argv);
 
@@ -78,45 +77,41 @@ static void describe(const sf_backend_handle *h, bool verbose) {
          (sub < 8 || lod < 8 || (p->mip_blend_bits && p->mip_blend_bits < 8)) ? "  (below the D3D11.3 minimum of 8)" : "");
 }
 
+typedef struct probe_job {
+  const char *name;
+  bool verbose;
+} probe_job;
+typedef struct probe_result {
+  int ok;
+  char why[SF_STATUS_MSG_MAX];
+} probe_result;
+
+static void probe_run(void *arg, void *out) {
+  const probe_job *j = arg;
+  probe_result *r = out;
+  memset(r, 0, sizeof *r);
+  sf_backend_handle *h = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  r->ok = sf_backend_open(j->name, &h, &st) == SF_OK;
+  if (r->ok) describe(h, j->verbose);   /* the driver stays loaded until the child exits */
+  snprintf(r->why, sizeof r->why, "%s", st.msg);
+}
+
 /* Opens a built-in in a child (Mesa cannot open two drivers in one process); returns whether it is
  * available and the reason in why. */
 static bool probe_child(const char *name, bool verbose, char *why, size_t n) {
-  int fd[2];
-  if (pipe(fd) != 0) {
-    snprintf(why, n, "pipe failed");
-    return false;
+  probe_job job = {name, verbose};
+  probe_result r;
+  int detail = 0;
+  sf_child_fate fate = sf_child_call(probe_run, &job, &r, sizeof r, 120, &detail);
+  if (fate == SF_CHILD_RETURNED) {
+    r.why[sizeof r.why - 1] = '\0';
+    snprintf(why, n, "%s", r.why);
+    return r.ok;
   }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fd[0]);
-    close(fd[1]);
-    snprintf(why, n, "fork failed");
-    return false;
-  }
-  if (pid == 0) {
-    close(fd[0]);
-    sf_backend_handle *h = NULL;
-    sf_status st;
-    sf_status_clear(&st);
-    int ok = sf_backend_open(name, &h, &st) == SF_OK;
-    if (ok) describe(h, verbose);
-    fflush(stdout);
-    ssize_t w = write(fd[1], st.msg, strlen(st.msg));
-    (void)w;
-    _exit(ok ? 0 : 1);   /* the driver stays loaded until the child exits */
-  }
-  close(fd[1]);
-  size_t got = 0;
-  ssize_t k;
-  while (got + 1 < n && (k = read(fd[0], why + got, n - 1 - got)) > 0) got += (size_t)k;
-  why[got] = 0;
-  close(fd[0]);
-  int ws = 0;
-  while (waitpid(pid, &ws, 0) < 0) {
-  }
-  if (WIFEXITED(ws) && WEXITSTATUS(ws) == 0) return true;
-  if (!why[0]) snprintf(why, n, "%s: unavailable: the probe died (status %d)", name, ws);
+  if (fate == SF_CHILD_NOT_RUN) snprintf(why, n, "%s: cannot probe it (fork failed)", name);
+  else snprintf(why, n, "%s: unavailable: the probe died (%s %d)", name, fate == SF_CHILD_SIGNALED ? "signal" : "status", detail);
   return false;
 }
 

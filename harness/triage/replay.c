@@ -11,9 +11,9 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "samplefuzz/child.h"
 #include "samplefuzz/triage.h"
 
 typedef struct sf_replay_run {
@@ -96,58 +96,28 @@ static const char *sf_signal_name(int sig) {
   }
 }
 
-static bool sf_write_all(int fd, const void *p, size_t n) {
-  const uint8_t *b = p;
-  while (n) {
-    ssize_t k = write(fd, b, n);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) return false;
-    b += k;
-    n -= (size_t)k;
-  }
-  return true;
+typedef struct sf_replay_job {
+  const sf_target *t;
+  const uint8_t *data;
+  size_t size;
+} sf_replay_job;
+
+static void sf_replay_child(void *arg, void *out) {
+  const sf_replay_job *j = arg;
+  sf_target_run(j->t, j->data, j->size, out);
 }
 
-static size_t sf_read_all(int fd, void *p, size_t n) {
-  uint8_t *b = p;
-  size_t got = 0;
-  while (got < n) {
-    ssize_t k = read(fd, b + got, n - got);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) break;
-    got += (size_t)k;
-  }
-  return got;
-}
-
-/* The child sends its whole verdict through a pipe; anything short of that is a crash. */
+/* The child sends its whole verdict back (sf_child_call); anything short of that is a crash. A
+ * child that hangs (a target's loop, or an implementation under test blocked on a lock it inherited
+ * from a forked parent) ends as a "timeout" crash instead of stalling the replay. */
 sf_verdict_kind sf_replay_isolated(const sf_target *t, const uint8_t *data, size_t size, sf_verdict *v) {
-  int fds[2];
   char oracle[SF_VERDICT_NAME_MAX];
   snprintf(oracle, sizeof oracle, "%.*s", (int)(strlen(t->name) > 7 ? strlen(t->name) - 7 : strlen(t->name)), t->name);
-  if (pipe(fds) != 0) return sf_target_run(t, data, size, v);
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return sf_target_run(t, data, size, v);
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    /* A child that hangs (a target's loop, or an implementation under test blocked on a lock it
-     * inherited from a forked parent) ends as a "timeout" crash instead of stalling the replay. */
-    alarm(SF_REPLAY_CHILD_SECONDS);
-    sf_target_run(t, data, size, v);
-    _exit(sf_write_all(fds[1], v, sizeof *v) ? 0 : 3);
-  }
-  close(fds[1]);
-  size_t got = sf_read_all(fds[0], v, sizeof *v);
-  close(fds[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (got == sizeof *v && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+  sf_replay_job job = {t, data, size};
+  int detail = 0;
+  sf_child_fate fate = sf_child_call(sf_replay_child, &job, v, sizeof *v, SF_REPLAY_CHILD_SECONDS, &detail);
+  if (fate == SF_CHILD_NOT_RUN) return sf_target_run(t, data, size, v);
+  if (fate == SF_CHILD_RETURNED) {
     v->oracle[sizeof v->oracle - 1] = v->check[sizeof v->check - 1] = '\0';
     v->family[sizeof v->family - 1] = v->op[sizeof v->op - 1] = v->feature[sizeof v->feature - 1] = '\0';
     v->key[sizeof v->key - 1] = v->backends[sizeof v->backends - 1] = v->reason[sizeof v->reason - 1] = '\0';
@@ -158,11 +128,8 @@ sf_verdict_kind sf_replay_isolated(const sf_target *t, const uint8_t *data, size
   /* The process died: a sanitizer report (exit status) or a signal. */
   sf_verdict_init(v, oracle);
   char feature[SF_VERDICT_NAME_MAX];
-  if (WIFSIGNALED(status)) {
-    snprintf(feature, sizeof feature, "%s", sf_signal_name(WTERMSIG(status)));
-  } else {
-    snprintf(feature, sizeof feature, "exit%d", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-  }
+  if (fate == SF_CHILD_SIGNALED) snprintf(feature, sizeof feature, "%s", sf_signal_name(detail));
+  else snprintf(feature, sizeof feature, "exit%d", detail);
   sf_verdict_fail(v, "crash", NULL, feature);
   sf_verdict_key(v, "crash %s", feature);
   sf_verdict_dumpf(v, "the target's process died (%s) before returning a verdict; rerun the replay build\n"

@@ -25,11 +25,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "samplefuzz/backend.h"
 #include "samplefuzz/case.h"
+#include "samplefuzz/child.h"
 #include "samplefuzz/external.h"
 #include "samplefuzz/oracle.h"
 
@@ -213,44 +212,39 @@ typedef struct iut_call {
   int signal;        /* > 0: the child died from this signal; -N: exited with status N */
 } iut_call;
 
+typedef struct iut_job {
+  sf_backend_handle *h;
+  const sf_sample_batch *b;
+} iut_job;
+typedef struct iut_result {
+  iut_call call;
+  sf_sample_out out;
+} iut_result;
+
+static void iut_child(void *arg, void *out) {
+  const iut_job *j = arg;
+  iut_result *r = out;
+  memset(r, 0, sizeof *r);
+  sf_status_clear(&r->call.st);
+  r->call.rc = sf_backend_sample(j->h, j->b, 1, &r->out, &r->call.st);
+}
+
+/* The IUT call in a child process (sf_child_call, a hang ends with SIGALRM after 20 s): a crash is
+ * reported, not suffered. Without a child (fork failed) the call runs here. */
 static void run_isolated(sf_backend_handle *h, const sf_sample_batch *b, sf_sample_out *out, iut_call *r) {
-  int fd[2];
-  if (pipe(fd) != 0) {
+  iut_job job = {h, b};
+  iut_result *res = malloc(sizeof *res);
+  int detail = 0;
+  sf_child_fate fate = res ? sf_child_call(iut_child, &job, res, sizeof *res, 20, &detail) : SF_CHILD_NOT_RUN;
+  if (fate == SF_CHILD_NOT_RUN) {
     r->rc = sf_backend_sample(h, b, 1, out, &r->st);
-    return;
+  } else if (fate == SF_CHILD_RETURNED) {
+    *r = res->call;
+    *out = res->out;
+  } else {
+    r->signal = fate == SF_CHILD_SIGNALED ? detail : -(detail ? detail : 4);
   }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fd[0]);
-    close(fd[1]);
-    r->rc = sf_backend_sample(h, b, 1, out, &r->st);
-    return;
-  }
-  if (pid == 0) {
-    close(fd[0]);
-    alarm(20);   /* a hang becomes SIGALRM */
-    iut_call c = {0};
-    sf_status_clear(&c.st);
-    c.rc = sf_backend_sample(h, b, 1, out, &c.st);
-    ssize_t w1 = write(fd[1], &c, sizeof c);
-    ssize_t w2 = write(fd[1], out, sizeof *out);
-    _exit(w1 == (ssize_t)sizeof c && w2 == (ssize_t)sizeof *out ? 0 : 3);
-  }
-  close(fd[1]);
-  iut_call c = {0};
-  size_t got = 0, got2 = 0;
-  ssize_t k;
-  while (got < sizeof c && (k = read(fd[0], (char *)&c + got, sizeof c - got)) > 0) got += (size_t)k;
-  while (got2 < sizeof *out && (k = read(fd[0], (char *)out + got2, sizeof *out - got2)) > 0) got2 += (size_t)k;
-  close(fd[0]);
-  int ws = 0;
-  while (waitpid(pid, &ws, 0) < 0) {
-  }
-  if (WIFSIGNALED(ws)) r->signal = WTERMSIG(ws);
-  else if (WIFEXITED(ws) && WEXITSTATUS(ws) != 0) r->signal = -WEXITSTATUS(ws);
-  else if (got != sizeof c || got2 != sizeof *out) r->signal = -4;
-  else *r = c;
+  free(res);
 }
 
 static const char *sig_name(int s) {
