@@ -55,6 +55,8 @@ done
 check "gen --backend" $?
 "$SF" replay --backend "$PL/libsf_simple2d.so" "$TMP/cases" >"$TMP/good" 2>&1
 expect_rc "simple2d: no finding" $? 0
+"$SF" replay --target backend_diff_fuzzer --backend "$PL/libsf_simple2d.so" "$HERE/data/backend_diff/simple2d-lerp-overflow.bin" >"$TMP/ovf" 2>&1
+expect_rc "simple2d: no finding on texels near the float range (its lerp once overflowed)" $? 0
 grep -q '300 cases run, 0 skipped .* 0 findings' "$TMP/good"; check "simple2d: summary" $?
 "$SF" replay --backend "$PL/libsf_bilinear4.so" "$TMP/cases" >"$TMP/bil" 2>&1
 expect_rc "bilinear4: findings" $? 1

@@ -98,6 +98,14 @@ static void ex_texel(const sf_surface *s, unsigned level, int x, int y, const fl
   }
 }
 
+/* a + f*(b - a); when b - a overflows (finite a and b of opposite signs near the float range),
+ * a*(1 - f) + b*f, which cannot. */
+static float ex_lerp(float a, float b, float f) {
+  float d = b - a;
+  if (isinf(d) && isfinite(a) && isfinite(b)) return a * (1.0f - f) + b * f;
+  return a + f * d;
+}
+
 static void ex_level(const sf_sample_batch *q, unsigned i, unsigned level, bool linear, float out[4], bool *null_hit) {
   const sf_surface *s = q->surf;
   const sf_sampler *sp = q->samp;
@@ -130,9 +138,9 @@ static void ex_level(const sf_sample_batch *q, unsigned i, unsigned level, bool 
     ex_texel(s, level, tx < 0 || ty < 0 ? -1 : tx, ty < 0 ? -1 : ty, border, t[j], null_hit);
   }
   for (unsigned k = 0; k < 4; k++) {
-    float top = t[0][k] + fx * (t[1][k] - t[0][k]);
-    float bot = t[2][k] + fx * (t[3][k] - t[2][k]);
-    out[k] = top + fy * (bot - top);
+    float top = ex_lerp(t[0][k], t[1][k], fx);
+    float bot = ex_lerp(t[2][k], t[3][k], fx);
+    out[k] = ex_lerp(top, bot, fy);
   }
 }
 
@@ -181,7 +189,7 @@ static void ex_lane(const sf_sample_batch *q, unsigned i, sf_sample_out *o) {
   ex_level(q, i, l0, linear, a, &null_hit);
   if (f > 0.0f) ex_level(q, i, l1, linear, b, &null_hit);
   for (unsigned k = 0; k < 4; k++) {
-    float r = f > 0.0f ? a[k] + f * (b[k] - a[k]) : a[k];
+    float r = f > 0.0f ? ex_lerp(a[k], b[k], f) : a[k];
     memcpy(&o->v[k][i], &r, 4);
   }
   if (null_hit) o->null_mask &= ~(1u << i);
