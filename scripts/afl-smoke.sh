@@ -27,8 +27,9 @@ for bin in "$build"/fuzz/*_fuzzer; do
   t=$(basename "$bin")
   mkdir -p "$tmp/in/$t"
   cp "$root/corpus/$t/"* "$tmp/in/$t/" 2>/dev/null || printf 'seed' > "$tmp/in/$t/seed"
-  # backend_diff judges an implementation under test: here the correct example plug-in (without one
-  # it judges the reference alone, where open reference/verifier disagreements remain: docs/backends.md).
+  # backend_diff judges an implementation under test: here the correct example plug-in, so that the
+  # plug-in path (loading, capabilities, its precision profile) is smoked too; without one it judges
+  # the reference alone (docs/backends.md "Reference and verifier").
   iut=()
   [ "$t" = backend_diff_fuzzer ] && iut=(env SF_BACKEND="$build/examples/backends/libsf_simple2d.so")
   timeout $((secs + 60)) "${iut[@]}" afl-fuzz -V "$secs" -i "$tmp/in/$t" -o "$tmp/out/$t" -- "$bin" > "$tmp/$t.log" 2>&1
