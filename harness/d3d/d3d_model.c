@@ -259,7 +259,9 @@ void sf_d3d_inst_canonicalize(sf_d3d_inst *d) {
   }
 }
 
-/* Field-by-field comparison that writes the first difference; used by equal (buf == NULL) and diff. */
+/* Field-by-field comparison that writes the first difference; used by equal (buf == NULL) and diff.
+ * Field paths are formatted only when a difference can still be reported into buf: equality, the
+ * passing path of every check, formats nothing. */
 typedef struct dctx {
   char *buf;
   size_t n;
@@ -277,23 +279,23 @@ static bool cmpf(dctx *c, const char *path, unsigned long long a, unsigned long 
 #define CMP(path, fa, fb) cmpf(c, path, (unsigned long long)(fa), (unsigned long long)(fb))
 
 static void diff_relop(dctx *c, const char *p, const sf_d3d_relop *a, const sf_d3d_relop *b) {
-  char path[128];
+  char path[128] = "";
   p = p ? p : "";
-#define RF(f)                                      \
-  snprintf(path, sizeof path, "%.80s.rel." #f, p); \
+#define RF(f)                                                        \
+  if (c->buf && !c->differ) snprintf(path, sizeof path, "%.80s.rel." #f, p); \
   CMP(path, a->f, b->f);
   RF(type) RF(num_comp) RF(sel_mode) RF(comp_bits) RF(index_dim)
 #undef RF
   for (unsigned i = 0; i < a->index_dim && i < 2; i++) {
-    snprintf(path, sizeof path, "%.80s.rel.index[%u]", p, i);
+    if (c->buf && !c->differ) snprintf(path, sizeof path, "%.80s.rel.index[%u]", p, i);
     CMP(path, a->index[i], b->index[i]);
   }
 }
 
 static void diff_opnd(dctx *c, const char *p, const sf_d3d_opnd *a, const sf_d3d_opnd *b) {
-  char path[96];
-#define OF(f)                                 \
-  snprintf(path, sizeof path, "%s." #f, p);   \
+  char path[96] = "";
+#define OF(f)                                                  \
+  if (c->buf && !c->differ) snprintf(path, sizeof path, "%s." #f, p); \
   CMP(path, a->f, b->f);
   OF(type) OF(num_comp) OF(sel_mode) OF(comp_bits) OF(index_dim) OF(extended) OF(modifier) OF(min_precision)
   OF(nonuniform)
@@ -301,21 +303,21 @@ static void diff_opnd(dctx *c, const char *p, const sf_d3d_opnd *a, const sf_d3d
   if (a->type == SF_D3D_OT_IMM32) {
     unsigned n = a->num_comp == SF_D3D_NC_1 ? 1 : 4;
     for (unsigned i = 0; i < n; i++) {
-      snprintf(path, sizeof path, "%s.imm[%u]", p, i);
+      if (c->buf && !c->differ) snprintf(path, sizeof path, "%s.imm[%u]", p, i);
       CMP(path, a->imm[i], b->imm[i]);
     }
     return;
   }
   for (unsigned i = 0; i < a->index_dim && i < 3; i++) {
     const sf_d3d_index *x = &a->idx[i], *y = &b->idx[i];
-    snprintf(path, sizeof path, "%s.idx[%u].rep", p, i);
+    if (c->buf && !c->differ) snprintf(path, sizeof path, "%s.idx[%u].rep", p, i);
     CMP(path, x->rep, y->rep);
     if (x->rep != SF_D3D_IDX_REL) {
-      snprintf(path, sizeof path, "%s.idx[%u].imm", p, i);
+      if (c->buf && !c->differ) snprintf(path, sizeof path, "%s.idx[%u].imm", p, i);
       CMP(path, x->imm, y->imm);
     }
     if (x->rep == SF_D3D_IDX_REL || x->rep == SF_D3D_IDX_IMM32_REL || x->rep == SF_D3D_IDX_IMM64_REL) {
-      snprintf(path, sizeof path, "%s.idx[%u]", p, i);
+      if (c->buf && !c->differ) snprintf(path, sizeof path, "%s.idx[%u]", p, i);
       diff_relop(c, path, &x->rel, &y->rel);
     }
   }
@@ -340,8 +342,8 @@ static void diff_inst(dctx *c, const sf_d3d_inst *a, const sf_d3d_inst *b) {
   CMP("d3d.num_src", a->num_src, b->num_src);
   diff_opnd(c, "d3d.dst", &a->dst, &b->dst);
   for (unsigned i = 0; i < a->num_src && i < SF_D3D_MAX_SRC; i++) {
-    char p[24];
-    snprintf(p, sizeof p, "d3d.src[%u]", i);
+    char p[24] = "";
+    if (c->buf && !c->differ) snprintf(p, sizeof p, "d3d.src[%u]", i);
     diff_opnd(c, p, &a->src[i], &b->src[i]);
   }
 }

@@ -360,11 +360,12 @@ static void dnote(dctx *d, const char *field, unsigned long long a, unsigned lon
 #define DF(d, name, a, b) dnote((d), (name), (unsigned long long)(a), (unsigned long long)(b))
 
 static void diff_vopnd(dctx *d, const char *nm, const sf_vopnd *a, const sf_vopnd *b) {
-  char f[64];
-#define VF(field)                                  \
-  do {                                             \
-    snprintf(f, sizeof f, "%s.%s", nm, #field);    \
-    DF(d, f, a->field, b->field);                  \
+  char f[64] = "";
+  /* the field's name is formatted only when a difference is to be reported (never on equality) */
+#define VF(field)                                                  \
+  do {                                                             \
+    if (d->buf && !d->differs) snprintf(f, sizeof f, "%s.%s", nm, #field); \
+    DF(d, f, a->field, b->field);                                  \
   } while (0)
   VF(cls); VF(mod); VF(tag_hi);
   if (a->cls != b->cls) return;
@@ -388,10 +389,10 @@ static void diff_vopnd(dctx *d, const char *nm, const sf_vopnd *a, const sf_vopn
 }
 
 static void diff_raw(dctx *d, const char *nm, const sf_raw *a, const sf_raw *b) {
-  char f[48];
-  snprintf(f, sizeof f, "%s.id", nm);
+  char f[48] = "";
+  if (d->buf && !d->differs) snprintf(f, sizeof f, "%s.id", nm);
   DF(d, f, a->id, b->id);
-  snprintf(f, sizeof f, "%s.off", nm);
+  if (d->buf && !d->differs) snprintf(f, sizeof f, "%s.off", nm);
   DF(d, f, a->off, b->off);
 }
 
@@ -435,8 +436,8 @@ static void diff_inst(dctx *d, const sf_inst *a, const sf_inst *b) {
       DF(d, "s3d.num_params", x->num_params, y->num_params);
       unsigned n = x->num_params < SF_S3D_MAX_PARAMS ? x->num_params : SF_S3D_MAX_PARAMS;
       for (unsigned i = 0; i < n; i++) {
-        char f[32];
-        snprintf(f, sizeof f, "s3d.params[%u]", i);
+        char f[32] = "";
+        if (d->buf && !d->differs) snprintf(f, sizeof f, "s3d.params[%u]", i);
         diff_raw(d, f, &x->params[i], &y->params[i]);
       }
       break;
