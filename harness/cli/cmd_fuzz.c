@@ -458,12 +458,16 @@ typedef struct sf_fuzz_triage_ctx {
   sf_bucket_table *table;
   sf_status st;
   sf_code err;
+  unsigned refused;                       /* artifacts the replay refused (did not judge) */
+  char first_refusal[SF_STATUS_MSG_MAX + 64];  /* the first one's reason (as sf_verdict.reason) */
 } sf_fuzz_triage_ctx;
 
 static void sf_fuzz_triage_cb(void *ctx, const char *path, const sf_target *t, const sf_verdict *v, size_t size,
                               const sf_status *st) {
   sf_fuzz_triage_ctx *c = ctx;
   (void)st;
+  if (v && (v->kind == SF_VERDICT_REJECT || v->kind == SF_VERDICT_SKIP) && c->refused++ == 0)
+    snprintf(c->first_refusal, sizeof c->first_refusal, "%s", v->reason);
   if (!v || v->kind != SF_VERDICT_FAIL) return;
   if (c->err == SF_OK) c->err = sf_bucket_table_add(c->table, v, t->name, path, size, &c->st);
 }
@@ -740,7 +744,7 @@ int sf_cli_fuzz(int argc, char **argv) {
   /* Triage summary over every artifact of the chosen targets. */
   sf_bucket_table table;
   sf_bucket_table_init(&table);
-  sf_fuzz_triage_ctx tctx = {&table, {0}, SF_OK};
+  sf_fuzz_triage_ctx tctx = {&table, {0}, SF_OK, 0, ""};
   sf_status_clear(&tctx.st);
   unsigned nfail = 0;
   for (size_t i = 0; i < nj; i++) {
@@ -757,6 +761,10 @@ int sf_cli_fuzz(int argc, char **argv) {
   }
   sf_bucket_table_sort(&table);
   printf("\ntriage: %zu bucket(s) from %u failing artifact(s)\n", table.n, nfail);
+  /* an artifact the replay refuses was not judged: say so, or a campaign whose findings cannot be
+   * replayed (a backend or manifest changed under it) would look clean */
+  if (tctx.refused)
+    printf("triage: %u artifact(s) refused on replay, not judged; the first: %s\n", tctx.refused, tctx.first_refusal);
   if (table.n) sf_bucket_table_print(stdout, &table);
   if (backend) sf_fuzz_backend_summary(o.workdir);
   int rc = table.n ? 1 : 0;

@@ -32,6 +32,14 @@ bool sf_fuzz_backend_setup(const char *spec, const char *manifest) {
   return true;
 }
 
+/* Keeps the reason of the first case the reference refused (REJECT), for the summary. */
+static void first_refusal_cb(void *ctx, const char *path, const sf_target *t, const sf_verdict *v, size_t size,
+                             const sf_status *st) {
+  (void)path, (void)t, (void)size, (void)st;
+  char *first = ctx;
+  if (v && v->kind == SF_VERDICT_REJECT && !first[0]) snprintf(first, sizeof v->reason, "%s", v->reason);
+}
+
 void sf_fuzz_backend_summary(const char *workdir) {
   char dir[PATH_MAX];
   snprintf(dir, sizeof dir, "%.3000s/backend_diff_fuzzer/corpus", workdir);
@@ -39,12 +47,14 @@ void sf_fuzz_backend_summary(const char *workdir) {
   sf_replay_stats s;
   sf_status st;
   sf_status_clear(&st);
-  if (sf_replay_paths(1, p, sf_target_find("backend_diff_fuzzer"), 0, NULL, NULL, &s, &st) != SF_OK) return;
+  char first[SF_STATUS_MSG_MAX + 64] = "";   /* as sf_verdict.reason */
+  if (sf_replay_paths(1, p, sf_target_find("backend_diff_fuzzer"), 0, first_refusal_cb, first, &s, &st) != SF_OK) return;
   sf_backend_diff_stats bs;
   sf_check_backend_stats(&bs);
   unsigned all = s.passed + s.rejected + s.skipped + s.failed;
   printf("backend %s: corpus of %u case(s): %u judged (%u with a finding, %llu known divergence(s)), %u skipped (outside its "
          "capabilities or unsupported), %u refused by the reference\n",
          getenv("SF_BACKEND") ? getenv("SF_BACKEND") : "?", all, s.passed + s.failed, s.failed, bs.known, s.skipped, s.rejected);
+  if (s.rejected && first[0]) printf("  the first refusal: %s\n", first);
   sf_cli_manifest_summary(NULL, 0);
 }
