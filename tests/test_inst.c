@@ -104,7 +104,7 @@ static void unorm_rules(void) {
   in.unorm.u.region = (sf_region){1, 2, 1, 0}; /* <0;1,0> */
   SF_CHECK_EQ_U(sf_inst_validate(&in, &v), 0);
   /* <8;8,1>: IGC's verifier, "Execution size must be greater than width"; SAMPLE_UNORM's scalars
-   * have exec size 1 (found by ext_genx_ir's accept/reject check on 147 instructions). */
+   * have exec size 1 (found by ext_genx_ir_accept's accept/reject check on 147 instructions). */
   in.unorm.u.region = (sf_region){5, 5, 2, 0};
   SF_CHECK(sf_inst_validate(&in, &v) == 1 && has_rule(&v, "opnd.region.width_exec"));
 }
