@@ -65,6 +65,13 @@ assert r["scalar"]["available"] and r["scalar"]["judged"] == 60 and r["scalar"][
 assert r["scalar"]["warm_cases_s"] > 0 and r["scalar"]["cold_cases_s"] > 0
 m = r["mirror_neg"]
 assert m["available"] and m["judged"] + m["skipped"] == 60, m
+assert abs(r["scalar"]["warm_judged_s"] - r["scalar"]["warm_cases_s"]) < 0.2, r["scalar"]
+PY
+"$SF" bench --backends-only --cases 20 --json --backend scalar >"$TMP/bj" 2>/dev/null
+python3 - "$TMP/bj" <<'PY'; check "--backend naming a built-in measures it once" $?
+import json, sys
+names = [x["backend"] for x in json.load(open(sys.argv[1]))["backend_diff"]["backends"]]
+assert names.count("scalar") == 1, names
 PY
 "$SF" bench --backends-only --cases 10 --backend /nonexistent.so >"$TMP/out" 2>&1; rc=$?
 [ $rc -eq 1 ] && grep -q '^/nonexistent.so *unavailable: ' "$TMP/out"; check "a plug-in that does not open: its row says why, exit 1" $?

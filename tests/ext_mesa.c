@@ -268,6 +268,110 @@ static void test_gl_bad_requests(void) {
   sf_surface_free(s);
 }
 
+/* Forms drawn by mapping: compare on R32_FLOAT and R16_UNORM (uploaded as the depth format with the
+ * same bits) and explicit gradients with a bias (scaled by 2^bias). Point filtering, so GL must give
+ * what the scalar reference gives, lane for lane, within the 1 ULP of UNORM decoding (texel_close). */
+static void ref_equal(const sf_sample_batch *b, const char *what) {
+  sf_sample_out got, want;
+  SF_CHECK_MSG(sf_mesa_sample(g_mesa, b, 1, false, &got, NULL, &st) == SF_OK, "%s: %s", what, st.msg);
+  sf_status_clear(&st);
+  SF_CHECK_MSG(sf_sample(sf_backend_scalar(), b, &want, &st) == SF_OK, "%s: %s", what, st.msg);
+  sf_status_clear(&st);
+  for (unsigned i = 0; i < b->n; i++)
+    SF_CHECK_MSG(got.v[0][i] - want.v[0][i] + 1u <= 2u, "%s lane %u: GL 0x%08x, reference 0x%08x", what, i,
+                 (unsigned)got.v[0][i], (unsigned)want.v[0][i]);
+}
+
+static void test_gl_mapped_forms(void) {
+  sf_sampler sp;
+  sf_sampler_default(&sp);
+  sf_sample_batch b;
+  memset(&b, 0, sizeof b);
+  b.samp = &sp;
+  b.lod_mode = SF_LOD_ZERO;
+  b.compare = true;
+  b.n = 8;
+  b.lanes = 0xFF;
+  /* R32F: texels 0.25, 0.75, 1.0, 0.0; references on both sides and outside [0, 1] (a float depth
+   * format does not clamp the reference) */
+  sf_surface_desc d = {SF_SURF_2D, SF_FMT_R32F, 4, 1, 1, 1, 1};
+  sf_surface *s = NULL;
+  SF_CHECK(sf_surface_create(&s, &d, &st) == SF_OK);
+  if (!s) return;
+  const float tx[4] = {0.25f, 0.75f, 1.0f, 0.0f};
+  for (unsigned x = 0; x < 4; x++) memcpy(sf_surface_texel(s, 0, 0, x, 0), &tx[x], 4);
+  b.surf = s;
+  const float refs[8] = {0.5f, 0.5f, 1.5f, -2.0f, 0.25f, 0.8f, 3.0f, -0.5f};
+  for (unsigned i = 0; i < 8; i++) {
+    b.u[i] = ((float)(i & 3u) + 0.5f) / 4.0f;
+    b.v[i] = 0.5f;
+    b.ref[i] = refs[i];
+  }
+  char why[160] = "";
+  SF_CHECK_MSG(sf_mesa_supports(g_mesa, &b, false, why, sizeof why), "%s", why);
+  for (unsigned c = SF_CMP_LESS; c <= SF_CMP_GREATER_EQUAL; c++) {
+    sp.compare = (uint8_t)c;
+    ref_equal(&b, "r32f compare");
+  }
+  /* GL clamps depth texels to [0, 1] where D3D compares the stored float: refused, with the texel */
+  const float big = 2.0f;
+  memcpy(sf_surface_texel(s, 0, 0, 2, 0), &big, 4);
+  why[0] = 0;
+  SF_CHECK_MSG(!sf_mesa_supports(g_mesa, &b, false, why, sizeof why) && strstr(why, "(2, 0, 0)"), "%s", why);
+  sf_surface_free(s);
+  /* R16_UNORM: texels 0, 0x8000, 0xFFFF, 0x4000 */
+  d.format = SF_FMT_R16_UNORM;
+  s = NULL;
+  SF_CHECK(sf_surface_create(&s, &d, &st) == SF_OK);
+  if (!s) return;
+  const uint16_t t16[4] = {0, 0x8000, 0xFFFF, 0x4000};
+  for (unsigned x = 0; x < 4; x++) memcpy(sf_surface_texel(s, 0, 0, x, 0), &t16[x], 2);
+  b.surf = s;
+  for (unsigned i = 0; i < 8; i++) b.ref[i] = i < 4 ? 0.5f : 0.25f;
+  sp.compare = SF_CMP_LESS_EQUAL;
+  ref_equal(&b, "r16_unorm compare");
+  sf_surface_free(s);
+  /* Other colour formats still have no GL comparison. */
+  d.format = SF_FMT_RGBA8_UNORM;
+  s = NULL;
+  SF_CHECK(sf_surface_create(&s, &d, &st) == SF_OK);
+  if (!s) return;
+  b.surf = s;
+  why[0] = 0;
+  SF_CHECK(!sf_mesa_supports(g_mesa, &b, false, why, sizeof why) && strstr(why, "depth"));
+  sf_surface_free(s);
+  /* Explicit gradients with a bias: 8x8, 4 levels, each level one value; point mips. */
+  sf_surface_desc dm = {SF_SURF_2D, SF_FMT_R8_UNORM, 8, 8, 1, 1, 4};
+  s = NULL;
+  SF_CHECK(sf_surface_create(&s, &dm, &st) == SF_OK);
+  if (!s) return;
+  for (unsigned l = 0; l < 4; l++) {
+    unsigned w = 8u >> l;
+    for (unsigned y = 0; y < w; y++)
+      for (unsigned x = 0; x < w; x++) *sf_surface_texel(s, l, 0, x, y) = (uint8_t)(40 * (l + 1));
+  }
+  memset(&b, 0, sizeof b);
+  sf_sampler_default(&sp);
+  sp.mip_filter = SF_MIP_POINT;
+  b.surf = s;
+  b.samp = &sp;
+  b.lod_mode = SF_LOD_GRAD_BIAS;
+  b.n = 8;
+  b.lanes = 0xFF;
+  const float bias[8] = {0.0f, 1.0f, 2.0f, 3.0f, -1.0f, 1.25f, 2.75f, 0.25f}; /* no .5 tie */
+  for (unsigned i = 0; i < 8; i++) {
+    b.u[i] = b.v[i] = 0.3f;
+    b.dudx[i] = b.dvdy[i] = 1.0f / 8.0f; /* one texel of level 0: LOD 0 before the bias */
+    b.lod_or_bias[i] = bias[i];
+  }
+  why[0] = 0;
+  SF_CHECK_MSG(sf_mesa_supports(g_mesa, &b, false, why, sizeof why), "%s", why);
+  ref_equal(&b, "gradients with a bias");
+  b.lod_or_bias[5] = NAN; /* a non-finite bias cannot be folded: refused */
+  SF_CHECK(!sf_mesa_supports(g_mesa, &b, false, why, sizeof why) && strstr(why, "bias"));
+  sf_surface_free(s);
+}
+
 static void test_xcheck(void) {
   sf_xcheck_opts o;
   memset(&o, 0, sizeof o);
@@ -317,6 +421,7 @@ static int run_driver(sf_mesa_driver d) {
   SF_RUN(test_gl_texel_centres);
   SF_RUN(test_gl_offsets_border_derivs);
   SF_RUN(test_gl_bad_requests);
+  SF_RUN(test_gl_mapped_forms);
   SF_RUN(test_xcheck);
   sf_mesa_close(g_mesa);
   printf("%s: %d passed, %d failed\n", sf_mesa_driver_name(d), sf_t_passed, sf_t_failed);

@@ -149,6 +149,12 @@ static void bb_run_isolated(const char *spec, const bb_cases *cs, bb_result *r) 
   else snprintf(r->why, sizeof r->why, "the benchmark process exited with status %d", detail);
 }
 
+/* Cases judged per second in the warm pass: skipped cases cost little, so case/s alone flatters a
+ * backend that refuses much. */
+static double bb_judged_rate(const bb_result *r, unsigned ncases) {
+  return ncases ? r->warm * (double)r->judged / (double)ncases : 0.0;
+}
+
 int sf_bench_backends(FILE *out, bool json, unsigned ncases, const char *extra) {
   sf_cli_backends_register();
   bb_cases cs;
@@ -161,7 +167,9 @@ int sf_bench_backends(FILE *out, bool json, unsigned ncases, const char *extra) 
   const char *names[BB_MAX];
   unsigned nn = sf_backend_builtin_names(names, BB_MAX - 1);
   if (nn > BB_MAX - 1) nn = BB_MAX - 1;
-  if (extra) names[nn++] = extra;
+  bool extra_listed = false; /* --backend naming a built-in measures it once */
+  for (unsigned i = 0; extra && i < nn; i++) extra_listed |= !strcmp(names[i], extra);
+  if (extra && !extra_listed) names[nn++] = extra;
   bb_result *res = calloc(nn, sizeof *res);
   int rc = 0;
   if (!res) {
@@ -179,20 +187,22 @@ int sf_bench_backends(FILE *out, bool json, unsigned ncases, const char *extra) 
       else
         fprintf(out,
                 "    {\"backend\": \"%s\", \"available\": true, \"cold_cases_s\": %.1f, \"warm_cases_s\": %.1f, \"judged\": %u, "
-                "\"skipped\": %u, \"findings\": %u, \"known\": %u}",
-                r->name, r->cold, r->warm, r->judged, r->skipped, r->findings, r->known);
+                "\"warm_judged_s\": %.1f, \"skipped\": %u, \"findings\": %u, \"known\": %u}",
+                r->name, r->cold, r->warm, r->judged, bb_judged_rate(r, cs.n), r->skipped, r->findings, r->known);
       fprintf(out, "%s\n", i + 1 < nn ? "," : "");
     }
     fprintf(out, "  ]}");
   } else {
-    fprintf(out, "\n%-14s %12s %12s %8s %8s %8s   (backend_diff: %u generated cases, wall clock; cold = first pass)\n",
-            "backend", "cold case/s", "warm case/s", "judged", "skipped", "findings", cs.n);
+    fprintf(out,
+            "\n%-14s %12s %12s %8s %10s %8s %8s   (backend_diff: %u generated cases, wall clock; cold = first pass;\n"
+            "%-14s %12s %12s %8s %10s   Mesa's on-disk shader cache still serves it unless MESA_SHADER_CACHE_DISABLE=true)\n",
+            "backend", "cold case/s", "warm case/s", "judged", "judged/s", "skipped", "findings", cs.n, "", "", "", "", "(warm)");
     for (unsigned i = 0; i < nn; i++) {
       const bb_result *r = &res[i];
       if (r->why[0]) fprintf(out, "%-14s unavailable: %s\n", r->name, r->why);
       else
-        fprintf(out, "%-14s %12.1f %12.1f %8u %8u %8u%s\n", r->name, r->cold, r->warm, r->judged, r->skipped, r->findings,
-                r->known ? " (+known)" : "");
+        fprintf(out, "%-14s %12.1f %12.1f %8u %10.1f %8u %8u%s\n", r->name, r->cold, r->warm, r->judged,
+                bb_judged_rate(r, cs.n), r->skipped, r->findings, r->known ? " (+known)" : "");
     }
   }
   for (unsigned i = 0; i < nn; i++)

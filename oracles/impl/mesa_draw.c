@@ -49,11 +49,11 @@ static void sf_mesa_set_sampler(sf_mesa *m, const sf_sample_batch *b) {
 }
 
 /* Uploads every level/slice of s verbatim (row 0 of the surface = GL t = 0). Returns the texture. */
-static GLuint sf_mesa_upload(sf_mesa *m, const sf_surface *s, sf_status *st) {
+static GLuint sf_mesa_upload(sf_mesa *m, const sf_surface *s, bool compare, sf_status *st) {
   sf_gl *g = &m->gl;
   sf_gl_fmt f;
   char why[96];
-  if (!sf_mesa_gl_format(m, s->desc.format, &f, why, sizeof why)) {
+  if (!sf_mesa_gl_format(m, s->desc.format, compare, &f, why, sizeof why)) {
     sf_fail(st, SF_UNSUPPORTED, "mesa: %s", why);
     return 0;
   }
@@ -156,9 +156,13 @@ static bool sf_mesa_targets(sf_mesa *m, unsigned w, unsigned h, sf_status *st) {
   return g->GetError() == GL_NO_ERROR || (sf_fail(st, SF_ERR_STATE, "mesa: render target setup failed"), false);
 }
 
-static void sf_mesa_put_params(float *px, const sf_sample_batch *b, unsigned i) {
-  const float p[16] = {b->u[i],    b->v[i],    b->r[i],    b->ai[i], b->lod_or_bias[i], b->ref[i], 0.0f, 0.0f,
-                       b->dudx[i], b->dvdx[i], b->drdx[i], 0.0f,     b->dudy[i],        b->dvdy[i], b->drdy[i], 0.0f};
+/* One lane's parameters. Explicit gradients with a bias (SF_LOD_GRAD_BIAS drawn with textureGrad)
+ * are scaled by 2^bias: log2(2^bias * rho) = log2(rho) + bias, exact for integer biases. */
+static void sf_mesa_put_params(float *px, const sf_sample_batch *b, unsigned i, bool implicit) {
+  float k = b->lod_mode == SF_LOD_GRAD_BIAS && !implicit ? exp2f(b->lod_or_bias[i]) : 1.0f;
+  const float p[16] = {b->u[i],        b->v[i],        b->r[i],        b->ai[i], b->lod_or_bias[i], b->ref[i],
+                       0.0f,           0.0f,           k * b->dudx[i], k * b->dvdx[i], k * b->drdx[i], 0.0f,
+                       k * b->dudy[i], k * b->dvdy[i], k * b->drdy[i], 0.0f};
   memcpy(px, p, sizeof p);
 }
 
@@ -178,7 +182,7 @@ static sf_code sf_mesa_draw(sf_mesa *m, const sf_sample_batch *batches, const sf
     for (unsigned p = 0; p < 4; p++) {
       unsigned x = qx * 2 + (p & 1u), y = qy * 2 + (p >> 1);
       unsigned lane = implicit ? refs[k].lane + p : refs[k].lane;
-      sf_mesa_put_params(params + ((size_t)y * w + x) * 16u, b, lane);
+      sf_mesa_put_params(params + ((size_t)y * w + x) * 16u, b, lane, implicit);
     }
   }
   g->ActiveTexture(GL_TEXTURE1);
@@ -250,7 +254,7 @@ sf_code sf_mesa_sample(sf_mesa *m, const sf_sample_batch *batches, size_t nb, bo
     rc = sf_fail(st, SF_ERR_NOMEM, "mesa: out of memory");
     goto out;
   }
-  GLuint tex = sf_mesa_upload(m, b0->surf, st);
+  GLuint tex = sf_mesa_upload(m, b0->surf, b0->compare, st);
   if (!tex) {
     rc = st ? st->code : SF_ERR_STATE;
     goto out;

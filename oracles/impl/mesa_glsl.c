@@ -12,7 +12,18 @@
 #include "oracles/impl/mesa_int.h"
 
 
-bool sf_mesa_gl_format(const sf_mesa *m, unsigned fmt, sf_gl_fmt *f, char *why, size_t n) {
+bool sf_mesa_gl_format(const sf_mesa *m, unsigned fmt, bool compare, sf_gl_fmt *f, char *why, size_t n) {
+  /* GL compares only depth textures. The two D3D comparison formats we have are uploaded as the depth
+   * format with the same bits: R32_FLOAT as DEPTH_COMPONENT32F (no clamping of texel or reference:
+   * a float depth format) and R16_UNORM as DEPTH_COMPONENT16 (both clamped to [0, 1], as for UNORM). */
+  if (compare && fmt == SF_FMT_R32F) {
+    *f = (sf_gl_fmt){GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT};
+    return true;
+  }
+  if (compare && fmt == SF_FMT_R16_UNORM) {
+    *f = (sf_gl_fmt){GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT};
+    return true;
+  }
   switch (fmt) {
     case SF_FMT_R8_UNORM: *f = (sf_gl_fmt){GL_R8, GL_RED, GL_UNSIGNED_BYTE}; return true;
     case SF_FMT_RG8_UNORM: *f = (sf_gl_fmt){GL_RG8, GL_RG, GL_UNSIGNED_BYTE}; return true;
@@ -104,6 +115,29 @@ static bool sf_mesa_why(char *why, size_t n, const char *fmt, ...) {
   return false;
 }
 
+/* GL clamps float depth texels to [0, 1] (observed on llvmpipe and softpipe: a DEPTH_COMPONENT32F
+ * texel of 2.0 compares as 1.0), while D3D compares the stored float. A compare on a 32-bit float
+ * surface is drawn only when every texel GL would upload is in [0, 1]; returns false with the first
+ * one that is not. */
+static bool sf_mesa_depth_in_unit(const sf_surface *s, char *why, size_t n) {
+  for (unsigned l = 0; l < s->desc.levels && l < SF_SURF_MAX_LEVELS; l++) {
+    const sf_level *lv = &s->levels[l];
+    unsigned nslices = s->desc.type == SF_SURF_3D ? lv->d : s->slices;
+    for (unsigned z = 0; z < nslices; z++)
+      for (unsigned y = 0; y < lv->h; y++)
+        for (unsigned x = 0; x < lv->w; x++) {
+          size_t off = lv->offset + (size_t)z * lv->slice_pitch + (size_t)y * lv->row_pitch + (size_t)x * 4u;
+          if (off + 4u > s->size) return sf_mesa_why(why, n, "level %u exceeds the surface storage", l);
+          float f;
+          memcpy(&f, s->data + off, 4);
+          if (!(f >= 0.0f && f <= 1.0f))
+            return sf_mesa_why(why, n, "depth texel (%u, %u, %u) of level %u is %g: GL clamps depth texels to [0, 1]",
+                               x, y, z, l, (double)f);
+        }
+  }
+  return true;
+}
+
 static bool sf_mesa_lane_has_offset(const sf_sample_batch *b, unsigned i) {
   return b->off_u[i] || b->off_v[i] || b->off_r[i];
 }
@@ -115,7 +149,7 @@ bool sf_mesa_supports(const sf_mesa *m, const sf_sample_batch *b, bool implicit,
   if (b->n > SF_MAX_LANES) return sf_mesa_why(why, n, "batch has %u lanes (max %u)", b->n, SF_MAX_LANES);
   const sf_surface *s = b->surf;
   sf_gl_fmt f;
-  if (!sf_mesa_gl_format(m, s->desc.format, &f, why, n)) return false;
+  if (!sf_mesa_gl_format(m, s->desc.format, b->compare, &f, why, n)) return false;
   if (s->desc.type == SF_SURF_CUBE_ARRAY && !m->info.cube_array)
     return sf_mesa_why(why, n, "cube arrays need GL 4.0 / ARB_texture_cube_map_array");
   sf_glsl_form form;
@@ -124,9 +158,10 @@ bool sf_mesa_supports(const sf_mesa *m, const sf_sample_batch *b, bool implicit,
                        b->compare ? " + compare" : "");
   if (s->desc.format == SF_FMT_D32F && s->desc.type == SF_SURF_3D)   /* GL: INVALID_OPERATION at upload */
     return sf_mesa_why(why, n, "a depth format on a 3D texture (GL allows depth on 1D, 2D, cube and arrays only)");
-  if (b->compare && s->desc.format != SF_FMT_D32F)
-    return sf_mesa_why(why, n, "depth compare needs a depth format in GL (got %s)",
+  if (b->compare && f.format != GL_DEPTH_COMPONENT)
+    return sf_mesa_why(why, n, "depth compare needs a depth format in GL (got %s; D32F, R32F and R16_UNORM map to one)",
                        sf_format_get(s->desc.format)->name);
+  if (b->compare && f.type == GL_FLOAT && !sf_mesa_depth_in_unit(s, why, n)) return false;
   for (unsigned a = 0; a < 3; a++)
     if (b->samp->addr[a] == SF_ADDR_MIRROR_ONCE && !m->info.mirror_clamp)
       return sf_mesa_why(why, n, "MIRROR_ONCE needs GL_MIRROR_CLAMP_TO_EDGE (GL 4.4)");
@@ -162,7 +197,16 @@ bool sf_mesa_supports(const sf_mesa *m, const sf_sample_batch *b, bool implicit,
         return sf_mesa_why(why, n, "textureGrad on samplerCubeArrayShadow does not exist in GLSL");
       break;
     case SF_LOD_GRAD_BIAS:
-      if (!implicit) return sf_mesa_why(why, n, "textureGrad takes no per-lane bias");
+      if (!implicit) {
+        /* Drawn as textureGrad with the gradients scaled by 2^bias (sf_mesa_put_params): the same
+         * log2(rho) + bias, which needs a finite bias. */
+        if (b->compare && t == SF_SURF_CUBE_ARRAY)
+          return sf_mesa_why(why, n, "textureGrad on samplerCubeArrayShadow does not exist in GLSL");
+        for (unsigned i = 0; i < b->n; i++)
+          if (((b->lanes >> i) & 1u) && !isfinite(b->lod_or_bias[i]))
+            return sf_mesa_why(why, n, "lane %u: a non-finite bias cannot be folded into the gradients", i);
+        break;
+      }
       if (b->compare && (t == SF_SURF_2D_ARRAY || t == SF_SURF_CUBE_ARRAY))
         return sf_mesa_why(why, n, "texture() with bias on %s shadow does not exist in GLSL",
                            sf_surf_type_name(t));
@@ -256,7 +300,10 @@ GLuint sf_mesa_program(sf_mesa *m, const sf_sample_batch *b, bool implicit, cons
                    form.dcoord_x, form.dcoord_y, offs);
         break;
       case SF_LOD_GRAD_BIAS:
-        snprintf(call, sizeof call, "vec4(texture%s(u_tex, %s%s, p1.x))", o, form.coord, offs);
+        if (implicit) snprintf(call, sizeof call, "vec4(texture%s(u_tex, %s%s, p1.x))", o, form.coord, offs);
+        else /* the bias is folded into the gradients */
+          snprintf(call, sizeof call, "vec4(textureGrad%s(u_tex, %s, %s, %s%s))", o, form.coord,
+                   form.dcoord_x, form.dcoord_y, offs);
         break;
       case SF_LOD_EXPLICIT:
         snprintf(call, sizeof call, "vec4(textureLod%s(u_tex, %s, p1.x%s))", o, form.coord, offs);

@@ -172,7 +172,7 @@ typedef struct sf_mesa_ref {
   uint8_t lane;
 } sf_mesa_ref;
 
-bool sf_mesa_gl_format(const sf_mesa *m, unsigned fmt, sf_gl_fmt *f, char *why, size_t n);
+bool sf_mesa_gl_format(const sf_mesa *m, unsigned fmt, bool compare, sf_gl_fmt *f, char *why, size_t n);
 GLenum sf_mesa_target(unsigned type);
 GLuint sf_mesa_program(sf_mesa *m, const sf_sample_batch *b, bool implicit, const int off[3], sf_status *st);
 
