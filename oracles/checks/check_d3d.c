@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "oracles/checks/check_int.h"
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/oracle.h"
@@ -114,7 +115,12 @@ static bool sf_d3d_reencode(sf_verdict *v, const sf_d3d_inst *d, const uint32_t 
   return true;
 }
 
-/* print -> parse -> print. must: the instruction validates, so printing and parsing must work. */
+static sf_code sf_d3d_print_any(const void *d, char *buf, size_t n, sf_status *st) {
+  return sf_d3dasm_print_inst((const sf_d3d_inst *)d, buf, n, st);
+}
+
+/* print -> parse -> print, and the printer's fit contract. must: the instruction validates, so
+ * printing and parsing must work. */
 static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
   char t1[SF_D3D_TEXT_CAP], t2[SF_D3D_TEXT_CAP];
   sf_status st;
@@ -150,7 +156,7 @@ static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
                      st.code == SF_OK ? t2 : "(print failed)");
     return false;
   }
-  return true;
+  return sf_check_print_fit(v, &in, sf_d3d_print_any, d, t1);
 }
 
 /* wrap into a minimal shader -> read the container -> decode the program -> the one sample item

@@ -10,4 +10,13 @@
  * case is not a SAMPLE_UNORM one. */
 bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, const sf_backend *const *be, unsigned nbe);
 
+/* A printer's output contract: the text `text` printed from inst must fit a buffer of exactly
+ * strlen(text) + 1 bytes with the same text, and a buffer one byte shorter must be refused with
+ * SF_ERR_LIMIT, never cut short and reported as printed (oracles/checks/verdict.c). `report` names
+ * the instruction in a failure. */
+#define SF_CHECK_FIT_CAP 4096
+typedef sf_code (*sf_check_print_fn)(const void *inst, char *buf, size_t n, sf_status *st);
+bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
+                        const char *text);
+
 #endif

@@ -183,8 +183,18 @@ bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v) {
   }
   sf_status_clear(&st);
   if (sf_isa_write(&f, &w1, &st) != SF_OK) {
-    /* e.g. a kernel the writer cannot hold within the buffer cap */
-    if ((ok = sf_isa_refusal_ok(v, "isa_write", &st, false))) sf_verdict_refuse(v, &st);
+    /* What the reader (or the text parser) accepted, the writer must write: the only excuse is
+     * size (a kernel the writer cannot hold within the buffer cap) or memory. */
+    if (st.code != SF_ERR_LIMIT && st.code != SF_ERR_NOMEM) {
+      char msg[SF_STATUS_MSG_MAX + 64];
+      sf_verdict_fail(v, "write", NULL, sf_code_name(st.code));
+      sf_verdict_key(v, "write refused code=%s", sf_code_name(st.code));
+      sf_verdict_dumpf(v, "sf_isa_write refused a file %s accepted: %s\n", text ? "sf_visaasm_parse" : "sf_isa_read",
+                       sf_status_format(&st, msg, sizeof msg));
+      ok = false;
+    } else if ((ok = sf_isa_refusal_ok(v, "isa_write", &st, false))) {
+      sf_verdict_refuse(v, &st);
+    }
     goto done;
   }
   sf_status_clear(&st);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "oracles/checks/check_int.h"
 #include "samplefuzz/oracle.h"
 
 static void sf_copy_name(char *dst, size_t n, const char *src) {
@@ -119,4 +120,35 @@ const char *sf_oracle_field_feature(const char *diff, char *out, size_t n) {
   }
   out[o] = '\0';
   return out;
+}
+
+/* Two prints: one into exactly the room the text needs, one into a byte less. The text caps of
+ * the checks are far above any real instruction, so without this a printer that cut its output
+ * short and reported success would never be seen. */
+bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
+                        const char *text) {
+  size_t len = strlen(text);
+  char buf[SF_CHECK_FIT_CAP];
+  if (len + 1 > sizeof buf) return true;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = print(inst, buf, len + 1, &st);
+  if (rc != SF_OK || memcmp(buf, text, len + 1) != 0) {
+    sf_verdict_fail(v, "print_fit", report, "exact");
+    sf_verdict_key(v, "print fit exact code=%s", sf_code_name(rc));
+    const char *z = memchr(buf, 0, len + 1);
+    int shown = rc != SF_OK ? 0 : z ? (int)(z - buf) : (int)len;
+    sf_verdict_dumpf(v, "printing into exactly %zu bytes gave %s, \"%.*s\"; with room to spare: \"%s\"\n", len + 1,
+                     sf_code_name(rc), shown, buf, text);
+    return false;
+  }
+  sf_status_clear(&st);
+  rc = print(inst, buf, len, &st);
+  if (rc != SF_ERR_LIMIT) {
+    sf_verdict_fail(v, "print_fit", report, "short");
+    sf_verdict_key(v, "print fit short code=%s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "printing %zu bytes of text into %zu gave %s, not SF_ERR_LIMIT\n", len + 1, len, sf_code_name(rc));
+    return false;
+  }
+  return true;
 }
