@@ -69,7 +69,12 @@ static sf_code close_open(pstate *p, size_t line_start) {
   } else if (p->open == OPEN_PROGRAM) {
     sf_tpf_program prog;
     e = sf_d3dasm_parse_program(p->text + p->prog_start, line_start - p->prog_start, &prog, p->st);
-    if (e && p->st && p->st->pos_kind == SF_POS_TEXT) p->st->line += p->prog_line - 1;
+    if (e && p->st && p->st->pos_kind == SF_POS_TEXT) {
+      /* An empty section has no line of its own (at the end of a file without a final newline,
+       * the line after the directive does not exist): the error points at the directive. */
+      if (line_start == p->prog_start && p->prog_line > 1) p->st->line = p->prog_line - 1, p->st->col = 1;
+      else p->st->line += p->prog_line - 1;
+    }
     if (!e) e = sf_tpf_program_encode(&prog, &p->ch[p->n - 1].data, p->st);
     sf_tpf_program_free(&prog);
   }

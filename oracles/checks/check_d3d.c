@@ -30,19 +30,6 @@ static sf_inst sf_wrap_d3d(const sf_d3d_inst *d) {
   return in;
 }
 
-static bool sf_d3d_refusal_ok(sf_verdict *v, const char *what, const sf_status *st) {
-  if (st->code != SF_OK && st->msg[0] != '\0' &&
-      (st->pos_kind != SF_POS_NONE || st->code == SF_UNSUPPORTED || st->code == SF_ERR_NOMEM ||
-       st->code == SF_ERR_LIMIT))
-    return true;
-  sf_verdict_fail(v, st->code == SF_OK ? "status_missing" : (st->msg[0] ? "status_position" : "status_message"),
-                  NULL, what);
-  sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
-  sf_verdict_dumpf(v, "%s refused the input with %s, message \"%s\", position kind %d\n", what,
-                   sf_code_name(st->code), st->msg, (int)st->pos_kind);
-  return false;
-}
-
 static bool sf_d3d_fail_diff(sf_verdict *v, const char *check, const sf_d3d_inst *a, const sf_d3d_inst *b,
                              const char *la, const char *lb) {
   char diff[256], feature[SF_VERDICT_NAME_MAX];
@@ -239,7 +226,7 @@ static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, cons
   sf_status_clear(&st);
   if (sf_tpf_program_decode(p, n, &prog, &st) != SF_OK) {
     sf_tpf_program_free(&prog);
-    if (!sf_d3d_refusal_ok(v, what, &st)) return false;
+    if (!sf_check_refusal_at(v, what, &st, NULL, p, n, true)) return false;
     sf_verdict_refuse(v, &st);
     return true;
   }
@@ -319,7 +306,7 @@ static bool sf_check_dxbc_text(const char *text, size_t n, sf_verdict *v) {
   bytes.limit = SF_DXBC_MAX_SIZE + 4096;
   bool ok;
   if (sf_dxbc_parse_text(text, n, &bytes, &st) != SF_OK) {
-    ok = sf_d3d_refusal_ok(v, "container text", &st);
+    ok = sf_check_refusal_at(v, "container text", &st, NULL, text, n, true);
     if (ok) sf_verdict_refuse(v, &st);
   } else {
     ok = sf_check_dxbc_text_bytes(bytes.data, bytes.len, v, false);
@@ -335,7 +322,7 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_status_clear(&st);
   if (sf_dxbc_read(p, n, &c, &st) != SF_OK) {
     sf_dxbc_free(&c);
-    if (!sf_d3d_refusal_ok(v, "container", &st)) return false;
+    if (!sf_check_refusal_at(v, "container", &st, NULL, p, n, true)) return false;
     sf_verdict_refuse(v, &st);
     return true;
   }
@@ -412,7 +399,7 @@ bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_status st;
   sf_status_clear(&st);
   if (sf_tpf_decode_inst(tok, ntok, 0, &d, &used, &st) != SF_OK) {
-    if (!sf_d3d_refusal_ok(v, "decode", &st)) return false;
+    if (!sf_check_refusal_at(v, "decode", &st, NULL, tok, ntok * 4, true)) return false;
     sf_verdict_refuse(v, &st);
     return true;
   }
@@ -434,7 +421,7 @@ bool sf_check_d3dasm(const char *text, size_t n, sf_verdict *v) {
   sf_status st;
   sf_status_clear(&st);
   if (sf_d3dasm_parse_inst(text, n, 1, &d, &st) != SF_OK) {
-    if (!sf_d3d_refusal_ok(v, "parse", &st)) return false;
+    if (!sf_check_refusal_at(v, "parse", &st, NULL, text, n, true)) return false;
     if (sf_dxbc_text_is_container(text, n)) return sf_check_dxbc_text(text, n, v);
     sf_verdict_refuse(v, &st);
     return true;

@@ -14,6 +14,14 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
  * strlen(text) + 1 bytes with the same text, and a buffer one byte shorter must be refused with
  * SF_ERR_LIMIT, never cut short and reported as printed (oracles/checks/verdict.c). `report` names
  * the instruction in a failure. */
+/* A refusal's contract: a code other than SF_OK, a message, and (need_pos, unless the code is
+ * SF_UNSUPPORTED, SF_ERR_NOMEM or SF_ERR_LIMIT) a position. A position must point into the input
+ * when it is given (input, n bytes): a byte or DWORD offset at most its end, a line:column on one of
+ * its lines, at most one column past that line's end. `in` (may be NULL) names the instruction in a
+ * failure. */
+bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, const sf_inst *in, const void *input,
+                         size_t n, bool need_pos);
+
 #define SF_CHECK_FIT_CAP 4096
 typedef sf_code (*sf_check_print_fn)(const void *inst, char *buf, size_t n, sf_status *st);
 bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,

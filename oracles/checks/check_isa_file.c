@@ -13,30 +13,13 @@
 #include <string.h>
 
 #include "samplefuzz/bytes.h"
+#include "oracles/checks/check_int.h"
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/visa.h"
 
 #define SF_ISA_CHECK_BUF_LIMIT (4u << 20) /* binary and text outputs of one check */
 
 /* A refusal must carry a message, and format errors of the reader a position (status.h contract). */
-static bool sf_isa_refusal_ok(sf_verdict *v, const char *what, const sf_status *st, bool need_pos) {
-  if (st->code == SF_OK || st->msg[0] == '\0') {
-    sf_verdict_fail(v, st->code == SF_OK ? "status_missing" : "status_message", NULL, what);
-    sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
-    sf_verdict_dumpf(v, "%s failed with %s and %s\n", what, sf_code_name(st->code),
-                     st->msg[0] ? st->msg : "an empty message");
-    return false;
-  }
-  if (need_pos && st->pos_kind == SF_POS_NONE && st->code != SF_UNSUPPORTED && st->code != SF_ERR_NOMEM &&
-      st->code != SF_ERR_LIMIT) {
-    sf_verdict_fail(v, "status_position", NULL, what);
-    sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
-    sf_verdict_dumpf(v, "%s failed with %s but no position: %s\n", what, sf_code_name(st->code), st->msg);
-    return false;
-  }
-  return true;
-}
-
 /* The kind of a .visaasm line, for number-free signatures: "version", "kernel", "decl", "input",
  * "kernel_attr", "ret", "inst", "comment" or "blank". */
 static const char *sf_isa_line_kind(const char *s, size_t n) {
@@ -94,7 +77,7 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v) {
   sf_status_clear(&st);
   if (sf_visaasm_print(g, &t1, &st) != SF_OK) {
     /* Not every kernel has a text form (docs/visa-text.md): a refusal with a reason is fine. */
-    ok = sf_isa_refusal_ok(v, "visaasm_print", &st, false);
+    ok = sf_check_refusal_at(v, "visaasm_print", &st, NULL, NULL, 0, false);
     if (ok) snprintf(v->reason, sizeof v->reason, "binary checks passed; no text view: %s: %s",
                      sf_code_name(st.code), st.msg);
     goto done;
@@ -174,11 +157,11 @@ bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v) {
    * the .isa it writes, and its text view as below: every generic instruction's printer and parser. */
   bool text = sf_isa_is_text(p, n);
   if (text && sf_visaasm_parse((const char *)p, n, &f, &st) != SF_OK) {
-    if ((ok = sf_isa_refusal_ok(v, "visaasm_parse", &st, true))) sf_verdict_refuse(v, &st);
+    if ((ok = sf_check_refusal_at(v, "visaasm_parse", &st, NULL, p, n, true))) sf_verdict_refuse(v, &st);
     goto done;
   }
   if (!text && sf_isa_read(p, n, &f, &st) != SF_OK) {
-    if ((ok = sf_isa_refusal_ok(v, "isa_read", &st, true))) sf_verdict_refuse(v, &st);
+    if ((ok = sf_check_refusal_at(v, "isa_read", &st, NULL, p, n, true))) sf_verdict_refuse(v, &st);
     goto done;
   }
   sf_status_clear(&st);
@@ -192,7 +175,7 @@ bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_verdict_dumpf(v, "sf_isa_write refused a file %s accepted: %s\n", text ? "sf_visaasm_parse" : "sf_isa_read",
                        sf_status_format(&st, msg, sizeof msg));
       ok = false;
-    } else if ((ok = sf_isa_refusal_ok(v, "isa_write", &st, false))) {
+    } else if ((ok = sf_check_refusal_at(v, "isa_write", &st, NULL, NULL, 0, false))) {
       sf_verdict_refuse(v, &st);
     }
     goto done;

@@ -17,29 +17,6 @@
 #define SF_TEXT_CAP 2048
 
 /* A refusal must say why and, for format errors, where (status.h contract). */
-static bool sf_check_refusal(sf_verdict *v, const char *what, const sf_status *st, const sf_inst *in) {
-  if (st->code == SF_OK) {
-    sf_verdict_fail(v, "status_missing", in, what);
-    sf_verdict_key(v, "%s", what);
-    sf_verdict_dumpf(v, "%s failed but left the status at SF_OK\n", what);
-    return false;
-  }
-  if (st->msg[0] == '\0') {
-    sf_verdict_fail(v, "status_message", in, what);
-    sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
-    sf_verdict_dumpf(v, "%s failed with %s and an empty message\n", what, sf_code_name(st->code));
-    return false;
-  }
-  if (st->pos_kind == SF_POS_NONE && st->code != SF_UNSUPPORTED && st->code != SF_ERR_NOMEM &&
-      st->code != SF_ERR_LIMIT) {
-    sf_verdict_fail(v, "status_position", in, what);
-    sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
-    sf_verdict_dumpf(v, "%s failed with %s but no position: %s\n", what, sf_code_name(st->code), st->msg);
-    return false;
-  }
-  return true;
-}
-
 static void sf_dump_violations(sf_verdict *v, const char *label, const sf_violations *vs) {
   sf_verdict_dumpf(v, "%s: %u violation(s)", label, vs->total);
   for (unsigned i = 0; i < vs->count && i < 8; i++) sf_verdict_dumpf(v, "%s%s", i ? ", " : " ", vs->v[i].rule);
@@ -191,7 +168,7 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_status st;
   sf_status_clear(&st);
   if (sf_visa_decode(p, n, 0, &in, &used, &st) != SF_OK) {
-    if (!sf_check_refusal(v, "decode", &st, NULL)) return false;
+    if (!sf_check_refusal_at(v, "decode", &st, NULL, p, n, true)) return false;
     sf_verdict_refuse(v, &st);
     return true;
   }
@@ -264,7 +241,7 @@ bool sf_check_visa_text(const char *text, size_t n, sf_verdict *v) {
   sf_status st;
   sf_status_clear(&st);
   if (sf_visa_parse(text, n, NULL, &a, &st) != SF_OK) {
-    if (!sf_check_refusal(v, "parse", &st, NULL)) return false;
+    if (!sf_check_refusal_at(v, "parse", &st, NULL, text, n, true)) return false;
     sf_verdict_refuse(v, &st);
     return true;
   }

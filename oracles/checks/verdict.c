@@ -152,3 +152,41 @@ bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn 
   }
   return true;
 }
+
+/* Where a text position points: false when line:col is not on a line of text[0..n). */
+static bool sf_text_pos_inside(const char *text, size_t n, uint32_t line, uint32_t col) {
+  if (line == 0 || col == 0) return false;
+  size_t i = 0;
+  for (uint32_t l = 1; l < line; l++) {
+    const char *nl = memchr(text + i, '\n', n - i);
+    if (!nl) return false;
+    i = (size_t)(nl - text) + 1;
+  }
+  const char *nl = memchr(text + i, '\n', n - i);
+  size_t len = (nl ? (size_t)(nl - text) : n) - i;
+  return col <= len + 1;
+}
+
+bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, const sf_inst *in, const void *input,
+                         size_t n, bool need_pos) {
+  const char *check = NULL;
+  if (st->code == SF_OK) check = "status_missing";
+  else if (st->msg[0] == '\0') check = "status_message";
+  else if (need_pos && st->pos_kind == SF_POS_NONE && st->code != SF_UNSUPPORTED && st->code != SF_ERR_NOMEM &&
+           st->code != SF_ERR_LIMIT)
+    check = "status_position";
+  else if (input && ((st->pos_kind == SF_POS_BYTE && st->pos > n) ||
+                     (st->pos_kind == SF_POS_DWORD && st->pos > (n + 3) / 4) ||
+                     (st->pos_kind == SF_POS_TEXT && !sf_text_pos_inside(input, n, st->line, st->col))))
+    check = "status_position_range";
+  if (!check) return true;
+  sf_verdict_fail(v, check, in, what);
+  sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
+  if (st->pos_kind == SF_POS_TEXT)
+    sf_verdict_dumpf(v, "%s refused the input with %s at %u:%u of %zu bytes, message \"%s\"\n", what,
+                     sf_code_name(st->code), (unsigned)st->line, (unsigned)st->col, n, st->msg);
+  else
+    sf_verdict_dumpf(v, "%s refused the input with %s, position kind %d at %llu of %zu bytes, message \"%s\"\n", what,
+                     sf_code_name(st->code), (int)st->pos_kind, (unsigned long long)st->pos, n, st->msg);
+  return false;
+}
