@@ -10,6 +10,10 @@
  * case is not a SAMPLE_UNORM one. */
 bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, const sf_backend *const *be, unsigned nbe);
 
+/* sample_diff: the executor's sample batch against the instruction and the machine state before
+ * it ran (oracles/checks/check_exec.c). True when they agree or the instruction has no batch. */
+bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_sample_batch *b);
+
 /* A printer's output contract: the text `text` printed from inst must fit a buffer of exactly
  * strlen(text) + 1 bytes with the same text, and a buffer one byte shorter must be refused with
  * SF_ERR_LIMIT, never cut short and reported as printed (oracles/checks/verdict.c). `report` names

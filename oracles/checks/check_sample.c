@@ -404,6 +404,11 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
     }
     /* The request-level checks do not depend on the instruction: they run even when every
      * backend refused the instruction (with the same status). */
+    if (rc[0] == SF_OK && rec->got && !sf_check_exec_batch(v, &c->inst, &env->state, &rec->batch)) {
+      snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
+      sf_dump_case(v, c);
+      goto done_fail;
+    }
     if (rc[0] == SF_OK && rec->got && !sf_check_indep_batch(v, &c->inst, &rec->batch, &rec->out, "exec", stats)) {
       snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
       sf_dump_case(v, c);

@@ -1,0 +1,174 @@
+/* oracles/checks/check_exec.c — check `exec_batch`: the sample batch the executor hands to the
+ * backend, against a second reading of the instruction written here from the specs.
+ *
+ * Every backend, the independent model and the verifier start from the batch the executor builds
+ * (oracles/sampler/exec.c): a wrong lane mask, a lost comparison flag or a parameter routed to the
+ * wrong coordinate changes every backend alike and passes every differential check. This check
+ * re-derives, from the instruction and the machine state before execution:
+ *
+ *   - vISA 3D_SAMPLE (vISA spec, 3D_SAMPLE and "Execution mask" / "Predication"): lanes = 2^ExecSize
+ *     (8, 16 or 32); the execution mask M1..M8 takes 4*k bits up from the dispatch mask, the _NM
+ *     forms take every lane; a predicate P<n> (n > 0) masks it per lane, inverted by '!', and
+ *     .any / .all turn it into all-or-nothing. The sub-op decides comparison, LOD source and the
+ *     LOD query (the table below). Parameters U, V, R, AI and REF are the 32-bit F or 16-bit HF
+ *     elements of their raw operand, lane after lane; missing trailing ones read 0.
+ *   - D3D sample family (D3D11.3 §22.4.15-20): 4 lanes, the live ones; sample_c and sample_c_lz
+ *     compare; sample_l explicit LOD, sample_c_lz LOD 0, sample_b bias, the rest derivatives.
+ *
+ * Written as tables and plain loops on purpose: the executor uses switch statements and its own
+ * helpers (sf_state_var_c, exec_mask), none of which is called here. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/sampler.h"
+
+typedef struct exec_op_sem {
+  uint8_t op;
+  uint8_t lod_mode;  /* sf_lod_mode */
+  bool compare, lod_query;
+} exec_op_sem;
+
+static const exec_op_sem s3d_sem[] = {
+    {SF_S3D_SAMPLE, SF_LOD_GRAD, false, false},         {SF_S3D_SAMPLE_B, SF_LOD_GRAD_BIAS, false, false},
+    {SF_S3D_SAMPLE_L, SF_LOD_EXPLICIT, false, false},   {SF_S3D_SAMPLE_C, SF_LOD_GRAD, true, false},
+    {SF_S3D_SAMPLE_D, SF_LOD_GRAD, false, false},       {SF_S3D_SAMPLE_B_C, SF_LOD_GRAD_BIAS, true, false},
+    {SF_S3D_SAMPLE_L_C, SF_LOD_EXPLICIT, true, false},  {SF_S3D_LOD, SF_LOD_GRAD, false, true},
+    {SF_S3D_SAMPLE_D_C, SF_LOD_GRAD, true, false},      {SF_S3D_SAMPLE_LZ, SF_LOD_ZERO, false, false},
+    {SF_S3D_SAMPLE_C_LZ, SF_LOD_ZERO, true, false},     {SF_S3D_SAMPLE_PO, SF_LOD_GRAD, false, false},
+    {SF_S3D_SAMPLE_PO_B, SF_LOD_GRAD_BIAS, false, false}, {SF_S3D_SAMPLE_PO_L, SF_LOD_EXPLICIT, false, false},
+    {SF_S3D_SAMPLE_PO_C, SF_LOD_GRAD, true, false},     {SF_S3D_SAMPLE_PO_D, SF_LOD_GRAD, false, false},
+    {SF_S3D_SAMPLE_PO_L_C, SF_LOD_EXPLICIT, true, false},
+};
+
+static const exec_op_sem d3d_sem[] = {
+    {SF_D3D_SAMPLE, SF_LOD_GRAD, false, false},     {SF_D3D_SAMPLE_C, SF_LOD_GRAD, true, false},
+    {SF_D3D_SAMPLE_C_LZ, SF_LOD_ZERO, true, false}, {SF_D3D_SAMPLE_L, SF_LOD_EXPLICIT, false, false},
+    {SF_D3D_SAMPLE_D, SF_LOD_GRAD, false, false},   {SF_D3D_SAMPLE_B, SF_LOD_GRAD_BIAS, false, false},
+};
+
+static const exec_op_sem *exec_sem(const exec_op_sem *t, size_t n, uint8_t op) {
+  for (size_t i = 0; i < n; i++)
+    if (t[i].op == op) return &t[i];
+  return NULL;
+}
+
+static const sf_var *exec_find_var(const sf_state *s, uint32_t id) {
+  for (unsigned i = 0; i < s->nvars && i < SF_MAX_VARS; i++)
+    if (s->vars[i].id == id) return &s->vars[i];
+  return NULL;
+}
+
+static bool exec_fail(sf_verdict *v, const sf_inst *in, const char *field, const char *fmt, ...) {
+  char msg[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  sf_verdict_fail(v, "exec_batch", in, field);
+  sf_verdict_key(v, "exec_batch %s", field);
+  sf_verdict_dumpf(v, "the executor's batch disagrees with the instruction: %s\n", msg);
+  sf_verdict_dump_inst(v, "instruction", in);
+  return false;
+}
+
+/* The lane mask of a 3D_SAMPLE with `lanes` lanes. */
+static uint32_t exec_s3d_mask(const sf_sample_3d *s3, const sf_state *s, unsigned lanes) {
+  uint32_t all = lanes == 32 ? 0xFFFFFFFFu : (1u << lanes) - 1u;
+  uint32_t m = s3->emask >= 8 ? all : (uint32_t)((uint64_t)s->dmask >> (4u * s3->emask)) & all;
+  if (s3->pred.id == 0 || s3->pred.id >= SF_MAX_PREDS) return m;
+  uint32_t p = s->preds[s3->pred.id] & all;
+  if (s3->pred.invert) p = all & ~p;
+  static const char ctl_any = 1, ctl_all = 2;
+  if (s3->pred.ctrl == ctl_any) p = p != 0 ? all : 0;
+  if (s3->pred.ctrl == ctl_all) p = p == all ? all : 0;
+  return m & p;
+}
+
+/* Param k's 32-bit float value in lane i (0 when the operand is %null or missing). */
+static bool exec_param(const sf_sample_3d *s3, const sf_state *s, unsigned k, unsigned i, uint32_t *bits) {
+  *bits = 0;
+  if (k >= s3->num_params || s3->params[k].id == 0) return true;
+  const sf_var *var = exec_find_var(s, s3->params[k].id);
+  if (!var) return false;
+  unsigned size = var->type == SF_VT_HF ? 2u : 4u;
+  size_t at = (size_t)s3->params[k].off + (size_t)i * size;
+  if (at + size > var->size) return false;
+  const uint8_t *e = var->bytes + at;
+  if (size == 4) {
+    *bits = (uint32_t)e[0] | (uint32_t)e[1] << 8 | (uint32_t)e[2] << 16 | (uint32_t)e[3] << 24;
+  } else {
+    float f = sf_half_to_float((uint16_t)(e[0] | e[1] << 8));
+    memcpy(bits, &f, 4);
+  }
+  return true;
+}
+
+static bool exec_check_s3d(sf_verdict *v, const sf_inst *in, const sf_state *s, const sf_sample_batch *b) {
+  const sf_sample_3d *s3 = &in->s3d;
+  const exec_op_sem *sem = exec_sem(s3d_sem, sizeof s3d_sem / sizeof s3d_sem[0], s3->op);
+  if (!sem) return exec_fail(v, in, "op", "sub-op 0x%02x is not a sampling op, yet it was executed", s3->op);
+  unsigned lanes = s3->exec_size == 3 ? 8u : s3->exec_size == 4 ? 16u : s3->exec_size == 5 ? 32u : 0u;
+  if (b->n != lanes) return exec_fail(v, in, "lanes", "exec size code %u: %u lanes, the batch has %u", s3->exec_size, lanes, b->n);
+  uint32_t mask = exec_s3d_mask(s3, s, lanes);
+  if (b->lanes != mask)
+    return exec_fail(v, in, "mask", "emask %u, predicate P%u ctrl %u%s: mask 0x%08x, the batch has 0x%08x", s3->emask,
+                     (unsigned)s3->pred.id, (unsigned)s3->pred.ctrl, s3->pred.invert ? " inverted" : "", mask, b->lanes);
+  if (b->compare != sem->compare || b->lod_query != sem->lod_query || b->lod_mode != sem->lod_mode)
+    return exec_fail(v, in, "mode", "sub-op 0x%02x: compare %d, LOD query %d, LOD mode %u; the batch has %d, %d, %u",
+                     s3->op, sem->compare, sem->lod_query, sem->lod_mode, b->compare, b->lod_query, b->lod_mode);
+  if (b->surf != s->surfaces[s3->surface % SF_MAX_SURFACES] || b->samp != s->samplers[s3->sampler % SF_MAX_SAMPLERS])
+    return exec_fail(v, in, "binding", "the batch's surface or sampler is not T%u / S%u", s3->surface, s3->sampler);
+  sf_s3d_param roles[SF_S3D_MAX_PARAMS];
+  unsigned nroles = sf_s3d_param_roles(s3->op, roles, SF_S3D_MAX_PARAMS);
+  bool combined = false; /* a parameter carrying offsets and the LOD/bias together */
+  for (unsigned k = 0; k < nroles; k++)
+    combined |= roles[k] == SF_P_LOD_OFFUV || roles[k] == SF_P_LOD_OFFUVR || roles[k] == SF_P_BIAS_OFFUVR;
+  for (unsigned k = 0; k < nroles; k++) {
+    const float *field;
+    switch (roles[k]) {
+      case SF_P_U: field = b->u; break;
+      case SF_P_V: field = b->v; break;
+      case SF_P_R: field = b->r; break;
+      case SF_P_AI: field = b->ai; break;
+      case SF_P_REF: field = b->ref; break;
+      case SF_P_LOD: case SF_P_BIAS: field = combined ? NULL : b->lod_or_bias; break;
+      default: field = NULL; break;
+    }
+    if (!field) continue;
+    for (unsigned i = 0; i < lanes; i++) {
+      uint32_t want, got;
+      if (!exec_param(s3, s, k, i, &want)) return true; /* the executor refuses such operands */
+      memcpy(&got, &field[i], 4);
+      if (want != got)
+        return exec_fail(v, in, sf_s3d_param_name(roles[k]), "parameter %u (%s), lane %u: 0x%08x, the batch has 0x%08x", k,
+                           sf_s3d_param_name(roles[k]), i, want, got);
+    }
+  }
+  return true;
+}
+
+static bool exec_check_d3d(sf_verdict *v, const sf_inst *in, const sf_state *s, const sf_sample_batch *b) {
+  const sf_d3d_inst *d = &in->d3d;
+  const exec_op_sem *sem = exec_sem(d3d_sem, sizeof d3d_sem / sizeof d3d_sem[0], d->op);
+  if (!sem) return exec_fail(v, in, "op", "opcode 0x%02x is not a sampling op, yet it was executed", d->op);
+  if (b->n != 4) return exec_fail(v, in, "lanes", "D3D: 4 lanes, the batch has %u", b->n);
+  if (b->lanes != (s->d3d.live & 0xFu))
+    return exec_fail(v, in, "mask", "live lanes 0x%x, the batch has 0x%x", s->d3d.live & 0xFu, b->lanes);
+  if (b->compare != sem->compare || b->lod_query != sem->lod_query || b->lod_mode != sem->lod_mode)
+    return exec_fail(v, in, "mode", "opcode 0x%02x: compare %d, LOD query %d, LOD mode %u; the batch has %d, %d, %u",
+                     d->op, sem->compare, sem->lod_query, sem->lod_mode, b->compare, b->lod_query, b->lod_mode);
+  if (d->num_src >= 3 && d->src[1].index_dim >= 1 && d->src[2].index_dim >= 1 && d->src[1].idx[0].imm < SF_MAX_SURFACES &&
+      d->src[2].idx[0].imm < SF_MAX_SAMPLERS &&
+      (b->surf != s->surfaces[d->src[1].idx[0].imm] || b->samp != s->samplers[d->src[2].idx[0].imm]))
+    return exec_fail(v, in, "binding", "the batch's resource or sampler is not t%u / s%u", (unsigned)d->src[1].idx[0].imm,
+                     (unsigned)d->src[2].idx[0].imm);
+  return true;
+}
+
+bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_sample_batch *b) {
+  if (in->family == SF_FAMILY_SAMPLE_3D) return exec_check_s3d(v, in, before, b);
+  if (in->family == SF_FAMILY_D3D) return exec_check_d3d(v, in, before, b);
+  return true; /* SAMPLE_UNORM and AVS do not go through sample batches */
+}
