@@ -50,8 +50,9 @@ GROUPS = {
     "d3d": (["harness/d3d/"], ["dxbc_fuzzer", "d3dasm_fuzzer", "pipeline_fuzzer"]),
     "model": (["harness/model/"], ["visa_bin_fuzzer", "dxbc_fuzzer", "pipeline_fuzzer", "visa_text_fuzzer"]),
     "sampler": (["oracles/sampler/exec.c", "oracles/sampler/scalar.c", "oracles/sampler/surface.c",
-                 "oracles/sampler/state.c"], ["sample_diff_fuzzer", "pipeline_fuzzer"]),
-    "simd": (["oracles/sampler/backend.c", "oracles/sampler/simd_"], ["sample_diff_fuzzer", "pipeline_fuzzer"]),
+                 "oracles/sampler/state.c"], ["sample_diff_fuzzer", "backend_diff_fuzzer", "pipeline_fuzzer"]),
+    "simd": (["oracles/sampler/backend.c", "oracles/sampler/simd_"],
+             ["sample_diff_fuzzer", "backend_diff_fuzzer", "textcase_fuzzer"]),
 }
 EQUIV_FILE = os.path.join(ROOT, "scripts", "mutants-equivalent.txt")
 

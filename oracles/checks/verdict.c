@@ -179,7 +179,17 @@ bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, c
                      (st->pos_kind == SF_POS_DWORD && st->pos > (n + 3) / 4) ||
                      (st->pos_kind == SF_POS_TEXT && !sf_text_pos_inside(input, n, st->line, st->col))))
     check = "status_position_range";
-  if (!check) return true;
+  char shown[SF_STATUS_MSG_MAX + 96];
+  if (!check) {
+    /* What a user reads: sf_status_format must end in "<code>: <message>". */
+    sf_status_format(st, shown, sizeof shown);
+    const char *name = sf_code_name(st->code);
+    size_t ls = strlen(shown), lm = strlen(st->msg), ln = strlen(name);
+    if (ls >= ln + 2 + lm && memcmp(shown + ls - lm, st->msg, lm) == 0 &&
+        memcmp(shown + ls - lm - ln - 2, name, ln) == 0 && memcmp(shown + ls - lm - 2, ": ", 2) == 0)
+      return true;
+    check = "status_format";
+  }
   sf_verdict_fail(v, check, in, what);
   sf_verdict_key(v, "%s code=%s", what, sf_code_name(st->code));
   if (st->pos_kind == SF_POS_TEXT)
