@@ -11,7 +11,9 @@
  *     forms take every lane; a predicate P<n> (n > 0) masks it per lane, inverted by '!', and
  *     .any / .all turn it into all-or-nothing. The sub-op decides comparison, LOD source and the
  *     LOD query (the table below). Parameters U, V, R, AI and REF are the 32-bit F or 16-bit HF
- *     elements of their raw operand, lane after lane; missing trailing ones read 0.
+ *     elements of their raw operand, lane after lane; missing trailing ones read 0; so are the
+ *     gradient operands of the sample_d forms. The other derivative ops take coarse quad differences
+ *     of U, V and R (docs/precision-model.md).
  *   - D3D sample family (D3D11.3 §22.4.15-20): 4 lanes, the live ones; sample_c and sample_c_lz
  *     compare; sample_l explicit LOD, sample_c_lz LOD 0, sample_b bias, the rest derivatives.
  *
@@ -28,24 +30,38 @@ typedef struct exec_op_sem {
   uint8_t op;
   uint8_t lod_mode;  /* sf_lod_mode */
   bool compare, lod_query;
+  bool grads;        /* the gradients are operands (sample_d forms); else quad differences */
 } exec_op_sem;
 
+/* op, LOD source, compare, LOD query, gradient operands */
 static const exec_op_sem s3d_sem[] = {
-    {SF_S3D_SAMPLE, SF_LOD_GRAD, false, false},         {SF_S3D_SAMPLE_B, SF_LOD_GRAD_BIAS, false, false},
-    {SF_S3D_SAMPLE_L, SF_LOD_EXPLICIT, false, false},   {SF_S3D_SAMPLE_C, SF_LOD_GRAD, true, false},
-    {SF_S3D_SAMPLE_D, SF_LOD_GRAD, false, false},       {SF_S3D_SAMPLE_B_C, SF_LOD_GRAD_BIAS, true, false},
-    {SF_S3D_SAMPLE_L_C, SF_LOD_EXPLICIT, true, false},  {SF_S3D_LOD, SF_LOD_GRAD, false, true},
-    {SF_S3D_SAMPLE_D_C, SF_LOD_GRAD, true, false},      {SF_S3D_SAMPLE_LZ, SF_LOD_ZERO, false, false},
-    {SF_S3D_SAMPLE_C_LZ, SF_LOD_ZERO, true, false},     {SF_S3D_SAMPLE_PO, SF_LOD_GRAD, false, false},
-    {SF_S3D_SAMPLE_PO_B, SF_LOD_GRAD_BIAS, false, false}, {SF_S3D_SAMPLE_PO_L, SF_LOD_EXPLICIT, false, false},
-    {SF_S3D_SAMPLE_PO_C, SF_LOD_GRAD, true, false},     {SF_S3D_SAMPLE_PO_D, SF_LOD_GRAD, false, false},
-    {SF_S3D_SAMPLE_PO_L_C, SF_LOD_EXPLICIT, true, false},
+    {SF_S3D_SAMPLE, SF_LOD_GRAD, false, false, false},
+    {SF_S3D_SAMPLE_B, SF_LOD_GRAD_BIAS, false, false, false},
+    {SF_S3D_SAMPLE_L, SF_LOD_EXPLICIT, false, false, false},
+    {SF_S3D_SAMPLE_C, SF_LOD_GRAD, true, false, false},
+    {SF_S3D_SAMPLE_D, SF_LOD_GRAD, false, false, true},
+    {SF_S3D_SAMPLE_B_C, SF_LOD_GRAD_BIAS, true, false, false},
+    {SF_S3D_SAMPLE_L_C, SF_LOD_EXPLICIT, true, false, false},
+    {SF_S3D_LOD, SF_LOD_GRAD, false, true, false},
+    {SF_S3D_SAMPLE_D_C, SF_LOD_GRAD, true, false, true},
+    {SF_S3D_SAMPLE_LZ, SF_LOD_ZERO, false, false, false},
+    {SF_S3D_SAMPLE_C_LZ, SF_LOD_ZERO, true, false, false},
+    {SF_S3D_SAMPLE_PO, SF_LOD_GRAD, false, false, false},
+    {SF_S3D_SAMPLE_PO_B, SF_LOD_GRAD_BIAS, false, false, false},
+    {SF_S3D_SAMPLE_PO_L, SF_LOD_EXPLICIT, false, false, false},
+    {SF_S3D_SAMPLE_PO_C, SF_LOD_GRAD, true, false, false},
+    {SF_S3D_SAMPLE_PO_D, SF_LOD_GRAD, false, false, true},
+    {SF_S3D_SAMPLE_PO_L_C, SF_LOD_EXPLICIT, true, false, false},
 };
 
+/* op, LOD source, compare, LOD query, gradient operands */
 static const exec_op_sem d3d_sem[] = {
-    {SF_D3D_SAMPLE, SF_LOD_GRAD, false, false},     {SF_D3D_SAMPLE_C, SF_LOD_GRAD, true, false},
-    {SF_D3D_SAMPLE_C_LZ, SF_LOD_ZERO, true, false}, {SF_D3D_SAMPLE_L, SF_LOD_EXPLICIT, false, false},
-    {SF_D3D_SAMPLE_D, SF_LOD_GRAD, false, false},   {SF_D3D_SAMPLE_B, SF_LOD_GRAD_BIAS, false, false},
+    {SF_D3D_SAMPLE, SF_LOD_GRAD, false, false, false},
+    {SF_D3D_SAMPLE_C, SF_LOD_GRAD, true, false, false},
+    {SF_D3D_SAMPLE_C_LZ, SF_LOD_ZERO, true, false, false},
+    {SF_D3D_SAMPLE_L, SF_LOD_EXPLICIT, false, false, false},
+    {SF_D3D_SAMPLE_D, SF_LOD_GRAD, false, false, true},
+    {SF_D3D_SAMPLE_B, SF_LOD_GRAD_BIAS, false, false, false},
 };
 
 static const exec_op_sem *exec_sem(const exec_op_sem *t, size_t n, uint8_t op) {
@@ -125,26 +141,55 @@ static bool exec_check_s3d(sf_verdict *v, const sf_inst *in, const sf_state *s, 
   bool combined = false; /* a parameter carrying offsets and the LOD/bias together */
   for (unsigned k = 0; k < nroles; k++)
     combined |= roles[k] == SF_P_LOD_OFFUV || roles[k] == SF_P_LOD_OFFUVR || roles[k] == SF_P_BIAS_OFFUVR;
+  float coord[3][SF_MAX_LANES]; /* U, V, R as the operands give them (0 without an operand) */
+  memset(coord, 0, sizeof coord);
   for (unsigned k = 0; k < nroles; k++) {
     const float *field;
+    int axis = -1;
     switch (roles[k]) {
-      case SF_P_U: field = b->u; break;
-      case SF_P_V: field = b->v; break;
-      case SF_P_R: field = b->r; break;
+      case SF_P_U: field = b->u, axis = 0; break;
+      case SF_P_V: field = b->v, axis = 1; break;
+      case SF_P_R: field = b->r, axis = 2; break;
       case SF_P_AI: field = b->ai; break;
       case SF_P_REF: field = b->ref; break;
       case SF_P_LOD: case SF_P_BIAS: field = combined ? NULL : b->lod_or_bias; break;
+      case SF_P_DUDX: field = b->dudx; break;
+      case SF_P_DUDY: field = b->dudy; break;
+      case SF_P_DVDX: field = b->dvdx; break;
+      case SF_P_DVDY: field = b->dvdy; break;
+      case SF_P_DRDX: field = b->drdx; break;
+      case SF_P_DRDY: field = b->drdy; break;
       default: field = NULL; break;
     }
     if (!field) continue;
     for (unsigned i = 0; i < lanes; i++) {
       uint32_t want, got;
       if (!exec_param(s3, s, k, i, &want)) return true; /* the executor refuses such operands */
+      if (axis >= 0) memcpy(&coord[axis][i], &want, 4);
       memcpy(&got, &field[i], 4);
       if (want != got)
         return exec_fail(v, in, sf_s3d_param_name(roles[k]), "parameter %u (%s), lane %u: 0x%08x, the batch has 0x%08x", k,
                            sf_s3d_param_name(roles[k]), i, want, got);
     }
+  }
+  /* Derivative ops without gradient operands: coarse quad differences (docs/precision-model.md),
+   * lanes 4q..4q+3 a 2x2 quad (top-left, top-right, bottom-left, bottom-right), shared by the quad. */
+  if ((sem->lod_mode == SF_LOD_GRAD || sem->lod_mode == SF_LOD_GRAD_BIAS) && !sem->grads) {
+    const float *dx[3] = {b->dudx, b->dvdx, b->drdx}, *dy[3] = {b->dudy, b->dvdy, b->drdy};
+    static const char *const names[3] = {"ddx/ddy u", "ddx/ddy v", "ddx/ddy r"};
+    for (unsigned a = 0; a < 3; a++)
+      for (unsigned i = 0; i < lanes; i++) {
+        unsigned q = i & ~3u;
+        float wx = coord[a][q + 1] - coord[a][q], wy = coord[a][q + 2] - coord[a][q];
+        uint32_t bx, by, gx, gy;
+        memcpy(&bx, &wx, 4);
+        memcpy(&by, &wy, 4);
+        memcpy(&gx, &dx[a][i], 4);
+        memcpy(&gy, &dy[a][i], 4);
+        if (bx != gx || by != gy)
+          return exec_fail(v, in, names[a], "lane %u (quad %u): 0x%08x / 0x%08x, the batch has 0x%08x / 0x%08x", i, q / 4u,
+                           bx, by, gx, gy);
+      }
   }
   return true;
 }

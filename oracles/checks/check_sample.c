@@ -543,7 +543,8 @@ bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v) {
     }
     /* the executor's batch against the independent model, and the relations on it */
     if (rc[0] == SF_OK && rec->got &&
-        (!sf_check_indep_batch(v, &c->inst, &rec->batch, &rec->out, "exec", stats) ||
+        (!sf_check_exec_batch(v, &forms[0], &env->state, &rec->batch) ||
+         !sf_check_indep_batch(v, &c->inst, &rec->batch, &rec->out, "exec", stats) ||
          !sf_check_meta_batch(v, &c->inst, be, &rec->batch, sf_meta_pick(c), stats))) {
       sf_dump_case(v, c);
       goto done_fail;
