@@ -15,7 +15,10 @@
  *     gradient operands of the sample_d forms. The other derivative ops take coarse quad differences
  *     of U, V and R (docs/precision-model.md).
  *   - D3D sample family (D3D11.3 §22.4.15-20): 4 lanes, the live ones; sample_c and sample_c_lz
- *     compare; sample_l explicit LOD, sample_c_lz LOD 0, sample_b bias, the rest derivatives.
+ *     compare; sample_l explicit LOD, sample_c_lz LOD 0, sample_b bias, the rest derivatives. The
+ *     address, reference, LOD, bias and sample_d gradients are read from the register files through
+ *     the operand's swizzle and modifiers; the immediate offsets are the instruction's; the other
+ *     derivative ops take the quad's coarse differences as for vISA.
  *
  * Written as tables and plain loops on purpose: the executor uses switch statements and its own
  * helpers (sf_state_var_c, exec_mask), none of which is called here. */
@@ -194,6 +197,86 @@ static bool exec_check_s3d(sf_verdict *v, const sf_inst *in, const sf_state *s, 
   return true;
 }
 
+/* Component c of the D3D source operand o in lane l, as D3D11.3 §22.3.4 (swizzle and select-1),
+ * §22.3.5 (source modifiers: abs, then negate) and the register files of the machine state give it.
+ * False for an operand the executor does not read (relative indexing, an index outside the state):
+ * the executor refuses those itself. */
+static bool exec_d3d_comp(const sf_state *s, const sf_d3d_opnd *o, unsigned l, unsigned c, float *out) {
+  uint32_t bits;
+  if (o->type == SF_D3D_OT_IMM32) {
+    bits = o->imm[o->num_comp == SF_D3D_NC_1 ? 0 : c];
+  } else {
+    for (unsigned d = 0; d < o->index_dim && d < 3; d++)
+      if (o->idx[d].rep != SF_D3D_IDX_IMM32) return false;
+    uint64_t i0 = o->index_dim > 0 ? o->idx[0].imm : 0, i1 = o->index_dim > 1 ? o->idx[1].imm : 0;
+    const uint32_t *reg = NULL;
+    const sf_d3d_regs *f = &s->d3d;
+    if (o->type == SF_D3D_OT_TEMP && i0 < SF_D3D_MAX_TEMPS) reg = f->r[l][i0];
+    else if (o->type == SF_D3D_OT_INPUT && i0 < SF_D3D_MAX_INPUTS) reg = f->v[l][i0];
+    else if (o->type == SF_D3D_OT_OUTPUT && i0 < SF_D3D_MAX_OUTPUTS) reg = f->o[l][i0];
+    else if (o->type == SF_D3D_OT_CONSTANT_BUFFER && i0 < SF_D3D_MAX_CB && i1 < SF_D3D_MAX_CB_VEC) reg = f->cb[i0][i1];
+    else if (o->type == SF_D3D_OT_INDEXABLE_TEMP && i0 < SF_D3D_MAX_XARR && i1 < SF_D3D_MAX_XVEC) reg = f->x[l][i0][i1];
+    if (!reg) return false;
+    unsigned comp = c;
+    if (o->num_comp == SF_D3D_NC_1) comp = 0;
+    else if (o->sel_mode == SF_D3D_SEL_SWIZZLE) comp = (o->comp_bits >> (2 * c)) & 3u;
+    else if (o->sel_mode == SF_D3D_SEL_SELECT1) comp = o->comp_bits & 3u;
+    bits = reg[comp];
+  }
+  if (o->modifier & 2) bits &= 0x7FFFFFFFu;
+  if (o->modifier & 1) bits ^= 0x80000000u;
+  memcpy(out, &bits, 4);
+  return true;
+}
+
+/* Equal as values: +0 and -0 alike, any NaN like any NaN (the sign of a zero or a NaN coordinate
+ * does not change a sample; the executor's abs keeps it). */
+static bool exec_same(float a, float b) { return a == b || (a != a && b != b); }
+
+static bool exec_d3d_params(sf_verdict *v, const sf_inst *in, const sf_state *s, const sf_sample_batch *b,
+                            const exec_op_sem *sem) {
+  const sf_d3d_inst *d = &in->d3d;
+  bool cube_array = b->surf && b->surf->desc.type == SF_SURF_CUBE_ARRAY;
+  float a[4][4], x3[4][4], y4[4][4];
+  memset(x3, 0, sizeof x3);
+  memset(y4, 0, sizeof y4);
+  for (unsigned l = 0; l < 4; l++)
+    for (unsigned c = 0; c < 4; c++) {
+      if (!exec_d3d_comp(s, &d->src[0], l, c, &a[l][c])) return true;
+      if (d->num_src > 3 && !exec_d3d_comp(s, &d->src[3], l, c, &x3[l][c])) return true;
+      if (d->num_src > 4 && !exec_d3d_comp(s, &d->src[4], l, c, &y4[l][c])) return true;
+    }
+  /* field, expected value per lane: the address (xyz, w the cube array's index, D3D11.3 §22.4.15),
+   * the offsets, then the fourth source: reference, LOD or bias in x, or the x gradients of
+   * sample_d with the y gradients in the fifth source. */
+  for (unsigned l = 0; l < 4; l++) {
+    struct {
+      const char *name;
+      float want, got;
+    } f[] = {{"u", a[l][0], b->u[l]},
+             {"v", a[l][1], b->v[l]},
+             {"r", a[l][2], b->r[l]},
+             {"ai", cube_array ? a[l][3] : 0.0f, b->ai[l]},
+             {"aoffimmi u", (float)d->aoffimmi[0], (float)b->off_u[l]},
+             {"aoffimmi v", (float)d->aoffimmi[1], (float)b->off_v[l]},
+             {"aoffimmi w", (float)d->aoffimmi[2], (float)b->off_r[l]},
+             {"ref", sem->compare ? x3[l][0] : b->ref[l], b->ref[l]},
+             {"lod/bias", sem->lod_mode == SF_LOD_EXPLICIT || sem->lod_mode == SF_LOD_GRAD_BIAS ? x3[l][0] : b->lod_or_bias[l],
+              b->lod_or_bias[l]},
+             {"ddx u", sem->grads ? x3[l][0] : a[1][0] - a[0][0], b->dudx[l]},
+             {"ddx v", sem->grads ? x3[l][1] : a[1][1] - a[0][1], b->dvdx[l]},
+             {"ddx r", sem->grads ? x3[l][2] : a[1][2] - a[0][2], b->drdx[l]},
+             {"ddy u", sem->grads ? y4[l][0] : a[2][0] - a[0][0], b->dudy[l]},
+             {"ddy v", sem->grads ? y4[l][1] : a[2][1] - a[0][1], b->dvdy[l]},
+             {"ddy r", sem->grads ? y4[l][2] : a[2][2] - a[0][2], b->drdy[l]}};
+    for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
+      if (!exec_same(f[k].want, f[k].got))
+        return exec_fail(v, in, f[k].name, "%s, lane %u: %.9g, the batch has %.9g", f[k].name, l, (double)f[k].want,
+                         (double)f[k].got);
+  }
+  return true;
+}
+
 static bool exec_check_d3d(sf_verdict *v, const sf_inst *in, const sf_state *s, const sf_sample_batch *b) {
   const sf_d3d_inst *d = &in->d3d;
   const exec_op_sem *sem = exec_sem(d3d_sem, sizeof d3d_sem / sizeof d3d_sem[0], d->op);
@@ -209,7 +292,7 @@ static bool exec_check_d3d(sf_verdict *v, const sf_inst *in, const sf_state *s, 
       (b->surf != s->surfaces[d->src[1].idx[0].imm] || b->samp != s->samplers[d->src[2].idx[0].imm]))
     return exec_fail(v, in, "binding", "the batch's resource or sampler is not t%u / s%u", (unsigned)d->src[1].idx[0].imm,
                      (unsigned)d->src[2].idx[0].imm);
-  return true;
+  return exec_d3d_params(v, in, s, b, sem);
 }
 
 bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_sample_batch *b) {

@@ -1,0 +1,245 @@
+/* tests/test_check_contracts.c — the contracts the codec targets hold every refusal and every printer
+ * to (oracles/checks/verdict.c), and the executor batch check (oracles/checks/check_exec.c), called
+ * directly with inputs built to pass and inputs built to fail.
+ *
+ * Each contract is tested from both sides: a check that passes a broken input would let a fuzz target
+ * miss a whole class of bugs (a position past the input, a printer that cuts its text short and says
+ * it printed, a batch with a lost comparison flag), and a check that fails a good input would make
+ * every campaign report noise. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/case.h"
+#include "samplefuzz/oracle.h"
+#include "samplefuzz/sampler.h"
+#include "samplefuzz/triage.h"
+#include "tests/sf_test.h"
+#include "tests/test_case_draw.h"
+
+/* ---- refusals: code, message, position inside the input, formatted text ---- */
+
+static bool refusal(const sf_status *st, const char *input, size_t n, bool need_pos, char *check, size_t cap) {
+  sf_verdict v;
+  sf_verdict_init(&v, "contracts");
+  bool ok = sf_check_refusal_at(&v, "parse", st, NULL, input, n, need_pos);
+  snprintf(check, cap, "%s", ok ? "" : v.check);
+  return ok;
+}
+
+static void test_refusal_positions(void) {
+  char check[SF_VERDICT_NAME_MAX];
+  const char text[] = "sample_l r0, r1\nsample r2\n"; /* line 1: 15 columns, line 2: 9, line 3: empty */
+  size_t n = sizeof text - 1;
+  sf_status st;
+
+  sf_status_clear(&st);
+  SF_CHECK(!refusal(&st, text, n, true, check, sizeof check)); /* SF_OK is no refusal */
+  SF_CHECK_STR(check, "status_missing");
+
+  sf_status_clear(&st);
+  st.code = SF_ERR_SYNTAX; /* a code but no message */
+  SF_CHECK(!refusal(&st, text, n, true, check, sizeof check));
+  SF_CHECK_STR(check, "status_message");
+
+  sf_status_clear(&st);
+  sf_fail(&st, SF_ERR_SYNTAX, "unexpected token");
+  SF_CHECK(!refusal(&st, text, n, true, check, sizeof check)); /* a syntax error needs a position */
+  SF_CHECK_STR(check, "status_position");
+  SF_CHECK(refusal(&st, text, n, false, check, sizeof check)); /* unless the caller has none to give */
+
+  sf_status_clear(&st);
+  sf_fail(&st, SF_UNSUPPORTED, "opcode 0x42 is not modelled"); /* unsupported, limit, memory: no position needed */
+  SF_CHECK(refusal(&st, text, n, true, check, sizeof check));
+  sf_status_clear(&st);
+  sf_fail(&st, SF_ERR_LIMIT, "more than 64 operands");
+  SF_CHECK(refusal(&st, text, n, true, check, sizeof check));
+
+  /* Text positions: every column of every line, and one past a line's end, lie inside. */
+  static const struct {
+    uint32_t line, col;
+    bool inside;
+  } pos[] = {{1, 1, true},   {1, 15, true}, {1, 16, true}, {1, 17, false}, {2, 1, true}, {2, 10, true},
+             {2, 11, false}, {3, 1, true},  {3, 2, false}, {4, 1, false},  {0, 1, false}, {1, 0, false}};
+  for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+    sf_status_clear(&st);
+    sf_fail_text(&st, SF_ERR_SYNTAX, pos[i].line, pos[i].col, "bad operand");
+    bool ok = refusal(&st, text, n, true, check, sizeof check);
+    SF_CHECK_MSG(ok == pos[i].inside, "line %u col %u", (unsigned)pos[i].line, (unsigned)pos[i].col);
+    if (!pos[i].inside) SF_CHECK_STR(check, "status_position_range");
+  }
+
+  /* Byte offsets up to the end (an error "at the end" of a truncated input), DWORDs up to the last. */
+  const char bin[10] = {0};
+  sf_status_clear(&st);
+  sf_fail_byte(&st, SF_ERR_TRUNCATED, 10, "operand cut off");
+  SF_CHECK(refusal(&st, bin, sizeof bin, true, check, sizeof check));
+  sf_status_clear(&st);
+  sf_fail_byte(&st, SF_ERR_TRUNCATED, 11, "operand cut off");
+  SF_CHECK(!refusal(&st, bin, sizeof bin, true, check, sizeof check));
+  SF_CHECK_STR(check, "status_position_range");
+  sf_status_clear(&st);
+  sf_fail_dword(&st, SF_ERR_INVALID, 3, "bad token"); /* 10 bytes = 3 DWORDs, the last one partial */
+  SF_CHECK(refusal(&st, bin, sizeof bin, true, check, sizeof check));
+  sf_status_clear(&st);
+  sf_fail_dword(&st, SF_ERR_INVALID, 4, "bad token");
+  SF_CHECK(!refusal(&st, bin, sizeof bin, true, check, sizeof check));
+  /* Without the input (a writer's refusal) the range is not checked. */
+  SF_CHECK(refusal(&st, NULL, 0, false, check, sizeof check));
+}
+
+static void test_refusal_format(void) {
+  char check[SF_VERDICT_NAME_MAX];
+  sf_status st;
+  sf_status_clear(&st);
+  sf_fail_byte(&st, SF_ERR_INVALID, 2, "reserved bits set");
+  SF_CHECK(refusal(&st, "abcd", 4, true, check, sizeof check));
+  char shown[SF_STATUS_MSG_MAX + 96];
+  sf_status_format(&st, shown, sizeof shown);
+  SF_CHECK(strstr(shown, "reserved bits set") != NULL);
+  /* A code outside the enumeration cannot be named in the formatted text the way the check wants. */
+  st.code = (sf_code)-1000;
+  bool ok = refusal(&st, "abcd", 4, true, check, sizeof check);
+  if (!ok) SF_CHECK_STR(check, "status_format");
+}
+
+/* ---- printers: exact room prints the same text, one byte less is SF_ERR_LIMIT ---- */
+
+typedef struct fake_printer {
+  const char *text;
+  int mode; /* 0 honest, 1 truncates silently, 2 needs one spare byte, 3 refuses too early with INVALID */
+} fake_printer;
+
+static sf_code fake_print(const void *inst, char *buf, size_t n, sf_status *st) {
+  const fake_printer *p = inst;
+  size_t len = strlen(p->text);
+  if (p->mode == 1) {
+    if (n == 0) return sf_fail(st, SF_ERR_LIMIT, "no room");
+    size_t k = len < n - 1 ? len : n - 1;
+    memcpy(buf, p->text, k);
+    buf[k] = '\0';
+    return SF_OK;
+  }
+  size_t need = len + 1 + (p->mode == 2 ? 1u : 0u);
+  if (n < need) return sf_fail(st, p->mode == 3 ? SF_ERR_INVALID : SF_ERR_LIMIT, "buffer of %zu bytes", n);
+  memcpy(buf, p->text, len + 1);
+  return SF_OK;
+}
+
+static void test_print_fit(void) {
+  static const char *const check_of_mode[] = {"", "print_fit", "print_fit", "print_fit"};
+  const char *texts[] = {"sample_l (M1, 16) 0x0 S31 T1 %null.R V33.0 V34.0 V35.0", "x", ""};
+  for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++)
+    for (int mode = 0; mode < 4; mode++) {
+      if (texts[t][0] == '\0' && mode == 1) continue; /* an empty text cannot be cut shorter */
+      fake_printer p = {texts[t], mode};
+      sf_verdict v;
+      sf_verdict_init(&v, "contracts");
+      bool ok = sf_check_print_fit(&v, NULL, fake_print, &p, texts[t]);
+      SF_CHECK_MSG(ok == (mode == 0), "text %zu mode %d", t, mode);
+      if (!ok) SF_CHECK_STR(v.check, check_of_mode[mode]);
+    }
+  /* A printer that prints something else than the text it is held to fails at exact room. */
+  fake_printer p = {"sample r0", 0};
+  sf_verdict v;
+  sf_verdict_init(&v, "contracts");
+  SF_CHECK(!sf_check_print_fit(&v, NULL, fake_print, &p, "sample r1"));
+  /* Texts longer than the check's buffer are not judged (the fuzz targets' texts are far shorter). */
+  char *big = malloc(SF_CHECK_FIT_CAP + 10);
+  SF_CHECK(big != NULL);
+  if (!big) return;
+  memset(big, 'a', SF_CHECK_FIT_CAP + 9);
+  big[SF_CHECK_FIT_CAP + 9] = '\0';
+  p.text = big;
+  p.mode = 1;
+  sf_verdict_init(&v, "contracts");
+  SF_CHECK(sf_check_print_fit(&v, NULL, fake_print, &p, big));
+  free(big);
+}
+
+/* ---- exec_batch: the executor's batch against the instruction ---- */
+
+typedef enum tamper { T_LANES, T_COMPARE, T_LODMODE, T_U, T_N, T_COUNT } tamper;
+
+static void test_exec_batch(void) {
+  uint64_t seed = 0x5eedc0de2611ull;
+  unsigned recorded = 0, lanes_nonzero = 0;
+  unsigned caught[T_COUNT] = {0}, tried[T_COUNT] = {0};
+  uint8_t *bytes = malloc(SF_CASE_MAX_SIZE);
+  sf_case *c = malloc(sizeof *c);
+  sf_indep_rec *rec = malloc(sizeof *rec);
+  SF_CHECK(bytes && c && rec);
+  if (!bytes || !c || !rec) goto out;
+  for (unsigned i = 0; i < 400; i++) {
+    size_t n = sf_t_draw_case(&seed, i, false, bytes, SF_CASE_MAX_SIZE);
+    sf_status st;
+    sf_status_clear(&st);
+    if (sf_case_read(bytes, n, c, &st) != SF_OK) continue;
+    sf_case_env env;
+    sf_status_clear(&st);
+    if (sf_case_env_build(c, &env, &st) != SF_OK) continue;
+    sf_state run;
+    sf_status_clear(&st);
+    if (sf_case_state_clone(&env, &run, &st) == SF_OK) {
+      memset(rec, 0, sizeof *rec);
+      sf_status_clear(&st);
+      sf_code rc = sf_exec_recorded(&c->inst, &run, sf_backend_scalar(), rec, &st);
+      if (rc == SF_OK && rec->got) {
+        recorded++;
+        sf_verdict v;
+        sf_verdict_init(&v, "contracts");
+        bool ok = sf_check_exec_batch(&v, &c->inst, &env.state, &rec->batch);
+        if (!ok) sf_triage_report(stderr, &v, NULL, NULL);
+        SF_CHECK_MSG(ok, "case %u: the executor's own batch fails exec_batch", i);
+        if (rec->batch.lanes) lanes_nonzero++;
+        /* Each tampering is what a planted executor bug would produce; the check must notice. */
+        for (int t = 0; t < T_COUNT; t++) {
+          sf_sample_batch b = rec->batch;
+          bool applies = true;
+          switch ((tamper)t) {
+          case T_LANES: b.lanes ^= 1u; break;
+          case T_COMPARE: b.compare = !b.compare; break;
+          case T_LODMODE: b.lod_mode = (uint8_t)(b.lod_mode == SF_LOD_EXPLICIT ? SF_LOD_ZERO : SF_LOD_EXPLICIT); break;
+          case T_U: {
+            unsigned k = 0;
+            while (k < b.n && !(b.lanes >> k & 1u)) k++;
+            applies = k < b.n;
+            if (applies) b.u[k] = b.u[k] == 0.25f ? 0.75f : 0.25f;
+            break;
+          }
+          case T_N: b.n = b.n == 4 ? 8 : 4; break;
+          default: applies = false; break;
+          }
+          if (!applies) continue;
+          tried[t]++;
+          sf_verdict_init(&v, "contracts");
+          if (!sf_check_exec_batch(&v, &c->inst, &env.state, &b)) {
+            caught[t]++;
+            SF_CHECK(v.kind == SF_VERDICT_FAIL && v.check[0] != '\0');
+          }
+        }
+      }
+      sf_state_free(&run);
+    }
+    sf_case_env_free(&env);
+  }
+  /* The drawn cases must exercise the check, or the assertions above prove nothing. */
+  SF_CHECK_MSG(recorded >= 100, "only %u of 400 cases recorded a batch", recorded);
+  SF_CHECK(lanes_nonzero >= 50);
+  for (int t = 0; t < T_COUNT; t++)
+    SF_CHECK_MSG(tried[t] > 0 && caught[t] == tried[t], "tampering %d: caught %u of %u", t, caught[t], tried[t]);
+out:
+  free(rec);
+  free(c);
+  free(bytes);
+}
+
+int main(void) {
+  SF_RUN(test_refusal_positions);
+  SF_RUN(test_refusal_format);
+  SF_RUN(test_print_fit);
+  SF_RUN(test_exec_batch);
+  SF_TEST_END();
+}
