@@ -45,6 +45,11 @@ static void test_refusal_positions(void) {
   SF_CHECK_STR(check, "status_message");
 
   sf_status_clear(&st);
+  sf_fail_text(&st, SF_UNSUPPORTED, 1, 1, "%s (opcode 0x00): not modelled", "(null)"); /* a NULL name printed */
+  SF_CHECK(!refusal(&st, text, n, true, check, sizeof check));
+  SF_CHECK_STR(check, "status_message");
+
+  sf_status_clear(&st);
   sf_fail(&st, SF_ERR_SYNTAX, "unexpected token");
   SF_CHECK(!refusal(&st, text, n, true, check, sizeof check)); /* a syntax error needs a position */
   SF_CHECK_STR(check, "status_position");

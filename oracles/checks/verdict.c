@@ -171,7 +171,7 @@ bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, c
                          size_t n, bool need_pos) {
   const char *check = NULL;
   if (st->code == SF_OK) check = "status_missing";
-  else if (st->msg[0] == '\0') check = "status_message";
+  else if (st->msg[0] == '\0' || strstr(st->msg, "(null)")) check = "status_message"; /* "(null)": a NULL name went to %s */
   else if (need_pos && st->pos_kind == SF_POS_NONE && st->code != SF_UNSUPPORTED && st->code != SF_ERR_NOMEM &&
            st->code != SF_ERR_LIMIT)
     check = "status_position";
