@@ -43,6 +43,11 @@ static void test_refusal_positions(void) {
   st.code = SF_ERR_SYNTAX; /* a code but no message */
   SF_CHECK(!refusal(&st, text, n, true, check, sizeof check));
   SF_CHECK_STR(check, "status_message");
+  /* ... unless the message quotes an input that says "(null)" itself. */
+  const char quoted[] = ".decl V1 v_type=G type=w num_elts=16(null)=hword\n";
+  sf_status_clear(&st);
+  sf_fail_text(&st, SF_ERR_SYNTAX, 1, 37, "expected a .decl attribute, found '%s'", "(null)=hword");
+  SF_CHECK(refusal(&st, quoted, sizeof quoted - 1, true, check, sizeof check));
 
   sf_status_clear(&st);
   sf_fail_text(&st, SF_UNSUPPORTED, 1, 1, "%s (opcode 0x00): not modelled", "(null)"); /* a NULL name printed */

@@ -18,8 +18,8 @@ bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *befor
  * strlen(text) + 1 bytes with the same text, and a buffer one byte shorter must be refused with
  * SF_ERR_LIMIT, never cut short and reported as printed (oracles/checks/verdict.c). `report` names
  * the instruction in a failure. */
-/* A refusal's contract: a code other than SF_OK, a message (which never says "(null)": glibc's
- * spelling of a NULL string passed to %s, undefined behaviour in C17 7.21.6.1), and (need_pos, unless the code is
+/* A refusal's contract: a code other than SF_OK, a message (which never says "(null)" unless the
+ * input does: glibc's spelling of a NULL string passed to %s, undefined behaviour in C17 7.21.6.1), and (need_pos, unless the code is
  * SF_UNSUPPORTED, SF_ERR_NOMEM or SF_ERR_LIMIT) a position. A position must point into the input
  * when it is given (input, n bytes): a byte or DWORD offset at most its end, a line:column on one of
  * its lines, at most one column past that line's end. `in` (may be NULL) names the instruction in a
