@@ -316,6 +316,21 @@ static bool sf_check_refusal(sf_verdict *v, const sf_case *c, sf_code rc, const 
   return true;
 }
 
+/* Check `gen_invalid`: the generator builds the case's instruction as valid, so the model's rules
+ * (sf_inst_validate) must accept it; a rule that refuses it would make every codec and backend refuse
+ * a valid instruction alike, which no differential check sees. Run by sample_diff and pipeline. */
+static bool sf_check_gen_valid(sf_verdict *v, const sf_case *c) {
+  if (sf_inst_validate(&c->inst, NULL) == 0) return true;
+  sf_violations vio;
+  sf_inst_validate(&c->inst, &vio);
+  sf_verdict_fail(v, "gen_invalid", &c->inst, vio.count ? vio.v[0].rule : "?");
+  sf_case_key(v, c, "gen_invalid");
+  sf_verdict_dumpf(v, "the generator's valid instruction breaks rule %s: %s\n", vio.count ? vio.v[0].rule : "?",
+                   vio.count ? vio.v[0].reason : "");
+  sf_dump_case(v, c);
+  return false;
+}
+
 bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "diff");
   sf_case *c = malloc(sizeof *c);
@@ -353,16 +368,7 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
     goto done_fail;
   }
   /* Completeness: the case's instruction is generated valid, so the model must accept it ... */
-  if (sf_inst_validate(&c->inst, NULL) != 0) {
-    sf_violations vio;
-    sf_inst_validate(&c->inst, &vio);
-    sf_verdict_fail(v, "gen_invalid", &c->inst, vio.count ? vio.v[0].rule : "?");
-    sf_case_key(v, c, "gen_invalid");
-    sf_verdict_dumpf(v, "the generator's valid instruction breaks rule %s: %s\n", vio.count ? vio.v[0].rule : "?",
-                     vio.count ? vio.v[0].reason : "");
-    sf_dump_case(v, c);
-    goto done_fail;
-  }
+  if (!sf_check_gen_valid(v, c)) goto done_fail;
   for (unsigned i = 0; i < nbe; i++) {
     sf_status_clear(&rst[i]);
     if (sf_case_state_clone(env, &runs[i], &rst[i]) != SF_OK) {
@@ -499,7 +505,8 @@ bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_refuse(v, &st);
     goto done;
   }
-  /* 1. Every codec view gives the instruction back. */
+  /* 0. The model accepts the generated instruction; 1. every codec view gives it back. */
+  if (!sf_check_gen_valid(v, c)) goto done_fail;
   {
     sf_verdict *views = malloc(sizeof *views);
     if (!views) goto done;
