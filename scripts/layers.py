@@ -19,7 +19,7 @@ import sys
 
 # (folder, layer). Lower layers never depend on higher ones; one layer's folders are peers.
 LAYERS = [
-    ("harness/model", 0),
+    ("harness/model", 0), ("harness/sys", 0),
     ("harness/visa", 1), ("harness/d3d", 1),
     ("oracles/sampler", 2),
     ("harness/gen", 3),

@@ -1,5 +1,5 @@
 /* samplefuzz/child.h — run one call in a forked child process and get its fixed-size result back
- * (harness/model/child.c). The harness uses it wherever a crash, a hang or a driver's process-wide
+ * (harness/sys/child.c). The harness uses it wherever a crash, a hang or a driver's process-wide
  * state must stay out of the caller: isolated replays, isolated calls of an implementation under
  * test, backend probes and benchmarks. POSIX only. */
 #ifndef SAMPLEFUZZ_CHILD_H

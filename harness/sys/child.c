@@ -1,4 +1,7 @@
-/* harness/model/child.c — sf_child_call (include/samplefuzz/child.h). */
+/* harness/sys/child.c — sf_child_call (include/samplefuzz/child.h): one call in a forked child, so
+ * that an implementation under test, a plug-in or an isolated replay that crashes or hangs becomes a
+ * status, not the end of the caller. Operating-system plumbing, so it sits in harness/sys (layer 0,
+ * beside the instruction model, which does not use it). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdint.h>
