@@ -105,9 +105,10 @@ static uint32_t exec_s3d_mask(const sf_sample_3d *s3, const sf_state *s, unsigne
   return m & p;
 }
 
-/* Param k's 32-bit float value in lane i (0 when the operand is %null or missing). */
-static bool exec_param(const sf_sample_3d *s3, const sf_state *s, unsigned k, unsigned i, uint32_t *bits) {
-  *bits = 0;
+/* Param k's element in lane i: its raw bits (16 for HF, 32 for F) and its 32-bit float value (0
+ * when the operand is %null or missing). */
+static bool exec_param2(const sf_sample_3d *s3, const sf_state *s, unsigned k, unsigned i, uint32_t *bits, uint32_t *raw) {
+  *bits = *raw = 0;
   if (k >= s3->num_params || s3->params[k].id == 0) return true;
   const sf_var *var = exec_find_var(s, s3->params[k].id);
   if (!var) return false;
@@ -116,10 +117,87 @@ static bool exec_param(const sf_sample_3d *s3, const sf_state *s, unsigned k, un
   if (at + size > var->size) return false;
   const uint8_t *e = var->bytes + at;
   if (size == 4) {
-    *bits = (uint32_t)e[0] | (uint32_t)e[1] << 8 | (uint32_t)e[2] << 16 | (uint32_t)e[3] << 24;
+    *raw = *bits = (uint32_t)e[0] | (uint32_t)e[1] << 8 | (uint32_t)e[2] << 16 | (uint32_t)e[3] << 24;
   } else {
-    float f = sf_half_to_float((uint16_t)(e[0] | e[1] << 8));
+    *raw = (uint32_t)e[0] | (uint32_t)e[1] << 8;
+    float f = sf_half_to_float((uint16_t)*raw);
     memcpy(bits, &f, 4);
+  }
+  return true;
+}
+
+static bool exec_param(const sf_sample_3d *s3, const sf_state *s, unsigned k, unsigned i, uint32_t *bits) {
+  uint32_t raw;
+  return exec_param2(s3, s, k, i, bits, &raw);
+}
+
+/* The low 4 bytes (at most the element's size) of the aoffimmi scalar: an immediate, or the element
+ * of a general variable at row_off GRFs plus col_off elements. False when the executor cannot read
+ * it (it refuses those itself). */
+static bool exec_aoffimmi_raw(const sf_sample_3d *s3, const sf_state *s, uint32_t *raw) {
+  const sf_vopnd *o = &s3->aoffimmi;
+  uint8_t bytes[8] = {0};
+  unsigned size;
+  if (o->cls == SF_VCLS_IMMEDIATE) {
+    size = sf_vtype_size(o->type & 0xF);
+    for (unsigned b = 0; b < 8; b++) bytes[b] = (uint8_t)(o->imm >> (8 * b));
+  } else if (o->cls == SF_VCLS_GENERAL) {
+    const sf_var *var = exec_find_var(s, o->id);
+    if (!var) return false;
+    size = sf_vtype_size(var->type);
+    uint64_t at = (uint64_t)o->row_off * s->grf_bytes + (uint64_t)o->col_off * size;
+    if (size == 0 || size > 8 || at + size > var->size) return false;
+    memcpy(bytes, var->bytes + at, size);
+  } else {
+    return false;
+  }
+  *raw = 0;
+  for (unsigned b = 0; b < size && b < 4; b++) *raw |= (uint32_t)bytes[b] << (8 * b);
+  return true;
+}
+
+/* The low `bits` bits of v as two's complement. */
+static int exec_signed(uint32_t v, unsigned bits) {
+  uint32_t m = (1u << bits) - 1u;
+  v &= m;
+  return v >> (bits - 1) ? (int)v - (int)(m + 1u) : (int)v;
+}
+
+/* The texel offsets of every lane: from a programmable-offset parameter of the sample_po forms
+ * (docs/precision-model.md §13: U bits 5:0, V 11:6, R 17:12, six-bit two's complement; OffUV_R and
+ * LodOffUV carry no R; the combined forms' LOD or bias is bits 31:18 as signed 5.8 fixed point),
+ * otherwise the aoffimmi scalar (U bits 11:8, V 7:4, R 3:0, four-bit two's complement) in every
+ * lane. */
+static bool exec_check_offsets(sf_verdict *v, const sf_inst *in, const sf_state *s, const sf_sample_batch *b,
+                               const sf_s3d_param *roles, unsigned nroles, unsigned lanes) {
+  const sf_sample_3d *s3 = &in->s3d;
+  int po = -1;
+  for (unsigned k = 0; k < nroles; k++)
+    if (roles[k] == SF_P_OFFUVR || roles[k] == SF_P_BIAS_OFFUVR || roles[k] == SF_P_LOD_OFFUVR ||
+        roles[k] == SF_P_OFFUV_R || roles[k] == SF_P_OFFUVR_R || roles[k] == SF_P_LOD_OFFUV)
+      po = (int)k;
+  uint32_t araw = 0;
+  if (po < 0 && !exec_aoffimmi_raw(s3, s, &araw)) return true;
+  for (unsigned i = 0; i < lanes; i++) {
+    int want[3] = {exec_signed(araw >> 8, 4), exec_signed(araw >> 4, 4), exec_signed(araw, 4)};
+    bool lod_part = false;
+    float lod = 0.0f;
+    if (po >= 0) {
+      uint32_t bits, e;
+      if (!exec_param2(s3, s, (unsigned)po, i, &bits, &e)) return true;
+      sf_s3d_param r = roles[po];
+      want[0] = exec_signed(e, 6);
+      want[1] = exec_signed(e >> 6, 6);
+      want[2] = r == SF_P_OFFUV_R || r == SF_P_LOD_OFFUV ? 0 : exec_signed(e >> 12, 6);
+      lod_part = r == SF_P_BIAS_OFFUVR || r == SF_P_LOD_OFFUVR || r == SF_P_LOD_OFFUV;
+      lod = (float)exec_signed(e >> 18, 14) / 256.0f;
+    }
+    if (b->off_u[i] != want[0] || b->off_v[i] != want[1] || b->off_r[i] != want[2])
+      return exec_fail(v, in, po >= 0 ? "po offsets" : "aoffimmi", "lane %u: offsets (%d, %d, %d), the batch has (%d, %d, %d)", i,
+                       want[0], want[1], want[2], b->off_u[i], b->off_v[i], b->off_r[i]);
+    if (lod_part && !(b->lod_or_bias[i] == lod))
+      return exec_fail(v, in, "po lod/bias", "lane %u: LOD or bias %.9g from the offset parameter, the batch has %.9g", i,
+                       (double)lod, (double)b->lod_or_bias[i]);
   }
   return true;
 }
@@ -175,6 +253,7 @@ static bool exec_check_s3d(sf_verdict *v, const sf_inst *in, const sf_state *s, 
                            sf_s3d_param_name(roles[k]), i, want, got);
     }
   }
+  if (!exec_check_offsets(v, in, s, b, roles, nroles, lanes)) return false;
   /* Derivative ops without gradient operands: coarse quad differences (docs/precision-model.md),
    * lanes 4q..4q+3 a 2x2 quad (top-left, top-right, bottom-left, bottom-right), shared by the quad. */
   if ((sem->lod_mode == SF_LOD_GRAD || sem->lod_mode == SF_LOD_GRAD_BIAS) && !sem->grads) {
