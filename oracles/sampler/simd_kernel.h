@@ -8,7 +8,7 @@
  * scale and 16.8 RNE snap, §7.18.9 address modes and border, §7.18.10-11 LOD / mip, §7.18.16 filter;
  * SAMPLE_UNORM and AVS in exact integer fixed point). Float steps are the same IEEE float32
  * operations (-ffp-contract=off, no FMA intrinsics), so results are bit-identical; integer steps are
- * exact. What is not vectorized here (cube surfaces, compare ops, sRGB/SNORM/16-bit/integer formats,
+ * exact. What is not vectorized here (compare ops on UNORM, sRGB/SNORM/16-bit/integer formats,
  * null pages inside a SAMPLE_UNORM/AVS block) is forwarded to the scalar entry points, which keeps
  * every result identical by construction. docs/simd.md lists the split.
  *

@@ -1,6 +1,6 @@
-/* oracles/sampler/simd_sample.h — part of the SIMD kernel template: 3D_SAMPLE and D3D sample: the lane pipeline for 1D/2D/3D surfaces and arrays, UNORM8 and FLOAT32 formats (addressing, LOD, mip and texel filtering).
+/* oracles/sampler/simd_sample.h — part of the SIMD kernel template: 3D_SAMPLE and D3D sample: the lane pipeline for 1D/2D/3D surfaces and arrays and cubes (cube steps in simd_cube.h), UNORM8 and FLOAT32 formats (addressing, LOD, mip and texel filtering).
  * Included by simd_kernel.h only, after the lane helpers, once per vector width (SFK_W). */
-/* ---- 3D_SAMPLE: 1D / 1D array / 2D / 2D array / 3D, UNORM8 and FLOAT32 formats ----------------- */
+/* ---- 3D_SAMPLE: 1D / 1D array / 2D / 2D array / 3D / cube / cube array, UNORM8 and FLOAT32 ------ */
 
 typedef struct sfk_ctx {
   const sf_surface *s;
@@ -242,12 +242,14 @@ static inline sfk_vi sfk_lod_from_rho2(sfk_vf rho2) {
   return sfk_seli(low, sfk_spi(SF_LOD_MIN), lod);
 }
 
+#include "oracles/sampler/simd_cube.h"
+
 /* Whether this backend computes the batch itself (else the scalar entry does, identically). */
 static bool sfk_sample_supported(const sf_sample_batch *q) {
   const sf_surface *s = q->surf;
   if (!s) return false;
   unsigned t = s->desc.type;
-  if (t == SF_SURF_CUBE || t == SF_SURF_CUBE_ARRAY || t >= SF_SURF_TYPE_COUNT) return false;
+  if (t >= SF_SURF_TYPE_COUNT) return false;
   if (s->size >= (size_t)1 << 30 || s->desc.levels == 0 || s->desc.levels > SF_SURF_MAX_LEVELS) return false;
   switch (s->desc.format) {
     case SF_FMT_R8_UNORM: case SF_FMT_RG8_UNORM: case SF_FMT_RGBA8_UNORM:
@@ -281,7 +283,8 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
   c.compare = q->compare;
   c.cmp = sp->compare;
   unsigned type = s->desc.type, levels = s->desc.levels;
-  c.dims = (type == SF_SURF_1D || type == SF_SURF_1D_ARRAY) ? 1 : type == SF_SURF_3D ? 3 : 2;
+  bool cube = type == SF_SURF_CUBE || type == SF_SURF_CUBE_ARRAY;
+  c.dims = (type == SF_SURF_1D || type == SF_SURF_1D_ARRAY) ? 1 : type == SF_SURF_3D ? 3 : 2; /* cube: 2 (faces are slices) */
   for (unsigned l = 0; l < 16; l++) {
     const sf_level *lv = &s->levels[l < levels ? l : 0];
     c.lw[l] = (int32_t)lv->w;
@@ -314,6 +317,15 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
     sfk_vi slice = sfk_spi(0);
     if (type == SF_SURF_1D_ARRAY) slice = sfk_rne(v, 0, maxl);
     if (type == SF_SURF_2D_ARRAY) slice = sfk_rne(r, 0, maxl);
+    /* cubes (scalar.c sample_lane): face, (sc, tc, ma) and the face coordinates; slice = 6 * layer */
+    sfk_vi face = sfk_spi(0);
+    sfk_vf sc = zf, tc = zf, ma = zf, fs = zf, ft = zf;
+    if (cube) {
+      sfk_cube_face(u, v, r, &face, &sc, &tc, &ma);
+      fs = (sc / ma) * 0.5f + 0.5f;
+      ft = (tc / ma) * 0.5f + 0.5f;
+      if (type == SF_SURF_CUBE_ARRAY) slice = sfk_rne(sfk_self(active, sfk_ldf(q->ai + base), zf), 0, maxl) * 6;
+    }
     /* LOD in 8.8 */
     sfk_vi lodb;
     sfk_vf lob = sfk_self(active, sfk_ldf(q->lod_or_bias + base), zf);
@@ -321,6 +333,12 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
       lodb = sfk_rne(lob * 256.0f, SF_LOD_MIN, SF_LOD_MAX);
     } else if (q->lod_mode == SF_LOD_ZERO) {
       lodb = sfk_spi(0);
+    } else if (cube) {
+      sfk_vf dx[3] = {sfk_self(active, sfk_ldf(q->dudx + base), zf), sfk_self(active, sfk_ldf(q->dvdx + base), zf),
+                      sfk_self(active, sfk_ldf(q->drdx + base), zf)};
+      sfk_vf dy[3] = {sfk_self(active, sfk_ldf(q->dudy + base), zf), sfk_self(active, sfk_ldf(q->dvdy + base), zf),
+                      sfk_self(active, sfk_ldf(q->drdy + base), zf)};
+      lodb = sfk_lod_from_rho2(sfk_cube_rho2(face, sc, tc, ma, W0, dx, dy));
     } else {
       sfk_vf a = sfk_self(active, sfk_ldf(q->dudx + base), zf) * W0, b = sfk_self(active, sfk_ldf(q->dudy + base), zf) * W0;
       sfk_vf lx = a * a, ly = b * b;
@@ -379,10 +397,12 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
     }
     sfk_vi nullhit = sfk_spi(0);
     sfk_vf r0[4], r1[4];
-    sfk_level(&c, l0, slice, lin, crd, off, active, r0, &nullhit);
+    if (cube) sfk_cube_level(&c, l0, slice, face, fs, ft, lin, active, r0, &nullhit);
+    else sfk_level(&c, l0, slice, lin, crd, off, active, r0, &nullhit);
     sfk_vi need1 = active & (mf != 0);
     if (sfk_any(need1)) {
-      sfk_level(&c, l1, slice, lin, crd, off, need1, r1, &nullhit);
+      if (cube) sfk_cube_level(&c, l1, slice, face, fs, ft, lin, need1, r1, &nullhit);
+      else sfk_level(&c, l1, slice, lin, crd, off, need1, r1, &nullhit);
       for (unsigned k = 0; k < 4; k++) r0[k] = sfk_lerp(r0[k], r1[k], mf);
     }
     for (unsigned k = 0; k < 4; k++) {
