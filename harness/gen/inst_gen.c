@@ -342,7 +342,12 @@ static void gen_3d(gctx *g, sf_sample_3d *s) {
       s->dst.off = 0;
       (void)sf_fdp_u8(f);
     } else {
-      uint32_t need = popcount4(s->chan_mask) * lanes * esz + (s->pixel_null_mask ? SF_GEN_GRF_BYTES : 0u);
+      /* The executor's dst range (docs/precision-model.md §14): each enabled channel a block of
+       * lanes elements of the dst variable's type (not the parameters') rounded up to the GRF, and
+       * one more GRF for the pixel null mask. A case's state may have 64-byte GRFs, so the range is
+       * sized for those: it then fits either way. */
+      uint32_t blk = (lanes * sf_vtype_size(gen_var(V_DST_F)->type) + 63u) & ~63u;
+      uint32_t need = popcount4(s->chan_mask) * blk + (s->pixel_null_mask ? 64u : 0u);
       gen_raw_valid(g, V_DST_F, need, &s->dst);
     }
     for (unsigned i = 0; i < s->num_params; i++) gen_raw_valid(g, half ? V_PAR_HF : V_PAR_F, lanes * esz, &s->params[i]);
@@ -406,9 +411,15 @@ static void gen_avs(gctx *g, sf_avs *a) {
   gen_scalar(g, T_F, 1, 1, &a->v2d);
   gen_scalar(g, T_IEF, 3, 1, &a->ief_bypass);
   if (g->valid) {
-    /* The largest block is 16x8 = 128 pixels, 2 bytes per channel. */
+    /* The executor's dst range (docs/precision-model.md, AVS): a slot per enabled channel (and,
+     * with 8-bit chroma downsampling, one for a lone disabled R or B), each written per half (16x8
+     * is two 16x4 halves) and per shuffle group (the sampler may shuffle 16x4 into two), every
+     * part rounded up to the GRF. Sized for two groups and 64-byte GRFs, the most it can take. */
     static const uint32_t PIXELS[] = {64, 32, 128, 16};
-    uint32_t need = PIXELS[a->exec_mode & 3] * popcount4(a->chan_mask) * (a->cntrl >= 2 ? 1u : 2u);
+    uint32_t px = PIXELS[a->exec_mode & 3], halves = px == 128 ? 2u : 1u, esz = a->cntrl >= 2 ? 1u : 2u;
+    uint32_t part = ((px / halves / 2u) * esz + 63u) & ~63u;
+    uint32_t slots = popcount4(a->chan_mask) + (a->cntrl == 3 && (a->chan_mask & 1u) != ((a->chan_mask >> 2) & 1u));
+    uint32_t need = slots * halves * 2u * part;
     gen_raw_valid(g, V_DST_UW, need, &a->dst);
   } else {
     gen_raw_any(g, &a->dst);

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "oracles/checks/check_int.h"
 #include "samplefuzz/backend.h"
 #include "samplefuzz/case.h"
 #include "samplefuzz/child.h"
@@ -346,9 +347,13 @@ bool sf_check_backend_diff_with(sf_backend_handle *iut, const uint8_t *p, size_t
   }
   const char *iname = sf_backend_name(iut);
   snprintf(v->backends, sizeof v->backends, "scalar,%s", iname);
-  if (sf_case_read(p, n, c, &st) != SF_OK || sf_case_env_build(c, env, &st) != SF_OK) {
-    sf_verdict_refuse(v, &st);
-    atomic_fetch_add(&stat_refused, 1);
+  if (!sf_check_case_env(v, p, n, c, env)) {
+    if (v->kind == SF_VERDICT_FAIL) {
+      ok = false;
+      atomic_fetch_add(&stat_findings, 1);
+    } else {
+      atomic_fetch_add(&stat_refused, 1);
+    }
     goto done;
   }
   atomic_fetch_add(&stat_cases, 1);

@@ -10,6 +10,13 @@
  * case is not a SAMPLE_UNORM one. */
 bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, const sf_backend *const *be, unsigned nbe);
 
+/* Reads a case (any bytes) and builds its environment (oracles/checks/check_sample.c). False when
+ * the input does not run: v is then a refusal (out of memory, a cap) or failed with `env_refused`,
+ * since the case reader folds every header field into a valid range and the builder must accept
+ * what it reads (a surface size, format or sampler state refused alike by every backend would
+ * otherwise pass as agreement). */
+bool sf_check_case_env(sf_verdict *v, const uint8_t *p, size_t n, sf_case *c, sf_case_env *env);
+
 /* sample_diff: the executor's sample batch against the instruction and the machine state before
  * it ran (oracles/checks/check_exec.c). True when they agree or the instruction has no batch. */
 bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_sample_batch *b);

@@ -316,6 +316,28 @@ static bool sf_check_refusal(sf_verdict *v, const sf_case *c, sf_code rc, const 
   return true;
 }
 
+bool sf_check_case_env(sf_verdict *v, const uint8_t *p, size_t n, sf_case *c, sf_case_env *env) {
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_case_read(p, n, c, &st) != SF_OK) {
+    sf_verdict_refuse(v, &st);
+    return false;
+  }
+  sf_status_clear(&st);
+  sf_code rc = sf_case_env_build(c, env, &st);
+  if (rc == SF_OK) return true;
+  if (rc == SF_ERR_NOMEM || rc == SF_ERR_LIMIT) {
+    sf_verdict_refuse(v, &st);
+    return false;
+  }
+  char why[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "env_refused", &c->inst, sf_code_name(rc));
+  sf_case_key(v, c, "env_refused");
+  sf_verdict_dumpf(v, "the case's surface, sampler or state was refused: %s\n", sf_status_format(&st, why, sizeof why));
+  sf_dump_case(v, c);
+  return false;
+}
+
 /* Check `gen_invalid`: the generator builds the case's instruction as valid, so the model's rules
  * (sf_inst_validate) must accept it; a rule that refuses it would make every codec and backend refuse
  * a valid instruction alike, which no differential check sees. Run by sample_diff and pipeline. */
@@ -327,6 +349,23 @@ static bool sf_check_gen_valid(sf_verdict *v, const sf_case *c) {
   sf_case_key(v, c, "gen_invalid");
   sf_verdict_dumpf(v, "the generator's valid instruction breaks rule %s: %s\n", vio.count ? vio.v[0].rule : "?",
                    vio.count ? vio.v[0].reason : "");
+  sf_dump_case(v, c);
+  return false;
+}
+
+/* Check `exec_refused`: the case's instruction is valid and its environment binds every surface and
+ * sampler slot and declares every variable the generator names, sized for the operands it draws, so
+ * the executor must run it. The refusals allowed are the documented ones: SF_UNSUPPORTED (indirect
+ * operands, relative indexing, AVS IEF), SF_ERR_LIMIT (the executor's caps, such as the AVS vertical
+ * block number) and SF_ERR_NOMEM. Anything else (a state error, an invalid operand) refuses a valid
+ * input, which every backend would do alike. */
+static bool sf_check_exec_ran(sf_verdict *v, const sf_case *c, sf_code rc, const sf_status *st, const char *backend) {
+  if (rc == SF_OK || rc == SF_UNSUPPORTED || rc == SF_ERR_LIMIT || rc == SF_ERR_NOMEM) return true;
+  char why[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "exec_refused", &c->inst, sf_code_name(rc));
+  sf_case_key(v, c, "exec_refused");
+  snprintf(v->backends, sizeof v->backends, "%s", backend);
+  sf_verdict_dumpf(v, "the executor refused a valid generated case: %s\n", sf_status_format(st, why, sizeof why));
   sf_dump_case(v, c);
   return false;
 }
@@ -358,8 +397,8 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
   unsigned nruns = 0;
   sf_code rc[SF_MAX_BACKENDS];
   sf_status rst[SF_MAX_BACKENDS];
-  if (sf_case_read(p, n, c, &st) != SF_OK || sf_case_env_build(c, env, &st) != SF_OK) {
-    sf_verdict_refuse(v, &st);
+  if (!sf_check_case_env(v, p, n, c, env)) {
+    if (v->kind == SF_VERDICT_FAIL) goto done_fail;
     goto done;
   }
   if (nbe == 0) {
@@ -389,6 +428,8 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_dump_case(v, c);
     goto done_fail;
   }
+  /* ... and the executor must run it: every backend refusing alike is agreement, not a pass. */
+  if (!sf_check_exec_ran(v, c, rc[0], &rst[0], be[0]->name)) goto done_fail;
   if (rc[0] == SF_OK) {
     for (unsigned i = 1; i < nbe; i++) {
       char check[SF_VERDICT_NAME_MAX];
@@ -501,8 +542,8 @@ bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v) {
     goto done;
   }
   memset(env, 0, sizeof *env);
-  if (sf_case_read(p, n, c, &st) != SF_OK || sf_case_env_build(c, env, &st) != SF_OK) {
-    sf_verdict_refuse(v, &st);
+  if (!sf_check_case_env(v, p, n, c, env)) {
+    if (v->kind == SF_VERDICT_FAIL) goto done_fail;
     goto done;
   }
   /* 0. The model accepts the generated instruction; 1. every codec view gives it back. */
@@ -548,6 +589,7 @@ bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v) {
       }
       if (rc[0] == SF_OK && !sf_compare_states(v, c, &runs[0], &runs[i], names[0], names[i], "exec")) goto done_fail;
     }
+    if (!sf_check_exec_ran(v, c, rc[0], &rst[0], be ? be->name : "?")) goto done_fail;
     /* the executor's batch against the independent model, and the relations on it */
     if (rc[0] == SF_OK && rec->got &&
         (!sf_check_exec_batch(v, &forms[0], &env->state, &rec->batch) ||
