@@ -48,6 +48,14 @@ sf_code sf_indep_sample(const sf_sample_batch *b, uint32_t lanes, sf_indep_resul
  * false when every checked value is inside. */
 bool sf_indep_violation(const sf_indep_result *r, const sf_sample_out *out, unsigned *lane, unsigned *ch);
 
+/* The texel (x, y) of (level, slice) of s, read by the model's own decoders from the raw bytes,
+ * against the interval each channel of rgba takes once stored in s's format (D3D11.3 §3.2.3, with
+ * its rounding freedom). Returns 4 when every channel lies inside, the first channel outside (0..3)
+ * with *got, *lo and *hi set, or -1 when the model does not read the format or the texel (nothing is
+ * judged); channels whose stored value is NaN are not judged either. */
+int sf_indep_stored(const sf_surface *s, unsigned level, unsigned slice, unsigned x, unsigned y, const float rgba[4],
+                    double *got, double *lo, double *hi);
+
 /* ---- Metamorphic relations (oracles/indep/meta_*.c) ------------------------------------------- */
 
 typedef enum sf_meta_rel {

@@ -17,6 +17,11 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
  * otherwise pass as agreement). */
 bool sf_check_case_env(sf_verdict *v, const uint8_t *p, size_t n, sf_case *c, sf_case_env *env);
 
+/* Check `store` (oracles/checks/check_store.c): four palette values stored into a 1x1 surface of the
+ * case's format read back, through the independent model's decoder, inside the intervals D3D11.3
+ * §3.2.3 allows. True when they do or the format has no such texel. */
+bool sf_check_store(sf_verdict *v, const sf_case *c);
+
 /* sample_diff: the executor's sample batch against the instruction and the machine state before
  * it ran (oracles/checks/check_exec.c). True when they agree or the instruction has no batch. */
 bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_sample_batch *b);

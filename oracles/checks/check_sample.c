@@ -408,6 +408,10 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
   }
   /* Completeness: the case's instruction is generated valid, so the model must accept it ... */
   if (!sf_check_gen_valid(v, c)) goto done_fail;
+  if (!sf_check_store(v, c)) {
+    sf_dump_case(v, c);
+    goto done_fail;
+  }
   for (unsigned i = 0; i < nbe; i++) {
     sf_status_clear(&rst[i]);
     if (sf_case_state_clone(env, &runs[i], &rst[i]) != SF_OK) {

@@ -180,3 +180,23 @@ void sf_indep_snap(const sf_ifmt *f, unsigned ch, float cf, double *lo, double *
       return;
   }
 }
+
+int sf_indep_stored(const sf_surface *s, unsigned level, unsigned slice, unsigned x, unsigned y, const float rgba[4],
+                    double *got, double *lo, double *hi) {
+  const sf_ifmt *f = s ? sf_ifmt_get(s->desc.format) : NULL;
+  sf_itap t;
+  if (!f || level >= s->desc.levels || !sf_indep_texel(s, f, level, slice, x, y, &t)) return -1;
+  for (unsigned ch = 0; ch < 4; ch++) {
+    double l, h;
+    bool bad;
+    sf_indep_snap(f, ch, rgba[ch], &l, &h, &bad);
+    if (bad || (t.bad >> ch & 1u)) continue;
+    if (!(t.lo[ch] >= l && t.lo[ch] <= h)) {
+      *got = t.lo[ch];
+      *lo = l;
+      *hi = h;
+      return (int)ch;
+    }
+  }
+  return 4;
+}

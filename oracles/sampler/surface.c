@@ -172,6 +172,16 @@ void sf_format_decode(unsigned fmt, const uint8_t *t, uint32_t out[4]) {
   }
 }
 
+/* FLOAT -> UINT of `bits` bits (D3D11.3 §3.2.3): NaN -> 0, round to nearest even, saturate to
+ * [0, 2^bits - 1]. For 32 bits, floats from 2^31 up are integral already and 2^32 up saturate. */
+static uint32_t float_to_uint(float f, unsigned bits) {
+  if (bits < 32) return (uint32_t)sf_rne_i32(f, 0, (int32_t)((1u << bits) - 1u));
+  if (!(f > 0.0f)) return 0;
+  if (f >= 4294967296.0f) return 0xffffffffu;
+  if (f < 2147483648.0f) return (uint32_t)sf_rne_i32(f, 0, INT32_MAX);
+  return (uint32_t)f;
+}
+
 static void format_encode(unsigned fmt, uint8_t *t, const float rgba[4]) {
   const sf_format_info *fi = sf_format_get(fmt);
   if (!fi) return;
@@ -197,8 +207,7 @@ static void format_encode(unsigned fmt, uint8_t *t, const float rgba[4]) {
       }
       break;
     case SF_FCLASS_UINT: {
-      uint32_t max = fi->bits >= 32 ? 0x7fffffffu : (1u << fi->bits) - 1u;
-      uint32_t q = (uint32_t)sf_rne_i32(rgba[0], 0, (int32_t)(max > 0x7fffffffu ? 0x7fffffffu : max));
+      uint32_t q = float_to_uint(rgba[0], fi->bits);
       if (fi->bits == 8) t[0] = (uint8_t)q; else if (fi->bits == 16) wr16(t, q); else wr32(t, q);
       break;
     }
@@ -227,10 +236,7 @@ uint32_t sf_format_snap(unsigned fmt, unsigned c, float f) {
     case SF_FCLASS_FLOAT:
     case SF_FCLASS_DEPTH:
       return sf_canon(fi->bits == 16 ? sf_f2u(sf_half_to_float(sf_float_to_half(f))) : sf_f2u(f));
-    case SF_FCLASS_UINT: {
-      int32_t max = fi->bits >= 32 ? INT32_MAX : (int32_t)((1u << fi->bits) - 1u);
-      return (uint32_t)sf_rne_i32(f, 0, max);
-    }
+    case SF_FCLASS_UINT: return float_to_uint(f, fi->bits);
     case SF_FCLASS_SINT: return (uint32_t)sf_rne_i32(f, INT32_MIN, INT32_MAX);
   }
   return 0;

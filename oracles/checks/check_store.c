@@ -1,0 +1,47 @@
+/* oracles/checks/check_store.c — check `store`: the reference sampler's texel encoder
+ * (sf_surface_store, oracles/sampler/surface.c) against the independent model's decoders.
+ *
+ * Every backend reads the same surface bytes, and the hand-written cases (`samplefuzz run`), the
+ * Mesa cross-check and `show` put their texels there with sf_surface_store: a fault in the
+ * FLOAT -> format conversion (a byte written to the wrong place, a rounding direction, a clamp)
+ * changes what every backend samples alike. This check stores four of the case's palette values
+ * into a 1x1 surface of the case's format and reads the texel back with the independent model's
+ * own decoder (oracles/indep/indep_texel.c, which shares no code with surface.c); each channel must
+ * lie in the interval D3D11.3 §3.2.3 allows for the stored value. One texel per input. */
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/indep.h"
+#include "samplefuzz/sampler.h"
+
+bool sf_check_store(sf_verdict *v, const sf_case *c) {
+  sf_surface_desc d = {.type = SF_SURF_2D, .format = c->surf.format, .width = 1, .height = 1, .depth = 1, .layers = 1,
+                       .levels = 1};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_surface *s = NULL;
+  if (sf_surface_create(&s, &d, &st) != SF_OK) return true; /* a format without a 1x1 2D form (planar YUV) */
+  float rgba[4];
+  unsigned first = c->pattern[0] % (SF_CASE_PALETTE - 3u);
+  for (unsigned k = 0; k < 4; k++) memcpy(&rgba[k], &c->palette[first + k], 4);
+  bool ok = true;
+  if (sf_surface_store(s, 0, 0, 0, 0, rgba, &st) == SF_OK) {
+    double got = 0, lo = 0, hi = 0;
+    int ch = sf_indep_stored(s, 0, 0, 0, 0, rgba, &got, &lo, &hi);
+    if (ch >= 0 && ch < 4) {
+      const sf_format_info *fi = sf_format_get(c->surf.format);
+      char fmt[64];
+      snprintf(fmt, sizeof fmt, "%s", fi && fi->name ? fi->name : "?");
+      sf_verdict_fail(v, "store", &c->inst, fmt);
+      sf_verdict_key(v, "store format=%s ch=%d", fmt, ch);
+      sf_verdict_dumpf(v,
+                       "sf_surface_store of (%.9g, %.9g, %.9g, %.9g) into a %s texel reads back as %.17g in channel %d; "
+                       "the format allows [%.17g, %.17g]\n",
+                       (double)rgba[0], (double)rgba[1], (double)rgba[2], (double)rgba[3], fmt, got, ch, lo, hi);
+      ok = false;
+    }
+  }
+  sf_surface_free(s);
+  return ok;
+}
