@@ -74,6 +74,10 @@ int32_t sf_lod_from_rho2(float rho2);
 uint32_t sf_format_snap(unsigned fmt, unsigned c, float f);
 
 /* The scalar backend's entries (also the fallback for NULL entries of other backends). */
+/* Texel (i, j) of cube face f (size N), possibly one texel outside the face, mapped through its
+ * texel-centre direction (exact integers) onto the face it lies on; false for a corner (both indices
+ * outside). scalar.c; the SIMD backends call it for the lanes whose footprint leaves the face. */
+bool sf_cube_neighbour(unsigned f, int32_t i, int32_t j, int32_t N, unsigned *fo, uint32_t *io, uint32_t *jo);
 sf_code sf_scalar_sample(const sf_sample_batch *req, sf_sample_out *out, sf_status *st);
 sf_code sf_scalar_sample_unorm(const sf_unorm_req *req, sf_unorm_out *out, sf_status *st);
 sf_code sf_scalar_avs(const sf_avs_req *req, sf_avs_out *out, sf_status *st);

@@ -252,7 +252,7 @@ static unsigned cube_face_i(int64_t x, int64_t y, int64_t z, int64_t *sc, int64_
 /* Texel (i, j) of face f (size N), possibly one texel outside the face: maps it through the
  * texel-centre direction (integer arithmetic, exact) onto the face it lies on. Returns false for a
  * corner (both indices outside). */
-static bool cube_neighbour(unsigned f, int32_t i, int32_t j, int32_t N, unsigned *fo, uint32_t *io, uint32_t *jo) {
+bool sf_cube_neighbour(unsigned f, int32_t i, int32_t j, int32_t N, unsigned *fo, uint32_t *io, uint32_t *jo) {
   bool oi = i < 0 || i >= N, oj = j < 0 || j >= N;
   if (oi && oj) return false;
   if (!oi && !oj) {
@@ -300,7 +300,7 @@ static void sample_cube_level(lane_ctx *c, unsigned level, unsigned face, float 
     for (unsigned x = 0; x < tx; x++) {
       unsigned fo;
       uint32_t io, jo, v[4] = {0, 0, 0, 0};
-      if (cube_neighbour(face, i0[0] + (int32_t)x, i0[1] + (int32_t)y, N, &fo, &io, &jo))
+      if (sf_cube_neighbour(face, i0[0] + (int32_t)x, i0[1] + (int32_t)y, N, &fo, &io, &jo))
         fetch(c, level, layer * 6 + fo, io, jo, v);
       else
         corner = (int)(y * 2 + x);

@@ -59,42 +59,6 @@ static inline sfk_vf sfk_cube_rho2(sfk_vi face, sfk_vf sc, sfk_vf tc, sfk_vf ma,
   return sfk_self(len[0] > len[1], len[0], len[1]);
 }
 
-/* scalar.c cube_face_i / cube_neighbour (exact integers): texel (i, j) of face f, size N, possibly
- * one texel outside the face, mapped through its texel-centre direction onto the face it lies on
- * (docs/precision-model.md §8 "Seamless filtering"). Returns false for a corner (both outside). */
-static bool sfk_cube_neighbour(int32_t f, int32_t i, int32_t j, int32_t N, int32_t *fo, int32_t *io, int32_t *jo) {
-  bool oi = i < 0 || i >= N, oj = j < 0 || j >= N;
-  if (oi && oj) return false;
-  if (!oi && !oj) {
-    *fo = f; *io = i; *jo = j;
-    return true;
-  }
-  int64_t sc = 2 * (int64_t)i + 1 - N, tc = 2 * (int64_t)j + 1 - N, M = N, x, y, z;
-  switch (f) {
-    case 0: x = M; y = -tc; z = -sc; break;
-    case 1: x = -M; y = -tc; z = sc; break;
-    case 2: x = sc; y = M; z = tc; break;
-    case 3: x = sc; y = -M; z = -tc; break;
-    case 4: x = sc; y = -tc; z = M; break;
-    default: x = -sc; y = -tc; z = -M; break;
-  }
-  int64_t ax = x < 0 ? -x : x, ay = y < 0 ? -y : y, az = z < 0 ? -z : z, s2, t2, m2;
-  if (az >= ay && az >= ax) {
-    m2 = az;
-    if (z >= 0) { s2 = x; t2 = -y; *fo = 4; } else { s2 = -x; t2 = -y; *fo = 5; }
-  } else if (ay >= ax) {
-    m2 = ay;
-    if (y >= 0) { s2 = x; t2 = z; *fo = 2; } else { s2 = x; t2 = -z; *fo = 3; }
-  } else {
-    m2 = ax;
-    if (x >= 0) { s2 = -z; t2 = -y; *fo = 0; } else { s2 = z; t2 = -y; *fo = 1; }
-  }
-  int64_t a = (s2 + m2) * N / (2 * m2), b = (t2 + m2) * N / (2 * m2);
-  *io = (int32_t)(a < 0 ? 0 : a >= N ? N - 1 : a);
-  *jo = (int32_t)(b < 0 ? 0 : b >= N ? N - 1 : b);
-  return true;
-}
-
 /* scalar.c sample_cube_level on every lane: one mip level L of the faces `face` of cube layer
  * `layer6` / 6 (layer6 = 6 * layer, so the slice is layer6 + face), face coordinates fs, ft, point or
  * linear per lane; bilinear taps outside the face are remapped, and the missing texel of a corner
@@ -133,11 +97,12 @@ static void sfk_cube_level(const sfk_ctx *c, sfk_vi L, sfk_vi layer6, sfk_vi fac
     for (unsigned l = 0; l < SFK_W; l++) {
       if (!edge[l]) continue;
       for (int q = 0; q < 4; q++) {
-        int32_t fo, io, jo;
-        if (sfk_cube_neighbour(face[l], ti[q][l], tj[q][l], N[l], &fo, &io, &jo)) {
-          tf[q][l] = fo;
-          ti[q][l] = io;
-          tj[q][l] = jo;
+        unsigned fo;
+        uint32_t io, jo;
+        if (sf_cube_neighbour((unsigned)face[l], ti[q][l], tj[q][l], N[l], &fo, &io, &jo)) {
+          tf[q][l] = (int32_t)fo;
+          ti[q][l] = (int32_t)io;
+          tj[q][l] = (int32_t)jo;
         } else { /* corner: not fetched (an in-range dummy address), replaced by the average */
           ti[q][l] = 0;
           tj[q][l] = 0;
