@@ -191,6 +191,17 @@ int sf_indep_stored(const sf_surface *s, unsigned level, unsigned slice, unsigne
     bool bad;
     sf_indep_snap(f, ch, rgba[ch], &l, &h, &bad);
     if (bad || (t.bad >> ch & 1u)) continue;
+    if (f->kind == SF_IK_UNORM || f->kind == SF_IK_SNORM) {
+      /* D3D11.3 §3.2.3.5/§3.2.3.6 allow the float -> integer-scale step of a store a 0.6-unit
+       * tolerance (the snap above rounds exactly, as the filters' results need): an encoder that
+       * scales in float32, as the reference does, lands a few thousandths past a tie. */
+      double m = f->kind == SF_IK_SNORM ? 127.0 : (double)((1ull << f->bits) - 1u);
+      double xs = (double)rgba[ch] * m;
+      if (ch < f->chans && isfinite(xs) && fabs(xs) <= m) {
+        l = fmin(l, ceil(xs - 0.6 - 1e-9) / m);
+        h = fmax(h, floor(xs + 0.6 + 1e-9) / m);
+      }
+    }
     if (!(t.lo[ch] >= l && t.lo[ch] <= h)) {
       *got = t.lo[ch];
       *lo = l;
