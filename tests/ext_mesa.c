@@ -176,6 +176,33 @@ static void test_gl_offsets_border_derivs(void) {
   SF_CHECK_MSG(sf_mesa_sample(g_mesa, &b, 1, false, &o, NULL, &st) == SF_OK, "%s", st.msg);
   SF_CHECK(o.v[0][0] - fb(30.0f / 255.0f) + 1u <= 2u); /* within 1 ULP (UNORM decode, see texel_close) */
   SF_CHECK_EQ_U(o.v[0][1], fb(1.0f));
+  /* Per-lane offsets: every lane of two batches at texel 1's centre, lane k with U offset k - 8,
+   * the second batch also with a V offset (CLAMP on one row: no effect). 32 distinct triples, more
+   * than one program selects from, so the draw takes two passes; each lane must read its own texel. */
+  sp.addr[1] = SF_ADDR_CLAMP;
+  sf_sample_batch bb[2];
+  memset(bb, 0, sizeof bb);
+  for (unsigned j = 0; j < 2; j++) {
+    bb[j].surf = s;
+    bb[j].samp = &sp;
+    bb[j].lod_mode = SF_LOD_EXPLICIT;
+    bb[j].n = 16;
+    bb[j].lanes = 0xFFFFu;
+    for (unsigned k = 0; k < 16; k++) {
+      bb[j].u[k] = 1.5f / 4, bb[j].v[k] = 0.5f;
+      bb[j].off_u[k] = (int8_t)((int)k - 8);
+      bb[j].off_v[k] = (int8_t)j;
+    }
+  }
+  sf_sample_out oo[2];
+  SF_CHECK_MSG(sf_mesa_sample(g_mesa, bb, 2, false, oo, NULL, &st) == SF_OK, "%s", st.msg);
+  for (unsigned j = 0; j < 2; j++)
+    for (unsigned k = 0; k < 16; k++) {
+      int t = 1 + (int)k - 8;   /* the texel lane k reads */
+      float want = t < 0 || t > 3 ? 1.0f : (float)(10 * (t + 1)) / 255.0f;
+      SF_CHECK_MSG(oo[j].v[0][k] - fb(want) + 1u <= 2u, "batch %u lane %u (offset %d): %08x, want %08x", j, k,
+                   (int)k - 8, oo[j].v[0][k], fb(want));
+    }
   /* implicit quad: lanes at u = 0.25 + k*0.125 (x) and v + 0.5 (y) */
   memset(&b, 0, sizeof b);
   b.surf = s;

@@ -37,15 +37,24 @@ static void sf_mesa_set_sampler(sf_mesa *m, const sf_sample_batch *b) {
   else minf = lin ? GL_LINEAR : GL_NEAREST;
   g->SamplerParameteri(m->samp, GL_TEXTURE_MIN_FILTER, (GLint)minf);
   g->SamplerParameteri(m->samp, GL_TEXTURE_MAG_FILTER, s->mag_filter == SF_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
-  g->SamplerParameteri(m->samp, GL_TEXTURE_WRAP_S, (GLint)sf_mesa_wrap(s->addr[0]));
-  g->SamplerParameteri(m->samp, GL_TEXTURE_WRAP_T, (GLint)sf_mesa_wrap(s->addr[1]));
-  g->SamplerParameteri(m->samp, GL_TEXTURE_WRAP_R, (GLint)sf_mesa_wrap(s->addr[2]));
+  /* State GL ignores is set to one fixed value: the wrap of an axis the texture does not address
+   * (the layer of an array, every axis of a seamless cube) and the compare function without compare
+   * mode. A driver that compiles per sampler state (llvmpipe) then compiles once where the case
+   * differs only there. */
+  const unsigned t = b->surf->desc.type;
+  const unsigned axes = t == SF_SURF_CUBE || t == SF_SURF_CUBE_ARRAY ? 0u
+                        : t == SF_SURF_1D || t == SF_SURF_1D_ARRAY     ? 1u
+                        : t == SF_SURF_3D                              ? 3u
+                                                                       : 2u;
+  static const GLenum wrap_pname[3] = {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R};
+  for (unsigned a = 0; a < 3; a++)
+    g->SamplerParameteri(m->samp, wrap_pname[a], (GLint)(a < axes ? sf_mesa_wrap(s->addr[a]) : GL_CLAMP_TO_EDGE));
   g->SamplerParameterfv(m->samp, GL_TEXTURE_BORDER_COLOR, s->border);
   g->SamplerParameterf(m->samp, GL_TEXTURE_LOD_BIAS, (float)s->lod_bias / 256.0f);
   g->SamplerParameterf(m->samp, GL_TEXTURE_MIN_LOD, (float)s->min_lod / 256.0f);
   g->SamplerParameterf(m->samp, GL_TEXTURE_MAX_LOD, (float)s->max_lod / 256.0f);
   g->SamplerParameteri(m->samp, GL_TEXTURE_COMPARE_MODE, b->compare ? GL_COMPARE_REF_TO_TEXTURE : GL_NONE);
-  g->SamplerParameteri(m->samp, GL_TEXTURE_COMPARE_FUNC, (GLint)sf_mesa_cmp(s->compare));
+  g->SamplerParameteri(m->samp, GL_TEXTURE_COMPARE_FUNC, (GLint)(b->compare ? sf_mesa_cmp(s->compare) : GL_NEVER));
 }
 
 /* Uploads every level/slice of s verbatim (row 0 of the surface = GL t = 0). Returns the texture. */
@@ -158,10 +167,10 @@ static bool sf_mesa_targets(sf_mesa *m, unsigned w, unsigned h, sf_status *st) {
 
 /* One lane's parameters. Explicit gradients with a bias (SF_LOD_GRAD_BIAS drawn with textureGrad)
  * are scaled by 2^bias: log2(2^bias * rho) = log2(rho) + bias, exact for integer biases. */
-static void sf_mesa_put_params(float *px, const sf_sample_batch *b, unsigned i, bool implicit) {
+static void sf_mesa_put_params(float *px, const sf_sample_batch *b, unsigned i, bool implicit, unsigned off) {
   float k = b->lod_mode == SF_LOD_GRAD_BIAS && !implicit ? exp2f(b->lod_or_bias[i]) : 1.0f;
   const float p[16] = {b->u[i],        b->v[i],        b->r[i],        b->ai[i], b->lod_or_bias[i], b->ref[i],
-                       0.0f,           0.0f,           k * b->dudx[i], k * b->dvdx[i], k * b->drdx[i], 0.0f,
+                       (float)off,     0.0f,           k * b->dudx[i], k * b->dvdx[i], k * b->drdx[i], 0.0f,
                        k * b->dudy[i], k * b->dvdy[i], k * b->drdy[i], 0.0f};
   memcpy(px, p, sizeof p);
 }
@@ -182,7 +191,7 @@ static sf_code sf_mesa_draw(sf_mesa *m, const sf_sample_batch *batches, const sf
     for (unsigned p = 0; p < 4; p++) {
       unsigned x = qx * 2 + (p & 1u), y = qy * 2 + (p >> 1);
       unsigned lane = implicit ? refs[k].lane + p : refs[k].lane;
-      sf_mesa_put_params(params + ((size_t)y * w + x) * 16u, b, lane, implicit);
+      sf_mesa_put_params(params + ((size_t)y * w + x) * 16u, b, lane, implicit, refs[k].off);
     }
   }
   g->ActiveTexture(GL_TEXTURE1);
@@ -262,28 +271,32 @@ sf_code sf_mesa_sample(sf_mesa *m, const sf_sample_batch *batches, size_t nb, bo
   sf_mesa_set_sampler(m, b0);
   m->gl.BindSampler(0, m->samp);
   unsigned step = implicit ? 4u : 1u;
-  /* One pass per distinct offset triple (GLSL offsets are compile-time constants). */
+  /* Each pass draws every lane whose offset triple is among the pass's first SF_MESA_MAX_OFFS
+   * distinct ones (one with implicit derivatives): GLSL offsets are compile-time constants, and
+   * the program selects a lane's triple by index (sf_mesa_program). */
+  const unsigned max_offs = implicit ? 1u : SF_MESA_MAX_OFFS;
   for (;;) {
-    int off[3] = {0, 0, 0};
-    bool found = false;
+    int offs[SF_MESA_MAX_OFFS][3];
+    unsigned noffs = 0;
     size_t count = 0;
     for (size_t i = 0; i < nb; i++) {
       const sf_sample_batch *b = &batches[i];
       for (unsigned l = 0; l + step <= b->n; l += step) {
         if (!((b->lanes >> l) & 1u) || done[i * SF_MAX_LANES + l]) continue;
         int o[3] = {b->off_u[l], b->off_v[l], b->off_r[l]};
-        if (!found) {
-          memcpy(off, o, sizeof off);
-          found = true;
+        unsigned k = 0;
+        while (k < noffs && memcmp(o, offs[k], sizeof o)) k++;
+        if (k == noffs) {
+          if (noffs == max_offs) continue;   /* a later pass */
+          memcpy(offs[noffs++], o, sizeof o);
         }
-        if (memcmp(o, off, sizeof off)) continue;
         /* An implicit quad draws with lane 4q's offset for all four lanes. */
         done[i * SF_MAX_LANES + l] = 1;
-        refs[count++] = (sf_mesa_ref){(uint32_t)i, (uint8_t)l};
+        refs[count++] = (sf_mesa_ref){(uint32_t)i, (uint8_t)l, (uint8_t)k};
       }
     }
-    if (!found) break;
-    GLuint prog = sf_mesa_program(m, b0, implicit, off, st);
+    if (!noffs) break;
+    GLuint prog = sf_mesa_program(m, b0, implicit, offs, noffs, st);
     if (!prog) {
       rc = st ? st->code : SF_ERR_STATE;
       break;

@@ -258,62 +258,87 @@ static GLuint sf_mesa_compile(sf_mesa *m, GLenum kind, const char *src, sf_statu
   return sh;
 }
 
-/* Builds (or finds) the program for one (surface type, compare, op form, offset) combination. */
-GLuint sf_mesa_program(sf_mesa *m, const sf_sample_batch *b, bool implicit, const int off[3],
-                              sf_status *st) {
+/* One texture call of the fragment shader for offset triple off. */
+static void sf_mesa_call(const sf_mesa *m, const sf_sample_batch *b, const sf_glsl_form *form, bool implicit,
+                         const int off[3], char *call, size_t n) {
+  const sf_surface *s = b->surf;
+  bool has_off = off[0] || off[1] || off[2];
+  char offs[48] = "";
+  if (has_off) {
+    if (form->noff == 1) snprintf(offs, sizeof offs, ", %d", off[0]);
+    else if (form->noff == 2) snprintf(offs, sizeof offs, ", ivec2(%d, %d)", off[0], off[1]);
+    else snprintf(offs, sizeof offs, ", ivec3(%d, %d, %d)", off[0], off[1], off[2]);
+  }
+  const bool cube_array_shadow = b->compare && s->desc.type == SF_SURF_CUBE_ARRAY;
+  const char *o = has_off ? "Offset" : "";
+  if (b->lod_query) {
+    /* GLSL 4.00 names it textureQueryLod; ARB_texture_query_lod names it textureQueryLOD. */
+    snprintf(call, n, "vec4(textureQuery%s(u_tex, %s), 0.0, 0.0)", m->info.gl_major >= 4 ? "Lod" : "LOD",
+             form->noff == 1 ? "p0.x" : (s->desc.type == SF_SURF_2D || s->desc.type == SF_SURF_2D_ARRAY) ? "p0.xy" : "p0.xyz");
+  } else if (cube_array_shadow) {
+    /* samplerCubeArrayShadow takes the reference as a separate argument. */
+    snprintf(call, n, "vec4(texture(u_tex, %s, p1.y))", form->coord);
+  } else {
+    switch (b->lod_mode) {
+      case SF_LOD_GRAD:
+        if (implicit) snprintf(call, n, "vec4(texture%s(u_tex, %s%s))", o, form->coord, offs);
+        else snprintf(call, n, "vec4(textureGrad%s(u_tex, %s, %s, %s%s))", o, form->coord, form->dcoord_x, form->dcoord_y, offs);
+        break;
+      case SF_LOD_GRAD_BIAS:
+        if (implicit) snprintf(call, n, "vec4(texture%s(u_tex, %s%s, p1.x))", o, form->coord, offs);
+        else /* the bias is folded into the gradients */
+          snprintf(call, n, "vec4(textureGrad%s(u_tex, %s, %s, %s%s))", o, form->coord, form->dcoord_x, form->dcoord_y, offs);
+        break;
+      case SF_LOD_EXPLICIT: snprintf(call, n, "vec4(textureLod%s(u_tex, %s, p1.x%s))", o, form->coord, offs); break;
+      default: /* SF_LOD_ZERO */ snprintf(call, n, "vec4(textureLod%s(u_tex, %s, 0.0%s))", o, form->coord, offs); break;
+    }
+  }
+}
+
+static uint64_t sf_mesa_key_hash(const char *k) {
+  uint64_t h = 0xcbf29ce484222325u;   /* FNV-1a */
+  for (; *k; k++) h = (h ^ (uint8_t)*k) * 0x100000001b3u;
+  return h;
+}
+
+/* Builds (or finds) the program for one (surface type, compare, op form) combination and the
+ * offset triples offs[0..noffs). GLSL offsets are compile-time constants, so a lane that needs
+ * offs[i] selects call i through its parameter p1.z (an if-chain; explicit LODs only: implicit
+ * derivatives need one call per program, noffs == 1). One draw then serves every lane of a batch
+ * whatever its offsets, and the driver compiles one shader variant for it, not one per triple. */
+GLuint sf_mesa_program(sf_mesa *m, const sf_sample_batch *b, bool implicit, const int (*offs)[3], unsigned noffs,
+                       sf_status *st) {
   const sf_surface *s = b->surf;
   sf_glsl_form form;
   if (!sf_mesa_form(s->desc.type, b->compare, &form)) {
     sf_fail(st, SF_UNSUPPORTED, "mesa: no GLSL form");
     return 0;
   }
-  bool has_off = off[0] || off[1] || off[2];
-  char key[96];
-  snprintf(key, sizeof key, "%u/%d/%u/%d/%d/%d,%d,%d", s->desc.type, b->compare, b->lod_mode,
-           b->lod_query, implicit, off[0], off[1], off[2]);
-  for (unsigned i = 0; i < m->nprogs; i++)
-    if (!strcmp(m->progs[i].key, key)) return m->progs[i].prog;
-
-  char offs[48] = "";
-  if (has_off) {
-    if (form.noff == 1) snprintf(offs, sizeof offs, ", %d", off[0]);
-    else if (form.noff == 2) snprintf(offs, sizeof offs, ", ivec2(%d, %d)", off[0], off[1]);
-    else snprintf(offs, sizeof offs, ", ivec3(%d, %d, %d)", off[0], off[1], off[2]);
+  if (noffs == 0 || noffs > SF_MESA_MAX_OFFS || (implicit && noffs != 1)) {
+    sf_fail(st, SF_ERR_INVALID, "mesa: %u offset triples in one program", noffs);
+    return 0;
   }
-  const bool cube_array_shadow = b->compare && s->desc.type == SF_SURF_CUBE_ARRAY;
-  char call[320];
-  const char *o = has_off ? "Offset" : "";
-  if (b->lod_query) {
-    /* GLSL 4.00 names it textureQueryLod; ARB_texture_query_lod names it textureQueryLOD. */
-    snprintf(call, sizeof call, "vec4(textureQuery%s(u_tex, %s), 0.0, 0.0)",
-             m->info.gl_major >= 4 ? "Lod" : "LOD",
-             form.noff == 1 ? "p0.x" : (s->desc.type == SF_SURF_2D || s->desc.type == SF_SURF_2D_ARRAY) ? "p0.xy" : "p0.xyz");
-  } else if (cube_array_shadow) {
-    /* samplerCubeArrayShadow takes the reference as a separate argument. */
-    snprintf(call, sizeof call, "vec4(texture(u_tex, %s, p1.y))", form.coord);
+  char key[SF_MESA_KEY_MAX];
+  int kl = snprintf(key, sizeof key, "%u/%d/%u/%d/%d", s->desc.type, b->compare, b->lod_mode, b->lod_query, implicit);
+  for (unsigned i = 0; i < noffs && kl > 0 && (size_t)kl < sizeof key; i++)
+    kl += snprintf(key + kl, sizeof key - (size_t)kl, ";%d,%d,%d", offs[i][0], offs[i][1], offs[i][2]);
+  uint64_t hash = sf_mesa_key_hash(key);
+  for (unsigned i = 0; i < m->nprogs; i++)
+    if (m->progs[i].hash == hash && !strcmp(m->progs[i].key, key)) return m->progs[i].prog;
+
+  char body[SF_MESA_MAX_OFFS * 400], call[320];
+  size_t bl = 0;
+  if (noffs == 1) {
+    sf_mesa_call(m, b, &form, implicit, offs[0], call, sizeof call);
+    bl = (size_t)snprintf(body, sizeof body, "  o_res = %s;\n", call);
   } else {
-    switch (b->lod_mode) {
-      case SF_LOD_GRAD:
-        if (implicit) snprintf(call, sizeof call, "vec4(texture%s(u_tex, %s%s))", o, form.coord, offs);
-        else
-          snprintf(call, sizeof call, "vec4(textureGrad%s(u_tex, %s, %s, %s%s))", o, form.coord,
-                   form.dcoord_x, form.dcoord_y, offs);
-        break;
-      case SF_LOD_GRAD_BIAS:
-        if (implicit) snprintf(call, sizeof call, "vec4(texture%s(u_tex, %s%s, p1.x))", o, form.coord, offs);
-        else /* the bias is folded into the gradients */
-          snprintf(call, sizeof call, "vec4(textureGrad%s(u_tex, %s, %s, %s%s))", o, form.coord,
-                   form.dcoord_x, form.dcoord_y, offs);
-        break;
-      case SF_LOD_EXPLICIT:
-        snprintf(call, sizeof call, "vec4(textureLod%s(u_tex, %s, p1.x%s))", o, form.coord, offs);
-        break;
-      default: /* SF_LOD_ZERO */
-        snprintf(call, sizeof call, "vec4(textureLod%s(u_tex, %s, 0.0%s))", o, form.coord, offs);
-        break;
+    bl = (size_t)snprintf(body, sizeof body, "  int oi = int(p1.z);\n");
+    for (unsigned i = 0; i < noffs && bl < sizeof body; i++) {
+      sf_mesa_call(m, b, &form, implicit, offs[i], call, sizeof call);
+      bl += (size_t)snprintf(body + bl, sizeof body - bl, "  %sif (oi == %u) o_res = %s;\n", i ? "else " : "", i, call);
     }
   }
-  char fs[2048];
+  char fs[sizeof body + 1024];
   int ver = m->info.gl_major * 10 + m->info.gl_minor;
   snprintf(fs, sizeof fs,
            "#version %s\n%s%s"
@@ -328,20 +353,15 @@ GLuint sf_mesa_program(sf_mesa *m, const sf_sample_batch *b, bool implicit, cons
            "  vec4 p1 = texelFetch(u_params, ivec2(pc.x * 4 + 1, pc.y), 0);\n"
            "  vec4 p2 = texelFetch(u_params, ivec2(pc.x * 4 + 2, pc.y), 0);\n"
            "  vec4 p3 = texelFetch(u_params, ivec2(pc.x * 4 + 3, pc.y), 0);\n"
-           "  o_res = %s;\n"
+           "  o_res = vec4(0.0);\n"
+           "%s"
            "  o_dx = vec4(dFdx(p0.xyz), 0.0);\n"
            "  o_dy = vec4(dFdy(p0.xyz), 0.0);\n"
            "}\n",
            ver >= 45 ? "450 core" : ver >= 40 ? "400 core" : "330 core",
            ver < 40 && m->info.query_lod ? "#extension GL_ARB_texture_query_lod : enable\n" : "",
            ver < 40 && m->info.cube_array ? "#extension GL_ARB_texture_cube_map_array : enable\n" : "",
-           form.sampler, call);
-  if (m->nprogs >= SF_MESA_MAX_PROGS) {
-    /* Evict the oldest program (a FIFO keeps the cache bounded). */
-    m->gl.DeleteProgram(m->progs[0].prog);
-    memmove(&m->progs[0], &m->progs[1], sizeof m->progs[0] * (SF_MESA_MAX_PROGS - 1));
-    m->nprogs--;
-  }
+           form.sampler, body);
   sf_gl *g = &m->gl;
   GLuint vs = sf_mesa_compile(m, GL_VERTEX_SHADER, sf_mesa_vs_330, st);
   if (!vs) return 0;
@@ -368,8 +388,17 @@ GLuint sf_mesa_program(sf_mesa *m, const sf_sample_batch *b, bool implicit, cons
   g->UseProgram(p);
   g->Uniform1i(g->GetUniformLocation(p, "u_tex"), 0);
   g->Uniform1i(g->GetUniformLocation(p, "u_params"), 1);
-  sf_mesa_prog *e = &m->progs[m->nprogs++];
+  /* A full cache replaces its oldest program (a ring: first in, first out). */
+  sf_mesa_prog *e;
+  if (m->nprogs < SF_MESA_MAX_PROGS) {
+    e = &m->progs[m->nprogs++];
+  } else {
+    e = &m->progs[m->prog_next];
+    m->prog_next = (m->prog_next + 1) % SF_MESA_MAX_PROGS;
+    g->DeleteProgram(e->prog);
+  }
   snprintf(e->key, sizeof e->key, "%s", key);
+  e->hash = hash;
   e->prog = p;
   return p;
 }

@@ -36,7 +36,11 @@
 
 #endif
 
-#define SF_MESA_MAX_PROGS 64u
+#define SF_MESA_MAX_PROGS 512u    /* programs kept (a ring); each holds the driver's compiled variants */
+
+#define SF_MESA_MAX_OFFS 16u      /* offset triples one program selects from; more take further draws */
+
+#define SF_MESA_KEY_MAX (32u + 16u * SF_MESA_MAX_OFFS)
 
 #define SF_MESA_QUADS_W 256u        /* quads per framebuffer row */
 
@@ -134,7 +138,8 @@ typedef struct sf_egl {
 } sf_egl;
 
 typedef struct sf_mesa_prog {
-  char key[96];
+  char key[SF_MESA_KEY_MAX];
+  uint64_t hash;
   GLuint prog;
 } sf_mesa_prog;
 
@@ -147,7 +152,7 @@ struct sf_mesa {
   sf_mesa_info info;
   GLuint vao, fbo, rt[3], params_tex, samp;
   unsigned fb_w, fb_h;      /* allocated render-target size */
-  unsigned nprogs;
+  unsigned nprogs, prog_next;   /* programs cached; the slot a full cache replaces next */
   sf_mesa_prog progs[SF_MESA_MAX_PROGS];
   char log[SF_MESA_LOG_MAX];
 };
@@ -170,10 +175,12 @@ typedef struct sf_glsl_form {
 typedef struct sf_mesa_ref {
   uint32_t batch;
   uint8_t lane;
+  uint8_t off;   /* which offset triple of the draw's program the lane uses */
 } sf_mesa_ref;
 
 bool sf_mesa_gl_format(const sf_mesa *m, unsigned fmt, bool compare, sf_gl_fmt *f, char *why, size_t n);
 GLenum sf_mesa_target(unsigned type);
-GLuint sf_mesa_program(sf_mesa *m, const sf_sample_batch *b, bool implicit, const int off[3], sf_status *st);
+GLuint sf_mesa_program(sf_mesa *m, const sf_sample_batch *b, bool implicit, const int (*offs)[3], unsigned noffs,
+                       sf_status *st);
 
 #endif
