@@ -408,6 +408,10 @@ static void gen_avs(gctx *g, sf_avs *a) {
   gen_scalar(g, T_F, 1, 1, &a->u2d);
   gen_scalar(g, T_UD, 1, 1, &a->group_id);
   gen_scalar(g, T_UD, 1, 1, &a->vbn);
+  /* Any UD block number is valid, but past 4096 the rows lie far below any surface (the taps clamp
+   * to its last row) and the SIMD kernels hand the block to the scalar code: seven in eight large
+   * immediates are folded to a block near the top. */
+  if (g->valid && a->vbn.cls == SF_VCLS_IMMEDIATE && a->vbn.imm > 4096 && (a->vbn.imm & 7u) != 0) a->vbn.imm %= 64u;
   gen_scalar(g, T_F, 1, 1, &a->v2d);
   gen_scalar(g, T_IEF, 3, 1, &a->ief_bypass);
   if (g->valid) {

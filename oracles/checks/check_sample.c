@@ -356,8 +356,8 @@ static bool sf_check_gen_valid(sf_verdict *v, const sf_case *c) {
 /* Check `exec_refused`: the case's instruction is valid and its environment binds every surface and
  * sampler slot and declares every variable the generator names, sized for the operands it draws, so
  * the executor must run it. The refusals allowed are the documented ones: SF_UNSUPPORTED (indirect
- * operands, relative indexing, AVS IEF), SF_ERR_LIMIT (the executor's caps, such as the AVS vertical
- * block number) and SF_ERR_NOMEM. Anything else (a state error, an invalid operand) refuses a valid
+ * operands, relative indexing, AVS IEF), SF_ERR_LIMIT (the executor's caps, such as a D3D register
+ * index outside the state's register file) and SF_ERR_NOMEM. Anything else (a state error, an invalid operand) refuses a valid
  * input, which every backend would do alike. */
 static bool sf_check_exec_ran(sf_verdict *v, const sf_case *c, sf_code rc, const sf_status *st, const char *backend) {
   if (rc == SF_OK || rc == SF_UNSUPPORTED || rc == SF_ERR_LIMIT || rc == SF_ERR_NOMEM) return true;

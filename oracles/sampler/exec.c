@@ -414,7 +414,6 @@ static sf_code exec_avs(const sf_avs *in, sf_state *s, const sf_backend *be, sf_
   q.vbn = raw;
   if ((rc = read_scalar(s, &in->ief_bypass, "avs IEFBypass", &f, &raw, st)) != SF_OK) return rc;
   q.ief = q.samp->avs_ief && (raw & 1u);  /* "Enables IEFBypass if bit 0 is zero" */
-  if (q.vbn > 4096) return sf_fail(st, SF_ERR_LIMIT, "avs: vertical block number %u exceeds 4096", q.vbn);
 
   unsigned esz = cntrl < 2 ? 2 : 1;
   bool ds = cntrl == 1 || cntrl == 3;

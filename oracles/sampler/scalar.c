@@ -591,8 +591,13 @@ sf_code sf_scalar_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_stat
 /* AVS: separable polyphase filter. Position of pixel (x, y): u + x*du + (x(x-1)/2)*u2d (NLAS,
  * the model's choice), source texel position p = u*W - 0.5 quantised to 1/32 (5-bit phase, RNE);
  * taps clamp to the edge; horizontal pass first, exact integer sums, one rounding at the end. */
-static int32_t avs_pos(float base, float d, float d2, uint32_t k, uint32_t n) {
-  float kk = (float)k, tri = (float)((uint64_t)k * (k ? k - 1 : 0) / 2);
+/* k is the pixel's index along the axis: x, or y + 4 * verticalBlockNumber, where the block number
+ * is any UD value (so k < 2^34 + 8). k(k-1)/2 is exact in 64 bits below k = 2^32; above, it is taken
+ * in double and rounded to float (both are deterministic; such blocks lie far outside any surface,
+ * where the taps clamp to the edge). */
+static int32_t avs_pos(float base, float d, float d2, uint64_t k, uint32_t n) {
+  float kk = (float)k;
+  float tri = k < (1ull << 32) ? (float)(k * (k ? k - 1 : 0) / 2) : (float)((double)k * (double)(k - 1) * 0.5);
   float p = base + (kk * d + tri * d2);
   float x = p * (float)n - 0.5f;
   return sf_rne_i32(x * 32.0f, -(1 << 30), 1 << 30);
@@ -603,7 +608,6 @@ sf_code sf_scalar_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
   memset(out, 0, sizeof *out);
   if (!((q->w == 16 && (q->h == 4 || q->h == 8)) || (q->w == 8 && q->h == 4) || (q->w == 4 && q->h == 4)))
     return sf_fail(st, SF_ERR_INVALID, "avs: block %ux%u is not 16x4, 8x4, 16x8 or 4x4", q->w, q->h);
-  if (q->vbn > 4096) return sf_fail(st, SF_ERR_LIMIT, "avs: vertical block number %u exceeds 4096", q->vbn);
   u8_ctx c = {0};
   sf_code rc = u8_setup(&c, q->surf, q->samp, "avs", st);
   if (rc != SF_OK) return rc;
@@ -621,7 +625,7 @@ sf_code sf_scalar_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
     for (unsigned y = 0; y < q->h; y++)
       for (unsigned x = 0; x < q->w; x++) {
         int32_t PX = avs_pos(q->u, q->du, q->u2d, x, pw);
-        int32_t PY = avs_pos(q->v, q->dv, q->v2d, y + 4 * q->vbn, ph);
+        int32_t PY = avs_pos(q->v, q->dv, q->v2d, (uint64_t)y + 4u * (uint64_t)q->vbn, ph);
         int32_t ix = sf_floor_shift(PX, 5), iy = sf_floor_shift(PY, 5);
         unsigned phx = (unsigned)(PX - ix * 32), phy = (unsigned)(PY - iy * 32);
         int64_t vsum = 0;

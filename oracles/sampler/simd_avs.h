@@ -15,7 +15,9 @@ static inline sfk_vi sfk_avs_pos(float base, float d, float d2, sfk_vi k, int32_
 
 /* AVS (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/AVS.md); scalar.c sf_scalar_avs): separable polyphase filter, lanes = pixels of a
  * row. Column taps, phases and coefficients are computed once per block and channel; each tap is a
- * gather and a 32-bit multiply-add; the vertical sum fits in 32 bits (|sum| <= 8*128*8*128*255). */
+ * gather and a 32-bit multiply-add; the vertical sum fits in 32 bits (|sum| <= 8*128*8*128*255).
+ * A vertical block number above 4096 (row indices past 2^14, whose 32-bit lane arithmetic the kernel
+ * does not widen) takes the scalar path. */
 static sf_code sfk_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
   if (!q || !out || !sfk_u8_ok(q->surf, q->samp) || q->ief || q->vbn > 4096) return sf_scalar_avs(q, out, st);
   if (!((q->w == 16 && (q->h == 4 || q->h == 8)) || (q->w == 8 && q->h == 4) || (q->w == 4 && q->h == 4)))
