@@ -269,6 +269,18 @@ bool sf_check_textcase(const uint8_t *p, size_t n, sf_verdict *v);
  * one line down and changes nothing else; a literal, condition-free entry matches its own signature. */
 bool sf_check_manifest(const uint8_t *p, size_t n, sf_verdict *v);
 
+/* ---- A hostile implementation under test (oracles/checks/check_plugin.c) ------------------------ */
+
+/* Input cap of the plugin_fuzzer target: the table part, a name and a backend_diff case. */
+#define SF_CHECK_MAX_PLUGIN (128u + SF_CASE_MAX_SIZE)
+
+/* The plug-in loader's checks and the judge on an implementation the input describes (its table,
+ * capabilities, precision profile and answers): the loader accepts exactly the tables
+ * docs/backends.md allows, with a message when it refuses; the judge never calls the implementation
+ * outside its capabilities, reports a failed call as `status` and an unsupported one as a skip, and
+ * never blames an implementation alone that returns the reference's own results. */
+bool sf_check_plugin(const uint8_t *p, size_t n, sf_verdict *v);
+
 #ifdef __cplusplus
 }
 #endif

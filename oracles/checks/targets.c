@@ -42,6 +42,10 @@ static bool sf_target_manifest(const uint8_t *data, size_t size, sf_verdict *v) 
   return sf_check_manifest(data, size, v);
 }
 
+static bool sf_target_plugin(const uint8_t *data, size_t size, sf_verdict *v) {
+  return sf_check_plugin(data, size, v);
+}
+
 static bool sf_target_backend_diff(const uint8_t *data, size_t size, sf_verdict *v) {
   return sf_check_backend_diff(data, size, v);
 }
@@ -68,6 +72,9 @@ const sf_target sf_targets[] = {
    sf_check_backend_init},
   {"manifest_fuzzer", sf_target_manifest, SF_CHECK_MAX_MANIFEST,
    "known-divergence manifest -> read; positioned refusals; one line more in front moves everything one line down",
+   NULL},
+  {"plugin_fuzzer", sf_target_plugin, SF_CHECK_MAX_PLUGIN,
+   "a hostile implementation under test (table, caps, precision, answers) -> loader checks and the judge's verdict",
    NULL},
 };
 const size_t sf_target_count = sizeof sf_targets / sizeof sf_targets[0];
