@@ -191,7 +191,7 @@ int sf_indep_stored(const sf_surface *s, unsigned level, unsigned slice, unsigne
     bool bad;
     sf_indep_snap(f, ch, rgba[ch], &l, &h, &bad);
     if (bad || (t.bad >> ch & 1u)) continue;
-    if (f->kind == SF_IK_UNORM || f->kind == SF_IK_SNORM) {
+    if (f->kind == SF_IK_UNORM || f->kind == SF_IK_SNORM || (f->kind == SF_IK_SRGB && ch == 3)) {   /* sRGB alpha is UNORM */
       /* D3D11.3 §3.2.3.5/§3.2.3.6 allow the float -> integer-scale step of a store a 0.6-unit
        * tolerance (the snap above rounds exactly, as the filters' results need): an encoder that
        * scales in float32, as the reference does, lands a few thousandths past a tie. */

@@ -7,7 +7,8 @@
  *   offset      D3D11.3 §7.18.7 / §22.4.15: an immediate texel offset k adds k texels to the address
  *   wrap_shift  §7.18.9 WRAP: a translation by the whole surface (u + 1, v - 1) changes nothing
  *   mirror      §7.18.9 MIRROR: u and -u (off the texel edges, point filter) and u + 2 read the same
- *   mip_same    §7.18.10: when every level holds the same constant, the LOD does not matter
+ *   mip_same    §7.18.10: when every level holds the same finite constant, the LOD does not matter
+ *               (up to the sign of a zero result)
  *   bias        §7.18.11: sample_b with bias b == sample_l at (the LOD query's unclamped LOD - the
  *               sampler bias + b), both adding the sampler bias */
 #include <math.h>
@@ -217,6 +218,17 @@ static sf_code rel_mip_same(const sf_backend *be, const sf_sample_batch *b, sf_m
   uint8_t *p0 = sf_surface_texel(d.s, 0, 0, 0, 0);
   if (p0 && fi) {
     memcpy(t0, p0, fi->bytes);
+    /* An infinite or NaN texel makes the LOD matter: a filter weight of exactly 0 times infinity is
+     * NaN, and which weights are 0 depends on the LOD. */
+    uint32_t dec[4];
+    sf_format_decode(d.s->desc.format, t0, dec);
+    if (fi->cls == SF_FCLASS_FLOAT || fi->cls == SF_FCLASS_DEPTH)
+      for (unsigned k = 0; k < 4; k++)
+        if ((dec[k] & 0x7f800000u) == 0x7f800000u) {
+          sf_surface_free(d.s);
+          sf_meta_not_applied(o, "the constant texel is infinite or NaN");
+          return SF_OK;
+        }
     for (unsigned l = 0; l < d.s->desc.levels; l++)
       for (unsigned y = 0; y < d.s->levels[l].h; y++)
         for (unsigned x = 0; x < d.s->levels[l].w; x++) {
@@ -237,9 +249,23 @@ static sf_code rel_mip_same(const sf_backend *be, const sf_sample_batch *b, sf_m
     q2.dudy[l] = b->dudy[l];
     q2.dvdx[l] = b->dvdx[l];
   }
-  rc = run_pair(be, &d.q, &q2, o, st);
+  /* The sign of a zero result is left open: a level blend written a + t(b - a) turns -0 into +0
+   * where a single level keeps -0. Zeros compare equal here. */
+  sf_sample_out oa, ob;
+  rc = sf_meta_sample(be, &d.q, &oa, st);
+  if (rc == SF_OK) rc = sf_meta_sample(be, &q2, &ob, st);
   sf_surface_free(d.s);
-  return rc;
+  if (rc != SF_OK) {
+    sf_meta_not_applied(o, "the reference refused a derived batch");
+    return rc == SF_ERR_NOMEM ? rc : SF_OK;
+  }
+  for (unsigned l = 0; l < SF_MAX_LANES; l++)
+    for (unsigned ch = 0; ch < 4; ch++) {
+      if (oa.v[ch][l] == 0x80000000u && !oa.is_int) oa.v[ch][l] = 0;
+      if (ob.v[ch][l] == 0x80000000u && !ob.is_int) ob.v[ch][l] = 0;
+    }
+  sf_meta_same(&oa, &ob, d.q.lanes, o);
+  return SF_OK;
 }
 
 static sf_code rel_bias(const sf_backend *be, const sf_sample_batch *b, sf_meta_outcome *o, sf_status *st) {
