@@ -245,6 +245,9 @@ static bool sf_job_start(sf_fuzz_job *j, const sf_fuzz_opts *o) {
   char log_path[SF_FUZZ_PATH + 16];
   snprintf(log_path, sizeof log_path, "%s/fuzz.log", j->dir);
   j->log = fopen(log_path, "a");
+  /* Line-buffered: the log is read while the campaign runs (scripts/soak.sh) and must keep every
+   * whole line the engine wrote when the campaign is killed. */
+  if (j->log) setvbuf(j->log, NULL, _IOLBF, 0);
   if (o->engine == SF_ENG_LIBFUZZER) {
     args[na++] = j->bin;
     const char *fixed[] = {"-fork=1", "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1",
