@@ -190,11 +190,26 @@ static void test_rect_generated(void) {
   }
 }
 
-/* Resizes of the bench's shape (1.5x down and up, RGBA8 and R8) at a size ASan can afford. */
+/* Resizes of the bench's shape (1.5x down and up, RGBA8 and R8) at a size ASan can afford, and the
+ * shapes the RGBA8 kernel's tap tables tell apart (docs/simd.md "The SAMPLE_UNORM rect"): 2x, 1.5x
+ * and non-integer upscales (4 pixels per 16-byte window), downscales up to and past 2x (2 pixels per
+ * window, then gathers), 1-texel-wide, 1-row and 3-texel-wide sources (gathers: under 4 texels), odd
+ * sizes, and each address mode, whose edges (clamp, wrap and mirror seams, border columns and rows)
+ * change which groups qualify. */
 static void test_rect_resizes(void) {
-  static const struct { uint32_t sw, sh, dw, dh; unsigned fmt; } jobs[] = {
-      {480, 270, 320, 180, SF_FMT_RGBA8_UNORM}, {320, 180, 480, 272, SF_FMT_RGBA8_UNORM},
-      {480, 270, 320, 180, SF_FMT_R8_UNORM},    {333, 101, 96, 48, SF_FMT_RGBA8_UNORM},
+  static const struct { uint32_t sw, sh, dw, dh; unsigned fmt, addr; } jobs[] = {
+      {480, 270, 320, 180, SF_FMT_RGBA8_UNORM, SF_ADDR_CLAMP}, {320, 180, 480, 272, SF_FMT_RGBA8_UNORM, SF_ADDR_CLAMP},
+      {480, 270, 320, 180, SF_FMT_R8_UNORM, SF_ADDR_CLAMP},    {333, 101, 96, 48, SF_FMT_RGBA8_UNORM, SF_ADDR_CLAMP},
+      {64, 40, 128, 80, SF_FMT_RGBA8_UNORM, SF_ADDR_CLAMP},    {64, 40, 128, 80, SF_FMT_RGBA8_UNORM, SF_ADDR_WRAP},
+      {64, 40, 96, 60, SF_FMT_RGBA8_UNORM, SF_ADDR_MIRROR},    {64, 40, 96, 60, SF_FMT_RGBA8_UNORM, SF_ADDR_BORDER},
+      {37, 23, 104, 68, SF_FMT_RGBA8_UNORM, SF_ADDR_CLAMP},    {37, 23, 104, 68, SF_FMT_RGBA8_UNORM, SF_ADDR_BORDER},
+      {101, 53, 64, 36, SF_FMT_RGBA8_UNORM, SF_ADDR_WRAP},     {101, 53, 64, 36, SF_FMT_RGBA8_UNORM, SF_ADDR_MIRROR},
+      {200, 90, 88, 40, SF_FMT_RGBA8_UNORM, SF_ADDR_CLAMP},    {200, 90, 88, 40, SF_FMT_RGBA8_UNORM, SF_ADDR_BORDER},
+      {1, 17, 16, 20, SF_FMT_RGBA8_UNORM, SF_ADDR_CLAMP},      {1, 17, 16, 20, SF_FMT_RGBA8_UNORM, SF_ADDR_BORDER},
+      {29, 1, 48, 8, SF_FMT_RGBA8_UNORM, SF_ADDR_CLAMP},       {29, 1, 48, 8, SF_FMT_RGBA8_UNORM, SF_ADDR_MIRROR},
+      {3, 5, 24, 12, SF_FMT_RGBA8_UNORM, SF_ADDR_WRAP},        {4, 4, 8, 8, SF_FMT_RGBA8_UNORM, SF_ADDR_CLAMP},
+      {64, 40, 128, 80, SF_FMT_R8_UNORM, SF_ADDR_WRAP},        {37, 23, 104, 68, SF_FMT_R8_UNORM, SF_ADDR_BORDER},
+      {1, 17, 16, 20, SF_FMT_R8_UNORM, SF_ADDR_CLAMP},         {29, 1, 48, 8, SF_FMT_R8_UNORM, SF_ADDR_MIRROR},
   };
   uint64_t seed = 0x52535a45u;
   for (unsigned k = 0; k < sizeof jobs / sizeof jobs[0]; k++) {
@@ -204,13 +219,28 @@ static void test_rect_resizes(void) {
     sf_sampler sp;
     sf_sampler_default(&sp);
     sp.min_filter = sp.mag_filter = SF_FILTER_LINEAR;
+    sp.addr[0] = sp.addr[1] = (uint8_t)jobs[k].addr;
+    sp.border[0] = 0.25f;
+    sp.border[1] = 1.0f;
+    sp.border[2] = 0.0f;
+    sp.border[3] = 0.5f;
     float du = 1.0f / (float)jobs[k].dw, dv = 1.0f / (float)jobs[k].dh;
     sf_unorm_rect_req q = {.surf = surf, .samp = &sp, .u = 0.5f * du, .v = 0.5f * dv, .bu = 8.0f * du, .bv = 4.0f * dv,
                            .du = du, .dv = dv, .blocks_x = jobs[k].dw / 8, .blocks_y = jobs[k].dh / 4};
-    char what[96];
-    snprintf(what, sizeof what, "resize %ux%u -> %ux%u %s", jobs[k].sw, jobs[k].sh, jobs[k].dw, jobs[k].dh,
-             sf_format_get(jobs[k].fmt)->name);
+    if (jobs[k].addr == SF_ADDR_BORDER || jobs[k].addr == SF_ADDR_WRAP) { /* reach past the edges */
+      q.u = -0.1f;
+      q.v = -0.15f;
+      q.du = 1.2f / (float)jobs[k].dw;
+      q.dv = 1.3f / (float)jobs[k].dh;
+      q.bu = 8.0f * q.du;
+      q.bv = 4.0f * q.dv;
+    }
+    char what[112];
+    snprintf(what, sizeof what, "resize %ux%u -> %ux%u %s addr %u", jobs[k].sw, jobs[k].sh, jobs[k].dw, jobs[k].dh,
+             sf_format_get(jobs[k].fmt)->name, jobs[k].addr);
     check_grid(&q, 8u * q.blocks_x, 0, what);
+    /* the same grid with an odd pitch and a NULL plane */
+    check_grid(&q, 8u * q.blocks_x + 3, 0x4, what);
     sf_surface_free(surf);
   }
 }
