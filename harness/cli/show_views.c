@@ -212,16 +212,8 @@ void show_codec(const sf_target *t, const uint8_t *data, size_t len) {
     }
   } else if (!strcmp(t->name, "plugin_fuzzer")) {
     /* a made-up implementation (oracles/checks/check_plugin.c): the table bytes, then a case */
-    static const char *const modes[5] = {"the reference's results", "the reference with bits flipped",
-                                         "raw result bits", "an error", "SF_UNSUPPORTED"};
-    if (len >= 102) {
-      size_t nl = data[5] ? (size_t)(data[5] - 1u) % 56u : 0, rest = len - 102 > nl ? len - 102 - nl : 0;
-      printf("plug-in table: flags 0x%02x (ABI %s, struct size %s, create %s, query_precision %s, query_caps %s, "
-             "sample %s); sample answers with %s; name %s; then a %zu-byte backend_diff case\n",
-             data[0], data[0] & 1 ? "wrong" : "2", data[0] & 2 ? "wrong" : "right", data[0] & 4 ? (data[0] & 8 ? "fails" : "set") : "none",
-             data[0] & 16 ? "set" : "none", data[0] & 32 ? "none" : "set", data[0] & 64 ? "none" : "set", modes[data[4] % 5u],
-             data[5] ? "from the input" : "NULL", rest);
-    }
+    char d[320];
+    printf("plug-in table: %s\n", sf_check_plugin_describe(data, len, d, sizeof d));
     printf("instruction: none (a plug-in table and a case; `samplefuzz replay` judges it)\n");
   } else if (!strcmp(t->name, "dxbc_fuzzer")) {
     /* the same three readings as sf_check_dxbc (oracles/checks/check_d3d.c) */

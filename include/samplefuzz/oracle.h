@@ -280,6 +280,9 @@ bool sf_check_manifest(const uint8_t *p, size_t n, sf_verdict *v);
  * outside its capabilities, reports a failed call as `status` and an unsupported one as a skip, and
  * never blames an implementation alone that returns the reference's own results. */
 bool sf_check_plugin(const uint8_t *p, size_t n, sf_verdict *v);
+/* One line saying what a plugin_fuzzer input describes (the table, how sample answers, the case
+ * length), for `samplefuzz show`; "(too short for a table)" when it is. Returns buf. */
+const char *sf_check_plugin_describe(const uint8_t *p, size_t n, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -83,6 +83,9 @@ typedef struct sf_format_info {
 /* NULL for an unknown format. */
 const sf_format_info *sf_format_get(unsigned fmt);
 const char *sf_surf_type_name(unsigned type);
+/* How many of the U, V, W address modes a surface type uses: 1 (1D, 1D array: the layer is not
+ * wrapped), 2 (2D, 2D array), 3 (3D), 0 (cubes: seamless, no address mode applies). */
+unsigned sf_surf_type_wrap_axes(unsigned type);
 
 typedef struct sf_surface_desc {
   uint8_t type;            /* sf_surf_type */

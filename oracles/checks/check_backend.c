@@ -313,8 +313,7 @@ static bool known_divergence(sf_verdict *v, const sf_sample_batch *b, unsigned l
     f.format = fi ? fi->name : NULL;
   }
   if (b->samp && b->surf) {   /* the axes the surface type addresses (cubes: none) */
-    unsigned t = b->surf->desc.type;
-    unsigned dims = t == SF_SURF_1D || t == SF_SURF_1D_ARRAY ? 1u : t == SF_SURF_3D ? 3u : t == SF_SURF_CUBE || t == SF_SURF_CUBE_ARRAY ? 0u : 2u;
+    unsigned dims = sf_surf_type_wrap_axes(b->surf->desc.type);
     for (unsigned a = 0; a < dims; a++) f.addr[a] = b->samp->addr[a] < 5 ? an[b->samp->addr[a]] : NULL;
   }
   f.offsets = b->off_u[l] || b->off_v[l] || b->off_r[l];

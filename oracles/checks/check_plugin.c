@@ -121,6 +121,29 @@ static bool pf_name_ok(const char *s) {
   return true;
 }
 
+/* The name's length in the input: 0 for a NULL name, at most 55 bytes and what the input holds. */
+static size_t pf_name_len(const uint8_t *p, size_t n) {
+  size_t len = p[PF_NAME_LEN] ? (size_t)(p[PF_NAME_LEN] - 1u) % 56u : 0;
+  return len > n - PF_FIXED ? n - PF_FIXED : len;
+}
+
+const char *sf_check_plugin_describe(const uint8_t *p, size_t n, char *buf, size_t len) {
+  static const char *const modes[5] = {"the reference's results", "the reference with bits flipped", "raw result bits",
+                                       "an error", "SF_UNSUPPORTED"};
+  if (n < PF_FIXED) {
+    snprintf(buf, len, "(too short for a table: %zu of %d bytes)", n, PF_FIXED);
+    return buf;
+  }
+  const uint8_t f = p[PF_FLAGS];
+  snprintf(buf, len,
+           "flags 0x%02x (ABI %s, struct size %s, create %s, query_precision %s, query_caps %s, sample %s); sample "
+           "answers with %s; name %s; then a %zu-byte backend_diff case",
+           f, f & 1 ? "wrong" : "2", f & 2 ? "wrong" : "right", f & 4 ? (f & 8 ? "fails" : "set") : "none",
+           f & 16 ? "set" : "none", f & 32 ? "none" : "set", f & 64 ? "none" : "set", modes[p[PF_MODE] % 5u],
+           p[PF_NAME_LEN] ? "from the input" : "NULL", n - PF_FIXED - pf_name_len(p, n));
+  return buf;
+}
+
 bool sf_check_plugin(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "plugin");
   if (n < PF_FIXED) {
@@ -151,8 +174,7 @@ bool sf_check_plugin(const uint8_t *p, size_t n, sf_verdict *v) {
   size_t at = PF_FIXED;
   const char *namep = NULL;
   if (p[PF_NAME_LEN]) {
-    size_t len = (size_t)(p[PF_NAME_LEN] - 1u) % 56u;
-    if (len > n - at) len = n - at;
+    size_t len = pf_name_len(p, n);
     memcpy(name, p + at, len);
     name[len] = '\0';
     at += len;
@@ -202,7 +224,7 @@ bool sf_check_plugin(const uint8_t *p, size_t n, sf_verdict *v) {
   }
 
   /* Loaded: the rest of the input is a backend_diff case, judged with this implementation. */
-  bool ok = sf_check_backend_diff_with(h, p + at, n - at, v);
+  (void)sf_check_backend_diff_with(h, p + at, n - at, v);   /* the verdict in v is what counts */
   const unsigned mode = p[PF_MODE] % 5u;
   const bool exact = mode == 0 && !t.query_precision;
   char why[sizeof v->reason];
@@ -242,7 +264,6 @@ bool sf_check_plugin(const uint8_t *p, size_t n, sf_verdict *v) {
   }
   /* The judge's own verdict on this implementation (a finding is expected when its results are
    * wrong on purpose) is not a finding of this target. */
-  (void)ok;
   sf_verdict_init(v, "plugin");
   if (kind == SF_VERDICT_FAIL) sf_verdict_dumpf(v, "judge: %s %s (expected for this implementation)\n", check, feature);
   return true;

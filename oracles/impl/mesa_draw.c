@@ -41,11 +41,7 @@ static void sf_mesa_set_sampler(sf_mesa *m, const sf_sample_batch *b) {
    * (the layer of an array, every axis of a seamless cube) and the compare function without compare
    * mode. A driver that compiles per sampler state (llvmpipe) then compiles once where the case
    * differs only there. */
-  const unsigned t = b->surf->desc.type;
-  const unsigned axes = t == SF_SURF_CUBE || t == SF_SURF_CUBE_ARRAY ? 0u
-                        : t == SF_SURF_1D || t == SF_SURF_1D_ARRAY     ? 1u
-                        : t == SF_SURF_3D                              ? 3u
-                                                                       : 2u;
+  const unsigned axes = sf_surf_type_wrap_axes(b->surf->desc.type);
   static const GLenum wrap_pname[3] = {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R};
   for (unsigned a = 0; a < 3; a++)
     g->SamplerParameteri(m->samp, wrap_pname[a], (GLint)(a < axes ? sf_mesa_wrap(s->addr[a]) : GL_CLAMP_TO_EDGE));

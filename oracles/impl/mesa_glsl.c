@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <xxhash.h>
+
 #include "oracles/impl/mesa_int.h"
 
 
@@ -295,12 +297,6 @@ static void sf_mesa_call(const sf_mesa *m, const sf_sample_batch *b, const sf_gl
   }
 }
 
-static uint64_t sf_mesa_key_hash(const char *k) {
-  uint64_t h = 0xcbf29ce484222325u;   /* FNV-1a */
-  for (; *k; k++) h = (h ^ (uint8_t)*k) * 0x100000001b3u;
-  return h;
-}
-
 /* Builds (or finds) the program for one (surface type, compare, op form) combination and the
  * offset triples offs[0..noffs). GLSL offsets are compile-time constants, so a lane that needs
  * offs[i] selects call i through its parameter p1.z (an if-chain; explicit LODs only: implicit
@@ -322,7 +318,7 @@ GLuint sf_mesa_program(sf_mesa *m, const sf_sample_batch *b, bool implicit, cons
   int kl = snprintf(key, sizeof key, "%u/%d/%u/%d/%d", s->desc.type, b->compare, b->lod_mode, b->lod_query, implicit);
   for (unsigned i = 0; i < noffs && kl > 0 && (size_t)kl < sizeof key; i++)
     kl += snprintf(key + kl, sizeof key - (size_t)kl, ";%d,%d,%d", offs[i][0], offs[i][1], offs[i][2]);
-  uint64_t hash = sf_mesa_key_hash(key);
+  uint64_t hash = XXH3_64bits(key, strlen(key));
   for (unsigned i = 0; i < m->nprogs; i++)
     if (m->progs[i].hash == hash && !strcmp(m->progs[i].key, key)) return m->progs[i].prog;
 

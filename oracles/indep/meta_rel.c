@@ -138,8 +138,9 @@ static sf_code meta2d_make(meta2d *d, const sf_sample_batch *b, unsigned levels,
   return SF_OK;
 }
 
-static sf_code run_pair(const sf_backend *be, const sf_sample_batch *a, const sf_sample_batch *b, sf_meta_outcome *o,
-                        sf_status *st) {
+/* Samples a and b and compares them bit for bit; with signless_zero, -0 and +0 compare equal. */
+static sf_code run_pair_z(const sf_backend *be, const sf_sample_batch *a, const sf_sample_batch *b, sf_meta_outcome *o,
+                          bool signless_zero, sf_status *st) {
   sf_sample_out oa, ob;
   sf_code rc = sf_meta_sample(be, a, &oa, st);
   if (rc == SF_OK) rc = sf_meta_sample(be, b, &ob, st);
@@ -147,8 +148,19 @@ static sf_code run_pair(const sf_backend *be, const sf_sample_batch *a, const sf
     sf_meta_not_applied(o, "the reference refused a derived batch");
     return rc == SF_ERR_NOMEM ? rc : SF_OK;
   }
+  if (signless_zero)
+    for (unsigned l = 0; l < SF_MAX_LANES; l++)
+      for (unsigned ch = 0; ch < 4; ch++) {
+        if (!oa.is_int && oa.v[ch][l] == 0x80000000u) oa.v[ch][l] = 0;
+        if (!ob.is_int && ob.v[ch][l] == 0x80000000u) ob.v[ch][l] = 0;
+      }
   sf_meta_same(&oa, &ob, a->lanes, o);
   return SF_OK;
+}
+
+static sf_code run_pair(const sf_backend *be, const sf_sample_batch *a, const sf_sample_batch *b, sf_meta_outcome *o,
+                        sf_status *st) {
+  return run_pair_z(be, a, b, o, false, st);
 }
 
 static sf_code rel_offset(const sf_backend *be, const sf_sample_batch *b, sf_meta_outcome *o, sf_status *st) {
@@ -251,21 +263,9 @@ static sf_code rel_mip_same(const sf_backend *be, const sf_sample_batch *b, sf_m
   }
   /* The sign of a zero result is left open: a level blend written a + t(b - a) turns -0 into +0
    * where a single level keeps -0. Zeros compare equal here. */
-  sf_sample_out oa, ob;
-  rc = sf_meta_sample(be, &d.q, &oa, st);
-  if (rc == SF_OK) rc = sf_meta_sample(be, &q2, &ob, st);
+  rc = run_pair_z(be, &d.q, &q2, o, true, st);
   sf_surface_free(d.s);
-  if (rc != SF_OK) {
-    sf_meta_not_applied(o, "the reference refused a derived batch");
-    return rc == SF_ERR_NOMEM ? rc : SF_OK;
-  }
-  for (unsigned l = 0; l < SF_MAX_LANES; l++)
-    for (unsigned ch = 0; ch < 4; ch++) {
-      if (oa.v[ch][l] == 0x80000000u && !oa.is_int) oa.v[ch][l] = 0;
-      if (ob.v[ch][l] == 0x80000000u && !ob.is_int) ob.v[ch][l] = 0;
-    }
-  sf_meta_same(&oa, &ob, d.q.lanes, o);
-  return SF_OK;
+  return rc;
 }
 
 static sf_code rel_bias(const sf_backend *be, const sf_sample_batch *b, sf_meta_outcome *o, sf_status *st) {

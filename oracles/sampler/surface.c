@@ -38,6 +38,15 @@ const char *sf_surf_type_name(unsigned type) {
   return type < SF_SURF_TYPE_COUNT ? n[type] : "?";
 }
 
+unsigned sf_surf_type_wrap_axes(unsigned type) {
+  switch (type) {
+    case SF_SURF_1D: case SF_SURF_1D_ARRAY: return 1u;
+    case SF_SURF_3D: return 3u;
+    case SF_SURF_CUBE: case SF_SURF_CUBE_ARRAY: return 0u;
+    default: return 2u;
+  }
+}
+
 /* ---- Conversions ----------------------------------------------------------------------------- */
 
 float sf_half_to_float(uint16_t h) {
