@@ -19,7 +19,7 @@
 # Options: --time S (seconds of fuzzing per target, default 10; 0 = replay only), --runs N (fuzz N
 # executions instead of S seconds: deterministic with the fixed seed), --seed N (libFuzzer
 # -seed, default 1), --summary FILE (append one tab-separated row per target: target, sanitizer,
-# seconds, executions, exec/s, findings), --workdir DIR (default: a temporary folder, removed unless
+# seconds, CPU seconds, executions, exec/s, findings), --workdir DIR (default: a temporary folder, removed unless
 # there are findings), --no-build (use the binaries already in the build folder).
 # Environment: SF_MSAN_BUILD_DIR (default build-msan), SF_MSAN_JOBS (build parallelism, default nproc),
 # SF_MSAN_WERROR (ON: -Werror; default OFF, warnings are the -Werror builds' job in scripts/test.sh).
@@ -86,6 +86,12 @@ show_finding() {
 }
 
 total_findings=0
+# CPU seconds (user+system) of this shell's waited-for children so far: /proc/PID/stat fields 16-17.
+child_cpu() {
+  local st; st=$(cat "/proc/$$/stat" 2>/dev/null) || { echo 0; return; }
+  set -- ${st##*) }
+  echo $(( (${14:-0} + ${15:-0}) / $(getconf CLK_TCK 2>/dev/null || echo 100) ))
+}
 printf '%-20s %-6s %7s %12s %9s %s\n' target mode seconds execs exec/s findings
 for t in "${targets[@]}"; do
   bin="$build/fuzz/$t"
@@ -94,7 +100,7 @@ for t in "${targets[@]}"; do
   fi
   dir="$workdir/$t"
   mkdir -p "$dir/corpus" "$dir/artifacts"
-  findings=0 execs=0 rate=0 secs=0
+  findings=0 execs=0 rate=0 secs=0 cpu=0
   if [ "$time_s" -gt 0 ] || [ "$runs" -gt 0 ]; then
     [ -d "$root/corpus/$t" ] && cp -R "$root/corpus/$t/." "$dir/corpus/"
     to=$(opt "$t" timeout || true)
@@ -105,10 +111,10 @@ for t in "${targets[@]}"; do
     dict=$(opt "$t" dict || true); [ -n "$dict" ] && args+=(-dict="$root/fuzz/$dict")
     before=$(find "$dir/artifacts" -type f | wc -l)   # a reused --workdir keeps earlier reproducers
     touch "$dir/fuzz.log.start"
-    start=$(date +%s)
+    start=$(date +%s) cpu0=$(child_cpu)
     (cd "$dir" && "$bin" "${args[@]}" "$dir/corpus" > "$dir/fuzz.log" 2>&1)
     rc=$?
-    secs=$(( $(date +%s) - start ))
+    secs=$(( $(date +%s) - start )) cpu=$(( $(child_cpu) - cpu0 ))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/fuzz.log" | tail -n1)
     [ -z "$execs" ] && execs=$(sed -n 's/^#\([0-9]*\).*/\1/p' "$dir/fuzz.log" | tail -n1)
     execs=${execs:-0}
@@ -134,7 +140,7 @@ for t in "${targets[@]}"; do
     fi
   done
   printf '%-20s %-6s %7s %12s %9s %s\n' "$t" msan "$secs" "$execs" "$rate" "$findings"
-  [ -n "$summary" ] && printf '%s\tmsan\t%s\t%s\t%s\t%s\n' "$t" "$secs" "$execs" "$rate" "$findings" >> "$summary"
+  [ -n "$summary" ] && printf '%s\tmsan\t%s\t%s\t%s\t%s\t%s\n' "$t" "$secs" "$cpu" "$execs" "$rate" "$findings" >> "$summary"
   total_findings=$((total_findings + findings))
 done
 

@@ -14,7 +14,8 @@
 # Options: --time S (seconds per target and sanitizer, default 3600), --sanitizers "asan msan"
 # (default both), --seed N (default 1), --workdir DIR (default fuzz-work/soak), --summary FILE
 # (default <workdir>/summary-<UTC time>.tsv). The summary has one tab-separated row per target and
-# sanitizer: target, sanitizer, seconds, executions, exec/s, findings. Exit status 1 when there are findings.
+# sanitizer: target, sanitizer, seconds (wall), CPU seconds (user+system of the run and every process
+# it waited for), executions, exec/s, findings. Exit status 1 when there are findings.
 # Environment: SF_FUZZ_BUILD_DIR (the ASan build, as in scripts/fuzz.sh), SF_MSAN_BUILD_DIR,
 # SF_SOAK_JOBS (build parallelism, default nproc).
 set -uo pipefail
@@ -42,10 +43,17 @@ fi
 mkdir -p "$workdir" || exit 2
 workdir=$(cd "$workdir" && pwd)
 [ -n "$summary" ] || summary="$workdir/summary-$(date -u +%Y%m%dT%H%M%SZ).tsv"
-printf 'target\tsanitizer\tseconds\texecutions\texec_per_s\tfindings\n' > "$summary"
+printf 'target\tsanitizer\tseconds\tcpu_seconds\texecutions\texec_per_s\tfindings\n' > "$summary"
 jobs=${SF_SOAK_JOBS:-$(nproc 2>/dev/null || echo 2)}
 echo "soak.sh: ${#targets[@]} target(s) x [$sans], $time_s s each, one at a time; work $workdir; summary $summary"
 status=0
+# CPU seconds (user+system) used so far by this shell's waited-for children: fields 16-17 of
+# /proc/PID/stat (cutime, cstime), in clock ticks. 0 where /proc is missing.
+child_cpu() {
+  local st; st=$(cat "/proc/$$/stat" 2>/dev/null) || { echo 0; return; }
+  set -- ${st##*) }
+  echo $(( (${14:-0} + ${15:-0}) / $(getconf CLK_TCK 2>/dev/null || echo 100) ))
+}
 
 for san in $sans; do
   case $san in
@@ -62,11 +70,11 @@ for san in $sans; do
         before=$(find "$dir/artifacts" -type f | wc -l)
         logstart=0
         [ -f "$dir/fuzz.log" ] && logstart=$(wc -l < "$dir/fuzz.log")
-        start=$(date +%s)
+        start=$(date +%s) cpu0=$(child_cpu)
         "$build/samplefuzz" fuzz --engine libfuzzer --jobs 1 --time "$time_s" --seed "$seed" \
           --workdir "$workdir/asan" --bin-dir "$build/fuzz" "$t" > "$workdir/asan-$t.out" 2>&1
         rc=$?
-        secs=$(( $(date +%s) - start ))
+        secs=$(( $(date +%s) - start )) cpu=$(( $(child_cpu) - cpu0 ))
         # libFuzzer's fork mode logs "#<execs>: cov: .. exec/s: .. oom/timeout/crash: a/b/c ..".
         last=$(tail -n +"$((logstart + 1))" "$dir/fuzz.log" 2>/dev/null | grep -E '^#[0-9]+: cov:' | tail -n1)
         execs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<< "$last"); execs=${execs:-0}
@@ -78,8 +86,8 @@ for san in $sans; do
           echo "FINDING: $t (ASan+UBSan): $findings new reproducer(s) in $dir/artifacts" >&2
           sed -n '/^triage:/,$p' "$workdir/asan-$t.out" >&2
         fi
-        printf '%-20s asan %6ss %12s execs %7s exec/s  findings %s\n' "$t" "$secs" "$execs" "$rate" "$findings"
-        printf '%s\tasan\t%s\t%s\t%s\t%s\n' "$t" "$secs" "$execs" "$rate" "$findings" >> "$summary"
+        printf '%-20s asan %6ss %6s CPU-s %12s execs %7s exec/s  findings %s\n' "$t" "$secs" "$cpu" "$execs" "$rate" "$findings"
+        printf '%s\tasan\t%s\t%s\t%s\t%s\t%s\n' "$t" "$secs" "$cpu" "$execs" "$rate" "$findings" >> "$summary"
       done
       ;;
     msan)
