@@ -506,6 +506,39 @@ static void test_container_errors(void) {
   expect_read(b, n, SF_ERR_INVALID, 0, "magic");
   memcpy(b, g, n), b[100] ^= 1;
   expect_read(b, n, SF_ERR_CHECKSUM, 4, "checksum");
+  /* One zero word is a wrong checksum; all four zero is an unsigned container (docs/dxbc.md §1.2):
+   * it reads, says so, and writes back and prints and parses to the same bytes. */
+  memcpy(b, g, n), put32(b + 8, 0);
+  expect_read(b, n, SF_ERR_CHECKSUM, 4, "one zero checksum word");
+  memcpy(b, g, n), memset(b + 4, 0, 16);
+  {
+    sf_status st;
+    sf_status_clear(&st);
+    sf_dxbc c;
+    SF_CHECK_EQ_U(sf_dxbc_read(b, n, &c, &st), SF_OK);
+    SF_CHECK(c.zero_checksum);
+    sf_buf w, t, back;
+    sf_buf_init(&w, &st);
+    sf_buf_init(&t, &st);
+    sf_buf_init(&back, &st);
+    SF_CHECK_EQ_U(sf_dxbc_write_ex(c.chunks, c.nchunks, SF_DXBC_WRITE_ZERO_CHECKSUM, &w, &st), SF_OK);
+    SF_CHECK_MEM(w.data, w.len, b, n);
+    sf_buf_free(&w);
+    sf_buf_init(&w, &st);
+    SF_CHECK_EQ_U(sf_dxbc_write(c.chunks, c.nchunks, &w, &st), SF_OK); /* signed again: the original */
+    SF_CHECK_MEM(w.data, w.len, g, n);
+    SF_CHECK_EQ_U(sf_dxbc_print_text(b, n, &t, &st), SF_OK);
+    SF_CHECK(t.len > 15 && memcmp(t.data, ".dxbc unsigned ", 15) == 0);
+    SF_CHECK_EQ_U(sf_dxbc_parse_text((const char *)t.data, t.len, &back, &st), SF_OK);
+    SF_CHECK_MEM(back.data, back.len, b, n);
+    sf_buf_free(&w);
+    sf_buf_free(&t);
+    sf_buf_free(&back);
+    sf_dxbc_free(&c);
+    sf_status_clear(&st);
+    SF_CHECK_EQ_U(sf_dxbc_write_ex(NULL, 0, 4u, &w, &st), SF_ERR_INVALID); /* unknown flag */
+    sf_buf_free(&w);
+  }
   memcpy(b, g, n), put32(b + 20, 2), refresh_sum(b, n);
   expect_read(b, n, SF_ERR_INVALID, 20, "version");
   memcpy(b, g, n), put32(b + 24, (uint32_t)n + 4), refresh_sum(b, n);

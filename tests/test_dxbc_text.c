@@ -267,7 +267,8 @@ static void test_errors(void) {
   bad(".chunk ABCD 00\n", 1, 1, "starts with .dxbc");
   bad("// c\nps_5_0\n", 2, 1, "starts with .dxbc");
   bad(".dxbc\n.dxbc\n", 2, 1, "second .dxbc");
-  bad(".dxbc x\n", 1, 7, "nothing follows");
+  bad(".dxbc x\n", 1, 7, "only `unsigned` may follow");
+  bad(".dxbc unsigned x\n", 1, 16, "only `unsigned` may follow");
   bad(".dxbc\n.chunk AB 00\n", 2, 8, "FOURCC");
   bad(".dxbc\n.chunk 0x1234 00\n", 2, 8, "0x and 8 hex digits");
   bad(".dxbc\n.chunk ABCD 0011 2\n", 2, 18, "odd number of hex digits");

@@ -136,7 +136,10 @@ sf_code sf_dxbc_read(const uint8_t *data, size_t len, sf_dxbc *out, sf_status *s
   if (r.failed) return SF_ERR_TRUNCATED;
   uint32_t want[4];
   sf_dxbc_checksum(data, len, want);
-  if (memcmp(want, sum, sizeof want) != 0)
+  /* All zero: an unsigned container. DXC leaves the digest zero when it does not validate the
+   * shader (docs/dxbc.md §1.2); the format has no other way to say "no checksum". */
+  bool zero = !(sum[0] | sum[1] | sum[2] | sum[3]);
+  if (!zero && memcmp(want, sum, sizeof want) != 0)
     return sf_fail_byte(st, SF_ERR_CHECKSUM, 4, "checksum %08x %08x %08x %08x, computed %08x %08x %08x %08x", sum[0],
                         sum[1], sum[2], sum[3], want[0], want[1], want[2], want[3]);
   if (version != 1) return sf_fail_byte(st, SF_ERR_INVALID, 20, "container version 0x%08x (want 1.0)", version);
@@ -156,6 +159,7 @@ sf_code sf_dxbc_read(const uint8_t *data, size_t len, sf_dxbc *out, sf_status *s
   memcpy(out->bytes, data, len);
   out->len = len;
   memcpy(out->checksum, sum, sizeof sum);
+  out->zero_checksum = zero;
   for (uint32_t i = 0; i < n; i++) {
     size_t at = 32 + 4 * (size_t)i;
     uint32_t off = sf_le32(data + at);
@@ -221,7 +225,12 @@ sf_code sf_dxbc_program(const sf_dxbc *c, sf_tpf_program *out, sf_status *st) {
 /* ---- Writer -------------------------------------------------------------------------------- */
 
 sf_code sf_dxbc_write(const sf_dxbc_chunk *chunks, size_t n, sf_buf *out, sf_status *st) {
+  return sf_dxbc_write_ex(chunks, n, 0, out, st);
+}
+
+sf_code sf_dxbc_write_ex(const sf_dxbc_chunk *chunks, size_t n, unsigned flags, sf_buf *out, sf_status *st) {
   if (!out || (n && !chunks)) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_write: NULL argument");
+  if (flags & ~SF_DXBC_WRITE_ZERO_CHECKSUM) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_write: unknown flags 0x%x", flags);
   if (n > SF_DXBC_MAX_CHUNKS) return sf_fail(st, SF_ERR_LIMIT, "%zu chunks exceed the cap %u", n, SF_DXBC_MAX_CHUNKS);
   uint64_t total = 32 + 4 * (uint64_t)n;
   for (size_t i = 0; i < n; i++) {
@@ -252,6 +261,7 @@ sf_code sf_dxbc_write(const sf_dxbc_chunk *chunks, size_t n, sf_buf *out, sf_sta
     sf_buf_put(out, chunks[i].data, chunks[i].size);
   }
   if (out->failed) return st && st->code ? st->code : SF_ERR_LIMIT;
+  if (flags & SF_DXBC_WRITE_ZERO_CHECKSUM) return SF_OK;
   uint32_t sum[4];
   sf_dxbc_checksum(out->data + start, out->len - start, sum);
   for (unsigned i = 0; i < 4; i++) sf_buf_patch_u32(out, start + 4 + 4 * i, sum[i]);

@@ -161,7 +161,8 @@ sf_code sf_dxbc_print_text(const uint8_t *data, size_t len, sf_buf *out, sf_stat
     sf_dxbc_free(&c);
     return rc;
   }
-  dxbc_bprintf(out, ".dxbc  // %u chunk%s, %zu bytes\n", c.nchunks, c.nchunks == 1 ? "" : "s", len);
+  dxbc_bprintf(out, ".dxbc%s  // %u chunk%s, %zu bytes\n", c.zero_checksum ? " unsigned" : "", c.nchunks,
+               c.nchunks == 1 ? "" : "s", len);
   uint32_t open_sig = 0; /* fourcc of the signature whose element lines were printed last */
   for (uint32_t i = 0; i < c.nchunks && !out->failed; i++) {
     const sf_dxbc_chunk *ch = &c.chunks[i];

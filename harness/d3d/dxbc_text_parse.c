@@ -26,6 +26,7 @@ typedef struct pstate {
   const char *text;
   size_t len;
   size_t dstart;            /* column (0-based) of the statement's directive, for errors */
+  bool zero_checksum;       /* `.dxbc unsigned`: the checksum field stays zero */
   sf_status *st;
 } pstate;
 
@@ -153,7 +154,9 @@ static sf_code statement(pstate *p, tcur *c, size_t dstart, size_t dlen, bool *s
       return da_cfail(c, SF_ERR_SYNTAX, "a second .dxbc line");
     }
     *seen_dxbc = true;
-    if (!da_at_end(c)) return da_cfail(c, SF_ERR_TRAILING, "nothing follows .dxbc on its line");
+    da_skip_sp(c);
+    if (da_accept(c, "unsigned")) p->zero_checksum = true;
+    if (!da_at_end(c)) return da_cfail(c, SF_ERR_TRAILING, "only `unsigned` may follow .dxbc on its line");
     return SF_OK;
   }
   if (word_is(w, dlen, ".chunk")) {
@@ -250,7 +253,7 @@ sf_code sf_dxbc_parse_text(const char *text, size_t len, sf_buf *out, sf_status 
       }
       ch[i] = (sf_dxbc_chunk){p->ch[i].fourcc, 0, (uint32_t)p->ch[i].data.len, p->ch[i].data.data};
     }
-    if (!e) e = sf_dxbc_write(ch, p->n, out, st);
+    if (!e) e = sf_dxbc_write_ex(ch, p->n, p->zero_checksum ? SF_DXBC_WRITE_ZERO_CHECKSUM : 0, out, st);
   }
   if (p->open == OPEN_SIG) sf_dxbc_sig_free(&p->sig);
   for (size_t i = 0; i < p->n; i++) sf_buf_free(&p->ch[i].data);

@@ -193,6 +193,7 @@ typedef struct sf_dxbc {
   uint8_t *bytes;       /* an owned copy of the whole container */
   size_t len;
   uint32_t checksum[4];
+  bool zero_checksum;   /* the checksum field is all zero: an unsigned container (docs/dxbc.md §1.2) */
   uint32_t nchunks;
   sf_dxbc_chunk *chunks;/* in table order */
 } sf_dxbc;
@@ -201,7 +202,8 @@ typedef struct sf_dxbc {
  * hashes nothing past the end (the empty message). */
 void sf_dxbc_checksum(const uint8_t *data, size_t len, uint32_t out[4]);
 
-/* Reads and validates: magic, checksum, version 1.0, total size == len, chunk table within the
+/* Reads and validates: magic, checksum (or an all-zero one: an unsigned container, as DXC writes
+ * when it does not validate; c->zero_checksum says so), version 1.0, total size == len, chunk table within the
  * file, every chunk header and body within the file, after the chunk table, and no two chunks
  * overlapping. Byte positions in errors. Free with sf_dxbc_free (also after a failure). */
 sf_code sf_dxbc_read(const uint8_t *data, size_t len, sf_dxbc *out, sf_status *st);
@@ -213,6 +215,10 @@ const sf_dxbc_chunk *sf_dxbc_find(const sf_dxbc *c, uint32_t fourcc);
  * and the correct checksum. Reading a container that fxc wrote and writing its chunks back gives
  * the same bytes. */
 sf_code sf_dxbc_write(const sf_dxbc_chunk *chunks, size_t n, sf_buf *out, sf_status *st);
+/* sf_dxbc_write with flags: SF_DXBC_WRITE_ZERO_CHECKSUM leaves the checksum field zero (an unsigned
+ * container, so that reading one and writing it back gives the same bytes). */
+#define SF_DXBC_WRITE_ZERO_CHECKSUM 1u
+sf_code sf_dxbc_write_ex(const sf_dxbc_chunk *chunks, size_t n, unsigned flags, sf_buf *out, sf_status *st);
 
 /* Finds SHDR or SHEX in c and decodes it. */
 sf_code sf_dxbc_program(const sf_dxbc *c, sf_tpf_program *out, sf_status *st);

@@ -334,7 +334,8 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
   out.limit = SF_DXBC_MAX_SIZE + 4096;
   sf_dxbc c2;
   memset(&c2, 0, sizeof c2);
-  if (sf_dxbc_write(c.chunks, c.nchunks, &out, &st) != SF_OK || sf_dxbc_read(out.data, out.len, &c2, &st) != SF_OK) {
+  if (sf_dxbc_write_ex(c.chunks, c.nchunks, c.zero_checksum ? SF_DXBC_WRITE_ZERO_CHECKSUM : 0, &out, &st) != SF_OK ||
+      sf_dxbc_read(out.data, out.len, &c2, &st) != SF_OK) {
     char why[SF_STATUS_MSG_MAX + 64];
     sf_verdict_fail(v, "rewrite", NULL, "container");
     sf_verdict_key(v, "rewrite container code=%s", sf_code_name(st.code));
