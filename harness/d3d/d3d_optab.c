@@ -12,6 +12,7 @@
  * (layout 0) are printed and parsed by d3d_gen_*.c from the row alone; declaration rows name one
  * of the SF_TPF_DCL_* layouts that d3d_decl*.c implement. Adding an instruction that is only coded
  * is one row here. */
+#include <pthread.h>
 #include <string.h>
 
 #include "samplefuzz/dxbc.h"
@@ -127,14 +128,50 @@ const sf_tpf_opinfo *sf_tpf_opinfo_get(uint32_t op) {
   return &optab[op];
 }
 
+/* The table's opcodes sorted by mnemonic, built once (pthread_once: the codecs may run on several
+ * threads), so that a lookup by name is a binary search and not a scan of 235 rows: the parsers
+ * look up every instruction they read, and the scan was half of d3dasm_fuzzer's time. */
+static uint8_t by_name[SF_TPF_NUM_OPCODES];
+static unsigned n_by_name;
+static pthread_once_t by_name_once = PTHREAD_ONCE_INIT;
+
+static int name_cmp(const char *a, const char *b, size_t bl) {
+  size_t al = strlen(a);
+  int c = memcmp(a, b, al < bl ? al : bl);
+  return c ? c : (al > bl) - (al < bl);
+}
+
+static void by_name_build(void) {
+  unsigned n = 0;
+  for (unsigned i = 0; i < SF_TPF_NUM_OPCODES; i++) {
+    if (!optab[i].name) continue;
+    unsigned k = n++; /* insertion sort: 235 rows, once */
+    while (k > 0 && name_cmp(optab[by_name[k - 1]].name, optab[i].name, strlen(optab[i].name)) > 0) {
+      by_name[k] = by_name[k - 1];
+      k--;
+    }
+    by_name[k] = (uint8_t)i;
+  }
+  n_by_name = n;
+}
+
 const sf_tpf_opinfo *sf_tpf_opinfo_by_name(const char *name, size_t len) {
-  for (unsigned i = 0; i < SF_TPF_NUM_OPCODES; i++)
-    if (optab[i].name && strlen(optab[i].name) == len && memcmp(optab[i].name, name, len) == 0) return &optab[i];
+  if (!name) return NULL;
+  pthread_once(&by_name_once, by_name_build);
+  unsigned lo = 0, hi = n_by_name;
+  while (lo < hi) {
+    unsigned mid = lo + (hi - lo) / 2;
+    int c = name_cmp(optab[by_name[mid]].name, name, len);
+    if (c == 0) return &optab[by_name[mid]];
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
   return NULL;
 }
 
 /* The longest mnemonic that starts `word` and is followed by the end of the word or by '_'
- * (a suffix such as _nz, _sat, _indexable, _uint, _texture2d). */
+ * (a suffix such as _nz, _sat, _indexable, _uint, _texture2d): each such prefix, longest first,
+ * looked up by name. */
 const sf_tpf_opinfo *sf_tpf_opinfo_by_prefix(const char *word, size_t len, size_t *name_len) {
   /* vkd3d-compiler 1.2's spellings (its trace listings), read as the same instructions. */
   static const struct { const char *name; uint16_t op; } alias[] = {
@@ -146,11 +183,13 @@ const sf_tpf_opinfo *sf_tpf_opinfo_by_prefix(const char *word, size_t len, size_
     if (l <= len && l > bl && memcmp(alias[i].name, word, l) == 0 && (l == len || word[l] == '_'))
       best = &optab[alias[i].op], bl = l;
   }
-  for (unsigned i = 0; i < SF_TPF_NUM_OPCODES; i++) {
-    const char *n = optab[i].name;
-    if (!n) continue;
-    size_t l = strlen(n);
-    if (l <= len && l > bl && memcmp(n, word, l) == 0 && (l == len || word[l] == '_')) best = &optab[i], bl = l;
+  for (size_t l = len; l > bl; l--) {
+    if (l < len && word[l] != '_') continue;
+    const sf_tpf_opinfo *hit = sf_tpf_opinfo_by_name(word, l);
+    if (hit) {
+      best = hit, bl = l;
+      break;
+    }
   }
   if (name_len) *name_len = bl;
   return best;

@@ -135,25 +135,6 @@ static uint32_t pred_word(const sf_pred *p) {
   return (uint32_t)p->id | (uint32_t)p->rsvd << 12 | (uint32_t)p->ctrl << 13 | (p->invert ? 0x8000u : 0u);
 }
 
-/* The 3D sub-op named by s[0..n) (vt_s3d_name, or our sampler_op_0x<hh>), or -1. */
-static int s3d_op(const char *s, size_t n) {
-  for (int op = 0; op < 256; op++) {
-    const char *nm = vt_s3d_name((uint8_t)op);
-    if (nm && vt_ieq(s, n, nm)) return op;
-  }
-  uint32_t v = 0;
-  const char *pre = "sampler_op_0x";
-  size_t pl = strlen(pre);
-  if (n != pl + 2 || !vt_ieq(s, pl, pre)) return -1;
-  for (size_t i = pl; i < n; i++) {
-    char h = s[i];
-    int d = vt_is_digit(h) ? h - '0' : (h >= 'a' && h <= 'f') ? h - 'a' + 10 : (h >= 'A' && h <= 'F') ? h - 'A' + 10 : -1;
-    if (d < 0) return -1;
-    v = v * 16 + (uint32_t)d;
-  }
-  return (int)v;
-}
-
 /* Whitespace-separated token after position j: [*at, *at + *n). */
 static size_t next_tok(const cur *c, size_t j, size_t *at, size_t *n) {
   while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t' || c->s[j] == '\r')) j++;
@@ -169,7 +150,7 @@ static size_t next_tok(const cur *c, size_t j, size_t *at, size_t *n) {
 static bool is_load3d_line(const cur *c, size_t mat, size_t mn) {
   size_t dot = 0;
   while (dot < mn && c->s[mat + dot] != '.') dot++;
-  if (s3d_op(c->s + mat, dot) < 0) return false;
+  if (vt_s3d_lookup(c->s + mat, dot) < 0) return false;
   size_t j = mat + mn, at, n;
   while (j < c->n && c->s[j] != ')') j++; /* the exec size */
   if (j >= c->n) return false;
@@ -234,7 +215,7 @@ bool vt_gen_line(cur *c) {
 static bool p_load3d(cur *c, const char *s, size_t n, size_t at, uint32_t pw, gbuild *b) {
   size_t dot = 0;
   while (dot < n && s[dot] != '.') dot++;
-  int op = s3d_op(s, dot);
+  int op = vt_s3d_lookup(s, dot);
   if (op < 0) return vt_perr(c, SF_ERR_SYNTAX, at, "expected a 3D load op"), false;
   uint32_t w = (uint32_t)op;
   static const char *const sfx[3] = {"pixel_null_mask", "cps", "divS"};

@@ -77,6 +77,13 @@ const char *sf_s3d_op_name(uint8_t op) {
 
 bool sf_s3d_op_known(uint8_t op) { return s3d_info(op) != NULL; }
 
+bool sf_s3d_op_at(size_t i, uint8_t *op, const char **name) {
+  if (i >= S3D_OP_COUNT) return false;
+  *op = s3d_ops[i].op;
+  *name = s3d_ops[i].name;
+  return true;
+}
+
 unsigned sf_s3d_param_roles(uint8_t op, sf_s3d_param *roles, unsigned max) {
   const s3d_op_info *i = s3d_info(op);
   if (!i) return 0;

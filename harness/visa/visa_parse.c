@@ -39,29 +39,6 @@ static bool p_mnemonic(cur *c, mnem *m) {
   return vt_count_token(c);
 }
 
-static int lookup_3d_op(const char *s, size_t n) {
-  for (int op = 0; op < 256; op++) {
-    const char *nm = vt_s3d_name((uint8_t)op);
-    if (nm && vt_ieq(s, n, nm)) return op;
-  }
-  const char *pre = "sampler_op_0x";
-  size_t pl = strlen(pre);
-  if (n == pl + 2 && vt_ieq(s, pl, pre)) {
-    unsigned v = 0;
-    for (size_t i = pl; i < n; i++) {
-      char h = s[i];
-      unsigned d;
-      if (vt_is_digit(h)) d = (unsigned)(h - '0');
-      else if (h >= 'a' && h <= 'f') d = (unsigned)(h - 'a' + 10);
-      else if (h >= 'A' && h <= 'F') d = (unsigned)(h - 'A' + 10);
-      else return -1;
-      v = v * 16 + d;
-    }
-    return (int)v;
-  }
-  return -1;
-}
-
 bool vt_finish_line(cur *c) {
   if (c->err) return false;
   if (!vt_at_end(c)) {
@@ -198,7 +175,7 @@ sf_code vt_parse_inst(cur *c, sf_inst *out) {
     out->family = SF_FAMILY_AVS;
     if (!p_avs(c, &m, &out->avs)) return c->err;
   } else {
-    int op = lookup_3d_op(m.name, m.name_n);
+    int op = vt_s3d_lookup(m.name, m.name_n);
     if (op < 0)
       return vt_perr(c, SF_ERR_SYNTAX, m.name_at,
                   "unknown instruction '%.*s': expected sample_unorm, avs or a 3D_SAMPLE op (sample_3d, sample_b, "

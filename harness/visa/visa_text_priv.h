@@ -97,6 +97,8 @@ extern const char *const vt_exec_mode_names[4];
 extern const char *const vt_emask_names[16];
 extern const char *const vt_align_names[10];
 const char *vt_s3d_name(uint8_t op);
+/* The sub-op that s[0..n) names (vt_s3d_name's names, any case, or our sampler_op_0x<hh>), or -1. */
+int vt_s3d_lookup(const char *s, size_t n);
 bool vt_ieq(const char *a, size_t an, const char *b);
 bool vt_is_digit(char c);
 bool vt_dec_u32(const char *s, size_t n, uint32_t *out);

@@ -43,6 +43,26 @@ const char *vt_s3d_name(uint8_t op) {
   return NULL;
 }
 
+int vt_s3d_lookup(const char *s, size_t n) {
+  uint8_t op;
+  const char *nm;
+  for (size_t i = 0; sf_s3d_op_at(i, &op, &nm); i++)
+    if (vt_ieq(s, n, nm)) return op;
+  for (size_t i = 0; i < sizeof igc_extra_ops / sizeof igc_extra_ops[0]; i++)
+    if (vt_ieq(s, n, igc_extra_ops[i].name)) return igc_extra_ops[i].op;
+  const char *pre = "sampler_op_0x";
+  size_t pl = strlen(pre);
+  if (n != pl + 2 || !vt_ieq(s, pl, pre)) return -1;
+  unsigned v = 0;
+  for (size_t i = pl; i < n; i++) {
+    char h = s[i];
+    int d = vt_is_digit(h) ? h - '0' : (h >= 'a' && h <= 'f') ? h - 'a' + 10 : (h >= 'A' && h <= 'F') ? h - 'A' + 10 : -1;
+    if (d < 0) return -1;
+    v = v * 16 + (unsigned)d;
+  }
+  return (int)v;
+}
+
 bool vt_ieq(const char *a, size_t an, const char *b) {
   size_t bn = strlen(b);
   if (an != bn) return false;

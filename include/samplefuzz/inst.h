@@ -306,6 +306,8 @@ void sf_violation_add(sf_violations *out, const char *rule, const char *fmt, ...
 
 /* 3D_SAMPLE sub-op name as IGC spells it ("sample_3d", "sample_b", ..., "lod"), or NULL. */
 const char *sf_s3d_op_name(uint8_t op);
+/* The i-th sub-op of that table (i from 0 while it returns true), for lookups by name. */
+bool sf_s3d_op_at(size_t i, uint8_t *op, const char **name);
 /* True for the sub-ops of IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/3D_SAMPLE.md) (the ones samplefuzz executes). */
 bool sf_s3d_op_known(uint8_t op);
 
