@@ -73,6 +73,15 @@ static uint8_t *slurp(const char *path, size_t *len) {
   return buf;
 }
 
+/* dir/name, read whole; a file that cannot be read fails the test (and gives NULL). */
+static uint8_t *slurp_in(const char *dir, const char *name, size_t *len) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  uint8_t *data = slurp(path, len);
+  SF_CHECK_MSG(data != NULL, "%s", path);
+  return data;
+}
+
 typedef struct names {
   char **v;
   size_t n;
@@ -118,11 +127,8 @@ static void test_dxbc_set(const dxbc_set *set) {
   unsigned programs = 0, no_program = 0, bin_rt = 0, text_rt = 0, text_print_fail = 0, text_parse_fail = 0;
   unsigned text_no_tpf = 0;
   for (size_t i = 0; i < files.n; i++) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, files.v[i]);
     size_t len = 0;
-    uint8_t *data = slurp(path, &len);
-    SF_CHECK_MSG(data != NULL, "%s", path);
+    uint8_t *data = slurp_in(dir, files.v[i], &len);
     if (!data) continue;
     sf_status st;
     sf_status_clear(&st);
@@ -224,11 +230,9 @@ static void test_dxbc_set_container_text(const dxbc_set *set) {
   unsigned rt = 0, print_fail = 0, parse_fail = 0, sig_lines = 0, programs = 0, hex_chunks = 0, fallbacks = 0;
   char why[256];
   for (size_t i = 0; i < files.n; i++) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, files.v[i]);
     size_t len = 0;
-    uint8_t *data = slurp(path, &len);
-    if (!data) { SF_CHECK_MSG(0, "%s", path); continue; }
+    uint8_t *data = slurp_in(dir, files.v[i], &len);
+    if (!data) continue;
     sf_status st;
     sf_status_clear(&st);
     sf_buf text, back;
@@ -286,11 +290,9 @@ static void test_visa_ocloc(void) {
   unsigned rt = 0, unsupported = 0, txt_ok = 0, txt_refused = 0;
   char why[256];
   for (size_t i = 0; i < isa.n; i++) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, isa.v[i]);
     size_t len = 0;
-    uint8_t *data = slurp(path, &len);
-    if (!data) { SF_CHECK_MSG(0, "%s", path); continue; }
+    uint8_t *data = slurp_in(dir, isa.v[i], &len);
+    if (!data) continue;
     sf_status st;
     sf_status_clear(&st);
     sf_isa_file f;
@@ -331,11 +333,9 @@ static void test_visa_ocloc(void) {
     free(data);
   }
   for (size_t i = 0; i < txt.n; i++) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, txt.v[i]);
     size_t len = 0;
-    uint8_t *data = slurp(path, &len);
-    if (!data) { SF_CHECK_MSG(0, "%s", path); continue; }
+    uint8_t *data = slurp_in(dir, txt.v[i], &len);
+    if (!data) continue;
     sf_status st;
     sf_status_clear(&st);
     sf_isa_file f;
@@ -428,11 +428,9 @@ static void test_dxil_proton(void) {
   unsigned read_ok = 0, unsigned_n = 0, rt = 0, refused = 0;
   char why[256];
   for (size_t i = 0; i < files.n; i++) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, files.v[i]);
     size_t len = 0;
-    uint8_t *data = slurp(path, &len);
-    if (!data) { SF_CHECK_MSG(0, "%s", path); continue; }
+    uint8_t *data = slurp_in(dir, files.v[i], &len);
+    if (!data) continue;
     sf_status st;
     sf_status_clear(&st);
     sf_dxbc c;
