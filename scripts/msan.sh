@@ -86,12 +86,7 @@ show_finding() {
 }
 
 total_findings=0
-# CPU seconds (user+system) of this shell's waited-for children so far: /proc/PID/stat fields 16-17.
-child_cpu() {
-  local st; st=$(cat "/proc/$$/stat" 2>/dev/null) || { echo 0; return; }
-  set -- ${st##*) }
-  echo $(( (${14:-0} + ${15:-0}) / $(getconf CLK_TCK 2>/dev/null || echo 100) ))
-}
+. "$root/scripts/child_cpu.sh"   # child_cpu
 printf '%-20s %-6s %7s %12s %9s %s\n' target mode seconds execs exec/s findings
 for t in "${targets[@]}"; do
   bin="$build/fuzz/$t"

@@ -47,13 +47,7 @@ printf 'target\tsanitizer\tseconds\tcpu_seconds\texecutions\texec_per_s\tfinding
 jobs=${SF_SOAK_JOBS:-$(nproc 2>/dev/null || echo 2)}
 echo "soak.sh: ${#targets[@]} target(s) x [$sans], $time_s s each, one at a time; work $workdir; summary $summary"
 status=0
-# CPU seconds (user+system) used so far by this shell's waited-for children: fields 16-17 of
-# /proc/PID/stat (cutime, cstime), in clock ticks. 0 where /proc is missing.
-child_cpu() {
-  local st; st=$(cat "/proc/$$/stat" 2>/dev/null) || { echo 0; return; }
-  set -- ${st##*) }
-  echo $(( (${14:-0} + ${15:-0}) / $(getconf CLK_TCK 2>/dev/null || echo 100) ))
-}
+. "$root/scripts/child_cpu.sh"   # child_cpu
 
 for san in $sans; do
   case $san in

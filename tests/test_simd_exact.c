@@ -386,15 +386,22 @@ static void test_avs_diff(void) {
   g_cases[2] = done;
 }
 
+/* A single-level 2D surface of w x h texels, zero-filled; NULL (and a failed check) if it cannot be made. */
+static sf_surface *plain_2d(unsigned fmt, uint32_t w, uint32_t h) {
+  sf_surface_desc d = {.type = SF_SURF_2D, .format = fmt, .width = w, .height = h, .depth = 1, .layers = 1, .levels = 1};
+  sf_surface *s = NULL;
+  sf_status st;
+  SF_CHECK(sf_surface_create(&s, &d, &st) == SF_OK);
+  return s;
+}
+
 /* Known answer through every backend: a 2x1 RGBA8 surface sampled bilinearly at the midpoint gives
  * the exact float lerp of the two texels (0 and 255 -> 0 + 0.5*(1 - 0) = 0.5: D3D11.3 §7.18.8 with
  * weight 128/256), and SAMPLE_UNORM at the same spot gives (0*128 + 255*128)*256/65536 ... = 0x7f80
  * (8.8 fixed point of 127.5: IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/SAMPLE_UNORM.md) output, precision model rounding). */
 static void test_known_midpoint(void) {
-  sf_surface_desc d = {.type = SF_SURF_2D, .format = SF_FMT_RGBA8_UNORM, .width = 2, .height = 1, .depth = 1, .layers = 1, .levels = 1};
-  sf_surface *s = NULL;
   sf_status st;
-  SF_CHECK(sf_surface_create(&s, &d, &st) == SF_OK);
+  sf_surface *s = plain_2d(SF_FMT_RGBA8_UNORM, 2, 1);
   if (!s) return;
   memset(s->data + 4, 255, 4);
   sf_sampler sp;
@@ -423,10 +430,8 @@ static void test_known_midpoint(void) {
 /* Every 8-bit UNORM code decodes exactly as sf_unorm_to_float(v, 8) (D3D11.3 §3.2.3.5: v / 255,
  * correctly rounded) in every backend: a 256x1 R8 surface point-sampled at each texel centre. */
 static void test_unorm8_decode_exhaustive(void) {
-  sf_surface_desc d = {.type = SF_SURF_2D, .format = SF_FMT_R8_UNORM, .width = 256, .height = 1, .depth = 1, .layers = 1, .levels = 1};
-  sf_surface *s = NULL;
   sf_status st;
-  SF_CHECK(sf_surface_create(&s, &d, &st) == SF_OK);
+  sf_surface *s = plain_2d(SF_FMT_R8_UNORM, 256, 1);
   if (!s) return;
   for (unsigned i = 0; i < 256; i++) s->data[i] = (uint8_t)i;
   sf_sampler sp;
@@ -457,10 +462,8 @@ static void test_unorm8_decode_exhaustive(void) {
  * rows down) runs and reads the clamped last rows, the same as a block 4,000 rows down, in every
  * backend (the SIMD kernels hand blocks past 4096 to the scalar code). */
 static void test_avs_far_block(void) {
-  sf_surface_desc d = {.type = SF_SURF_2D, .format = SF_FMT_RGBA8_UNORM, .width = 16, .height = 8, .depth = 1, .layers = 1, .levels = 1};
-  sf_surface *s = NULL;
   sf_status st;
-  SF_CHECK(sf_surface_create(&s, &d, &st) == SF_OK);
+  sf_surface *s = plain_2d(SF_FMT_RGBA8_UNORM, 16, 8);
   if (!s) return;
   for (size_t i = 0; i < s->size; i++) s->data[i] = (uint8_t)(i * 37u + 11u);
   sf_sampler sp;
@@ -485,10 +488,8 @@ static sf_code broken_unorm(const sf_unorm_req *q, sf_unorm_out *o, sf_status *s
   return rc;
 }
 static void test_detects_difference(void) {
-  sf_surface_desc d = {.type = SF_SURF_2D, .format = SF_FMT_RGBA8_UNORM, .width = 9, .height = 5, .depth = 1, .layers = 1, .levels = 1};
-  sf_surface *s = NULL;
   sf_status st;
-  SF_CHECK(sf_surface_create(&s, &d, &st) == SF_OK);
+  sf_surface *s = plain_2d(SF_FMT_RGBA8_UNORM, 9, 5);
   if (!s) return;
   sf_sampler sp;
   sf_sampler_default(&sp);
