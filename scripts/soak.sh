@@ -9,9 +9,11 @@
 #               finding; reproducers are kept in <workdir>/msan/<target>/artifacts).
 # Corpora persist in the work folder, so a rerun resumes; the bundled corpus/ is only read.
 #
-#   bash scripts/soak.sh --time 3600                 the hour-per-target soak
+#   bash scripts/soak.sh --time 3600 --cpu-time 3600  the hour-per-target soak
 #   bash scripts/soak.sh --time 60 --sanitizers msan dxbc_fuzzer
-# Options: --time S (seconds per target and sanitizer, default 3600), --sanitizers "asan msan"
+# Options: --time S (seconds per target and sanitizer, default 3600), --cpu-time C (ASan+UBSan: after
+# the --time run, run the target again, resuming its corpus with the next seed, until it has had C
+# CPU seconds; a loaded machine gives a wall-clock hour less than a CPU-hour), --sanitizers "asan msan"
 # (default both), --seed N (default 1), --workdir DIR (default fuzz-work/soak), --summary FILE
 # (default <workdir>/summary-<UTC time>.tsv). The summary has one tab-separated row per target and
 # sanitizer: target, sanitizer, seconds (wall), CPU seconds (user+system of the run and every process
@@ -22,11 +24,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 root=$(pwd)
 
-time_s=3600 sans="asan msan" seed=1 workdir="$root/fuzz-work/soak" summary=""
+time_s=3600 cpu_time=0 sans="asan msan" seed=1 workdir="$root/fuzz-work/soak" summary=""
 targets=()
 while [ $# -gt 0 ]; do
   case $1 in
     --time) time_s=${2:?--time needs seconds}; shift 2 ;;
+    --cpu-time) cpu_time=${2:?--cpu-time needs seconds}; shift 2 ;;
     --sanitizers) sans=${2:?--sanitizers needs a list}; shift 2 ;;
     --seed) seed=${2:?--seed needs a number}; shift 2 ;;
     --workdir) workdir=${2:?--workdir needs a folder}; shift 2 ;;
@@ -37,6 +40,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 case $time_s in ''|0|*[!0-9]*) echo "soak.sh: --time must be a positive number of seconds" >&2; exit 2 ;; esac
+case $cpu_time in ''|*[!0-9]*) echo "soak.sh: --cpu-time must be whole seconds" >&2; exit 2 ;; esac
 if [ ${#targets[@]} -eq 0 ]; then
   for src in "$root"/fuzz/*_fuzzer.c; do targets+=("$(basename "$src" .c)"); done
 fi
@@ -64,14 +68,24 @@ for san in $sans; do
         before=$(find "$dir/artifacts" -type f | wc -l)
         logstart=0
         [ -f "$dir/fuzz.log" ] && logstart=$(wc -l < "$dir/fuzz.log")
-        start=$(date +%s) cpu0=$(child_cpu)
-        "$build/samplefuzz" fuzz --engine libfuzzer --jobs 1 --time "$time_s" --seed "$seed" \
-          --workdir "$workdir/asan" --bin-dir "$build/fuzz" "$t" > "$workdir/asan-$t.out" 2>&1
-        rc=$?
-        secs=$(( $(date +%s) - start )) cpu=$(( $(child_cpu) - cpu0 ))
-        # libFuzzer's fork mode logs "#<execs>: cov: .. exec/s: .. oom/timeout/crash: a/b/c ..".
-        last=$(tail -n +"$((logstart + 1))" "$dir/fuzz.log" 2>/dev/null | grep -E '^#[0-9]+: cov:' | tail -n1)
-        execs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<< "$last"); execs=${execs:-0}
+        : > "$workdir/asan-$t.out"
+        start=$(date +%s) cpu0=$(child_cpu) execs=0 round=0 run_s=$time_s rc=0
+        # One run of --time S; with --cpu-time C, more runs (the corpus resumes, the seed moves on)
+        # until the target has had C CPU seconds, at most 4 more.
+        while :; do
+          "$build/samplefuzz" fuzz --engine libfuzzer --jobs 1 --time "$run_s" --seed "$((seed + round))" \
+            --workdir "$workdir/asan" --bin-dir "$build/fuzz" "$t" >> "$workdir/asan-$t.out" 2>&1 || rc=$?
+          # libFuzzer's fork mode logs "#<execs>: cov: .. exec/s: .. oom/timeout/crash: a/b/c ..";
+          # each run counts from zero, so the runs' last lines add up.
+          last=$(tail -n +"$((logstart + 1))" "$dir/fuzz.log" 2>/dev/null | grep -E '^#[0-9]+: cov:' | tail -n1)
+          n=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<< "$last"); execs=$(( execs + ${n:-0} ))
+          [ -f "$dir/fuzz.log" ] && logstart=$(wc -l < "$dir/fuzz.log")
+          cpu=$(( $(child_cpu) - cpu0 )) round=$(( round + 1 ))
+          [ "$cpu_time" -gt 0 ] && [ "$cpu" -lt "$cpu_time" ] && [ "$round" -le 4 ] && [ "$rc" -eq 0 ] || break
+          run_s=$(( cpu_time - cpu + 30 ))
+          echo "soak.sh: $t had $cpu of $cpu_time CPU-s; another run of $run_s s (round $((round + 1)))"
+        done
+        secs=$(( $(date +%s) - start ))
         rate=$(( secs > 0 ? execs / secs : execs ))
         findings=$(( $(find "$dir/artifacts" -type f | wc -l) - before ))
         if [ $rc -ne 0 ] && [ $findings -eq 0 ]; then findings=1; fi
