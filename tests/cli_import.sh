@@ -34,6 +34,15 @@ grep -q " 0 seeds written" "$TMP/out2"; check "second import writes nothing new"
 "$SF" corpus import "$REAL/dxbc-vkd3d" -o "$TMP/dry" --dry-run >"$TMP/out3" 2>/dev/null
 [ ! -e "$TMP/dry" ]; check "--dry-run writes nothing" $?
 grep -q "would be written" "$TMP/out3"; check "--dry-run says so" $?
+# a dry run counts seeds and duplicates as the real import did (a seed met twice is one seed)
+"$SF" corpus import "$REAL" -o "$TMP/dry" --dry-run >"$TMP/out3b" 2>/dev/null
+real_counts=$(sed -n '1s/.*; \([0-9]*\) seeds written, \([0-9]*\) duplicates.*/\1 \2/p' "$TMP/out")
+dry_counts=$(sed -n '1s/.*; \([0-9]*\) seeds would be written, \([0-9]*\) duplicates.*/\1 \2/p' "$TMP/out3b")
+[ -n "$real_counts" ] && [ "$real_counts" = "$dry_counts" ]
+check "--dry-run counts as the import did ($dry_counts vs $real_counts)" $?
+# skip reasons are grouped without their positions
+grep -q "skipped .*no shader program: byte #: unsupported: a root signature" "$TMP/out"
+check "skip reasons grouped with positions as #" $?
 # junk and bad arguments
 printf 'not a program' >"$TMP/junk.bin"
 "$SF" corpus import "$TMP/junk.bin" -o "$TMP/c2" >"$TMP/out4" 2>"$TMP/err4"

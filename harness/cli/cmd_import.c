@@ -17,6 +17,7 @@
  * fails is a finding and goes to CORPUS/../import-findings/<target>/ instead, with a line naming the
  * check. The summary counts files found, imported and skipped, seeds written, duplicates and
  * findings, and says why each skipped file was skipped. Exit status: 0 done, 1 a finding, 2 usage. */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -42,15 +43,48 @@ typedef struct import_ctx {
   unsigned files, imported, skipped, seeds, dups, findings_n, write_errors, over_cap;
   struct { char why[160]; unsigned n; } reasons[IMPORT_MAX_REASONS];
   unsigned nreasons;
+  uint64_t *seen;        /* seeds of this run (target and content hash), open addressing, 0 = empty */
+  size_t seen_cap, seen_n;
 } import_ctx;
+
+/* True when this run has met the seed already (so --dry-run counts duplicates as a real run would).
+ * Without memory for the set, every seed counts as new. */
+static bool seen_before(import_ctx *c, uint64_t key) {
+  if (key == 0) key = 1;
+  if (2 * (c->seen_n + 1) > c->seen_cap) {
+    size_t cap = c->seen_cap ? 2 * c->seen_cap : 1024;
+    uint64_t *t = calloc(cap, sizeof *t);
+    if (!t) return false;
+    for (size_t i = 0; i < c->seen_cap; i++) {
+      if (!c->seen[i]) continue;
+      size_t j = (size_t)(c->seen[i] & (cap - 1));
+      while (t[j]) j = (j + 1) & (cap - 1);
+      t[j] = c->seen[i];
+    }
+    free(c->seen);
+    c->seen = t, c->seen_cap = cap;
+  }
+  size_t j = (size_t)(key & (c->seen_cap - 1));
+  for (; c->seen[j]; j = (j + 1) & (c->seen_cap - 1))
+    if (c->seen[j] == key) return true;
+  c->seen[j] = key, c->seen_n++;
+  return false;
+}
 
 static void skip(import_ctx *c, const char *path, const char *why) {
   c->skipped++;
   fprintf(stderr, "samplefuzz corpus import: %s: skipped: %s\n", path, why);
-  /* group reasons by their text up to the first digit, so positions do not split them */
+  /* Group reasons by their text with each number that stands alone (a position such as "byte 0x1c"
+   * or "line 12") written as '#', so positions do not split a reason; "RTS0" stays as it is. */
   char key[160];
   size_t k = 0;
-  for (const char *p = why; *p && k + 1 < sizeof key && !(*p >= '0' && *p <= '9'); p++) key[k++] = *p;
+  for (const char *p = why; *p && k + 1 < sizeof key; p++) {
+    bool alone = isdigit((unsigned char)*p) && (p == why || !isalnum((unsigned char)p[-1]));
+    if (!alone) { key[k++] = *p; continue; }
+    key[k++] = '#';
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
+    while (isxdigit((unsigned char)p[1])) p++;
+  }
   key[k] = 0;
   for (unsigned i = 0; i < c->nreasons; i++)
     if (!strcmp(c->reasons[i].why, key)) { c->reasons[i].n++; return; }
@@ -97,7 +131,8 @@ static void seed(import_ctx *c, const char *target, const void *data, size_t len
             v.check, v.family, v.op, path);
   }
   struct stat sb;
-  if (stat(path, &sb) == 0) {
+  uint64_t key = XXH3_64bits_withSeed(data, len, XXH3_64bits(target, strlen(target)));
+  if (seen_before(c, key) || stat(path, &sb) == 0) {
     c->dups++;
     return;
   }
@@ -346,6 +381,7 @@ int sf_cmd_corpus_import(int argc, char **argv) {
   for (unsigned i = 0; i < c->nreasons; i++) printf("  skipped %5u  %s\n", c->reasons[i].n, c->reasons[i].why);
   int rc = (c->findings_n || c->write_errors) ? 1 : 0;
   free(paths);
+  free(c->seen);
   free(c);
   return rc;
 }
