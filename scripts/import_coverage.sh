@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Does `samplefuzz corpus import` pay? For each target that takes imported seeds, two libFuzzer
-# campaigns of the same length and seed are run side by side in time (one after the other):
-#   gen   — from the bundled corpus/<target>/ alone (the generated and hand-made seeds);
-#   gen+import — from the same seeds plus what `corpus import` writes for that target from the
-#         real programs given (default tests/data/real).
+# campaigns of the same length and seed are run, one after the other:
+#   base         — from the base seeds alone: with --base gen (the default) the seeds that
+#                  `samplefuzz gen TARGET -n 64` writes (the generator's, one per family and op
+#                  first), with --base corpus the bundled corpus/<target>/ (generated, hand-made and
+#                  earlier real-program seeds);
+#   base+import  — from the same seeds plus what `corpus import` writes for that target from the
+#                  real programs given (default tests/data/real).
 # Each campaign is a single libFuzzer process (the target's max_len, dict and timeout from
 # fuzz/<target>.options) in a temporary copy of its seeds, so corpus/ is never written. The table
 # gives libFuzzer's coverage ("cov", edges; "ft", features) after loading the seeds (INITED) and at
@@ -13,13 +16,14 @@
 # Options: --time S (seconds per campaign, default 60), --seeds "N ..." (libFuzzer -seed values,
 # default "1"), --import PATH (real programs to import; may be given more than once), --bin-dir DIR
 # (the libFuzzer build's fuzz/ folder, default build-fuzz/fuzz), --samplefuzz PATH (the program that
-# imports, default build/samplefuzz), --out FILE (also write the table as TSV).
+# imports, default build/samplefuzz), --base gen|corpus (see above), --out FILE (also write the
+# table as TSV).
 # Default targets: every target that the import gave seeds.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 root=$(pwd)
 
-time_s=60 seeds="1" bin_dir="$root/build-fuzz/fuzz" sf="$root/build/samplefuzz" out=""
+time_s=60 seeds="1" base=gen bin_dir="$root/build-fuzz/fuzz" sf="$root/build/samplefuzz" out=""
 imports=() targets=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -29,6 +33,7 @@ while [ $# -gt 0 ]; do
     --bin-dir) bin_dir=${2:?--bin-dir needs a folder}; shift 2 ;;
     --samplefuzz) sf=${2:?--samplefuzz needs a path}; shift 2 ;;
     --out) out=${2:?--out needs a file}; shift 2 ;;
+    --base) base=${2:?--base needs gen or corpus}; shift 2 ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "import_coverage.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
@@ -38,6 +43,7 @@ case $time_s in ''|0|*[!0-9]*) echo "import_coverage.sh: --time must be a positi
 for s in $seeds; do
   case $s in *[!0-9]*) echo "import_coverage.sh: --seeds takes whole numbers ('$s')" >&2; exit 2 ;; esac
 done
+case $base in gen|corpus) ;; *) echo "import_coverage.sh: --base is gen or corpus" >&2; exit 2 ;; esac
 [ ${#imports[@]} -gt 0 ] || imports=("$root/tests/data/real")
 [ -x "$sf" ] || { echo "import_coverage.sh: no samplefuzz at $sf (build it, or give --samplefuzz)" >&2; exit 2; }
 [ -d "$bin_dir" ] || { echo "import_coverage.sh: no libFuzzer build at $bin_dir (run: bash scripts/fuzz.sh --time 1)" >&2; exit 2; }
@@ -73,11 +79,17 @@ for t in "${targets[@]}"; do
         -print_final_stats=1 -artifact_prefix="$tmp/artifacts-$t-")
   ml=$(opt "$t" max_len || true); [ -n "$ml" ] && args+=(-max_len="$ml")
   dict=$(opt "$t" dict || true); [ -n "$dict" ] && args+=(-dict="$root/fuzz/$dict")
+  if [ "$base" = gen ]; then
+    "$sf" gen "$t" -n 64 -o "$tmp/base-$t" --seed 1 > /dev/null 2> "$tmp/gen.err" || {
+      echo "import_coverage.sh: samplefuzz gen $t failed:" >&2; cat "$tmp/gen.err" >&2; status=1; continue; }
+  else
+    mkdir -p "$tmp/base-$t" && cp "$root/corpus/$t"/* "$tmp/base-$t"/ 2>/dev/null
+  fi
   for s in $seeds; do
-    for arm in gen gen+import; do
+    for arm in "$base" "$base+import"; do
       c="$tmp/c-$t-$s-${arm/+/-}"
-      mkdir -p "$c" && cp "$root/corpus/$t"/* "$c"/ 2>/dev/null
-      [ "$arm" = gen+import ] && cp "$tmp/imported/$t"/* "$c"/
+      mkdir -p "$c" && cp "$tmp/base-$t"/* "$c"/ 2>/dev/null
+      [ "$arm" = "$base+import" ] && cp "$tmp/imported/$t"/* "$c"/
       n=$(ls "$c" | wc -l)
       log="$tmp/log-$t-$s-${arm/+/-}"
       "$bin" "${args[@]}" -seed="$s" "$c" > "$log" 2>&1
