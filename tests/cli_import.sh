@@ -22,6 +22,9 @@ n_asm=$(ls "$TMP/corpus/d3dasm_fuzzer" 2>/dev/null | wc -l)
 [ "$n_dxbc" -ge 20 ]; check "dxbc_fuzzer seeds ($n_dxbc)" $?
 [ "$n_asm" -ge 10 ]; check "d3dasm_fuzzer seeds ($n_asm)" $?
 grep -q "skipped .* no sample-family instruction" "$TMP/out"; check "skip reason: no sample instruction" $?
+# whole programs as text: a container's `.dxbc` text for d3dasm_fuzzer, a kernel's .visaasm for isa_file_fuzzer
+grep -l '^\.dxbc' "$TMP/corpus/d3dasm_fuzzer"/* >/dev/null 2>&1; check "d3dasm_fuzzer gets whole containers as text" $?
+grep -l '^\.kernel' "$TMP/corpus/isa_file_fuzzer"/* >/dev/null 2>&1; check "isa_file_fuzzer gets whole kernels as text" $?
 grep -q "skipped .* no shader program" "$TMP/out"; check "skip reason: root signature" $?
 # every seed is accepted by its target
 "$SF" replay "$TMP/corpus" >"$TMP/replay" 2>&1; rc=$?

@@ -6,11 +6,13 @@
  *
  *   DXBC container / fxc asm   dxbc_fuzzer: the container (or the SHDR/SHEX body of a listing) and
  *                              each sample instruction's tokens as stored; d3dasm_fuzzer: each
- *                              instruction's asm line. (The whole program keeps the declarations
- *                              that give the resource dimension and return type.)
- *   .isa / .visaasm            isa_file_fuzzer: the whole file (written back as .isa, if it is not
- *                              over the target's cap); visa_bin_fuzzer: each instruction's bytes;
- *                              visa_text_fuzzer: each instruction's text line.
+ *                              instruction's asm line and a container's whole text (`.dxbc`,
+ *                              docs/dxbc.md §10). (The whole program keeps the declarations that
+ *                              give the resource dimension and return type.)
+ *   .isa / .visaasm            isa_file_fuzzer: the whole file written back as .isa, and as text
+ *                              (a .visaasm file's own text, an .isa file's printed text);
+ *                              visa_bin_fuzzer: each instruction's bytes; visa_text_fuzzer: each
+ *                              instruction's text line. Seeds over a target's cap are left out.
  *
  * Each seed is run through its target's checks before it is written. A seed that passes is written
  * to CORPUS/<target>/<XXH3-64 of its bytes> (atomically; a name that exists is a duplicate); one that
@@ -183,6 +185,12 @@ static void import_dxbc(import_ctx *c, const char *path, const uint8_t *data, si
   import_tpf(c, &p, path, &found);
   if (found) {
     seed(c, "dxbc_fuzzer", data, len, path);
+    /* and the whole container as text (docs/dxbc.md §10), which d3dasm_fuzzer reads */
+    sf_buf text;
+    sf_status_clear(&st);
+    sf_buf_init(&text, &st);
+    if (sf_dxbc_print_text(data, len, &text, &st) == SF_OK) seed(c, "d3dasm_fuzzer", text.data, text.len, path);
+    sf_buf_free(&text);
     c->imported++;
   } else {
     skip(c, path, "no sample-family instruction");
@@ -215,7 +223,8 @@ static void import_d3dasm(import_ctx *c, const char *path, const char *text, siz
 
 /* ---- vISA -------------------------------------------------------------------------------------- */
 
-static void import_isa_file(import_ctx *c, const char *path, const sf_isa_file *f) {
+/* text: the file's own .visaasm text, or NULL when it came from a binary .isa. */
+static void import_isa_file(import_ctx *c, const char *path, const sf_isa_file *f, const char *text, size_t text_len) {
   unsigned found = 0;
   char line[2048];
   for (unsigned k = 0; k < f->num_kernels; k++) {
@@ -240,6 +249,15 @@ static void import_isa_file(import_ctx *c, const char *path, const sf_isa_file *
   sf_buf_init(&whole, &st);
   if (found && sf_isa_write(f, &whole, &st) == SF_OK) seed(c, "isa_file_fuzzer", whole.data, whole.len, path);
   sf_buf_free(&whole);
+  /* isa_file_fuzzer reads .visaasm as well: the text as its author wrote it, else as printed */
+  if (found && text) {
+    seed(c, "isa_file_fuzzer", text, text_len, path);
+  } else if (found) {
+    sf_status_clear(&st);
+    sf_buf_init(&whole, &st);
+    if (sf_visaasm_print(f, &whole, &st) == SF_OK) seed(c, "isa_file_fuzzer", whole.data, whole.len, path);
+    sf_buf_free(&whole);
+  }
   if (found) c->imported++;
   else skip(c, path, "no sampler instruction");
 }
@@ -256,7 +274,7 @@ static void import_visa(import_ctx *c, const char *path, const uint8_t *data, si
     skip(c, path, why);
     return;
   }
-  import_isa_file(c, path, &f);
+  import_isa_file(c, path, &f, text ? (const char *)data : NULL, len);
   sf_isa_free(&f);
 }
 
