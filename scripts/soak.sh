@@ -88,8 +88,13 @@ for san in $sans; do
         secs=$(( $(date +%s) - start ))
         rate=$(( secs > 0 ? execs / secs : execs ))
         findings=$(( $(find "$dir/artifacts" -type f | wc -l) - before ))
-        if [ $rc -ne 0 ] && [ $findings -eq 0 ]; then findings=1; fi
-        if [ $findings -gt 0 ]; then
+        if [ $rc -ne 0 ] && [ $findings -eq 0 ]; then
+          # not a finding: the campaign did not run or ended badly (e.g. the work folder is locked
+          # by another campaign); say so, and the row says "error"
+          status=1 findings=error
+          echo "ERROR: $t (ASan+UBSan): samplefuzz fuzz exited $rc without a reproducer:" >&2
+          tail -n 5 "$workdir/asan-$t.out" >&2
+        elif [ $findings -gt 0 ]; then
           status=1
           echo "FINDING: $t (ASan+UBSan): $findings new reproducer(s) in $dir/artifacts" >&2
           sed -n '/^triage:/,$p' "$workdir/asan-$t.out" >&2
