@@ -84,7 +84,7 @@ static void skip(import_ctx *c, const char *path, const char *why) {
     bool alone = isdigit((unsigned char)*p) && (p == why || !isalnum((unsigned char)p[-1]));
     if (!alone) { key[k++] = *p; continue; }
     key[k++] = '#';
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2])) p += 2;
     while (isxdigit((unsigned char)p[1])) p++;
   }
   key[k] = 0;
