@@ -6,7 +6,9 @@
  * miss a whole class of bugs (a position past the input, a printer that cuts its text short and says
  * it printed, a batch with a lost comparison flag), and a check that fails a good input would make
  * every campaign report noise. */
+#include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +172,62 @@ static void test_print_fit(void) {
   free(big);
 }
 
+/* ---- negative edits: an invalid edit of a printed text must be refused, at the edit ---- */
+
+typedef struct fake_parser {
+  int mode; /* 0: refuses exactly the three edits, at them; 1: accepts all; 2: refuses at 1:1; 3: no position */
+  char seen[512];
+} fake_parser;
+
+static sf_code fake_parse(const void *ctx, const char *text, size_t n, sf_status *st) {
+  fake_parser *p = (fake_parser *)(uintptr_t)ctx;
+  snprintf(p->seen, sizeof p->seen, "%.*s", (int)n, text);
+  if (p->mode == 1) return SF_OK;
+  if (p->mode == 2) return sf_fail_text(st, SF_ERR_SYNTAX, 1, 1, "refused");
+  if (p->mode == 3) return sf_fail(st, SF_ERR_SYNTAX, "refused, nowhere");
+  const char *at = strchr(p->seen, '@');
+  if (!at) at = strstr(p->seen, "4294967296");
+  if (!at) {
+    for (const char *h = strstr(p->seen, "0x1"); h && !at; h = strstr(h + 1, "0x1")) {
+      size_t d = 2;
+      while (isxdigit((unsigned char)h[d])) d++;
+      if (d - 2 >= 17) at = h;
+    }
+  }
+  if (!at) return SF_OK;
+  return sf_fail_text(st, SF_ERR_RANGE, 1, (uint32_t)(at - p->seen) + 1, "edit refused");
+}
+
+static void test_negative_edits(void) {
+  unsigned kinds[3] = {0, 0, 0};
+  char text[256];
+  for (unsigned i = 0; i < 300; i++) {
+    snprintf(text, sizeof text, "sample_l_sat r%u.zw, l(1.5e-14, 0x%x, %u), t%u.xyyx, s%u, x2[r0.x + %u].x", i % 7,
+             i * 2654435761u, i, i % 128, i % 16, i);
+    for (int mode = 0; mode < 4; mode++) {
+      fake_parser p = {mode, ""};
+      sf_verdict v;
+      sf_verdict_init(&v, "contracts");
+      bool ok = sf_check_negative_text(&v, NULL, fake_parse, &p, text);
+      SF_CHECK_MSG(ok == (mode == 0), "text %u mode %d: %s", i, mode, p.seen);
+      if (!ok) SF_CHECK_STR(v.check, "negative");
+      if (mode != 0) continue;
+      SF_CHECK_MSG(strstr(p.seen, "e-4294967296") == NULL, "an exponent was edited: %s", p.seen);
+      SF_CHECK_MSG(strcmp(p.seen, text) != 0, "no edit made: %s", p.seen);
+      kinds[strchr(p.seen, '@') ? 0 : strstr(p.seen, "4294967296") ? 2 : 1]++;
+    }
+  }
+  SF_CHECK_MSG(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0, "edits by kind: trailing %u, hex %u, decimal %u", kinds[0],
+               kinds[1], kinds[2]);
+  fake_parser p = {1, ""};
+  sf_verdict v;
+  sf_verdict_init(&v, "contracts");
+  /* Multi-line and empty texts are not judged. */
+  p.mode = 1;
+  SF_CHECK(sf_check_negative_text(&v, NULL, fake_parse, &p, "sample r0\nsample r1"));
+  SF_CHECK(sf_check_negative_text(&v, NULL, fake_parse, &p, ""));
+}
+
 /* ---- exec_batch: the executor's batch against the instruction ---- */
 
 typedef enum tamper { T_LANES, T_COMPARE, T_LODMODE, T_U, T_N, T_COUNT } tamper;
@@ -281,6 +339,7 @@ int main(void) {
   SF_RUN(test_refusal_positions);
   SF_RUN(test_refusal_format);
   SF_RUN(test_print_fit);
+  SF_RUN(test_negative_edits);
   SF_RUN(test_exec_batch);
   SF_TEST_END();
 }

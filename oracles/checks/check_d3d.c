@@ -106,7 +106,14 @@ static sf_code sf_d3d_print_any(const void *d, char *buf, size_t n, sf_status *s
   return sf_d3dasm_print_inst((const sf_d3d_inst *)d, buf, n, st);
 }
 
-/* print -> parse -> print, and the printer's fit contract. must: the instruction validates, so
+static sf_code sf_d3d_parse_any(const void *ctx, const char *text, size_t n, sf_status *st) {
+  (void)ctx;
+  sf_d3d_inst tmp;
+  memset(&tmp, 0, sizeof tmp);
+  return sf_d3dasm_parse_inst(text, n, 1, &tmp, st);
+}
+
+/* print -> parse -> print, the printer's fit contract, and one negative edit of the text. must: the instruction validates, so
  * printing and parsing must work. */
 static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
   char t1[SF_D3D_TEXT_CAP], t2[SF_D3D_TEXT_CAP];
@@ -143,7 +150,8 @@ static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
                      st.code == SF_OK ? t2 : "(print failed)");
     return false;
   }
-  return sf_check_print_fit(v, &in, sf_d3d_print_any, d, t1);
+  return sf_check_print_fit(v, &in, sf_d3d_print_any, d, t1) &&
+         sf_check_negative_text(v, &in, sf_d3d_parse_any, NULL, t1);
 }
 
 /* wrap into a minimal shader -> read the container -> decode the program -> the one sample item

@@ -44,4 +44,12 @@ typedef sf_code (*sf_check_print_fn)(const void *inst, char *buf, size_t n, sf_s
 bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
                         const char *text);
 
+/* Negative edits (oracles/checks/check_negative.c): one invalid-by-construction edit of `text`, a
+ * one-line text that parse() accepts (a printer's output), must be refused with a position on line 1
+ * at the edit: a trailing " @", a hex literal widened past 64 bits, or a decimal integer replaced by
+ * 2^32 (no decimal field of either syntax is wider than 32 bits). The edit is picked by a hash of the text. `report` names the instruction in a failure. */
+typedef sf_code (*sf_check_parse_fn)(const void *ctx, const char *text, size_t n, sf_status *st);
+bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse_fn parse, const void *ctx,
+                            const char *text);
+
 #endif

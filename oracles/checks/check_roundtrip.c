@@ -51,7 +51,14 @@ static sf_code sf_visa_print_any(const void *in, char *buf, size_t n, sf_status 
   return sf_visa_print((const sf_inst *)in, NULL, buf, n, st);
 }
 
-/* print -> parse -> print, and the printer's fit contract. When the text parses back, *reparsed
+static sf_code sf_visa_parse_any(const void *ctx, const char *text, size_t n, sf_status *st) {
+  (void)ctx;
+  sf_inst tmp;
+  memset(&tmp, 0, sizeof tmp);
+  return sf_visa_parse(text, n, NULL, &tmp, st);
+}
+
+/* print -> parse -> print, the printer's fit contract, and one negative edit of the text. When the text parses back, *reparsed
  * (if given) gets the parsed instruction as the parser returned it, and *have is set. */
 static bool sf_check_visa_textview(sf_verdict *v, const sf_inst *canon, bool must_print, sf_inst *reparsed,
                                    bool *have) {
@@ -96,7 +103,8 @@ static bool sf_check_visa_textview(sf_verdict *v, const sf_inst *canon, bool mus
                      st.code == SF_OK ? t2 : "(print failed)");
     return false;
   }
-  return sf_check_print_fit(v, canon, sf_visa_print_any, canon, t1);
+  return sf_check_print_fit(v, canon, sf_visa_print_any, canon, t1) &&
+         sf_check_negative_text(v, canon, sf_visa_parse_any, NULL, t1);
 }
 
 /* encode -> decode of an instruction; exact identity (don't-care bits included). When `bytes` is

@@ -1,0 +1,144 @@
+/* oracles/checks/check_negative.c — invalid-by-construction edits of a printed instruction.
+ *
+ * A round trip only shows that a parser agrees with its own printer: a lexer that stopped checking
+ * digit counts or overflow, or a parser that ignored what follows the last operand, still agrees.
+ * This check takes a text that parses (the printer's canonical text of an instruction) and makes one
+ * edit whose right answer is known without knowing the instruction:
+ *
+ *   trailing  " @" appended: no instruction syntax has '@', so the text must be refused;
+ *   hex       one hex literal widened to 17 significant digits (>= 2^64): no field holds it;
+ *   decimal   one decimal integer replaced by 2^32 = 4294967296: no decimal field holds it.
+ *
+ * The parser must refuse the edited text with a text position on line 1 that points at the edit:
+ * not before the start of the top-level operand holding it (an error may name the operand), and
+ * not past one column after the edit. Which edit an input gets is a pure function of the text (a
+ * hash picks among all candidate edits), so a verdict is reproducible and a campaign spreads over
+ * every literal the printer writes, at the cost of one parse per input. */
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+
+#define SF_NEG_CAP (SF_CHECK_FIT_CAP + 64)
+
+static bool neg_hex(int c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
+static bool neg_digit(int c) { return c >= '0' && c <= '9'; }
+static bool neg_word(int c) { return neg_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_'; }
+
+/* One candidate edit: replace text[at, at + len) by rep (NUL-terminated). */
+typedef struct {
+  const char *kind;
+  size_t at, len;
+  char rep[40];
+} neg_edit;
+
+/* Hex literal at i ("0x" + digits, not inside a word): returns its end, or 0 when there is none. */
+static size_t neg_hex_at(const char *t, size_t n, size_t i) {
+  if (t[i] != '0' || i + 2 >= n || (t[i + 1] | 0x20) != 'x' || !neg_hex((unsigned char)t[i + 2])) return 0;
+  if (i > 0 && (neg_word((unsigned char)t[i - 1]) || t[i - 1] == '.')) return 0;
+  size_t e = i + 2;
+  while (e < n && neg_hex((unsigned char)t[e])) e++;
+  return e;
+}
+
+/* Decimal integer at i: a digit run that is not part of a hex literal or of a number with a
+ * fraction or exponent (neighbours '.', 'e'/'E' followed by digits, 'x' before). */
+static size_t neg_dec_at(const char *t, size_t n, size_t i) {
+  if (!neg_digit((unsigned char)t[i]) || (i > 0 && (neg_digit((unsigned char)t[i - 1]) || t[i - 1] == '.'))) return 0;
+  size_t e = i;
+  while (e < n && neg_digit((unsigned char)t[e])) e++;
+  if (e < n && (t[e] == '.' || t[e] == 'x' || t[e] == 'X')) return 0; /* a float, or "0x..." / "4x4" */
+  if (e < n && (t[e] | 0x20) == 'e' && e + 1 < n && (neg_digit((unsigned char)t[e + 1]) || t[e + 1] == '-' || t[e + 1] == '+'))
+    return 0;
+  if (i > 0 && (t[i - 1] | 0x20) == 'x') return 0; /* the digits of a hex literal, "4x4" */
+  size_t j = i; /* an exponent: "1.5e-14", "2e9" (a huge exponent is a valid float: 0 or inf) */
+  if (j > 0 && (t[j - 1] == '-' || t[j - 1] == '+')) j--;
+  if (j > 1 && (t[j - 1] | 0x20) == 'e' && neg_digit((unsigned char)t[j - 2])) return 0;
+  return e;
+}
+
+/* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
+static size_t neg_candidates(const char *t, size_t n, size_t pick, neg_edit *out) {
+  size_t count = 0;
+  if (pick == count++) {
+    *out = (neg_edit){"trailing", n, 0, " @"};
+  }
+  for (size_t i = 0; i < n; i++) {
+    size_t e = neg_hex_at(t, n, i);
+    if (e) {
+      size_t nd = e - i - 2;
+      if (nd <= 16 && pick == count++) { /* wider literals are not what a printer writes: left alone */
+        /* "0x1", then the literal's digits left-padded with zeros to 16: 17 significant digits. */
+        neg_edit ed = {"hex", i, e - i, ""};
+        size_t k = 0;
+        ed.rep[k++] = t[i];
+        ed.rep[k++] = t[i + 1];
+        ed.rep[k++] = '1';
+        for (size_t z = nd; z < 16; z++) ed.rep[k++] = '0';
+        for (size_t d = 0; d < nd; d++) ed.rep[k++] = t[i + 2 + d];
+        ed.rep[k] = '\0';
+        *out = ed;
+      }
+      i = e - 1;
+      continue;
+    }
+    e = neg_dec_at(t, n, i);
+    if (e) {
+      if (pick == count++) *out = (neg_edit){"decimal", i, e - i, "4294967296"};
+      i = e - 1;
+    }
+  }
+  return count;
+}
+
+/* Start of the top-level operand that holds position at: the character after the last ' ' or ','
+ * before it that is outside every (), [], {} and <> group. */
+static size_t neg_field_start(const char *t, size_t at) {
+  size_t start = 0;
+  int depth = 0;
+  for (size_t i = 0; i < at; i++) {
+    char c = t[i];
+    if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
+    else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
+    else if ((c == ' ' || c == ',') && depth == 0) start = i + 1;
+  }
+  return start;
+}
+
+bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse_fn parse, const void *ctx,
+                            const char *text) {
+  size_t n = strlen(text);
+  if (n == 0 || n + 40 > SF_NEG_CAP || memchr(text, '\n', n)) return true;
+  neg_edit ed;
+  size_t total = neg_candidates(text, n, (size_t)-1, &ed);
+  uint32_t h = 2166136261u; /* FNV-1a of the text: which edit this input gets */
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)text[i]) * 16777619u;
+  neg_candidates(text, n, h % total, &ed);
+  char buf[SF_NEG_CAP];
+  size_t rl = strlen(ed.rep);
+  memcpy(buf, text, ed.at);
+  memcpy(buf + ed.at, ed.rep, rl);
+  memcpy(buf + ed.at + rl, text + ed.at + ed.len, n - ed.at - ed.len);
+  size_t m = n - ed.len + rl;
+  buf[m] = '\0';
+  size_t lo = neg_field_start(text, ed.at) + 1;           /* 1-based columns */
+  size_t hi = ed.at + rl + 1;                             /* one past the edit */
+  if (!strcmp(ed.kind, "trailing")) lo = ed.at + 1;       /* the space or the '@' */
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = parse(ctx, buf, m, &st);
+  const char *how = NULL;
+  if (rc == SF_OK) how = "accepted";
+  else if (st.pos_kind != SF_POS_TEXT || st.line != 1 || st.col < lo || st.col > hi) how = "position";
+  if (!how) return true;
+  sf_verdict_fail(v, "negative", report, ed.kind);
+  sf_verdict_key(v, "negative %s %s", ed.kind, how);
+  if (rc == SF_OK)
+    sf_verdict_dumpf(v, "an invalid edit (%s) of a printed instruction was accepted\n", ed.kind);
+  else
+    sf_verdict_dumpf(v, "an invalid edit (%s) was refused with %s at %s%u:%u, outside columns %zu..%zu: \"%s\"\n",
+                     ed.kind, sf_code_name(rc), st.pos_kind == SF_POS_TEXT ? "" : "(no text position) ",
+                     (unsigned)st.line, (unsigned)st.col, lo, hi, st.msg);
+  sf_verdict_dumpf(v, "printed: %s\nedited:  %s\n", text, buf);
+  return false;
+}
