@@ -15,7 +15,7 @@
 # the --time run, run the target again, resuming its corpus with the next seed, until it has had C
 # CPU seconds; a loaded machine gives a wall-clock hour less than a CPU-hour), --sanitizers "asan msan"
 # (default both), --seed N (default 1), --workdir DIR (default fuzz-work/soak), --summary FILE
-# (default <workdir>/summary-<UTC time>.tsv). The summary has one tab-separated row per target and
+# (default <workdir>/summary-<UTC time>.tsv; an existing file is appended to). The summary has one tab-separated row per target and
 # sanitizer: target, sanitizer, seconds (wall), CPU seconds (user+system of the run and every process
 # it waited for), executions, exec/s, findings. Exit status 1 when there are findings.
 # Environment: SF_FUZZ_BUILD_DIR (the ASan build, as in scripts/fuzz.sh), SF_MSAN_BUILD_DIR,
@@ -47,7 +47,11 @@ fi
 mkdir -p "$workdir" || exit 2
 workdir=$(cd "$workdir" && pwd)
 [ -n "$summary" ] || summary="$workdir/summary-$(date -u +%Y%m%dT%H%M%SZ).tsv"
-printf 'target\tsanitizer\tseconds\tcpu_seconds\texecutions\texec_per_s\tfindings\n' > "$summary"
+# An existing summary keeps its rows: this run's rows are appended (earlier campaigns' figures are
+# results too, and a --summary shared across runs must not lose them).
+if [ ! -s "$summary" ]; then
+  printf 'target\tsanitizer\tseconds\tcpu_seconds\texecutions\texec_per_s\tfindings\n' > "$summary" || exit 2
+fi
 jobs=${SF_SOAK_JOBS:-$(nproc 2>/dev/null || echo 2)}
 echo "soak.sh: ${#targets[@]} target(s) x [$sans], $time_s s each, one at a time; work $workdir; summary $summary"
 status=0
