@@ -89,8 +89,8 @@ check "build the canary plug-in" $?
 
 # A generated sample_3d case turned into a constant 0.5 texture: rgba32f 4x4, point, clamp, one
 # level, all lanes dispatched (header layout: include/samplefuzz/case.h).
-mkdir -p "$TMP/gen/sample_diff_fuzzer"
 "$SF" gen sample_diff_fuzzer -n 60 -o "$TMP/gen/sample_diff_fuzzer" --seed 7 >/dev/null 2>&1
+[ "$(ls "$TMP/gen/sample_diff_fuzzer" | wc -l)" -eq 60 ]; check "gen -o creates missing parent folders" $?
 chosen=""
 for f in "$TMP"/gen/sample_diff_fuzzer/sample_3d-*; do
   python3 - "$f" "$TMP/canary_case" <<'EOF'

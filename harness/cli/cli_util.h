@@ -24,6 +24,9 @@ void sf_cli_file_free(sf_cli_file *f);
  * temporary is removed, and the error is printed naming the file. "-" writes to stdout.
  * SF_FAULT_WRITE=N makes the N-th write of the process fail with ENOSPC (tests). */
 bool sf_cli_write_file(const char *path, const void *data, size_t len, const char *cmd);
+/* mkdir -p: creates path and every missing parent (mode 0777 before the umask). False with errno
+ * set when one cannot be made (ENAMETOOLONG past 4095 bytes); an existing directory is fine. */
+bool sf_cli_mkdirs(const char *path);
 /* True when path ends with ext (case-insensitive). */
 bool sf_cli_has_ext(const char *path, const char *ext);
 /* Formats st as "LINE:COL: ..." or " byte 0x..: ..." for appending after "FILE:". */

@@ -103,18 +103,6 @@ static void sf_die_with_parent(pid_t parent) {
 #endif
 }
 
-static bool sf_mkdirs(const char *path) {
-  char tmp[SF_FUZZ_PATH];
-  if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp) return false;
-  for (char *p = tmp + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = '\0';
-    if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return false;
-    *p = '/';
-  }
-  return mkdir(tmp, 0777) == 0 || errno == EEXIST;
-}
-
 static bool sf_is_dir(const char *p) {
   struct stat sb;
   return stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
@@ -556,7 +544,7 @@ int sf_cli_fuzz(int argc, char **argv) {
   else if (getenv("SF_FUZZ_BIN_DIR")) snprintf(bin_dir, sizeof bin_dir, "%s", getenv("SF_FUZZ_BIN_DIR"));
   else if (sf_self_dir(self, sizeof self)) snprintf(bin_dir, sizeof bin_dir, "%.1000s/fuzz", self);
   const char *marker = o.engine == SF_ENG_AFL ? "__AFL_SHM_ID" : "-max_total_time";
-  if (!sf_mkdirs(o.workdir)) {
+  if (!sf_cli_mkdirs(o.workdir)) {
     fprintf(stderr, "samplefuzz fuzz: cannot create %s: %s\n", o.workdir, strerror(errno));
     return 2;
   }
@@ -624,7 +612,7 @@ int sf_cli_fuzz(int argc, char **argv) {
       snprintf(j->dict, sizeof j->dict, "%.900s/fuzz/%s.dict", SF_SOURCE_DIR, name);
       if (!sf_is_file(j->dict)) j->dict[0] = '\0';
     }
-    if (!sf_mkdirs(j->corpus) || !sf_mkdirs(j->artifacts)) {
+    if (!sf_cli_mkdirs(j->corpus) || !sf_cli_mkdirs(j->artifacts)) {
       fprintf(stderr, "samplefuzz fuzz: cannot create %s: %s\n", j->dir, strerror(errno));
       free(jobs);
       return 2;

@@ -218,7 +218,7 @@ int sf_cli_gen(int argc, char **argv) {
     return 2;
   }
   if (strcmp(target, "isa_file_fuzzer") == 0) {
-    if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+    if (!sf_cli_mkdirs(outdir)) {
       fprintf(stderr, "samplefuzz gen: %s: %s\n", outdir, strerror(errno));
       return 2;
     }
@@ -278,7 +278,7 @@ int sf_cli_gen(int argc, char **argv) {
     if (!iut) fprintf(stderr, "samplefuzz gen: --backend %s: only for backend_diff_fuzzer, with a backend that loads\n", bname);
     return 2;
   }
-  if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+  if (!sf_cli_mkdirs(outdir)) {
     fprintf(stderr, "samplefuzz gen: %s: %s\n", outdir, strerror(errno));
     sf_backend_close(iut);
     return 2;

@@ -96,18 +96,6 @@ static void skip(import_ctx *c, const char *path, const char *why) {
   }
 }
 
-static bool mkdir_p(const char *dir) {
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s", dir) >= (int)sizeof tmp) return false;
-  for (char *p = tmp + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = 0;
-    if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return false;
-    *p = '/';
-  }
-  return mkdir(tmp, 0777) == 0 || errno == EEXIST;
-}
-
 /* Runs the seed through its target; writes it where its verdict says. */
 static void seed(import_ctx *c, const char *target, const void *data, size_t len, const char *from) {
   const sf_target *t = sf_target_find(target);
@@ -140,7 +128,7 @@ static void seed(import_ctx *c, const char *target, const void *data, size_t len
   }
   c->seeds++;
   if (c->dry_run) return;
-  if (!mkdir_p(dir) || !sf_cli_write_file(path, data, len, "corpus import")) c->write_errors++;
+  if (!sf_cli_mkdirs(dir) || !sf_cli_write_file(path, data, len, "corpus import")) c->write_errors++;
 }
 
 /* ---- D3D --------------------------------------------------------------------------------------- */

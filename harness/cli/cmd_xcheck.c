@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "harness/cli/cli_util.h"
 #include "samplefuzz/external.h"
 
 int sf_cli_xcheck(int argc, char **argv);
@@ -91,7 +92,7 @@ int sf_cli_xcheck(int argc, char **argv) {
     fprintf(stderr, "samplefuzz xcheck: --oracle llvmpipe|softpipe is required\n");
     return 2;
   }
-  if (o.repro_dir && mkdir(o.repro_dir, 0777) != 0 && errno != EEXIST) {
+  if (o.repro_dir && !sf_cli_mkdirs(o.repro_dir)) {
     fprintf(stderr, "samplefuzz xcheck: %s: %s\n", o.repro_dir, strerror(errno));
     return 2;
   }
