@@ -70,6 +70,30 @@ static void test_refusal_positions(void) {
   sf_fail(&st, SF_ERR_LIMIT, "more than 64 operands");
   SF_CHECK(refusal(&st, text, n, true, check, sizeof check));
 
+  /* Only the fields of the position's kind are set (status.h). */
+  sf_status_clear(&st);
+  sf_fail_dword(&st, SF_ERR_INVALID, 1, "bad token");
+  SF_CHECK(refusal(&st, text, n, true, check, sizeof check));
+  st.line = 1; /* a DWORD position that also claims a line */
+  SF_CHECK(!refusal(&st, text, n, true, check, sizeof check));
+  SF_CHECK_STR(check, "status_fields");
+  sf_status_clear(&st);
+  sf_fail_byte(&st, SF_ERR_INVALID, 3, "bad byte");
+  st.col = 2;
+  SF_CHECK(!refusal(&st, text, n, true, check, sizeof check));
+  SF_CHECK_STR(check, "status_fields");
+  sf_status_clear(&st);
+  sf_fail_text(&st, SF_ERR_SYNTAX, 1, 2, "bad word");
+  SF_CHECK(refusal(&st, text, n, true, check, sizeof check));
+  st.pos = 5; /* a text position with a byte offset as well */
+  SF_CHECK(!refusal(&st, text, n, true, check, sizeof check));
+  SF_CHECK_STR(check, "status_fields");
+  sf_status_clear(&st);
+  sf_fail(&st, SF_UNSUPPORTED, "not modelled");
+  st.pos = 1;
+  SF_CHECK(!refusal(&st, text, n, true, check, sizeof check));
+  SF_CHECK_STR(check, "status_fields");
+
   /* Text positions: every column of every line, and one past a line's end, lie inside. */
   static const struct {
     uint32_t line, col;

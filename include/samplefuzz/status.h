@@ -35,6 +35,8 @@ typedef enum sf_pos_kind {
   SF_POS_DWORD,  /* pos = DWORD (32-bit token) offset */
   SF_POS_TEXT    /* line and col, both 1-based */
 } sf_pos_kind;
+/* In a status, only the fields of its position kind are set: pos for BYTE and DWORD, line and col
+ * for TEXT; the others stay zero (the codec checks hold every refusal to this). */
 
 #define SF_STATUS_MSG_MAX 192
 

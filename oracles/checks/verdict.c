@@ -189,6 +189,9 @@ bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, c
   else if (need_pos && st->pos_kind == SF_POS_NONE && st->code != SF_UNSUPPORTED && st->code != SF_ERR_NOMEM &&
            st->code != SF_ERR_LIMIT)
     check = "status_position";
+  else if ((st->pos_kind != SF_POS_TEXT && (st->line || st->col)) ||
+           ((st->pos_kind == SF_POS_NONE || st->pos_kind == SF_POS_TEXT) && st->pos))
+    check = "status_fields"; /* a position of one kind leaves the other kinds' fields zero (status.h) */
   else if (input && ((st->pos_kind == SF_POS_BYTE && st->pos > n) ||
                      (st->pos_kind == SF_POS_DWORD && st->pos > (n + 3) / 4) ||
                      (st->pos_kind == SF_POS_TEXT && !sf_text_pos_inside(input, n, st->line, st->col))))
