@@ -8,6 +8,7 @@
  * every campaign report noise. */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -258,7 +259,7 @@ typedef enum tamper { T_LANES, T_COMPARE, T_LODMODE, T_U, T_N, T_COUNT } tamper;
 
 static void test_exec_batch(void) {
   uint64_t seed = 0x5eedc0de2611ull;
-  unsigned recorded = 0, lanes_nonzero = 0;
+  unsigned recorded = 0, lanes_nonzero = 0, d3d_cases = 0, lost_tried = 0;
   unsigned caught[T_COUNT] = {0}, tried[T_COUNT] = {0};
   uint8_t *bytes = malloc(SF_CASE_MAX_SIZE);
   sf_case *c = malloc(sizeof *c);
@@ -287,6 +288,31 @@ static void test_exec_batch(void) {
         if (!ok) sf_triage_report(stderr, &v, NULL, NULL);
         SF_CHECK_MSG(ok, "case %u: the executor's own batch fails exec_batch", i);
         if (rec->batch.lanes) lanes_nonzero++;
+        /* exec_writeback: the executor's own write passes; a lost or altered write does not. */
+        sf_verdict_init(&v, "contracts");
+        ok = sf_check_exec_writeback(&v, &c->inst, &env.state, &run, &rec->batch, &rec->out);
+        if (!ok) sf_triage_report(stderr, &v, NULL, NULL);
+        SF_CHECK_MSG(ok, "case %u: the executor's own write fails exec_writeback", i);
+        if (c->inst.family == SF_FAMILY_D3D) {
+          d3d_cases++;
+          uint32_t *words = &run.d3d.r[0][0][0];
+          size_t nw = offsetof(sf_d3d_regs, live) / sizeof(uint32_t), changed = nw;
+          for (size_t w = 0; w < nw && changed == nw; w++)
+            if (words[w] != (&env.state.d3d.r[0][0][0])[w]) changed = w;
+          if (changed < nw) { /* undo one write: a lost store */
+            uint32_t keep = words[changed];
+            words[changed] = (&env.state.d3d.r[0][0][0])[changed];
+            sf_verdict_init(&v, "contracts");
+            SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, &rec->batch, &rec->out));
+            words[changed] = keep;
+            lost_tried++;
+          }
+          words[nw - 1] ^= 0x40000000u; /* a stray write far from the destination */
+          sf_verdict_init(&v, "contracts");
+          SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, &rec->batch, &rec->out));
+          SF_CHECK_STR(v.check, "exec_writeback");
+          words[nw - 1] ^= 0x40000000u;
+        }
         /* Each tampering is what a planted executor bug would produce; the check must notice. */
         for (int t = 0; t < T_COUNT; t++) {
           sf_sample_batch b = rec->batch;
@@ -321,6 +347,7 @@ static void test_exec_batch(void) {
   /* The drawn cases must exercise the check, or the assertions above prove nothing. */
   SF_CHECK_MSG(recorded >= 100, "only %u of 400 cases recorded a batch", recorded);
   SF_CHECK(lanes_nonzero >= 50);
+  SF_CHECK_MSG(d3d_cases >= 20 && lost_tried >= 10, "D3D cases %u, lost stores tried %u", d3d_cases, lost_tried);
   for (int t = 0; t < T_COUNT; t++)
     SF_CHECK_MSG(tried[t] > 0 && caught[t] == tried[t], "tampering %d: caught %u of %u", t, caught[t], tried[t]);
 out:

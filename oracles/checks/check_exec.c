@@ -23,7 +23,9 @@
  * Written as tables and plain loops on purpose: the executor uses switch statements and its own
  * helpers (sf_state_var_c, exec_mask), none of which is called here. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
@@ -378,4 +380,87 @@ bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *befor
   if (in->family == SF_FAMILY_SAMPLE_3D) return exec_check_s3d(v, in, before, b);
   if (in->family == SF_FAMILY_D3D) return exec_check_d3d(v, in, before, b);
   return true; /* SAMPLE_UNORM and AVS do not go through sample batches */
+}
+
+/* ---- exec_writeback: where the D3D result lands ----------------------------------------------
+ *
+ * The backends return the sampled values and the executor writes them into the destination; every
+ * backend shares that write, so a lost store, a wrong write mask or swizzle, or a saturate that
+ * clamps wrongly changes all of them alike. D3D11.3 §22.4.15 (sample) and §16.9 (result
+ * modifiers): for each live lane of the batch and each component k in the destination's write mask
+ * (all four without one), dst.k = result[swizzle of the resource operand, component k], clamped to
+ * [0, 1] by _sat (NaN -> 0) unless the format returns integers. Nothing else in the register file
+ * changes. Indices are immediate here: the executor refuses relative indexing. */
+static uint32_t *wb_reg(sf_d3d_regs *r, const sf_d3d_opnd *o, unsigned lane) {
+  uint64_t i0 = o->index_dim > 0 ? o->idx[0].imm : 0, i1 = o->index_dim > 1 ? o->idx[1].imm : 0;
+  if (o->type == SF_D3D_OT_TEMP && i0 < SF_D3D_MAX_TEMPS) return r->r[lane][i0];
+  if (o->type == SF_D3D_OT_OUTPUT && i0 < SF_D3D_MAX_OUTPUTS) return r->o[lane][i0];
+  if (o->type == SF_D3D_OT_INDEXABLE_TEMP && i0 < SF_D3D_MAX_XARR && i1 < SF_D3D_MAX_XVEC) return r->x[lane][i0][i1];
+  return NULL;
+}
+
+static uint32_t wb_saturate(uint32_t bits) {
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  if (f != f || f <= 0.0f) f = 0.0f; /* NaN and -0 give +0 */
+  else if (f >= 1.0f) f = 1.0f;
+  memcpy(&bits, &f, sizeof bits);
+  return bits;
+}
+
+bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
+                             const sf_sample_batch *b, const sf_sample_out *out) {
+  if (in->family != SF_FAMILY_D3D) return true;
+  const sf_d3d_inst *d = &in->d3d;
+  sf_d3d_regs *want = malloc(sizeof *want);
+  if (!want) return true; /* nothing judged without memory */
+  *want = before->d3d;
+  const char *what = NULL;
+  unsigned bad_lane = 0, bad_comp = 0;
+  if (d->dst.type != SF_D3D_OT_NULL) {
+    const sf_d3d_opnd *res = &d->src[1];
+    unsigned mask = d->dst.sel_mode == SF_D3D_SEL_MASK ? (d->dst.comp_bits & 0xFu) : 0xFu;
+    for (unsigned l = 0; l < 4 && l < b->n; l++) {
+      if (!(b->lanes >> l & 1u)) continue;
+      uint32_t *dst = wb_reg(want, &d->dst, l);
+      if (!dst) {
+        what = "a destination outside the register file was written";
+        bad_lane = l;
+        break;
+      }
+      for (unsigned k = 0; k < 4; k++) {
+        if (!(mask >> k & 1u)) continue;
+        unsigned from = res->sel_mode == SF_D3D_SEL_SWIZZLE ? (res->comp_bits >> (2 * k)) & 3u : k;
+        uint32_t val = out->v[from][l];
+        dst[k] = d->sat && !out->is_int ? wb_saturate(val) : val;
+      }
+    }
+  }
+  if (!what) {
+    const uint32_t *g = &after->d3d.r[0][0][0], *w = &want->r[0][0][0];
+    size_t words = offsetof(sf_d3d_regs, live) / sizeof(uint32_t);
+    for (size_t i = 0; i < words; i++)
+      if (g[i] != w[i]) {
+        what = "the register file after execution is not the one the result gives";
+        bad_lane = (unsigned)i; /* word index, reported below */
+        bad_comp = 1;
+        break;
+      }
+  }
+  if (!what) {
+    free(want);
+    return true;
+  }
+  sf_verdict_fail(v, "exec_writeback", in, "d3d");
+  sf_verdict_key(v, "exec_writeback d3d sat=%d mask=%s", d->sat ? 1 : 0,
+                 d->dst.sel_mode == SF_D3D_SEL_MASK ? "mask" : "all");
+  if (bad_comp) {
+    const uint32_t *g = &after->d3d.r[0][0][0], *w = &want->r[0][0][0];
+    sf_verdict_dumpf(v, "%s: 32-bit word %u of the D3D register file is 0x%08x, expected 0x%08x\n", what, bad_lane,
+                     (unsigned)g[bad_lane], (unsigned)w[bad_lane]);
+  } else {
+    sf_verdict_dumpf(v, "%s (lane %u)\n", what, bad_lane);
+  }
+  free(want);
+  return false;
 }
