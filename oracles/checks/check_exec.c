@@ -415,8 +415,7 @@ bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *b
   sf_d3d_regs *want = malloc(sizeof *want);
   if (!want) return true; /* nothing judged without memory */
   *want = before->d3d;
-  const char *what = NULL;
-  unsigned bad_lane = 0, bad_comp = 0;
+  bool written = true;
   if (d->dst.type != SF_D3D_OT_NULL) {
     const sf_d3d_opnd *res = &d->src[1];
     unsigned mask = d->dst.sel_mode == SF_D3D_SEL_MASK ? (d->dst.comp_bits & 0xFu) : 0xFu;
@@ -424,8 +423,7 @@ bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *b
       if (!(b->lanes >> l & 1u)) continue;
       uint32_t *dst = wb_reg(want, &d->dst, l);
       if (!dst) {
-        what = "a destination outside the register file was written";
-        bad_lane = l;
+        written = false; /* the executor wrote a destination outside the register file */
         break;
       }
       for (unsigned k = 0; k < 4; k++) {
@@ -436,31 +434,21 @@ bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *b
       }
     }
   }
-  if (!what) {
-    const uint32_t *g = &after->d3d.r[0][0][0], *w = &want->r[0][0][0];
-    size_t words = offsetof(sf_d3d_regs, live) / sizeof(uint32_t);
-    for (size_t i = 0; i < words; i++)
-      if (g[i] != w[i]) {
-        what = "the register file after execution is not the one the result gives";
-        bad_lane = (unsigned)i; /* word index, reported below */
-        bad_comp = 1;
-        break;
-      }
-  }
-  if (!what) {
+  const uint32_t *g = &after->d3d.r[0][0][0], *w = &want->r[0][0][0];
+  size_t words = offsetof(sf_d3d_regs, live) / sizeof(uint32_t), bad = 0;
+  while (written && bad < words && g[bad] == w[bad]) bad++;
+  if (written && bad == words) {
     free(want);
     return true;
   }
   sf_verdict_fail(v, "exec_writeback", in, "d3d");
   sf_verdict_key(v, "exec_writeback d3d sat=%d mask=%s", d->sat ? 1 : 0,
                  d->dst.sel_mode == SF_D3D_SEL_MASK ? "mask" : "all");
-  if (bad_comp) {
-    const uint32_t *g = &after->d3d.r[0][0][0], *w = &want->r[0][0][0];
-    sf_verdict_dumpf(v, "%s: 32-bit word %u of the D3D register file is 0x%08x, expected 0x%08x\n", what, bad_lane,
-                     (unsigned)g[bad_lane], (unsigned)w[bad_lane]);
-  } else {
-    sf_verdict_dumpf(v, "%s (lane %u)\n", what, bad_lane);
-  }
+  if (!written)
+    sf_verdict_dumpf(v, "a destination outside the register file was written\n");
+  else
+    sf_verdict_dumpf(v, "the register file after execution is not the one the result gives: 32-bit word %zu is "
+                        "0x%08x, expected 0x%08x\n", bad, (unsigned)g[bad], (unsigned)w[bad]);
   free(want);
   return false;
 }

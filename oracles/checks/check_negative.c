@@ -17,6 +17,7 @@
  * cost to a quarter of a parse per input. */
 #include <stdio.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "oracles/checks/check_int.h"
 
@@ -113,9 +114,8 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
                             const char *text) {
   size_t n = strlen(text);
   if (n == 0 || n + 40 > SF_NEG_CAP || memchr(text, '\n', n)) return true;
-  uint32_t h = 2166136261u; /* FNV-1a of the text: whether and which edit this input gets */
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)text[i]) * 16777619u;
-  if ((h >> 24) % SF_NEG_EVERY != 0) return true;
+  uint64_t h = XXH3_64bits(text, n); /* whether and which edit this input gets */
+  if ((h >> 56) % SF_NEG_EVERY != 0) return true;
   neg_edit ed;
   size_t total = neg_candidates(text, n, (size_t)-1, &ed);
   neg_candidates(text, n, h % total, &ed);
