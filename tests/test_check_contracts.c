@@ -184,6 +184,25 @@ static void test_print_fit(void) {
   sf_verdict v;
   sf_verdict_init(&v, "contracts");
   SF_CHECK(!sf_check_print_fit(&v, NULL, fake_print, &p, "sample r1"));
+  /* With the parse of the text given, the exact-room print is of it: a parse that prints as
+   * something else is a fixpoint failure, one that prints the same but not into exact room is a fit
+   * failure, and an honest pair passes. */
+  {
+    fake_printer inst = {"sample r0", 0}, same = {"sample r0", 0}, other = {"sample r9", 0}, tight = {"sample r0", 2};
+    sf_verdict_init(&v, "contracts");
+    SF_CHECK(sf_check_print_fixpoint_fit(&v, NULL, fake_print, &inst, &same, "sample r0"));
+    sf_verdict_init(&v, "contracts");
+    SF_CHECK(!sf_check_print_fixpoint_fit(&v, NULL, fake_print, &inst, &other, "sample r0"));
+    SF_CHECK_STR(v.check, "fixpoint");
+    sf_verdict_init(&v, "contracts");
+    SF_CHECK(!sf_check_print_fixpoint_fit(&v, NULL, fake_print, &inst, &tight, "sample r0"));
+    SF_CHECK_STR(v.check, "print_fit");
+    /* the short print is of the instruction itself */
+    fake_printer trunc = {"sample r0", 1};
+    sf_verdict_init(&v, "contracts");
+    SF_CHECK(!sf_check_print_fixpoint_fit(&v, NULL, fake_print, &trunc, &same, "sample r0"));
+    SF_CHECK_STR(v.check, "print_fit");
+  }
   /* Texts longer than the check's buffer are not judged (the fuzz targets' texts are far shorter). */
   char *big = malloc(SF_CHECK_FIT_CAP + 10);
   SF_CHECK(big != NULL);
@@ -194,6 +213,13 @@ static void test_print_fit(void) {
   p.mode = 1;
   sf_verdict_init(&v, "contracts");
   SF_CHECK(sf_check_print_fit(&v, NULL, fake_print, &p, big));
+  /* ... but the fixpoint is: a parse of such a text that prints as something else still fails */
+  fake_printer honest = {big, 0}, other = {"x", 0};
+  sf_verdict_init(&v, "contracts");
+  SF_CHECK(sf_check_print_fixpoint_fit(&v, NULL, fake_print, &honest, &honest, big));
+  sf_verdict_init(&v, "contracts");
+  SF_CHECK(!sf_check_print_fixpoint_fit(&v, NULL, fake_print, &honest, &other, big));
+  SF_CHECK_STR(v.check, "fixpoint");
   free(big);
 }
 

@@ -27,16 +27,23 @@ void sf_violation_add(sf_violations *out, const char *rule, const char *fmt, ...
   if (out->count >= SF_MAX_VIOLATIONS) return;
   sf_violation *v = &out->v[out->count++];
   v->rule = rule;
+  if (out->rules_only) {
+    v->reason[0] = '\0';
+    return;
+  }
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(v->reason, sizeof v->reason, fmt, ap);
   va_end(ap);
 }
 
-unsigned sf_inst_validate(const sf_inst *in, sf_violations *out) {
+static unsigned validate(const sf_inst *in, sf_violations *out, bool rules_only) {
   sf_violations local;
   sf_violations *o = out ? out : &local;
-  memset(o, 0, sizeof *o);
+  /* count and total only: v[] is 8 KB that the rules overwrite as they add entries */
+  o->count = 0;
+  o->total = 0;
+  o->rules_only = rules_only || !out;
   const sf_family_ops *ops = family_of(in);
   if (!ops) {
     sf_violation_add(o, "family", "instruction family %d is not one of the four", (int)in->family);
@@ -44,6 +51,10 @@ unsigned sf_inst_validate(const sf_inst *in, sf_violations *out) {
   }
   return ops->validate(in, o);
 }
+
+unsigned sf_inst_validate(const sf_inst *in, sf_violations *out) { return validate(in, out, false); }
+
+unsigned sf_inst_validate_rules(const sf_inst *in, sf_violations *out) { return validate(in, out, true); }
 
 void sf_inst_canonicalize(sf_inst *in) {
   const sf_family_ops *ops = family_of(in);

@@ -273,11 +273,15 @@ static void validate_avs(vctx *c, const sf_avs *a) {
   if (a->dst.id == 0) sf_violation_add(o, "avs.dst.null", "dst is %%null: AVS must write a general variable");
 }
 
+/* Through sf_inst_validate / sf_inst_validate_rules (inst.c), which reset out's counts and pick
+ * whether reasons are formatted; nothing here clears the 8 KB entry arrays. */
 static unsigned visa_validate(const sf_inst *in, sf_violations *out) {
   vctx c;
-  memset(&c, 0, sizeof c);
   c.out = out;
-  if (out) memset(out, 0, sizeof *out);
+  c.fam = NULL;
+  c.local.count = 0;
+  c.local.total = 0;
+  c.local.rules_only = true;
   switch (in->family) {
     case SF_FAMILY_SAMPLE_UNORM: validate_unorm(&c, &in->unorm); break;
     case SF_FAMILY_SAMPLE_3D: validate_3d(&c, &in->s3d); break;

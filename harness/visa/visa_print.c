@@ -11,14 +11,59 @@
 #include "harness/visa/visa_text_priv.h"
 
 
-void vt_ob_put(ob *o, const char *s) {
-  size_t l = strlen(s);
+/* Appends s[0..l) and keeps the buffer NUL-terminated; past the end, sets o->over and writes
+ * nothing (the printers report SF_ERR_LIMIT once the line is done). */
+static void ob_putn(ob *o, const char *s, size_t l) {
   if (o->over || o->len + l + 1 > o->n) {
     o->over = true;
     return;
   }
-  memcpy(o->p + o->len, s, l + 1);
+  memcpy(o->p + o->len, s, l);
   o->len += l;
+  o->p[o->len] = 0;
+}
+
+void vt_ob_put(ob *o, const char *s) { ob_putn(o, s, strlen(s)); }
+
+/* Decimal and hexadecimal numbers without the printf machinery: every operand of every line prints
+ * a few of them, and the fuzz targets print each instruction several times per input. */
+static size_t fmt_u64(char *out, uint64_t v, bool hex) {
+  char tmp[20];
+  size_t n = 0;
+  if (hex) {
+    do {
+      unsigned d = (unsigned)(v & 15u);
+      tmp[n++] = (char)(d < 10 ? '0' + d : 'a' + (d - 10));
+      v >>= 4;
+    } while (v);
+  } else {
+    do {
+      tmp[n++] = (char)('0' + v % 10u);
+      v /= 10u;
+    } while (v);
+  }
+  for (size_t i = 0; i < n; i++) out[i] = tmp[n - 1 - i];
+  return n;
+}
+
+/* prefix, then v in decimal or lower-case hex, then suffix (the lengths of both given). */
+static void ob_num(ob *o, const char *prefix, size_t lp, uint64_t v, bool hex, const char *suffix, size_t ls) {
+  char b[64];
+  memcpy(b, prefix, lp);
+  size_t n = lp + fmt_u64(b + lp, v, hex);
+  memcpy(b + n, suffix, ls);
+  ob_putn(o, b, n + ls);
+}
+/* String-literal prefix and suffix; DEC decimal, HEX lower-case hex. */
+#define OB_DEC(o, pre, v, suf) ob_num((o), pre, sizeof pre - 1, (v), false, suf, sizeof suf - 1)
+#define OB_HEX(o, pre, v, suf) ob_num((o), pre, sizeof pre - 1, (v), true, suf, sizeof suf - 1)
+#define OB_LIT(o, lit) ob_putn((o), lit, sizeof lit - 1)
+
+/* "<prefix><v>" into nm (a name candidate), NUL-terminated; nm has room for 16 + 20 bytes. */
+static void name_num(char nm[40], const char *prefix, uint32_t v) {
+  size_t lp = strlen(prefix);
+  memcpy(nm, prefix, lp);
+  nm[lp + fmt_u64(nm + lp, v, false)] = 0;
 }
 
 void vt_pfail(pctx *c, sf_code code, const char *fmt, ...) {
@@ -46,8 +91,8 @@ void vt_ob_fmt(ob *o, const char *fmt, ...) {
 }
 
 void vt_print_var_name(pctx *c, uint32_t id) {
-  char fb[16];
-  snprintf(fb, sizeof fb, "V%u", (unsigned)id);
+  char fb[40];
+  name_num(fb, "V", id);
   const char *cand[2] = {sf_visa_var_name(c->k ? c->k->k : NULL, id), fb};
   for (int i = 0; i < 2; i++) {
     const char *s = cand[i];
@@ -70,11 +115,11 @@ void vt_print_var_name(pctx *c, uint32_t id) {
 static void print_state_name(pctx *c, uint32_t cls, uint32_t idx, bool need_cls) {
   char nm[40];
   if (cls == 1)
-    snprintf(nm, sizeof nm, "S%u", (unsigned)idx);
+    name_num(nm, "S", idx);
   else if (cls == 0 && idx < SF_VISA_NUM_PREDEF_SURFACES)
     snprintf(nm, sizeof nm, "%s", sf_visa_predef_surface_name(idx));
   else if (cls == 0)
-    snprintf(nm, sizeof nm, "T%u", (unsigned)idx);
+    name_num(nm, "T", idx);
   else
     snprintf(nm, sizeof nm, "%%state%u_%u", (unsigned)cls, (unsigned)idx);
   /* the fallback spelling first (IGC's), then the declared name when the fallback is shadowed */
@@ -100,8 +145,8 @@ static void print_state_name(pctx *c, uint32_t cls, uint32_t idx, bool need_cls)
 }
 
 static void print_sym_name(pctx *c, sf_visa_symkind kd, const char *prefix, uint32_t id) {
-  char nm[24];
-  snprintf(nm, sizeof nm, "%s%u", prefix, (unsigned)id);
+  char nm[40];
+  name_num(nm, prefix, id);
   /* the fallback spelling first (IGC's), then the declared name when the fallback is shadowed */
   const sf_visa_kernel *k = c->k ? c->k->k : NULL;
   const char *decl = kd == SF_SYM_ADDR && k && k->addrs && id < k->num_addrs ? sf_visa_kernel_string(k, k->addrs[id].name)
@@ -124,8 +169,8 @@ static void print_sym_name(pctx *c, sf_visa_symkind kd, const char *prefix, uint
  * this predicate, else its declared name (always unique once the kernel's declarations print), else
  * SF_ERR_INVALID: P<id> is then another symbol's name and the predicate has no declaration. */
 static void print_pred_name(pctx *c, uint32_t id) {
-  char fb[16];
-  snprintf(fb, sizeof fb, "P%u", (unsigned)id);
+  char fb[40];
+  name_num(fb, "P", id);
   const sf_visa_kernel *k = c->k ? c->k->k : NULL;
   const char *cand[2] = {fb, (k && k->preds && id >= 1 && id - 1 < k->num_preds)
                                  ? sf_visa_kernel_string(k, k->preds[id - 1].name)
@@ -147,9 +192,9 @@ static void print_pred_name(pctx *c, uint32_t id) {
 
 static void print_region_elem(pctx *c, uint8_t code) {
   if (code >= 1 && code <= 7)
-    vt_ob_fmt(&c->o, "%u", sf_region_value(code));
+    OB_DEC(&c->o, "", sf_region_value(code), "");
   else
-    vt_ob_fmt(&c->o, "#%u", code);
+    OB_DEC(&c->o, "#", code, "");
 }
 
 /* IGC's printRegion: <hs> when width and vstride are null, <w,hs> when vstride is null, else
@@ -159,29 +204,29 @@ static void print_region(pctx *c, sf_region r) {
     vt_pfail(c, SF_ERR_INVALID, "region field does not fit 4 bits");
     return;
   }
-  vt_ob_put(&c->o, "<");
+  OB_LIT(&c->o, "<");
   if (r.vstride == 0 && r.width == 0) {
     print_region_elem(c, r.hstride);
   } else if (r.vstride == 0) {
     print_region_elem(c, r.width);
-    vt_ob_put(&c->o, ",");
+    OB_LIT(&c->o, ",");
     print_region_elem(c, r.hstride);
   } else {
     print_region_elem(c, r.vstride);
-    vt_ob_put(&c->o, ";");
+    OB_LIT(&c->o, ";");
     print_region_elem(c, r.width);
-    vt_ob_put(&c->o, ",");
+    OB_LIT(&c->o, ",");
     print_region_elem(c, r.hstride);
   }
-  if (r.hi) vt_ob_fmt(&c->o, ";hi=%u", r.hi);
-  vt_ob_put(&c->o, ">");
+  if (r.hi) OB_DEC(&c->o, ";hi=", r.hi, "");
+  OB_LIT(&c->o, ">");
 }
 
 static void print_type(pctx *c, uint8_t type) {
   if (type < 16)
     vt_ob_put(&c->o, sf_vtype_name(type));
   else
-    vt_ob_fmt(&c->o, "#0x%02x", type);
+    OB_HEX(&c->o, "#0x", type, ""); /* type >= 16: two digits at least */
 }
 
 /* Ids of the UW classes print masked to 16 bits, as sf_inst_canonicalize() stores them, so the
@@ -192,44 +237,49 @@ static void print_vopnd(pctx *c, const sf_vopnd *v) {
     vt_pfail(c, SF_ERR_INVALID, "operand modifier %u / tag bits %u out of range", v->mod, v->tag_hi);
     return;
   }
-  vt_ob_put(&c->o, " ");
-  if (v->tag_hi) vt_ob_fmt(&c->o, "(tag_hi=%u)", v->tag_hi);
+  OB_LIT(&c->o, " ");
+  if (v->tag_hi) OB_DEC(&c->o, "(tag_hi=", v->tag_hi, ")");
   vt_ob_put(&c->o, mods[v->mod]);
   switch (v->cls) {
     case SF_VCLS_GENERAL:
       vt_print_var_name(c, v->id);
-      vt_ob_fmt(&c->o, "(%u,%u)", v->row_off, v->col_off);
+      OB_DEC(&c->o, "(", v->row_off, ",");
+      OB_DEC(&c->o, "", v->col_off, ")");
       print_region(c, v->region);
       break;
     case SF_VCLS_ADDRESS:
       print_sym_name(c, SF_SYM_ADDR, "A", v->id & 0xFFFF);
-      vt_ob_fmt(&c->o, "(%u)<", v->addr_off);
+      OB_DEC(&c->o, "(", v->addr_off, ")<");
       if (v->width <= 5)
-        vt_ob_fmt(&c->o, "%u", sf_exec_size_lanes(v->width));
+        OB_DEC(&c->o, "", sf_exec_size_lanes(v->width), "");
       else
-        vt_ob_fmt(&c->o, "#%u", v->width);
-      vt_ob_put(&c->o, ">");
+        OB_DEC(&c->o, "#", v->width, "");
+      OB_LIT(&c->o, ">");
       break;
     case SF_VCLS_PREDICATE:
       print_pred_name(c, v->id & 0xFFFF);
       break;
     case SF_VCLS_INDIRECT:
-      vt_ob_put(&c->o, "r[");
+      OB_LIT(&c->o, "r[");
       print_sym_name(c, SF_SYM_ADDR, "A", v->id & 0xFFFF);
-      vt_ob_fmt(&c->o, "(%u),%d]", v->addr_off, (int)v->imm_off);
+      OB_DEC(&c->o, "(", v->addr_off, "),");
+      if (v->imm_off < 0)
+        OB_DEC(&c->o, "-", (uint64_t)-(int64_t)v->imm_off, "]");
+      else
+        OB_DEC(&c->o, "", (uint64_t)v->imm_off, "]");
       print_region(c, v->region);
-      vt_ob_put(&c->o, ":");
+      OB_LIT(&c->o, ":");
       print_type(c, v->type);
       break;
     case SF_VCLS_IMMEDIATE: {
       bool wide = sf_vtype_size(v->type & 0x0F) == 8;
-      vt_ob_fmt(&c->o, "0x%llx:", (unsigned long long)(wide ? v->imm : (v->imm & 0xFFFFFFFFull)));
+      OB_HEX(&c->o, "0x", wide ? v->imm : (v->imm & 0xFFFFFFFFull), ":");
       print_type(c, v->type);
       break;
     }
     case SF_VCLS_STATE:
       print_state_name(c, v->state_cls, v->id & 0xFFFF, true);
-      vt_ob_fmt(&c->o, "(%u)", v->addr_off);
+      OB_DEC(&c->o, "(", v->addr_off, ")");
       break;
     default:
       vt_pfail(c, SF_ERR_INVALID, "operand class %u has no text form (not valid in a vISA file)", v->cls);
@@ -238,9 +288,9 @@ static void print_vopnd(pctx *c, const sf_vopnd *v) {
 }
 
 static void print_raw(pctx *c, const sf_raw *r) {
-  vt_ob_put(&c->o, " ");
+  OB_LIT(&c->o, " ");
   vt_print_var_name(c, r->id);
-  vt_ob_fmt(&c->o, ".%u", r->off);
+  OB_DEC(&c->o, ".", r->off, "");
 }
 
 static void print_chan(pctx *c, uint8_t mask) {
@@ -249,7 +299,7 @@ static void print_chan(pctx *c, uint8_t mask) {
     return;
   }
   if (mask == 0) {
-    vt_ob_put(&c->o, "ch0"); /* ours: IGC prints an empty string it cannot read back */
+    OB_LIT(&c->o, "ch0"); /* ours: IGC prints an empty string it cannot read back */
     return;
   }
   static const char letters[4] = {'R', 'G', 'B', 'A'};
@@ -266,12 +316,12 @@ static void print_chan(pctx *c, uint8_t mask) {
 }
 
 static void print_surface(pctx *c, uint8_t idx) {
-  vt_ob_put(&c->o, " ");
+  OB_LIT(&c->o, " ");
   print_state_name(c, 0, idx, false);
 }
 
 static void print_sampler(pctx *c, uint8_t idx) {
-  vt_ob_put(&c->o, " ");
+  OB_LIT(&c->o, " ");
   print_state_name(c, 1, idx, false);
 }
 
@@ -280,9 +330,9 @@ static void print_unorm(pctx *c, const sf_sample_unorm *u) {
     vt_pfail(c, SF_ERR_INVALID, "SAMPLE_UNORM output format %u is not 0-3", u->out_fmt);
     return;
   }
-  vt_ob_put(&c->o, "sample_unorm.");
+  OB_LIT(&c->o, "sample_unorm.");
   print_chan(c, u->chan_mask);
-  vt_ob_put(&c->o, ".");
+  OB_LIT(&c->o, ".");
   vt_ob_put(&c->o, vt_fmt_names[u->out_fmt]);
   print_sampler(c, u->sampler);
   print_surface(c, u->surface);
@@ -304,7 +354,8 @@ void vt_print_pred(pctx *c, const sf_pred *p) {
     static const char *const ctrl[4] = {"", ".any", ".all", ".ctrl3"};
     vt_ob_put(&c->o, p->invert ? "(!" : "(");
     print_pred_name(c, p->id);
-    vt_ob_fmt(&c->o, "%s%s) ", ctrl[p->ctrl], p->rsvd ? ".b12" : "");
+    vt_ob_put(&c->o, ctrl[p->ctrl]);
+    vt_ob_put(&c->o, p->rsvd ? ".b12) " : ") ");
   }
 }
 
@@ -314,12 +365,12 @@ void vt_print_exec(pctx *c, uint8_t size, uint8_t emask) {
     vt_pfail(c, SF_ERR_INVALID, "exec size code %u / emask %u do not fit 4 bits", size, emask);
     return;
   }
-  vt_ob_fmt(&c->o, "(%s, ", vt_emask_names[emask]);
+  OB_LIT(&c->o, "(");
+  vt_ob_put(&c->o, vt_emask_names[emask]);
   if (size <= 5)
-    vt_ob_fmt(&c->o, "%u", sf_exec_size_lanes(size));
+    OB_DEC(&c->o, ", ", sf_exec_size_lanes(size), ")");
   else
-    vt_ob_fmt(&c->o, "#%u", size);
-  vt_ob_put(&c->o, ")");
+    OB_DEC(&c->o, ", #", size, ")");
 }
 
 static void print_3d(pctx *c, const sf_sample_3d *s) {
@@ -333,14 +384,14 @@ static void print_3d(pctx *c, const sf_sample_3d *s) {
     vt_ob_put(&c->o, nm);
   else
     vt_ob_fmt(&c->o, "sampler_op_0x%02x", s->op);
-  if (s->pixel_null_mask) vt_ob_put(&c->o, ".pixel_null_mask");
-  if (s->cps) vt_ob_put(&c->o, ".cps");
-  if (s->divs) vt_ob_put(&c->o, ".divS");
-  vt_ob_put(&c->o, ".");
+  if (s->pixel_null_mask) OB_LIT(&c->o, ".pixel_null_mask");
+  if (s->cps) OB_LIT(&c->o, ".cps");
+  if (s->divs) OB_LIT(&c->o, ".divS");
+  OB_LIT(&c->o, ".");
   print_chan(c, s->chan_mask);
-  vt_ob_put(&c->o, " ");
+  OB_LIT(&c->o, " ");
   vt_print_exec(c, s->exec_size, s->emask);
-  vt_ob_put(&c->o, " "); /* IGC prints a space here and another before the operand: two spaces */
+  OB_LIT(&c->o, " "); /* IGC prints a space here and another before the operand: two spaces */
   print_vopnd(c, &s->aoffimmi);
   print_sampler(c, s->sampler);
   print_surface(c, s->surface);
@@ -353,7 +404,7 @@ static void print_avs(pctx *c, const sf_avs *a) {
     vt_pfail(c, SF_ERR_INVALID, "AVS cntrl %u / execMode %u do not fit 4 bits", a->cntrl, a->exec_mode);
     return;
   }
-  vt_ob_put(&c->o, "avs.");
+  OB_LIT(&c->o, "avs.");
   print_chan(c, a->chan_mask);
   print_surface(c, a->surface); /* IGC order: surface before sampler (docs/visa-text.md) */
   print_sampler(c, a->sampler);

@@ -136,9 +136,9 @@ res_t vt_resolve_sym(const symsrc *k, const char *s, size_t n, sf_visa_symkind w
 
 /* General variable: %predefined, a declared variable, or V<n>. */
 res_t vt_resolve_var(const symsrc *k, const char *s, size_t n, uint32_t *id, sf_visa_symkind *other) {
-  for (uint32_t i = 0; i < SF_VISA_NUM_PREDEF_VARS; i++) {
+  for (uint32_t i = 0; n > 0 && i < SF_VISA_NUM_PREDEF_VARS; i++) {
     const char *p = sf_visa_predef_var_name(i);
-    if (strlen(p) == n && memcmp(p, s, n) == 0) {
+    if (p[0] == s[0] && strlen(p) == n && memcmp(p, s, n) == 0) {
       *id = i;
       return RES_OK;
     }
@@ -162,9 +162,9 @@ res_t vt_resolve_state(const symsrc *k, const char *s, size_t n, bool allow_othe
     *other = kd;
     return RES_WRONG_KIND;
   }
-  for (uint32_t i = 0; i < SF_VISA_NUM_PREDEF_SURFACES; i++) {
+  for (uint32_t i = 0; n > 0 && i < SF_VISA_NUM_PREDEF_SURFACES; i++) {
     const char *p = sf_visa_predef_surface_name(i);
-    if (strlen(p) == n && memcmp(p, s, n) == 0) {
+    if (p[0] == s[0] && strlen(p) == n && memcmp(p, s, n) == 0) {
       *idx = i;
       *cls = 0;
       return RES_OK;

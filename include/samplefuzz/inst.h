@@ -265,14 +265,18 @@ typedef struct sf_violation {
 #define SF_MAX_VIOLATIONS 48
 
 typedef struct sf_violations {
-  unsigned count;      /* how many are stored in v[] */
+  unsigned count;      /* how many are stored in v[] (entries past count are not written) */
   unsigned total;      /* how many were found (count may be capped) */
+  bool rules_only;     /* set by sf_inst_validate_rules: v[].reason is left empty */
   sf_violation v[SF_MAX_VIOLATIONS];
 } sf_violations;
 
 /* Checks every spec rule the instruction can break on its own (without a kernel's declarations)
- * and returns how many it breaks. out may be NULL. */
+ * and returns how many it breaks. out may be NULL; it need not be initialized. */
 unsigned sf_inst_validate(const sf_inst *in, sf_violations *out);
+/* The same verdict and the same rule list, without the prose reasons (every reason is ""): for
+ * callers that compare rules on a hot path and format nothing unless a check fails. */
+unsigned sf_inst_validate_rules(const sf_inst *in, sf_violations *out);
 
 /* True when a and b are the same instruction field for field (fields unused by an operand class
  * are ignored). Don't-care bits are compared too: canonicalize both first to ignore them. */
@@ -293,7 +297,9 @@ extern const size_t sf_dont_care_count;
 const char *sf_inst_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n);
 
 /* The D3D family's validate/equal/canonicalize/diff live beside the DXBC codec
- * (harness/d3d/d3d_model.c); sf_inst_* dispatch to them. Same contracts as the sf_inst_* functions. */
+ * (harness/d3d/d3d_model.c); sf_inst_* dispatch to them. Same contracts as the sf_inst_* functions,
+ * except that sf_d3d_inst_validate appends to *out, which the caller zeroes first (sf_inst_validate
+ * does); out may be NULL. */
 unsigned sf_d3d_inst_validate(const sf_d3d_inst *d, sf_violations *out);
 bool sf_d3d_inst_equal(const sf_d3d_inst *a, const sf_d3d_inst *b);
 void sf_d3d_inst_canonicalize(sf_d3d_inst *d);

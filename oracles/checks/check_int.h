@@ -48,6 +48,11 @@ bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, c
 typedef sf_code (*sf_check_print_fn)(const void *inst, char *buf, size_t n, sf_status *st);
 bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
                         const char *text);
+/* The fit contract and the text fixpoint together: `back`, the parse of `text`, must print as
+ * `text` (check "fixpoint" when it does not print the same with room to spare, else "print_fit"),
+ * and `inst` must refuse a buffer one byte short. Two prints where separate checks take three. */
+bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
+                                 const void *back, const char *text);
 
 /* Negative edits (oracles/checks/check_negative.c): one invalid-by-construction edit of `text`, a
  * one-line text that parse() accepts (a printer's output), must be refused with a position on line 1

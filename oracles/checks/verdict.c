@@ -4,6 +4,7 @@
  * dump; nothing here allocates, prints or aborts. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
@@ -122,18 +123,39 @@ const char *sf_oracle_field_feature(const char *diff, char *out, size_t n) {
   return out;
 }
 
-/* Two prints: one into exactly the room the text needs, one into a byte less. The text caps of
- * the checks are far above any real instruction, so without this a printer that cut its output
- * short and reported success would never be seen. */
-bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
-                        const char *text) {
+/* The fit contract (check_int.h): two prints, one into exactly the room the text needs, one into a
+ * byte less. The text caps of the checks are far above any real instruction, so without this a
+ * printer that cut its output short and reported success would never be seen. With `back` (the
+ * parse of `text`), the exact-room print is of `back`, so it checks the fixpoint too: on the passing
+ * path one print serves both checks; only a failure prints again, with room to spare, to tell which
+ * of the two broke. */
+static bool sf_print_fit_core(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
+                              const void *back, const char *text) {
   size_t len = strlen(text);
   char buf[SF_CHECK_FIT_CAP];
-  if (len + 1 > sizeof buf) return true;
   sf_status st;
   sf_status_clear(&st);
-  sf_code rc = print(inst, buf, len + 1, &st);
+  /* texts longer than the buffer are not held to the fit contract; the fixpoint still is */
+  bool fits = len + 1 <= sizeof buf;
+  if (!fits && !back) return true;
+  sf_code rc = fits ? print(back ? back : inst, buf, len + 1, &st) : SF_ERR_LIMIT;
   if (rc != SF_OK || memcmp(buf, text, len + 1) != 0) {
+    if (back) {
+      size_t cap = fits ? SF_CHECK_FIT_CAP : len + 2;
+      char *room = malloc(cap);
+      sf_status_clear(&st);
+      sf_code rr = room ? print(back, room, cap, &st) : SF_ERR_NOMEM;
+      if (rr != SF_OK || strcmp(room, text) != 0) {
+        sf_verdict_fail(v, "fixpoint", report, "text");
+        sf_verdict_key(v, "text");
+        sf_verdict_dumpf(v, "print(parse(print(x))) differs from print(x)\n  first:  %s\n  second: %s\n", text,
+                         rr == SF_OK ? room : "(print failed)");
+        free(room);
+        return false;
+      }
+      free(room);
+      if (!fits) return true;
+    }
     sf_verdict_fail(v, "print_fit", report, "exact");
     sf_verdict_key(v, "print fit exact code=%s", sf_code_name(rc));
     const char *z = memchr(buf, 0, len + 1);
@@ -151,6 +173,16 @@ bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn 
     return false;
   }
   return true;
+}
+
+bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
+                        const char *text) {
+  return sf_print_fit_core(v, report, print, inst, NULL, text);
+}
+
+bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
+                                 const void *back, const char *text) {
+  return sf_print_fit_core(v, report, print, inst, back, text);
 }
 
 /* Where a text position points: false when line:col is not on a line of text[0..n). */
