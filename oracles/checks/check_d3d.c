@@ -206,7 +206,8 @@ static bool sf_d3d_views(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *to
   sf_d3d_inst canon2 = canon;
   sf_d3d_inst_canonicalize(&canon2);
   if (!sf_d3d_inst_equal(&canon, &canon2)) return sf_d3d_fail_diff(v, "canonicalize", &canon, &canon2, "once", "twice");
-  if (!sf_d3d_reencode(v, &canon, NULL, 0, valid)) return false;
+  /* canon equal to d: its round trip is the one just checked (encode is a function of the instruction) */
+  if (!sf_d3d_inst_equal(d, &canon) && !sf_d3d_reencode(v, &canon, NULL, 0, valid)) return false;
   /* dxbc.h promises parse(print(x)) == x for every instruction the decoder accepts. */
   if (!sf_d3d_textview(v, d, true)) return false;
   if (valid && !sf_d3d_wrapview(v, d)) return false;
