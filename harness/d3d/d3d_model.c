@@ -11,6 +11,7 @@
 
 #include "harness/model/family.h"
 #include "samplefuzz/dxbc.h"
+#include "samplefuzz/bytes.h"
 
 /* The index dimension fxc uses for an operand type in a pixel shader; -1 = no fixed rule. */
 static int want_dim(uint8_t t) {
@@ -270,7 +271,7 @@ typedef struct dctx {
   bool differ;
 } dctx;
 
-static bool cmpf(dctx *c, const char *path, unsigned long long a, unsigned long long b) {
+SF_NO_COVERAGE static bool cmpf(dctx *c, const char *path, unsigned long long a, unsigned long long b) {
   if (c->differ) return false;
   if (a == b) return true;
   c->differ = true;
@@ -280,7 +281,7 @@ static bool cmpf(dctx *c, const char *path, unsigned long long a, unsigned long 
 
 #define CMP(path, fa, fb) cmpf(c, path, (unsigned long long)(fa), (unsigned long long)(fb))
 
-static void diff_relop(dctx *c, const char *p, const sf_d3d_relop *a, const sf_d3d_relop *b) {
+SF_NO_COVERAGE static void diff_relop(dctx *c, const char *p, const sf_d3d_relop *a, const sf_d3d_relop *b) {
   char path[128] = "";
   p = p ? p : "";
 #define RF(f)                                                        \
@@ -294,7 +295,7 @@ static void diff_relop(dctx *c, const char *p, const sf_d3d_relop *a, const sf_d
   }
 }
 
-static void diff_opnd(dctx *c, const char *p, const sf_d3d_opnd *a, const sf_d3d_opnd *b) {
+SF_NO_COVERAGE static void diff_opnd(dctx *c, const char *p, const sf_d3d_opnd *a, const sf_d3d_opnd *b) {
   char path[96] = "";
 #define OF(f)                                                  \
   if (c->buf && !c->differ) snprintf(path, sizeof path, "%s." #f, p); \
@@ -325,7 +326,7 @@ static void diff_opnd(dctx *c, const char *p, const sf_d3d_opnd *a, const sf_d3d
   }
 }
 
-static void diff_inst(dctx *c, const sf_d3d_inst *a, const sf_d3d_inst *b) {
+SF_NO_COVERAGE static void diff_inst(dctx *c, const sf_d3d_inst *a, const sf_d3d_inst *b) {
   CMP("d3d.op", a->op, b->op);
   CMP("d3d.sat", a->sat, b->sat);
   CMP("d3d.precise", a->precise, b->precise);
@@ -350,13 +351,13 @@ static void diff_inst(dctx *c, const sf_d3d_inst *a, const sf_d3d_inst *b) {
   }
 }
 
-bool sf_d3d_inst_equal(const sf_d3d_inst *a, const sf_d3d_inst *b) {
+SF_NO_COVERAGE bool sf_d3d_inst_equal(const sf_d3d_inst *a, const sf_d3d_inst *b) {
   dctx c = {NULL, 0, false};
   diff_inst(&c, a, b);
   return !c.differ;
 }
 
-const char *sf_d3d_inst_diff(const sf_d3d_inst *a, const sf_d3d_inst *b, char *buf, size_t n) {
+SF_NO_COVERAGE const char *sf_d3d_inst_diff(const sf_d3d_inst *a, const sf_d3d_inst *b, char *buf, size_t n) {
   if (buf && n) buf[0] = '\0';
   dctx c = {buf, n, false};
   diff_inst(&c, a, b);
@@ -381,7 +382,7 @@ static unsigned d3d_validate(const sf_inst *in, sf_violations *out) { return sf_
 
 static void d3d_canonicalize(sf_inst *in) { sf_d3d_inst_canonicalize(&in->d3d); }
 
-static const char *d3d_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n) {
+SF_NO_COVERAGE static const char *d3d_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n) {
   if (!buf || !n) return sf_d3d_inst_equal(&a->d3d, &b->d3d) ? "" : "?";
   char tmp[160];
   const char *r = sf_d3d_inst_diff(&a->d3d, &b->d3d, tmp, sizeof tmp);

@@ -84,7 +84,7 @@ void sf_buf_free(sf_buf *b) {
   b->len = b->cap = 0;
 }
 
-bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
+SF_NO_COVERAGE bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
   if (b->failed) return false;
   size_t limit = b->limit ? b->limit : SF_BUF_DEFAULT_LIMIT;
   if (n > limit - b->len) {

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "samplefuzz/bytes.h"
 
 /* ---- Don't-care bits: the one list ------------------------------------------------------------ */
 
@@ -362,7 +363,7 @@ typedef struct dctx {
   bool differs;
 } dctx;
 
-static void dnote(dctx *d, const char *field, unsigned long long a, unsigned long long b) {
+SF_NO_COVERAGE static void dnote(dctx *d, const char *field, unsigned long long a, unsigned long long b) {
   if (d->differs || a == b) return;
   d->differs = true;
   if (d->buf && d->n) snprintf(d->buf, d->n, "%s: 0x%llx vs 0x%llx", field, a, b);
@@ -370,7 +371,7 @@ static void dnote(dctx *d, const char *field, unsigned long long a, unsigned lon
 
 #define DF(d, name, a, b) dnote((d), (name), (unsigned long long)(a), (unsigned long long)(b))
 
-static void diff_vopnd(dctx *d, const char *nm, const sf_vopnd *a, const sf_vopnd *b) {
+SF_NO_COVERAGE static void diff_vopnd(dctx *d, const char *nm, const sf_vopnd *a, const sf_vopnd *b) {
   char f[64] = "";
   /* the field's name is formatted only when a difference is to be reported (never on equality) */
 #define VF(field)                                                  \
@@ -399,7 +400,7 @@ static void diff_vopnd(dctx *d, const char *nm, const sf_vopnd *a, const sf_vopn
 #undef VF
 }
 
-static void diff_raw(dctx *d, const char *nm, const sf_raw *a, const sf_raw *b) {
+SF_NO_COVERAGE static void diff_raw(dctx *d, const char *nm, const sf_raw *a, const sf_raw *b) {
   char f[48] = "";
   if (d->buf && !d->differs) snprintf(f, sizeof f, "%s.id", nm);
   DF(d, f, a->id, b->id);
@@ -407,7 +408,7 @@ static void diff_raw(dctx *d, const char *nm, const sf_raw *a, const sf_raw *b) 
   DF(d, f, a->off, b->off);
 }
 
-static void diff_inst(dctx *d, const sf_inst *a, const sf_inst *b) {
+SF_NO_COVERAGE static void diff_inst(dctx *d, const sf_inst *a, const sf_inst *b) {
   DF(d, "family", a->family, b->family);
   if (a->family != b->family) return;
   switch (a->family) {
@@ -479,7 +480,7 @@ static void diff_inst(dctx *d, const sf_inst *a, const sf_inst *b) {
   }
 }
 
-static const char *visa_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n) {
+SF_NO_COVERAGE static const char *visa_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n) {
   if (buf && n) buf[0] = 0;
   dctx d = {buf, n, false};
   diff_inst(&d, a, b);

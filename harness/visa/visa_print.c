@@ -9,11 +9,12 @@
 #include <string.h>
 
 #include "harness/visa/visa_text_priv.h"
+#include "samplefuzz/bytes.h"
 
 
 /* Appends s[0..l) and keeps the buffer NUL-terminated; past the end, sets o->over and writes
  * nothing (the printers report SF_ERR_LIMIT once the line is done). */
-static void ob_putn(ob *o, const char *s, size_t l) {
+SF_NO_COVERAGE static void ob_putn(ob *o, const char *s, size_t l) {
   if (o->over || o->len + l + 1 > o->n) {
     o->over = true;
     return;
@@ -23,11 +24,11 @@ static void ob_putn(ob *o, const char *s, size_t l) {
   o->p[o->len] = 0;
 }
 
-void vt_ob_put(ob *o, const char *s) { ob_putn(o, s, strlen(s)); }
+SF_NO_COVERAGE void vt_ob_put(ob *o, const char *s) { ob_putn(o, s, strlen(s)); }
 
 /* Decimal and hexadecimal numbers without the printf machinery: every operand of every line prints
  * a few of them, and the fuzz targets print each instruction several times per input. */
-static size_t fmt_u64(char *out, uint64_t v, bool hex) {
+SF_NO_COVERAGE static size_t fmt_u64(char *out, uint64_t v, bool hex) {
   char tmp[20];
   size_t n = 0;
   if (hex) {
@@ -47,7 +48,7 @@ static size_t fmt_u64(char *out, uint64_t v, bool hex) {
 }
 
 /* prefix, then v in decimal or lower-case hex, then suffix (the lengths of both given). */
-static void ob_num(ob *o, const char *prefix, size_t lp, uint64_t v, bool hex, const char *suffix, size_t ls) {
+SF_NO_COVERAGE static void ob_num(ob *o, const char *prefix, size_t lp, uint64_t v, bool hex, const char *suffix, size_t ls) {
   char b[64];
   memcpy(b, prefix, lp);
   size_t n = lp + fmt_u64(b + lp, v, hex);
@@ -60,7 +61,7 @@ static void ob_num(ob *o, const char *prefix, size_t lp, uint64_t v, bool hex, c
 #define OB_LIT(o, lit) ob_putn((o), lit, sizeof lit - 1)
 
 /* "<prefix><v>" into nm (a name candidate), NUL-terminated; nm has room for 16 + 20 bytes. */
-static void name_num(char nm[40], const char *prefix, uint32_t v) {
+SF_NO_COVERAGE static void name_num(char nm[40], const char *prefix, uint32_t v) {
   size_t lp = strlen(prefix);
   memcpy(nm, prefix, lp);
   nm[lp + fmt_u64(nm + lp, v, false)] = 0;

@@ -17,9 +17,14 @@ extern "C" {
 #endif
 
 /* For a fuzz build: leave a function out of SanitizerCoverage (edge counters and comparison
- * tracing; ASan and UBSan still apply). Only for fixed-shape arithmetic whose branches and
- * comparisons say nothing about the input's structure, such as a checksum's rounds: there the
- * tracing costs a call per comparison and gives the fuzzer nothing to steer by. */
+ * tracing; ASan and UBSan still apply). Only where the branches and comparisons give the fuzzer
+ * nothing to steer by, and the tracing costs a call per comparison on every input:
+ *   - fixed-shape arithmetic, such as a checksum's rounds;
+ *   - leaf writers of output (a text printer's append and number formatting, sf_buf_put), whose
+ *     branches are the same for every input; the printers' logic above them stays instrumented;
+ *   - the oracles' own equality and diff of two instructions, where a new edge is a failure
+ *     already reported, and the text scan of the negative edits.
+ * The decoders, parsers and readers, which see the input, are never marked. */
 #if defined(__clang__) && __clang_major__ >= 13
 #define SF_NO_COVERAGE __attribute__((no_sanitize("coverage")))
 #else

@@ -20,6 +20,7 @@
 #include <xxhash.h>
 
 #include "oracles/checks/check_int.h"
+#include "samplefuzz/bytes.h"
 
 #define SF_NEG_CAP (SF_CHECK_FIT_CAP + 64)
 /* One text in SF_NEG_EVERY gets an edit: a parse costs about a sixth of a codec target's time, and a
@@ -63,7 +64,7 @@ static size_t neg_dec_at(const char *t, size_t n, size_t i) {
 }
 
 /* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
-static size_t neg_candidates(const char *t, size_t n, size_t pick, neg_edit *out) {
+SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, size_t pick, neg_edit *out) {
   size_t count = 0;
   if (pick == count++) {
     *out = (neg_edit){"trailing", n, 0, " @"};
