@@ -290,7 +290,7 @@ typedef enum tamper { T_LANES, T_COMPARE, T_LODMODE, T_U, T_N, T_COUNT } tamper;
 
 static void test_exec_batch(void) {
   uint64_t seed = 0x5eedc0de2611ull;
-  unsigned recorded = 0, lanes_nonzero = 0, d3d_cases = 0, lost_tried = 0;
+  unsigned recorded = 0, lanes_nonzero = 0, d3d_cases = 0, lost_tried = 0, s3d_cases = 0, s3d_lost_tried = 0;
   unsigned caught[T_COUNT] = {0}, tried[T_COUNT] = {0};
   uint8_t *bytes = malloc(SF_CASE_MAX_SIZE);
   sf_case *c = malloc(sizeof *c);
@@ -344,6 +344,29 @@ static void test_exec_batch(void) {
           SF_CHECK_STR(v.check, "exec_writeback");
           words[nw - 1] ^= 0x40000000u;
         }
+        if (c->inst.family == SF_FAMILY_SAMPLE_3D && c->inst.s3d.dst.id != 0) {
+          s3d_cases++;
+          sf_var *dv = sf_state_var(&run, c->inst.s3d.dst.id);
+          const sf_var *dv0 = sf_state_var_c(&env.state, c->inst.s3d.dst.id);
+          size_t changed = dv && dv0 ? dv->size : 0;
+          for (size_t k = 0; dv && dv0 && k < dv->size && changed == dv->size; k++)
+            if (dv->bytes[k] != dv0->bytes[k]) changed = k;
+          if (dv && dv0 && changed < dv->size) { /* undo one written byte: a lost store */
+            uint8_t keep = dv->bytes[changed];
+            dv->bytes[changed] = dv0->bytes[changed];
+            sf_verdict_init(&v, "contracts");
+            SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, &rec->batch, &rec->out));
+            dv->bytes[changed] = keep;
+            s3d_lost_tried++;
+          }
+          if (dv && dv->size) { /* a stray write at the variable's last byte (past the result, or in it) */
+            dv->bytes[dv->size - 1] ^= 0x5a;
+            sf_verdict_init(&v, "contracts");
+            SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, &rec->batch, &rec->out));
+            SF_CHECK_STR(v.check, "exec_writeback");
+            dv->bytes[dv->size - 1] ^= 0x5a;
+          }
+        }
         /* Each tampering is what a planted executor bug would produce; the check must notice. */
         for (int t = 0; t < T_COUNT; t++) {
           sf_sample_batch b = rec->batch;
@@ -379,6 +402,8 @@ static void test_exec_batch(void) {
   SF_CHECK_MSG(recorded >= 100, "only %u of 400 cases recorded a batch", recorded);
   SF_CHECK(lanes_nonzero >= 50);
   SF_CHECK_MSG(d3d_cases >= 20 && lost_tried >= 10, "D3D cases %u, lost stores tried %u", d3d_cases, lost_tried);
+  SF_CHECK_MSG(s3d_cases >= 20 && s3d_lost_tried >= 10, "3D_SAMPLE cases %u, lost stores tried %u", s3d_cases,
+               s3d_lost_tried);
   for (int t = 0; t < T_COUNT; t++)
     SF_CHECK_MSG(tried[t] > 0 && caught[t] == tried[t], "tampering %d: caught %u of %u", t, caught[t], tried[t]);
 out:

@@ -22,6 +22,7 @@
  *
  * Written as tables and plain loops on purpose: the executor uses switch statements and its own
  * helpers (sf_state_var_c, exec_mask), none of which is called here. */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -408,9 +409,141 @@ static uint32_t wb_saturate(uint32_t bits) {
   return bits;
 }
 
+/* ---- exec_writeback: where the vISA 3D_SAMPLE result lands ---------------------------------------
+ *
+ * vISA spec, 3D_SAMPLE "Dst": the enabled channels, in R, G, B, A order, each fill one block of
+ * ExecSize elements of the destination variable's type, starting at the raw operand's offset; a
+ * block is rounded up to whole GRFs. With .pixel_null_mask, the GRF after the last block starts
+ * with the 32-bit mask of lanes whose texels all came from null pages (lanes the execution mask
+ * disabled count as 1). Only the enabled lanes are written. The value conversion to the
+ * destination's type (docs/precision-model.md "Destination types"): F keeps the 32 bits; HF rounds
+ * to nearest even (overflow to infinity, NaN to 0x7e00); W, UW, D, UD round to nearest even and
+ * saturate, NaN to 0. An integer result (UINT/SINT formats) converts its unsigned value to F or HF
+ * and is truncated to the low bytes otherwise. Written again here in double arithmetic with libm's
+ * nearbyint and frexp, not with the sampler's conversion helpers. */
+static uint16_t wb_half(float f) {
+  uint32_t x;
+  memcpy(&x, &f, sizeof x);
+  uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
+  if (f != f) return 0x7e00;
+  double a = fabs((double)f);
+  if (a >= 65520.0) return (uint16_t)(sign | 0x7c00u); /* 65504 is the largest; 65520 rounds up */
+  if (a < 0x1p-14) return (uint16_t)(sign | (uint16_t)nearbyint(a * 0x1p24)); /* subnormal steps */
+  int e;
+  (void)frexp(a, &e); /* a = m * 2^e, m in [0.5, 1) */
+  double q = nearbyint(ldexp(a, 11 - e)); /* 11 significant bits: 1024..2048 */
+  int he = e - 1 + 15;
+  if (q >= 2048.0) {
+    q /= 2.0;
+    he++;
+  }
+  if (he >= 31) return (uint16_t)(sign | 0x7c00u);
+  return (uint16_t)(sign | (unsigned)he << 10 | ((unsigned)q - 1024u));
+}
+
+static uint32_t wb_round_sat(float f, double lo, double hi) {
+  if (f != f) return 0;
+  double d = nearbyint((double)f);
+  if (d < lo) d = lo;
+  if (d > hi) d = hi;
+  return d < 0 ? (uint32_t)(int64_t)d : (uint32_t)d;
+}
+
+/* The element bytes of one result value in a destination of vISA type `type`; returns the size. */
+static unsigned wb_visa_elem(uint8_t type, uint32_t bits, bool is_int, uint8_t out[4]) {
+  uint32_t w;
+  float f;
+  if (is_int) {
+    f = (float)bits;
+    if (type == SF_VT_F) memcpy(&w, &f, sizeof w);
+    else if (type == SF_VT_HF) w = wb_half(f);
+    else w = bits;
+  } else {
+    memcpy(&f, &bits, sizeof f);
+    switch (type) {
+      case SF_VT_F: w = bits; break;
+      case SF_VT_HF: w = wb_half(f); break;
+      case SF_VT_D: w = wb_round_sat(f, -2147483648.0, 2147483647.0); break;
+      case SF_VT_UD: w = wb_round_sat(f, 0.0, 4294967295.0); break;
+      case SF_VT_W: w = wb_round_sat(f, -32768.0, 32767.0); break;
+      default: w = wb_round_sat(f, 0.0, 65535.0); break; /* UW */
+    }
+  }
+  unsigned sz = type == SF_VT_F || type == SF_VT_D || type == SF_VT_UD ? 4u : 2u;
+  for (unsigned i = 0; i < sz; i++) out[i] = (uint8_t)(w >> (8 * i));
+  return sz;
+}
+
+static bool wb_fail(sf_verdict *v, const sf_inst *in, const char *what, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool wb_fail(sf_verdict *v, const sf_inst *in, const char *what, const char *fmt, ...) {
+  sf_verdict_fail(v, "exec_writeback", in, what);
+  sf_verdict_key(v, "exec_writeback %s", what);
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  sf_verdict_dumpf(v, "%s\n", msg);
+  return false;
+}
+
+static bool wb_visa_3d(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
+                       const sf_sample_batch *b, const sf_sample_out *out) {
+  const sf_sample_3d *s = &in->s3d;
+  if (before->nvars != after->nvars) return wb_fail(v, in, "3d vars", "%u variables before, %u after", before->nvars, after->nvars);
+  for (unsigned j = 0; j < before->nvars; j++) {
+    const sf_var *x = &before->vars[j], *y = &after->vars[j];
+    if (x->id != y->id || x->type != y->type || x->size != y->size)
+      return wb_fail(v, in, "3d vars", "variable %u was V%u (%u bytes), is V%u (%u bytes)", j, x->id, x->size, y->id, y->size);
+    if (x->id != s->dst.id || s->dst.id == 0) {
+      if (x->size && memcmp(x->bytes, y->bytes, x->size) != 0)
+        return wb_fail(v, in, "3d other", "V%u, which is not the destination, changed", x->id);
+      continue;
+    }
+    uint8_t *want = malloc(x->size ? x->size : 1);
+    if (!want) return true; /* nothing judged without memory */
+    memcpy(want, x->bytes, x->size);
+    unsigned tsz = x->type == SF_VT_F || x->type == SF_VT_D || x->type == SF_VT_UD ? 4u : 2u;
+    unsigned lanes = b->n, grf = before->grf_bytes ? before->grf_bytes : 32u;
+    size_t blk = ((size_t)lanes * tsz + grf - 1) / grf * grf, at = s->dst.off;
+    bool inside = true;
+    for (unsigned k = 0; k < 4; k++) {
+      if (!(s->chan_mask >> k & 1u)) continue;
+      for (unsigned l = 0; l < lanes && l < SF_MAX_LANES; l++) {
+        if (!(b->lanes >> l & 1u)) continue;
+        uint8_t e[4];
+        unsigned n = wb_visa_elem(x->type, out->v[k][l], out->is_int, e);
+        if (at + (size_t)l * tsz + n > x->size) inside = false;
+        else memcpy(want + at + (size_t)l * tsz, e, n);
+      }
+      at += blk;
+    }
+    if (s->pixel_null_mask) {
+      uint32_t all = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+      uint32_t nm = (out->null_mask | ~b->lanes) & all;
+      if (at + 4 > x->size) inside = false;
+      else
+        for (unsigned i = 0; i < 4; i++) want[at + i] = (uint8_t)(nm >> (8 * i));
+    }
+    size_t bad = 0;
+    while (inside && bad < x->size && want[bad] == y->bytes[bad]) bad++;
+    bool ok = inside && bad == x->size;
+    unsigned got = ok || !inside ? 0 : y->bytes[bad], exp = ok || !inside ? 0 : want[bad];
+    free(want);
+    if (!inside)
+      return wb_fail(v, in, "3d bounds", "the result does not fit V%u (%u bytes) from offset %u", x->id, x->size, s->dst.off);
+    if (!ok)
+      return wb_fail(v, in, "3d dst", "V%u after execution is not the one the result gives: byte %zu is 0x%02x, expected 0x%02x "
+                                      "(type %s, %u lanes, channels 0x%x)", x->id, bad, got, exp, sf_vtype_name(x->type), lanes, s->chan_mask);
+  }
+  return true;
+}
+
 bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
                              const sf_sample_batch *b, const sf_sample_out *out) {
-  if (in->family != SF_FAMILY_D3D) return true;
+  if (in->family == SF_FAMILY_SAMPLE_3D) return wb_visa_3d(v, in, before, after, b, out);
+  if (in->family != SF_FAMILY_D3D) return true; /* SAMPLE_UNORM and AVS: not recorded as batches */
   const sf_d3d_inst *d = &in->d3d;
   sf_d3d_regs *want = malloc(sizeof *want);
   if (!want) return true; /* nothing judged without memory */

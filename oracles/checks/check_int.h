@@ -25,9 +25,11 @@ bool sf_check_store(sf_verdict *v, const sf_case *c);
 /* sample_diff: the executor's sample batch against the instruction and the machine state before
  * it ran (oracles/checks/check_exec.c). True when they agree or the instruction has no batch. */
 bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_sample_batch *b);
-/* sample_diff: where a D3D instruction's result lands (oracles/checks/check_exec.c): the register file
- * after execution is the one before with the batch's result written through the destination's mask,
- * the resource swizzle and _sat, for the batch's lanes, and nothing else. True for other families. */
+/* sample_diff: where the result lands (oracles/checks/check_exec.c). D3D: the register file after
+ * execution is the one before with the batch's result written through the destination's mask, the
+ * resource swizzle and _sat, for the batch's lanes, and nothing else. vISA 3D_SAMPLE: the destination
+ * variable holds the enabled channels' blocks (and the pixel null mask) for the batch's lanes,
+ * converted to its type, and no other variable changes. True for SAMPLE_UNORM and AVS. */
 bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
                              const sf_sample_batch *b, const sf_sample_out *out);
 
