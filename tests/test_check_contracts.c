@@ -175,7 +175,7 @@ static void test_print_fit(void) {
       fake_printer p = {texts[t], mode};
       sf_verdict v;
       sf_verdict_init(&v, "contracts");
-      bool ok = sf_check_print_fit(&v, NULL, fake_print, &p, texts[t]);
+      bool ok = sf_check_print_fixpoint_fit(&v, NULL, fake_print, &p, NULL, texts[t]);
       SF_CHECK_MSG(ok == (mode == 0), "text %zu mode %d", t, mode);
       if (!ok) SF_CHECK_STR(v.check, check_of_mode[mode]);
     }
@@ -183,7 +183,7 @@ static void test_print_fit(void) {
   fake_printer p = {"sample r0", 0};
   sf_verdict v;
   sf_verdict_init(&v, "contracts");
-  SF_CHECK(!sf_check_print_fit(&v, NULL, fake_print, &p, "sample r1"));
+  SF_CHECK(!sf_check_print_fixpoint_fit(&v, NULL, fake_print, &p, NULL, "sample r1"));
   /* With the parse of the text given, the exact-room print is of it: a parse that prints as
    * something else is a fixpoint failure, one that prints the same but not into exact room is a fit
    * failure, and an honest pair passes. */
@@ -212,7 +212,7 @@ static void test_print_fit(void) {
   p.text = big;
   p.mode = 1;
   sf_verdict_init(&v, "contracts");
-  SF_CHECK(sf_check_print_fit(&v, NULL, fake_print, &p, big));
+  SF_CHECK(sf_check_print_fixpoint_fit(&v, NULL, fake_print, &p, NULL, big));
   /* ... but the fixpoint is: a parse of such a text that prints as something else still fails */
   fake_printer honest = {big, 0}, other = {"x", 0};
   sf_verdict_init(&v, "contracts");

@@ -124,7 +124,6 @@ const char *sf_vtype_name(uint8_t type) {
 typedef struct vctx {
   sf_violations *out;
   sf_violations local;  /* used when the caller passes NULL, so the count is still right */
-  const char *fam;      /* "unorm", "3d", "avs" */
 } vctx;
 
 static sf_violations *vout(vctx *c) { return c->out ? c->out : &c->local; }
@@ -279,7 +278,6 @@ static void validate_avs(vctx *c, const sf_avs *a) {
 static unsigned visa_validate(const sf_inst *in, sf_violations *out) {
   vctx c;
   c.out = out;
-  c.fam = NULL;
   c.local.count = 0;
   c.local.total = 0;
   c.local.rules_only = true;

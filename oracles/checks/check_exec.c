@@ -82,16 +82,26 @@ static const sf_var *exec_find_var(const sf_state *s, uint32_t id) {
   return NULL;
 }
 
+/* Fails v with check `check` (exec_batch or exec_writeback) and feature `field`: key "<check>
+ * <field>", the message after `lead`, and the instruction. */
+static bool check_vfail(sf_verdict *v, const sf_inst *in, const char *check, const char *field, const char *lead,
+                        const char *fmt, va_list ap) {
+  char msg[512];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  sf_verdict_fail(v, check, in, field);
+  sf_verdict_key(v, "%s %s", check, field);
+  sf_verdict_dumpf(v, "%s%s\n", lead, msg);
+  sf_verdict_dump_inst(v, "instruction", in);
+  return false;
+}
+
+static bool exec_fail(sf_verdict *v, const sf_inst *in, const char *field, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 static bool exec_fail(sf_verdict *v, const sf_inst *in, const char *field, const char *fmt, ...) {
-  char msg[256];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  check_vfail(v, in, "exec_batch", field, "the executor's batch disagrees with the instruction: ", fmt, ap);
   va_end(ap);
-  sf_verdict_fail(v, "exec_batch", in, field);
-  sf_verdict_key(v, "exec_batch %s", field);
-  sf_verdict_dumpf(v, "the executor's batch disagrees with the instruction: %s\n", msg);
-  sf_verdict_dump_inst(v, "instruction", in);
   return false;
 }
 
@@ -469,22 +479,18 @@ static unsigned wb_visa_elem(uint8_t type, uint32_t bits, bool is_int, uint8_t o
       default: w = wb_round_sat(f, 0.0, 65535.0); break; /* UW */
     }
   }
-  unsigned sz = type == SF_VT_F || type == SF_VT_D || type == SF_VT_UD ? 4u : 2u;
-  for (unsigned i = 0; i < sz; i++) out[i] = (uint8_t)(w >> (8 * i));
+  unsigned sz = sf_vtype_size(type); /* the destination types are 2 or 4 bytes (the executor refuses others) */
+  for (unsigned i = 0; i < sz && i < 4; i++) out[i] = (uint8_t)(w >> (8 * i));
   return sz;
 }
 
-static bool wb_fail(sf_verdict *v, const sf_inst *in, const char *what, const char *fmt, ...)
+static bool wb_fail(sf_verdict *v, const sf_inst *in, const char *field, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-static bool wb_fail(sf_verdict *v, const sf_inst *in, const char *what, const char *fmt, ...) {
-  sf_verdict_fail(v, "exec_writeback", in, what);
-  sf_verdict_key(v, "exec_writeback %s", what);
-  char msg[512];
+static bool wb_fail(sf_verdict *v, const sf_inst *in, const char *field, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  check_vfail(v, in, "exec_writeback", field, "", fmt, ap);
   va_end(ap);
-  sf_verdict_dumpf(v, "%s\n", msg);
   return false;
 }
 
@@ -504,7 +510,7 @@ static bool wb_visa_3d(sf_verdict *v, const sf_inst *in, const sf_state *before,
     uint8_t *want = malloc(x->size ? x->size : 1);
     if (!want) return true; /* nothing judged without memory */
     memcpy(want, x->bytes, x->size);
-    unsigned tsz = x->type == SF_VT_F || x->type == SF_VT_D || x->type == SF_VT_UD ? 4u : 2u;
+    unsigned tsz = sf_vtype_size(x->type);
     unsigned lanes = b->n, grf = before->grf_bytes ? before->grf_bytes : 32u;
     size_t blk = ((size_t)lanes * tsz + grf - 1) / grf * grf, at = s->dst.off;
     bool inside = true;
@@ -526,24 +532,23 @@ static bool wb_visa_3d(sf_verdict *v, const sf_inst *in, const sf_state *before,
       else
         for (unsigned i = 0; i < 4; i++) want[at + i] = (uint8_t)(nm >> (8 * i));
     }
-    size_t bad = 0;
-    while (inside && bad < x->size && want[bad] == y->bytes[bad]) bad++;
-    bool ok = inside && bad == x->size;
-    unsigned got = ok || !inside ? 0 : y->bytes[bad], exp = ok || !inside ? 0 : want[bad];
-    free(want);
-    if (!inside)
+    if (!inside) {
+      free(want);
       return wb_fail(v, in, "3d bounds", "the result does not fit V%u (%u bytes) from offset %u", x->id, x->size, s->dst.off);
-    if (!ok)
+    }
+    size_t bad = 0;
+    while (bad < x->size && want[bad] == y->bytes[bad]) bad++;
+    unsigned got = bad < x->size ? y->bytes[bad] : 0, exp = bad < x->size ? want[bad] : 0;
+    free(want);
+    if (bad < x->size)
       return wb_fail(v, in, "3d dst", "V%u after execution is not the one the result gives: byte %zu is 0x%02x, expected 0x%02x "
                                       "(type %s, %u lanes, channels 0x%x)", x->id, bad, got, exp, sf_vtype_name(x->type), lanes, s->chan_mask);
   }
   return true;
 }
 
-bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
-                             const sf_sample_batch *b, const sf_sample_out *out) {
-  if (in->family == SF_FAMILY_SAMPLE_3D) return wb_visa_3d(v, in, before, after, b, out);
-  if (in->family != SF_FAMILY_D3D) return true; /* SAMPLE_UNORM and AVS: not recorded as batches */
+static bool wb_d3d(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
+                   const sf_sample_batch *b, const sf_sample_out *out) {
   const sf_d3d_inst *d = &in->d3d;
   sf_d3d_regs *want = malloc(sizeof *want);
   if (!want) return true; /* nothing judged without memory */
@@ -584,4 +589,11 @@ bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *b
                         "0x%08x, expected 0x%08x\n", bad, (unsigned)g[bad], (unsigned)w[bad]);
   free(want);
   return false;
+}
+
+bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
+                             const sf_sample_batch *b, const sf_sample_out *out) {
+  if (in->family == SF_FAMILY_SAMPLE_3D) return wb_visa_3d(v, in, before, after, b, out);
+  if (in->family == SF_FAMILY_D3D) return wb_d3d(v, in, before, after, b, out);
+  return true; /* SAMPLE_UNORM and AVS: their results are not recorded as batches */
 }

@@ -33,10 +33,6 @@ bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *befor
 bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
                              const sf_sample_batch *b, const sf_sample_out *out);
 
-/* A printer's output contract: the text `text` printed from inst must fit a buffer of exactly
- * strlen(text) + 1 bytes with the same text, and a buffer one byte shorter must be refused with
- * SF_ERR_LIMIT, never cut short and reported as printed (oracles/checks/verdict.c). `report` names
- * the instruction in a failure. */
 /* A refusal's contract: a code other than SF_OK, a message (which never says "(null)" unless the
  * input does: glibc's spelling of a NULL string passed to %s, undefined behaviour in C17 7.21.6.1), and (need_pos, unless the code is
  * SF_UNSUPPORTED, SF_ERR_NOMEM or SF_ERR_LIMIT) a position. A position must point into the input
@@ -48,11 +44,14 @@ bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, c
 
 #define SF_CHECK_FIT_CAP 4096
 typedef sf_code (*sf_check_print_fn)(const void *inst, char *buf, size_t n, sf_status *st);
-bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
-                        const char *text);
-/* The fit contract and the text fixpoint together: `back`, the parse of `text`, must print as
- * `text` (check "fixpoint" when it does not print the same with room to spare, else "print_fit"),
- * and `inst` must refuse a buffer one byte short. Two prints where separate checks take three. */
+/* A printer's output contract: the text `text` printed from inst must fit a buffer of exactly
+ * strlen(text) + 1 bytes with the same text, and a buffer one byte shorter must be refused with
+ * SF_ERR_LIMIT, never cut short and reported as printed (oracles/checks/verdict.c). `report` names
+ * the instruction in a failure. */
+/* With `back` (the parse of `text`; may be NULL), the text fixpoint too: `back` must print as `text`
+ * into exactly the room (check "fixpoint" when it does not print the same with room to spare, else
+ * "print_fit"). Without it, `inst` is printed into the exact room. Two prints where separate
+ * checks take three. */
 bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
                                  const void *back, const char *text);
 

@@ -129,8 +129,8 @@ const char *sf_oracle_field_feature(const char *diff, char *out, size_t n) {
  * parse of `text`), the exact-room print is of `back`, so it checks the fixpoint too: on the passing
  * path one print serves both checks; only a failure prints again, with room to spare, to tell which
  * of the two broke. */
-static bool sf_print_fit_core(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
-                              const void *back, const char *text) {
+bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
+                                 const void *back, const char *text) {
   size_t len = strlen(text);
   char buf[SF_CHECK_FIT_CAP];
   sf_status st;
@@ -173,16 +173,6 @@ static bool sf_print_fit_core(sf_verdict *v, const sf_inst *report, sf_check_pri
     return false;
   }
   return true;
-}
-
-bool sf_check_print_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
-                        const char *text) {
-  return sf_print_fit_core(v, report, print, inst, NULL, text);
-}
-
-bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
-                                 const void *back, const char *text) {
-  return sf_print_fit_core(v, report, print, inst, back, text);
 }
 
 /* Where a text position points: false when line:col is not on a line of text[0..n). */
