@@ -2,6 +2,12 @@
  * canonicalization of the don't-care bits, equality/diff, and the shared tables. */
 #include "samplefuzz/inst.h"
 
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/dxbc.h"
+#include "samplefuzz/gen.h"
+#include "samplefuzz/oracle.h"
+#include "samplefuzz/visa.h"
+
 #include "tests/sf_test.h"
 
 static bool has_rule(const sf_violations *v, const char *rule) {
@@ -225,6 +231,69 @@ static void tables(void) {
   SF_CHECK_EQ_U(sf_d3d_op_num_src(SF_D3D_SAMPLE_D), 5);
 }
 
+/* Equality sees every encoded bit: both codecs are lossless (encode(decode(x)) == x), so two
+ * encodings that differ and both decode hold two different instructions, and sf_inst_equal must say
+ * so. An equality that skips a field would hide every codec bug in that field from the round-trip
+ * checks (a planted one that ignored vISA row_off passed every fuzz target and every test). */
+static uint64_t eq_mix(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static void equality_sees_every_encoded_bit(void) {
+  static const sf_family fams[4] = {SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D, SF_FAMILY_AVS, SF_FAMILY_D3D};
+  uint64_t seed = 0xe9a1b17u;
+  unsigned judged[4] = {0};
+  for (unsigned t = 0; t < 4 * 120; t++) {
+    unsigned fi = t % 4;
+    uint8_t rnd[512];
+    for (size_t i = 0; i < sizeof rnd; i++) rnd[i] = (uint8_t)eq_mix(&seed);
+    sf_fdp f;
+    sf_fdp_init(&f, rnd, sizeof rnd);
+    sf_inst in;
+    if (sf_gen_inst(&f, fams[fi], SF_GEN_VALID | SF_GEN_RAW, &in) != SF_OK) continue;
+    sf_status st;
+    if (fams[fi] == SF_FAMILY_D3D) {
+      uint32_t tok[SF_TPF_MAX_INST_LEN], flip[SF_TPF_MAX_INST_LEN];
+      size_t n = 0, used = 0;
+      sf_d3d_inst a, b;
+      if (sf_tpf_encode_inst(&in.d3d, tok, &n, &st) != SF_OK ||
+          sf_tpf_decode_inst(tok, n, 0, &a, &used, &st) != SF_OK || used != n)
+        continue;
+      for (size_t bit = 0; bit < n * 32; bit++) {
+        memcpy(flip, tok, n * sizeof *tok);
+        flip[bit / 32] ^= 1u << (bit % 32);
+        if (sf_tpf_decode_inst(flip, n, 0, &b, &used, &st) != SF_OK || used != n) continue;
+        judged[fi]++;
+        SF_CHECK_MSG(!sf_d3d_inst_equal(&a, &b), "D3D token %zu bit %zu: different tokens, equal instructions",
+                     bit / 32, bit % 32);
+      }
+      continue;
+    }
+    sf_buf enc;
+    sf_buf_init(&enc, &st);
+    sf_inst a, b;
+    size_t used = 0;
+    if (sf_visa_encode(&in, &enc, &st) == SF_OK && sf_visa_decode(enc.data, enc.len, 0, &a, &used, &st) == SF_OK &&
+        used == enc.len) {
+      uint8_t *flip = malloc(enc.len);
+      for (size_t bit = 0; flip && bit < enc.len * 8; bit++) {
+        memcpy(flip, enc.data, enc.len);
+        flip[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        if (sf_visa_decode(flip, enc.len, 0, &b, &used, &st) != SF_OK || used != enc.len) continue;
+        judged[fi]++;
+        SF_CHECK_MSG(!sf_inst_equal(&a, &b), "%s byte %zu bit %zu: different bytes, equal instructions",
+                     sf_family_tag(a.family), bit / 8, bit % 8);
+      }
+      free(flip);
+    }
+    sf_buf_free(&enc);
+  }
+  for (unsigned fi = 0; fi < 4; fi++) SF_CHECK_MSG(judged[fi] >= 1000, "family %u: only %u flips judged", fi, judged[fi]);
+}
+
 int main(void) {
   SF_RUN(valid_examples_pass);
   SF_RUN(unorm_rules);
@@ -233,5 +302,6 @@ int main(void) {
   SF_RUN(canonical_clears_dont_care);
   SF_RUN(canonical_zeroes_unused_fields);
   SF_RUN(tables);
+  SF_RUN(equality_sees_every_encoded_bit);
   SF_TEST_END();
 }
