@@ -249,6 +249,90 @@ static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, cons
   return ok;
 }
 
+/* The printer's choice for program chunks (docs/oracles.md "Contracts every codec target checks"):
+ * a SHDR/SHEX chunk whose program decodes and encodes back to its bytes has an fxc-style text that
+ * must read back to the same bytes, so the container printer must show it as `.program`, not as a
+ * hex escape. The check runs that program text round trip itself: a failure of it is a finding of
+ * its own (only the text cap excuses one), and a hex escape of a program that passed it is a finding
+ * of the container printer. Returns how many chunks the container text must show as `.program`, or
+ * -1 after a failure (recorded in v). */
+static long sf_dxbc_text_programs(const uint8_t *p, size_t n, sf_verdict *v) {
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_dxbc_read(p, n, &c, &st) != SF_OK) {
+    sf_dxbc_free(&c);
+    return 0;
+  }
+  long count = 0;
+  for (uint32_t i = 0; i < c.nchunks && count >= 0; i++) {
+    const sf_dxbc_chunk *ch = &c.chunks[i];
+    if (ch->fourcc != SF_DXBC_SHDR && ch->fourcc != SF_DXBC_SHEX) continue;
+    sf_tpf_program prog, back;
+    sf_tpf_program_init(&back, 0);
+    sf_buf enc, text;
+    sf_status_clear(&st);
+    sf_buf_init(&enc, &st);
+    sf_buf_init(&text, &st);
+    enc.limit = (size_t)ch->size + 4096;
+    text.limit = SF_D3DASM_MAX_TEXT;
+    const char *broke = NULL;
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_tpf_program_init(&prog, 0);
+    if (sf_tpf_program_decode(ch->data, ch->size, &prog, &st) != SF_OK) {
+      sf_tpf_program_free(&prog);
+      sf_tpf_program_free(&back);
+      sf_buf_free(&enc);
+      sf_buf_free(&text);
+      continue;
+    }
+    bool exact = sf_tpf_program_encode(&prog, &enc, &st) == SF_OK && enc.len == ch->size &&
+                 memcmp(enc.data, ch->data, ch->size) == 0;
+    if (exact) {
+      sf_status_clear(&st);
+      if (sf_d3dasm_print_program(&prog, &text, &st) != SF_OK) {
+        if (st.code != SF_ERR_LIMIT) broke = "print";
+        exact = false;
+      } else if (sf_d3dasm_parse_program((const char *)text.data, text.len, &back, &st) != SF_OK) {
+        broke = "parse";
+      } else {
+        enc.len = 0;
+        sf_status_clear(&st);
+        if (sf_tpf_program_encode(&back, &enc, &st) != SF_OK || enc.len != ch->size ||
+            memcmp(enc.data, ch->data, ch->size) != 0)
+          broke = "bytes";
+      }
+    }
+    if (broke) {
+      sf_verdict_fail(v, "program_text", NULL, broke);
+      sf_verdict_key(v, "program_text %s code=%s", broke, sf_code_name(st.code));
+      sf_verdict_dumpf(v, "chunk %u: a program that decodes and encodes back to its bytes does not %s as text: %s\n%.*s\n",
+                       i, strcmp(broke, "bytes") == 0 ? "read back to them" : broke,
+                       st.code ? sf_status_format(&st, why, sizeof why) : "other bytes",
+                       (int)(text.len < 4000 ? text.len : 4000), text.data ? (const char *)text.data : "");
+      sf_verdict_dump_hex(v, "program", ch->data, ch->size);
+      count = -1;
+    } else if (exact) {
+      count++;
+    }
+    sf_tpf_program_free(&prog);
+    sf_tpf_program_free(&back);
+    sf_buf_free(&enc);
+    sf_buf_free(&text);
+  }
+  sf_dxbc_free(&c);
+  return count;
+}
+
+/* Lines of the container text that start with `.program `. */
+static long sf_count_program_lines(const char *t, size_t n) {
+  long k = 0;
+  for (size_t i = 0; i + 9 <= n; i++)
+    if ((i == 0 || t[i - 1] == '\n') && memcmp(t + i, ".program ", 9) == 0) k++;
+  return k;
+}
+
 /* container -> text -> container must give back p[0..n). refusal_ok: a print refusal (unsupported
  * layout, at a byte) is acceptable; otherwise the container came from our own writer and must print. */
 static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, bool refusal_ok) {
@@ -260,6 +344,7 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
   text.limit = SF_D3DASM_MAX_TEXT;
   back.limit = SF_DXBC_MAX_SIZE + 4096;
   bool ok = true;
+  long want = 0, got = 0;
   char why[SF_STATUS_MSG_MAX + 64];
   if (sf_dxbc_print_text(p, n, &text, &st) != SF_OK) {
     if (!refusal_ok || st.code != SF_UNSUPPORTED || st.pos_kind != SF_POS_BYTE) {
@@ -269,6 +354,14 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
       sf_verdict_dump_hex(v, "container", p, n);
       ok = false;
     }
+  } else if ((want = sf_dxbc_text_programs(p, n, v)) < 0) {
+    ok = false;
+  } else if ((got = sf_count_program_lines((const char *)text.data, text.len)) != want) {
+    sf_verdict_fail(v, "container_text", NULL, "program_escaped");
+    sf_verdict_key(v, "container_text program_escaped");
+    sf_verdict_dumpf(v, "%ld program chunk(s) have a text form that reads back exactly, but the container text shows "
+                     "%ld as .program\n%.*s\n", want, got, (int)(text.len < 4000 ? text.len : 4000), (const char *)text.data);
+    ok = false;
   } else if (sf_dxbc_parse_text((const char *)text.data, text.len, &back, &st) != SF_OK) {
     sf_verdict_fail(v, "container_text", NULL, "parse");
     sf_verdict_key(v, "container_text parse code=%s", sf_code_name(st.code));
