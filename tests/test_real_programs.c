@@ -59,7 +59,7 @@ static const dxbc_set dxbc_sets[] = {
     {SF_SOURCE_DIR "/tests/data/real/dxbc-vkd3d", 300, 276, vkd3d_tpf, sizeof vkd3d_tpf / sizeof vkd3d_tpf[0]},
     {SF_SOURCE_DIR "/tests/data/real/dxbc-vkd3d-proton", 483, 482, proton_tpf, sizeof proton_tpf / sizeof proton_tpf[0]},
 };
-#define VISA_BIN_RT_MIN 30u
+#define VISA_BIN_RT_MIN 36u
 
 #define MAX_FILE (4u << 20)
 
@@ -283,11 +283,27 @@ static void test_dxbc_set_container_text(const dxbc_set *set) {
   free_names(&files);
 }
 
+/* The first line (1-based) where two texts differ, ignoring blanks at line ends; -1 when none. */
+static long first_line_diff(const char *a, size_t an, const char *b, size_t bn) {
+  size_t i = 0, j = 0;
+  for (long line = 1;; line++) {
+    if (i >= an && j >= bn) return -1;
+    size_t ie = i, je = j;
+    while (ie < an && a[ie] != '\n') ie++;
+    while (je < bn && b[je] != '\n') je++;
+    size_t il = ie, jl = je;
+    while (il > i && (a[il - 1] == ' ' || a[il - 1] == '\t' || a[il - 1] == '\r')) il--;
+    while (jl > j && (b[jl - 1] == ' ' || b[jl - 1] == '\t' || b[jl - 1] == '\r')) jl--;
+    if (il - i != jl - j || memcmp(a + i, b + j, il - i) != 0) return line;
+    i = ie + 1, j = je + 1;
+  }
+}
+
 static void test_visa_ocloc(void) {
   const char *dir = SF_SOURCE_DIR "/tests/data/real/visa-ocloc";
   names isa = list_dir(dir, ".isa"), txt = list_dir(dir, ".visaasm");
-  SF_CHECK_MSG(isa.n >= 30, "%zu .isa files in %s", isa.n, dir);
-  unsigned rt = 0, unsupported = 0, txt_ok = 0, txt_refused = 0;
+  SF_CHECK_MSG(isa.n >= 36, "%zu .isa files in %s", isa.n, dir);
+  unsigned rt = 0, unsupported = 0, txt_ok = 0, txt_refused = 0, txt_same = 0;
   char why[256];
   for (size_t i = 0; i < isa.n; i++) {
     size_t len = 0;
@@ -341,8 +357,37 @@ static void test_visa_ocloc(void) {
     sf_isa_file f;
     memset(&f, 0, sizeof f);
     sf_code rc = sf_visaasm_parse((const char *)data, len, &f, &st);
-    if (rc == SF_OK) txt_ok++;
-    else {
+    if (rc == SF_OK) {
+      txt_ok++;
+      /* IGC's own text, read and printed again, directly and through .isa bytes, is IGC's text
+       * line for line (only trailing blanks differ: IGC pads some attribute lines). */
+      sf_isa_file g;
+      memset(&g, 0, sizeof g);
+      sf_buf bin, t1, t2;
+      sf_buf_init(&bin, &st);
+      sf_buf_init(&t1, &st);
+      sf_buf_init(&t2, &st);
+      sf_status_clear(&st);
+      rc = sf_visaasm_print(&f, &t1, &st);
+      SF_CHECK_MSG(rc == SF_OK, "%s: the parsed text does not print: %s", txt.v[i], sf_status_format(&st, why, sizeof why));
+      if (rc == SF_OK) {
+        long d = first_line_diff((const char *)data, len, (const char *)t1.data, t1.len);
+        SF_CHECK_MSG(d < 0, "%s: printed text differs from IGC's at line %ld", txt.v[i], d);
+        if (d < 0) txt_same++;
+      }
+      rc = sf_isa_write(&f, &bin, &st);
+      if (rc == SF_OK) rc = sf_isa_read(bin.data, bin.len, &g, &st);
+      if (rc == SF_OK) rc = sf_visaasm_print(&g, &t2, &st);
+      SF_CHECK_MSG(rc == SF_OK, "%s: text -> .isa -> text: %s", txt.v[i], sf_status_format(&st, why, sizeof why));
+      if (rc == SF_OK)
+        SF_CHECK_MSG(t1.len == t2.len && memcmp(t1.data, t2.data, t1.len) == 0, "%s: text -> .isa -> text differs"
+                     " from text -> text at line %ld", txt.v[i],
+                     first_line_diff((const char *)t1.data, t1.len, (const char *)t2.data, t2.len));
+      sf_isa_free(&g);
+      sf_buf_free(&bin);
+      sf_buf_free(&t1);
+      sf_buf_free(&t2);
+    } else {
       SF_CHECK_MSG(st.pos_kind == SF_POS_TEXT, "%s: error without a line:column: %s", txt.v[i],
                    sf_status_format(&st, why, sizeof why));
       txt_refused++;
@@ -351,7 +396,8 @@ static void test_visa_ocloc(void) {
     free(data);
   }
   printf("visa-ocloc: %zu .isa: %u round-trip byte-identical, %u refused as unsupported; %zu .visaasm: %u parse,"
-         " %u refused\n", isa.n, rt, unsupported, txt.n, txt_ok, txt_refused);
+         " %u refused, %u print back as IGC's text\n", isa.n, rt, unsupported, txt.n, txt_ok, txt_refused, txt_same);
+  SF_CHECK_MSG(txt.n >= 36 && txt_same == txt.n, "%u of %zu .visaasm files print back as IGC's text", txt_same, txt.n);
   SF_CHECK_MSG(rt >= VISA_BIN_RT_MIN, "vISA round trips fell to %u (recorded %u)", rt, VISA_BIN_RT_MIN);
   free_names(&isa);
   free_names(&txt);

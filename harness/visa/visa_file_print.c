@@ -105,6 +105,14 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
     ffail(p, SF_UNSUPPORTED, "kernel name cannot be written in text (empty, too long, or has a quote or newline)");
     return;
   }
+  /* A kernel read in IGC 12504's cut-short form has no text: say so before the label checks, which
+   * would otherwise blame the label operands that the cut-short instructions lack. */
+  for (uint32_t i = 0; i < k->num_gens; i++)
+    if (k->gens[i].form != SF_VISA_FORM_SPEC) {
+      ffail(p, SF_UNSUPPORTED, "kernel '%.40s': instruction $%u is held in IGC 12504's cut-short binary form, which lacks "
+            "its last operands (docs/visa-binary.md section 6.2)", kname, (unsigned)(k->gens[i].at + 1));
+      return;
+    }
   if (k->num_labels && vt_check_labels(k, p->st) != SF_OK) {
     char why[SF_STATUS_MSG_MAX];
     snprintf(why, sizeof why, "%s", p->st ? p->st->msg : "");

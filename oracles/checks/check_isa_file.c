@@ -63,8 +63,11 @@ static void sf_isa_dump_text(sf_verdict *v, const char *label, const sf_buf *b) 
                    (const char *)b->data);
 }
 
-/* print -> parse -> print of the file's text view. */
-static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v) {
+/* print -> parse -> print of the file's text view. from_text: the file was parsed from .visaasm
+ * text, so it has a text form, and the printer may refuse it only for size or memory (a refusal
+ * "unsupported" would be the printer failing the parser's own output, e.g. calling two distinct
+ * label names the same). */
+static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_text) {
   sf_status st;
   sf_status_clear(&st);
   sf_buf t1, t2;
@@ -76,7 +79,17 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v) {
   bool ok = true;
   sf_status_clear(&st);
   if (sf_visaasm_print(g, &t1, &st) != SF_OK) {
-    /* Not every kernel has a text form (docs/visa-text.md): a refusal with a reason is fine. */
+    /* Not every kernel has a text form (docs/visa-text.md): a refusal with a reason is fine, unless
+     * the kernel came from text. */
+    if (from_text && st.code != SF_ERR_LIMIT && st.code != SF_ERR_NOMEM) {
+      char msg[SF_STATUS_MSG_MAX + 64];
+      sf_verdict_fail(v, "text_print", NULL, sf_code_name(st.code));
+      sf_verdict_key(v, "text_print refused code=%s", sf_code_name(st.code));
+      sf_verdict_dumpf(v, "sf_visaasm_print refused a file that sf_visaasm_parse read (through .isa and back): %s\n",
+                       sf_status_format(&st, msg, sizeof msg));
+      ok = false;
+      goto done;
+    }
     ok = sf_check_refusal_at(v, "visaasm_print", &st, NULL, NULL, 0, false);
     if (ok) snprintf(v->reason, sizeof v->reason, "binary checks passed; no text view: %s: %s",
                      sf_code_name(st.code), st.msg);
@@ -210,7 +223,7 @@ bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v) {
     ok = false;
     goto done;
   }
-  ok = sf_isa_check_text(&g, v);
+  ok = sf_isa_check_text(&g, v, text);
 done:
   sf_isa_free(&f);
   sf_isa_free(&g);

@@ -2,12 +2,15 @@
 # Regenerates this folder's vISA files from src/*.cl with IGC's offline compiler (ocloc, Debian
 # package intel-opencl-icd; the recorded files were written by IGC 1.0.12504). Each kernel's vISA is
 # dumped by IGC itself (IGC_ShaderDumpEnable): <src>-<device>-<kernel>-simd<N>.isa / .visaasm.
+# SF_OCLOC_SOURCES="a b" compiles only src/a.cl and src/b.cl (the dumps' instruction areas end in
+# bytes IGC never wrote, so regenerating a recorded file changes it; add new sources this way).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for dev in ${SF_OCLOC_DEVICES:-skl tgllp}; do
   for cl in "$here"/src/*.cl; do
+    case " ${SF_OCLOC_SOURCES:-$(basename "$cl" .cl)} " in *" $(basename "$cl" .cl) "*) ;; *) continue ;; esac
     base=$(basename "$cl" .cl)
     rm -rf "$tmp/dump" && mkdir -p "$tmp/dump"
     (cd "$tmp/dump" && IGC_ShaderDumpEnable=1 IGC_DumpToCurrentDir=1 \
