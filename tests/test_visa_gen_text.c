@@ -13,6 +13,7 @@
 
 #include "harness/visa/visa_kernel_priv.h"
 #include "harness/visa/visa_optab.h"
+#include "samplefuzz/gen.h"
 #include "samplefuzz/visa.h"
 #include "tests/sf_test.h"
 
@@ -251,166 +252,6 @@ static void real_pairs(void) {
 
 /* ---- random round trips ---------------------------------------------------------------------- */
 
-#define NVARS 6u
-
-static void rnd_vopnd(uint64_t *s, sf_vopnd *v, bool dst) {
-  memset(v, 0, sizeof *v);
-  unsigned pick = (unsigned)(sf_t_rand(s) % 8);
-  if (pick < 5 || dst) {
-    v->cls = SF_VCLS_GENERAL;
-    v->id = 32 + (uint32_t)(sf_t_rand(s) % NVARS);
-    v->row_off = (uint8_t)(sf_t_rand(s) % 4);
-    v->col_off = (uint8_t)(sf_t_rand(s) % 16);
-    v->region.vstride = (uint8_t)(sf_t_rand(s) % 16);
-    v->region.width = (uint8_t)(sf_t_rand(s) % 16);
-    v->region.hstride = (uint8_t)(sf_t_rand(s) % 16);
-  } else if (pick < 7) {
-    v->cls = SF_VCLS_IMMEDIATE;
-    v->type = (uint8_t)(sf_t_rand(s) % 16);
-    v->imm = sf_t_rand(s);
-    if (sf_vtype_size(v->type) != 8) v->imm &= 0xFFFFFFFFull;
-  } else {
-    v->cls = SF_VCLS_PREDICATE;
-    v->id = 1 + (uint32_t)(sf_t_rand(s) % 2);
-  }
-  v->mod = (uint8_t)(sf_t_rand(s) % 6);
-}
-
-static void gop_u(sf_visa_ginst *g, char kind, uint32_t u) {
-  memset(&g->ops[g->num_ops], 0, sizeof g->ops[0]);
-  g->ops[g->num_ops].kind = (uint8_t)kind;
-  g->ops[g->num_ops++].u = u;
-}
-
-static void gop_v(sf_visa_ginst *g, uint64_t *s, bool dst) {
-  memset(&g->ops[g->num_ops], 0, sizeof g->ops[0]);
-  g->ops[g->num_ops].kind = SF_VF_VEC;
-  rnd_vopnd(s, &g->ops[g->num_ops++].v, dst);
-}
-
-static void gop_r(sf_visa_ginst *g, uint64_t *s) {
-  memset(&g->ops[g->num_ops], 0, sizeof g->ops[0]);
-  g->ops[g->num_ops].kind = SF_VF_RAW;
-  uint64_t r = sf_t_rand(s);
-  g->ops[g->num_ops].r.id = (r & 7) == 0 ? 0 : 32 + (uint32_t)((r >> 3) % NVARS);
-  g->ops[g->num_ops++].r.off = (uint16_t)(r >> 16);
-}
-
-static uint32_t rnd_exec(uint64_t *s) { return (uint32_t)(sf_t_rand(s) % 6) | (uint32_t)(sf_t_rand(s) % 16) << 4; }
-
-static uint32_t rnd_pred(uint64_t *s) {
-  uint64_t r = sf_t_rand(s);
-  if (r & 1) return 0;
-  return (uint32_t)(1 + ((r >> 1) % 2)) | (uint32_t)((r >> 8) % 3) << 13 | ((r >> 16) & 1 ? 0x8000u : 0u);
-}
-
-/* One random instruction of opcode op (its row's class), labels below *next_label. */
-static bool rnd_gen(uint64_t *s, uint8_t op, sf_visa_ginst *g, uint32_t *next_label, uint32_t num_labels) {
-  const sf_visa_opdesc *d = sf_visa_optab(op);
-  g->op = op;
-  g->form = SF_VISA_FORM_SPEC;
-  g->num_ops = 0;
-  g->ops = calloc(SF_VISA_MAX_GOPS, sizeof *g->ops);
-  if (!g->ops) return false;
-  uint32_t lab = 0;
-  if (strchr(d->layout, 'L'))
-    lab = *next_label < num_labels && (*next_label == 0 || (sf_t_rand(s) & 1)) ? (*next_label)++
-                                                                               : (uint32_t)(sf_t_rand(s) % *next_label);
-  switch (d->syn) {
-    case SF_VSYN_ALU: {
-      gop_u(g, 'E', rnd_exec(s));
-      gop_u(g, 'P', rnd_pred(s));
-      unsigned nv = 0;
-      for (const char *p = d->layout; *p; p++) nv += *p == 'V';
-      for (unsigned i = 0; i < nv; i++) gop_v(g, s, i == 0);
-      break;
-    }
-    case SF_VSYN_CMP:
-      gop_u(g, 'E', rnd_exec(s));
-      gop_u(g, 'b', (sf_t_rand(s) & 3) ? (uint32_t)(sf_t_rand(s) % 8) | ((sf_t_rand(s) & 1) ? 0x80u : 0u)
-                                       : (uint32_t)(sf_t_rand(s) % 256));
-      gop_v(g, s, true);
-      gop_v(g, s, false);
-      gop_v(g, s, false);
-      break;
-    case SF_VSYN_MOVS:
-      gop_u(g, 'E', rnd_exec(s));
-      gop_v(g, s, true);
-      gop_v(g, s, false);
-      break;
-    case SF_VSYN_CF:
-      gop_u(g, 'E', rnd_exec(s));
-      gop_u(g, 'P', rnd_pred(s));
-      if (strchr(d->layout, 'L')) gop_u(g, 'L', lab);
-      break;
-    case SF_VSYN_LABEL: gop_u(g, 'L', lab); break;
-    case SF_VSYN_SCALED4:
-      gop_u(g, 'E', rnd_exec(s));
-      gop_u(g, 'P', rnd_pred(s));
-      gop_u(g, 'b', 1 + (uint32_t)(sf_t_rand(s) % 15));
-      gop_u(g, 'w', 0);
-      gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 8));
-      gop_v(g, s, false);
-      gop_r(g, s);
-      gop_r(g, s);
-      break;
-    case SF_VSYN_TYPED4:
-      gop_u(g, 'E', rnd_exec(s));
-      gop_u(g, 'P', rnd_pred(s));
-      gop_u(g, 'b', 1 + (uint32_t)(sf_t_rand(s) % 15));
-      gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 8));
-      for (int i = 0; i < 5; i++) gop_r(g, s);
-      break;
-    case SF_VSYN_INFO3D: break; /* sub-op rows: rnd_info3d */
-    case SF_VSYN_LOAD3D: {
-      uint32_t w = (uint32_t)(sf_t_rand(s) % 0x800);
-      gop_u(g, 'w', w);
-      gop_u(g, 'E', rnd_exec(s));
-      gop_u(g, 'P', rnd_pred(s));
-      gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 16));
-      gop_v(g, s, false);
-      gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 8));
-      gop_r(g, s);
-      uint32_t n = (uint32_t)(sf_t_rand(s) % 16);
-      gop_u(g, 'n', n);
-      for (uint32_t i = 0; i < n; i++) gop_r(g, s);
-      break;
-    }
-    default: return false;
-  }
-  return true;
-}
-
-static void rnd_svm(uint64_t *s, sf_visa_ginst *g) {
-  g->op = 0x4e;
-  g->form = SF_VISA_FORM_SPEC;
-  g->num_ops = 0;
-  g->ops = calloc(SF_VISA_MAX_GOPS, sizeof *g->ops);
-  if (!g->ops) return;
-  gop_u(g, 'S', 3 + (uint32_t)(sf_t_rand(s) % 2));
-  gop_u(g, 'E', rnd_exec(s));
-  gop_u(g, 'P', rnd_pred(s));
-  gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 3));
-  gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 4));
-  gop_r(g, s);
-  gop_r(g, s);
-}
-
-static void rnd_info3d(uint64_t *s, sf_visa_ginst *g) {
-  g->op = 0x70;
-  g->form = SF_VISA_FORM_SPEC;
-  g->num_ops = 0;
-  g->ops = calloc(SF_VISA_MAX_GOPS, sizeof *g->ops);
-  if (!g->ops) return;
-  uint32_t sub = 10 + (uint32_t)(sf_t_rand(s) % 2);
-  gop_u(g, 'S', sub);
-  gop_u(g, 'E', rnd_exec(s));
-  gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 16));
-  gop_u(g, 'b', (uint32_t)(sf_t_rand(s) % 8));
-  if (sub == 10) gop_r(g, s);
-  gop_r(g, s);
-}
-
 static void random_round_trips(void) {
   uint64_t seed = getenv("SF_GEN_SEED") ? strtoull(getenv("SF_GEN_SEED"), NULL, 0) : 0x5eed61u;
   unsigned ok_trips = 0, refused = 0, classes_seen = 0;
@@ -423,51 +264,19 @@ static void random_round_trips(void) {
     if (!f.kernels) return;
     sf_visa_kernel *k = &f.kernels[0];
     SF_CHECK(sf_visa_kernel_init(k, "rk", &st) == SF_OK);
-    static const char *const vn[NVARS] = {"a", "b", "c", "d", "e", "f"};
-    for (unsigned i = 0; i < NVARS; i++) sf_visa_kernel_add_var(k, vn[i], (uint8_t)(i % 16), 16, 5, &st);
-    sf_visa_kernel_add_pred(k, "pa", 16, &st);
-    sf_visa_kernel_add_pred(k, "pb", 16, &st);
-    uint32_t nl = (uint32_t)(sf_t_rand(&seed) % 4);
-    for (uint32_t i = 0; i < nl; i++) {
-      char nm[8];
-      snprintf(nm, sizeof nm, "L%u", (unsigned)i);
-      sf_visa_kernel_add_label(k, nm, strlen(nm), 0, &st);
+    uint8_t draw[1024];
+    for (size_t q = 0; q < sizeof draw; q += 8) {
+      uint64_t r = sf_t_rand(&seed);
+      memcpy(draw + q, &r, 8);
     }
-    uint32_t n = 1 + (uint32_t)(sf_t_rand(&seed) % 12), next_label = 0;
-    k->gens = calloc(n + nl + 1, sizeof *k->gens);
-    if (!k->gens) break;
-    for (uint32_t i = 0; i < n; i++) {
-      sf_visa_ginst *g = &k->gens[k->num_gens];
-      uint8_t op;
-      const sf_visa_opdesc *d;
-      unsigned guard = 0;
-      do {
-        op = (uint8_t)(sf_t_rand(&seed) % sf_visa_optab_count());
-        d = sf_visa_optab(op);
-      } while (guard++ < 1000 && (op == 0x34 || (d->syn == SF_VSYN_NONE && op != 0x4e && op != 0x70) ||
-                                  ((d->syn == SF_VSYN_CF || d->syn == SF_VSYN_LABEL) && strchr(d->layout, 'L') && !nl)));
-      if (op == 0x4e)
-        rnd_svm(&seed, g);
-      else if (op == 0x70)
-        rnd_info3d(&seed, g);
-      else if (!rnd_gen(&seed, op, g, &next_label, nl))
-        continue;
-      if (!g->ops) break;
-      g->at = k->num_gens++;
-      per_class[op == 0x4e ? SF_VSYN_SVM : op == 0x70 ? SF_VSYN_INFO3D : d->syn]++;
-      if (op == 0x30 && g->ops[0].u < k->num_labels) k->labels[g->ops[0].u].kind = 1; /* a subroutine label */
-      seen_op[op] = 1;
-    }
-    /* every label must be used: define the rest at the end */
-    while (next_label < nl) {
-      sf_visa_ginst *g = &k->gens[k->num_gens];
-      g->op = 0x31;
-      g->ops = calloc(1, sizeof *g->ops);
-      if (!g->ops) break;
-      g->ops[0].kind = 'L';
-      g->ops[0].u = next_label++;
-      g->num_ops = 1;
-      g->at = k->num_gens++;
+    sf_fdp fd;
+    sf_fdp_init(&fd, draw, sizeof draw);
+    SF_CHECK_MSG(sf_gen_visa_generic(&fd, k, 12, &st) == SF_OK, "trial %u: %s", trial, st.msg);
+    for (uint32_t i = 0; i < k->num_gens; i++) {
+      const sf_visa_ginst *g = &k->gens[i];
+      const sf_visa_opdesc *d = sf_visa_optab(g->op);
+      per_class[g->op == 0x4e ? SF_VSYN_SVM : g->op == 0x70 ? SF_VSYN_INFO3D : d->syn]++;
+      seen_op[g->op] = 1;
     }
     sf_buf text, w1, w2;
     sf_buf_init(&text, &st);
@@ -507,6 +316,7 @@ static void random_round_trips(void) {
   for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
     const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
     if (op == 0x34 || !d->layout || (d->syn == SF_VSYN_NONE && op != 0x4e && op != 0x70)) continue;
+    SF_CHECK_MSG(sf_gen_visa_generic_row((uint8_t)op), "row 0x%02x (%s) has text but is not drawn", op, d->name);
     rows++;
     covered += seen_op[op];
     SF_CHECK_MSG(seen_op[op], "row 0x%02x (%s) never generated", op, d->name);

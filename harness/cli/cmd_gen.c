@@ -15,7 +15,9 @@
  *   isa_file_fuzzer   whole .isa files (sf_isa_write): one or two kernels with the generator's
  *                     declarations (sf_gen_kernel_decls), by turns extra named declarations,
  *                     aliases (backward, forward, to %r0), inputs, a Target attribute and rets,
- *                     and 0-4 generated instructions (names isa-file-<n>) */
+ *                     and 0-4 generated instructions; two in three with generic instructions of
+ *                     every row that has a text form (sf_gen_visa_generic), one in four written as
+ *                     .visaasm text when it has one (names isa-file-<n>[.visaasm]) */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -89,7 +91,8 @@ static bool sf_gen_render(sf_gen_out kind, const sf_inst *in, unsigned index, sf
 }
 
 /* One whole .isa file for isa_file_fuzzer (index picks the optional parts). */
-static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out) {
+static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out, bool *text) {
+  *text = false;
   sf_status st;
   sf_status_clear(&st);
   sf_isa_file f;
@@ -160,6 +163,27 @@ static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out) {
       }
     }
   }
+  /* Two files in three get generic instructions in their first kernel (ALU, compares, labels and
+   * jumps, gathers and scatters, load_3d, ...: every opcode row with a text form), interleaved with
+   * its sampler instructions and ret, as real kernels are. */
+  if (ok && index % 3 != 0) {
+    uint8_t draw[1024];
+    for (size_t q = 0; q < sizeof draw; q += 8) {
+      uint64_t r = sf_cli_splitmix(s);
+      memcpy(draw + q, &r, 8);
+    }
+    sf_fdp fd;
+    sf_fdp_init(&fd, draw, sizeof draw);
+    ok = sf_gen_visa_generic(&fd, &f.kernels[0], 24, &st) == SF_OK;
+  }
+  /* One file in four is written as .visaasm text (the target's text mode), when it has a text form. */
+  if (ok && index % 4 == 3 && sf_visaasm_print(&f, out, &st) == SF_OK) {
+    sf_isa_free(&f);
+    *text = true;
+    return true;
+  }
+  out->len = 0;
+  out->failed = false;
   if (ok) ok = sf_isa_write(&f, out, &st) == SF_OK;
   if (!ok && !f.num_kernels) free(f.kernels), f.kernels = NULL;
   sf_isa_free(&f);
@@ -230,12 +254,13 @@ int sf_cli_gen(int argc, char **argv) {
       sf_buf out;
       sf_buf_init(&out, &st);
       out.limit = 1u << 20;
-      if (!sf_gen_isa_file(&s, i, &out)) {
+      bool text = false;
+      if (!sf_gen_isa_file(&s, i, &out, &text)) {
         sf_buf_free(&out);
         continue;
       }
       char path[1200];
-      snprintf(path, sizeof path, "%s/isa-file-%04lu", outdir, i);
+      snprintf(path, sizeof path, "%s/isa-file-%04lu%s", outdir, i, text ? ".visaasm" : "");
       bool ok = sf_cli_write_file(path, out.data, out.len, "gen");
       sf_buf_free(&out);
       if (!ok) return 1;

@@ -106,6 +106,18 @@ struct sf_visa_kernel;
  * sf_gen_vars, then samplers, surfaces, predicates and addresses, in that order. */
 sf_code sf_gen_kernel_decls(struct sf_visa_kernel *k, sf_status *st);
 
+/* Generic vISA instructions (harness/gen/gen_visa_generic.c): adds to k, a kernel with no generic
+ * instructions and no labels yet, its own declarations (six general variables gv_a..gv_f, two
+ * predicates gv_p, gv_q, up to three labels gv_L0..) and 1..max_gens (at most
+ * SF_GEN_VISA_MAX_GENS; 0: none) instructions drawn from every opcode row that has a text form,
+ * interleaved with k's sampler instructions and rets. What it draws has a binary and a text form:
+ * the text rules for labels hold (ids by first appearance, each label used, kind 1 for a
+ * subroutine's). SF_ERR_INVALID for a kernel that already has generic instructions or labels. */
+#define SF_GEN_VISA_MAX_GENS 64u
+sf_code sf_gen_visa_generic(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_gens, sf_status *st);
+/* Whether sf_gen_visa_generic can draw opcode op (for coverage counts in tests). */
+bool sf_gen_visa_generic_row(uint8_t op);
+
 /* ---- The instruction generator ----------------------------------------------------------------- */
 
 enum {

@@ -1,0 +1,262 @@
+/* harness/gen/gen_visa_generic.c — random generic vISA instructions for whole kernels
+ * (sf_gen_visa_generic, samplefuzz/gen.h).
+ *
+ * The sample-family generator (inst_gen.c) draws only the three sampler instructions. Real kernels
+ * are mostly other instructions: ALU and compare, movs, labels, subroutines and jumps, scaled and
+ * typed gathers and scatters, SVM, load_3d and the 3D_INFO queries. Their binary codec and their
+ * text (docs/visa-binary.md §6.1, docs/visa-text.md "Generic instructions") are driven by the
+ * opcode table (harness/visa/visa_optab.c), and this generator draws from the same table: any row
+ * that has a text class, with fields that fit the row's layout, so that whatever it draws has a
+ * binary form and a text form. Operands refer to declarations the generator adds to the kernel
+ * itself (six general variables of different types, two predicates, up to three labels), so the
+ * caller's own declarations are left as they were.
+ *
+ * Labels follow the text's rules (docs/visa-text.md): ids in order of first appearance, every
+ * label used, kind 1 exactly for a label that a subroutine (0x30) defines. The draws go through
+ * sf_fdp, so a seed file keeps its meaning, and every loop is bounded by the caller's cap. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/visa/visa_kernel_priv.h"
+#include "harness/visa/visa_optab.h"
+#include "samplefuzz/gen.h"
+#include "samplefuzz/visa.h"
+
+#define GV_NVARS 6u
+#define GV_NPREDS 2u
+#define GV_MAX_LABELS 3u
+
+typedef struct gv {
+  sf_fdp *f;
+  uint32_t var0;  /* id of the first of the generator's GV_NVARS variables */
+  uint32_t pred0; /* id of the first of its GV_NPREDS predicates */
+} gv;
+
+static uint32_t gv_pick(gv *g, uint32_t n) { return (uint32_t)sf_fdp_pick(g->f, n); }
+
+static void gv_vopnd(gv *g, sf_vopnd *v, bool dst) {
+  memset(v, 0, sizeof *v);
+  uint32_t pick = gv_pick(g, 8);
+  if (pick < 5 || dst) {
+    v->cls = SF_VCLS_GENERAL;
+    v->id = g->var0 + gv_pick(g, GV_NVARS);
+    v->row_off = (uint8_t)gv_pick(g, 4);
+    v->col_off = (uint8_t)gv_pick(g, 16);
+    v->region.vstride = (uint8_t)gv_pick(g, 16);
+    v->region.width = (uint8_t)gv_pick(g, 16);
+    v->region.hstride = (uint8_t)gv_pick(g, 16);
+  } else if (pick < 7) {
+    v->cls = SF_VCLS_IMMEDIATE;
+    v->type = (uint8_t)gv_pick(g, 16);
+    v->imm = sf_fdp_u64(g->f);
+    if (sf_vtype_size(v->type) != 8) v->imm &= 0xFFFFFFFFull;
+  } else {
+    v->cls = SF_VCLS_PREDICATE;
+    v->id = g->pred0 + gv_pick(g, GV_NPREDS);
+  }
+  v->mod = (uint8_t)gv_pick(g, 6);
+}
+
+static void gop_u(sf_visa_ginst *x, char kind, uint32_t u) {
+  memset(&x->ops[x->num_ops], 0, sizeof x->ops[0]);
+  x->ops[x->num_ops].kind = (uint8_t)kind;
+  x->ops[x->num_ops++].u = u;
+}
+
+static void gop_v(sf_visa_ginst *x, gv *g, bool dst) {
+  memset(&x->ops[x->num_ops], 0, sizeof x->ops[0]);
+  x->ops[x->num_ops].kind = SF_VF_VEC;
+  gv_vopnd(g, &x->ops[x->num_ops++].v, dst);
+}
+
+/* A raw operand: %null (V0) one time in eight, else one of the variables at a random offset. */
+static void gop_r(sf_visa_ginst *x, gv *g) {
+  memset(&x->ops[x->num_ops], 0, sizeof x->ops[0]);
+  x->ops[x->num_ops].kind = SF_VF_RAW;
+  x->ops[x->num_ops].r.id = gv_pick(g, 8) == 0 ? 0 : g->var0 + gv_pick(g, GV_NVARS);
+  x->ops[x->num_ops++].r.off = (uint16_t)sf_fdp_u16(g->f);
+}
+
+static uint32_t gv_exec(gv *g) { return gv_pick(g, 6) | gv_pick(g, 16) << 4; }
+
+/* No predicate half of the time; else one of the two, with a control (none/any/all) and maybe negated. */
+static uint32_t gv_pred(gv *g) {
+  if (sf_fdp_bool(g->f)) return 0;
+  uint32_t id = g->pred0 + gv_pick(g, GV_NPREDS);
+  return id | gv_pick(g, 3) << 13 | (sf_fdp_bool(g->f) ? 0x8000u : 0u);
+}
+
+/* The fields of one instruction of opcode op (a row with a text class). The label, when the layout
+ * has one, is the next new label (always for the first) or one already used. */
+static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label, uint32_t num_labels) {
+  const sf_visa_opdesc *d = sf_visa_optab(op);
+  x->op = op;
+  x->form = SF_VISA_FORM_SPEC;
+  uint32_t lab = 0;
+  if (op == 0x4e) { /* svm_gather / svm_scatter: sub-ops 3 and 4 */
+    gop_u(x, 'S', 3 + gv_pick(g, 2));
+    gop_u(x, 'E', gv_exec(g));
+    gop_u(x, 'P', gv_pred(g));
+    gop_u(x, 'b', gv_pick(g, 3));
+    gop_u(x, 'b', gv_pick(g, 4));
+    gop_r(x, g);
+    gop_r(x, g);
+    return true;
+  }
+  if (op == 0x70) { /* 3D_INFO: resinfo (10) has a LOD operand, sampleinfo (11) not */
+    uint32_t sub = 10 + gv_pick(g, 2);
+    gop_u(x, 'S', sub);
+    gop_u(x, 'E', gv_exec(g));
+    gop_u(x, 'b', gv_pick(g, 16));
+    gop_u(x, 'b', gv_pick(g, 8));
+    if (sub == 10) gop_r(x, g);
+    gop_r(x, g);
+    return true;
+  }
+  if (strchr(d->layout, 'L')) {
+    if (*next_label < num_labels && (*next_label == 0 || sf_fdp_bool(g->f)))
+      lab = (*next_label)++;
+    else
+      lab = gv_pick(g, *next_label);
+  }
+  switch (d->syn) {
+    case SF_VSYN_ALU: {
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      unsigned nv = 0;
+      for (const char *p = d->layout; *p; p++) nv += *p == 'V';
+      for (unsigned i = 0; i < nv; i++) gop_v(x, g, i == 0);
+      return true;
+    }
+    case SF_VSYN_CMP: {
+      gop_u(x, 'E', gv_exec(g));
+      /* mostly a relation 0-7 with or without the cmpn bit; sometimes any byte (reserved values) */
+      uint32_t rel = gv_pick(g, 4) ? gv_pick(g, 8) | (sf_fdp_bool(g->f) ? 0x80u : 0u) : gv_pick(g, 256);
+      gop_u(x, 'b', rel);
+      gop_v(x, g, true);
+      gop_v(x, g, false);
+      gop_v(x, g, false);
+      return true;
+    }
+    case SF_VSYN_MOVS:
+      gop_u(x, 'E', gv_exec(g));
+      gop_v(x, g, true);
+      gop_v(x, g, false);
+      return true;
+    case SF_VSYN_CF:
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      if (strchr(d->layout, 'L')) gop_u(x, 'L', lab);
+      return true;
+    case SF_VSYN_LABEL: gop_u(x, 'L', lab); return true;
+    case SF_VSYN_SCALED4:
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'b', 1 + gv_pick(g, 15));
+      gop_u(x, 'w', 0);
+      gop_u(x, 'b', gv_pick(g, 8));
+      gop_v(x, g, false);
+      gop_r(x, g);
+      gop_r(x, g);
+      return true;
+    case SF_VSYN_TYPED4:
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'b', 1 + gv_pick(g, 15));
+      gop_u(x, 'b', gv_pick(g, 8));
+      for (int i = 0; i < 5; i++) gop_r(x, g);
+      return true;
+    case SF_VSYN_LOAD3D: {
+      gop_u(x, 'w', gv_pick(g, 0x800));
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'b', gv_pick(g, 16));
+      gop_v(x, g, false);
+      gop_u(x, 'b', gv_pick(g, 8));
+      gop_r(x, g);
+      uint32_t n = gv_pick(g, 16);
+      gop_u(x, 'n', n);
+      for (uint32_t i = 0; i < n; i++) gop_r(x, g);
+      return true;
+    }
+    default: return false;
+  }
+}
+
+/* Whether row op can be drawn: it has a text class (0x4e and 0x70 through their sub-op rows), it
+ * is not ret (kept in rets[]), and a row that needs a label has labels to use. */
+static bool gv_drawable(uint8_t op, uint32_t num_labels) {
+  const sf_visa_opdesc *d = sf_visa_optab(op);
+  if (!d || !d->layout || op == 0x34) return false;
+  if (op == 0x4e || op == 0x70) return true;
+  if (d->syn == SF_VSYN_NONE || d->syn == SF_VSYN_SVM || d->syn == SF_VSYN_INFO3D) return false;
+  if ((d->syn == SF_VSYN_CF || d->syn == SF_VSYN_LABEL) && strchr(d->layout, 'L') && !num_labels) return false;
+  return true;
+}
+
+bool sf_gen_visa_generic_row(uint8_t op) { return gv_drawable(op, 1); }
+
+sf_code sf_gen_visa_generic(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_gens, sf_status *st) {
+  if (!f || !k) return sf_fail(st, SF_ERR_INVALID, "sf_gen_visa_generic: NULL argument");
+  if (k->num_gens) return sf_fail(st, SF_ERR_INVALID, "sf_gen_visa_generic: the kernel already has generic instructions");
+  if (k->num_labels) return sf_fail(st, SF_ERR_INVALID, "sf_gen_visa_generic: the kernel already has labels");
+  if (max_gens > SF_GEN_VISA_MAX_GENS) max_gens = SF_GEN_VISA_MAX_GENS;
+  gv g = {f, 0, 0};
+  static const char *const vnames[GV_NVARS] = {"gv_a", "gv_b", "gv_c", "gv_d", "gv_e", "gv_f"};
+  for (uint32_t i = 0; i < GV_NVARS; i++) {
+    int64_t id = sf_visa_kernel_add_var(k, vnames[i], (uint8_t)i, 16, 5, st);
+    if (id < 0) return st && st->code ? st->code : SF_ERR_LIMIT;
+    if (i == 0) g.var0 = (uint32_t)id;
+  }
+  for (uint32_t i = 0; i < GV_NPREDS; i++) {
+    int64_t id = sf_visa_kernel_add_pred(k, i ? "gv_q" : "gv_p", 16, st);
+    if (id < 0) return st && st->code ? st->code : SF_ERR_LIMIT;
+    if (i == 0) g.pred0 = (uint32_t)id;
+  }
+  uint32_t nl = gv_pick(&g, GV_MAX_LABELS + 1);
+  for (uint32_t i = 0; i < nl; i++) {
+    char nm[8] = {'g', 'v', '_', 'L', (char)('0' + i), 0};
+    if (sf_visa_kernel_add_label(k, nm, strlen(nm), 0, st) < 0) return st && st->code ? st->code : SF_ERR_LIMIT;
+  }
+  uint32_t n = max_gens ? 1 + gv_pick(&g, max_gens) : 0;
+  /* n drawn instructions, then a definition of every label not yet used (text declares a label by
+   * its first use, so each must appear) */
+  k->gens = calloc((size_t)n + nl + 1, sizeof *k->gens);
+  if (!k->gens) return sf_fail(st, SF_ERR_NOMEM, "out of memory for %u generic instructions", (unsigned)(n + nl));
+  uint32_t next_label = 0, count = 0;
+  for (uint32_t i = 0; i < n + nl; i++) {
+    sf_visa_ginst *x = &k->gens[count];
+    x->ops = calloc(SF_VISA_MAX_GOPS, sizeof *x->ops);
+    if (!x->ops) return sf_fail(st, SF_ERR_NOMEM, "out of memory for a generic instruction");
+    if (i >= n) {
+      if (next_label >= nl) {
+        free(x->ops);
+        x->ops = NULL;
+        break;
+      }
+      x->op = 0x31;
+      x->form = SF_VISA_FORM_SPEC;
+      gop_u(x, 'L', next_label++);
+    } else {
+      /* a row by index into the table; undrawable rows fall to the next drawable one */
+      uint32_t rows = (uint32_t)sf_visa_optab_count(), op = gv_pick(&g, rows), tries = 0;
+      while (tries++ < rows && !gv_drawable((uint8_t)op, nl)) op = (op + 1) % rows;
+      if (!gv_drawable((uint8_t)op, nl) || !gv_fields(&g, (uint8_t)op, x, &next_label, nl)) {
+        free(x->ops);
+        x->ops = NULL;
+        continue;
+      }
+    }
+    if (x->op == 0x30 && x->ops[0].u < k->num_labels) k->labels[x->ops[0].u].kind = 1;
+    count++;
+  }
+  k->num_gens = count;
+  /* Positions: the generic instructions and the kernel's other instructions (insts[] and rets[])
+   * interleaved, each slot drawn with the odds of what is left, keeping both orders. */
+  uint32_t others = k->num_insts + k->num_rets, total = count + others, placed = 0;
+  for (uint32_t pos = 0; pos < total && placed < count; pos++) {
+    uint32_t left_gens = count - placed, left_slots = total - pos;
+    if (left_gens == left_slots || gv_pick(&g, left_slots) < left_gens) k->gens[placed++].at = pos;
+  }
+  return SF_OK;
+}
