@@ -12,6 +12,9 @@
  *                     back through sf_case_write so the header holds folded (canonical) values
  *   backend_diff_fuzzer the same structured cases (sample ops of vISA and D3D); with --backend B only
  *                     the cases inside B's declared capabilities are kept (docs/backends.md)
+ *   dxbc_fuzzer, d3dasm_fuzzer: three quarters instructions as above, a quarter whole programs
+ *                     (sf_gen_d3d_program): bare program bodies and containers, as `.dxbc` text
+ *                     for d3dasm (names d3d-program-<n>)
  *   isa_file_fuzzer   whole .isa files (sf_isa_write): one or two kernels with the generator's
  *                     declarations (sf_gen_kernel_decls), by turns extra named declarations,
  *                     aliases (backward, forward, to %r0), inputs, a Target attribute and rets,
@@ -32,6 +35,7 @@
 #include "samplefuzz/case.h"
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/gen.h"
+#include "samplefuzz/gen_d3d.h"
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/visa.h"
 
@@ -190,6 +194,43 @@ static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out, bool 
   return ok;
 }
 
+/* One whole D3D program for dxbc_fuzzer or d3dasm_fuzzer (sf_gen_d3d_program: declarations and
+ * instructions of the whole opcode table). dxbc: one in three as the bare program body, the rest in
+ * a container (SHDR for SM4, SHEX for SM5); d3dasm: the container as `.dxbc` text. The result must
+ * fit max (the target's max_len): the draw shrinks until it does, a few times at most. */
+static bool sf_gen_d3d_program_file(uint64_t *s, unsigned long index, bool text, size_t max, sf_buf *out) {
+  for (size_t draw_len = 2048; draw_len >= 64; draw_len /= 2) {
+    uint8_t draw[2048];
+    for (size_t q = 0; q < sizeof draw; q += 8) {
+      uint64_t r = sf_cli_splitmix(s);
+      memcpy(draw + q, &r, 8);
+    }
+    sf_status st;
+    sf_status_clear(&st);
+    sf_fdp fd;
+    sf_fdp_init(&fd, draw, draw_len);
+    sf_buf prog, box;
+    sf_buf_init(&prog, &st);
+    sf_buf_init(&box, &st);
+    prog.limit = box.limit = 1u << 20;
+    bool ok = sf_gen_d3d_program(&fd, 0, &prog, &st) == SF_OK && prog.len >= 8;
+    out->len = 0;
+    out->failed = false;
+    if (ok && !text && index % 3 == 0) {
+      ok = sf_buf_put(out, prog.data, prog.len);
+    } else if (ok) {
+      uint32_t major = (sf_le32(prog.data) >> 4) & 0xf;
+      sf_dxbc_chunk ch = {major >= 5 ? SF_DXBC_SHEX : SF_DXBC_SHDR, 0, (uint32_t)prog.len, prog.data};
+      ok = sf_dxbc_write(&ch, 1, text ? &box : out, &st) == SF_OK;
+      if (ok && text) ok = sf_dxbc_print_text(box.data, box.len, out, &st) == SF_OK;
+    }
+    sf_buf_free(&prog);
+    sf_buf_free(&box);
+    if (ok && out->len <= max) return true;
+  }
+  return false;
+}
+
 static void sf_gen_usage(FILE *f) {
   fprintf(f,
           "usage: samplefuzz gen TARGET -n N -o DIR [--seed S] [--backend NAME|LIB.so]\n"
@@ -316,9 +357,12 @@ int sf_cli_gen(int argc, char **argv) {
   uint64_t state = seed;
   const unsigned long max_draws = n * 64 + 1024;
   uint8_t draw[SF_GEN_DRAW_BYTES];
-  for (int pass = 0; pass < 2 && written < n; pass++) {
+  /* dxbc and d3dasm: a quarter of the seeds are whole programs (below), the rest instructions */
+  const bool d3d_prog = kind == SF_GEN_OUT_DXBC || kind == SF_GEN_OUT_D3DASM;
+  const unsigned long n_inst = d3d_prog ? n - n / 4 : n;
+  for (int pass = 0; pass < 2 && written < n_inst; pass++) {
     uint64_t s = pass ? state ^ 0x5eed5eed5eed5eedull : state;   /* pass 2 draws a different stream */
-    for (unsigned long d = 0; d < max_draws && written < n; d++) {
+    for (unsigned long d = 0; d < max_draws && written < n_inst; d++) {
       for (size_t k = 0; k < sizeof draw; k += 8) {
         uint64_t r = sf_cli_splitmix(&s);
         memcpy(draw + k, &r, 8);
@@ -387,6 +431,24 @@ int sf_cli_gen(int argc, char **argv) {
   }
   free(gv);
   sf_backend_close(iut);
+  uint64_t ps = state ^ 0xd3d0d3d0d3d0d3d0ull;
+  for (unsigned long i = 0; d3d_prog && written < n && i < 4 * n; i++) {
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf out;
+    sf_buf_init(&out, &st);
+    out.limit = 1u << 20;
+    if (!sf_gen_d3d_program_file(&ps, i, kind == SF_GEN_OUT_D3DASM, kind == SF_GEN_OUT_D3DASM ? 1024 : 4096, &out)) {
+      sf_buf_free(&out);
+      continue;
+    }
+    char path[1200];
+    snprintf(path, sizeof path, "%s/d3d-program-%04lu", outdir, written);
+    bool ok = sf_cli_write_file(path, out.data, out.len, "gen");
+    sf_buf_free(&out);
+    if (!ok) return 1;
+    written++;
+  }
   printf("samplefuzz gen: wrote %lu input(s) for %s into %s (%zu family/op combinations)\n", written, target, outdir,
          nseen);
   return written == n ? 0 : 1;
