@@ -53,10 +53,7 @@ static bool bb_cases_make(bb_cases *cs, unsigned n) {
   uint64_t s = 1;
   uint8_t draw[BB_DRAW];
   for (unsigned d = 0; cs->n < n && d < 64u * n; d++) {
-    for (size_t k = 0; k < sizeof draw; k += 8) {
-      uint64_t r = sf_cli_splitmix(&s);
-      memcpy(draw + k, &r, 8);
-    }
+    sf_cli_splitmix_fill(&s, draw, sizeof draw);
     sf_status st;
     sf_status_clear(&st);
     if (!sf_gen_case(draw, sizeof draw, d % 2 ? SF_FAMILY_SAMPLE_3D : SF_FAMILY_D3D, c) ||

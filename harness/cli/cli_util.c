@@ -203,6 +203,13 @@ uint64_t sf_cli_splitmix(uint64_t *s) {
   return z ^ (z >> 31);
 }
 
+void sf_cli_splitmix_fill(uint64_t *s, uint8_t *buf, size_t n) {
+  for (size_t k = 0; k < n; k += 8) {
+    uint64_t r = sf_cli_splitmix(s);
+    memcpy(buf + k, &r, n - k < 8 ? n - k : 8);
+  }
+}
+
 bool sf_cli_mkdirs(const char *path) {
   char tmp[4096];
   if (!path || !*path) {

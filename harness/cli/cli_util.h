@@ -37,5 +37,7 @@ bool sf_cli_binary_has(const char *path, const char *needle);
 
 /* splitmix64: the seeded stream of `gen` and `bench` (the same seed gives the same inputs). */
 uint64_t sf_cli_splitmix(uint64_t *s);
+/* buf[0..n) from the stream, 8 bytes per draw (little-endian on the hosts we build for). */
+void sf_cli_splitmix_fill(uint64_t *s, uint8_t *buf, size_t n);
 
 #endif

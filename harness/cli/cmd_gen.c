@@ -147,10 +147,7 @@ static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out, bool 
     static const sf_family fams[3] = {SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D, SF_FAMILY_AVS};
     for (unsigned i = 0; i < ni && ok; i++) {
       uint8_t draw[256];
-      for (size_t q = 0; q < sizeof draw; q += 8) {
-        uint64_t r = sf_cli_splitmix(s);
-        memcpy(draw + q, &r, 8);
-      }
+      sf_cli_splitmix_fill(s, draw, sizeof draw);
       sf_fdp fd;
       sf_fdp_init(&fd, draw, sizeof draw);
       sf_inst in;
@@ -172,10 +169,7 @@ static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out, bool 
    * its sampler instructions and ret, as real kernels are. */
   if (ok && index % 3 != 0) {
     uint8_t draw[1024];
-    for (size_t q = 0; q < sizeof draw; q += 8) {
-      uint64_t r = sf_cli_splitmix(s);
-      memcpy(draw + q, &r, 8);
-    }
+    sf_cli_splitmix_fill(s, draw, sizeof draw);
     sf_fdp fd;
     sf_fdp_init(&fd, draw, sizeof draw);
     ok = sf_gen_visa_generic(&fd, &f.kernels[0], 24, &st) == SF_OK;
@@ -201,10 +195,7 @@ static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out, bool 
 static bool sf_gen_d3d_program_file(uint64_t *s, unsigned long index, bool text, size_t max, sf_buf *out) {
   for (size_t draw_len = 2048; draw_len >= 64; draw_len /= 2) {
     uint8_t draw[2048];
-    for (size_t q = 0; q < sizeof draw; q += 8) {
-      uint64_t r = sf_cli_splitmix(s);
-      memcpy(draw + q, &r, 8);
-    }
+    sf_cli_splitmix_fill(s, draw, sizeof draw);
     sf_status st;
     sf_status_clear(&st);
     sf_fdp fd;
@@ -363,10 +354,7 @@ int sf_cli_gen(int argc, char **argv) {
   for (int pass = 0; pass < 2 && written < n_inst; pass++) {
     uint64_t s = pass ? state ^ 0x5eed5eed5eed5eedull : state;   /* pass 2 draws a different stream */
     for (unsigned long d = 0; d < max_draws && written < n_inst; d++) {
-      for (size_t k = 0; k < sizeof draw; k += 8) {
-        uint64_t r = sf_cli_splitmix(&s);
-        memcpy(draw + k, &r, 8);
-      }
+      sf_cli_splitmix_fill(&s, draw, sizeof draw);
       sf_inst in;
       memset(&in, 0, sizeof in);
       sf_case *cs = NULL;

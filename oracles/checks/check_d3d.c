@@ -256,18 +256,11 @@ static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, cons
  * its own (only the text cap excuses one), and a hex escape of a program that passed it is a finding
  * of the container printer. Returns how many chunks the container text must show as `.program`, or
  * -1 after a failure (recorded in v). */
-static long sf_dxbc_text_programs(const uint8_t *p, size_t n, sf_verdict *v) {
-  sf_dxbc c;
-  memset(&c, 0, sizeof c);
+static long sf_dxbc_text_programs(const sf_dxbc *c, sf_verdict *v) {
   sf_status st;
-  sf_status_clear(&st);
-  if (sf_dxbc_read(p, n, &c, &st) != SF_OK) {
-    sf_dxbc_free(&c);
-    return 0;
-  }
   long count = 0;
-  for (uint32_t i = 0; i < c.nchunks && count >= 0; i++) {
-    const sf_dxbc_chunk *ch = &c.chunks[i];
+  for (uint32_t i = 0; i < c->nchunks && count >= 0; i++) {
+    const sf_dxbc_chunk *ch = &c->chunks[i];
     if (ch->fourcc != SF_DXBC_SHDR && ch->fourcc != SF_DXBC_SHEX) continue;
     sf_tpf_program prog, back;
     sf_tpf_program_init(&back, 0);
@@ -321,8 +314,20 @@ static long sf_dxbc_text_programs(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_buf_free(&enc);
     sf_buf_free(&text);
   }
-  sf_dxbc_free(&c);
   return count;
+}
+
+/* sf_dxbc_text_programs of p[0..n), read here unless the caller has already read it. A container
+ * the printer printed reads (the printer reads it first), so a failed read expects nothing. */
+static long sf_dxbc_text_programs_of(const uint8_t *p, size_t n, const sf_dxbc *read, sf_verdict *v) {
+  if (read) return sf_dxbc_text_programs(read, v);
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  sf_status st;
+  sf_status_clear(&st);
+  long want = sf_dxbc_read(p, n, &c, &st) == SF_OK ? sf_dxbc_text_programs(&c, v) : 0;
+  sf_dxbc_free(&c);
+  return want;
 }
 
 /* Lines of the container text that start with `.program `. */
@@ -335,7 +340,7 @@ static long sf_count_program_lines(const char *t, size_t n) {
 
 /* container -> text -> container must give back p[0..n). refusal_ok: a print refusal (unsupported
  * layout, at a byte) is acceptable; otherwise the container came from our own writer and must print. */
-static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, bool refusal_ok) {
+static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, bool refusal_ok, const sf_dxbc *read) {
   sf_status st;
   sf_status_clear(&st);
   sf_buf text, back;
@@ -354,7 +359,7 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
       sf_verdict_dump_hex(v, "container", p, n);
       ok = false;
     }
-  } else if ((want = sf_dxbc_text_programs(p, n, v)) < 0) {
+  } else if ((want = sf_dxbc_text_programs_of(p, n, read, v)) < 0) {
     ok = false;
   } else if ((got = sf_count_program_lines((const char *)text.data, text.len)) != want) {
     sf_verdict_fail(v, "container_text", NULL, "program_escaped");
@@ -384,10 +389,6 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
   return ok;
 }
 
-static bool sf_check_dxbc_text_rt(const uint8_t *p, size_t n, sf_verdict *v) {
-  return sf_check_dxbc_text_bytes(p, n, v, true);
-}
-
 /* Container text: parse it (a refusal must have a line:column); the container must then go
  * container -> text -> container identically. */
 static bool sf_check_dxbc_text(const char *text, size_t n, sf_verdict *v) {
@@ -401,7 +402,7 @@ static bool sf_check_dxbc_text(const char *text, size_t n, sf_verdict *v) {
     ok = sf_check_refusal_at(v, "container text", &st, NULL, text, n, true);
     if (ok) sf_verdict_refuse(v, &st);
   } else {
-    ok = sf_check_dxbc_text_bytes(bytes.data, bytes.len, v, false);
+    ok = sf_check_dxbc_text_bytes(bytes.data, bytes.len, v, false, NULL);
   }
   sf_buf_free(&bytes);
   return ok;
@@ -467,8 +468,8 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
       }
     }
   }
+  if (ok) ok = sf_check_dxbc_text_bytes(p, n, v, true, &c);
   sf_dxbc_free(&c);
-  if (ok) ok = sf_check_dxbc_text_rt(p, n, v);
   return ok;
 }
 
