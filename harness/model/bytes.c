@@ -92,6 +92,7 @@ SF_NO_COVERAGE bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
     sf_fail_byte(b->st, SF_ERR_LIMIT, b->len, "output would exceed %zu bytes", limit);
     return false;
   }
+  if (n == 0) return true; /* nothing to append; data may still be NULL, and NULL + 0 is undefined (C17 6.5.6) */
   if (b->len + n > b->cap) {
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + n) cap *= 2;
@@ -107,7 +108,7 @@ SF_NO_COVERAGE bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
   }
   /* The whole tail, not just the n bytes: a caller may have lowered len to drop what it wrote. */
   SF_BUF_MARK_USED(b->data + b->len, b->cap - b->len);
-  if (n) memcpy(b->data + b->len, p, n);
+  memcpy(b->data + b->len, p, n);
   b->len += n;
   SF_BUF_MARK_FREE(b->data + b->len, b->cap - b->len);
   return true;
@@ -122,7 +123,11 @@ bool sf_wr_u32(sf_buf *b, uint32_t v) {
   uint8_t t[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
   return sf_buf_put(b, t, 4);
 }
-bool sf_wr_u64(sf_buf *b, uint64_t v) { return sf_wr_u32(b, (uint32_t)v) && sf_wr_u32(b, (uint32_t)(v >> 32)); }
+bool sf_wr_u64(sf_buf *b, uint64_t v) { /* one put: a refused write appends nothing */
+  uint8_t t[8];
+  for (unsigned i = 0; i < 8; i++) t[i] = (uint8_t)(v >> (8 * i));
+  return sf_buf_put(b, t, 8);
+}
 
 bool sf_buf_patch_u32(sf_buf *b, size_t at, uint32_t v) {
   if (b->failed || at > b->len || b->len - at < 4) return false;

@@ -61,6 +61,8 @@ typedef struct sf_buf {
 
 void sf_buf_init(sf_buf *b, sf_status *st);
 void sf_buf_free(sf_buf *b);
+/* Each write appends all its bytes or none: one that would pass the cap fails the buffer, records
+ * SF_ERR_LIMIT at the length reached, and leaves data[0..len) as it was. */
 bool sf_buf_put(sf_buf *b, const void *p, size_t n);
 bool sf_wr_u8(sf_buf *b, uint8_t v);
 bool sf_wr_u16(sf_buf *b, uint16_t v);

@@ -476,6 +476,7 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
 bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "dxbc");
   if (n > SF_CHECK_MAX_BIN) n = SF_CHECK_MAX_BIN;
+  if (!sf_check_model_core(v, p, n)) return false;
   if (n >= 4 && sf_le32(p) == SF_DXBC_MAGIC) return sf_check_dxbc_container(p, n, v);
   /* A program body: the length token (DWORD 1) equals the size. */
   if (n >= 8 && (n % 4) == 0 && (uint64_t)sf_le32(p + 4) * 4 == n) {
@@ -504,6 +505,8 @@ bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_dumpf(v, "decoder reports %zu tokens used of %zu\n", used, ntok);
     return false;
   }
+  sf_inst wrapped = sf_wrap_d3d(&d);
+  if (!sf_check_model_inst(v, &wrapped, p[0])) return false;
   return sf_d3d_views(v, &d, tok, used);
 }
 

@@ -162,6 +162,7 @@ static bool sf_check_visa_reencode(sf_verdict *v, const sf_inst *in, const uint8
 bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "visa_bin");
   if (n > SF_CHECK_MAX_BIN) n = SF_CHECK_MAX_BIN;
+  if (!sf_check_model_core(v, p, n)) return false;
   sf_inst in;
   memset(&in, 0, sizeof in);
   size_t used = 0;
@@ -184,6 +185,7 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_dumpf(v, "decoder reports %zu bytes used of %zu\n", used, n);
     return false;
   }
+  if (!sf_check_model_inst(v, &in, p[0])) return false;
   /* 1. Lossless: encode(decode(x)) == x. */
   if (!sf_check_visa_reencode(v, &in, p, used, true)) return false;
   /* 2. The canonical form is a fixed point of encode -> decode, and canonicalize is idempotent. */

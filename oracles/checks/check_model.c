@@ -1,0 +1,219 @@
+/* oracles/checks/check_model.c — the model core's own contracts, driven by the fuzz input.
+ *
+ * Every codec reads through sf_reader, writes through sf_buf, reports through sf_status and
+ * dispatches through the family table of harness/model/inst.c. The codec checks only see these
+ * through what the codecs do with them, and the codecs never hand them an edge case on purpose: a
+ * reader asked for what is left after it failed, a status formatted into a buffer of 0 or 1 bytes,
+ * a family one past the table. A bug there stays silent until some caller trips it. So the binary
+ * targets (visa_bin, dxbc) also run the core on a script read from their input, against a plain
+ * model written here:
+ *   - model_reader: a walk of reads of every width over the input, value by value, the bytes left,
+ *     and the first truncation's code and byte position (base + where the field starts);
+ *   - model_buf: writes of every width and patches into a buffer with a small cap, byte by byte,
+ *     and the cap's refusal (SF_ERR_LIMIT at the length reached);
+ *   - model_status: first error wins, every code has its own name, and sf_status_format into every
+ *     room from 0 bytes up is a NUL-terminated prefix of the full text ("" and no write for 0);
+ *   - model_family: an instruction whose family is outside the table is a "family" violation, not a
+ *     read past the table; validate and validate_rules agree; an instruction equals itself.
+ * All of it is a few hundred operations per input, next to the tens of microseconds of a codec
+ * round trip. */
+#include <stdio.h>
+#include <string.h>
+
+#include "check_int.h"
+#include "samplefuzz/bytes.h"
+
+#define MODEL_OPS 48        /* reads or writes per input */
+#define MODEL_BUF_CAP 600   /* largest cap drawn for model_buf: past sf_buf's first growth (256) */
+
+static uint64_t le_n(const uint8_t *p, unsigned w) {
+  uint64_t x = 0;
+  for (unsigned i = 0; i < w; i++) x |= (uint64_t)p[i] << (8 * i);
+  return x;
+}
+
+static bool model_fail(sf_verdict *v, const char *check, const char *what, unsigned step) {
+  sf_verdict_fail(v, check, NULL, what);
+  sf_verdict_key(v, "%s %s", check, what);
+  sf_verdict_dumpf(v, "%s: %s, at step %u of the script\n", check, what, step);
+  return false;
+}
+
+/* Reads of width 1, 2, 4, 8 and n bytes (into a buffer or skipped), picked by the script bytes. */
+static bool model_reader(sf_verdict *v, const uint8_t *p, size_t n) {
+  static const uint8_t none[1];
+  if (!p) p = none, n = 0; /* a reader over NULL data is empty; the walk compares against p */
+  uint64_t base = n ? (uint64_t)p[0] << 4 : 0;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_reader r;
+  sf_reader_init(&r, p, n, base, &st);
+  size_t pos = 0, fail_at = 0;
+  bool failed = false;
+  for (unsigned i = 0; i < MODEL_OPS; i++) {
+    uint8_t s = n ? p[(i * 7u + 1) % n] : (uint8_t)i;
+    unsigned op = s % 5, w = op < 4 ? 1u << op : (s >> 3) % 19;
+    bool fits = !failed && n - pos >= w;
+    uint64_t got, want = fits ? le_n(p + pos, w < 8 ? w : 8) : 0;
+    uint8_t out[19];
+    memset(out, 0xa5, sizeof out);
+    bool ok = fits; /* the fixed-width reads say it by their value, the status and the bytes left */
+    switch (op) {
+      case 0: got = sf_rd_u8(&r, "u8"); break;
+      case 1: got = sf_rd_u16(&r, "u16"); break;
+      case 2: got = sf_rd_u32(&r, "u32"); break;
+      case 3: got = sf_rd_u64(&r, "u64"); break;
+      default:
+        ok = sf_rd_bytes(&r, (s & 4) ? NULL : out, w, "bytes");
+        got = want;
+        if (ok && !(s & 4) && w && memcmp(out, p + pos, w) != 0) return model_fail(v, "model_reader", "bytes copied", i);
+        break;
+    }
+    if (got != want || ok != fits) return model_fail(v, "model_reader", fits ? "value read" : "read past the end", i);
+    if (fits) pos += w;
+    else if (!failed) {
+      failed = true;
+      fail_at = pos;
+    }
+    if (sf_reader_left(&r) != (failed ? 0 : n - pos)) return model_fail(v, "model_reader", "bytes left", i);
+  }
+  bool st_ok = failed ? st.code == SF_ERR_TRUNCATED && st.pos_kind == SF_POS_BYTE && st.pos == base + fail_at
+                      : st.code == SF_OK;
+  return st_ok || model_fail(v, "model_reader", failed ? "truncation position" : "status without a failure", MODEL_OPS);
+}
+
+/* Writes of width 1, 2, 4, 8 and n bytes, and patches, into a buffer capped at a drawn limit. */
+static bool model_buf(sf_verdict *v, const uint8_t *p, size_t n) {
+  size_t limit = 1 + (n ? ((size_t)p[n - 1] * 7) % MODEL_BUF_CAP : 0);
+  uint8_t want[MODEL_BUF_CAP];
+  size_t len = 0, fail_len = 0;
+  bool failed = false;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  b.limit = limit;
+  bool good = true;
+  const char *what = "";
+  unsigned i = 0;
+  for (; i < MODEL_OPS && good; i++) {
+    uint8_t s = n ? p[(i * 5u + 2) % n] : (uint8_t)(i * 37);
+    uint64_t x = n ? le_n(p + (i % n), n - i % n < 8 ? n - i % n : 8) * 0x9e3779b97f4a7c15ull : s;
+    unsigned op = s % 6, w = op < 4 ? 1u << op : (unsigned)(s >> 2) % 61;
+    uint8_t src[61];
+    for (unsigned k = 0; k < sizeof src; k++) src[k] = (uint8_t)(x >> (8 * (k % 8))) ^ (uint8_t)k;
+    if (op == 5) { /* patch 4 bytes at a drawn offset, in range or not */
+      size_t at = (size_t)(x % (len + 6));
+      bool fits = !failed && at + 4 <= len;
+      if (sf_buf_patch_u32(&b, at, (uint32_t)x) != fits) good = false, what = "patch range";
+      if (fits) for (unsigned k = 0; k < 4; k++) want[at + k] = (uint8_t)(x >> (8 * k));
+      continue;
+    }
+    bool ok;
+    switch (op) {
+      case 0: ok = sf_wr_u8(&b, (uint8_t)x); break;
+      case 1: ok = sf_wr_u16(&b, (uint16_t)x); break;
+      case 2: ok = sf_wr_u32(&b, (uint32_t)x); break;
+      case 3: ok = sf_wr_u64(&b, x); break;
+      default: ok = sf_buf_put(&b, src, w); break;
+    }
+    bool fits = !failed && limit - len >= w;
+    if (ok != fits) good = false, what = fits ? "write refused under the cap" : "write past the cap";
+    else if (fits) {
+      for (unsigned k = 0; k < w; k++) want[len + k] = op < 4 ? (uint8_t)(x >> (8 * k)) : src[k];
+      len += w;
+    } else if (!failed) {
+      failed = true;
+      fail_len = len;
+    }
+  }
+  if (good && b.len != len) good = false, what = "length";
+  else if (good && len && memcmp(b.data, want, len) != 0) good = false, what = "bytes written";
+  else if (good && failed && !(st.code == SF_ERR_LIMIT && st.pos_kind == SF_POS_BYTE && st.pos == fail_len))
+    good = false, what = "cap refusal";
+  sf_buf_free(&b);
+  return good || model_fail(v, "model_buf", what, i);
+}
+
+/* The status helpers: first error wins; sf_status_format into every room. */
+static bool model_status(sf_verdict *v, const uint8_t *p, size_t n) {
+  sf_status st;
+  sf_status_clear(&st);
+  uint32_t a = n >= 4 ? sf_le32(p) : (uint32_t)n, b = n >= 8 ? sf_le32(p + 4) : 7;
+  sf_code code = (sf_code)(SF_ERR_TRUNCATED + a % SF_UNSUPPORTED);
+  switch ((a >> 8) % 4) {
+    case 0: sf_fail(&st, code, "m%u", (unsigned)b); break;
+    case 1: sf_fail_byte(&st, code, b, "m%u", (unsigned)b); break;
+    case 2: sf_fail_dword(&st, code, b, "m%u", (unsigned)b); break;
+    default: sf_fail_text(&st, code, 1 + b % 999, 1 + a % 999, "m%u", (unsigned)b); break;
+  }
+  sf_status first = st;
+  sf_fail_text(&st, SF_ERR_SYNTAX, 5, 6, "later");
+  sf_fail_byte(&st, SF_ERR_RANGE, 9, "later");
+  if (memcmp(&st, &first, sizeof st) != 0) return model_fail(v, "model_status", "a later error replaced the first", 0);
+  char full[SF_STATUS_MSG_MAX + 96], room[SF_STATUS_MSG_MAX + 96];
+  sf_status_format(&st, full, sizeof full);
+  size_t len = strlen(full);
+  size_t lm = strlen(st.msg);
+  if (len < lm + 2 || strcmp(full + len - lm, st.msg) != 0) return model_fail(v, "model_status", "format of an error", 0);
+  /* Every room from 0 to the full length + 1: a NUL-terminated prefix, nothing written past it. */
+  size_t step = 1 + (b % 5);
+  for (size_t k = 0; k <= len + 1; k += (k < 3 ? 1 : step)) {
+    memset(room, '#', sizeof room);
+    const char *s = sf_status_format(&st, room, k);
+    size_t ls = strlen(s);
+    bool ok = k == 0 ? (s[0] == '\0' && room[0] == '#')
+                     : (s == room && ls == (k - 1 < len ? k - 1 : len) && memcmp(s, full, ls) == 0 && room[k] == '#');
+    if (!ok) return model_fail(v, "model_status", "format into a short buffer", (unsigned)k);
+  }
+  sf_status_clear(&st);
+  char okbuf[8];
+  if (strcmp(sf_status_format(&st, okbuf, sizeof okbuf), "ok") != 0 ||
+      strcmp(sf_status_format(NULL, okbuf, sizeof okbuf), "ok") != 0)
+    return model_fail(v, "model_status", "format of no error", 0);
+  /* Every code has its own name, and a code outside the enum has none of theirs. */
+  const char *other = sf_code_name((sf_code)(SF_UNSUPPORTED + 1 + a % 64));
+  for (int c = SF_OK; c <= SF_UNSUPPORTED; c++) {
+    if (strcmp(sf_code_name((sf_code)c), other) == 0) return model_fail(v, "model_status", "code name", (unsigned)c);
+    for (int d = c + 1; d <= SF_UNSUPPORTED; d++)
+      if (strcmp(sf_code_name((sf_code)c), sf_code_name((sf_code)d)) == 0)
+        return model_fail(v, "model_status", "two codes, one name", (unsigned)c);
+  }
+  return true;
+}
+
+bool sf_check_model_core(sf_verdict *v, const uint8_t *p, size_t n) {
+  return model_reader(v, p, n) && model_buf(v, p, n) && model_status(v, p, n);
+}
+
+bool sf_check_model_inst(sf_verdict *v, const sf_inst *in, uint8_t draw) {
+  sf_violations full, rules; /* not initialized: validate sets what it uses */
+  unsigned nf = sf_inst_validate(in, &full), nr = sf_inst_validate_rules(in, &rules);
+  bool same = nf == nr && full.count == rules.count && full.total == nf;
+  for (unsigned i = 0; same && i < rules.count; i++)
+    same = strcmp(full.v[i].rule, rules.v[i].rule) == 0 && rules.v[i].reason[0] == '\0' && full.v[i].reason[0];
+  if (!same) {
+    sf_verdict_fail(v, "model_family", in, "validate_rules");
+    sf_verdict_key(v, "model_family validate_rules");
+    sf_verdict_dumpf(v, "sf_inst_validate found %u violations (%u kept), sf_inst_validate_rules %u (%u kept)\n", nf,
+                     full.count, nr, rules.count);
+    return false;
+  }
+  char d[64];
+  if (!sf_inst_equal(in, in) || sf_inst_diff(in, in, d, sizeof d)[0])
+    return sf_verdict_fail(v, "model_family", in, "self_equal");
+  /* A family one past the table, and one drawn further out: a violation named "family". */
+  sf_inst out = *in;
+  for (unsigned k = 0; k < 2; k++) {
+    out.family = (sf_family)(SF_FAMILY_D3D + 1 + (k ? draw : 0));
+    unsigned nv = sf_inst_validate_rules(&out, &rules);
+    sf_inst_canonicalize(&out);
+    if (nv == 0 || strcmp(rules.v[0].rule, "family") != 0 || !sf_inst_equal(&out, &out)) {
+      sf_verdict_fail(v, "model_family", in, "out_of_table");
+      sf_verdict_key(v, "model_family out_of_table");
+      sf_verdict_dumpf(v, "family %u: %u violations, first \"%s\"\n", (unsigned)out.family, nv, nv ? rules.v[0].rule : "");
+      return false;
+    }
+  }
+  return true;
+}
