@@ -11,19 +11,20 @@
  *     and the first truncation's code and byte position (base + where the field starts);
  *   - model_buf: writes of every width and patches into a buffer with a small cap, byte by byte,
  *     and the cap's refusal (SF_ERR_LIMIT at the length reached);
- *   - model_status: first error wins, every code has its own name, and sf_status_format into every
- *     room from 0 bytes up is a NUL-terminated prefix of the full text ("" and no write for 0);
+ *   - model_status: first error wins, every code has its own name, and sf_status_format into a
+ *     room of 0, 1, 2, a drawn number of bytes, or the exact room, is a NUL-terminated prefix of the
+ *     full text, with nothing written past the room ("" and no write at all for 0);
  *   - model_family: an instruction whose family is outside the table is a "family" violation, not a
  *     read past the table; validate and validate_rules agree; an instruction equals itself.
- * All of it is a few hundred operations per input, next to the tens of microseconds of a codec
- * round trip. */
+ * The core part runs on one input in four (about 5 us at -O2 each time, against 20-30 us for the
+ * whole visa_bin check); the family part on every decoded instruction. */
 #include <stdio.h>
 #include <string.h>
 
 #include "check_int.h"
 #include "samplefuzz/bytes.h"
 
-#define MODEL_OPS 48        /* reads or writes per input */
+#define MODEL_OPS 24        /* reads or writes per input */
 #define MODEL_BUF_CAP 600   /* largest cap drawn for model_buf: past sf_buf's first growth (256) */
 
 static uint64_t le_n(const uint8_t *p, unsigned w) {
@@ -101,7 +102,8 @@ static bool model_buf(sf_verdict *v, const uint8_t *p, size_t n) {
     uint64_t x = n ? le_n(p + (i % n), n - i % n < 8 ? n - i % n : 8) * 0x9e3779b97f4a7c15ull : s;
     unsigned op = s % 6, w = op < 4 ? 1u << op : (unsigned)(s >> 2) % 61;
     uint8_t src[61];
-    for (unsigned k = 0; k < sizeof src; k++) src[k] = (uint8_t)(x >> (8 * (k % 8))) ^ (uint8_t)k;
+    if (op == 4)
+      for (unsigned k = 0; k < w; k++) src[k] = (uint8_t)(x >> (8 * (k % 8))) ^ (uint8_t)k;
     if (op == 5) { /* patch 4 bytes at a drawn offset, in range or not */
       size_t at = (size_t)(x % (len + 6));
       bool fits = !failed && at + 4 <= len;
@@ -156,9 +158,12 @@ static bool model_status(sf_verdict *v, const uint8_t *p, size_t n) {
   size_t len = strlen(full);
   size_t lm = strlen(st.msg);
   if (len < lm + 2 || strcmp(full + len - lm, st.msg) != 0) return model_fail(v, "model_status", "format of an error", 0);
-  /* Every room from 0 to the full length + 1: a NUL-terminated prefix, nothing written past it. */
-  size_t step = 1 + (b % 5);
-  for (size_t k = 0; k <= len + 1; k += (k < 3 ? 1 : step)) {
+  /* Rooms of 0, 1 and 2 bytes, one drawn below the full length, the exact room and one more: a
+   * NUL-terminated prefix, nothing written past it. Six formats, not one per room: snprintf is the
+   * dearest call here. */
+  const size_t rooms[6] = {0, 1, 2, 3 + b % (len > 3 ? len - 3 : 1), len + 1, len + 2};
+  for (unsigned r = 0; r < 6; r++) {
+    size_t k = rooms[r];
     memset(room, '#', sizeof room);
     const char *s = sf_status_format(&st, room, k);
     size_t ls = strlen(s);
@@ -171,18 +176,19 @@ static bool model_status(sf_verdict *v, const uint8_t *p, size_t n) {
   if (strcmp(sf_status_format(&st, okbuf, sizeof okbuf), "ok") != 0 ||
       strcmp(sf_status_format(NULL, okbuf, sizeof okbuf), "ok") != 0)
     return model_fail(v, "model_status", "format of no error", 0);
-  /* Every code has its own name, and a code outside the enum has none of theirs. */
-  const char *other = sf_code_name((sf_code)(SF_UNSUPPORTED + 1 + a % 64));
-  for (int c = SF_OK; c <= SF_UNSUPPORTED; c++) {
-    if (strcmp(sf_code_name((sf_code)c), other) == 0) return model_fail(v, "model_status", "code name", (unsigned)c);
-    for (int d = c + 1; d <= SF_UNSUPPORTED; d++)
-      if (strcmp(sf_code_name((sf_code)c), sf_code_name((sf_code)d)) == 0)
-        return model_fail(v, "model_status", "two codes, one name", (unsigned)c);
+  /* The drawn code's name is its own: no other code, nor one outside the enum, has it. */
+  const char *mine = sf_code_name(code), *other = sf_code_name((sf_code)(SF_UNSUPPORTED + 1 + a % 64));
+  for (int c = SF_OK; c <= SF_UNSUPPORTED + 1; c++) {
+    const char *nm = c <= SF_UNSUPPORTED ? sf_code_name((sf_code)c) : other;
+    if (c != (int)code && strcmp(nm, mine) == 0) return model_fail(v, "model_status", "two codes, one name", (unsigned)c);
   }
   return true;
 }
 
 bool sf_check_model_core(sf_verdict *v, const uint8_t *p, size_t n) {
+  /* One input in four, picked by its length and last byte: the script costs about a fifth of a
+   * visa_bin round trip, and its bugs show on the first input that runs it. */
+  if ((n + (n ? p[n - 1] : 0)) % 4 != 0) return true;
   return model_reader(v, p, n) && model_buf(v, p, n) && model_status(v, p, n);
 }
 
