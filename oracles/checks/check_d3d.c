@@ -148,7 +148,7 @@ static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
 
 /* wrap into a minimal shader -> read the container -> decode the program -> the one sample item
  * must be the instruction. SF_UNSUPPORTED from the wrapper (operands a minimal shader cannot
- * declare) is not a failure. */
+ * declare), a size cap or memory is not a failure; any other refusal of a valid instruction is. */
 static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
   sf_status st;
   sf_status_clear(&st);
@@ -159,7 +159,13 @@ static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
   bool ok = true;
   if (sf_dxbc_wrap_sample(d, 0, &out, &st) != SF_OK) {
     sf_buf_free(&out);
-    return true;
+    if (st.code == SF_UNSUPPORTED || st.code == SF_ERR_LIMIT || st.code == SF_ERR_NOMEM) return true;
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "wrap", &in, "refused");
+    sf_verdict_key(v, "wrap refused code=%s", sf_code_name(st.code));
+    sf_verdict_dumpf(v, "the wrapper refused a valid instruction: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_verdict_dump_inst(v, "instruction", &in);
+    return false;
   }
   sf_dxbc c;
   memset(&c, 0, sizeof c);
