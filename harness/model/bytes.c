@@ -4,26 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Under AddressSanitizer the unused tail of an sf_buf, [len, cap), is poisoned, as libc++ does for
- * std::vector: a reader that runs past the logical end of a buffer it was handed (printed text,
- * encoded bytes) is reported even though the bytes are inside the allocation. Without it such
- * reads are invisible to the fuzz targets, which mostly read what the library itself wrote. */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SF_BUF_POISON 1
-#endif
-#endif
-#if !defined(SF_BUF_POISON) && defined(__SANITIZE_ADDRESS__)
-#define SF_BUF_POISON 1
-#endif
-#ifdef SF_BUF_POISON
-#include <sanitizer/asan_interface.h>
-#define SF_BUF_MARK_FREE(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
-#define SF_BUF_MARK_USED(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
-#else
-#define SF_BUF_MARK_FREE(p, n) ((void)(p), (void)(n))
-#define SF_BUF_MARK_USED(p, n) ((void)(p), (void)(n))
-#endif
+/* Under AddressSanitizer the unused tail of an sf_buf, [len, cap), is poisoned
+ * (harness/model/asan_tail.h): a reader that runs past the logical end of a buffer it was handed
+ * (printed text, encoded bytes) is reported even though the bytes are inside the allocation.
+ * Without it such reads are invisible to the fuzz targets, which mostly read what the library
+ * itself wrote. */
+#include "harness/model/asan_tail.h"
 
 void sf_reader_init(sf_reader *r, const void *data, size_t len, uint64_t base, sf_status *st) {
   r->data = (const uint8_t *)data;
@@ -78,7 +64,7 @@ void sf_buf_init(sf_buf *b, sf_status *st) {
 }
 
 void sf_buf_free(sf_buf *b) {
-  if (b->data) SF_BUF_MARK_USED(b->data, b->cap);
+  if (b->data) SF_TAIL_USED(b->data, b->cap);
   free(b->data);
   b->data = NULL;
   b->len = b->cap = 0;
@@ -96,7 +82,7 @@ SF_NO_COVERAGE bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
   if (b->len + n > b->cap) {
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + n) cap *= 2;
-    if (b->data) SF_BUF_MARK_USED(b->data, b->cap); /* realloc copies the whole old block */
+    if (b->data) SF_TAIL_USED(b->data, b->cap); /* realloc copies the whole old block */
     uint8_t *d = realloc(b->data, cap);
     if (!d) {
       b->failed = true;
@@ -107,10 +93,10 @@ SF_NO_COVERAGE bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
     b->cap = cap;
   }
   /* The whole tail, not just the n bytes: a caller may have lowered len to drop what it wrote. */
-  SF_BUF_MARK_USED(b->data + b->len, b->cap - b->len);
+  SF_TAIL_USED(b->data + b->len, b->cap - b->len);
   memcpy(b->data + b->len, p, n);
   b->len += n;
-  SF_BUF_MARK_FREE(b->data + b->len, b->cap - b->len);
+  SF_TAIL_FREE(b->data + b->len, b->cap - b->len);
   return true;
 }
 

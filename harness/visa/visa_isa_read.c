@@ -16,12 +16,18 @@
 #include <string.h>
 
 #include "harness/visa/visa_isa_priv.h"
+#include "harness/model/asan_tail.h"
 
 
 
 /* Grows *p (elements of `elem` bytes, capacity *cap) to hold at least `need` elements. */
 static bool grow(void **p, uint32_t *cap, uint64_t need, size_t elem, sf_status *st) {
-  if (need <= *cap) return true;
+  if (need <= *cap) { /* elements from `need` on stay poisoned under ASan (asan_tail.h) */
+    SF_TAIL_USED(*p, (size_t)(need * elem));
+    SF_TAIL_FREE((char *)*p + need * elem, (size_t)((*cap - need) * elem));
+    return true;
+  }
+  if (*p) SF_TAIL_USED(*p, (size_t)*cap * elem); /* realloc copies the whole old block */
   uint64_t c = *cap ? *cap : 8;
   while (c < need) c *= 2;
   if (c > UINT32_MAX) c = UINT32_MAX;
@@ -36,6 +42,7 @@ static bool grow(void **p, uint32_t *cap, uint64_t need, size_t elem, sf_status 
   }
   *p = q;
   *cap = (uint32_t)c;
+  SF_TAIL_FREE((char *)q + need * elem, (size_t)((c - need) * elem));
   return true;
 }
 

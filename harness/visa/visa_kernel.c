@@ -7,6 +7,7 @@
  * < 32 as IGC's reader asserts, surface index <= 255, predicate id <= 4095), so a builder never
  * produces a kernel the binary format cannot hold. */
 #include "harness/visa/visa_kernel_priv.h"
+#include "harness/model/asan_tail.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -87,20 +88,31 @@ sf_visa_symkind sf_visa_kernel_lookup(const sf_visa_kernel *k, const char *s, si
   return SF_SYM_NONE;
 }
 
-/* Makes *arr (elements of esz bytes) hold at least `need` elements. It grows to a power of two;
+/* Makes *arr (elements of esz bytes) hold at least `need` elements, the count the caller is about
+ * to have: under ASan the elements from `need` on are poisoned until a later call needs them, so
+ * callers grow for count + 1 before each append and never read past their count. It grows to a power of two;
  * with glibc the allocation's usable size tells whether it is already big enough, so appending is
  * amortized O(1) whatever capacity the array was allocated with (e.g. exactly `count` by the .isa
  * reader). Elsewhere it reallocates on every call, which is correct, only slower. */
 bool sf_visa_grow(void **arr, size_t need, size_t esz) {
   if (esz == 0 || need > SIZE_MAX / 2 / esz) return false;
 #if defined(__GLIBC__)
-  if (*arr && malloc_usable_size(*arr) >= need * esz) return true;
+  if (*arr) {
+    size_t have = malloc_usable_size(*arr);
+    if (have >= need * esz) { /* the first `need` elements in use, the rest poisoned (asan_tail.h) */
+      SF_TAIL_USED(*arr, need * esz);
+      SF_TAIL_FREE((char *)*arr + need * esz, have - need * esz);
+      return true;
+    }
+    SF_TAIL_USED(*arr, have); /* realloc copies the whole old block */
+  }
 #endif
   size_t cap = 1;
   while (cap < need) cap <<= 1;
   void *p = realloc(*arr, cap * esz);
   if (!p) return false;
   *arr = p;
+  SF_TAIL_FREE((char *)p + need * esz, (cap - need) * esz);
   return true;
 }
 
