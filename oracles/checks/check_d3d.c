@@ -224,6 +224,89 @@ bool sf_check_d3d_views(const sf_d3d_inst *d, sf_verdict *v) {
   return sf_d3d_views(v, d, NULL, 0);
 }
 
+/* The first `.tpf` escape line of an fxc-style text whose reason is that the instruction's own text
+ * did not read back (d3d_program.c, sf_d3dasm_print_tokens), or NULL. The printer escapes such an
+ * instruction so that a disassembly still round-trips, but the reason is a disagreement between its
+ * format and its parser, never a layout text cannot express: without this, a parser that refused
+ * every generic instruction passed every check, its instructions printed as escapes. */
+static const char *sf_readback_escape(const char *t, size_t n) {
+  static const char *const why[2] = {"the text does not read back", "the text reads back to other tokens"};
+  for (size_t i = 0; i < n;) {
+    const char *nl = memchr(t + i, '\n', n - i);
+    size_t len = (nl ? (size_t)(nl - t) : n) - i;
+    if (len > 5 && memcmp(t + i, ".tpf ", 5) == 0)
+      for (int w = 0; w < 2; w++) {
+        size_t wl = strlen(why[w]);
+        for (size_t k = i; k + wl <= i + len; k++)
+          if (t[k] == why[w][0] && memcmp(t + k, why[w], wl) == 0) return t + i;
+      }
+    i += len + 1;
+  }
+  return NULL;
+}
+
+static bool sf_fail_readback_escape(sf_verdict *v, const char *line, const char *end) {
+  const char *nl = memchr(line, '\n', (size_t)(end - line));
+  size_t len = (nl ? (size_t)(nl - line) : (size_t)(end - line));
+  sf_verdict_fail(v, "program_text", NULL, "escape_readback");
+  sf_verdict_key(v, "program_text escape_readback");
+  sf_verdict_dumpf(v, "an instruction printed as an escape because its text did not read back:\n%.*s\n",
+                   (int)(len < 600 ? len : 600), line);
+  return false;
+}
+
+static sf_code sf_d3d_parse_program_any(const void *ctx, const char *text, size_t n, sf_status *st) {
+  (void)ctx;
+  sf_tpf_program tmp;
+  sf_tpf_program_init(&tmp, 0);
+  sf_code rc = sf_d3dasm_parse_program(text, n, &tmp, st);
+  sf_tpf_program_free(&tmp);
+  return rc;
+}
+
+/* A program body that re-encodes exactly (p[0..n)): its fxc-style text must read back to the same
+ * bytes (`program_text`; only the text cap excuses a print refusal), and one invalid edit of one of
+ * its lines must be refused on that line (`negative_line`). */
+static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const uint8_t *p, size_t n) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf text, enc;
+  sf_buf_init(&text, &st);
+  sf_buf_init(&enc, &st);
+  text.limit = SF_D3DASM_MAX_TEXT;
+  enc.limit = n + 4096;
+  sf_tpf_program back;
+  sf_tpf_program_init(&back, 0);
+  const char *broke = NULL;
+  if (sf_d3dasm_print_program(prog, &text, &st) != SF_OK) {
+    if (st.code != SF_ERR_LIMIT) broke = "print";
+  } else if (sf_d3dasm_parse_program((const char *)text.data, text.len, &back, &st) != SF_OK) {
+    broke = "parse";
+  } else if (sf_tpf_program_encode(&back, &enc, &st) != SF_OK || enc.len != n || memcmp(enc.data, p, n) != 0) {
+    broke = "bytes";
+  }
+  bool ok = true;
+  if (broke) {
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "program_text", NULL, broke);
+    sf_verdict_key(v, "program_text %s code=%s", broke, sf_code_name(st.code));
+    sf_verdict_dumpf(v, "a program that decodes and encodes back to its bytes does not %s as text: %s\n%.*s\n",
+                     strcmp(broke, "bytes") == 0 ? "read back to them" : broke,
+                     st.code ? sf_status_format(&st, why, sizeof why) : "other bytes",
+                     (int)(text.len < 4000 ? text.len : 4000), text.data ? (const char *)text.data : "");
+    sf_verdict_dump_hex(v, "program", p, n);
+    ok = false;
+  } else if (text.len) {
+    const char *t = (const char *)text.data, *esc = sf_readback_escape(t, text.len);
+    ok = esc ? sf_fail_readback_escape(v, esc, t + text.len)
+             : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, true);
+  }
+  sf_tpf_program_free(&back);
+  sf_buf_free(&text);
+  sf_buf_free(&enc);
+  return ok;
+}
+
 static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, const char *what) {
   sf_tpf_program prog;
   sf_tpf_program_init(&prog, 0);
@@ -248,6 +331,7 @@ static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, cons
     ok = false;
   }
   sf_buf_free(&out);
+  if (ok) ok = sf_d3d_program_text(v, &prog, p, n);
   for (size_t i = 0; ok && i < prog.count; i++) {
     if (prog.items[i].kind == SF_TPF_ITEM_SAMPLE) ok = sf_d3d_views(v, &prog.items[i].inst, NULL, 0);
   }
@@ -360,6 +444,16 @@ static long sf_count_program_lines(const char *t, size_t n) {
   return k;
 }
 
+static sf_code sf_dxbc_parse_text_any(const void *ctx, const char *text, size_t n, sf_status *st) {
+  (void)ctx;
+  sf_buf out;
+  sf_buf_init(&out, st);
+  out.limit = SF_DXBC_MAX_SIZE + 4096;
+  sf_code rc = sf_dxbc_parse_text(text, n, &out, st);
+  sf_buf_free(&out);
+  return rc;
+}
+
 /* container -> text -> container must give back p[0..n). refusal_ok: a print refusal (unsupported
  * layout, at a byte) is acceptable; otherwise the container came from our own writer and must print. */
 static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, bool refusal_ok, const sf_dxbc *read) {
@@ -410,6 +504,14 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
     sf_verdict_dump_hex(v, "input  ", p, n);
     sf_verdict_dump_hex(v, "rebuilt", back.data, back.len);
     ok = false;
+  } else if (got && sf_readback_escape((const char *)text.data, text.len)) {
+    ok = sf_fail_readback_escape(v, sf_readback_escape((const char *)text.data, text.len),
+                                 (const char *)text.data + text.len);
+  } else if (got) {
+    /* One invalid edit on one line of a program section must be refused there (check_negative.c):
+     * the whole-program parser (generic instructions, declarations) gets what the single-instruction
+     * views get. */
+    ok = sf_check_negative_lines(v, sf_dxbc_parse_text_any, NULL, (const char *)text.data, text.len, ".program ", true);
   }
   sf_buf_free(&text);
   sf_buf_free(&back);

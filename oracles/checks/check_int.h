@@ -62,6 +62,15 @@ bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_
 typedef sf_code (*sf_check_parse_fn)(const void *ctx, const char *text, size_t n, sf_status *st);
 bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse_fn parse, const void *ctx,
                             const char *text);
+/* The same edits on one line of a whole text (a program, a container text): the line is picked by a
+ * hash of the text among the lines that are inside a section opened by a line starting with
+ * `section` (every line when NULL), are not directives (a first non-space '.'), and hold no comment
+ * or quoted string; with `commas`, removing one top-level comma is an edit too (D3D operand lists).
+ * The parser must refuse the edited text on that line, at the edit. One text in four. Texts over
+ * SF_NEG_LINES_MAX bytes are left alone. Check "negative_line". */
+#define SF_NEG_LINES_MAX (256u * 1024u)
+bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
+                             const char *section, bool commas);
 
 /* The model core's contracts (oracles/checks/check_model.c), run by visa_bin and dxbc: the reader,
  * the capped writer and the status helpers on a script drawn from the input bytes, for one input in

@@ -16,6 +16,7 @@
  * every literal the printer writes. One text in four is edited (by the same hash), which keeps the
  * cost to a quarter of a parse per input. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -147,4 +148,117 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
                      (unsigned)st.line, (unsigned)st.col, lo, hi, st.msg);
   sf_verdict_dumpf(v, "printed: %s\nedited:  %s\n", text, buf);
   return false;
+}
+
+/* ---- Whole texts: one edit on one line ------------------------------------------------------ */
+
+/* Top-level commas of t[0..n) (outside every group) as candidate edits: the comma is removed. A
+ * comma that ends the line is left alone: it separates what continues on the next line (the rows of
+ * an immediate constant buffer), where the parser rightly reports its absence. */
+static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out) {
+  size_t count = 0;
+  int depth = 0;
+  while (n && (t[n - 1] == ' ' || t[n - 1] == ',')) n--;
+  for (size_t i = 0; i < n; i++) {
+    char c = t[i];
+    if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
+    else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
+    else if (c == ',' && depth == 0 && pick == count++) *out = (neg_edit){"comma", i, 1, ""};
+  }
+  return count;
+}
+
+/* End of the top-level field that starts at or after `at` (skipping spaces first). */
+static size_t neg_field_end(const char *t, size_t n, size_t at) {
+  size_t i = at;
+  while (i < n && t[i] == ' ') i++;
+  int depth = 0;
+  for (; i < n; i++) {
+    char c = t[i];
+    if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
+    else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
+    else if ((c == ' ' || c == ',') && depth == 0) break;
+  }
+  return i;
+}
+
+/* Whether a line may be edited: inside a section opened by a line starting with `section` (any line
+ * when section is NULL), not a directive (first non-space '.'), no comment, no quoted string. */
+static bool neg_line_ok(const char *l, size_t len) {
+  size_t i = 0;
+  while (i < len && (l[i] == ' ' || l[i] == '\t')) i++;
+  if (i == len || l[i] == '.') return false;
+  for (size_t k = i; k < len; k++)
+    if (l[k] == '"' || (l[k] == '/' && k + 1 < len && l[k + 1] == '/')) return false;
+  return true;
+}
+
+bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
+                             const char *section, bool commas) {
+  if (n == 0 || n > SF_NEG_LINES_MAX) return true;
+  uint64_t h = XXH3_64bits(text, n);
+  if ((h >> 56) % SF_NEG_EVERY != 0) return true;
+  /* Count the editable lines, then take the one the hash picks. */
+  size_t sl = section ? strlen(section) : 0, lines = 0, pick_at = 0, pick_len = 0;
+  uint32_t pick_no = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    size_t want = pass ? (size_t)(h % lines) : (size_t)-1, k = 0;
+    bool in = section == NULL;
+    uint32_t no = 0;
+    for (size_t i = 0; i < n;) {
+      const char *nl = memchr(text + i, '\n', n - i);
+      size_t len = (nl ? (size_t)(nl - text) : n) - i;
+      no++;
+      if (section && len && text[i] == '.') in = len >= sl && memcmp(text + i, section, sl) == 0;
+      else if (in && len + 40 <= SF_NEG_CAP && neg_line_ok(text + i, len)) {
+        if (pass == 1 && k == want) {
+          pick_at = i, pick_len = len, pick_no = no;
+          break;
+        }
+        k++;
+      }
+      i += len + 1;
+    }
+    if (pass == 0 && (lines = k) == 0) return true;
+  }
+  const char *line = text + pick_at;
+  size_t len = pick_len;
+  while (len && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r')) len--;
+  neg_edit ed;
+  size_t nplain = neg_candidates(line, len, (size_t)-1, &ed), ncomma = commas ? neg_commas(line, len, (size_t)-1, &ed) : 0;
+  size_t which = (size_t)((h >> 8) % (nplain + ncomma));
+  if (which < nplain) neg_candidates(line, len, which, &ed);
+  else neg_commas(line, len, which - nplain, &ed);
+  size_t rl = strlen(ed.rep), m = n - ed.len + rl;
+  char *buf = malloc(m + 1);
+  if (!buf) return true;
+  size_t at = pick_at + ed.at;
+  memcpy(buf, text, at);
+  memcpy(buf + at, ed.rep, rl);
+  memcpy(buf + at + rl, text + at + ed.len, n - at - ed.len);
+  buf[m] = '\0';
+  size_t lo = neg_field_start(line, ed.at) + 1, hi = ed.at + rl + 1; /* 1-based columns of the line */
+  if (!strcmp(ed.kind, "trailing")) lo = ed.at + 1;
+  if (!strcmp(ed.kind, "comma")) hi = neg_field_end(line, len, ed.at + 1) + 1;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = parse(ctx, buf, m, &st);
+  const char *how = NULL;
+  if (rc == SF_OK) how = "accepted";
+  else if (st.pos_kind != SF_POS_TEXT || st.line != pick_no || st.col < lo || st.col > hi) how = "position";
+  if (how) {
+    sf_verdict_fail(v, "negative_line", NULL, ed.kind);
+    sf_verdict_key(v, "negative_line %s %s", ed.kind, how);
+    if (rc == SF_OK)
+      sf_verdict_dumpf(v, "an invalid edit (%s) of line %u of a printed text was accepted\n", ed.kind, (unsigned)pick_no);
+    else
+      sf_verdict_dumpf(v, "an invalid edit (%s) of line %u was refused with %s at %s%u:%u, outside %u:%zu..%zu: \"%s\"\n",
+                       ed.kind, (unsigned)pick_no, sf_code_name(rc), st.pos_kind == SF_POS_TEXT ? "" : "(no text position) ",
+                       (unsigned)st.line, (unsigned)st.col, (unsigned)pick_no, lo, hi, st.msg);
+    sf_verdict_dumpf(v, "printed: %.*s\n", (int)pick_len, line);
+    size_t el = len - ed.len + rl;
+    sf_verdict_dumpf(v, "edited:  %.*s\n", (int)el, buf + pick_at);
+  }
+  free(buf);
+  return how == NULL;
 }
