@@ -264,28 +264,30 @@ static sf_code sf_d3d_parse_program_any(const void *ctx, const char *text, size_
   return rc;
 }
 
-/* A program body that re-encodes exactly (p[0..n)): its fxc-style text must read back to the same
- * bytes (`program_text`; only the text cap excuses a print refusal), and one invalid edit of one of
- * its lines must be refused on that line (`negative_line`). */
-static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const uint8_t *p, size_t n) {
+/* print -> parse -> encode of prog, whose exact bytes are p[0..n) (`program_text`). Returns 1 when
+ * the text reads back to those bytes (the text is left in *text), 0 when only the text cap stopped
+ * the print, and -1 after a failure, recorded in v. */
+static int sf_d3d_program_roundtrip(sf_verdict *v, const sf_tpf_program *prog, const uint8_t *p, size_t n,
+                                    sf_buf *text) {
   sf_status st;
   sf_status_clear(&st);
-  sf_buf text, enc;
-  sf_buf_init(&text, &st);
+  sf_buf enc;
+  sf_buf_init(text, &st);
   sf_buf_init(&enc, &st);
-  text.limit = SF_D3DASM_MAX_TEXT;
+  text->limit = SF_D3DASM_MAX_TEXT;
   enc.limit = n + 4096;
   sf_tpf_program back;
   sf_tpf_program_init(&back, 0);
   const char *broke = NULL;
-  if (sf_d3dasm_print_program(prog, &text, &st) != SF_OK) {
+  int r = 1;
+  if (sf_d3dasm_print_program(prog, text, &st) != SF_OK) {
     if (st.code != SF_ERR_LIMIT) broke = "print";
-  } else if (sf_d3dasm_parse_program((const char *)text.data, text.len, &back, &st) != SF_OK) {
+    r = 0;
+  } else if (sf_d3dasm_parse_program((const char *)text->data, text->len, &back, &st) != SF_OK) {
     broke = "parse";
   } else if (sf_tpf_program_encode(&back, &enc, &st) != SF_OK || enc.len != n || memcmp(enc.data, p, n) != 0) {
     broke = "bytes";
   }
-  bool ok = true;
   if (broke) {
     char why[SF_STATUS_MSG_MAX + 64];
     sf_verdict_fail(v, "program_text", NULL, broke);
@@ -293,17 +295,28 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
     sf_verdict_dumpf(v, "a program that decodes and encodes back to its bytes does not %s as text: %s\n%.*s\n",
                      strcmp(broke, "bytes") == 0 ? "read back to them" : broke,
                      st.code ? sf_status_format(&st, why, sizeof why) : "other bytes",
-                     (int)(text.len < 4000 ? text.len : 4000), text.data ? (const char *)text.data : "");
+                     (int)(text->len < 4000 ? text->len : 4000), text->data ? (const char *)text->data : "");
     sf_verdict_dump_hex(v, "program", p, n);
-    ok = false;
-  } else if (text.len) {
+    r = -1;
+  }
+  sf_tpf_program_free(&back);
+  sf_buf_free(&enc);
+  return r;
+}
+
+/* A program body that re-encodes exactly (p[0..n)): its text must read back to the same bytes, no
+ * instruction may be escaped for a text that did not read back (`escape_readback`), and one invalid
+ * edit of one of its lines must be refused on that line (`negative_line`). */
+static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const uint8_t *p, size_t n) {
+  sf_buf text;
+  int r = sf_d3d_program_roundtrip(v, prog, p, n, &text);
+  bool ok = r >= 0;
+  if (r > 0 && text.len) {
     const char *t = (const char *)text.data, *esc = sf_readback_escape(t, text.len);
     ok = esc ? sf_fail_readback_escape(v, esc, t + text.len)
              : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, true);
   }
-  sf_tpf_program_free(&back);
   sf_buf_free(&text);
-  sf_buf_free(&enc);
   return ok;
 }
 
@@ -347,60 +360,25 @@ static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, cons
  * of the container printer. Returns how many chunks the container text must show as `.program`, or
  * -1 after a failure (recorded in v). */
 static long sf_dxbc_text_programs(const sf_dxbc *c, sf_verdict *v) {
-  sf_status st;
   long count = 0;
   for (uint32_t i = 0; i < c->nchunks && count >= 0; i++) {
     const sf_dxbc_chunk *ch = &c->chunks[i];
     if (ch->fourcc != SF_DXBC_SHDR && ch->fourcc != SF_DXBC_SHEX) continue;
-    sf_tpf_program prog, back;
-    sf_tpf_program_init(&back, 0);
-    sf_buf enc, text;
+    sf_status st;
     sf_status_clear(&st);
+    sf_tpf_program prog;
+    sf_tpf_program_init(&prog, 0);
+    sf_buf enc, text;
     sf_buf_init(&enc, &st);
     sf_buf_init(&text, &st);
     enc.limit = (size_t)ch->size + 4096;
-    text.limit = SF_D3DASM_MAX_TEXT;
-    const char *broke = NULL;
-    char why[SF_STATUS_MSG_MAX + 64];
-    sf_tpf_program_init(&prog, 0);
-    if (sf_tpf_program_decode(ch->data, ch->size, &prog, &st) != SF_OK) {
-      sf_tpf_program_free(&prog);
-      sf_tpf_program_free(&back);
-      sf_buf_free(&enc);
-      sf_buf_free(&text);
-      continue;
-    }
-    bool exact = sf_tpf_program_encode(&prog, &enc, &st) == SF_OK && enc.len == ch->size &&
-                 memcmp(enc.data, ch->data, ch->size) == 0;
-    if (exact) {
-      sf_status_clear(&st);
-      if (sf_d3dasm_print_program(&prog, &text, &st) != SF_OK) {
-        if (st.code != SF_ERR_LIMIT) broke = "print";
-        exact = false;
-      } else if (sf_d3dasm_parse_program((const char *)text.data, text.len, &back, &st) != SF_OK) {
-        broke = "parse";
-      } else {
-        enc.len = 0;
-        sf_status_clear(&st);
-        if (sf_tpf_program_encode(&back, &enc, &st) != SF_OK || enc.len != ch->size ||
-            memcmp(enc.data, ch->data, ch->size) != 0)
-          broke = "bytes";
-      }
-    }
-    if (broke) {
-      sf_verdict_fail(v, "program_text", NULL, broke);
-      sf_verdict_key(v, "program_text %s code=%s", broke, sf_code_name(st.code));
-      sf_verdict_dumpf(v, "chunk %u: a program that decodes and encodes back to its bytes does not %s as text: %s\n%.*s\n",
-                       i, strcmp(broke, "bytes") == 0 ? "read back to them" : broke,
-                       st.code ? sf_status_format(&st, why, sizeof why) : "other bytes",
-                       (int)(text.len < 4000 ? text.len : 4000), text.data ? (const char *)text.data : "");
-      sf_verdict_dump_hex(v, "program", ch->data, ch->size);
-      count = -1;
-    } else if (exact) {
-      count++;
+    if (sf_tpf_program_decode(ch->data, ch->size, &prog, &st) == SF_OK && sf_tpf_program_encode(&prog, &enc, &st) == SF_OK &&
+        enc.len == ch->size && memcmp(enc.data, ch->data, ch->size) == 0) {
+      int r = sf_d3d_program_roundtrip(v, &prog, ch->data, ch->size, &text);
+      if (r < 0) sf_verdict_dumpf(v, "(chunk %u of the container)\n", i);
+      count = r < 0 ? -1 : count + r;
     }
     sf_tpf_program_free(&prog);
-    sf_tpf_program_free(&back);
     sf_buf_free(&enc);
     sf_buf_free(&text);
   }
