@@ -320,6 +320,29 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
   return ok;
 }
 
+/* The opcode table against the token format's own list (docs/oracles.md "The opcode table has no
+ * holes"): d3d11TokenizedProgramFormat.hpp defines every opcode value 0x00-0xea but the four it
+ * names RESERVED (0x6b, 0x70, 0xd1, 0xda), so an instruction of a program with any other value in
+ * that range must find its row, and the row must say the same value. Without this, a table that
+ * lost or moved a row went unseen: the decoder keeps the instruction's tokens, the printer writes
+ * them as a `.tpf` escape, and every round trip agrees with itself. */
+static bool sf_d3d_optab_row(sf_verdict *v, const sf_tpf_program *prog) {
+  for (size_t i = 0; i < prog->count; i++) {
+    const sf_tpf_item *it = &prog->items[i];
+    if (it->kind != SF_TPF_ITEM_OPAQUE || !it->ntok) continue;
+    uint32_t op = it->tok[0] & 0x7ff;
+    if (op >= SF_TPF_NUM_OPCODES || op == 0x6b || op == 0x70 || op == 0xd1 || op == 0xda) continue;
+    const sf_tpf_opinfo *oi = sf_tpf_opinfo_get(op);
+    if (oi && oi->op == op) continue;
+    sf_verdict_fail(v, "optab_row", NULL, oi ? "value" : "missing");
+    sf_verdict_key(v, "optab_row 0x%x", op);
+    sf_verdict_dumpf(v, "instruction %zu: opcode 0x%x is defined by the token format, but the opcode table %s\n", i,
+                     op, oi ? "gives its row another value" : "has no row for it");
+    return false;
+  }
+  return true;
+}
+
 static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, const char *what) {
   sf_tpf_program prog;
   sf_tpf_program_init(&prog, 0);
@@ -331,12 +354,12 @@ static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, cons
     sf_verdict_refuse(v, &st);
     return true;
   }
-  bool ok = true;
+  bool ok = sf_d3d_optab_row(v, &prog);
   sf_buf out;
   sf_status_clear(&st);
   sf_buf_init(&out, &st);
   out.limit = SF_DXBC_MAX_SIZE;
-  if (sf_tpf_program_encode(&prog, &out, &st) != SF_OK || out.len != n || memcmp(out.data, p, n) != 0) {
+  if (ok && (sf_tpf_program_encode(&prog, &out, &st) != SF_OK || out.len != n || memcmp(out.data, p, n) != 0)) {
     sf_verdict_fail(v, "reencode", NULL, "program");
     sf_verdict_key(v, "reencode program");
     sf_verdict_dump_hex(v, "input  ", p, n);
