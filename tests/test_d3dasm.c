@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "samplefuzz/dxbc.h"
+#include "tests/d3dasm_vkd3d_norm.h"
 #include "tests/sf_test.h"
 #include "tests/test_dxbc_gen.h"
 

@@ -270,32 +270,3 @@ sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *ou
   if (e) sf_tpf_program_free(out);
   return e;
 }
-
-static void norm_opnd(sf_d3d_opnd *o) {
-  if (o->num_comp == SF_D3D_NC_4 && o->sel_mode == SF_D3D_SEL_SWIZZLE) {
-    unsigned a = o->comp_bits & 3;
-    if (((o->comp_bits >> 2) & 3) == a && ((o->comp_bits >> 4) & 3) == a && ((o->comp_bits >> 6) & 3) == a) {
-      o->sel_mode = SF_D3D_SEL_SELECT1; /* N4: .xxxx prints as .x */
-      o->comp_bits = (uint8_t)a;
-    }
-  }
-  o->min_precision = 0; /* N7 */
-  if (o->type == SF_D3D_OT_IMM32)
-    for (unsigned i = 0; i < 4; i++)
-      if ((o->imm[i] & 0x7f800000u) == 0x7f800000u && (o->imm[i] & 0x007fffffu)) o->imm[i] = 0x7fc00000u; /* N6 */
-  for (unsigned i = 0; i < o->index_dim && i < 3; i++)
-    if (o->idx[i].rep == SF_D3D_IDX_REL) {
-      o->idx[i].rep = SF_D3D_IDX_IMM32_REL; /* N5: [r1.x] prints as [r1.x + 0] */
-      o->idx[i].imm = 0;
-    }
-}
-
-void sf_d3dasm_normalize_vkd3d(sf_d3d_inst *d) {
-  if (d->has_aoffimmi && !d->aoffimmi[0] && !d->aoffimmi[1] && !d->aoffimmi[2]) d->has_aoffimmi = false; /* N2 */
-  if (d->has_rettype && d->rettype[0] == 5 && d->rettype[1] == 5 && d->rettype[2] == 5 && d->rettype[3] == 5)
-    d->has_rettype = false; /* N3 */
-  memset(d->ext_order, 0, sizeof d->ext_order); /* N8 */
-  norm_opnd(&d->dst);
-  for (unsigned i = 0; i < d->num_src && i < SF_D3D_MAX_SRC; i++) norm_opnd(&d->src[i]);
-  sf_d3d_inst_canonicalize(d);
-}

@@ -321,14 +321,6 @@ sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status 
  * dcl_immediateConstantBuffer may span lines. Errors carry line:column. */
 sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *out, sf_status *st);
 
-/* Applies the normalizations that make our text comparable with vkd3d-compiler 1.2's trace
- * disassembly (VKD3D_SHADER_DEBUG=trace): the table in docs/dxbc.md. Both sides are normalized
- * (ours, and the instruction parsed from vkd3d's line), then printed and compared as strings:
- * N2 all-zero offsets dropped, N3 float x4 return types dropped, N4 replicate swizzles become
- * select_1, N5 pure relative indices become `+ 0`, N6 every NaN becomes 0x7fc00000, N7 min precision
- * cleared, N8 extended tokens in fxc order; then sf_d3d_inst_canonicalize. */
-void sf_d3dasm_normalize_vkd3d(sf_d3d_inst *d);
-
 #ifdef __cplusplus
 }
 #endif
