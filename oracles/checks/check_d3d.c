@@ -203,6 +203,21 @@ static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
   return ok;
 }
 
+/* Canonicalizing keeps the meaning (docs/oracles.md "The canonical form keeps the meaning"): an
+ * instruction the decoder or the parser produced differs from its canonical form only in how it
+ * was spelled in tokens (an extended operand token with nothing in it, the order of the extended
+ * opcode tokens). Equality compares meaning, so this is: d with those two spellings taken from the
+ * canonical form equals the canonical form. Without it, a canonicalization that dropped a
+ * relative index's register passed: the canonical form's own round trip agreed with itself. */
+static bool sf_d3d_canon_keeps(sf_verdict *v, const sf_d3d_inst *d, const sf_d3d_inst *canon) {
+  sf_d3d_inst m = *d;
+  memcpy(m.ext_order, canon->ext_order, sizeof m.ext_order);
+  m.dst.extended = canon->dst.extended;
+  for (unsigned i = 0; i < SF_D3D_MAX_SRC; i++) m.src[i].extended = canon->src[i].extended;
+  if (sf_d3d_inst_equal(&m, canon)) return true;
+  return sf_d3d_fail_diff(v, "canon_meaning", &m, canon, "decoded", "canonical");
+}
+
 /* Every view of one decoded instruction. tok: its exact tokens (NULL if it came from text). */
 static bool sf_d3d_views(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *tok, size_t ntok) {
   bool valid = sf_d3d_inst_validate(d, NULL) == 0;
@@ -212,6 +227,7 @@ static bool sf_d3d_views(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *to
   sf_d3d_inst canon2 = canon;
   sf_d3d_inst_canonicalize(&canon2);
   if (!sf_d3d_inst_equal(&canon, &canon2)) return sf_d3d_fail_diff(v, "canonicalize", &canon, &canon2, "once", "twice");
+  if (!sf_d3d_canon_keeps(v, d, &canon)) return false;
   /* canon equal to d: its round trip is the one just checked (encode is a function of the instruction) */
   if (!sf_d3d_inst_equal(d, &canon) && !sf_d3d_reencode(v, &canon, NULL, 0, valid)) return false;
   /* dxbc.h promises parse(print(x)) == x for every instruction the decoder accepts. */
