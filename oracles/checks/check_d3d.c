@@ -258,6 +258,34 @@ static bool sf_d3d_canon_keeps(sf_verdict *v, const sf_d3d_inst *d, const sf_d3d
   return sf_d3d_fail_diff(v, "canon_meaning", &m, canon, "decoded", "canonical");
 }
 
+/* Validation sees the fields the codecs never get wrong (docs/oracles.md "Validation sees what the
+ * codecs cannot produce"): the decoder and the parser keep only sample-family opcodes and read
+ * as many sources as the opcode takes, so the rules d3d.op and d3d.num_src hardly ever fire on
+ * their output and a validator that had lost them passed. Each edit below must be reported under
+ * its rule. */
+static bool sf_d3d_validate_sees(sf_verdict *v, const sf_d3d_inst *d) {
+  for (unsigned k = 0; k < 2; k++) {
+    sf_d3d_inst w = *d;
+    const char *rule = k ? "d3d.op" : "d3d.num_src";
+    if (k) w.op = (uint8_t)SF_TPF_OP_MOV; /* not a sample opcode */
+    else w.num_src = (uint8_t)(sf_d3d_op_num_src(d->op) > 1 ? sf_d3d_op_num_src(d->op) - 1 : 2);
+    sf_violations vs;
+    memset(&vs, 0, sizeof vs);
+    sf_d3d_inst_validate(&w, &vs);
+    bool seen = false;
+    for (unsigned i = 0; i < vs.count && !seen; i++) seen = strcmp(vs.v[i].rule, rule) == 0;
+    if (!seen) {
+      sf_inst in = sf_wrap_d3d(&w);
+      sf_verdict_fail(v, "validate_sees", &in, rule);
+      sf_verdict_key(v, "validate_sees %s", rule);
+      sf_verdict_dumpf(v, "%s: the edited instruction is not reported under %s (%u violations)\n",
+                       k ? "opcode set to mov" : "source count one short of the opcode's", rule, vs.total);
+      return false;
+    }
+  }
+  return true;
+}
+
 /* Every view of one decoded instruction. tok: its exact tokens (NULL if it came from text). */
 static bool sf_d3d_views(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *tok, size_t ntok) {
   bool valid = sf_d3d_inst_validate(d, NULL) == 0;
@@ -268,6 +296,7 @@ static bool sf_d3d_views(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *to
   sf_d3d_inst_canonicalize(&canon2);
   if (!sf_d3d_inst_equal(&canon, &canon2)) return sf_d3d_fail_diff(v, "canonicalize", &canon, &canon2, "once", "twice");
   if (!sf_d3d_canon_keeps(v, d, &canon)) return false;
+  if (!sf_d3d_validate_sees(v, d)) return false;
   /* canon equal to d: its round trip is the one just checked (encode is a function of the instruction) */
   if (!sf_d3d_inst_equal(d, &canon) && !sf_d3d_reencode(v, &canon, NULL, 0, valid)) return false;
   /* dxbc.h promises parse(print(x)) == x for every instruction the decoder accepts. */
@@ -381,7 +410,18 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
  * names RESERVED (0x6b, 0x70, 0xd1, 0xda), so an instruction of a program with any other value in
  * that range must find its row, and the row must say the same value. Without this, a table that
  * lost or moved a row went unseen: the decoder keeps the instruction's tokens, the printer writes
- * them as a `.tpf` escape, and every round trip agrees with itself. */
+ * them as a `.tpf` escape, and every round trip agrees with itself. The same header fixes the
+ * opcode-token control fields a row may claim: the test boolean (bit 18, _z/_nz) belongs to breakc,
+ * callc, continuec, discard, if and retc only; the resinfo, sampleinfo and sync fields to their one
+ * opcode each; and the opcodes from 0x71 (HS_DECLS) on are the D3D11 ones. A row that claims
+ * another field prints and parses that field consistently, so only this list can tell. */
+static bool sf_d3d_optab_flags_ok(uint32_t op, unsigned flags) {
+  bool test = op == 0x03 || op == 0x05 || op == 0x08 || op == 0x0d || op == 0x1f || op == 0x3f;
+  return !(flags & SF_TPF_F_TEST) == !test && !(flags & SF_TPF_F_RESINFO) == (op != 0x3d) &&
+         !(flags & SF_TPF_F_SAMPLEINFO) == (op != 0x6f) && !(flags & SF_TPF_F_SYNC) == (op != 0xbe) &&
+         !(flags & SF_TPF_F_SM5) == (op < 0x71);
+}
+
 static bool sf_d3d_optab_row(sf_verdict *v, const sf_tpf_program *prog) {
   for (size_t i = 0; i < prog->count; i++) {
     const sf_tpf_item *it = &prog->items[i];
@@ -389,11 +429,13 @@ static bool sf_d3d_optab_row(sf_verdict *v, const sf_tpf_program *prog) {
     uint32_t op = it->tok[0] & 0x7ff;
     if (op >= SF_TPF_NUM_OPCODES || op == 0x6b || op == 0x70 || op == 0xd1 || op == 0xda) continue;
     const sf_tpf_opinfo *oi = sf_tpf_opinfo_get(op);
-    if (oi && oi->op == op) continue;
-    sf_verdict_fail(v, "optab_row", NULL, oi ? "value" : "missing");
-    sf_verdict_key(v, "optab_row 0x%x", op);
+    if (oi && oi->op == op && sf_d3d_optab_flags_ok(op, oi->flags)) continue;
+    const char *what = !oi ? "missing" : oi->op != op ? "value" : "flags";
+    sf_verdict_fail(v, "optab_row", NULL, what);
+    sf_verdict_key(v, "optab_row %s 0x%x", what, op);
     sf_verdict_dumpf(v, "instruction %zu: opcode 0x%x is defined by the token format, but the opcode table %s\n", i,
-                     op, oi ? "gives its row another value" : "has no row for it");
+                     op, !oi ? "has no row for it" : oi->op != op ? "gives its row another value"
+                                                                  : "gives its row control fields it does not have");
     return false;
   }
   return true;
