@@ -264,11 +264,12 @@ static bool sf_d3d_canon_keeps(sf_verdict *v, const sf_d3d_inst *d, const sf_d3d
  * their output and a validator that had lost them passed. Each edit below must be reported under
  * its rule. */
 static bool sf_d3d_validate_sees(sf_verdict *v, const sf_d3d_inst *d) {
+  unsigned want = sf_d3d_op_num_src(d->op);
   for (unsigned k = 0; k < 2; k++) {
     sf_d3d_inst w = *d;
     const char *rule = k ? "d3d.op" : "d3d.num_src";
     if (k) w.op = (uint8_t)SF_TPF_OP_MOV; /* not a sample opcode */
-    else w.num_src = (uint8_t)(sf_d3d_op_num_src(d->op) > 1 ? sf_d3d_op_num_src(d->op) - 1 : 2);
+    else w.num_src = (uint8_t)(want > 1 ? want - 1 : 2);
     sf_violations vs;
     memset(&vs, 0, sizeof vs);
     sf_d3d_inst_validate(&w, &vs);
