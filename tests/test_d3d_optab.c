@@ -328,6 +328,18 @@ static void test_errors(void) {
                  sf_code_name(c), st.line, st.col, st.msg);
     sf_tpf_program_free(&p);
   }
+  /* a NUL byte is refused where it stands, also where a d(...) double's digits are scanned (that
+   * scanner looks characters up with strchr, which would take a NUL for the end of its list) */
+  {
+    static const char nul[] = "cs_5_0\ndadd r0.xy, r0.xyxy, d(1.0\0)\nret\n";
+    sf_status st;
+    sf_status_clear(&st);
+    sf_tpf_program p;
+    sf_code c = sf_d3dasm_parse_program(nul, sizeof nul - 1, &p, &st);
+    SF_CHECK_MSG(c == SF_ERR_SYNTAX && st.line == 2 && st.col == 27, "embedded NUL: got %s at %u:%u (%s)",
+                 sf_code_name(c), st.line, st.col, st.msg);
+    sf_tpf_program_free(&p);
+  }
   /* tokens: truncated instructions and garbage are refused with a reason, never printed wrongly */
   static const struct { uint32_t t[6]; size_t n; const char *why; } tk[] = {
       {{0x05000000, 0x001000f2, 0}, 3, "length"},           /* add: length 5, 3 DWORDs */
