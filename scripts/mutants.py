@@ -7,9 +7,9 @@ many the fuzz targets kill, and how fast (docs/oracles.md, "Mutation analysis").
 
 For each group of source files (vISA codec, D3D codec, model, sampler, SIMD) it enumerates every
 site of six generic operators — relational (< <= > >=), equality (== !=), logical (&& ||),
-arithmetic (+ -), constant +1, statement deletion — in code (comments, strings and preprocessor
-lines are left alone), and draws N of them per group with a seeded random generator. Each mutant is
-built the way a campaign builds (clang, libFuzzer, ASan+UBSan, -O2) in a private copy of the tree,
+arithmetic (+ -), constant +1, statement deletion — in code (comments, strings, preprocessor
+lines and the planted canary branches, `#if SF_CANARY == N`, are left alone), and draws N of them
+per group with a seeded random generator. Each mutant is built the way a campaign builds (clang, libFuzzer, ASan+UBSan, -O2) in a private copy of the tree,
 then run with the fuzz targets that cover its file, for at most T seconds in all, on the seed
 corpus; a crash, sanitizer report, timeout or out-of-memory kills it. A survivor is then run with
 ctest (unit label) in a replay build of the same copy, unless --no-ctest. A mutant that does not
@@ -137,9 +137,37 @@ def code_mask(text):
     return "".join(out)
 
 
+CANARY_IF = re.compile(r"\s*#\s*if\b.*\bSF_CANARY\b")
+PP_IF = re.compile(r"\s*#\s*if(n?def)?\b")
+PP_ELSE = re.compile(r"\s*#\s*(else|elif)\b")
+PP_ENDIF = re.compile(r"\s*#\s*endif\b")
+
+
+def canary_mask(text, masked):
+    """masked with the planted canary branches (#if SF_CANARY == N, up to its #else/#elif/#endif)
+    blanked: they compile only in canary builds (scripts/canary.sh), so a mutant there is never built."""
+    raw, out = text.split("\n"), masked.split("\n")
+    depth, blank = 0, False
+    for i, ln in enumerate(raw):
+        if depth == 0:
+            if CANARY_IF.match(ln):
+                depth, blank = 1, True
+            continue
+        if PP_IF.match(ln):
+            depth += 1
+        elif PP_ENDIF.match(ln):
+            depth -= 1
+            blank = blank and depth > 0
+        elif depth == 1 and PP_ELSE.match(ln):
+            blank = False
+        if blank:
+            out[i] = " " * len(out[i])
+    return "\n".join(out)
+
+
 def sites(path):
     text = open(os.path.join(SRC, path), encoding="utf-8").read()
-    masked = code_mask(text)
+    masked = canary_mask(text, code_mask(text))
     lines = masked.split("\n")
     offs = [0]
     for ln in lines[:-1]:
