@@ -291,6 +291,7 @@ typedef enum tamper { T_LANES, T_COMPARE, T_LODMODE, T_U, T_N, T_COUNT } tamper;
 static void test_exec_batch(void) {
   uint64_t seed = 0x5eedc0de2611ull;
   unsigned recorded = 0, lanes_nonzero = 0, d3d_cases = 0, lost_tried = 0, s3d_cases = 0, s3d_lost_tried = 0;
+  unsigned unorm_cases = 0, unorm_lost_tried = 0;
   unsigned caught[T_COUNT] = {0}, tried[T_COUNT] = {0};
   uint8_t *bytes = malloc(SF_CASE_MAX_SIZE);
   sf_case *c = malloc(sizeof *c);
@@ -299,6 +300,7 @@ static void test_exec_batch(void) {
   if (!bytes || !c || !rec) goto out;
   for (unsigned i = 0; i < 400; i++) {
     size_t n = sf_t_draw_case(&seed, i, false, bytes, SF_CASE_MAX_SIZE);
+    if (i % 4 == 2) bytes[1] = 0; /* one case in four SAMPLE_UNORM (case.h family 0) */
     sf_status st;
     sf_status_clear(&st);
     if (sf_case_read(bytes, n, c, &st) != SF_OK) continue;
@@ -311,6 +313,30 @@ static void test_exec_batch(void) {
       memset(rec, 0, sizeof *rec);
       sf_status_clear(&st);
       sf_code rc = sf_exec_recorded(&c->inst, &run, sf_backend_scalar(), rec, &st);
+      if (rc == SF_OK && rec->got_unorm && c->inst.unorm.dst.id != 0) {
+        /* SAMPLE_UNORM: the executor's own write passes; one byte of it undone, or the last byte of
+         * the variable changed, fails. */
+        unorm_cases++;
+        sf_verdict v;
+        sf_verdict_init(&v, "contracts");
+        bool ok = sf_check_exec_writeback(&v, &c->inst, &env.state, &run, rec);
+        if (!ok) sf_triage_report(stderr, &v, NULL, NULL);
+        SF_CHECK_MSG(ok, "case %u: the executor's own SAMPLE_UNORM write fails exec_writeback", i);
+        sf_var *dv = sf_state_var(&run, c->inst.unorm.dst.id);
+        const sf_var *dv0 = sf_state_var_c(&env.state, c->inst.unorm.dst.id);
+        size_t changed = dv && dv0 ? dv->size : 0;
+        for (size_t k = 0; dv && dv0 && k < dv->size && changed == dv->size; k++)
+          if (dv->bytes[k] != dv0->bytes[k]) changed = k;
+        if (dv && dv0 && changed < dv->size) {
+          uint8_t keep = dv->bytes[changed];
+          dv->bytes[changed] = dv0->bytes[changed];
+          sf_verdict_init(&v, "contracts");
+          SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, rec));
+          SF_CHECK_STR(v.check, "exec_writeback");
+          dv->bytes[changed] = keep;
+          unorm_lost_tried++;
+        }
+      }
       if (rc == SF_OK && rec->got) {
         recorded++;
         sf_verdict v;
@@ -321,7 +347,7 @@ static void test_exec_batch(void) {
         if (rec->batch.lanes) lanes_nonzero++;
         /* exec_writeback: the executor's own write passes; a lost or altered write does not. */
         sf_verdict_init(&v, "contracts");
-        ok = sf_check_exec_writeback(&v, &c->inst, &env.state, &run, &rec->batch, &rec->out);
+        ok = sf_check_exec_writeback(&v, &c->inst, &env.state, &run, rec);
         if (!ok) sf_triage_report(stderr, &v, NULL, NULL);
         SF_CHECK_MSG(ok, "case %u: the executor's own write fails exec_writeback", i);
         if (c->inst.family == SF_FAMILY_D3D) {
@@ -334,13 +360,13 @@ static void test_exec_batch(void) {
             uint32_t keep = words[changed];
             words[changed] = (&env.state.d3d.r[0][0][0])[changed];
             sf_verdict_init(&v, "contracts");
-            SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, &rec->batch, &rec->out));
+            SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, rec));
             words[changed] = keep;
             lost_tried++;
           }
           words[nw - 1] ^= 0x40000000u; /* a stray write far from the destination */
           sf_verdict_init(&v, "contracts");
-          SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, &rec->batch, &rec->out));
+          SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, rec));
           SF_CHECK_STR(v.check, "exec_writeback");
           words[nw - 1] ^= 0x40000000u;
         }
@@ -355,14 +381,14 @@ static void test_exec_batch(void) {
             uint8_t keep = dv->bytes[changed];
             dv->bytes[changed] = dv0->bytes[changed];
             sf_verdict_init(&v, "contracts");
-            SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, &rec->batch, &rec->out));
+            SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, rec));
             dv->bytes[changed] = keep;
             s3d_lost_tried++;
           }
           if (dv && dv->size) { /* a stray write at the variable's last byte (past the result, or in it) */
             dv->bytes[dv->size - 1] ^= 0x5a;
             sf_verdict_init(&v, "contracts");
-            SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, &rec->batch, &rec->out));
+            SF_CHECK(!sf_check_exec_writeback(&v, &c->inst, &env.state, &run, rec));
             SF_CHECK_STR(v.check, "exec_writeback");
             dv->bytes[dv->size - 1] ^= 0x5a;
           }
@@ -404,6 +430,8 @@ static void test_exec_batch(void) {
   SF_CHECK_MSG(d3d_cases >= 20 && lost_tried >= 10, "D3D cases %u, lost stores tried %u", d3d_cases, lost_tried);
   SF_CHECK_MSG(s3d_cases >= 20 && s3d_lost_tried >= 10, "3D_SAMPLE cases %u, lost stores tried %u", s3d_cases,
                s3d_lost_tried);
+  SF_CHECK_MSG(unorm_cases >= 10 && unorm_lost_tried >= 5, "SAMPLE_UNORM cases %u, lost stores tried %u", unorm_cases,
+               unorm_lost_tried);
   for (int t = 0; t < T_COUNT; t++)
     SF_CHECK_MSG(tried[t] > 0 && caught[t] == tried[t], "tampering %d: caught %u of %u", t, caught[t], tried[t]);
 out:

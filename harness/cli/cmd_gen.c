@@ -20,7 +20,9 @@
  *                     aliases (backward, forward, to %r0), inputs, a Target attribute and rets,
  *                     and 0-4 generated instructions; two in three with generic instructions of
  *                     every row that has a text form (sf_gen_visa_generic), one in four written as
- *                     .visaasm text when it has one (names isa-file-<n>[.visaasm]) */
+ *                     .visaasm text when it has one (names isa-file-<n>[.visaasm]); one in five is
+ *                     an input of the target's generated mode instead ("SFGEN" and the draws of
+ *                     sf_gen_isa_file, half of them in IGC 12504's cut-short form; isa-gen-<n>) */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -94,96 +96,28 @@ static bool sf_gen_render(sf_gen_out kind, const sf_inst *in, unsigned index, sf
   return false;
 }
 
-/* One whole .isa file for isa_file_fuzzer (index picks the optional parts). */
-static bool sf_gen_isa_file(uint64_t *s, unsigned long index, sf_buf *out, bool *text) {
+/* One whole .isa file for isa_file_fuzzer (sf_gen_isa_file on a splitmix stream): one in six with
+ * sampler instructions that need not be valid, one in eight in IGC 12504's cut-short form; one in
+ * four is written as .visaasm text when it has a text form. */
+static bool sf_gen_isa_file_seed(uint64_t *s, unsigned long index, sf_buf *out, bool *text) {
   *text = false;
   sf_status st;
   sf_status_clear(&st);
+  uint8_t draw[2048];
+  sf_cli_splitmix_fill(s, draw, sizeof draw);
+  sf_fdp fd;
+  sf_fdp_init(&fd, draw, sizeof draw);
+  unsigned flags = (index % 6 == 5 ? (unsigned)SF_GEN_ISA_ANY_INST : 0u) | (index % 8 == 7 ? (unsigned)SF_GEN_ISA_CUT12504 : 0u);
   sf_isa_file f;
-  memset(&f, 0, sizeof f);
-  f.major = 4;
-  f.minor = 1;
-  unsigned nk = index % 5 == 4 ? 2 : 1;
-  f.kernels = calloc(nk, sizeof *f.kernels);
-  if (!f.kernels) return false;
-  bool ok = true;
-  for (unsigned ki = 0; ki < nk && ok; ki++) {
-    sf_visa_kernel *k = &f.kernels[ki];
-    char name[48];
-    snprintf(name, sizeof name, "gen%lu_%u", index, ki);
-    if (sf_visa_kernel_init(k, name, &st) != SF_OK) {
-      ok = false;
-      break;
-    }
-    f.num_kernels = (uint16_t)(ki + 1);
-    ok = sf_gen_kernel_decls(k, &st) == SF_OK;
-    if (ok && index % 3 == 1) { /* aliases: backward, forward (to a later declaration), to %r0 (V7) */
-      int64_t a = sf_visa_kernel_add_var(k, "alias_b", SF_VT_F, 8, 5, &st);
-      int64_t b = sf_visa_kernel_add_var(k, "alias_f", SF_VT_UD, 8, 0, &st);
-      int64_t c = sf_visa_kernel_add_var(k, "later", SF_VT_UD, 16, 5, &st);
-      int64_t d = sf_visa_kernel_add_var(k, "on_r0", SF_VT_UD, 8, 0, &st);
-      ok = a >= 0 && b >= 0 && c >= 0 && d >= 0;
-      if (ok) {
-        k->vars[a - SF_VISA_FIRST_USER_VAR].alias_index = SF_VISA_FIRST_USER_VAR;
-        k->vars[a - SF_VISA_FIRST_USER_VAR].alias_offset = 4;
-        k->vars[b - SF_VISA_FIRST_USER_VAR].alias_index = (uint32_t)c;
-        k->vars[d - SF_VISA_FIRST_USER_VAR].alias_index = 7;
-      }
-    }
-    if (ok && index % 4 == 2)
-      ok = sf_visa_kernel_add_pred(k, "flag", 8, &st) >= 0 && sf_visa_kernel_add_sampler(k, "smp", &st) >= 0 &&
-           sf_visa_kernel_add_surface(k, "img", &st) >= 0 && sf_visa_kernel_add_addr(k, "addr", 2, &st) >= 0;
-    if (ok && index % 2 == 0) ok = sf_visa_kernel_add_string_attr(k, "Target", "3d", &st) == SF_OK;
-    if (ok && index % 3 == 0) {
-      k->inputs = calloc(2, sizeof *k->inputs);
-      ok = k->inputs != NULL;
-      if (ok) {
-        k->num_inputs = 2;
-        k->inputs[0] = (sf_visa_input){0, SF_VISA_FIRST_USER_VAR, 32, 32};
-        k->inputs[1] = (sf_visa_input){2, SF_VISA_FIRST_USER_SURFACE, 64, 4};
-      }
-    }
-    unsigned ni = (unsigned)(sf_cli_splitmix(s) % 4) + (index < 3 ? 0u : 1u);
-    static const sf_family fams[3] = {SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D, SF_FAMILY_AVS};
-    for (unsigned i = 0; i < ni && ok; i++) {
-      uint8_t draw[256];
-      sf_cli_splitmix_fill(s, draw, sizeof draw);
-      sf_fdp fd;
-      sf_fdp_init(&fd, draw, sizeof draw);
-      sf_inst in;
-      ok = sf_gen_inst(&fd, fams[(index + i) % 3], index % 6 == 5 ? 0u : (unsigned)SF_GEN_VALID, &in) == SF_OK &&
-           sf_visa_kernel_add_inst(k, &in, &st) == SF_OK;
-    }
-    if (ok && (index % 2 == 1 || ni == 0)) {
-      k->rets = calloc(1, sizeof *k->rets);
-      ok = k->rets != NULL;
-      if (ok) {
-        k->num_rets = 1;
-        k->rets[0].before = k->num_insts;
-        if (index % 4 == 3) k->rets[0].pred.id = 1;
-      }
-    }
-  }
-  /* Two files in three get generic instructions in their first kernel (ALU, compares, labels and
-   * jumps, gathers and scatters, load_3d, ...: every opcode row with a text form), interleaved with
-   * its sampler instructions and ret, as real kernels are. */
-  if (ok && index % 3 != 0) {
-    uint8_t draw[1024];
-    sf_cli_splitmix_fill(s, draw, sizeof draw);
-    sf_fdp fd;
-    sf_fdp_init(&fd, draw, sizeof draw);
-    ok = sf_gen_visa_generic(&fd, &f.kernels[0], 24, &st) == SF_OK;
-  }
-  /* One file in four is written as .visaasm text (the target's text mode), when it has a text form. */
-  if (ok && index % 4 == 3 && sf_visaasm_print(&f, out, &st) == SF_OK) {
+  if (sf_gen_isa_file(&fd, flags, &f, &st) != SF_OK) return false;
+  if (index % 4 == 3 && sf_visaasm_print(&f, out, &st) == SF_OK) {
     sf_isa_free(&f);
     *text = true;
     return true;
   }
   out->len = 0;
   out->failed = false;
-  if (ok) ok = sf_isa_write(&f, out, &st) == SF_OK;
-  if (!ok && !f.num_kernels) free(f.kernels), f.kernels = NULL;
+  bool ok = sf_isa_write(&f, out, &st) == SF_OK;
   sf_isa_free(&f);
   return ok;
 }
@@ -286,13 +220,19 @@ int sf_cli_gen(int argc, char **argv) {
       sf_buf out;
       sf_buf_init(&out, &st);
       out.limit = 1u << 20;
-      bool text = false;
-      if (!sf_gen_isa_file(&s, i, &out, &text)) {
+      bool text = false, genmode = i % 5 == 4;
+      if (genmode) { /* the target's generated mode: "SFGEN", then the generator's draws */
+        uint8_t draw[1536];
+        sf_cli_splitmix_fill(&s, draw, sizeof draw);
+        draw[0] = i % 10 == 4 ? 0x20 : 0xc0; /* the first draw picks the cut-short form below 85 */
+        sf_buf_put(&out, "SFGEN", 5);
+        sf_buf_put(&out, draw, sizeof draw);
+      } else if (!sf_gen_isa_file_seed(&s, i, &out, &text)) {
         sf_buf_free(&out);
         continue;
       }
       char path[1200];
-      snprintf(path, sizeof path, "%s/isa-file-%04lu%s", outdir, i, text ? ".visaasm" : "");
+      snprintf(path, sizeof path, "%s/isa-%s-%04lu%s", outdir, genmode ? "gen" : "file", i, text ? ".visaasm" : "");
       bool ok = sf_cli_write_file(path, out.data, out.len, "gen");
       sf_buf_free(&out);
       if (!ok) return 1;

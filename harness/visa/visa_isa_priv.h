@@ -35,6 +35,7 @@ typedef struct kread {
   sf_code code;         /* a non-truncation error, SF_OK otherwise */
   uint32_t last_ret_gen;/* IGC 12504 form: gens[] count just after the last RET decoded (0: none) */
   size_t last_ret_end;  /* ... and the code offset just past it */
+  bool stream_cap;      /* the instruction stream ran into the per-kernel instruction cap */
 } kread;
 
 typedef struct span {

@@ -258,6 +258,7 @@ static void kr_insts_form(kread *c, uint64_t abs, uint8_t form) {
       /* Any other instruction: generic, at its position in the whole stream. */
       uint64_t stream = (uint64_t)k->num_insts + k->num_rets + k->num_gens;
       if (k->num_gens >= SF_ISA_MAX_INSTS || stream >= UINT32_MAX) {
+        c->stream_cap = true;
         kr_fail(c, SF_ERR_LIMIT, at, "more than %u other instructions in one kernel", SF_ISA_MAX_INSTS);
         return;
       }
@@ -279,6 +280,7 @@ static void kr_insts_form(kread *c, uint64_t abs, uint8_t form) {
       }
     } else if (op == SF_VISA_OP_RET) {
       if (k->num_rets >= SF_ISA_MAX_INSTS) {
+        c->stream_cap = true;
         kr_fail(c, SF_ERR_LIMIT, at, "more than %u RET instructions in one kernel", SF_ISA_MAX_INSTS);
         return;
       }
@@ -297,6 +299,7 @@ static void kr_insts_form(kread *c, uint64_t abs, uint8_t form) {
       k->num_rets++;
     } else {
       if (k->num_insts >= SF_ISA_MAX_INSTS) {
+        c->stream_cap = true;
         kr_fail(c, SF_ERR_LIMIT, at, "more than %u instructions in one kernel", SF_ISA_MAX_INSTS);
         return;
       }
@@ -332,10 +335,15 @@ static void kr_drop_insts(sf_visa_kernel *k) {
 
 /* The instruction area in the vISA 4.1 form; when that fails, in the form IGC 1.0.12504's writer
  * produces (every instruction cut after its first fields, docs/visa-binary.md §6), which is what
- * ocloc's dumps hold. The first form's error is reported when neither reads. */
+ * ocloc's dumps hold. The first form's error is reported when neither reads. Only the per-kernel
+ * instruction cap ends the search: cut-short bytes read in the 4.1 form can show a list count of 46
+ * (the next instruction's opcode) over the list cap where the cut form has no count at all, while
+ * a stream over the instruction cap is one (a 4.1 file of many rets would otherwise read as a
+ * cut-short ret and a tail). */
 static void kr_insts(kread *c, uint64_t abs) {
+  c->stream_cap = false;
   kr_insts_form(c, abs, SF_VISA_FORM_SPEC);
-  if (c->code == SF_OK || c->code == SF_ERR_NOMEM || c->code == SF_ERR_LIMIT) return;
+  if (c->code == SF_OK || c->code == SF_ERR_NOMEM || (c->code == SF_ERR_LIMIT && c->stream_cap)) return;
   sf_status first = c->st ? *c->st : (sf_status){0};
   sf_code first_code = c->code;
   kr_drop_insts(c->k);

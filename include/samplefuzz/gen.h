@@ -118,6 +118,19 @@ sf_code sf_gen_visa_generic(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_ge
 /* Whether sf_gen_visa_generic can draw opcode op (for coverage counts in tests). */
 bool sf_gen_visa_generic_row(uint8_t op);
 
+/* A whole .isa file (harness/gen/gen_isa_file.c): one or two kernels with the declaration set
+ * above, by turns extra declarations, aliases, inputs, an attribute and rets, 0-4 sampler
+ * instructions and, in the first kernel, generic instructions. Valid: sf_isa_write writes it and
+ * sf_isa_read reads back the same instructions. Flags: */
+enum {
+  SF_GEN_ISA_ANY_INST = 1u << 0, /* sampler instructions need not pass sf_inst_validate (seed files) */
+  SF_GEN_ISA_CUT12504 = 1u << 1  /* every kernel in IGC 1.0.12504's cut-short form (docs/visa-binary.md
+                                    §6.2): generic instructions only, ending in a ret */
+};
+struct sf_isa_file;
+/* out is zeroed first and holds nothing to free on error (sf_isa_free releases it). */
+sf_code sf_gen_isa_file(sf_fdp *f, unsigned flags, struct sf_isa_file *out, sf_status *st);
+
 /* ---- The instruction generator ----------------------------------------------------------------- */
 
 enum {

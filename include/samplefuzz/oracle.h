@@ -195,6 +195,8 @@ typedef struct sf_indep_rec {
   bool got;
   sf_sample_batch batch;
   sf_sample_out out;
+  bool got_unorm;          /* the first SAMPLE_UNORM block's result */
+  sf_unorm_out unorm;
 } sf_indep_rec;
 
 typedef struct sf_indep_stats {

@@ -494,57 +494,82 @@ static bool wb_fail(sf_verdict *v, const sf_inst *in, const char *field, const c
   return false;
 }
 
-static bool wb_visa_3d(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
-                       const sf_sample_batch *b, const sf_sample_out *out) {
-  const sf_sample_3d *s = &in->s3d;
-  if (before->nvars != after->nvars) return wb_fail(v, in, "3d vars", "%u variables before, %u after", before->nvars, after->nvars);
+/* The vISA destinations: every variable keeps its id, type and size; every one but the destination
+ * its bytes; the destination holds what fill writes into a copy of its bytes before execution
+ * (fill returns false when the result does not fit, and describes the instruction in detail). */
+typedef bool (*wb_fill_fn)(const void *ctx, const sf_state *before, const sf_var *x, uint8_t *want, char *detail,
+                           size_t dn);
+
+static bool wb_visa_vars(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
+                         const sf_raw *dst, const char *fam, wb_fill_fn fill, const void *ctx) {
+  char field[32];
+  snprintf(field, sizeof field, "%s vars", fam);
+  if (before->nvars != after->nvars) return wb_fail(v, in, field, "%u variables before, %u after", before->nvars, after->nvars);
   for (unsigned j = 0; j < before->nvars; j++) {
     const sf_var *x = &before->vars[j], *y = &after->vars[j];
     if (x->id != y->id || x->type != y->type || x->size != y->size)
-      return wb_fail(v, in, "3d vars", "variable %u was V%u (%u bytes), is V%u (%u bytes)", j, x->id, x->size, y->id, y->size);
-    if (x->id != s->dst.id || s->dst.id == 0) {
+      return wb_fail(v, in, field, "variable %u was V%u (%u bytes), is V%u (%u bytes)", j, x->id, x->size, y->id, y->size);
+    if (x->id != dst->id || dst->id == 0) {
+      snprintf(field, sizeof field, "%s other", fam);
       if (x->size && memcmp(x->bytes, y->bytes, x->size) != 0)
-        return wb_fail(v, in, "3d other", "V%u, which is not the destination, changed", x->id);
+        return wb_fail(v, in, field, "V%u, which is not the destination, changed", x->id);
       continue;
     }
     uint8_t *want = malloc(x->size ? x->size : 1);
     if (!want) return true; /* nothing judged without memory */
     memcpy(want, x->bytes, x->size);
-    unsigned tsz = sf_vtype_size(x->type);
-    unsigned lanes = b->n, grf = before->grf_bytes ? before->grf_bytes : 32u;
-    size_t blk = ((size_t)lanes * tsz + grf - 1) / grf * grf, at = s->dst.off;
-    bool inside = true;
-    for (unsigned k = 0; k < 4; k++) {
-      if (!(s->chan_mask >> k & 1u)) continue;
-      for (unsigned l = 0; l < lanes && l < SF_MAX_LANES; l++) {
-        if (!(b->lanes >> l & 1u)) continue;
-        uint8_t e[4];
-        unsigned n = wb_visa_elem(x->type, out->v[k][l], out->is_int, e);
-        if (at + (size_t)l * tsz + n > x->size) inside = false;
-        else memcpy(want + at + (size_t)l * tsz, e, n);
-      }
-      at += blk;
-    }
-    if (s->pixel_null_mask) {
-      uint32_t all = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
-      uint32_t nm = (out->null_mask | ~b->lanes) & all;
-      if (at + 4 > x->size) inside = false;
-      else
-        for (unsigned i = 0; i < 4; i++) want[at + i] = (uint8_t)(nm >> (8 * i));
-    }
-    if (!inside) {
+    char detail[96] = "";
+    if (!fill(ctx, before, x, want, detail, sizeof detail)) {
       free(want);
-      return wb_fail(v, in, "3d bounds", "the result does not fit V%u (%u bytes) from offset %u", x->id, x->size, s->dst.off);
+      snprintf(field, sizeof field, "%s bounds", fam);
+      return wb_fail(v, in, field, "the result does not fit V%u (%u bytes) from offset %u", x->id, x->size, dst->off);
     }
     size_t bad = 0;
     while (bad < x->size && want[bad] == y->bytes[bad]) bad++;
     unsigned got = bad < x->size ? y->bytes[bad] : 0, exp = bad < x->size ? want[bad] : 0;
     free(want);
+    snprintf(field, sizeof field, "%s dst", fam);
     if (bad < x->size)
-      return wb_fail(v, in, "3d dst", "V%u after execution is not the one the result gives: byte %zu is 0x%02x, expected 0x%02x "
-                                      "(type %s, %u lanes, channels 0x%x)", x->id, bad, got, exp, sf_vtype_name(x->type), lanes, s->chan_mask);
+      return wb_fail(v, in, field, "V%u after execution is not the one the result gives: byte %zu is 0x%02x, expected "
+                                   "0x%02x (%s)", x->id, bad, got, exp, detail);
   }
   return true;
+}
+
+typedef struct wb3d {
+  const sf_sample_3d *s;
+  const sf_sample_batch *b;
+  const sf_sample_out *out;
+} wb3d;
+
+static bool wb_fill_3d(const void *ctx, const sf_state *before, const sf_var *x, uint8_t *want, char *detail, size_t dn) {
+  const wb3d *c = ctx;
+  const sf_sample_3d *s = c->s;
+  const sf_sample_batch *b = c->b;
+  unsigned tsz = sf_vtype_size(x->type);
+  unsigned lanes = b->n, grf = before->grf_bytes ? before->grf_bytes : 32u;
+  size_t blk = ((size_t)lanes * tsz + grf - 1) / grf * grf, at = s->dst.off;
+  bool inside = true;
+  snprintf(detail, dn, "type %s, %u lanes, channels 0x%x", sf_vtype_name(x->type), lanes, s->chan_mask);
+  for (unsigned k = 0; k < 4; k++) {
+    if (!(s->chan_mask >> k & 1u)) continue;
+    for (unsigned l = 0; l < lanes && l < SF_MAX_LANES; l++) {
+      if (!(b->lanes >> l & 1u)) continue;
+      uint8_t e[4];
+      unsigned n = wb_visa_elem(x->type, c->out->v[k][l], c->out->is_int, e);
+      if (at + (size_t)l * tsz + n > x->size) inside = false;
+      else memcpy(want + at + (size_t)l * tsz, e, n);
+    }
+    at += blk;
+  }
+  if (s->pixel_null_mask) {
+    uint32_t all = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    uint32_t nm = (c->out->null_mask | ~b->lanes) & all;
+    if (at + 4 > x->size) inside = false;
+    else
+      for (unsigned i = 0; i < 4; i++) want[at + i] = (uint8_t)(nm >> (8 * i));
+  }
+  return inside;
 }
 
 static bool wb_d3d(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
@@ -591,9 +616,54 @@ static bool wb_d3d(sf_verdict *v, const sf_inst *in, const sf_state *before, con
   return false;
 }
 
+/* ---- exec_writeback: where the vISA SAMPLE_UNORM result lands -----------------------------------
+ *
+ * vISA spec, SAMPLE_UNORM "Dst" and "Output Format": the enabled channels, in R, G, B, A order, each
+ * fill one block holding the 32 pixels of the 8x4 block in row order (pixel y*8+x), starting at the
+ * raw operand's offset; each block is rounded up to whole GRFs. The 16-bit formats store the 8.8
+ * value as a word; the 8-bit ones store it rounded to a byte, (v + 128) / 256 at most 255. The
+ * downsampled formats keep the even pixels of R and B only (16 elements in a block of half the
+ * size). V0 as destination writes nothing. */
+typedef struct wbunorm {
+  const sf_sample_unorm *u;
+  const sf_unorm_out *out;
+} wbunorm;
+
+static bool wb_fill_unorm(const void *ctx, const sf_state *before, const sf_var *x, uint8_t *want, char *detail,
+                          size_t dn) {
+  const sf_sample_unorm *u = ((const wbunorm *)ctx)->u;
+  const sf_unorm_out *out = ((const wbunorm *)ctx)->out;
+  bool wide = u->out_fmt == SF_UNORM_16_FULL || u->out_fmt == SF_UNORM_16_DOWNSAMPLED;
+  bool down = u->out_fmt == SF_UNORM_16_DOWNSAMPLED || u->out_fmt == SF_UNORM_8_DOWNSAMPLED;
+  unsigned grf = before->grf_bytes ? before->grf_bytes : 32u, esz = wide ? 2u : 1u;
+  size_t at = u->dst.off;
+  snprintf(detail, dn, "format %u, channels 0x%x", u->out_fmt, u->chan_mask);
+  for (unsigned k = 0; k < 4; k++) {
+    if (!(u->chan_mask >> k & 1u)) continue;
+    bool even_only = down && (k == 0 || k == 2);
+    unsigned elems = even_only ? 16u : 32u;
+    for (unsigned e = 0; e < elems; e++) {
+      uint16_t val = out->v[k][even_only ? 2 * e : e];
+      size_t p = at + (size_t)e * esz;
+      if (p + esz > x->size) return false;
+      if (wide) want[p] = (uint8_t)(val & 0xff), want[p + 1] = (uint8_t)(val >> 8);
+      else want[p] = (uint8_t)((val + 128u) / 256u > 255u ? 255u : (val + 128u) / 256u);
+    }
+    at += ((size_t)elems * esz + grf - 1) / grf * grf;
+  }
+  return true;
+}
+
 bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
-                             const sf_sample_batch *b, const sf_sample_out *out) {
-  if (in->family == SF_FAMILY_SAMPLE_3D) return wb_visa_3d(v, in, before, after, b, out);
-  if (in->family == SF_FAMILY_D3D) return wb_d3d(v, in, before, after, b, out);
-  return true; /* SAMPLE_UNORM and AVS: their results are not recorded as batches */
+                             const sf_indep_rec *rec) {
+  if (in->family == SF_FAMILY_SAMPLE_3D && rec->got) {
+    wb3d c = {&in->s3d, &rec->batch, &rec->out};
+    return wb_visa_vars(v, in, before, after, &in->s3d.dst, "3d", wb_fill_3d, &c);
+  }
+  if (in->family == SF_FAMILY_D3D && rec->got) return wb_d3d(v, in, before, after, &rec->batch, &rec->out);
+  if (in->family == SF_FAMILY_SAMPLE_UNORM && rec->got_unorm) {
+    wbunorm c = {&in->unorm, &rec->unorm};
+    return wb_visa_vars(v, in, before, after, &in->unorm.dst, "unorm", wb_fill_unorm, &c);
+  }
+  return true; /* AVS: its writeback has no model here yet */
 }

@@ -5,7 +5,7 @@
  *
  * The executor's batch is taken, not rebuilt: sf_exec_recorded runs the instruction through a
  * recording backend that forwards every entry to the backend under test and keeps a copy of the
- * first sample batch and its result. sf_backend carries no context pointer, and the executor hands
+ * first sample batch and its result (and of the first SAMPLE_UNORM block, for exec_writeback). sf_backend carries no context pointer, and the executor hands
  * its sf_status pointer unchanged to the backend, so the recorder keeps its context in a struct whose
  * first member is that sf_status (a pointer to a struct converts to a pointer to its first member and
  * back, C17 6.7.2.1). The recording backend is static to this file and used only by sf_exec_recorded.
@@ -31,8 +31,14 @@ static sf_code rec_sample(const sf_sample_batch *q, sf_sample_out *o, sf_status 
 }
 
 static sf_code rec_unorm(const sf_unorm_req *q, sf_unorm_out *o, sf_status *st) {
-  const sf_backend *be = rec_of(st)->inner;
-  return (be->sample_unorm ? be->sample_unorm : sf_backend_scalar()->sample_unorm)(q, o, st);
+  sf_indep_rec *r = rec_of(st);
+  const sf_backend *be = r->inner;
+  sf_code rc = (be->sample_unorm ? be->sample_unorm : sf_backend_scalar()->sample_unorm)(q, o, st);
+  if (rc == SF_OK && !r->got_unorm) {
+    r->unorm = *o;
+    r->got_unorm = true;
+  }
+  return rc;
 }
 
 static sf_code rec_avs(const sf_avs_req *q, sf_avs_out *o, sf_status *st) {

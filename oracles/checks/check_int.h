@@ -29,9 +29,11 @@ bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *befor
  * execution is the one before with the batch's result written through the destination's mask, the
  * resource swizzle and _sat, for the batch's lanes, and nothing else. vISA 3D_SAMPLE: the destination
  * variable holds the enabled channels' blocks (and the pixel null mask) for the batch's lanes,
- * converted to its type, and no other variable changes. True for SAMPLE_UNORM and AVS. */
+ * converted to its type, and no other variable changes. vISA SAMPLE_UNORM: the destination holds the
+ * enabled channels' blocks of the recorded 8x4 block, in its output format. rec holds what the
+ * executor handed to the backend (sf_exec_recorded); with nothing recorded, or for AVS, true. */
 bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
-                             const sf_sample_batch *b, const sf_sample_out *out);
+                             const sf_indep_rec *rec);
 
 /* A refusal's contract: a code other than SF_OK, a message (which never says "(null)" unless the
  * input does: glibc's spelling of a NULL string passed to %s, undefined behaviour in C17 7.21.6.1), and (need_pos, unless the code is

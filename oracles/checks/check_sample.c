@@ -460,8 +460,7 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_dump_case(v, c);
       goto done_fail;
     }
-    if (rc[0] == SF_OK && rec->got &&
-        !sf_check_exec_writeback(v, &c->inst, &env->state, &runs[0], &rec->batch, &rec->out)) {
+    if (rc[0] == SF_OK && !sf_check_exec_writeback(v, &c->inst, &env->state, &runs[0], rec)) {
       snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
       sf_dump_case(v, c);
       goto done_fail;

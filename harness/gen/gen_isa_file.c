@@ -1,0 +1,215 @@
+/* harness/gen/gen_isa_file.c — whole .isa files from fuzz data (sf_gen_isa_file, samplefuzz/gen.h).
+ *
+ * One or two kernels with the generator's declaration set (gen_decls.c), by turns extra named
+ * declarations, aliases (backward, forward to a later declaration, onto %r0), inputs, a Target
+ * attribute and rets, 0-4 sampler instructions (inst_gen.c) and, in the first kernel, generic
+ * instructions of every opcode row that has a text form (gen_visa_generic.c). Everything it draws
+ * is valid, so a reader, writer or printer that refuses it is wrong: the isa_file target's
+ * generated mode (oracles/checks/check_isa_file.c) holds the codecs to that.
+ *
+ * SF_GEN_ISA_CUT12504 writes every kernel in the form IGC 1.0.12504's writer produces
+ * (docs/visa-binary.md §6.2): each instruction keeps only its leading fields, as many as it has
+ * fields other than E and P (list entries included), or the opcode row's w12504. The count is taken
+ * here from the drawn instruction's own fields, not from the codec's layout walk, so that the reader
+ * is checked against an independent statement of the rule. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/visa/visa_isa_priv.h"
+#include "harness/visa/visa_optab.h"
+#include "samplefuzz/gen.h"
+#include "samplefuzz/visa.h"
+
+/* Aliases: backward, forward (to a later declaration), onto %r0 (V7). */
+static sf_code gi_aliases(sf_visa_kernel *k, sf_status *st) {
+  int64_t a = sf_visa_kernel_add_var(k, "alias_b", SF_VT_F, 8, 5, st);
+  int64_t b = a < 0 ? -1 : sf_visa_kernel_add_var(k, "alias_f", SF_VT_UD, 8, 0, st);
+  int64_t c = b < 0 ? -1 : sf_visa_kernel_add_var(k, "later", SF_VT_UD, 16, 5, st);
+  int64_t d = c < 0 ? -1 : sf_visa_kernel_add_var(k, "on_r0", SF_VT_UD, 8, 0, st);
+  if (d < 0) return st && st->code ? st->code : SF_ERR_INVALID;
+  k->vars[a - SF_VISA_FIRST_USER_VAR].alias_index = SF_VISA_FIRST_USER_VAR;
+  k->vars[a - SF_VISA_FIRST_USER_VAR].alias_offset = 4;
+  k->vars[b - SF_VISA_FIRST_USER_VAR].alias_index = (uint32_t)c;
+  k->vars[d - SF_VISA_FIRST_USER_VAR].alias_index = 7;
+  return SF_OK;
+}
+
+static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel *k, sf_status *st) {
+  char name[32];
+  snprintf(name, sizeof name, "gen%u_%u", (unsigned)sf_fdp_u8(f), ki);
+  sf_code c = sf_visa_kernel_init(k, name, st);
+  if (!c) c = sf_gen_kernel_decls(k, st);
+  if (!c && sf_fdp_chance(f, 85)) c = gi_aliases(k, st);
+  if (!c && sf_fdp_chance(f, 64) &&
+      (sf_visa_kernel_add_pred(k, "flag", 8, st) < 0 || sf_visa_kernel_add_sampler(k, "smp", st) < 0 ||
+       sf_visa_kernel_add_surface(k, "img", st) < 0 || sf_visa_kernel_add_addr(k, "addr", 2, st) < 0))
+    c = st && st->code ? st->code : SF_ERR_INVALID;
+  if (!c && sf_fdp_bool(f)) c = sf_visa_kernel_add_string_attr(k, "Target", "3d", st);
+  if (!c && sf_fdp_chance(f, 85)) {
+    k->inputs = calloc(2, sizeof *k->inputs);
+    if (!k->inputs) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate inputs");
+    k->num_inputs = 2;
+    k->inputs[0] = (sf_visa_input){0, SF_VISA_FIRST_USER_VAR, 32, 32};
+    k->inputs[1] = (sf_visa_input){2, SF_VISA_FIRST_USER_SURFACE, 64, 4};
+  }
+  static const sf_family fams[3] = {SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D, SF_FAMILY_AVS};
+  unsigned ni = sf_fdp_range(f, 0, 4);
+  for (unsigned i = 0; i < ni && !c; i++) {
+    unsigned gflags = (flags & SF_GEN_ISA_ANY_INST) && sf_fdp_chance(f, 43) ? 0u : (unsigned)SF_GEN_VALID;
+    sf_inst in;
+    c = sf_gen_inst(f, fams[sf_fdp_pick(f, 3)], gflags, &in);
+    if (!c) c = sf_visa_kernel_add_inst(k, &in, st);
+  }
+  if (!c && (ni == 0 || sf_fdp_bool(f))) {
+    k->rets = calloc(1, sizeof *k->rets);
+    if (!k->rets) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate a ret");
+    k->num_rets = 1;
+    k->rets[0].before = k->num_insts;
+    if (sf_fdp_chance(f, 64)) k->rets[0].pred.id = 1;
+  }
+  if (!c && ki == 0 && sf_fdp_chance(f, 171)) c = sf_gen_visa_generic(f, k, 24, st);
+  return c;
+}
+
+/* ---- IGC 1.0.12504's cut-short form ----------------------------------------------------------- */
+
+/* How many leading fields IGC 12504's writer keeps of g (a whole instruction). */
+static unsigned gi_cut_keep(const sf_visa_ginst *g) {
+  const sf_visa_opdesc *d = sf_visa_optab(g->op);
+  if (d && d->w12504) return d->w12504;
+  unsigned keep = 0;
+  for (unsigned i = 0; i < g->num_ops; i++) keep += g->ops[i].kind != 'E' && g->ops[i].kind != 'P';
+  return keep;
+}
+
+/* Whether cutting g to keep fields drops a list's count: the byte in its place is then the next
+ * instruction's opcode, which a reader can tell from a count only when it is over 15. */
+static bool gi_cuts_count(const sf_visa_ginst *g, unsigned keep) {
+  for (unsigned i = keep; i < g->num_ops; i++)
+    if (g->ops[i].kind == 'n') return true;
+  return false;
+}
+
+/* Whether g has an empty list. IGC's lists (the 3D sampler parameters) hold at least one entry;
+ * an empty one would be cut before the field in front of its count too, and the cut form would not
+ * say so (docs/visa-binary.md §6.2). */
+static bool gi_empty_list(const sf_visa_ginst *g) {
+  for (unsigned i = 0; i < g->num_ops; i++)
+    if (g->ops[i].kind == 'n' && g->ops[i].u == 0) return true;
+  return false;
+}
+
+/* Appends instruction x of k's stream (0..total) as a whole generic instruction. */
+static sf_code gi_stream_at(const sf_visa_kernel *k, uint32_t *gi, uint32_t *ii, uint32_t *ri, uint32_t at,
+                            sf_visa_ginst *out, sf_status *st) {
+  memset(out, 0, sizeof *out);
+  if (*gi < k->num_gens && k->gens[*gi].at == at) {
+    const sf_visa_ginst *g = &k->gens[(*gi)++];
+    *out = *g;
+    out->ops = malloc((g->num_ops ? g->num_ops : 1u) * sizeof *out->ops);
+    if (!out->ops) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot copy an instruction");
+    if (g->num_ops) memcpy(out->ops, g->ops, g->num_ops * sizeof *out->ops);
+    return SF_OK;
+  }
+  if (*ri < k->num_rets && k->rets[*ri].before == *ii) {
+    const sf_visa_ret *r = &k->rets[(*ri)++];
+    out->op = SF_VISA_OP_RET;
+    out->ops = calloc(1, sizeof *out->ops);
+    if (!out->ops) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate a ret");
+    out->num_ops = 1; /* the row's w12504: the writer keeps the exec byte only */
+    out->ops[0].kind = 'E';
+    out->ops[0].u = (uint32_t)(r->exec_size | r->emask << 4);
+    return SF_OK;
+  }
+  if (*ii >= k->num_insts) return sf_fail(st, SF_ERR_INVALID, "sf_gen_isa_file: stream position %u is empty", at);
+  /* A sampler instruction: its 4.1 bytes, read as a generic instruction (the cut form holds every
+   * instruction generically, as the reader does). */
+  sf_buf b;
+  sf_buf_init(&b, st);
+  size_t used = 0;
+  sf_code c = sf_visa_encode(&k->insts[(*ii)++], &b, st);
+  if (!c) c = sf_visa_gen_decode(b.data, b.len, 0, SF_VISA_FORM_SPEC, out, &used, st);
+  sf_buf_free(&b);
+  return c;
+}
+
+/* Rewrites k's instruction stream as IGC 12504 writes it: every instruction a generic one in the
+ * cut form, ending in a ret, then (by chance) a few bytes the writer never wrote, starting with the
+ * reserved opcode 0 so that no reader takes them for instructions. An instruction whose cut drops a
+ * list count is left out unless the next opcode is over 15 (IGC's sampler lists hold at most 15),
+ * since otherwise the file would not say where it ends. */
+static sf_code gi_cut12504(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
+  uint32_t total = k->num_gens + k->num_insts + k->num_rets;
+  sf_visa_ginst *all = calloc((size_t)total + 1, sizeof *all);
+  if (!all) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate %u instructions", total + 1);
+  uint32_t gi = 0, ii = 0, ri = 0, n = 0;
+  sf_code c = SF_OK;
+  for (uint32_t at = 0; at < total && !c; at++)
+    if (!(c = gi_stream_at(k, &gi, &ii, &ri, at, &all[n], st))) n++;
+  if (!c && (!n || all[n - 1].op != SF_VISA_OP_RET)) { /* the stream ends at its last ret */
+    all[n].op = SF_VISA_OP_RET;
+    all[n].ops = calloc(1, sizeof *all[n].ops);
+    if (!all[n].ops) c = sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate a ret");
+    else all[n].num_ops = 1, all[n].ops[0].kind = 'E', all[n++].ops[0].u = (uint32_t)sf_fdp_pick(f, 6);
+  }
+  if (c) {
+    for (uint32_t i = 0; i < n; i++) sf_visa_ginst_free(&all[i]);
+    free(all);
+    return c;
+  }
+  /* Cut from the back, so that each instruction knows the opcode that will follow it. */
+  uint32_t kept = n;
+  uint8_t next_op = 0xff;
+  for (uint32_t i = n; i-- > 0;) {
+    unsigned keep = gi_cut_keep(&all[i]);
+    if (gi_empty_list(&all[i]) || (gi_cuts_count(&all[i], keep) && next_op <= 15)) {
+      sf_visa_ginst_free(&all[i]);
+      memmove(&all[i], &all[i + 1], (size_t)(kept - i - 1) * sizeof *all);
+      kept--;
+      continue;
+    }
+    if (keep < all[i].num_ops) all[i].num_ops = (uint16_t)keep;
+    all[i].form = SF_VISA_FORM_IGC12504;
+    next_op = all[i].op;
+  }
+  for (uint32_t i = 0; i < kept; i++) all[i].at = i;
+  for (uint32_t i = 0; i < k->num_gens; i++) sf_visa_ginst_free(&k->gens[i]);
+  free(k->gens);
+  free(k->insts);
+  free(k->rets);
+  free(k->code_tail);
+  k->insts = NULL;
+  k->rets = NULL;
+  k->code_tail = NULL;
+  k->num_insts = k->num_rets = k->code_tail_len = 0;
+  k->gens = all;
+  k->num_gens = kept;
+  if (sf_fdp_bool(f)) {
+    uint32_t tn = sf_fdp_range(f, 1, 16);
+    k->code_tail = malloc(tn);
+    if (!k->code_tail) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate a tail");
+    k->code_tail[0] = 0;
+    for (uint32_t i = 1; i < tn; i++) k->code_tail[i] = sf_fdp_u8(f);
+    k->code_tail_len = tn;
+  }
+  return SF_OK;
+}
+
+sf_code sf_gen_isa_file(sf_fdp *f, unsigned flags, sf_isa_file *out, sf_status *st) {
+  if (!f || !out) return sf_fail(st, SF_ERR_INVALID, "sf_gen_isa_file: NULL argument");
+  memset(out, 0, sizeof *out);
+  out->major = 4;
+  out->minor = 1;
+  unsigned nk = sf_fdp_chance(f, 51) ? 2 : 1;
+  out->kernels = calloc(nk, sizeof *out->kernels);
+  if (!out->kernels) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate %u kernels", nk);
+  sf_code c = SF_OK;
+  for (unsigned ki = 0; ki < nk && !c; ki++) {
+    out->num_kernels = (uint16_t)(ki + 1);
+    c = gi_kernel(f, flags, ki, &out->kernels[ki], st);
+    if (!c && (flags & SF_GEN_ISA_CUT12504)) c = gi_cut12504(f, &out->kernels[ki], st);
+  }
+  if (c) sf_isa_free(out);
+  return c;
+}
