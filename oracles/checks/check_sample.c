@@ -199,6 +199,45 @@ static uint32_t sf_meta_pick(const sf_case *c) {
   return 1u << (h % SF_META_COUNT);
 }
 
+/* request_state: the case's batch with a sampler state that sf_sampler_check refuses (one field out
+ * of its range, picked by the case) must be refused by every backend's own entry point, with the
+ * same code. sf_sample checks a request before it calls a backend, but the entry points are public
+ * (sf_backend's table) and each SIMD one has a fast test of its own (simd_sample.h sfk_sampler_ok):
+ * a fast path that took a broken state would answer where the scalar path refuses. */
+static bool sf_check_request_state(sf_verdict *v, const sf_case *c, const sf_sample_batch *b,
+                                   const sf_backend *const *be, unsigned nbe) {
+  sf_sampler bad = *b->samp;
+  unsigned pick = (unsigned)(c->surf.width + 3u * c->surf.height + 7u * b->n + c->samp.addr[0]) % 6u;
+  switch (pick) {
+    case 0: bad.min_filter = SF_FILTER_LINEAR + 1; break;
+    case 1: bad.mip_filter = SF_MIP_LINEAR + 1; break;
+    case 2: bad.addr[pick % 3] = SF_ADDR_COUNT; break;
+    case 3: bad.lod_bias = 4096; break;
+    case 4: bad.avs_luma[b->n % SF_AVS_PHASES][0]++; break;
+    default: bad.avs_chroma[SF_AVS_PHASES - 1][1]--; break;
+  }
+  sf_sample_batch bb = *b;
+  bb.samp = &bad;
+  sf_code first = SF_OK;
+  for (unsigned i = 0; i < nbe; i++) {
+    sf_sample_out out;
+    sf_status st;
+    sf_status_clear(&st);
+    memset(&out, 0, sizeof out);
+    sf_code rc = (be[i]->sample ? be[i]->sample : sf_backend_scalar()->sample)(&bb, &out, &st);
+    if (i == 0) first = rc;
+    if (rc != SF_OK && rc == first) continue;
+    sf_verdict_fail(v, "request_state", &c->inst, be[i]->name);
+    sf_case_key(v, c, "request state");
+    snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
+    sf_verdict_dumpf(v, "a sampler state sf_sampler_check refuses (change %u): %s -> %s, %s -> %s\n", pick,
+                     be[0]->name, sf_code_name(first), be[i]->name, sf_code_name(rc));
+    sf_dump_case(v, c);
+    return false;
+  }
+  return true;
+}
+
 static bool sf_check_requests(sf_verdict *v, const sf_case *c, sf_case_env *env, const sf_backend *const *be,
                               unsigned nbe, sf_indep_stats *stats) {
   const sf_format_info *fi = sf_format_get(c->surf.format);
@@ -233,6 +272,7 @@ static bool sf_check_requests(sf_verdict *v, const sf_case *c, sf_case_env *env,
       return false;
     }
   }
+  if (b.samp && !sf_check_request_state(v, c, &b, be, nbe)) return false;
   /* the independent interval and the metamorphic relations on the request batch */
   if (rc0 == SF_OK) {
     if (!sf_check_indep_batch(v, &c->inst, &b, &ref, "request", stats) ||
