@@ -7,7 +7,8 @@
  *   2. an exhausted input gives the simplest program, a tight buffer gives SF_ERR_LIMIT and leaves the
  *      buffer as it was, bad arguments give SF_ERR_INVALID;
  *   3. a pinned digest of the first programs, so that a change to the generator (which changes what
- *      every stored seed means) is noticed. */
+ *      every stored seed means) is noticed;
+ *   4. dxbc_fuzzer's generated mode ("SFGEN" inputs) passes on 400 drawn inputs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/gen.h"
 #include "samplefuzz/gen_d3d.h"
+#include "samplefuzz/oracle.h"
 #include "sf_test.h"
 
 #define N_SEEDS 4000u
@@ -291,8 +293,27 @@ static void test_pinned(void) {
   SF_CHECK_MSG(h == want, "digest 0x%016llx (pinned 0x%016llx)", (unsigned long long)h, (unsigned long long)want);
 }
 
+/* dxbc_fuzzer's generated mode: "SFGEN" and the draws; every such input passes, as a PASS (not a
+ * refusal), and its verdict is the dxbc program check's. */
+static void test_target_mode(void) {
+  static uint8_t in[5 + MAX_BYTES];
+  unsigned passed = 0;
+  for (uint64_t seed = 0; seed < 400; seed++) {
+    size_t n;
+    memcpy(in, "SFGEN", 5);
+    fill(seed + 9000, in + 5, &n);
+    sf_verdict v;
+    bool ok = sf_check_dxbc(in, n + 5, &v);
+    SF_CHECK_MSG(ok && v.kind == SF_VERDICT_PASS, "seed %llu: %s %s: %.300s", (unsigned long long)seed, v.oracle,
+                 v.check, v.dump);
+    passed += ok && v.kind == SF_VERDICT_PASS;
+  }
+  SF_CHECK(passed == 400);
+}
+
 int main(void) {
   SF_RUN(test_programs);
+  SF_RUN(test_target_mode);
   SF_RUN(test_edges);
   SF_RUN(test_pinned);
   SF_TEST_END();

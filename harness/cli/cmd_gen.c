@@ -14,7 +14,9 @@
  *                     the cases inside B's declared capabilities are kept (docs/backends.md)
  *   dxbc_fuzzer, d3dasm_fuzzer: three quarters instructions as above, a quarter whole programs
  *                     (sf_gen_d3d_program): bare program bodies and containers, as `.dxbc` text
- *                     for d3dasm (names d3d-program-<n>)
+ *                     for d3dasm (names d3d-program-<n>); for dxbc one in three of those is an
+ *                     input of the target's generated mode instead ("SFGEN" and the generator's
+ *                     draws; names d3d-gen-<n>)
  *   isa_file_fuzzer   whole .isa files (sf_isa_write): one or two kernels with the generator's
  *                     declarations (sf_gen_kernel_decls), by turns extra named declarations,
  *                     aliases (backward, forward, to %r0), inputs, a Target attribute and rets,
@@ -366,12 +368,20 @@ int sf_cli_gen(int argc, char **argv) {
     sf_buf out;
     sf_buf_init(&out, &st);
     out.limit = 1u << 20;
-    if (!sf_gen_d3d_program_file(&ps, i, kind == SF_GEN_OUT_D3DASM, kind == SF_GEN_OUT_D3DASM ? 1024 : 4096, &out)) {
+    bool genmode = kind == SF_GEN_OUT_DXBC && i % 3 == 2;
+    if (genmode) { /* dxbc's generated mode: "SFGEN", then the program generator's draws */
+      uint8_t gdraw[1024];
+      sf_cli_splitmix_fill(&ps, gdraw, sizeof gdraw);
+      gdraw[0] = (uint8_t)(i % 2); /* the first draw's low bit: text-only */
+      sf_buf_put(&out, "SFGEN", 5);
+      sf_buf_put(&out, gdraw, sizeof gdraw);
+    } else if (!sf_gen_d3d_program_file(&ps, i, kind == SF_GEN_OUT_D3DASM, kind == SF_GEN_OUT_D3DASM ? 1024 : 4096,
+                                        &out)) {
       sf_buf_free(&out);
       continue;
     }
     char path[1200];
-    snprintf(path, sizeof path, "%s/d3d-program-%04lu", outdir, written);
+    snprintf(path, sizeof path, "%s/d3d-%s-%04lu", outdir, genmode ? "gen" : "program", written);
     bool ok = sf_cli_write_file(path, out.data, out.len, "gen");
     sf_buf_free(&out);
     if (!ok) return 1;

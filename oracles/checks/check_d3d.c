@@ -706,6 +706,7 @@ bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "dxbc");
   if (n > SF_CHECK_MAX_BIN) n = SF_CHECK_MAX_BIN;
   if (!sf_check_model_core(v, p, n)) return false;
+  if (n >= 5 && memcmp(p, "SFGEN", 5) == 0) return sf_check_dxbc_gen(p + 5, n - 5, v); /* check_d3d_gen.c */
   if (n >= 4 && sf_le32(p) == SF_DXBC_MAGIC) return sf_check_dxbc_container(p, n, v);
   /* A program body: the length token (DWORD 1) equals the size. */
   if (n >= 8 && (n % 4) == 0 && (uint64_t)sf_le32(p + 4) * 4 == n) {

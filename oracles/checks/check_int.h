@@ -32,6 +32,9 @@ bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *befor
  * converted to its type, and no other variable changes. vISA SAMPLE_UNORM: the destination holds the
  * enabled channels' blocks of the recorded 8x4 block, in its output format. rec holds what the
  * executor handed to the backend (sf_exec_recorded); with nothing recorded, or for AVS, true. */
+/* dxbc_fuzzer's generated mode (check_d3d_gen.c): p is the generator's draws after "SFGEN". */
+bool sf_check_dxbc_gen(const uint8_t *p, size_t n, sf_verdict *v);
+
 bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
                              const sf_indep_rec *rec);
 
