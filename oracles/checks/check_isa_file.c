@@ -11,7 +11,8 @@
  * the reader or writer must carry a message, and the reader's errors a byte position.
  * Generated mode: an input that starts with "SFGEN" is not a file but the draws of the whole-file
  * generator (sf_gen_isa_file, one in three in IGC 12504's cut-short form). What the generator
- * builds is valid, so the writer and the reader must take it (`gen_write`, `gen_read`), and the
+ * builds is valid, so the writer must take it (`gen_write`; appending it after bytes a buffer
+ * already holds gives the same bytes after them, `gen_append`) and the reader too (`gen_read`), and the
  * file must read back with the declarations and instructions the generator built (`gen_same`);
  * then the written bytes are checked as above. This is where a reader that refuses or misreads
  * valid whole kernels is seen, which a round trip of what the reader accepts cannot show. */
@@ -323,6 +324,21 @@ static bool sf_isa_check_gen(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_verdict_dumpf(v, "sf_isa_write refused a generated file: %s\n", sf_status_format(&st, msg, sizeof msg));
     }
     goto done;
+  }
+  { /* the writer appends: after bytes a buffer already holds, it writes the same file */
+    sf_buf a;
+    sf_buf_init(&a, &st);
+    a.limit = SF_ISA_CHECK_BUF_LIMIT + 3;
+    bool same = sf_buf_put(&a, "isa", 3) && sf_isa_write(&f, &a, &st) == SF_OK && a.len == w.len + 3 &&
+                memcmp(a.data + 3, w.data, w.len) == 0;
+    sf_buf_free(&a);
+    if (!same) {
+      ok = sf_verdict_fail(v, "gen_append", NULL, flags ? "cut" : "spec");
+      sf_verdict_key(v, "%s", flags ? "cut" : "spec");
+      sf_verdict_dumpf(v, "sf_isa_write after 3 bytes does not append the %zu bytes it writes into an empty buffer\n",
+                       w.len);
+      goto done;
+    }
   }
   sf_status_clear(&st);
   if (sf_isa_read(w.data, w.len, &g, &st) != SF_OK) {
