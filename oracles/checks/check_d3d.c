@@ -331,6 +331,13 @@ static const char *sf_readback_escape(const char *t, size_t n) {
   return NULL;
 }
 
+/* Whether the text has a `.tpf` line (an instruction written as raw tokens). */
+static bool sf_has_tpf_line(const char *t, size_t n) {
+  for (size_t i = 0; i + 4 <= n; i++)
+    if ((i == 0 || t[i - 1] == '\n') && memcmp(t + i, ".tpf", 4) == 0) return true;
+  return false;
+}
+
 static bool sf_fail_readback_escape(sf_verdict *v, const char *line, const char *end) {
   const char *nl = memchr(line, '\n', (size_t)(end - line));
   size_t len = (nl ? (size_t)(nl - line) : (size_t)(end - line));
@@ -393,11 +400,25 @@ static int sf_d3d_program_roundtrip(sf_verdict *v, const sf_tpf_program *prog, c
 /* A program body that re-encodes exactly (p[0..n)): its text must read back to the same bytes, no
  * instruction may be escaped for a text that did not read back (`escape_readback`), and one invalid
  * edit of one of its lines must be refused on that line (`negative_line`). */
-static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const uint8_t *p, size_t n) {
+/* strict: SF_D3D_STRICT_* (sf_check_d3d_program_strict). */
+static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const uint8_t *p, size_t n, unsigned strict) {
   sf_buf text;
   int r = sf_d3d_program_roundtrip(v, prog, p, n, &text);
   bool ok = r >= 0;
-  if (r > 0 && text.len) {
+  if (ok && r == 0 && strict) { /* the printer refused for size: not an excuse for a generated program */
+    sf_verdict_fail(v, "gen_print", NULL, "limit");
+    sf_verdict_key(v, "gen_print");
+    sf_verdict_dumpf(v, "the printer refused a generated program of %zu bytes for its size\n", n);
+    ok = false;
+  }
+  if (ok && (strict & SF_D3D_STRICT_NO_TPF) && text.len && sf_has_tpf_line((const char *)text.data, text.len)) {
+    sf_verdict_fail(v, "gen_escape", NULL, "tpf");
+    sf_verdict_key(v, "gen_escape");
+    sf_verdict_dumpf(v, "a program drawn text-only printed with a .tpf line:\n%.*s\n",
+                     (int)(text.len < 4000 ? text.len : 4000), (const char *)text.data);
+    ok = false;
+  }
+  if (ok && r > 0 && text.len) {
     const char *t = (const char *)text.data, *esc = sf_readback_escape(t, text.len);
     ok = esc ? sf_fail_readback_escape(v, esc, t + text.len)
              : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, true);
@@ -442,13 +463,20 @@ static bool sf_d3d_optab_row(sf_verdict *v, const sf_tpf_program *prog) {
   return true;
 }
 
-static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, const char *what) {
+bool sf_check_d3d_program_strict(const uint8_t *p, size_t n, sf_verdict *v, const char *what, unsigned strict) {
   sf_tpf_program prog;
   sf_tpf_program_init(&prog, 0);
   sf_status st;
   sf_status_clear(&st);
   if (sf_tpf_program_decode(p, n, &prog, &st) != SF_OK) {
     sf_tpf_program_free(&prog);
+    if (strict) {
+      char msg[SF_STATUS_MSG_MAX + 64];
+      sf_verdict_fail(v, "gen_decode", NULL, sf_code_name(st.code));
+      sf_verdict_key(v, "gen_decode code=%s", sf_code_name(st.code));
+      sf_verdict_dumpf(v, "sf_tpf_program_decode refused a generated program: %s\n", sf_status_format(&st, msg, sizeof msg));
+      return false;
+    }
     if (!sf_check_refusal_at(v, what, &st, NULL, p, n, true)) return false;
     sf_verdict_refuse(v, &st);
     return true;
@@ -466,12 +494,16 @@ static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, cons
     ok = false;
   }
   sf_buf_free(&out);
-  if (ok) ok = sf_d3d_program_text(v, &prog, p, n);
+  if (ok) ok = sf_d3d_program_text(v, &prog, p, n, strict);
   for (size_t i = 0; ok && i < prog.count; i++) {
     if (prog.items[i].kind == SF_TPF_ITEM_SAMPLE) ok = sf_d3d_views(v, &prog.items[i].inst, NULL, 0);
   }
   sf_tpf_program_free(&prog);
   return ok;
+}
+
+static bool sf_check_d3d_program(const uint8_t *p, size_t n, sf_verdict *v, const char *what) {
+  return sf_check_d3d_program_strict(p, n, v, what, 0);
 }
 
 /* The printer's choice for program chunks (docs/oracles.md "Contracts every codec target checks"):

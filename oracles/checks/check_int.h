@@ -34,6 +34,11 @@ bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *befor
  * executor handed to the backend (sf_exec_recorded); with nothing recorded, or for AVS, true. */
 /* dxbc_fuzzer's generated mode (check_d3d_gen.c): p is the generator's draws after "SFGEN". */
 bool sf_check_dxbc_gen(const uint8_t *p, size_t n, sf_verdict *v);
+/* The program-body checks of dxbc (check_d3d.c) on p[0..n). strict 0: as for any input; else for
+ * a program the generator built, where a refusal of the decoder or of the printer is a finding
+ * (`gen_decode`, `gen_print`), and with SF_D3D_STRICT_NO_TPF so is a `.tpf` line (`gen_escape`). */
+enum { SF_D3D_STRICT = 1u << 0, SF_D3D_STRICT_NO_TPF = 1u << 1 };
+bool sf_check_d3d_program_strict(const uint8_t *p, size_t n, sf_verdict *v, const char *what, unsigned strict);
 
 bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
                              const sf_indep_rec *rec);
