@@ -50,6 +50,16 @@ static void sf_dump_tokens(sf_verdict *v, const char *label, const uint32_t *t, 
   sf_verdict_dumpf(v, "%s\n", n > 64 ? " ..." : "");
 }
 
+/* Fails v for a refusal that is a finding: check and feature name it, key is the signature's prefix
+ * (the status code follows), what says who refused what. */
+static void sf_d3d_refused(sf_verdict *v, const char *check, const sf_inst *in, const char *feature, const char *key,
+                           const sf_status *st, const char *what) {
+  char why[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, check, in, feature);
+  sf_verdict_key(v, "%s code=%s", key, sf_code_name(st->code));
+  sf_verdict_dumpf(v, "%s: %s\n", what, sf_status_format(st, why, sizeof why));
+}
+
 /* encode -> decode; when tok is non-NULL the encoding must equal tok[0..ntok). */
 static bool sf_d3d_reencode(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *tok, size_t ntok, bool must) {
   uint32_t out[SF_TPF_MAX_INST_LEN];
@@ -59,10 +69,7 @@ static bool sf_d3d_reencode(sf_verdict *v, const sf_d3d_inst *d, const uint32_t 
   sf_inst in = sf_wrap_d3d(d);
   if (sf_tpf_encode_inst(d, out, &len, &st) != SF_OK) {
     if (!must) return true;
-    char why[SF_STATUS_MSG_MAX + 64];
-    sf_verdict_fail(v, "encode", &in, "refused");
-    sf_verdict_key(v, "encode code=%s", sf_code_name(st.code));
-    sf_verdict_dumpf(v, "encoder refused: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_d3d_refused(v, "encode", &in, "refused", "encode", &st, "encoder refused");
     sf_verdict_dump_inst(v, "instruction", &in);
     return false;
   }
@@ -82,10 +89,7 @@ static bool sf_d3d_reencode(sf_verdict *v, const sf_d3d_inst *d, const uint32_t 
   size_t used = 0;
   sf_status_clear(&st);
   if (sf_tpf_decode_inst(out, len, 0, &back, &used, &st) != SF_OK) {
-    char why[SF_STATUS_MSG_MAX + 64];
-    sf_verdict_fail(v, "redecode", &in, "refused");
-    sf_verdict_key(v, "redecode code=%s", sf_code_name(st.code));
-    sf_verdict_dumpf(v, "decoder refused the encoder's output: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_d3d_refused(v, "redecode", &in, "refused", "redecode", &st, "decoder refused the encoder's output");
     sf_dump_tokens(v, "encoded", out, len);
     return false;
   }
@@ -122,20 +126,15 @@ static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
   sf_inst in = sf_wrap_d3d(d);
   if (sf_d3dasm_print_inst(d, t1, sizeof t1, &st) != SF_OK) {
     if (!must) return true;
-    char why[SF_STATUS_MSG_MAX + 64];
-    sf_verdict_fail(v, "print", &in, "valid");
-    sf_verdict_key(v, "print code=%s", sf_code_name(st.code));
-    sf_verdict_dumpf(v, "a decodable instruction does not print: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_d3d_refused(v, "print", &in, "valid", "print", &st, "a decodable instruction does not print");
     return false;
   }
   sf_d3d_inst back;
   memset(&back, 0, sizeof back);
   sf_status_clear(&st);
   if (sf_d3dasm_parse_inst(t1, strlen(t1), 1, &back, &st) != SF_OK) {
-    char why[SF_STATUS_MSG_MAX + 64];
-    sf_verdict_fail(v, "reparse", &in, "refused");
-    sf_verdict_key(v, "reparse code=%s", sf_code_name(st.code));
-    sf_verdict_dumpf(v, "printed text does not parse: %s\ntext: %s\n", sf_status_format(&st, why, sizeof why), t1);
+    sf_d3d_refused(v, "reparse", &in, "refused", "reparse", &st, "printed text does not parse");
+    sf_verdict_dumpf(v, "text: %s\n", t1);
     return false;
   }
   if (!sf_d3d_inst_equal(d, &back)) {
@@ -200,10 +199,7 @@ static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
     sf_buf_free(&out);
     if ((st.code == SF_UNSUPPORTED && sf_d3d_wrap_beyond(d)) || st.code == SF_ERR_LIMIT || st.code == SF_ERR_NOMEM)
       return true;
-    char why[SF_STATUS_MSG_MAX + 64];
-    sf_verdict_fail(v, "wrap", &in, "refused");
-    sf_verdict_key(v, "wrap refused code=%s", sf_code_name(st.code));
-    sf_verdict_dumpf(v, "the wrapper refused a valid instruction: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_d3d_refused(v, "wrap", &in, "refused", "wrap refused", &st, "the wrapper refused a valid instruction");
     sf_verdict_dump_inst(v, "instruction", &in);
     return false;
   }
@@ -213,10 +209,7 @@ static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
   sf_tpf_program_init(&p, 0);
   sf_status_clear(&st);
   if (sf_dxbc_read(out.data, out.len, &c, &st) != SF_OK || sf_dxbc_program(&c, &p, &st) != SF_OK) {
-    char why[SF_STATUS_MSG_MAX + 64];
-    sf_verdict_fail(v, "wrap", &in, "read");
-    sf_verdict_key(v, "wrap read code=%s", sf_code_name(st.code));
-    sf_verdict_dumpf(v, "the wrapped shader does not read back: %s\n", sf_status_format(&st, why, sizeof why));
+    sf_d3d_refused(v, "wrap", &in, "read", "wrap read", &st, "the wrapped shader does not read back");
     sf_verdict_dump_inst(v, "instruction", &in);
     ok = false;
   } else {

@@ -496,42 +496,49 @@ static bool wb_fail(sf_verdict *v, const sf_inst *in, const char *field, const c
 
 /* The vISA destinations: every variable keeps its id, type and size; every one but the destination
  * its bytes; the destination holds what fill writes into a copy of its bytes before execution
- * (fill returns false when the result does not fit, and describes the instruction in detail). */
-typedef bool (*wb_fill_fn)(const void *ctx, const sf_state *before, const sf_var *x, uint8_t *want, char *detail,
-                           size_t dn);
+ * (fill returns false when the result does not fit). describe names the instruction's layout in a
+ * failure report; nothing is formatted while the check passes. */
+typedef bool (*wb_fill_fn)(const void *ctx, const sf_state *before, const sf_var *x, uint8_t *want);
+typedef void (*wb_describe_fn)(const void *ctx, const sf_var *x, char *out, size_t n);
+
+static const char *wb_field(char out[32], const char *fam, const char *what) {
+  snprintf(out, 32, "%s %s", fam, what);
+  return out;
+}
 
 static bool wb_visa_vars(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
-                         const sf_raw *dst, const char *fam, wb_fill_fn fill, const void *ctx) {
+                         const sf_raw *dst, const char *fam, wb_fill_fn fill, wb_describe_fn describe, const void *ctx) {
   char field[32];
-  snprintf(field, sizeof field, "%s vars", fam);
-  if (before->nvars != after->nvars) return wb_fail(v, in, field, "%u variables before, %u after", before->nvars, after->nvars);
+  if (before->nvars != after->nvars)
+    return wb_fail(v, in, wb_field(field, fam, "vars"), "%u variables before, %u after", before->nvars, after->nvars);
   for (unsigned j = 0; j < before->nvars; j++) {
     const sf_var *x = &before->vars[j], *y = &after->vars[j];
     if (x->id != y->id || x->type != y->type || x->size != y->size)
-      return wb_fail(v, in, field, "variable %u was V%u (%u bytes), is V%u (%u bytes)", j, x->id, x->size, y->id, y->size);
+      return wb_fail(v, in, wb_field(field, fam, "vars"), "variable %u was V%u (%u bytes), is V%u (%u bytes)", j, x->id,
+                     x->size, y->id, y->size);
     if (x->id != dst->id || dst->id == 0) {
-      snprintf(field, sizeof field, "%s other", fam);
       if (x->size && memcmp(x->bytes, y->bytes, x->size) != 0)
-        return wb_fail(v, in, field, "V%u, which is not the destination, changed", x->id);
+        return wb_fail(v, in, wb_field(field, fam, "other"), "V%u, which is not the destination, changed", x->id);
       continue;
     }
     uint8_t *want = malloc(x->size ? x->size : 1);
     if (!want) return true; /* nothing judged without memory */
     memcpy(want, x->bytes, x->size);
-    char detail[96] = "";
-    if (!fill(ctx, before, x, want, detail, sizeof detail)) {
+    if (!fill(ctx, before, x, want)) {
       free(want);
-      snprintf(field, sizeof field, "%s bounds", fam);
-      return wb_fail(v, in, field, "the result does not fit V%u (%u bytes) from offset %u", x->id, x->size, dst->off);
+      return wb_fail(v, in, wb_field(field, fam, "bounds"), "the result does not fit V%u (%u bytes) from offset %u",
+                     x->id, x->size, dst->off);
     }
     size_t bad = 0;
     while (bad < x->size && want[bad] == y->bytes[bad]) bad++;
     unsigned got = bad < x->size ? y->bytes[bad] : 0, exp = bad < x->size ? want[bad] : 0;
     free(want);
-    snprintf(field, sizeof field, "%s dst", fam);
-    if (bad < x->size)
-      return wb_fail(v, in, field, "V%u after execution is not the one the result gives: byte %zu is 0x%02x, expected "
-                                   "0x%02x (%s)", x->id, bad, got, exp, detail);
+    if (bad < x->size) {
+      char detail[96];
+      describe(ctx, x, detail, sizeof detail);
+      return wb_fail(v, in, wb_field(field, fam, "dst"), "V%u after execution is not the one the result gives: byte %zu "
+                     "is 0x%02x, expected 0x%02x (%s)", x->id, bad, got, exp, detail);
+    }
   }
   return true;
 }
@@ -542,7 +549,12 @@ typedef struct wb3d {
   const sf_sample_out *out;
 } wb3d;
 
-static bool wb_fill_3d(const void *ctx, const sf_state *before, const sf_var *x, uint8_t *want, char *detail, size_t dn) {
+static void wb_describe_3d(const void *ctx, const sf_var *x, char *out, size_t n) {
+  const wb3d *c = ctx;
+  snprintf(out, n, "type %s, %u lanes, channels 0x%x", sf_vtype_name(x->type), c->b->n, c->s->chan_mask);
+}
+
+static bool wb_fill_3d(const void *ctx, const sf_state *before, const sf_var *x, uint8_t *want) {
   const wb3d *c = ctx;
   const sf_sample_3d *s = c->s;
   const sf_sample_batch *b = c->b;
@@ -550,7 +562,6 @@ static bool wb_fill_3d(const void *ctx, const sf_state *before, const sf_var *x,
   unsigned lanes = b->n, grf = before->grf_bytes ? before->grf_bytes : 32u;
   size_t blk = ((size_t)lanes * tsz + grf - 1) / grf * grf, at = s->dst.off;
   bool inside = true;
-  snprintf(detail, dn, "type %s, %u lanes, channels 0x%x", sf_vtype_name(x->type), lanes, s->chan_mask);
   for (unsigned k = 0; k < 4; k++) {
     if (!(s->chan_mask >> k & 1u)) continue;
     for (unsigned l = 0; l < lanes && l < SF_MAX_LANES; l++) {
@@ -629,15 +640,19 @@ typedef struct wbunorm {
   const sf_unorm_out *out;
 } wbunorm;
 
-static bool wb_fill_unorm(const void *ctx, const sf_state *before, const sf_var *x, uint8_t *want, char *detail,
-                          size_t dn) {
+static void wb_describe_unorm(const void *ctx, const sf_var *x, char *out, size_t n) {
+  const sf_sample_unorm *u = ((const wbunorm *)ctx)->u;
+  (void)x;
+  snprintf(out, n, "format %u, channels 0x%x", u->out_fmt, u->chan_mask);
+}
+
+static bool wb_fill_unorm(const void *ctx, const sf_state *before, const sf_var *x, uint8_t *want) {
   const sf_sample_unorm *u = ((const wbunorm *)ctx)->u;
   const sf_unorm_out *out = ((const wbunorm *)ctx)->out;
   bool wide = u->out_fmt == SF_UNORM_16_FULL || u->out_fmt == SF_UNORM_16_DOWNSAMPLED;
   bool down = u->out_fmt == SF_UNORM_16_DOWNSAMPLED || u->out_fmt == SF_UNORM_8_DOWNSAMPLED;
   unsigned grf = before->grf_bytes ? before->grf_bytes : 32u, esz = wide ? 2u : 1u;
   size_t at = u->dst.off;
-  snprintf(detail, dn, "format %u, channels 0x%x", u->out_fmt, u->chan_mask);
   for (unsigned k = 0; k < 4; k++) {
     if (!(u->chan_mask >> k & 1u)) continue;
     bool even_only = down && (k == 0 || k == 2);
@@ -658,12 +673,12 @@ bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *b
                              const sf_indep_rec *rec) {
   if (in->family == SF_FAMILY_SAMPLE_3D && rec->got) {
     wb3d c = {&in->s3d, &rec->batch, &rec->out};
-    return wb_visa_vars(v, in, before, after, &in->s3d.dst, "3d", wb_fill_3d, &c);
+    return wb_visa_vars(v, in, before, after, &in->s3d.dst, "3d", wb_fill_3d, wb_describe_3d, &c);
   }
   if (in->family == SF_FAMILY_D3D && rec->got) return wb_d3d(v, in, before, after, &rec->batch, &rec->out);
   if (in->family == SF_FAMILY_SAMPLE_UNORM && rec->got_unorm) {
     wbunorm c = {&in->unorm, &rec->unorm};
-    return wb_visa_vars(v, in, before, after, &in->unorm.dst, "unorm", wb_fill_unorm, &c);
+    return wb_visa_vars(v, in, before, after, &in->unorm.dst, "unorm", wb_fill_unorm, wb_describe_unorm, &c);
   }
   return true; /* AVS: its writeback has no model here yet */
 }
