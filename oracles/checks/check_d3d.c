@@ -212,6 +212,8 @@ static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
     sf_d3d_refused(v, "wrap", &in, "read", "wrap read", &st, "the wrapped shader does not read back");
     sf_verdict_dump_inst(v, "instruction", &in);
     ok = false;
+  } else if (!sf_check_dxbc_checksum_written(out.data, out.len, false, v)) {
+    ok = false;
   } else {
     const sf_d3d_inst *found = NULL;
     size_t nsample = 0;
@@ -667,7 +669,9 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
   memset(&c, 0, sizeof c);
   sf_status st;
   sf_status_clear(&st);
-  if (sf_dxbc_read(p, n, &c, &st) != SF_OK) {
+  sf_code rc = sf_dxbc_read(p, n, &c, &st);
+  if (!sf_check_dxbc_checksum_read(p, n, rc, v)) return sf_dxbc_free(&c), false; /* check_dxbc_sum.c */
+  if (rc != SF_OK) {
     sf_dxbc_free(&c);
     if (!sf_check_refusal_at(v, "container", &st, NULL, p, n, true)) return false;
     sf_verdict_refuse(v, &st);
@@ -688,6 +692,8 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_key(v, "rewrite container code=%s", sf_code_name(st.code));
     sf_verdict_dumpf(v, "the chunks of a valid container do not write and read back: %s\n",
                      sf_status_format(&st, why, sizeof why));
+    ok = false;
+  } else if (!sf_check_dxbc_checksum_written(out.data, out.len, c.zero_checksum, v)) {
     ok = false;
   } else if (c2.nchunks != c.nchunks) {
     sf_verdict_fail(v, "rewrite", NULL, "count");

@@ -32,6 +32,16 @@ bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *befor
  * converted to its type, and no other variable changes. vISA SAMPLE_UNORM: the destination holds the
  * enabled channels' blocks of the recorded 8x4 block, in its output format. rec holds what the
  * executor handed to the backend (sf_exec_recorded); with nothing recorded, or for AVS, true. */
+/* The DXBC checksum recomputed independently of the codec (oracles/checks/check_dxbc_sum.c).
+ * sf_indep_md5: RFC 1321 MD5 of m[0..len), or with the DXBC padding of docs/dxbc.md §1.2 (false
+ * only when out of memory). Check `checksum`: _read, given the reader's answer on p[0..n), fails
+ * when a right digest was refused with SF_ERR_CHECKSUM or a wrong, non-zero one accepted;
+ * _written fails when a container the writer produced does not carry its digest (zero: the writer
+ * was asked to leave it all zero). */
+bool sf_indep_md5(const uint8_t *m, size_t len, bool dxbc_padding, uint32_t out[4]);
+bool sf_check_dxbc_checksum_read(const uint8_t *p, size_t n, sf_code read, sf_verdict *v);
+bool sf_check_dxbc_checksum_written(const uint8_t *p, size_t n, bool zero, sf_verdict *v);
+
 /* dxbc_fuzzer's generated mode (check_d3d_gen.c): p is the generator's draws after "SFGEN". */
 bool sf_check_dxbc_gen(const uint8_t *p, size_t n, sf_verdict *v);
 /* The program-body checks of dxbc (check_d3d.c) on p[0..n). strict 0: as for any input; else for

@@ -1,0 +1,160 @@
+/* oracles/checks/check_dxbc_sum.c — the DXBC container checksum, recomputed by the oracle.
+ *
+ * The container reader verifies the checksum and the writer computes it with the codec's own
+ * modified MD5 (harness/d3d/dxbc_container.c). A bug in that code is shared by both sides, so a
+ * round trip agrees with itself while every real container is refused and every written one is
+ * unsigned garbage to the Direct3D runtime. This file holds a second, deliberately different
+ * statement of the same digest (docs/dxbc.md §1.2): a plain RFC 1321 MD5 whose sine table is
+ * computed, not copied, and whose message is the padded byte string built in full, with the
+ * DXBC-specific length words, before any block is compressed. It shares no code with the codec.
+ *
+ * Check `checksum` (in dxbc_fuzzer, on every container it reads and writes):
+ *  - a container whose stored digest is right must not be refused for its checksum;
+ *  - one whose stored digest is wrong (and not all zero: unsigned) must not be accepted;
+ *  - a container the writer produced carries the right digest. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_int.h"
+#include "samplefuzz/dxbc.h"
+
+/* RFC 1321 §3.4: T[i] = floor(2^32 * |sin(i)|), i = 1..64, computed for each digest (64 calls of
+ * sin, no shared state). Every value is far enough from an integer that double precision gets the
+ * floor right; tests/test_dxbc_sum.c checks the RFC's test suite. */
+static void md5_sine(uint32_t t[64]) {
+  for (int i = 0; i < 64; i++) t[i] = (uint32_t)floor(fabs(sin((double)(i + 1))) * 4294967296.0);
+}
+
+static uint32_t word_at(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint32_t rol(uint32_t x, int s) { return (x << s) | (x >> (32 - s)); }
+
+/* One 64-byte block, the four rounds written out as in RFC 1321 §3.4. */
+static void md5_compress(uint32_t abcd[4], const uint32_t sine[64], const uint8_t *blk) {
+  static const int shift[4][4] = {{7, 12, 17, 22}, {5, 9, 14, 20}, {4, 11, 16, 23}, {6, 10, 15, 21}};
+  uint32_t x[16];
+  for (int i = 0; i < 16; i++) x[i] = word_at(blk + 4 * i);
+  uint32_t a = abcd[0], b = abcd[1], c = abcd[2], d = abcd[3];
+  for (int round = 0; round < 4; round++) {
+    for (int step = 0; step < 16; step++) {
+      int i = round * 16 + step, k;
+      uint32_t fn;
+      switch (round) {
+      case 0: fn = (b & c) | (~b & d), k = step; break;
+      case 1: fn = (b & d) | (c & ~d), k = (1 + 5 * step) % 16; break;
+      case 2: fn = b ^ c ^ d, k = (5 + 3 * step) % 16; break;
+      default: fn = c ^ (b | ~d), k = (7 * step) % 16; break;
+      }
+      uint32_t na = b + rol(a + fn + x[k] + sine[i], shift[round][step % 4]);
+      a = d, d = c, c = b, b = na;
+    }
+  }
+  abcd[0] += a, abcd[1] += b, abcd[2] += c, abcd[3] += d;
+}
+
+static void put_word(uint8_t *p, uint32_t v) {
+  for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The message m[0..len) padded the DXBC way, in a buffer of its own: standard MD5 pads with 0x80,
+ * zeros and a 64-bit bit count at the end. DXBC instead puts the 32-bit bit count in the word
+ * before the last partial block's bytes when they leave room (fewer than 56), or in the first word
+ * of an extra block, and (bits >> 2) | 1 in the last word. Returns the padded length, 0 when out of
+ * memory. */
+static size_t dxbc_pad(const uint8_t *m, size_t len, uint8_t **out) {
+  size_t whole = len - len % 64, rest = len % 64;
+  size_t total = whole + (rest < 56 ? 64 : 128);
+  uint8_t *buf = calloc(total, 1);
+  if (!buf) return 0;
+  uint32_t bits = (uint32_t)(len * 8);
+  memcpy(buf, m, whole);
+  uint8_t *last = buf + total - 64;
+  if (rest < 56) {
+    put_word(last, bits);
+    memcpy(last + 4, m + whole, rest);
+    last[4 + rest] = 0x80;
+  } else {
+    memcpy(buf + whole, m + whole, rest);
+    buf[whole + rest] = 0x80;
+    put_word(last, bits);
+  }
+  put_word(last + 60, (bits >> 2) | 1u);
+  *out = buf;
+  return total;
+}
+
+bool sf_indep_md5(const uint8_t *m, size_t len, bool dxbc_padding, uint32_t out[4]) {
+  uint32_t sine[64], h[4] = {0x67452301u, 0xefcdab89u, 0x98badcfeu, 0x10325476u};
+  md5_sine(sine);
+  uint8_t *buf = NULL;
+  size_t total;
+  if (dxbc_padding) {
+    total = dxbc_pad(m, len, &buf);
+  } else { /* RFC 1321 §3.1-3.2, for the test suite */
+    size_t rest = len % 64;
+    total = len - rest + (rest < 56 ? 64 : 128);
+    buf = calloc(total, 1);
+    if (buf) {
+      if (len) memcpy(buf, m, len);
+      buf[len] = 0x80;
+      uint64_t bits = (uint64_t)len * 8;
+      put_word(buf + total - 8, (uint32_t)bits);
+      put_word(buf + total - 4, (uint32_t)(bits >> 32));
+    }
+  }
+  if (!buf || !total) return free(buf), false;
+  for (size_t at = 0; at < total; at += 64) md5_compress(h, sine, buf + at);
+  free(buf);
+  memcpy(out, h, sizeof h);
+  return true;
+}
+
+/* The digest a container of n bytes must carry: MD5 (DXBC padding) of bytes [20, n). */
+static bool dxbc_digest(const uint8_t *p, size_t n, uint32_t out[4]) {
+  return n >= 20 && sf_indep_md5(p + 20, n - 20, true, out);
+}
+
+bool sf_check_dxbc_checksum_read(const uint8_t *p, size_t n, sf_code read, sf_verdict *v) {
+  /* Only containers with a whole header and the DXBC magic reach the reader's checksum test. */
+  if (!p || n < 32 || word_at(p) != SF_DXBC_MAGIC || n > SF_DXBC_MAX_SIZE) return true;
+  uint32_t stored[4], want[4];
+  for (int i = 0; i < 4; i++) stored[i] = word_at(p + 4 + 4 * i);
+  if (!(stored[0] | stored[1] | stored[2] | stored[3])) return true; /* unsigned */
+  if (!dxbc_digest(p, n, want)) return true;                          /* out of memory: no verdict */
+  bool right = memcmp(stored, want, sizeof want) == 0;
+  if (right && read == SF_ERR_CHECKSUM) {
+    sf_verdict_fail(v, "checksum", NULL, "refused");
+    sf_verdict_key(v, "checksum refused");
+    sf_verdict_dumpf(v, "the reader refused a container for its checksum %08x %08x %08x %08x, which is the "
+                        "container's digest (docs/dxbc.md §1.2, recomputed by the oracle)\n",
+                     stored[0], stored[1], stored[2], stored[3]);
+    return false;
+  }
+  if (!right && read == SF_OK) {
+    sf_verdict_fail(v, "checksum", NULL, "accepted");
+    sf_verdict_key(v, "checksum accepted");
+    sf_verdict_dumpf(v, "the reader accepted a container whose checksum %08x %08x %08x %08x is not its digest "
+                        "%08x %08x %08x %08x\n",
+                     stored[0], stored[1], stored[2], stored[3], want[0], want[1], want[2], want[3]);
+    return false;
+  }
+  return true;
+}
+
+bool sf_check_dxbc_checksum_written(const uint8_t *p, size_t n, bool zero, sf_verdict *v) {
+  if (!p || n < 32) return true;
+  uint32_t stored[4], want[4] = {0, 0, 0, 0};
+  for (int i = 0; i < 4; i++) stored[i] = word_at(p + 4 + 4 * i);
+  if (!zero && !dxbc_digest(p, n, want)) return true;
+  if (memcmp(stored, want, sizeof want) == 0) return true;
+  sf_verdict_fail(v, "checksum", NULL, "written");
+  sf_verdict_key(v, "checksum written");
+  sf_verdict_dumpf(v, "the writer stored checksum %08x %08x %08x %08x in a %zu-byte container; its digest is "
+                      "%08x %08x %08x %08x%s\n",
+                   stored[0], stored[1], stored[2], stored[3], n, want[0], want[1], want[2], want[3],
+                   zero ? " (asked to leave it zero)" : "");
+  return false;
+}
