@@ -105,11 +105,22 @@ static sf_code push_u32(tcur *c, tokv *out, const char *what) {
   return e ? e : da_tok_push(c, out, v);
 }
 
-/* fxc's immediate constant buffer: `{ { a, b, c, d }, ... }` over any number of lines. */
+/* Blanks, line ends and `//` comments between the values of a statement that spans lines. */
+static void icb_ws(tcur *c) {
+  while (c->pos < c->len) {
+    if (da_is_sp(da_peek(c)) || da_peek(c) == '\n') c->pos++;
+    else if (da_peek(c) == '/' && da_peek_at(c, 1) == '/')
+      while (c->pos < c->len && da_peek(c) != '\n') c->pos++;
+    else break;
+  }
+}
+
+/* fxc's immediate constant buffer: `{ { a, b, c, d }, ... }` over any number of lines, with
+ * comments where blanks may be. */
 static sf_code icb(tcur *c, tokv *out) {
   sf_code e;
   if ((e = da_tok_push(c, out, 0x35u | (3u << 11))) || (e = da_tok_push(c, out, 0))) return e;
-#define WS() while (da_is_sp(da_peek(c)) || da_peek(c) == '\n') c->pos++
+#define WS() icb_ws(c)
   WS();
   if ((e = da_expect(c, "{"))) return e;
   WS();
@@ -305,7 +316,7 @@ sf_code da_dcl_parse(tcur *c, const sf_tpf_opinfo *oi, size_t name_len, tokv *ou
       /* Longest interpolation name first. */
       for (unsigned i = 7; i >= 1 && !ctl; i--) {
         size_t save = c->pos;
-        if (da_accept(c, da_interp_names[i]) && da_is_sp(da_peek(c))) ctl = i;
+        if (da_accept_words(c, da_interp_names[i]) && da_is_sp(da_peek(c))) ctl = i;
         else c->pos = save;
       }
       if (!ctl) return da_cfail(c, SF_ERR_SYNTAX, "expected an interpolation mode (constant, linear, ...)");

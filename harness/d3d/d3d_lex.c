@@ -51,6 +51,20 @@ bool da_accept(tcur *c, const char *lit) {
   return false;
 }
 
+bool da_accept_words(tcur *c, const char *lit) {
+  size_t i = c->pos;
+  for (const char *l = lit; *l; l++) {
+    if (*l == ' ') {
+      if (i >= c->len || !da_is_sp((unsigned char)c->s[i])) return false;
+      while (i < c->len && da_is_sp((unsigned char)c->s[i])) i++;
+    } else if (i >= c->len || c->s[i++] != *l) {
+      return false;
+    }
+  }
+  c->pos = i;
+  return true;
+}
+
 sf_code da_expect(tcur *c, const char *lit) {
   if (da_accept(c, lit)) return SF_OK;
   return da_cfail(c, SF_ERR_SYNTAX, "expected '%s'", lit);

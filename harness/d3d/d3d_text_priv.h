@@ -84,6 +84,8 @@ bool da_is_hex(int ch);
 void da_skip_sp(tcur *c);
 sf_code da_cfail(tcur *c, sf_code code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool da_accept(tcur *c, const char *lit);
+/* As da_accept, but each space of lit matches a run of one or more blanks (multi-word names). */
+bool da_accept_words(tcur *c, const char *lit);
 sf_code da_expect(tcur *c, const char *lit);
 bool da_at_end(tcur *c);
 sf_code da_parse_u32(tcur *c, uint32_t *v, const char *what);

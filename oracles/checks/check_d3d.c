@@ -142,7 +142,8 @@ static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
     return sf_d3d_fail_diff(v, "reparse", d, &back, "before print", "after parse");
   }
   return sf_check_print_fixpoint_fit(v, &in, sf_d3d_print_any, d, &back, t1) &&
-         sf_check_negative_text(v, &in, sf_d3d_parse_any, NULL, t1);
+         sf_check_negative_text(v, &in, sf_d3d_parse_any, NULL, t1) &&
+         sf_check_relayout_text(v, "d3dasm instruction", sf_canon_d3dasm_inst, t1);
 }
 
 /* wrap into a minimal shader -> read the container -> decode the program -> the one sample item
@@ -417,6 +418,8 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
     const char *t = (const char *)text.data, *esc = sf_readback_escape(t, text.len);
     ok = esc ? sf_fail_readback_escape(v, esc, t + text.len)
              : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, true);
+    if (ok && sf_check_relayout_every(t, text.len, strict ? 1u : SF_RELAYOUT_EVERY))
+      ok = sf_check_relayout(v, "d3dasm", sf_canon_d3dasm_program, NULL, t, text.len, t, text.len);
   }
   sf_buf_free(&text);
   return ok;
@@ -640,6 +643,8 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
      * views get. */
     ok = sf_check_negative_lines(v, sf_dxbc_parse_text_any, NULL, (const char *)text.data, text.len, ".program ", true);
   }
+  if (ok && back.len && sf_check_relayout_every((const char *)text.data, text.len, SF_RELAYOUT_EVERY)) /* check_relayout.c */
+    ok = sf_check_relayout(v, "container", sf_canon_dxbc_text, NULL, (const char *)text.data, text.len, p, n);
   sf_buf_free(&text);
   sf_buf_free(&back);
   return ok;

@@ -2,6 +2,7 @@
 #ifndef SF_CHECK_INT_H
 #define SF_CHECK_INT_H
 
+#include "samplefuzz/bytes.h"
 #include "samplefuzz/case.h"
 #include "samplefuzz/oracle.h"
 
@@ -32,6 +33,27 @@ bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *befor
  * converted to its type, and no other variable changes. vISA SAMPLE_UNORM: the destination holds the
  * enabled channels' blocks of the recorded 8x4 block, in its output format. rec holds what the
  * executor handed to the backend (sf_exec_recorded); with nothing recorded, or for AVS, true. */
+/* Check `relayout` (oracles/checks/check_relayout.c): text, printed by a printer, rewritten with
+ * other blanks, comments, blank lines and line ends but the same tokens, must give canon's output
+ * want[0..want_len) (canon: parse and reprint, or parse to bytes). what names the language in the
+ * verdict. sf_check_relayout_every: whether text is among the one in `every` that the byte-driven
+ * modes check (a hash of the text decides; generated inputs check every text). */
+#define SF_RELAYOUT_MAX (1u << 20)
+#define SF_RELAYOUT_EVERY 4u
+typedef sf_code (*sf_check_canon_fn)(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
+bool sf_check_relayout(sf_verdict *v, const char *what, sf_check_canon_fn canon, const void *ctx, const char *text,
+                       size_t n, const void *want, size_t want_len);
+bool sf_check_relayout_every(const char *text, size_t n, unsigned every);
+/* The rewrite itself, with the draws seeded by seed (the check seeds it with a hash of the text). */
+void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out);
+sf_code sf_canon_d3dasm_program(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
+sf_code sf_canon_dxbc_text(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
+sf_code sf_canon_visaasm(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
+sf_code sf_canon_d3dasm_inst(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
+sf_code sf_canon_visa_inst(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
+/* One printed instruction's text (NUL-terminated), one in SF_RELAYOUT_EVERY, canon(text) == text. */
+bool sf_check_relayout_text(sf_verdict *v, const char *what, sf_check_canon_fn canon, const char *text);
+
 /* The DXBC checksum recomputed independently of the codec (oracles/checks/check_dxbc_sum.c).
  * sf_indep_md5: RFC 1321 MD5 of m[0..len), or with the DXBC padding of docs/dxbc.md §1.2 (false
  * only when out of memory). Check `checksum`: _read, given the reader's answer on p[0..n), fails

@@ -75,7 +75,7 @@ static void sf_isa_dump_text(sf_verdict *v, const char *label, const sf_buf *b) 
  * text, so it has a text form, and the printer may refuse it only for size or memory (a refusal
  * "unsupported" would be the printer failing the parser's own output, e.g. calling two distinct
  * label names the same). */
-static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_text) {
+static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_text, unsigned relayout_every) {
   sf_status st;
   sf_status_clear(&st);
   sf_buf t1, t2;
@@ -148,6 +148,8 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
     sf_isa_dump_text(v, "first print", &t1);
     ok = false;
   }
+  if (ok && sf_check_relayout_every((const char *)t1.data, t1.len, relayout_every)) /* check_relayout.c */
+    ok = sf_check_relayout(v, "visaasm", sf_canon_visaasm, NULL, (const char *)t1.data, t1.len, t1.data, t1.len);
 done:
   sf_isa_free(&h);
   sf_buf_free(&t1);
@@ -162,7 +164,7 @@ static bool sf_isa_is_text(const uint8_t *p, size_t n) {
   return n - i >= 8 && !memcmp(p + i, ".version", 8);
 }
 
-static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v) {
+static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsigned relayout_every) {
   sf_status st;
   sf_status_clear(&st);
   sf_isa_file f, g;
@@ -230,7 +232,7 @@ static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v) {
     ok = false;
     goto done;
   }
-  ok = sf_isa_check_text(&g, v, text);
+  ok = sf_isa_check_text(&g, v, text, relayout_every);
 done:
   sf_isa_free(&f);
   sf_isa_free(&g);
@@ -365,7 +367,7 @@ static bool sf_isa_check_gen(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_verdict_dump_hex(v, "written", w.data, w.len);
     }
   }
-  if (ok) ok = sf_isa_check_bytes(w.data, w.len, v);
+  if (ok) ok = sf_isa_check_bytes(w.data, w.len, v, 1);
 done:
   sf_isa_free(&f);
   sf_isa_free(&g);
@@ -377,5 +379,5 @@ bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "isa_file");
   size_t m = sizeof SF_ISA_GEN_MAGIC - 1;
   if (n >= m && memcmp(p, SF_ISA_GEN_MAGIC, m) == 0) return sf_isa_check_gen(p + m, n - m, v);
-  return sf_isa_check_bytes(p, n, v);
+  return sf_isa_check_bytes(p, n, v, SF_RELAYOUT_EVERY);
 }
