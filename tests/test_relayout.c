@@ -137,6 +137,14 @@ static void test_fails(void) {
                    memcmp(got.data, t, n) == 0,
                "%s", st.msg);
   sf_buf_free(&got);
+  /* A multi-word interpolation mode with other blanks between its words. */
+  const char *p = "ps_5_0\ndcl_input_ps_siv linear noperspective v0.xy, position\nret\n";
+  const char *q = "ps_5_0\ndcl_input_ps_siv linear\t  noperspective v0.xy, position\nret\n";
+  sf_buf_init(&got, &st);
+  SF_CHECK_MSG(sf_canon_d3dasm_program(NULL, q, strlen(q), &got, &st) == SF_OK && got.len == strlen(p) &&
+                   memcmp(got.data, p, got.len) == 0,
+               "%s", st.msg);
+  sf_buf_free(&got);
   SF_CHECK(sf_check_relayout(&v, "d3dasm", canon_refuse, NULL, "", 0, "", 0)); /* nothing to rewrite */
 }
 
