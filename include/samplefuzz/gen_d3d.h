@@ -46,6 +46,15 @@ enum {
  * SF_GEN_D3D_MAX_ITEMS declarations+instructions. */
 sf_code sf_gen_d3d_program(sf_fdp *f, unsigned flags, sf_buf *out, sf_status *st);
 
+/* Draws one signature chunk of kind fourcc (ISGN, OSGN, PCSG, OSG5, ISG1, OSG1, PSG1) into out
+ * (initialized here; the caller frees it with sf_dxbc_sig_free): 0-6 elements, now and then the cap
+ * SF_DXBC_SIG_MAX_ELEMS, every field drawn from its whole range with its boundary values favoured,
+ * names identifiers of 1-255 characters that may repeat (harness/gen/gen_dxbc_sig.c). Every chunk
+ * it draws encodes (sf_dxbc_sig_encode), decodes back to the same elements and prints as element
+ * lines of the container text. SF_ERR_INVALID for a NULL argument or another fourcc. */
+struct sf_dxbc_sig;
+sf_code sf_gen_dxbc_sig(sf_fdp *f, uint32_t fourcc, struct sf_dxbc_sig *out, sf_status *st);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,8 +7,17 @@
  * a refusal or a `.tpf` escape as a documented limit, here each is a finding: the program must
  * decode (`gen_decode`), print (`gen_print`), print without a `.tpf` line when it was drawn
  * text-only (`gen_escape`), and pass every program check, its text reading back to its bytes
- * included (sf_check_d3d_program_strict, check_d3d.c). */
+ * included (sf_check_d3d_program_strict, check_d3d.c).
+ *
+ * Then, for most inputs, the program goes into a whole container with 0-4 signature chunks of every
+ * layout (sf_gen_dxbc_sig: every field over its whole range, names up to 255 characters, now and
+ * then 1,024 elements), signed or unsigned, and the container codecs are held to the same rule
+ * (`gen_container`): the writer writes it with its digest (`checksum`), the reader reads back the
+ * very chunks, each signature decodes to the elements drawn, the text form prints every signature
+ * as element lines (no `.chunk` hex: `sig_escape`), and the text reads back to the same bytes, with
+ * any other layout of it too (`relayout`). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
@@ -16,6 +25,132 @@
 #include "samplefuzz/gen.h"
 #include "samplefuzz/gen_d3d.h"
 #include "samplefuzz/oracle.h"
+
+#define GEN_MAX_SIGS 4
+
+static bool gen_fail(sf_verdict *v, const char *what, const sf_status *st, const char *fmt, const char *arg) {
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "gen_container", NULL, what);
+  sf_verdict_key(v, "gen_container %s", what);
+  sf_verdict_dumpf(v, fmt, arg);
+  if (st && st->code) sf_verdict_dumpf(v, ": %s", sf_status_format(st, msg, sizeof msg));
+  sf_verdict_dumpf(v, "\n");
+  return false;
+}
+
+static bool gen_same_entry(const sf_dxbc_sig_entry *a, const sf_dxbc_sig_entry *b, unsigned es) {
+  return strcmp(a->name, b->name) == 0 && a->semantic_index == b->semantic_index &&
+         a->system_value == b->system_value && a->component_type == b->component_type && a->reg == b->reg &&
+         a->mask == b->mask && a->rw_mask == b->rw_mask && (es < 28 || a->stream == b->stream) &&
+         (es < 32 || a->min_precision == b->min_precision);
+}
+
+/* Whether the container text has a `.chunk` line for a signature fourcc. */
+static const char *gen_sig_escape(const char *t, size_t n) {
+  for (size_t i = 0; i + 11 <= n;) {
+    const char *nl = memchr(t + i, '\n', n - i);
+    size_t len = (nl ? (size_t)(nl - t) : n) - i;
+    if (len >= 11 && memcmp(t + i, ".chunk ", 7) == 0 &&
+        sf_dxbc_sig_elem_size(SF_DXBC_FOURCC(t[i + 7], t[i + 8], t[i + 9], t[i + 10])))
+      return t + i;
+    i += len + 1;
+  }
+  return NULL;
+}
+
+/* The program (prog[0..n)) in a container with drawn signatures; see the top of the file. */
+static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict *v) {
+  static const uint32_t kinds[] = {SF_DXBC_ISGN,
+                                   SF_DXBC_OSGN,
+                                   SF_DXBC_FOURCC('P', 'C', 'S', 'G'),
+                                   SF_DXBC_FOURCC('O', 'S', 'G', '5'),
+                                   SF_DXBC_FOURCC('I', 'S', 'G', '1'),
+                                   SF_DXBC_FOURCC('O', 'S', 'G', '1'),
+                                   SF_DXBC_FOURCC('P', 'S', 'G', '1')};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_dxbc_sig sig[GEN_MAX_SIGS];
+  sf_buf body[GEN_MAX_SIGS], cont, text, back;
+  sf_dxbc_chunk chunks[GEN_MAX_SIGS + 1];
+  unsigned ns = sf_fdp_range(fd, 0, GEN_MAX_SIGS), nc = 0, at = sf_fdp_range(fd, 0, ns);
+  bool zero = sf_fdp_chance(fd, 64), ok = true;
+  sf_buf_init(&cont, &st);
+  sf_buf_init(&text, &st);
+  sf_buf_init(&back, &st);
+  cont.limit = back.limit = SF_DXBC_MAX_SIZE;
+  text.limit = SF_RELAYOUT_MAX;
+  uint32_t prev = 0;
+  for (unsigned i = 0; i < ns; i++) {
+    /* Two signatures of one kind in a row print as one (docs/dxbc.md §10), so the second would be
+     * hex by design: draw another kind. */
+    unsigned ki = sf_fdp_pick(fd, 7);
+    if (kinds[ki] == prev) ki = (ki + 1 + sf_fdp_pick(fd, 6)) % 7;
+    uint32_t k = kinds[ki];
+    sf_buf_init(&body[i], &st);
+    body[i].limit = SF_DXBC_MAX_SIZE;
+    if (sf_gen_dxbc_sig(fd, k, &sig[i], &st) || sf_dxbc_sig_encode(&sig[i], &body[i], &st)) {
+      ok = gen_fail(v, "sig_encode", &st, "a drawn %s signature does not encode", "");
+      ns = i + 1;
+      break;
+    }
+    prev = k;
+  }
+  for (unsigned i = 0, s = 0; ok && i <= ns; i++) {
+    if (i == at) chunks[nc++] = (sf_dxbc_chunk){(prog[0] >> 4) >= 5 ? SF_DXBC_SHEX : SF_DXBC_SHDR, 0,
+                                                (uint32_t)n, prog};
+    if (s < ns) chunks[nc++] = (sf_dxbc_chunk){sig[s].fourcc, 0, (uint32_t)body[s].len, body[s].data}, s++;
+  }
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  if (ok && sf_dxbc_write_ex(chunks, nc, zero ? SF_DXBC_WRITE_ZERO_CHECKSUM : 0, &cont, &st) != SF_OK) {
+    ok = st.code == SF_ERR_LIMIT || gen_fail(v, "write", &st, "the writer refused a container of drawn chunks%s", "");
+    nc = 0;
+  }
+  if (ok && nc && !sf_check_dxbc_checksum_written(cont.data, cont.len, zero, v)) ok = false;
+  if (ok && nc && sf_dxbc_read(cont.data, cont.len, &c, &st) != SF_OK)
+    ok = gen_fail(v, "read", &st, "the reader refused a container the writer wrote%s", "");
+  for (unsigned i = 0; ok && nc && i < nc; i++) {
+    const sf_dxbc_chunk *a = &chunks[i], *b = i < c.nchunks ? &c.chunks[i] : NULL;
+    if (!b || a->fourcc != b->fourcc || a->size != b->size || (a->size && memcmp(a->data, b->data, a->size)))
+      ok = gen_fail(v, "chunks", NULL, "the chunks read back are not the chunks written%s", "");
+  }
+  for (unsigned i = 0; ok && nc && i < ns; i++) {
+    sf_dxbc_sig d;
+    unsigned es = sf_dxbc_sig_elem_size(sig[i].fourcc);
+    if (sf_dxbc_sig_decode(sig[i].fourcc, body[i].data, body[i].len, &d, &st) != SF_OK) {
+      ok = gen_fail(v, "sig_decode", &st, "a signature chunk the encoder wrote does not decode%s", "");
+      continue;
+    }
+    for (size_t e = 0; ok && e < sig[i].n; e++)
+      if (d.n != sig[i].n || !gen_same_entry(&sig[i].e[e], &d.e[e], es))
+        ok = gen_fail(v, "sig_same", NULL, "a signature decodes to other elements (first name drawn: %s)",
+                      sig[i].n ? sig[i].e[0].name : "");
+    sf_dxbc_sig_free(&d);
+  }
+  if (ok && nc && sf_dxbc_print_text(cont.data, cont.len, &text, &st) != SF_OK)
+    ok = st.code == SF_ERR_LIMIT || gen_fail(v, "print", &st, "the container does not print as text%s", "");
+  else if (ok && nc) {
+    const char *t = (const char *)text.data, *esc = gen_sig_escape(t, text.len);
+    if (esc) {
+      const char *e = memchr(esc, '\n', text.len - (size_t)(esc - t));
+      char line[160];
+      snprintf(line, sizeof line, "%.*s", (int)((e ? e : t + text.len) - esc), esc);
+      ok = gen_fail(v, "sig_escape", NULL, "a drawn signature printed as hex: %s", line);
+    } else if (sf_dxbc_parse_text(t, text.len, &back, &st) != SF_OK) {
+      ok = gen_fail(v, "parse", &st, "the printed container text does not parse%s", "");
+    } else if (back.len != cont.len || memcmp(back.data, cont.data, cont.len) != 0) {
+      ok = gen_fail(v, "text_bytes", NULL, "container -> text -> container gives other bytes%s", "");
+    } else {
+      ok = sf_check_relayout(v, "container", sf_canon_dxbc_text, NULL, t, text.len, cont.data, cont.len);
+    }
+  }
+  sf_dxbc_free(&c);
+  for (unsigned i = 0; i < ns; i++) sf_dxbc_sig_free(&sig[i]), sf_buf_free(&body[i]);
+  sf_buf_free(&cont);
+  sf_buf_free(&text);
+  sf_buf_free(&back);
+  return ok;
+}
 
 bool sf_check_dxbc_gen(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_status st;
@@ -31,6 +166,7 @@ bool sf_check_dxbc_gen(const uint8_t *p, size_t n, sf_verdict *v) {
     ok = sf_check_d3d_program_strict(prog.data, prog.len, v, "program",
                                      SF_D3D_STRICT | (flags ? (unsigned)SF_D3D_STRICT_NO_TPF : 0u));
     snprintf(v->oracle, sizeof v->oracle, "dxbc");
+    if (ok && prog.len >= 8 && sf_fdp_chance(&fd, 192)) ok = gen_container(&fd, prog.data, prog.len, v);
   } else if (st.code == SF_ERR_LIMIT || st.code == SF_ERR_NOMEM) {
     sf_verdict_refuse(v, &st); /* a program longer than the target's input cap: nothing to judge */
   } else {
