@@ -7,7 +7,7 @@
  * its boundaries: 0, 1, the last and first values of each table, 0xf and 0x10 for masks (the edge
  * between the xyzw letters and the number form), 0xff, and 0xffffffff. Names are identifiers of 1
  * to 255 characters, the longest the text form reads, and repeat (an encoder writes each distinct
- * name once). The number of elements reaches the chunk cap SF_DXBC_SIG_MAX_ELEMS now and then. */
+ * name once). The number of elements reaches the chunk cap SF_DXBC_SIG_MAX_ELEMS one time in 4,096. */
 #include <string.h>
 
 #include "samplefuzz/dxbc.h"
@@ -30,10 +30,10 @@ static uint32_t sig_u32(sf_fdp *f) {
 
 static uint8_t sig_mask(sf_fdp *f) { return sf_fdp_bool(f) ? sf_fdp_u8(f) : SF_FDP_PICK(f, sig_mask_edges); }
 
-static void sig_name(sf_fdp *f, char name[SF_DXBC_SIG_NAME_MAX], const sf_dxbc_sig *so_far) {
+static void sig_name(sf_fdp *f, char name[SF_DXBC_SIG_NAME_MAX], const sf_dxbc_sig *so_far, bool short_only) {
   static const char first[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_";
   static const char rest[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789";
-  switch (sf_fdp_pick(f, 6)) {
+  switch (short_only ? 1 : sf_fdp_pick(f, 6)) {
   case 0: /* the name of an element before */
     if (so_far->n) {
       memcpy(name, so_far->e[sf_fdp_pick(f, (unsigned)(so_far->n < 256 ? so_far->n : 256))].name,
@@ -62,11 +62,14 @@ sf_code sf_gen_dxbc_sig(sf_fdp *f, uint32_t fourcc, sf_dxbc_sig *out, sf_status 
   sf_dxbc_sig_init(out, fourcc);
   unsigned es = sf_dxbc_sig_elem_size(fourcc);
   if (!es) return sf_fail(st, SF_ERR_INVALID, "sf_gen_dxbc_sig: fourcc 0x%08x is not a signature chunk", fourcc);
-  unsigned n = sf_fdp_chance(f, 2) ? SF_DXBC_SIG_MAX_ELEMS : sf_fdp_range(f, 0, 6);
+  /* The cap one time in 4,096, with the short names only: the codecs' name sharing makes such a
+   * chunk cost as much as a thousand ordinary ones. */
+  bool cap = sf_fdp_u16(f) >= 0xfff0; /* not when the bytes have run out (zeros) */
+  unsigned n = cap ? SF_DXBC_SIG_MAX_ELEMS : sf_fdp_range(f, 0, 6);
   for (unsigned i = 0; i < n; i++) {
     sf_dxbc_sig_entry e;
     memset(&e, 0, sizeof e);
-    sig_name(f, e.name, out);
+    sig_name(f, e.name, out, cap);
     e.semantic_index = sig_u32(f);
     e.system_value = sig_u32(f);
     e.component_type = sf_fdp_bool(f) ? sf_fdp_range(f, 0, 3) : sig_u32(f);
