@@ -192,6 +192,68 @@ bool sf_check_model_core(sf_verdict *v, const uint8_t *p, size_t n) {
   return model_reader(v, p, n) && model_buf(v, p, n) && model_status(v, p, n);
 }
 
+/* The validator sees each operand: a vISA instruction that breaks no rule, with one of its operands
+ * broken (a source given the sat modifier, which no sampler source allows; a destination or 3D
+ * parameter that is %null with an offset), must break a rule whose reason names that operand.
+ * Without this, a validator that stopped checking one operand (a check_scalar call deleted) passed
+ * every target: the generator's valid instructions break nothing either way. One operand per
+ * input, picked by draw. */
+static bool model_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
+  if (sf_inst_validate_rules(in, NULL) != 0) return true;
+  sf_inst b = *in;
+  sf_vopnd *src[10];
+  sf_raw *raw[1 + SF_S3D_MAX_PARAMS];
+  const char *srcname[10], *rawname = "dst";
+  unsigned ns = 0, nr = 0;
+  char pname[24];
+  switch (in->family) {
+  case SF_FAMILY_SAMPLE_UNORM: {
+    sf_sample_unorm *u = &b.unorm;
+    sf_vopnd *o[4] = {&u->u, &u->v, &u->du, &u->dv};
+    static const char *const nm[4] = {"U_offset", "V_offset", "DeltaU", "DeltaV"};
+    for (unsigned i = 0; i < 4; i++) src[ns] = o[i], srcname[ns++] = nm[i];
+    raw[nr++] = &u->dst;
+    break;
+  }
+  case SF_FAMILY_SAMPLE_3D:
+    src[ns] = &b.s3d.aoffimmi, srcname[ns++] = "aoffimmi";
+    raw[nr++] = &b.s3d.dst;
+    for (unsigned i = 0; i < b.s3d.num_params && i < SF_S3D_MAX_PARAMS; i++) raw[nr++] = &b.s3d.params[i];
+    break;
+  case SF_FAMILY_AVS: {
+    sf_avs *a = &b.avs;
+    sf_vopnd *o[9] = {&a->u_off, &a->v_off, &a->du, &a->dv, &a->u2d, &a->group_id, &a->vbn, &a->v2d, &a->ief_bypass};
+    static const char *const nm[9] = {"U_offset", "V_offset", "DeltaU", "DeltaV", "u2d",
+                                      "groupID", "verticalBlockNumber", "v2d", "IEFBypass"};
+    for (unsigned i = 0; i < 9; i++) src[ns] = o[i], srcname[ns++] = nm[i];
+    raw[nr++] = &a->dst;
+    break;
+  }
+  default: return true;
+  }
+  unsigned pick = draw % (ns + nr);
+  const char *name;
+  if (pick < ns) {
+    src[pick]->mod = SF_VMOD_SAT;
+    name = srcname[pick];
+  } else {
+    sf_raw *r = raw[pick - ns];
+    r->id = 0, r->off = 1;
+    if (pick - ns > 0) snprintf(pname, sizeof pname, "param %u", pick - ns - 1), name = pname;
+    else name = rawname;
+  }
+  sf_violations vs; /* not initialized: validate sets what it uses */
+  sf_inst_validate(&b, &vs);
+  size_t nl = strlen(name);
+  for (unsigned i = 0; i < vs.count; i++)
+    if (strncmp(vs.v[i].reason, name, nl) == 0 && vs.v[i].reason[nl] == ':') return true;
+  sf_verdict_fail(v, "model_sees", in, name);
+  sf_verdict_key(v, "model_sees %s", pick < ns ? "source" : "raw");
+  sf_verdict_dumpf(v, "operand %s broken (%s), but no violation names it (%u violations)\n", name,
+                   pick < ns ? "sat modifier on a source" : "%null with offset 1", vs.total);
+  return false;
+}
+
 bool sf_check_model_inst(sf_verdict *v, const sf_inst *in, uint8_t draw) {
   sf_violations full, rules; /* not initialized: validate sets what it uses */
   unsigned nf = sf_inst_validate(in, &full), nr = sf_inst_validate_rules(in, &rules);
@@ -205,6 +267,7 @@ bool sf_check_model_inst(sf_verdict *v, const sf_inst *in, uint8_t draw) {
                      full.count, nr, rules.count);
     return false;
   }
+  if (!model_sees(v, in, draw)) return false;
   char d[64];
   if (!sf_inst_equal(in, in) || sf_inst_diff(in, in, d, sizeof d)[0])
     return sf_verdict_fail(v, "model_family", in, "self_equal");
