@@ -194,7 +194,15 @@ static void test_text_errors(void) {
   expect_err("", SF_ERR_SYNTAX, 1);
   expect_err("sample_c_lz_foo o0.x, v0.xyxx, t0.xxxx, s0, v0.z", SF_ERR_SYNTAX, 12);
   /* One instruction per line: a newline inside is an error at its column. */
-  expect_err("sample o0.xyzw, v0.xyxx,\n t0.xyzw, s0", SF_ERR_SYNTAX, 25);
+  { /* a second line with text is refused where that text starts; blank lines after the one line are fine */
+    sf_d3d_inst d;
+    sf_status st;
+    sf_status_clear(&st);
+    const char *two = "sample o0.xyzw, v0.xyxx,\n t0.xyzw, s0";
+    SF_CHECK(sf_d3dasm_parse_inst(two, strlen(two), 7, &d, &st) == SF_ERR_SYNTAX && st.line == 8 && st.col == 2);
+    const char *blank = "sample o0.xyzw, v0.xyxx, t0.xyzw, s0\r\n \t\n\n";
+    SF_CHECK_MSG(sf_d3dasm_parse_inst(blank, strlen(blank), 7, &d, &st) == SF_OK, "%s", st.msg);
+  }
 }
 
 /* The real fxc program of test_dxbc.c's blit shader as D3DDisassemble prints it (comment blocks,

@@ -218,9 +218,19 @@ sf_code sf_d3dasm_parse_inst(const char *text, size_t len, uint32_t line, sf_d3d
   memset(out, 0, sizeof *out);
   if (!text) len = 0;
   if (len > SF_D3DASM_MAX_TEXT) return sf_fail_text(st, SF_ERR_LIMIT, line, 1, "text longer than %u bytes", SF_D3DASM_MAX_TEXT);
-  for (size_t i = 0; i < len; i++)
-    if (text[i] == '\n' || text[i] == '\0')
-      return sf_fail_text(st, SF_ERR_SYNTAX, line, (uint32_t)(i + 1), "one instruction per line");
-  tcur c = {text, len, 0, line, st, false};
+  /* One line; what follows its line end may only be blank lines (as for the vISA parser). */
+  size_t line_len = len;
+  for (size_t i = 0; i < len && line_len == len; i++) {
+    if (text[i] == '\0') return sf_fail_text(st, SF_ERR_SYNTAX, line, (uint32_t)(i + 1), "NUL byte in instruction text");
+    if (text[i] != '\n') continue;
+    line_len = i;
+    uint32_t ln = line, col = 0;
+    for (size_t j = i; j < len; j++, col++) {
+      if (text[j] == '\n') ln++, col = 0;
+      else if (text[j] != ' ' && text[j] != '\t' && text[j] != '\r')
+        return sf_fail_text(st, SF_ERR_SYNTAX, ln, col, "one instruction per line: more text after it");
+    }
+  }
+  tcur c = {text, line_len, 0, line, st, false};
   return da_parse_inst_cur(&c, out);
 }

@@ -9,7 +9,8 @@
  * outside quotes becomes one to three spaces or tabs, lines get indentation, trailing blanks and
  * trailing `//` comments (whose text is punctuation the lexers care about: braces, commas,
  * parentheses, quotes), blank lines and whole-line comments appear between lines (inside
- * multi-line statements too), and one text in eight uses CR LF line ends. The parser must accept
+ * multi-line statements too), lines of blanks may follow a last line that had no line end (a
+ * one-instruction text too), and one text in eight uses CR LF line ends. The parser must accept
  * the result and it must mean what the printed text meant: the caller's canon function turns a text
  * into its canonical form (reprinted text, or written bytes), and that must equal the canonical
  * form of the printed text. The edits are drawn from a hash of the text, so a verdict is
@@ -80,7 +81,14 @@ void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out) {
       rl_blanks(out, &s, 1, 2);
       rl_comment_text(out, &s);
     }
-    if (!nl) break; /* the last line keeps its missing line end */
+    if (!nl) { /* the last line: its missing line end kept, or lines of blanks after it */
+      if (rl_pick(&s, 3) == 0) {
+        rl_eol(out, crlf);
+        rl_blanks(out, &s, 0, 3);
+        if (rl_pick(&s, 2)) rl_eol(out, crlf);
+      }
+      break;
+    }
     rl_eol(out, crlf);
     switch (rl_pick(&s, 10)) {
     case 0: rl_eol(out, crlf); break; /* a blank line */
