@@ -16,14 +16,6 @@
 
 #define N_SEEDS 3000u
 
-static const uint32_t kinds[7] = {SF_DXBC_ISGN,
-                                  SF_DXBC_OSGN,
-                                  SF_DXBC_FOURCC('P', 'C', 'S', 'G'),
-                                  SF_DXBC_FOURCC('O', 'S', 'G', '5'),
-                                  SF_DXBC_FOURCC('I', 'S', 'G', '1'),
-                                  SF_DXBC_FOURCC('O', 'S', 'G', '1'),
-                                  SF_DXBC_FOURCC('P', 'S', 'G', '1')};
-
 static void test_roundtrip(void) {
   static uint8_t in[1200];
   unsigned at_cap = 0, long_name = 0, numeric_mask = 0, letter_mask = 0, shared = 0, bad = 0;
@@ -35,7 +27,7 @@ static void test_roundtrip(void) {
     sf_fdp_init(&f, in, sizeof in);
     sf_status st;
     sf_status_clear(&st);
-    uint32_t fourcc = kinds[seed % 7];
+    uint32_t fourcc = sf_dxbc_sig_kinds[seed % SF_DXBC_SIG_KINDS];
     sf_dxbc_sig sig, back;
     sf_buf body, cont, text, again;
     sf_buf_init(&body, &st);

@@ -11,6 +11,10 @@
 
 #include "harness/d3d/dxbc_text_priv.h"
 
+const uint32_t sf_dxbc_sig_kinds[SF_DXBC_SIG_KINDS] = {
+    SF_DXBC_ISGN, SF_DXBC_OSGN, SF_DXBC_FOURCC('P', 'C', 'S', 'G'), SF_DXBC_FOURCC('O', 'S', 'G', '5'),
+    SF_DXBC_FOURCC('I', 'S', 'G', '1'), SF_DXBC_FOURCC('O', 'S', 'G', '1'), SF_DXBC_FOURCC('P', 'S', 'G', '1')};
+
 unsigned sf_dxbc_sig_elem_size(uint32_t fourcc) {
   if (fourcc == SF_DXBC_ISGN || fourcc == SF_DXBC_OSGN || fourcc == SF_DXBC_FOURCC('P', 'C', 'S', 'G')) return 24;
   if (fourcc == SF_DXBC_FOURCC('O', 'S', 'G', '5')) return 28;

@@ -240,6 +240,9 @@ sf_code sf_dxbc_write_signature(const sf_dxbc_sig_elem *e, size_t n, sf_buf *out
 /* Element layouts: ISGN/OSGN/PCSG 24 bytes; OSG5 28 (stream first); ISG1/OSG1/PSG1 32 (stream first,
  * min precision last). 0 = not a signature fourcc. */
 unsigned sf_dxbc_sig_elem_size(uint32_t fourcc);
+/* The seven signature fourccs, in that order (ISGN, OSGN, PCSG, OSG5, ISG1, OSG1, PSG1). */
+#define SF_DXBC_SIG_KINDS 7u
+extern const uint32_t sf_dxbc_sig_kinds[SF_DXBC_SIG_KINDS];
 
 typedef struct sf_dxbc_sig_entry {
   char name[SF_DXBC_SIG_NAME_MAX];     /* NUL-terminated */

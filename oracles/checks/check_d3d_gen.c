@@ -65,13 +65,6 @@ static const char *gen_sig_escape(const char *t, size_t n) {
 static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict *v) {
   static const uint8_t tiny[12] = {0x40, 0, 0, 0, 3, 0, 0, 0, 0x3e, 0, 0, 0x01};
   if (sf_fdp_chance(fd, 192)) prog = tiny, n = sizeof tiny; /* also when the bytes have run out */
-  static const uint32_t kinds[] = {SF_DXBC_ISGN,
-                                   SF_DXBC_OSGN,
-                                   SF_DXBC_FOURCC('P', 'C', 'S', 'G'),
-                                   SF_DXBC_FOURCC('O', 'S', 'G', '5'),
-                                   SF_DXBC_FOURCC('I', 'S', 'G', '1'),
-                                   SF_DXBC_FOURCC('O', 'S', 'G', '1'),
-                                   SF_DXBC_FOURCC('P', 'S', 'G', '1')};
   sf_status st;
   sf_status_clear(&st);
   sf_dxbc_sig sig[GEN_MAX_SIGS];
@@ -89,8 +82,8 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
     /* Two signatures of one kind in a row print as one (docs/dxbc.md §10), so the second would be
      * hex by design: draw another kind. */
     unsigned ki = sf_fdp_pick(fd, 7);
-    if (kinds[ki] == prev) ki = (ki + 1 + sf_fdp_pick(fd, 6)) % 7;
-    uint32_t k = kinds[ki];
+    if (sf_dxbc_sig_kinds[ki] == prev) ki = (ki + 1 + sf_fdp_pick(fd, 6)) % 7;
+    uint32_t k = sf_dxbc_sig_kinds[ki];
     sf_buf_init(&body[i], &st);
     body[i].limit = SF_DXBC_MAX_SIZE;
     if (sf_gen_dxbc_sig(fd, k, &sig[i], &st) || sf_dxbc_sig_encode(&sig[i], &body[i], &st)) {
