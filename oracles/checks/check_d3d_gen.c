@@ -9,7 +9,7 @@
  * text-only (`gen_escape`), and pass every program check, its text reading back to its bytes
  * included (sf_check_d3d_program_strict, check_d3d.c).
  *
- * Then, for most inputs, the program goes into a whole container with 0-4 signature chunks of every
+ * Then, for half the inputs, the program goes into a whole container with 0-4 signature chunks of every
  * layout (sf_gen_dxbc_sig: every field over its whole range, names up to 255 characters, now and
  * then 1,024 elements), signed or unsigned, and the container codecs are held to the same rule
  * (`gen_container`): the writer writes it with its digest (`checksum`), the reader reads back the
@@ -164,7 +164,7 @@ bool sf_check_dxbc_gen(const uint8_t *p, size_t n, sf_verdict *v) {
     ok = sf_check_d3d_program_strict(prog.data, prog.len, v, "program",
                                      SF_D3D_STRICT | (flags ? (unsigned)SF_D3D_STRICT_NO_TPF : 0u));
     snprintf(v->oracle, sizeof v->oracle, "dxbc");
-    if (ok && prog.len >= 8 && sf_fdp_chance(&fd, 192)) ok = gen_container(&fd, prog.data, prog.len, v);
+    if (ok && prog.len >= 8 && sf_fdp_chance(&fd, 128)) ok = gen_container(&fd, prog.data, prog.len, v);
   } else if (st.code == SF_ERR_LIMIT || st.code == SF_ERR_NOMEM) {
     sf_verdict_refuse(v, &st); /* a program longer than the target's input cap: nothing to judge */
   } else {

@@ -37,7 +37,7 @@ bool sf_check_exec_batch(sf_verdict *v, const sf_inst *in, const sf_state *befor
  * other blanks, comments, blank lines and line ends but the same tokens, must give canon's output
  * want[0..want_len) (canon: parse and reprint, or parse to bytes). what names the language in the
  * verdict. sf_check_relayout_every: whether text is among the one in `every` that the byte-driven
- * modes check (a hash of the text decides; generated inputs check every text). */
+ * modes check (a hash of the text decides; generated inputs check more). */
 #define SF_RELAYOUT_MAX (1u << 20)
 #define SF_RELAYOUT_EVERY 4u
 typedef sf_code (*sf_check_canon_fn)(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
