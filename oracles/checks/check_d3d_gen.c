@@ -28,12 +28,13 @@
 
 #define GEN_MAX_SIGS 4
 
-static bool gen_fail(sf_verdict *v, const char *what, const sf_status *st, const char *fmt, const char *arg) {
-  char msg[SF_STATUS_MSG_MAX + 64];
+/* A gen_container failure: what broke, a sentence, and the codec's status when there is one. */
+static bool gen_fail(sf_verdict *v, const char *what, const sf_status *st, const char *msg) {
+  char why[SF_STATUS_MSG_MAX + 64];
   sf_verdict_fail(v, "gen_container", NULL, what);
   sf_verdict_key(v, "gen_container %s", what);
-  sf_verdict_dumpf(v, fmt, arg);
-  if (st && st->code) sf_verdict_dumpf(v, ": %s", sf_status_format(st, msg, sizeof msg));
+  sf_verdict_dumpf(v, "%s", msg);
+  if (st && st->code) sf_verdict_dumpf(v, ": %s", sf_status_format(st, why, sizeof why));
   sf_verdict_dumpf(v, "\n");
   return false;
 }
@@ -58,7 +59,77 @@ static const char *gen_sig_escape(const char *t, size_t n) {
   return NULL;
 }
 
-/* A container with drawn signatures and a program chunk; see the top of the file. The program is
+/* The checks on a container of drawn chunks (see the top of the file): chunks[0..nc) as given to
+ * the writer, sig[0..ns) the signatures drawn and body[0..ns) their encodings. */
+static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const sf_dxbc_sig *sig, const sf_buf *body,
+                                unsigned ns, bool zero, sf_verdict *v) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf cont, text, back;
+  sf_buf_init(&cont, &st);
+  sf_buf_init(&text, &st);
+  sf_buf_init(&back, &st);
+  cont.limit = back.limit = SF_DXBC_MAX_SIZE;
+  text.limit = SF_RELAYOUT_MAX;
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  bool ok = true;
+  if (sf_dxbc_write_ex(chunks, nc, zero ? SF_DXBC_WRITE_ZERO_CHECKSUM : 0, &cont, &st) != SF_OK) {
+    ok = st.code == SF_ERR_LIMIT || gen_fail(v, "write", &st, "the writer refused a container of drawn chunks");
+    goto done;
+  }
+  if (!sf_check_dxbc_checksum_written(cont.data, cont.len, zero, v)) {
+    ok = false;
+    goto done;
+  }
+  if (sf_dxbc_read(cont.data, cont.len, &c, &st) != SF_OK) {
+    ok = gen_fail(v, "read", &st, "the reader refused a container the writer wrote");
+    goto done;
+  }
+  for (unsigned i = 0; ok && i < nc; i++) {
+    const sf_dxbc_chunk *a = &chunks[i], *b = i < c.nchunks ? &c.chunks[i] : NULL;
+    if (!b || a->fourcc != b->fourcc || a->size != b->size || (a->size && memcmp(a->data, b->data, a->size)))
+      ok = gen_fail(v, "chunks", NULL, "the chunks read back are not the chunks written");
+  }
+  for (unsigned i = 0; ok && i < ns; i++) {
+    sf_dxbc_sig d;
+    unsigned es = sf_dxbc_sig_elem_size(sig[i].fourcc);
+    if (sf_dxbc_sig_decode(sig[i].fourcc, body[i].data, body[i].len, &d, &st) != SF_OK) {
+      ok = gen_fail(v, "sig_decode", &st, "a signature chunk the encoder wrote does not decode");
+      break;
+    }
+    for (size_t e = 0; ok && e < sig[i].n; e++)
+      if (d.n != sig[i].n || !gen_same_entry(&sig[i].e[e], &d.e[e], es))
+        ok = gen_fail(v, "sig_same", NULL, "a signature decodes to other elements");
+    sf_dxbc_sig_free(&d);
+  }
+  if (!ok) goto done;
+  if (sf_dxbc_print_text(cont.data, cont.len, &text, &st) != SF_OK) {
+    ok = st.code == SF_ERR_LIMIT || gen_fail(v, "print", &st, "the container does not print as text");
+    goto done;
+  }
+  const char *t = (const char *)text.data, *esc = gen_sig_escape(t, text.len);
+  if (esc) {
+    const char *e = memchr(esc, '\n', text.len - (size_t)(esc - t));
+    char line[200];
+    snprintf(line, sizeof line, "a drawn signature printed as hex: %.*s", (int)((e ? e : t + text.len) - esc), esc);
+    ok = gen_fail(v, "sig_escape", NULL, line);
+  } else if (sf_dxbc_parse_text(t, text.len, &back, &st) != SF_OK) {
+    ok = gen_fail(v, "parse", &st, "the printed container text does not parse");
+  } else if (back.len != cont.len || memcmp(back.data, cont.data, cont.len) != 0) {
+    ok = gen_fail(v, "text_bytes", NULL, "container -> text -> container gives other bytes");
+  } else {
+    ok = sf_check_relayout(v, "container", sf_canon_dxbc_text, NULL, t, text.len, cont.data, cont.len);
+  }
+done:
+  sf_dxbc_free(&c);
+  sf_buf_free(&cont);
+  sf_buf_free(&text);
+  sf_buf_free(&back);
+  return ok;
+}
+
+/* Draws a container's chunks: 0-4 signatures and a program chunk, at a drawn place. The program is
  * the generated one (prog[0..n)) one time in four, else the smallest pixel shader (ps_4_0, ret):
  * the generated program's own text round trip has been checked already, and printing and parsing
  * it again for every container would cost more than the signatures. */
@@ -68,85 +139,31 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
   sf_status st;
   sf_status_clear(&st);
   sf_dxbc_sig sig[GEN_MAX_SIGS];
-  sf_buf body[GEN_MAX_SIGS], cont, text, back;
+  sf_buf body[GEN_MAX_SIGS];
   sf_dxbc_chunk chunks[GEN_MAX_SIGS + 1];
-  unsigned ns = sf_fdp_range(fd, 0, GEN_MAX_SIGS), nc = 0, at = sf_fdp_range(fd, 0, ns);
+  unsigned ns = sf_fdp_range(fd, 0, GEN_MAX_SIGS), at = sf_fdp_range(fd, 0, ns), made = 0, nc = 0;
   bool zero = sf_fdp_chance(fd, 64), ok = true;
-  sf_buf_init(&cont, &st);
-  sf_buf_init(&text, &st);
-  sf_buf_init(&back, &st);
-  cont.limit = back.limit = SF_DXBC_MAX_SIZE;
-  text.limit = SF_RELAYOUT_MAX;
   uint32_t prev = 0;
-  for (unsigned i = 0; i < ns; i++) {
+  for (; made < ns && ok; made++) {
     /* Two signatures of one kind in a row print as one (docs/dxbc.md §10), so the second would be
      * hex by design: draw another kind. */
-    unsigned ki = sf_fdp_pick(fd, 7);
-    if (sf_dxbc_sig_kinds[ki] == prev) ki = (ki + 1 + sf_fdp_pick(fd, 6)) % 7;
-    uint32_t k = sf_dxbc_sig_kinds[ki];
-    sf_buf_init(&body[i], &st);
-    body[i].limit = SF_DXBC_MAX_SIZE;
-    if (sf_gen_dxbc_sig(fd, k, &sig[i], &st) || sf_dxbc_sig_encode(&sig[i], &body[i], &st)) {
-      ok = gen_fail(v, "sig_encode", &st, "a drawn %s signature does not encode", "");
-      ns = i + 1;
-      break;
+    unsigned ki = sf_fdp_pick(fd, SF_DXBC_SIG_KINDS);
+    if (sf_dxbc_sig_kinds[ki] == prev) ki = (ki + 1 + sf_fdp_pick(fd, SF_DXBC_SIG_KINDS - 1)) % SF_DXBC_SIG_KINDS;
+    prev = sf_dxbc_sig_kinds[ki];
+    sf_buf_init(&body[made], &st);
+    body[made].limit = SF_DXBC_MAX_SIZE;
+    if (sf_gen_dxbc_sig(fd, prev, &sig[made], &st) || sf_dxbc_sig_encode(&sig[made], &body[made], &st))
+      ok = gen_fail(v, "sig_encode", &st, "a drawn signature does not encode");
+  }
+  if (ok) {
+    for (unsigned i = 0; i <= ns; i++) {
+      if (i == at)
+        chunks[nc++] = (sf_dxbc_chunk){(prog[0] >> 4) >= 5 ? SF_DXBC_SHEX : SF_DXBC_SHDR, 0, (uint32_t)n, prog};
+      if (i < ns) chunks[nc++] = (sf_dxbc_chunk){sig[i].fourcc, 0, (uint32_t)body[i].len, body[i].data};
     }
-    prev = k;
+    ok = gen_container_check(chunks, nc, sig, body, ns, zero, v);
   }
-  for (unsigned i = 0, s = 0; ok && i <= ns; i++) {
-    if (i == at) chunks[nc++] = (sf_dxbc_chunk){(prog[0] >> 4) >= 5 ? SF_DXBC_SHEX : SF_DXBC_SHDR, 0,
-                                                (uint32_t)n, prog};
-    if (s < ns) chunks[nc++] = (sf_dxbc_chunk){sig[s].fourcc, 0, (uint32_t)body[s].len, body[s].data}, s++;
-  }
-  sf_dxbc c;
-  memset(&c, 0, sizeof c);
-  if (ok && sf_dxbc_write_ex(chunks, nc, zero ? SF_DXBC_WRITE_ZERO_CHECKSUM : 0, &cont, &st) != SF_OK) {
-    ok = st.code == SF_ERR_LIMIT || gen_fail(v, "write", &st, "the writer refused a container of drawn chunks%s", "");
-    nc = 0;
-  }
-  if (ok && nc && !sf_check_dxbc_checksum_written(cont.data, cont.len, zero, v)) ok = false;
-  if (ok && nc && sf_dxbc_read(cont.data, cont.len, &c, &st) != SF_OK)
-    ok = gen_fail(v, "read", &st, "the reader refused a container the writer wrote%s", "");
-  for (unsigned i = 0; ok && nc && i < nc; i++) {
-    const sf_dxbc_chunk *a = &chunks[i], *b = i < c.nchunks ? &c.chunks[i] : NULL;
-    if (!b || a->fourcc != b->fourcc || a->size != b->size || (a->size && memcmp(a->data, b->data, a->size)))
-      ok = gen_fail(v, "chunks", NULL, "the chunks read back are not the chunks written%s", "");
-  }
-  for (unsigned i = 0; ok && nc && i < ns; i++) {
-    sf_dxbc_sig d;
-    unsigned es = sf_dxbc_sig_elem_size(sig[i].fourcc);
-    if (sf_dxbc_sig_decode(sig[i].fourcc, body[i].data, body[i].len, &d, &st) != SF_OK) {
-      ok = gen_fail(v, "sig_decode", &st, "a signature chunk the encoder wrote does not decode%s", "");
-      continue;
-    }
-    for (size_t e = 0; ok && e < sig[i].n; e++)
-      if (d.n != sig[i].n || !gen_same_entry(&sig[i].e[e], &d.e[e], es))
-        ok = gen_fail(v, "sig_same", NULL, "a signature decodes to other elements (first name drawn: %s)",
-                      sig[i].n ? sig[i].e[0].name : "");
-    sf_dxbc_sig_free(&d);
-  }
-  if (ok && nc && sf_dxbc_print_text(cont.data, cont.len, &text, &st) != SF_OK)
-    ok = st.code == SF_ERR_LIMIT || gen_fail(v, "print", &st, "the container does not print as text%s", "");
-  else if (ok && nc) {
-    const char *t = (const char *)text.data, *esc = gen_sig_escape(t, text.len);
-    if (esc) {
-      const char *e = memchr(esc, '\n', text.len - (size_t)(esc - t));
-      char line[160];
-      snprintf(line, sizeof line, "%.*s", (int)((e ? e : t + text.len) - esc), esc);
-      ok = gen_fail(v, "sig_escape", NULL, "a drawn signature printed as hex: %s", line);
-    } else if (sf_dxbc_parse_text(t, text.len, &back, &st) != SF_OK) {
-      ok = gen_fail(v, "parse", &st, "the printed container text does not parse%s", "");
-    } else if (back.len != cont.len || memcmp(back.data, cont.data, cont.len) != 0) {
-      ok = gen_fail(v, "text_bytes", NULL, "container -> text -> container gives other bytes%s", "");
-    } else {
-      ok = sf_check_relayout(v, "container", sf_canon_dxbc_text, NULL, t, text.len, cont.data, cont.len);
-    }
-  }
-  sf_dxbc_free(&c);
-  for (unsigned i = 0; i < ns; i++) sf_dxbc_sig_free(&sig[i]), sf_buf_free(&body[i]);
-  sf_buf_free(&cont);
-  sf_buf_free(&text);
-  sf_buf_free(&back);
+  for (unsigned i = 0; i < made; i++) sf_dxbc_sig_free(&sig[i]), sf_buf_free(&body[i]);
   return ok;
 }
 
