@@ -294,6 +294,21 @@ static void equality_sees_every_encoded_bit(void) {
   for (unsigned fi = 0; fi < 4; fi++) SF_CHECK_MSG(judged[fi] >= 1000, "family %u: only %u flips judged", fi, judged[fi]);
 }
 
+/* Instructions of two families are never equal, whatever their fields hold (all zero here, which
+ * the families' own comparisons would call equal). */
+static void equality_sees_family(void) {
+  static const sf_family fams[4] = {SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D, SF_FAMILY_AVS, SF_FAMILY_D3D};
+  for (unsigned i = 0; i < 4; i++)
+    for (unsigned j = 0; j < 4; j++) {
+      sf_inst a, b;
+      memset(&a, 0, sizeof a);
+      memset(&b, 0, sizeof b);
+      a.family = fams[i];
+      b.family = fams[j];
+      SF_CHECK_MSG(sf_inst_equal(&a, &b) == (i == j), "families %u and %u", i, j);
+    }
+}
+
 int main(void) {
   SF_RUN(valid_examples_pass);
   SF_RUN(unorm_rules);
@@ -303,5 +318,6 @@ int main(void) {
   SF_RUN(canonical_zeroes_unused_fields);
   SF_RUN(tables);
   SF_RUN(equality_sees_every_encoded_bit);
+  SF_RUN(equality_sees_family);
   SF_TEST_END();
 }

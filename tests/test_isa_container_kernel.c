@@ -255,6 +255,15 @@ static void err_code_area(void) {
   memcpy(p, b.p, b.n);
   p[0x5e] = 0x23;
   expect_read_err(p, b.n, SF_ERR_TRUNCATED, 0x5e);
+  { /* and the message gives the room there is: the 34 instruction bytes of the object */
+    sf_isa_file f;
+    sf_status st;
+    sf_status_clear(&st);
+    SF_CHECK(sf_isa_read(p, b.n, &f, &st) == SF_ERR_TRUNCATED);
+    SF_CHECK_MSG(strstr(st.msg, "instruction size 35 runs past the end of the kernel object (34 bytes left)") != NULL,
+                 "message: %s", st.msg);
+    sf_isa_free(&f);
+  }
   memcpy(p, b.p, b.n);
   p[0x5e] = 0x1c; /* 28 bytes: the SAMPLE_UNORM's dst is cut off, and 6 bytes are left over */
   expect_read_err(p, b.n, SF_ERR_TRAILING, 0x68 + 0x1c);
@@ -358,11 +367,71 @@ static void err_inst_cap(void) {
   free(code);
 }
 
+/* ---- the caps are inclusive ------------------------------------------------------------------ */
+
+/* A kernel with exactly SF_ISA_MAX_STRINGS strings, SF_ISA_MAX_VARS variables or as many inputs
+ * (the input cap is the variable cap) is written and read back whole: a cap refuses what is over
+ * it, not what is at it. */
+static void at_caps(void) {
+  for (int which = 0; which < 3; which++) {
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    f.major = 4;
+    f.minor = 1;
+    f.kernels = calloc(1, sizeof *f.kernels);
+    SF_CHECK(f.kernels != NULL);
+    if (!f.kernels) return;
+    f.num_kernels = 1;
+    sf_visa_kernel *k = &f.kernels[0];
+    SF_CHECK(sf_visa_kernel_init(k, "caps", NULL) == SF_OK);
+    if (which == 0) {
+      char **s = realloc(k->strings, SF_ISA_MAX_STRINGS * sizeof *s);
+      SF_CHECK(s != NULL);
+      if (!s) return;
+      k->strings = s;
+      for (uint32_t i = k->num_strings; i < SF_ISA_MAX_STRINGS; i++) s[k->num_strings++] = calloc(1, 1);
+    } else if (which == 1) {
+      k->vars = calloc(SF_ISA_MAX_VARS, sizeof *k->vars);
+      SF_CHECK(k->vars != NULL);
+      if (!k->vars) return;
+      k->num_vars = SF_ISA_MAX_VARS;
+      for (uint32_t i = 0; i < SF_ISA_MAX_VARS; i++) k->vars[i].num_elts = 1; /* named like the kernel */
+    } else {
+      k->inputs = calloc(SF_ISA_MAX_VARS, sizeof *k->inputs);
+      SF_CHECK(k->inputs != NULL);
+      if (!k->inputs) return;
+      k->num_inputs = SF_ISA_MAX_VARS;
+    }
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf w;
+    sf_buf_init(&w, &st);
+    w.limit = (size_t)SF_ISA_MAX_FILE;
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_code c = sf_isa_write(&f, &w, &st);
+    if (c != SF_OK) fprintf(stderr, "at_caps %d: write: %s\n", which, sf_status_format(&st, msg, sizeof msg));
+    SF_CHECK(c == SF_OK);
+    sf_isa_file g;
+    sf_status_clear(&st);
+    c = c == SF_OK ? sf_isa_read(w.data, w.len, &g, &st) : SF_ERR_INVALID;
+    if (c != SF_OK) fprintf(stderr, "at_caps %d: read: %s\n", which, sf_status_format(&st, msg, sizeof msg));
+    SF_CHECK(c == SF_OK);
+    if (c == SF_OK) {
+      SF_CHECK(g.num_kernels == 1 && g.kernels[0].num_strings == k->num_strings &&
+               g.kernels[0].num_vars == k->num_vars && g.kernels[0].num_inputs == k->num_inputs);
+      sf_isa_free(&g);
+    }
+    sf_buf_free(&w);
+    sf_isa_free(&f);
+  }
+}
+
 int main(void) {
   SF_RUN(std_obj_is_min_file);
   SF_RUN(err_strings);
   SF_RUN(err_decls);
   SF_RUN(err_code_area);
   SF_RUN(err_inst_cap);
+  SF_RUN(at_caps);
   SF_TEST_END();
 }

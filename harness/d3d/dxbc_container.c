@@ -272,40 +272,33 @@ sf_code sf_dxbc_write_ex(const sf_dxbc_chunk *chunks, size_t n, unsigned flags, 
 sf_code sf_dxbc_write_signature(const sf_dxbc_sig_elem *e, size_t n, sf_buf *out, sf_status *st) {
   if (!out || (n && !e)) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_write_signature: NULL argument");
   if (n > 64) return sf_fail(st, SF_ERR_LIMIT, "%zu signature elements exceed 64", n);
-  size_t base = out->len;
-  sf_wr_u32(out, (uint32_t)n);
-  sf_wr_u32(out, 8);
-  size_t name_off = 8 + 24 * n;
-  /* Names are stored once each, in element order (fxc shares equal names; so do we). */
-  size_t offs[64];
-  for (size_t i = 0; i < n; i++) {
-    offs[i] = name_off;
-    for (size_t j = 0; j < i; j++)
-      if (strcmp(e[i].name, e[j].name) == 0) {
-        offs[i] = offs[j];
-        break;
-      }
-    if (offs[i] == name_off) name_off += strlen(e[i].name) + 1;
-  }
-  for (size_t i = 0; i < n; i++) {
-    sf_wr_u32(out, (uint32_t)offs[i]);
-    sf_wr_u32(out, e[i].semantic_index);
-    sf_wr_u32(out, e[i].system_value);
-    sf_wr_u32(out, e[i].component_type);
-    sf_wr_u32(out, e[i].reg);
-    sf_wr_u8(out, e[i].mask);
-    sf_wr_u8(out, e[i].rw_mask);
-    sf_wr_u16(out, 0);
-  }
-  size_t written = 8 + 24 * n;
-  for (size_t i = 0; i < n; i++)
-    if (offs[i] == written) {
-      size_t l = strlen(e[i].name) + 1;
-      sf_buf_put(out, e[i].name, l);
-      written += l;
+  /* An ISGN/OSGN body is the 24-byte layout of the general signature writer (dxbc_sig.c), which
+   * the dxbc target fuzzes; this is the short form its callers (the asm command, the D3D12 backend)
+   * fill in. */
+  sf_dxbc_sig sig;
+  sf_dxbc_sig_init(&sig, sf_dxbc_sig_kinds[0]);
+  sf_code c = SF_OK;
+  for (size_t i = 0; i < n && !c; i++) {
+    sf_dxbc_sig_entry x;
+    memset(&x, 0, sizeof x);
+    size_t len = e[i].name ? strlen(e[i].name) : 0;
+    if (!e[i].name || len >= sizeof x.name) {
+      c = sf_fail(st, SF_ERR_INVALID, "signature element %zu: the name is missing or longer than %zu bytes", i,
+                  sizeof x.name - 1);
+      break;
     }
-  while ((out->len - base) % 4) sf_wr_u8(out, 0xab);
-  return out->failed ? (st && st->code ? st->code : SF_ERR_LIMIT) : SF_OK;
+    memcpy(x.name, e[i].name, len + 1);
+    x.semantic_index = e[i].semantic_index;
+    x.system_value = e[i].system_value;
+    x.component_type = e[i].component_type;
+    x.reg = e[i].reg;
+    x.mask = e[i].mask;
+    x.rw_mask = e[i].rw_mask;
+    c = sf_dxbc_sig_add(&sig, &x, st);
+  }
+  if (!c) c = sf_dxbc_sig_encode(&sig, out, st);
+  sf_dxbc_sig_free(&sig);
+  return c;
 }
 
 /* ---- Minimal pixel shader around one sample instruction (§2.4) ----------------------------- */

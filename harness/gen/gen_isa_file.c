@@ -3,7 +3,8 @@
  * One or two kernels with the generator's declaration set (gen_decls.c), by turns extra named
  * declarations, aliases (backward, forward to a later declaration, onto %r0), inputs, a Target
  * attribute and rets, 0-4 sampler instructions (inst_gen.c) and, in the first kernel, generic
- * instructions of every opcode row that has a text form (gen_visa_generic.c). Everything it draws
+ * instructions of every opcode row that has a text form (gen_visa_generic.c), and now and then one
+ * dense table (gi_dense). Everything it draws
  * is valid, so a reader, writer or printer that refuses it is wrong: the isa_file target's
  * generated mode (oracles/checks/check_isa_file.c) holds the codecs to that.
  *
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "harness/visa/visa_isa_priv.h"
+#include "harness/visa/visa_kernel_priv.h"
 #include "harness/visa/visa_optab.h"
 #include "samplefuzz/gen.h"
 #include "samplefuzz/visa.h"
@@ -35,11 +37,50 @@ static sf_code gi_aliases(sf_visa_kernel *k, sf_status *st) {
   return SF_OK;
 }
 
+/* A dense table: 128-383 records of the smallest size one of the tables after the code's bounds
+ * check can hold (unused labels, inputs, empty kernel attributes, predicates), so that the records outnumber
+ * the bytes that follow them. A reader that takes one byte too many as a record's minimum when it
+ * checks a count against the bytes left (visa_isa_priv.h) refuses such a file; the files IGC
+ * writes have too few records for that to show. Unused labels are valid in binary; the text view
+ * refuses them as unsupported (it declares a label by its first use). */
+static sf_code gi_dense(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
+  unsigned table = sf_fdp_pick(f, 4), n = 128u + sf_fdp_u8(f);
+  if (table == 1) {
+    sf_visa_input *in = realloc(k->inputs, (k->num_inputs + n) * sizeof *in);
+    if (!in) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate %u inputs", k->num_inputs + n);
+    k->inputs = in;
+    for (unsigned i = 0; i < n; i++)
+      in[k->num_inputs++] = (sf_visa_input){0, SF_VISA_FIRST_USER_VAR, (int16_t)(4 * i), 4};
+    return SF_OK;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    char nm[16];
+    snprintf(nm, sizeof nm, table == 0 ? "dense_L%u" : table == 2 ? "dense%u" : "dense_P%u", i);
+    if (table == 0 ? sf_visa_kernel_add_label(k, nm, strlen(nm), 0, st) < 0
+        : table == 2 ? sf_visa_kernel_add_string_attr(k, nm, "", st) != SF_OK
+                     : sf_visa_kernel_add_pred(k, nm, 1, st) < 0)
+      return st && st->code ? st->code : SF_ERR_LIMIT;
+  }
+  return SF_OK;
+}
+
 static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel *k, sf_status *st) {
-  char name[32];
-  snprintf(name, sizeof name, "gen%u_%u", (unsigned)sf_fdp_u8(f), ki);
+  /* One kernel in 16 has names at the longest the formats allow (SF_VISA_MAX_NAME bytes): its own
+   * and one more variable's, which every reader, printer and parser buffer must hold whole. */
+  char name[SF_VISA_MAX_NAME + 1];
+  unsigned tag = sf_fdp_u8(f);
+  bool longest = tag >= 0xf0;
+  int at = snprintf(name, sizeof name, "gen%u_%u", tag, ki);
+  if (longest) {
+    memset(name + at, 'x', SF_VISA_MAX_NAME - (size_t)at);
+    name[SF_VISA_MAX_NAME] = 0;
+  }
   sf_code c = sf_visa_kernel_init(k, name, st);
   if (!c) c = sf_gen_kernel_decls(k, st);
+  if (!c && longest) {
+    name[0] = 'v';
+    if (sf_visa_kernel_add_var(k, name, SF_VT_UD, 1, 0, st) < 0) c = st && st->code ? st->code : SF_ERR_LIMIT;
+  }
   if (!c && sf_fdp_chance(f, 85)) c = gi_aliases(k, st);
   if (!c && sf_fdp_chance(f, 64) &&
       (sf_visa_kernel_add_pred(k, "flag", 8, st) < 0 || sf_visa_kernel_add_sampler(k, "smp", st) < 0 ||
@@ -69,6 +110,7 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
     if (sf_fdp_chance(f, 64)) k->rets[0].pred.id = 1;
   }
   if (!c && ki == 0 && sf_fdp_chance(f, 171)) c = sf_gen_visa_generic(f, k, 24, st);
+  if (!c && !sf_fdp_chance(f, 240)) c = gi_dense(f, k, st); /* 1 in 16; never when the data has run out */
   return c;
 }
 

@@ -258,5 +258,11 @@ sf_code sf_gen_visa_generic(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_ge
     uint32_t left_gens = count - placed, left_slots = total - pos;
     if (left_gens == left_slots || gv_pick(&g, left_slots) < left_gens) k->gens[placed++].at = pos;
   }
+  /* Now and then two labels share a name (one string index): valid in binary, but the text could
+   * not tell them apart, so the printer must refuse the kernel's text as unsupported. */
+  if (k->num_labels >= 2 && !sf_fdp_chance(f, 240)) {
+    uint32_t a = gv_pick(&g, k->num_labels - 1);
+    k->labels[a + 1].name = k->labels[a].name;
+  }
   return SF_OK;
 }

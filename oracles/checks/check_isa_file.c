@@ -75,6 +75,57 @@ static void sf_isa_dump_text(sf_verdict *v, const char *label, const sf_buf *b) 
  * text, so it has a text form, and the printer may refuse it only for size or memory (a refusal
  * "unsupported" would be the printer failing the parser's own output, e.g. calling two distinct
  * label names the same). */
+/* Whether generic instructions a and b have the same opcode, form, position and bytes. */
+static bool sf_isa_same_ginst(const sf_visa_ginst *a, const sf_visa_ginst *b) {
+  if (a->op != b->op || a->form != b->form || a->at != b->at || a->num_ops != b->num_ops) return false;
+  for (unsigned i = 0; i < a->num_ops; i++)
+    if (a->ops[i].kind != b->ops[i].kind) return false;
+  sf_buf x, y;
+  sf_buf_init(&x, NULL);
+  sf_buf_init(&y, NULL);
+  bool same = sf_visa_gen_encode(a, &x, NULL) == SF_OK && sf_visa_gen_encode(b, &y, NULL) == SF_OK &&
+              x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
+  sf_buf_free(&x);
+  sf_buf_free(&y);
+  return same;
+}
+
+/* Whether kernel b (read back) holds what a held (the generator's kernel, or the file a text was
+ * printed from); why says where it differs. canon: compare the sampler instructions canonicalized. */
+static bool sf_isa_same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b, bool canon, char *why, size_t n) {
+  if (a->num_vars != b->num_vars || a->num_addrs != b->num_addrs || a->num_preds != b->num_preds ||
+      a->num_labels != b->num_labels || a->num_samplers != b->num_samplers || a->num_surfaces != b->num_surfaces ||
+      a->num_inputs != b->num_inputs || a->num_attrs != b->num_attrs)
+    return snprintf(why, n, "declarations: %u/%u variables, %u/%u labels, %u/%u inputs, %u/%u attributes",
+                    a->num_vars, b->num_vars, a->num_labels, b->num_labels, a->num_inputs, b->num_inputs,
+                    a->num_attrs, b->num_attrs), false;
+  if (a->num_insts != b->num_insts || a->num_rets != b->num_rets || a->num_gens != b->num_gens)
+    return snprintf(why, n, "instructions: %u/%u sampler, %u/%u ret, %u/%u other (built/read)", a->num_insts,
+                    b->num_insts, a->num_rets, b->num_rets, a->num_gens, b->num_gens), false;
+  for (uint32_t i = 0; i < a->num_insts; i++) { /* canon: through text, which has no don't-care bits (inst.h) */
+    sf_inst x = a->insts[i], y = b->insts[i];
+    if (canon) sf_inst_canonicalize(&x), sf_inst_canonicalize(&y);
+    if (!sf_inst_equal(&x, &y)) {
+      char d[96];
+      return snprintf(why, n, "sampler instruction %u: %s", i, sf_inst_diff(&x, &y, d, sizeof d)), false;
+    }
+  }
+  for (uint32_t i = 0; i < a->num_rets; i++) {
+    const sf_visa_ret *x = &a->rets[i], *y = &b->rets[i];
+    if (x->before != y->before || x->exec_size != y->exec_size || x->emask != y->emask || x->pred.id != y->pred.id ||
+        x->pred.ctrl != y->pred.ctrl || x->pred.invert != y->pred.invert || x->pred.rsvd != y->pred.rsvd)
+      return snprintf(why, n, "ret %u", i), false;
+  }
+  for (uint32_t i = 0; i < a->num_gens; i++)
+    if (!sf_isa_same_ginst(&a->gens[i], &b->gens[i]))
+      return snprintf(why, n, "instruction $%u (%s, %u/%u fields)", a->gens[i].at + 1, sf_visa_op_name(a->gens[i].op),
+                      a->gens[i].num_ops, b->gens[i].num_ops), false;
+  if (a->code_tail_len != b->code_tail_len ||
+      (a->code_tail_len && memcmp(a->code_tail, b->code_tail, a->code_tail_len) != 0))
+    return snprintf(why, n, "the bytes after the last ret: %u/%u", a->code_tail_len, b->code_tail_len), false;
+  return true;
+}
+
 static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_text, unsigned relayout_every) {
   sf_status st;
   sf_status_clear(&st);
@@ -118,6 +169,20 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
     sf_isa_dump_text(v, "printed", &t1);
     ok = false;
     goto done;
+  }
+  /* The printer refuses what text cannot carry (docs/visa-text.md), so text that it wrote must read
+   * back as the same kernels, not only as text that prints the same again: two labels printed
+   * under one name, say, read back as one label and print the same text. */
+  for (unsigned ki = 0; ok && ki < g->num_kernels; ki++) {
+    char why[160];
+    if (h.num_kernels != g->num_kernels) snprintf(why, sizeof why, "%u kernels, %u read back", g->num_kernels, h.num_kernels);
+    if (h.num_kernels != g->num_kernels || !sf_isa_same_kernel(&g->kernels[ki], &h.kernels[ki], true, why, sizeof why)) {
+      ok = sf_verdict_fail(v, "text_same", NULL, "kernel");
+      sf_verdict_key(v, "text_same");
+      sf_verdict_dumpf(v, "the printed text reads back as a different file: kernel %u: %s\n", ki, why);
+      sf_isa_dump_text(v, "printed", &t1);
+      goto done;
+    }
   }
   sf_status_clear(&st);
   if (sf_visaasm_print(&h, &t2, &st) != SF_OK) {
@@ -245,50 +310,6 @@ done:
 
 #define SF_ISA_GEN_MAGIC "SFGEN"
 
-/* Whether generic instructions a and b have the same opcode, form, position and bytes. */
-static bool sf_isa_same_ginst(const sf_visa_ginst *a, const sf_visa_ginst *b) {
-  if (a->op != b->op || a->form != b->form || a->at != b->at || a->num_ops != b->num_ops) return false;
-  for (unsigned i = 0; i < a->num_ops; i++)
-    if (a->ops[i].kind != b->ops[i].kind) return false;
-  sf_buf x, y;
-  sf_buf_init(&x, NULL);
-  sf_buf_init(&y, NULL);
-  bool same = sf_visa_gen_encode(a, &x, NULL) == SF_OK && sf_visa_gen_encode(b, &y, NULL) == SF_OK &&
-              x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
-  sf_buf_free(&x);
-  sf_buf_free(&y);
-  return same;
-}
-
-/* Whether kernel b (read back) holds what the generator built in a; why says where it differs. */
-static bool sf_isa_same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b, char *why, size_t n) {
-  if (a->num_vars != b->num_vars || a->num_addrs != b->num_addrs || a->num_preds != b->num_preds ||
-      a->num_labels != b->num_labels || a->num_samplers != b->num_samplers || a->num_surfaces != b->num_surfaces ||
-      a->num_inputs != b->num_inputs || a->num_attrs != b->num_attrs)
-    return snprintf(why, n, "declarations: %u/%u variables, %u/%u labels, %u/%u inputs, %u/%u attributes",
-                    a->num_vars, b->num_vars, a->num_labels, b->num_labels, a->num_inputs, b->num_inputs,
-                    a->num_attrs, b->num_attrs), false;
-  if (a->num_insts != b->num_insts || a->num_rets != b->num_rets || a->num_gens != b->num_gens)
-    return snprintf(why, n, "instructions: %u/%u sampler, %u/%u ret, %u/%u other (built/read)", a->num_insts,
-                    b->num_insts, a->num_rets, b->num_rets, a->num_gens, b->num_gens), false;
-  for (uint32_t i = 0; i < a->num_insts; i++)
-    if (!sf_inst_equal(&a->insts[i], &b->insts[i])) return snprintf(why, n, "sampler instruction %u", i), false;
-  for (uint32_t i = 0; i < a->num_rets; i++) {
-    const sf_visa_ret *x = &a->rets[i], *y = &b->rets[i];
-    if (x->before != y->before || x->exec_size != y->exec_size || x->emask != y->emask || x->pred.id != y->pred.id ||
-        x->pred.ctrl != y->pred.ctrl || x->pred.invert != y->pred.invert || x->pred.rsvd != y->pred.rsvd)
-      return snprintf(why, n, "ret %u", i), false;
-  }
-  for (uint32_t i = 0; i < a->num_gens; i++)
-    if (!sf_isa_same_ginst(&a->gens[i], &b->gens[i]))
-      return snprintf(why, n, "instruction $%u (%s, %u/%u fields)", a->gens[i].at + 1, sf_visa_op_name(a->gens[i].op),
-                      a->gens[i].num_ops, b->gens[i].num_ops), false;
-  if (a->code_tail_len != b->code_tail_len ||
-      (a->code_tail_len && memcmp(a->code_tail, b->code_tail, a->code_tail_len) != 0))
-    return snprintf(why, n, "the bytes after the last ret: %u/%u", a->code_tail_len, b->code_tail_len), false;
-  return true;
-}
-
 /* A kernel built in the cut-short form whose bytes happen to read in the 4.1 form: nothing in the
  * file tells the two apart (docs/visa-binary.md §6.2), so its stream is not compared. */
 static bool sf_isa_read_as_spec(const sf_visa_kernel *a, const sf_visa_kernel *b) {
@@ -360,7 +381,7 @@ static bool sf_isa_check_gen(const uint8_t *p, size_t n, sf_verdict *v) {
   for (unsigned ki = 0; ki < f.num_kernels && ok; ki++) {
     char why[160];
     if (sf_isa_read_as_spec(&f.kernels[ki], &g.kernels[ki])) continue;
-    if (!sf_isa_same_kernel(&f.kernels[ki], &g.kernels[ki], why, sizeof why)) {
+    if (!sf_isa_same_kernel(&f.kernels[ki], &g.kernels[ki], false, why, sizeof why)) {
       ok = sf_verdict_fail(v, "gen_same", NULL, flags ? "cut" : "spec");
       sf_verdict_key(v, "%s", flags ? "cut" : "spec");
       sf_verdict_dumpf(v, "kernel %u read back differs from the generated one: %s\n", ki, why);

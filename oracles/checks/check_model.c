@@ -198,6 +198,35 @@ bool sf_check_model_core(sf_verdict *v, const uint8_t *p, size_t n) {
  * Without this, a validator that stopped checking one operand (a check_scalar call deleted) passed
  * every target: the generator's valid instructions break nothing either way. One operand per
  * input, picked by draw. */
+/* The same for a D3D sample instruction: one field broken, picked by draw, and the violation must
+ * carry the rule that covers it (docs/model.md lists the d3d.* rules). Each break is one the rule
+ * sees whatever the rest of the instruction holds. */
+static bool d3d_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
+  sf_inst b = *in;
+  sf_d3d_inst *d = &b.d3d;
+  const char *rule;
+  switch (draw % 9) {
+  case 0: d->ext_order[0] = d->ext_order[1] = 2, d->ext_order[2] = 0, rule = "d3d.ext_order"; break;
+  case 1: d->ext_order[0] = 0, d->ext_order[1] = 1, rule = "d3d.ext_order"; break;
+  case 2: d->precise = 16, rule = "d3d.precise"; break;
+  case 3: d->dst.modifier = 1, rule = "d3d.dst.modifier"; break;
+  case 4: d->has_aoffimmi = true, d->aoffimmi[draw % 3] = (int8_t)(draw & 8 ? 8 : -9), rule = "d3d.aoffimmi.range"; break;
+  case 5: d->has_resdim = true, d->resdim_stride = 1 + (draw >> 4), rule = "d3d.resdim.stride"; break;
+  case 6: d->has_rettype = true, d->rettype[draw % 4] = draw & 16 ? 10 : 0, rule = "d3d.rettype"; break;
+  case 7: d->src[1].modifier = 1, rule = "d3d.src.modifier"; break;
+  default: d->num_src = (uint8_t)(d->num_src ? d->num_src - 1 : 1), rule = "d3d.num_src"; break;
+  }
+  sf_violations vs; /* not initialized: validate sets what it uses */
+  sf_inst_validate(&b, &vs);
+  for (unsigned i = 0; i < vs.count; i++)
+    if (strcmp(vs.v[i].rule, rule) == 0) return true;
+  sf_verdict_fail(v, "model_sees", in, rule);
+  sf_verdict_key(v, "model_sees %s", rule);
+  sf_verdict_dumpf(v, "a D3D instruction broken for rule %s (break %u), but no violation has that rule (%u violations)\n",
+                   rule, draw % 9u, vs.total);
+  return false;
+}
+
 static bool model_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
   if (sf_inst_validate_rules(in, NULL) != 0) return true;
   sf_inst b = *in;
@@ -229,6 +258,7 @@ static bool model_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
     raw[nr++] = &a->dst;
     break;
   }
+  case SF_FAMILY_D3D: return d3d_sees(v, in, draw);
   default: return true;
   }
   unsigned pick = draw % (ns + nr);

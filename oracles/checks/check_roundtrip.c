@@ -6,6 +6,7 @@
  * Text: parse -> print -> parse is a fixed point, and encode -> decode is the identity.
  * Acceptable non-identities are exactly the don't-care bits of sf_dont_care_bits[] (inst.h), which
  * the printer cannot express: the text comparisons are made on canonicalized instructions. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -45,6 +46,107 @@ static bool sf_fail_diff(sf_verdict *v, const char *check, const sf_inst *a, con
   return false;
 }
 
+/* The real syntax of a predefined name: IGC's text writes the predefined variables and surfaces by
+ * name (`%null`, `%r0`, `%slm`, `TSS`), never as V<n> / T<n> (docs/visa-text.md). A printer that
+ * writes one by number still reads back to the same instruction, so the round trip cannot see it;
+ * this scan of the printed text can. V21..V31 have no name and print as numbers. */
+static bool sf_ident_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '@';
+}
+
+/* The names, restated here from the vISA specification's predefined-variable and predefined-surface
+ * tables rather than taken from the codec's own table, so that a wrong entry there shows too. */
+static const char *const sf_predef_vars[] = {
+    "%null", "%thread_x", "%thread_y", "%group_id_x", "%group_id_y", "%group_id_z", "%tsc",
+    "%r0", "%arg", "%retval", "%sp", "%fp", "%hw_id", "%sr0", "%cr0", "%ce0", "%dbg0", "%color",
+    "%impl_arg_buf_ptr", "%local_id_buf_ptr", "%msg0"};
+static const char *const sf_predef_surfaces[] = {"%slm", "T1", "T2", "TSS", "%bss", "%scratch"};
+#define SF_NAMES(a) (sizeof a / sizeof a[0])
+
+static bool sf_check_visa_names(sf_verdict *v, const sf_inst *canon, const char *t) {
+  for (size_t i = 0; t[i]; i++) {
+    char c = t[i];
+    if ((c != 'V' && c != 'T') || (i && (sf_ident_char(t[i - 1]) || t[i - 1] == '%'))) continue;
+    size_t j = i + 1;
+    uint32_t n = 0;
+    while (t[j] >= '0' && t[j] <= '9' && j - i < 6) n = n * 10 + (uint32_t)(t[j++] - '0');
+    if (j == i + 1 || sf_ident_char(t[j])) continue;
+    const char *name = c == 'V' ? (n < SF_NAMES(sf_predef_vars) ? sf_predef_vars[n] : NULL)
+                                : (n < SF_NAMES(sf_predef_surfaces) ? sf_predef_surfaces[n] : NULL);
+    if (!name || (strlen(name) == j - i && memcmp(name, t + i, j - i) == 0)) continue;
+    sf_verdict_fail(v, "print", canon, "predef_name");
+    sf_verdict_key(v, "print predefined %c", c);
+    sf_verdict_dumpf(v, "the printer wrote the predefined %s %c%u by number, not as %s\ntext: %s\n",
+                     c == 'V' ? "variable" : "surface", c, (unsigned)n, name, t);
+    return false;
+  }
+  return true;
+}
+
+/* Another spelling of the same immediates: the printer writes every immediate in hex, but the text
+ * grammar also takes an integer immediate in decimal, negative ones as two's complement of the
+ * operand's width (docs/visa-text.md), which only hand-written text uses. Each integer-typed
+ * immediate 0xH:t of the printed text is rewritten as its decimal value (the negative form when the
+ * top bit is set, every other time), and the text must read back as the same instruction. */
+static bool sf_is_int_type(const char *s, size_t n) {
+  static const char *const ty[8] = {"ud", "d", "uw", "w", "ub", "b", "uq", "q"};
+  for (unsigned i = 0; i < 8; i++)
+    if (strlen(ty[i]) == n && memcmp(ty[i], s, n) == 0) return true;
+  return false;
+}
+
+static bool sf_check_visa_respell(sf_verdict *v, const sf_inst *canon, const char *t) {
+  char out[SF_TEXT_CAP + 256];
+  size_t o = 0, n = strlen(t);
+  unsigned changed = 0;
+  for (size_t i = 0; i < n && o < SF_TEXT_CAP;) {
+    bool start = t[i] == '0' && t[i + 1] == 'x' && (i == 0 || !sf_ident_char(t[i - 1]));
+    size_t j = i + 2, h = 0;
+    uint64_t val = 0;
+    while (start && h < 17 && isxdigit((unsigned char)t[j])) {
+      unsigned d = (unsigned)(t[j] <= '9' ? t[j] - '0' : (t[j] | 0x20) - 'a' + 10);
+      val = val << 4 | d, j++, h++;
+    }
+    size_t ty = j + 1, te = ty;
+    while (te < n && sf_ident_char(t[te])) te++;
+    if (!start || h == 0 || h > 16 || t[j] != ':' || !sf_is_int_type(t + ty, te - ty)) {
+      out[o++] = t[i++];
+      continue;
+    }
+    bool wide = t[ty] == 'q' || t[ty + 1] == 'q';
+    uint64_t top = wide ? 1ull << 63 : 1ull << 31;
+    if (!wide && val > 0xFFFFFFFFull) {
+      out[o++] = t[i++];
+      continue;
+    }
+    if ((val & top) && (changed++ & 1) == 0) {
+      uint64_t mag = (wide ? 0 : 1ull << 32) - val;
+      o += (size_t)snprintf(out + o, sizeof out - o, "-%llu", (unsigned long long)mag);
+    } else {
+      changed++;
+      o += (size_t)snprintf(out + o, sizeof out - o, "%llu", (unsigned long long)val);
+    }
+    i = j;
+  }
+  if (!changed || o >= SF_TEXT_CAP) return true;
+  out[o] = 0;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf got;
+  sf_buf_init(&got, &st);
+  sf_code rc = sf_canon_visa_inst(NULL, out, o, &got, &st);
+  bool same = rc == SF_OK && got.len == n && memcmp(got.data, t, n) == 0;
+  sf_buf_free(&got);
+  if (same || rc == SF_ERR_NOMEM) return true;
+  char why[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "respell", canon, rc ? "refused" : "differs");
+  sf_verdict_key(v, "respell decimal %s", rc ? "refused" : "differs");
+  sf_verdict_dumpf(v, "the printed text with its immediates in decimal %s%s\nprinted: %s\nrespelled: %s\n",
+                   rc ? "is refused: " : "reads as another instruction", rc ? sf_status_format(&st, why, sizeof why) : "",
+                   t, out);
+  return false;
+}
+
 /* print -> parse -> print of a canonical vISA instruction. must_print: the printer and the parser
  * have to accept it, because it validates or because the binary decoder read it (every field the
  * decoder fills fits its text form, rule violations or not; before, an instruction that broke a rule
@@ -78,6 +180,7 @@ static bool sf_check_visa_textview(sf_verdict *v, const sf_inst *canon, bool mus
     sf_verdict_dump_inst(v, "instruction", canon);
     return false;
   }
+  if (!sf_check_visa_names(v, canon, t1)) return false;
   sf_inst back;
   memset(&back, 0, sizeof back);
   sf_status_clear(&st);
@@ -100,7 +203,7 @@ static bool sf_check_visa_textview(sf_verdict *v, const sf_inst *canon, bool mus
   }
   return sf_check_print_fixpoint_fit(v, canon, sf_visa_print_any, canon, &back, t1) &&
          sf_check_negative_text(v, canon, sf_visa_parse_any, NULL, t1) &&
-         sf_check_relayout_text(v, "visa instruction", sf_canon_visa_inst, t1);
+         sf_check_relayout_text(v, "visa instruction", sf_canon_visa_inst, t1) && sf_check_visa_respell(v, canon, t1);
 }
 
 /* encode -> decode of an instruction; exact identity (don't-care bits included). When `bytes` is
