@@ -48,7 +48,8 @@ SRC = ROOT
 GROUPS = {
     "visa": (["harness/visa/"], ["visa_bin_fuzzer", "visa_text_fuzzer", "isa_file_fuzzer", "pipeline_fuzzer"]),
     "d3d": (["harness/d3d/"], ["dxbc_fuzzer", "d3dasm_fuzzer", "pipeline_fuzzer"]),
-    "model": (["harness/model/"], ["visa_bin_fuzzer", "dxbc_fuzzer", "pipeline_fuzzer", "visa_text_fuzzer"]),
+    "model": (["harness/model/"], ["visa_bin_fuzzer", "dxbc_fuzzer", "pipeline_fuzzer", "visa_text_fuzzer",
+                                   "isa_file_fuzzer", "d3dasm_fuzzer"]),
     "sampler": (["oracles/sampler/exec.c", "oracles/sampler/scalar.c", "oracles/sampler/surface.c",
                  "oracles/sampler/state.c"], ["sample_diff_fuzzer", "backend_diff_fuzzer", "pipeline_fuzzer"]),
     "simd": (["oracles/sampler/backend.c", "oracles/sampler/simd_"],

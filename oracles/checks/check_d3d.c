@@ -419,7 +419,7 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
     ok = esc ? sf_fail_readback_escape(v, esc, t + text.len)
              : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, true);
     if (ok && sf_check_relayout_every(t, text.len, strict ? 2u : SF_RELAYOUT_EVERY))
-      ok = sf_check_relayout(v, "d3dasm", sf_canon_d3dasm_program, NULL, t, text.len, t, text.len);
+      ok = sf_check_relayout(v, "d3dasm", sf_canon_d3dasm_program, NULL, t, text.len, p, n);
   }
   sf_buf_free(&text);
   return ok;

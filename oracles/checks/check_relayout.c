@@ -148,12 +148,15 @@ bool sf_check_relayout(sf_verdict *v, const char *what, sf_check_canon_fn canon,
 
 /* ---- The canonical forms of the three text languages ---------------------------------------- */
 
+/* A d3dasm program's canonical form is its token bytes, not its reprint: as strict (text that reads
+ * back as the same tokens), and cheaper than printing, which is most of a program's check time. */
+
 sf_code sf_canon_d3dasm_program(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st) {
   (void)ctx;
   sf_tpf_program p;
   sf_tpf_program_init(&p, 0);
   sf_code rc = sf_d3dasm_parse_program(text, n, &p, st);
-  if (!rc) rc = sf_d3dasm_print_program(&p, out, st);
+  if (!rc) rc = sf_tpf_program_encode(&p, out, st);
   sf_tpf_program_free(&p);
   return rc;
 }
