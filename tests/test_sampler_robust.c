@@ -194,7 +194,25 @@ static void test_random_everything(void) {
   SF_CHECK(ok > 1000 && err > 1000);  /* both paths exercised */
 }
 
+/* A refused declaration hands back no storage: *bytes is NULL on every failure (sampler.h). */
+static void test_add_var_refusals(void) {
+  sf_state st;
+  sf_state_init(&st);
+  static const struct { uint32_t id; uint8_t type; uint32_t size; } bad[] = {
+      {0, SF_VT_F, 64}, {40, 0xEE, 64}, {40, SF_VT_F, 0}, {40, SF_VT_F, SF_VAR_MAX_BYTES + 1}};
+  for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    uint8_t marker = 0, *bytes = &marker;
+    sf_status status;
+    sf_status_clear(&status);
+    SF_CHECK(sf_state_add_var(&st, bad[i].id, bad[i].type, bad[i].size, &bytes, &status) != SF_OK);
+    SF_CHECK_MSG(bytes == NULL, "refusal %u left *bytes set", i);
+  }
+  SF_CHECK(sf_state_add_var(NULL, 40, SF_VT_F, 64, NULL, NULL) != SF_OK);
+  sf_state_free(&st);
+}
+
 int main(void) {
   SF_RUN(test_random_everything);
+  SF_RUN(test_add_var_refusals);
   SF_TEST_END();
 }

@@ -238,7 +238,8 @@ void sf_state_init(sf_state *st);
 /* Frees the variable storage (bindings are not owned). */
 void sf_state_free(sf_state *st);
 /* Declares (or re-declares) variable id with `size` zero bytes of element type `type`.
- * Returns its storage through *bytes (may be NULL). SF_ERR_LIMIT past the caps. */
+ * Returns its storage through *bytes (may be NULL); on failure *bytes is NULL. SF_ERR_LIMIT past
+ * the caps. */
 sf_code sf_state_add_var(sf_state *st, uint32_t id, uint8_t type, uint32_t size, uint8_t **bytes,
                          sf_status *status);
 sf_var *sf_state_var(sf_state *st, uint32_t id);            /* NULL if not declared */
