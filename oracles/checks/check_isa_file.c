@@ -75,19 +75,16 @@ static void sf_isa_dump_text(sf_verdict *v, const char *label, const sf_buf *b) 
  * text, so it has a text form, and the printer may refuse it only for size or memory (a refusal
  * "unsupported" would be the printer failing the parser's own output, e.g. calling two distinct
  * label names the same). */
-/* Whether generic instructions a and b have the same opcode, form, position and bytes. */
-static bool sf_isa_same_ginst(const sf_visa_ginst *a, const sf_visa_ginst *b) {
+/* Whether generic instructions a and b have the same opcode, form, position and bytes; x and y are
+ * scratch buffers the caller reuses across instructions (one allocation per kernel, not two per
+ * instruction: real kernels have thousands). */
+static bool sf_isa_same_ginst(const sf_visa_ginst *a, const sf_visa_ginst *b, sf_buf *x, sf_buf *y) {
   if (a->op != b->op || a->form != b->form || a->at != b->at || a->num_ops != b->num_ops) return false;
   for (unsigned i = 0; i < a->num_ops; i++)
     if (a->ops[i].kind != b->ops[i].kind) return false;
-  sf_buf x, y;
-  sf_buf_init(&x, NULL);
-  sf_buf_init(&y, NULL);
-  bool same = sf_visa_gen_encode(a, &x, NULL) == SF_OK && sf_visa_gen_encode(b, &y, NULL) == SF_OK &&
-              x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
-  sf_buf_free(&x);
-  sf_buf_free(&y);
-  return same;
+  x->len = y->len = 0;
+  return sf_visa_gen_encode(a, x, NULL) == SF_OK && sf_visa_gen_encode(b, y, NULL) == SF_OK && x->len == y->len &&
+         memcmp(x->data, y->data, x->len) == 0;
 }
 
 /* Whether kernel b (read back) holds what a held (the generator's kernel, or the file a text was
@@ -116,10 +113,16 @@ static bool sf_isa_same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b,
         x->pred.ctrl != y->pred.ctrl || x->pred.invert != y->pred.invert || x->pred.rsvd != y->pred.rsvd)
       return snprintf(why, n, "ret %u", i), false;
   }
-  for (uint32_t i = 0; i < a->num_gens; i++)
-    if (!sf_isa_same_ginst(&a->gens[i], &b->gens[i]))
-      return snprintf(why, n, "instruction $%u (%s, %u/%u fields)", a->gens[i].at + 1, sf_visa_op_name(a->gens[i].op),
-                      a->gens[i].num_ops, b->gens[i].num_ops), false;
+  sf_buf x, y;
+  sf_buf_init(&x, NULL);
+  sf_buf_init(&y, NULL);
+  uint32_t i = 0;
+  while (i < a->num_gens && sf_isa_same_ginst(&a->gens[i], &b->gens[i], &x, &y)) i++;
+  sf_buf_free(&x);
+  sf_buf_free(&y);
+  if (i < a->num_gens)
+    return snprintf(why, n, "instruction $%u (%s, %u/%u fields)", a->gens[i].at + 1, sf_visa_op_name(a->gens[i].op),
+                    a->gens[i].num_ops, b->gens[i].num_ops), false;
   if (a->code_tail_len != b->code_tail_len ||
       (a->code_tail_len && memcmp(a->code_tail, b->code_tail, a->code_tail_len) != 0))
     return snprintf(why, n, "the bytes after the last ret: %u/%u", a->code_tail_len, b->code_tail_len), false;
