@@ -1,9 +1,12 @@
 /* oracles/checks/check_rect.c — the SAMPLE_UNORM rect entry point (sf_sample_unorm_rect: the fast
  * path measured against libyuv, docs/simd.md) under sample_diff_fuzzer.
  *
- * For a SAMPLE_UNORM case, a grid of 1..6 x 1..4 blocks is drawn from the case's bytes: origin, block
- * steps and pixel steps from the palette, the row pitch (8 * blocks_x plus 0..7 spare elements) and
- * which of the four planes are wanted from the pattern. Each plane is allocated to exactly the size
+ * For a SAMPLE_UNORM or AVS case (both read the same 2D r8/rg8/rgba8/nv12 surfaces), two grids of
+ * 1..6 x 1..4 blocks run on the case's surface and sampler state:
+ *   drawn   origin, block steps and pixel steps from the palette, the row pitch (8 * blocks_x plus
+ *           0..7 spare elements) and which of the four planes are wanted from the pattern;
+ *   scaler  what a video scaler asks (sf_rect_scaler): blocks side by side, a scale from 4x up to 3x
+ *           down, the origin at an edge of the surface, every plane. Each plane is allocated to exactly the size
  * the contract asks for, so a store past it is an ASan report, and filled with a sentinel. Checks:
  *   rect_status  every backend returns the scalar backend's status;
  *   rect_blocks  on the scalar backend, every pixel of block (i, j) equals what sf_sample_unorm gives
@@ -67,23 +70,10 @@ static void sf_rect_fail(sf_verdict *v, const sf_case *c, const char *check, con
   sf_verdict_dumpf(v, "case: %s\n", sf_case_describe(c, buf, sizeof buf));
 }
 
-bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, const sf_backend *const *be, unsigned nbe) {
-  if (c->inst.family != SF_FAMILY_SAMPLE_UNORM || nbe == 0) return true;
-  sf_unorm_rect_req r;
-  memset(&r, 0, sizeof r);
-  r.surf = env->surface;
-  r.samp = &env->sampler;
-  r.blocks_x = 1u + c->pattern[3] % 6u;
-  r.blocks_y = 1u + c->pattern[4] % 4u;
-  r.u = sf_rect_coord(c->palette[0], 4.0f);
-  r.v = sf_rect_coord(c->palette[1], 4.0f);
-  r.bu = sf_rect_coord(c->palette[2], 1.0f);
-  r.bv = sf_rect_coord(c->palette[3], 1.0f);
-  r.du = sf_rect_coord(c->palette[4], 0.25f);
-  r.dv = sf_rect_coord(c->palette[5], 0.25f);
-  size_t pitch = 8u * r.blocks_x + c->pattern[5] % 8u;
-  unsigned want = c->pattern[6] & 15u;
-  if (!want) want = 15u;
+/* One grid through every backend: the checks of the header comment. */
+static bool sf_rect_run(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe, const sf_unorm_rect_req *rp,
+                        size_t pitch, unsigned want, const char *grid) {
+  const sf_unorm_rect_req r = *rp;
   size_t size = (4u * r.blocks_y - 1u) * pitch + 8u * r.blocks_x;
   sf_rect_planes ref, out;
   bool ok = true;
@@ -98,36 +88,40 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
   sf_status_clear(&st0);
   sf_code rc0 = sf_sample_unorm_rect(be[0], &r, &ro, &st0);
   if (rc0 == SF_OK) {
-    /* rect_blocks and rect_pitch on the scalar backend */
-    for (uint32_t j = 0; j < r.blocks_y && ok; j++)
-      for (uint32_t i = 0; i < r.blocks_x && ok; i++) {
-        sf_unorm_req q = {.surf = r.surf, .samp = r.samp, .u = r.u + (float)i * r.bu, .v = r.v + (float)j * r.bv,
-                          .du = r.du, .dv = r.dv};
-        sf_unorm_out bo;
-        sf_status sb;
-        sf_status_clear(&sb);
-        if (be[0]->sample_unorm(&q, &bo, &sb) != SF_OK) {
-          sf_rect_fail(v, c, "rect_blocks", "status", &r, pitch, want);
-          sf_verdict_dumpf(v, "block (%u, %u): the rect succeeded, the block request failed: %s\n", i, j, sb.msg);
+    /* rect_blocks and rect_pitch on the scalar backend. rect_blocks asks three blocks: the first,
+     * the last and one the case picks (asking all of them doubled the cost of the check). */
+    const uint32_t nb = r.blocks_x * r.blocks_y, pick = c->pattern[25] % nb;
+    const uint32_t blk[3] = {0, nb - 1, pick};
+    for (unsigned t = 0; t < 3 && ok; t++) {
+      if ((t == 1 && nb == 1) || (t == 2 && (pick == 0 || pick == nb - 1))) continue;
+      const uint32_t i = blk[t] % r.blocks_x, j = blk[t] / r.blocks_x;
+      sf_unorm_req q = {.surf = r.surf, .samp = r.samp, .u = r.u + (float)i * r.bu, .v = r.v + (float)j * r.bv,
+                        .du = r.du, .dv = r.dv};
+      sf_unorm_out bo;
+      sf_status sb;
+      sf_status_clear(&sb);
+      if (be[0]->sample_unorm(&q, &bo, &sb) != SF_OK) {
+        sf_rect_fail(v, c, "rect_blocks", "status", &r, pitch, want);
+        sf_verdict_dumpf(v, "block (%u, %u): the rect succeeded, the block request failed: %s\n", i, j, sb.msg);
+        ok = false;
+        break;
+      }
+      for (unsigned k = 0; k < 4 && ok; k++)
+        for (unsigned px = 0; ref.v[k] && px < 32; px++) {
+          size_t e = (size_t)(4u * j + px / 8u) * pitch + 8u * i + px % 8u;
+          /* one comparison per block row; the element loop runs only to name a difference */
+          if (px % 8u == 0 && !memcmp(&ref.v[k][e], &bo.v[k][px], 8 * sizeof bo.v[k][0])) {
+            px += 7;
+            continue;
+          }
+          if (ref.v[k][e] == bo.v[k][px]) continue;
+          sf_rect_fail(v, c, "rect_blocks", NULL, &r, pitch, want);
+          sf_verdict_dumpf(v, "block (%u, %u) pixel %u channel %c: rect %04x, per-block request %04x\n", i, j, px, "RGBA"[k],
+                           ref.v[k][e], bo.v[k][px]);
           ok = false;
           break;
         }
-        for (unsigned k = 0; k < 4 && ok; k++)
-          for (unsigned px = 0; ref.v[k] && px < 32; px++) {
-            size_t e = (size_t)(4u * j + px / 8u) * pitch + 8u * i + px % 8u;
-            /* one comparison per block row; the element loop runs only to name a difference */
-            if (px % 8u == 0 && !memcmp(&ref.v[k][e], &bo.v[k][px], 8 * sizeof bo.v[k][0])) {
-              px += 7;
-              continue;
-            }
-            if (ref.v[k][e] == bo.v[k][px]) continue;
-            sf_rect_fail(v, c, "rect_blocks", NULL, &r, pitch, want);
-            sf_verdict_dumpf(v, "block (%u, %u) pixel %u channel %c: rect %04x, per-block request %04x\n", i, j, px, "RGBA"[k],
-                             ref.v[k][e], bo.v[k][px]);
-            ok = false;
-            break;
-          }
-      }
+    }
     for (unsigned k = 0; k < 4 && ok; k++)
       for (size_t row = 0; ref.v[k] && row + 1 < 4u * r.blocks_y && ok; row++)   /* the last row has no spare part */
         for (size_t e = row * pitch + 8u * r.blocks_x; e < (row + 1) * pitch; e++) {
@@ -169,8 +163,64 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
     if (!ok) snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[b]->name);
   }
 done:
+  if (!ok) sf_verdict_dumpf(v, "grid: %s\n", grid);
   sf_rect_free(&ref);
   sf_rect_free(&out);
   free(tmpl);
   return ok;
+}
+
+/* The scaler grid: what a video scaler asks of the rect (docs/simd.md "The SAMPLE_UNORM rect"):
+ * blocks side by side (bu = 8 du, bv = 4 dv), a scale from a fourfold upscale to a threefold
+ * downscale, and an origin at an edge of the surface (half a texel to a texel and a half outside it,
+ * on it, or ending at the far edge), so that the kernels' window, border and edge groups meet the
+ * surface's edges in every address mode. */
+static void sf_rect_scaler(const sf_case *c, const sf_surface *s, sf_unorm_rect_req *r) {
+  static const float scale[8] = {0.25f, 0.5f, 0.6875f, 1.0f, 1.5f, 1.875f, 2.5f, 3.0f}; /* texels per pixel */
+  static const float lead[4] = {-1.5f, -0.5f, 0.0f, 0.375f};                           /* texels before the first pixel */
+  const uint8_t *p = c->pattern + 20;
+  r->blocks_x = 1u + p[0] % 6u;
+  r->blocks_y = 1u + p[1] % 4u;
+  const float n[2] = {(float)s->levels[0].w, (float)s->levels[0].h};
+  const unsigned px[2] = {8u * r->blocks_x, 4u * r->blocks_y};
+  float o[2], d[2];
+  for (unsigned a = 0; a < 2; a++) {
+    unsigned sel = p[2 + a];
+    float step = scale[sel % 8u];
+    /* one origin in five ends the rect half a texel past the far edge instead */
+    float off = sel / 8u % 5u == 4u ? n[a] + 0.5f - step * (float)px[a] : lead[sel / 8u % 5u % 4u];
+    o[a] = off / n[a];
+    d[a] = step / n[a];
+  }
+  r->u = o[0];
+  r->v = o[1];
+  r->du = d[0];
+  r->dv = d[1];
+  r->bu = 8.0f * d[0];
+  r->bv = 4.0f * d[1];
+}
+
+bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, const sf_backend *const *be, unsigned nbe) {
+  if ((c->inst.family != SF_FAMILY_SAMPLE_UNORM && c->inst.family != SF_FAMILY_AVS) || nbe == 0 || !env->surface) return true;
+  /* the drawn grid: origin, steps and size from the case's palette and pattern */
+  sf_unorm_rect_req r;
+  memset(&r, 0, sizeof r);
+  r.surf = env->surface;
+  r.samp = &env->sampler;
+  r.blocks_x = 1u + c->pattern[3] % 6u;
+  r.blocks_y = 1u + c->pattern[4] % 4u;
+  r.u = sf_rect_coord(c->palette[0], 4.0f);
+  r.v = sf_rect_coord(c->palette[1], 4.0f);
+  r.bu = sf_rect_coord(c->palette[2], 1.0f);
+  r.bv = sf_rect_coord(c->palette[3], 1.0f);
+  r.du = sf_rect_coord(c->palette[4], 0.25f);
+  r.dv = sf_rect_coord(c->palette[5], 0.25f);
+  size_t pitch = 8u * r.blocks_x + c->pattern[5] % 8u;
+  unsigned want = c->pattern[6] & 15u;
+  if (!want) want = 15u;
+  if (!sf_rect_run(v, c, be, nbe, &r, pitch, want, "drawn")) return false;
+  /* the scaler grid, with every plane and a pitch of its own */
+  if (env->surface->levels[0].w == 0 || env->surface->levels[0].h == 0) return true;
+  sf_rect_scaler(c, env->surface, &r);
+  return sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[24] % 8u, 15u, "scaler");
 }

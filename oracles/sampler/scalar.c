@@ -551,6 +551,17 @@ static uint32_t u8_texel(const u8_ctx *c, uint32_t x, uint32_t y, unsigned k) {
   return s->data[s->levels[0].offset + s->levels[0].row_pitch * y + (size_t)x * c->fi->bytes + k];
 }
 
+/* All four channels of texel (x, y), in range, as u8_texel gives them one by one. */
+static void u8_texel4(const u8_ctx *c, uint32_t x, uint32_t y, uint32_t t[4]) {
+  const sf_surface *s = c->s;
+  if (c->nv12 || u8_null(s, x, y)) {
+    for (unsigned k = 0; k < 4; k++) t[k] = u8_texel(c, x, y, k);
+    return;
+  }
+  const uint8_t *p = s->data + s->levels[0].offset + s->levels[0].row_pitch * y + (size_t)x * c->fi->bytes;
+  for (unsigned k = 0; k < 4; k++) t[k] = k < c->fi->channels ? p[k] : k == 3 ? 255 : 0;
+}
+
 sf_code sf_scalar_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_status *st) {
   if (!q || !out) return sf_fail(st, SF_ERR_INVALID, "sample_unorm: NULL argument");
   memset(out, 0, sizeof *out);
@@ -570,20 +581,22 @@ sf_code sf_scalar_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_stat
         i0[a] = sf_floor_shift(X, 8);
         if (linear) fr[a] = (uint32_t)(X - i0[a] * 256);
       }
-      for (unsigned k = 0; k < 4; k++) {
-        uint64_t sum = 0;
-        for (unsigned ty = 0; ty < 2; ty++)
-          for (unsigned tx = 0; tx < 2; tx++) {
-            uint32_t wx = tx ? fr[0] : 256 - fr[0], wy = ty ? fr[1] : 256 - fr[1];
-            if (wx == 0 || wy == 0) continue;
-            int32_t ix = wrap_index(i0[0] + (int32_t)tx, (int32_t)n[0], q->samp->addr[0]);
-            int32_t iy = wrap_index(i0[1] + (int32_t)ty, (int32_t)n[1], q->samp->addr[1]);
-            uint32_t t = (ix < 0 || iy < 0) ? c.border[k] : u8_texel(&c, (uint32_t)ix, (uint32_t)iy, k);
-            sum += (uint64_t)t * wx * wy;
-          }
-        /* sum = value * 2^16: 8.8 result rounded half up */
-        out->v[k][y * 8 + x] = (uint16_t)((sum + 128) >> 8);
-      }
+      uint64_t sum[4] = {0, 0, 0, 0};
+      for (unsigned ty = 0; ty < 2; ty++)
+        for (unsigned tx = 0; tx < 2; tx++) {
+          uint32_t wx = tx ? fr[0] : 256 - fr[0], wy = ty ? fr[1] : 256 - fr[1];
+          if (wx == 0 || wy == 0) continue;
+          int32_t ix = wrap_index(i0[0] + (int32_t)tx, (int32_t)n[0], q->samp->addr[0]);
+          int32_t iy = wrap_index(i0[1] + (int32_t)ty, (int32_t)n[1], q->samp->addr[1]);
+          uint32_t t[4];
+          if (ix < 0 || iy < 0)
+            for (unsigned k = 0; k < 4; k++) t[k] = c.border[k];
+          else
+            u8_texel4(&c, (uint32_t)ix, (uint32_t)iy, t);
+          for (unsigned k = 0; k < 4; k++) sum[k] += (uint64_t)t[k] * wx * wy;
+        }
+      /* sum = value * 2^16: 8.8 result rounded half up */
+      for (unsigned k = 0; k < 4; k++) out->v[k][y * 8 + x] = (uint16_t)((sum[k] + 128) >> 8);
     }
   return SF_OK;
 }
