@@ -238,6 +238,28 @@ static bool sf_check_request_state(sf_verdict *v, const sf_case *c, const sf_sam
   return true;
 }
 
+/* state_refusal: sf_state_add_var with a declaration it must refuse (picked by the case: id 0, a
+ * type beyond BF, zero bytes, one byte over SF_VAR_MAX_BYTES) returns an error, leaves *bytes NULL
+ * (include/samplefuzz/sampler.h) and leaves the case's variables as they were. A caller that frees or
+ * writes through *bytes after a refusal relies on it. No allocation: every pick is refused before. */
+static bool sf_check_state_refusal(sf_verdict *v, const sf_case *c, sf_case_env *env) {
+  static const char *const what[4] = {"id 0", "type 16", "0 bytes", "SF_VAR_MAX_BYTES + 1 bytes"};
+  unsigned pick = c->pattern[27] % 4u;
+  uint32_t id = pick == 0 ? 0u : 0xFFFFFF00u, size = pick == 2 ? 0u : pick == 3 ? SF_VAR_MAX_BYTES + 1u : 16u;
+  uint8_t type = pick == 1 ? 16u : SF_VT_F;
+  unsigned nvars = env->state.nvars;
+  uint8_t dummy = 0, *bytes = &dummy;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_state_add_var(&env->state, id, type, size, &bytes, &st);
+  if (rc != SF_OK && bytes == NULL && env->state.nvars == nvars) return true;
+  sf_verdict_fail(v, "state_refusal", &c->inst, what[pick]);
+  sf_verdict_key(v, "state_refusal %s", what[pick]);
+  sf_verdict_dumpf(v, "sf_state_add_var(%s): %s (%s), *bytes %s, %u variables before, %u after\n", what[pick], sf_code_name(rc),
+                   st.msg, bytes ? "left set" : "NULL", nvars, env->state.nvars);
+  return false;
+}
+
 static bool sf_check_requests(sf_verdict *v, const sf_case *c, sf_case_env *env, const sf_backend *const *be,
                               unsigned nbe, sf_indep_stats *stats) {
   const sf_format_info *fi = sf_format_get(c->surf.format);
@@ -448,6 +470,7 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
   }
   /* Completeness: the case's instruction is generated valid, so the model must accept it ... */
   if (!sf_check_gen_valid(v, c)) goto done_fail;
+  if (!sf_check_state_refusal(v, c, env)) goto done_fail;
   if (!sf_check_store(v, c)) {
     sf_dump_case(v, c);
     goto done_fail;
