@@ -65,11 +65,11 @@ static sf_code gi_dense(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
 }
 
 static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel *k, sf_status *st) {
-  /* One kernel in 16 has names at the longest the formats allow (SF_VISA_MAX_NAME bytes): its own
+  /* One kernel in 64 has names at the longest the formats allow (SF_VISA_MAX_NAME bytes): its own
    * and one more variable's, which every reader, printer and parser buffer must hold whole. */
   char name[SF_VISA_MAX_NAME + 1];
   unsigned tag = sf_fdp_u8(f);
-  bool longest = tag >= 0xf0;
+  bool longest = tag >= 0xfc;
   int at = snprintf(name, sizeof name, "gen%u_%u", tag, ki);
   if (longest) {
     memset(name + at, 'x', SF_VISA_MAX_NAME - (size_t)at);
@@ -110,7 +110,7 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
     if (sf_fdp_chance(f, 64)) k->rets[0].pred.id = 1;
   }
   if (!c && ki == 0 && sf_fdp_chance(f, 171)) c = sf_gen_visa_generic(f, k, 24, st);
-  if (!c && !sf_fdp_chance(f, 240)) c = gi_dense(f, k, st); /* 1 in 16; never when the data has run out */
+  if (!c && !sf_fdp_chance(f, 252)) c = gi_dense(f, k, st); /* 1 in 64; never when the data has run out */
   return c;
 }
 

@@ -94,7 +94,12 @@ SF_NO_COVERAGE bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
   }
   /* The whole tail, not just the n bytes: a caller may have lowered len to drop what it wrote. */
   SF_TAIL_USED(b->data + b->len, b->cap - b->len);
-  memcpy(b->data + b->len, p, n);
+  if (n <= 8) { /* the writers' fields and the printers' short pieces: a loop, not a libc call */
+    const uint8_t *s = p;
+    for (size_t i = 0; i < n; i++) b->data[b->len + i] = s[i];
+  } else {
+    memcpy(b->data + b->len, p, n);
+  }
   b->len += n;
   SF_TAIL_FREE(b->data + b->len, b->cap - b->len);
   return true;

@@ -33,6 +33,8 @@ static bool mnem_token(const cur *c, size_t from, size_t *at, size_t *n) {
   return *n > 0 && *n <= MAX_MNEM;
 }
 
+static char fold(char x) { return x >= 'A' && x <= 'Z' ? (char)(x - 'A' + 'a') : x; }
+
 static bool name_prefix(const char *s, size_t n, const char *name, size_t *nl) {
   size_t l = strlen(name);
   if (l > n || !vt_ieq(s, l, name)) return false;
@@ -58,6 +60,7 @@ static bool find_row(const char *s, size_t n, size_t at, gmatch *m) {
       bool parsed = syn == SF_VSYN_ALU || syn == SF_VSYN_CMP || syn == SF_VSYN_MOVS || syn == SF_VSYN_CF ||
                     syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM;
       if (!parsed || (d->subs && d->subs[q].value < 0)) continue;
+      if (!n || fold(nm[0]) != fold(s[0])) continue; /* the first letter, folded as vt_ieq folds it: most rows end here */
       size_t l;
       bool negated = false;
       if (syn == SF_VSYN_CMP && n > strlen(nm) + 1 && vt_ieq(s, strlen(nm), nm) && (s[strlen(nm)] | 0x20) == 'n' &&
