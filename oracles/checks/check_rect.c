@@ -6,11 +6,13 @@
  *   drawn   origin, block steps and pixel steps from the palette, the row pitch (8 * blocks_x plus
  *           0..7 spare elements) and which of the four planes are wanted from the pattern;
  *   scaler  what a video scaler asks (sf_rect_scaler): blocks side by side, a scale from 4x up to 3x
- *           down, the origin at an edge of the surface, every plane. Each plane is allocated to exactly the size
- * the contract asks for, so a store past it is an ASan report, and filled with a sentinel. Checks:
+ *           down, the origin at an edge of the surface, every plane.
+ * Each plane is allocated to exactly the size the contract asks for, so a store past it is an ASan
+ * report, and filled with a sentinel. Checks, per grid:
  *   rect_status  every backend returns the scalar backend's status;
- *   rect_blocks  on the scalar backend, every pixel of block (i, j) equals what sf_sample_unorm gives
- *                for that block's own request (the contract in include/samplefuzz/sampler.h);
+ *   rect_blocks  on the scalar backend, every pixel of three blocks (the first, the last, one the
+ *                case picks) equals what sf_sample_unorm gives for that block's own request (the
+ *                contract in include/samplefuzz/sampler.h);
  *   rect_lanes   every backend's planes equal the scalar backend's, element for element;
  *   rect_pitch   the spare elements of each row (between 8 * blocks_x and the pitch) keep the
  *                sentinel. */
