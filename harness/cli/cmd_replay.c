@@ -139,6 +139,16 @@ int sf_cli_replay(int argc, char **argv) {
   }
   printf("%u passed, %u failed (%u refused with a status, %u unsupported, %u unreadable)\n",
          stats.passed + stats.rejected + stats.skipped, stats.failed, stats.rejected, stats.skipped, stats.errors);
+  sf_indep_totals it;
+  sf_indep_totals_get(&it);
+  if (it.lanes_checked + it.lanes_unsupported + it.unorm_blocks + it.unorm_unsupported_blocks + it.avs_blocks +
+      it.avs_unsupported_blocks)
+    printf("independent model: %llu lanes judged, %llu not modelled (%llu batches refused); %llu relations applied; "
+           "sample_unorm %llu blocks (%llu not modelled), %llu pixels judged, %llu not; avs %llu blocks (%llu not "
+           "modelled), %llu pixels judged, %llu not\n",
+           it.lanes_checked, it.lanes_unsupported, it.unsupported_batches, it.relations_applied, it.unorm_blocks,
+           it.unorm_unsupported_blocks, it.unorm_px_checked, it.unorm_px_unsupported, it.avs_blocks,
+           it.avs_unsupported_blocks, it.avs_px_checked, it.avs_px_unsupported);
   if (bname) {
     printf("backend %s: %u cases run, %u skipped (outside its capabilities or unsupported), %u refused by the "
            "reference, %u findings in %zu buckets\n",

@@ -56,6 +56,45 @@ bool sf_indep_violation(const sf_indep_result *r, const sf_sample_out *out, unsi
 int sf_indep_stored(const sf_surface *s, unsigned level, unsigned slice, unsigned x, unsigned y, const float rgba[4],
                     double *got, double *lo, double *hi);
 
+/* ---- SAMPLE_UNORM and AVS (oracles/indep/indep_unorm.c) --------------------------------------- */
+
+/* The same kind of model for the two 8-bit block operations: IGC's vISA documentation
+ * (SAMPLE_UNORM, AVS) for the operations, D3D11.3 §7.18.6-9 / §7.18.16 for SAMPLE_UNORM's texel
+ * space (its own address modes, the 8-bit sub-texel snap, the border colour as FLOAT -> UNORM8
+ * within 0.6 ULP), and docs/precision-model.md §11 / §12 for what samplefuzz fixes where those are
+ * silent (NV12's channels, the AVS position formula, 32 phases, the edge clamp, the R/B 4-tap rule,
+ * one rounding). Results are intervals in the 8.8 units of sf_unorm_out / sf_avs_out (value·256).
+ * Widened, never guessed: the float32 evaluation of positions (every 1/256 sub-texel position or
+ * 1/32 phase its error can reach is a candidate, ties either way); the final rounding of the exact
+ * sum is the documented half up. NV12's alpha, which the format does not store, is 1 everywhere: in a null tile and at the
+ * border too (docs/precision-model.md §4-5).
+ * Pixels not covered (non-finite inputs, positions too uncertain) are counted as unsupported. */
+typedef struct sf_indep_unorm_result {
+  double lo[4][32], hi[4][32];  /* per channel and pixel (y*8+x), 8.8 units */
+  uint32_t checked;             /* bit per pixel with an interval */
+  uint32_t unsupported;         /* bit per pixel the model does not cover (see why) */
+  char why[SF_INDEP_WHY_MAX];   /* the first unsupported pixel's reason */
+} sf_indep_unorm_result;
+
+typedef struct sf_indep_avs_result {
+  double lo[4][128], hi[4][128];  /* per channel and pixel (y*w+x), 8.8 units */
+  uint64_t checked[2];            /* bit per pixel p: word p/64, bit p%64 */
+  uint64_t unsupported[2];
+  unsigned w, h;                  /* the block */
+  char why[SF_INDEP_WHY_MAX];
+} sf_indep_avs_result;
+
+/* The intervals of the 8x4 block of q. SF_OK with r filled (an unbound surface: every value 0);
+ * SF_UNSUPPORTED for what the reference refuses (no sampler, a sampler field out of range, a surface
+ * that is not 2D r8/rg8/rgba8_unorm or nv12); SF_ERR_INVALID for a NULL argument. */
+sf_code sf_indep_unorm(const sf_unorm_req *q, sf_indep_unorm_result *r, sf_status *st);
+/* The intervals of the AVS block of q (q->w x q->h pixels). SF_UNSUPPORTED also for adaptive
+ * filtering, IEF, a table whose phases do not sum to 64 and a block shape AVS does not have. */
+sf_code sf_indep_avs(const sf_avs_req *q, sf_indep_avs_result *r, sf_status *st);
+/* The first checked pixel / channel of out outside its interval: true with *px, *ch set. */
+bool sf_indep_unorm_violation(const sf_indep_unorm_result *r, const sf_unorm_out *out, unsigned *px, unsigned *ch);
+bool sf_indep_avs_violation(const sf_indep_avs_result *r, const sf_avs_out *out, unsigned *px, unsigned *ch);
+
 /* ---- Metamorphic relations (oracles/indep/meta_*.c) ------------------------------------------- */
 
 typedef enum sf_meta_rel {

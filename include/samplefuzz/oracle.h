@@ -188,21 +188,43 @@ const sf_manifest *sf_check_backend_manifest(void);
 /* Lanes of one batch checked against the independent interval (bounds the cost per input). */
 #define SF_INDEP_CHECK_LANES 8u
 
-/* What sf_exec_recorded keeps: the executor's first sample batch and the backend's result for it. */
+/* What sf_exec_recorded keeps: the executor's first sample batch and the backend's result for it,
+ * and the first SAMPLE_UNORM and AVS requests with their results. The requests' surface and sampler
+ * pointers are the executor's bindings: valid as long as the state that was executed. */
 typedef struct sf_indep_rec {
   sf_status st;            /* first member: the status the executor hands to the backend */
   const sf_backend *inner; /* the backend that computes */
   bool got;
   sf_sample_batch batch;
   sf_sample_out out;
-  bool got_unorm;          /* the first SAMPLE_UNORM block's result */
+  bool got_unorm;          /* the first SAMPLE_UNORM block: its request and result */
   sf_unorm_out unorm;
+  sf_unorm_req unorm_req;
+  bool got_avs;            /* the first AVS block: its request and result */
+  sf_avs_req avs_req;
+  sf_avs_out avs;
 } sf_indep_rec;
 
 typedef struct sf_indep_stats {
   unsigned long lanes_checked, lanes_unsupported, unsupported_batches, relations_applied;
+  /* sf_check_indep_unorm: blocks judged / not modelled (SF_UNSUPPORTED), pixels checked / not */
+  unsigned long unorm_blocks, unorm_unsupported_blocks, unorm_px_checked, unorm_px_unsupported;
+  unsigned long avs_blocks, avs_unsupported_blocks, avs_px_checked, avs_px_unsupported;
   sf_indep_result scratch;
+  sf_indep_unorm_result unorm_scratch;
+  sf_indep_avs_result avs_scratch;
 } sf_indep_stats;
+
+/* The counters of sf_indep_stats summed over the process: sf_indep_stats_flush adds one check's
+ * (sample_diff and pipeline flush theirs at the end of every input; thread-safe), sf_indep_totals_get
+ * reads them (`samplefuzz replay` prints them: how much of a corpus the independent model judged). */
+typedef struct sf_indep_totals {
+  unsigned long long lanes_checked, lanes_unsupported, unsupported_batches, relations_applied;
+  unsigned long long unorm_blocks, unorm_unsupported_blocks, unorm_px_checked, unorm_px_unsupported;
+  unsigned long long avs_blocks, avs_unsupported_blocks, avs_px_checked, avs_px_unsupported;
+} sf_indep_totals;
+void sf_indep_stats_flush(const sf_indep_stats *s);
+void sf_indep_totals_get(sf_indep_totals *t);
 
 /* sf_exec(in, s, be) (be NULL: sf_backend_select()), recording the executor's request batch and its
  * result in rec; *status receives the execution status. */
@@ -212,6 +234,13 @@ sf_code sf_exec_recorded(const sf_inst *in, sf_state *s, const sf_backend *be, s
  * pass or a finding. False (v failed) on a violation; `where` names the batch ("exec", "request"). */
 bool sf_check_indep_batch(sf_verdict *v, const sf_inst *in, const sf_sample_batch *b, const sf_sample_out *out,
                           const char *where, sf_indep_stats *stats);
+/* Checks `indep_unorm` and `indep_avs`: the recorded SAMPLE_UNORM block (rec->got_unorm) and AVS
+ * block (rec->got_avs) must lie in the independent model's intervals (sf_indep_unorm, sf_indep_avs);
+ * and, since the generated AVS tables are the "nearest" ones (where 4 and 8 taps read the same
+ * texel), rec->inner also samples the recorded AVS request's surface with the check's own table at
+ * positions of its own (key `table=own`), judged the same way. Blocks and pixels the model does not
+ * cover are counted in stats. False (v failed) on a value outside its interval. */
+bool sf_check_indep_unorm(sf_verdict *v, const sf_inst *in, const sf_indep_rec *rec, sf_indep_stats *stats);
 /* Checks `meta_<relation>` for the relations in the bit set `relations` (bit = sf_meta_rel) on
  * backend be with cases derived from b. False (v failed) when one is broken. */
 bool sf_check_meta_batch(sf_verdict *v, const sf_inst *in, const sf_backend *be, const sf_sample_batch *b,

@@ -5,11 +5,15 @@
  *
  * The executor's batch is taken, not rebuilt: sf_exec_recorded runs the instruction through a
  * recording backend that forwards every entry to the backend under test and keeps a copy of the
- * first sample batch and its result (and of the first SAMPLE_UNORM block, for exec_writeback). sf_backend carries no context pointer, and the executor hands
- * its sf_status pointer unchanged to the backend, so the recorder keeps its context in a struct whose
- * first member is that sf_status (a pointer to a struct converts to a pointer to its first member and
- * back, C17 6.7.2.1). The recording backend is static to this file and used only by sf_exec_recorded.
- * Cost: at most SF_INDEP_CHECK_LANES lanes per batch are checked. */
+ * first sample batch and its result (and of the first SAMPLE_UNORM and AVS blocks with their
+ * requests, for exec_writeback and indep_unorm / indep_avs). sf_backend carries no context pointer,
+ * and the executor hands its sf_status pointer unchanged to the backend, so the recorder keeps its
+ * context in a struct whose first member is that sf_status (a pointer to a struct converts to a
+ * pointer to its first member and back, C17 6.7.2.1). The recording backend is static to this file
+ * and used only by sf_exec_recorded.
+ * Cost: at most SF_INDEP_CHECK_LANES lanes per batch are checked; of SAMPLE_UNORM and AVS the first
+ * block of each (AVS: plus one block of at most 16x4 of the check's own, sampled by the backend). */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,14 +40,22 @@ static sf_code rec_unorm(const sf_unorm_req *q, sf_unorm_out *o, sf_status *st) 
   sf_code rc = (be->sample_unorm ? be->sample_unorm : sf_backend_scalar()->sample_unorm)(q, o, st);
   if (rc == SF_OK && !r->got_unorm) {
     r->unorm = *o;
+    r->unorm_req = *q;
     r->got_unorm = true;
   }
   return rc;
 }
 
 static sf_code rec_avs(const sf_avs_req *q, sf_avs_out *o, sf_status *st) {
-  const sf_backend *be = rec_of(st)->inner;
-  return (be->avs ? be->avs : sf_backend_scalar()->avs)(q, o, st);
+  sf_indep_rec *r = rec_of(st);
+  const sf_backend *be = r->inner;
+  sf_code rc = (be->avs ? be->avs : sf_backend_scalar()->avs)(q, o, st);
+  if (rc == SF_OK && !r->got_avs) {
+    r->avs_req = *q;
+    r->avs = *o;
+    r->got_avs = true;
+  }
+  return rc;
 }
 
 static const sf_backend rec_backend = {"recorder", rec_sample, rec_unorm, rec_avs, NULL};
@@ -104,4 +116,160 @@ bool sf_check_indep_batch(sf_verdict *v, const sf_inst *in, const sf_sample_batc
   if (b->surf) sf_verdict_dumpf(v, "surface: %s\n", sf_surface_describe(b->surf, buf, sizeof buf));
   if (b->samp) sf_verdict_dumpf(v, "sampler: %s\n", sf_sampler_describe(b->samp, buf, sizeof buf));
   return false;
+}
+
+/* ---- SAMPLE_UNORM and AVS blocks: `indep_unorm`, `indep_avs` ----------------------------------- */
+
+/* sf_indep_totals, field by field, as atomics (the libFuzzer fork mode and `replay --jobs` run
+ * checks on several threads). */
+#define SF_INDEP_FIELDS(X)                                                                                             \
+  X(lanes_checked) X(lanes_unsupported) X(unsupported_batches) X(relations_applied) X(unorm_blocks)                     \
+  X(unorm_unsupported_blocks) X(unorm_px_checked) X(unorm_px_unsupported) X(avs_blocks) X(avs_unsupported_blocks)    \
+  X(avs_px_checked) X(avs_px_unsupported)
+#define SF_X(f) static atomic_ullong tot_##f;
+SF_INDEP_FIELDS(SF_X)
+#undef SF_X
+
+void sf_indep_stats_flush(const sf_indep_stats *s) {
+#define SF_X(f) if (s->f) atomic_fetch_add_explicit(&tot_##f, s->f, memory_order_relaxed);
+  SF_INDEP_FIELDS(SF_X)
+#undef SF_X
+}
+
+void sf_indep_totals_get(sf_indep_totals *t) {
+#define SF_X(f) t->f = atomic_load(&tot_##f);
+  SF_INDEP_FIELDS(SF_X)
+#undef SF_X
+}
+
+static unsigned popcount64(uint64_t x) {
+  unsigned n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+static const char *fmt_name(const sf_surface *s) {
+  const sf_format_info *fi = s ? sf_format_get(s->desc.format) : NULL;
+  return fi ? fi->name : s ? "unknown" : "unbound";
+}
+
+static bool check_unorm_block(sf_verdict *v, const sf_inst *in, const sf_unorm_req *q, const sf_unorm_out *out,
+                              sf_indep_stats *stats) {
+  sf_indep_unorm_result *r = &stats->unorm_scratch;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_indep_unorm(q, r, &st) != SF_OK) {
+    stats->unorm_unsupported_blocks++;
+    return true;
+  }
+  unsigned nc = popcount64(r->checked), nu = popcount64(r->unsupported);
+  stats->unorm_blocks++;
+  stats->unorm_px_checked += nc;
+  stats->unorm_px_unsupported += nu;
+  unsigned px, ch;
+  if (!sf_indep_unorm_violation(r, out, &px, &ch)) return true;
+  const sf_sampler *sp = q->samp;
+  sf_verdict_fail(v, "indep_unorm", in, fmt_name(q->surf));
+  sf_verdict_key(v, "indep unorm format=%s filter=%u addr=%u,%u", fmt_name(q->surf), sp ? sp->mag_filter : 0,
+                 sp ? sp->addr[0] : 0, sp ? sp->addr[1] : 0);
+  uint16_t g = out->v[ch][px];
+  sf_verdict_dumpf(v, "sample_unorm block: pixel (%u, %u) channel %c = 0x%04x (%.4f in 8.8) is outside the independent "
+                   "interval [%.4f, %.4f]\n", px % 8, px / 8, "rgba"[ch], g, g / 256.0, r->lo[ch][px] / 256.0,
+                   r->hi[ch][px] / 256.0);
+  sf_verdict_dumpf(v, "request: u %.9g v %.9g du %.9g dv %.9g (pixel (x, y) at u + x*du, v + y*dv)\n", (double)q->u,
+                   (double)q->v, (double)q->du, (double)q->dv);
+  char buf[512];
+  if (q->surf) sf_verdict_dumpf(v, "surface: %s\n", sf_surface_describe(q->surf, buf, sizeof buf));
+  if (sp) sf_verdict_dumpf(v, "sampler: %s\n", sf_sampler_describe(sp, buf, sizeof buf));
+  return false;
+}
+
+/* `table` names the request: "case" (as the executor made it) or "own" (the check's table below at
+ * the check's positions). */
+static bool check_avs_block(sf_verdict *v, const sf_inst *in, const sf_avs_req *q, const sf_avs_out *out,
+                            const char *table, sf_indep_stats *stats) {
+  sf_indep_avs_result *r = &stats->avs_scratch;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_indep_avs(q, r, &st) != SF_OK) {
+    stats->avs_unsupported_blocks++;
+    return true;
+  }
+  unsigned nc = popcount64(r->checked[0]) + popcount64(r->checked[1]);
+  unsigned nu = popcount64(r->unsupported[0]) + popcount64(r->unsupported[1]);
+  stats->avs_blocks++;
+  stats->avs_px_checked += nc;
+  stats->avs_px_unsupported += nu;
+  unsigned px, ch;
+  if (!sf_indep_avs_violation(r, out, &px, &ch)) return true;
+  const sf_sampler *sp = q->samp;
+  sf_verdict_fail(v, "indep_avs", in, fmt_name(q->surf));
+  sf_verdict_key(v, "indep avs format=%s table=%s taps8all=%d block=%ux%u", fmt_name(q->surf), table,
+                 sp ? sp->avs_8tap_all : 0, q->w, q->h);
+  uint16_t g = out->v[ch][px];
+  unsigned w = q->w ? q->w : 1;
+  const char *what = table[0] == 'c' ? "the executor's request" : "the check's table and positions";
+  sf_verdict_dumpf(v, "avs block (%s): pixel (%u, %u) channel %c = 0x%04x (%.4f in 8.8) is outside the independent "
+                   "interval [%.4f, %.4f]\n", what, px % w, px / w, "rgba"[ch], g, g / 256.0, r->lo[ch][px] / 256.0,
+                   r->hi[ch][px] / 256.0);
+  sf_verdict_dumpf(v, "request: u %.9g v %.9g du %.9g dv %.9g u2d %.9g v2d %.9g vbn %u block %ux%u ief %d\n",
+                   (double)q->u, (double)q->v, (double)q->du, (double)q->dv, (double)q->u2d, (double)q->v2d, q->vbn,
+                   q->w, q->h, q->ief);
+  char buf[512];
+  if (q->surf) sf_verdict_dumpf(v, "surface: %s\n", sf_surface_describe(q->surf, buf, sizeof buf));
+  if (sp) sf_verdict_dumpf(v, "sampler: %s\n", sf_sampler_describe(sp, buf, sizeof buf));
+  if (table[0] == 'o')
+    sf_verdict_dumpf(v, "own table (phase p): luma {1, -1, -4, 68-2p, 4+2p, -4, -1, 1}, chroma {-2, 66-2p, 2+2p, -2}\n");
+  return false;
+}
+
+/* The check's own AVS coefficients (S1.6, every phase summing to 64): chroma a bilinear between its
+ * centre taps with -2 lobes, luma a bilinear between its centre taps sharpened with lobes of -4, -1
+ * and +1. With them a 4-tap and an 8-tap reading, or two neighbouring phases, differ on any
+ * neighbourhood that is not constant, unlike with the "nearest" tables of the generated cases. */
+static void own_avs_table(sf_sampler *s) {
+  for (int p = 0; p < (int)SF_AVS_PHASES; p++) {
+    static const int8_t lobes[SF_AVS_LUMA_TAPS] = {1, -1, -4, 0, 0, -4, -1, 1};
+    for (unsigned t = 0; t < SF_AVS_LUMA_TAPS; t++) s->avs_luma[p][t] = lobes[t];
+    s->avs_luma[p][3] = (int8_t)(68 - 2 * p);
+    s->avs_luma[p][4] = (int8_t)(4 + 2 * p);
+    s->avs_chroma[p][0] = -2;
+    s->avs_chroma[p][1] = (int8_t)(66 - 2 * p);
+    s->avs_chroma[p][2] = (int8_t)(2 + 2 * p);
+    s->avs_chroma[p][3] = -2;
+  }
+}
+
+/* Samples q on be and judges the block; a refusal is not judged here (the recorded request was
+ * accepted, and q differs from it only in the table, the positions and the height). */
+static bool check_avs_derived(sf_verdict *v, const sf_inst *in, const sf_backend *be, const sf_avs_req *q,
+                              const char *table, sf_indep_stats *stats) {
+  sf_avs_out out;
+  sf_status st;
+  sf_status_clear(&st);
+  memset(&out, 0, sizeof out);
+  if ((be->avs ? be->avs : sf_backend_scalar()->avs)(q, &out, &st) != SF_OK) return true;
+  return check_avs_block(v, in, q, &out, table, stats);
+}
+
+bool sf_check_indep_unorm(sf_verdict *v, const sf_inst *in, const sf_indep_rec *rec, sf_indep_stats *stats) {
+  if (rec->got_unorm && !check_unorm_block(v, in, &rec->unorm_req, &rec->unorm, stats)) return false;
+  if (!rec->got_avs) return true;
+  if (!check_avs_block(v, in, &rec->avs_req, &rec->avs, "case", stats)) return false;
+  if (!rec->avs_req.samp || !rec->avs_req.surf || !rec->inner) return true;
+  /* The generated cases have the "nearest" tables (where 4 and 8 taps read the same texel) and their
+   * positions often lie far outside the surface or are not finite: the backend that computed the
+   * recorded block also samples the case's surface with the check's own table at positions of its
+   * own that cross the surface with a phase changing from pixel to pixel (u = 0.13/W + 0.61x/W,
+   * v = 0.29/H + 0.83y/H), in the recorded block's width and at most 4 rows (bounds the cost). */
+  sf_sampler own = *rec->avs_req.samp;
+  own_avs_table(&own);
+  sf_avs_req q = rec->avs_req;
+  q.samp = &own;
+  float w = (float)rec->avs_req.surf->desc.width, h = (float)rec->avs_req.surf->desc.height;
+  q.u = 0.13f / w, q.du = 0.61f / w, q.u2d = 0.0f;
+  q.v = 0.29f / h, q.dv = 0.83f / h, q.v2d = 0.0f;
+  q.vbn = 0;
+  if (q.h > 4) q.h = 4;
+  return check_avs_derived(v, in, rec->inner, &q, "own", stats);
 }

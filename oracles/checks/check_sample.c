@@ -540,6 +540,11 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_dump_case(v, c);
       goto done_fail;
     }
+    if (rc[0] == SF_OK && !sf_check_indep_unorm(v, &c->inst, rec, stats)) {
+      snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
+      sf_dump_case(v, c);
+      goto done_fail;
+    }
     if (!sf_check_requests(v, c, env, be, nbe, stats)) goto done_fail;
     if (!sf_check_rect(v, c, env, be, nbe)) goto done_fail;
     snprintf(v->backends, sizeof v->backends, "%s", list);
@@ -555,6 +560,7 @@ done:
   sf_case_env_free(env);
   free(runs);
   free(rec);
+  if (stats) sf_indep_stats_flush(stats);
   free(stats);
   free(env);
   free(c);
@@ -677,6 +683,10 @@ bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_dump_case(v, c);
       goto done_fail;
     }
+    if (rc[0] == SF_OK && !sf_check_indep_unorm(v, &c->inst, rec, stats)) {
+      sf_dump_case(v, c);
+      goto done_fail;
+    }
     if (!sf_check_refusal(v, c, rc[0], &rst[0])) goto done_fail;
   }
   goto done;
@@ -685,6 +695,7 @@ done_fail:
 done:
   for (unsigned i = 0; i < nruns; i++) sf_state_free(&runs[i]);
   free(rec);
+  if (stats) sf_indep_stats_flush(stats);
   free(stats);
   if (env) sf_case_env_free(env);
   free(forms);

@@ -526,8 +526,8 @@ static sf_code u8_setup(u8_ctx *c, const sf_surface *s, const sf_sampler *sp, co
     uint32_t q = !(b > 0.0f) ? 0u : b >= 1.0f ? 255u : (uint32_t)(b * 255.0f + 0.5f);
     c->border[k] = (uint8_t)q;
   }
-  if (!c->nv12)
-    for (unsigned k = fi->channels; k < 4; k++) c->border[k] = k == 3 ? 255 : 0;
+  /* channels the format does not store read (0, 0, 0, 1) at the border too (NV12: alpha) */
+  for (unsigned k = fi->channels; k < 4; k++) c->border[k] = k == 3 ? 255 : 0;
   return SF_OK;
 }
 
@@ -540,7 +540,8 @@ static bool u8_null(const sf_surface *s, uint32_t x, uint32_t y) {
 /* Channel k (0..3) of texel (x, y), in range; NV12: G = Y, R = Cr, B = Cb of the 2x2 block. */
 static uint32_t u8_texel(const u8_ctx *c, uint32_t x, uint32_t y, unsigned k) {
   const sf_surface *s = c->s;
-  if (u8_null(s, x, y)) return c->nv12 ? 0 : (k == 3 && c->fi->channels < 4 ? 255 : 0);
+  /* a null tile reads zero bytes; a channel not stored (NV12: alpha) keeps its default */
+  if (u8_null(s, x, y)) return k == 3 && c->fi->channels < 4 ? 255 : 0;
   if (c->nv12) {
     if (k == 3) return 255;
     if (k == 1) return s->data[(size_t)y * s->desc.width + x];

@@ -21,8 +21,7 @@ static void sfk_u8_border(const sf_surface *s, const sf_sampler *sp, int32_t b[4
     uint32_t q = !(f > 0.0f) ? 0u : f >= 1.0f ? 255u : (uint32_t)(f * 255.0f + 0.5f);
     b[k] = (int32_t)q;
   }
-  if (s->desc.format != SF_FMT_NV12)
-    for (unsigned k = fi->channels; k < 4; k++) b[k] = k == 3 ? 255 : 0;
+  for (unsigned k = fi->channels; k < 4; k++) b[k] = k == 3 ? 255 : 0;
 }
 
 /* Any null tile in the full-resolution texel rectangle [x0,x1] x [y0,y1] of level 0? */
