@@ -39,4 +39,8 @@ bool sf_indep_texel(const sf_surface *s, const sf_ifmt *f, unsigned level, unsig
  * reference (§7.18.15). Channels the format lacks take the defaults (0, 0, 0, 1). */
 void sf_indep_snap(const sf_ifmt *f, unsigned ch, float c, double *lo, double *hi, bool *bad);
 
+/* D3D11.3 §7.18.9: address mode `mode` (SF_ADDR_*) on integer texel index i of an axis of n texels;
+ * -1 for a border tap. Shared by the 3D model and the SAMPLE_UNORM model. */
+int64_t sf_indep_address(int64_t i, unsigned mode, int64_t n);
+
 #endif

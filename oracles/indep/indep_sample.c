@@ -91,8 +91,7 @@ static unsigned axis_cands(double u, unsigned mode, unsigned n, bool linear, ica
   return m;
 }
 
-/* §7.18.9: the address mode on an integer index; -1 for a border tap. */
-static int64_t address(int64_t i, unsigned mode, int64_t n) {
+int64_t sf_indep_address(int64_t i, unsigned mode, int64_t n) {
   switch (mode) {
     case SF_ADDR_WRAP: return ((i % n) + n) % n;
     case SF_ADDR_MIRROR: {
@@ -119,7 +118,7 @@ static void fetch(ictx *c, unsigned level, unsigned slice, const int64_t idx[3],
   int64_t a[3] = {0, 0, 0};
   bool border = false;
   for (unsigned ax = 0; ax < c->dims; ax++) {
-    a[ax] = address(idx[ax], c->sp->addr[ax], n[ax]);
+    a[ax] = sf_indep_address(idx[ax], c->sp->addr[ax], n[ax]);
     if (a[ax] < 0) border = true;
   }
   if (border) {

@@ -36,7 +36,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "samplefuzz/indep.h"
+#include "oracles/indep/indep_int.h"
 
 /* The rounding error float32 arithmetic can add to a result of magnitude at most m: half an ULP
  * (2^-24 relative), plus the absolute error of the denormal range, with a little slack. */
@@ -161,23 +161,6 @@ typedef struct ugroup {
   int flo, fhi;  /* the 1/256 fractions reachable with it (linear) */
 } ugroup;
 
-/* D3D11.3 §7.18.9 on an integer index; -1 for a border tap. */
-static int64_t address(int64_t i, unsigned mode, int64_t n) {
-  switch (mode) {
-    case SF_ADDR_WRAP: return ((i % n) + n) % n;
-    case SF_ADDR_MIRROR: {
-      int64_t m = ((i % (2 * n)) + 2 * n) % (2 * n);
-      return m < n ? m : 2 * n - 1 - m;
-    }
-    case SF_ADDR_CLAMP: return i < 0 ? 0 : i >= n ? n - 1 : i;
-    case SF_ADDR_MIRROR_ONCE: {
-      int64_t m = i < 0 ? -1 - i : i;
-      return m >= n ? n - 1 : m;
-    }
-    default: return (i < 0 || i >= n) ? -1 : i;   /* border */
-  }
-}
-
 /* The candidate (texel, fraction range) groups of one axis of pixel index x: coordinate base + x·d
  * on an axis of n texels. 0 when the position is too uncertain to model (why set). */
 static unsigned unorm_axis(double base, double d, unsigned x, uint32_t n, unsigned mode, bool linear, ugroup *g,
@@ -239,7 +222,7 @@ static unsigned unorm_axis(double base, double d, unsigned x, uint32_t n, unsign
 
 /* Tap (ix, iy) of channel k: the addressed texel or the border colour. */
 static void unorm_tap(u8ctx *c, const sf_sampler *sp, int64_t ix, int64_t iy, unsigned k, int *lo, int *hi) {
-  int64_t ax = address(ix, sp->addr[0], c->w), ay = address(iy, sp->addr[1], c->h);
+  int64_t ax = sf_indep_address(ix, sp->addr[0], c->w), ay = sf_indep_address(iy, sp->addr[1], c->h);
   if (ax < 0 || ay < 0) {
     *lo = c->blo[k];
     *hi = c->bhi[k];
