@@ -510,17 +510,18 @@ static void test_reference_inside_and_planted(void) {
   SF_CHECK(tapdiff > 500 && tapcaught * 100 >= tapdiff * 99);
 }
 
+/* The counters and verdict of the two check tests (large: static, zeroed by each test). */
+static sf_indep_stats stats;
+static sf_verdict v;
+
 /* sf_check_indep_unorm names its failures indep_unorm / indep_avs and counts what it judged. */
 static void test_check_names(void) {
+  memset(&stats, 0, sizeof stats);
   sf_surface *s = mk(SF_FMT_R8_UNORM, 2, 2);
   memset(s->data, 100, s->size);
   sf_sampler sp;
   sf_sampler_default(&sp);
-  static sf_indep_rec rec;
-  static sf_indep_stats stats;
-  static sf_verdict v;
-  memset(&rec, 0, sizeof rec);
-  rec.inner = sf_backend_scalar();
+  sf_indep_rec rec = {.inner = sf_backend_scalar()};
   sf_status st;
   sf_status_clear(&st);
   rec.unorm_req = (sf_unorm_req){s, &sp, 0.3f, 0.3f, 0.01f, 0.02f};
@@ -531,18 +532,55 @@ static void test_check_names(void) {
   SF_CHECK(sf_backend_scalar()->avs(&rec.avs_req, &rec.avs, &st) == SF_OK);
   rec.got_avs = true;
   sf_verdict_init(&v, "diff");
-  SF_CHECK(sf_check_indep_unorm(&v, NULL, &rec, &stats));
+  SF_CHECK(sf_check_indep_unorm(&v, NULL, &rec, NULL, 0, &stats));
   SF_CHECK(stats.unorm_blocks == 1 && stats.unorm_px_checked == 32 && stats.avs_blocks == 2 && stats.avs_px_checked == 64);
   uint16_t keep = rec.unorm.v[0][5];
   rec.unorm.v[0][5] = 99 * 256;   /* a neighbour code where every texel is 100 */
-  SF_CHECK(!sf_check_indep_unorm(&v, NULL, &rec, &stats));
+  SF_CHECK(!sf_check_indep_unorm(&v, NULL, &rec, NULL, 0, &stats));
   SF_CHECK_STR(v.check, "indep_unorm");
   rec.unorm.v[0][5] = keep;
   rec.avs.v[3][31] = 0;
   sf_verdict_init(&v, "diff");
-  SF_CHECK(!sf_check_indep_unorm(&v, NULL, &rec, &stats));
+  SF_CHECK(!sf_check_indep_unorm(&v, NULL, &rec, NULL, 0, &stats));
   SF_CHECK_STR(v.check, "indep_avs");
   SF_CHECK(strstr(v.key, "table=case") != NULL && strstr(v.dump, "pixel (7, 3) channel a") != NULL);
+  sf_surface_free(s);
+}
+
+/* A backend whose AVS differs from the scalar one in one bit of pixel 0, red. */
+static sf_code off_by_one_avs(const sf_avs_req *q, sf_avs_out *o, sf_status *st) {
+  sf_code rc = sf_backend_scalar()->avs(q, o, st);
+  o->v[0][0] ^= 1;
+  return rc;
+}
+
+/* Every other backend samples the check's own AVS requests (own, and null_edge on a surface with a
+ * null tile) to the recording backend's bits; a backend that differs is `avs_own_lanes`. */
+static void test_avs_own_other_backends(void) {
+  memset(&stats, 0, sizeof stats);
+  sf_surface *s = mk(SF_FMT_RGBA8_UNORM, 32, 16);
+  for (size_t i = 0; i < s->size; i++) s->data[i] = (uint8_t)(i * 37 + 11);
+  sf_status st;
+  sf_status_clear(&st);
+  SF_CHECK(sf_surface_set_null(s, 0, 0, 0, 0, true, &st) == SF_OK);
+  sf_sampler sp;
+  sf_sampler_default(&sp);
+  sf_indep_rec rec = {.inner = sf_backend_scalar()};
+  rec.avs_req.surf = s, rec.avs_req.samp = &sp, rec.avs_req.w = 16, rec.avs_req.h = 4;
+  rec.avs_req.u = 0.1f, rec.avs_req.du = 0.02f, rec.avs_req.v = 0.2f, rec.avs_req.dv = 0.05f;
+  SF_CHECK(sf_backend_scalar()->avs(&rec.avs_req, &rec.avs, &st) == SF_OK);
+  rec.got_avs = true;
+  const sf_backend *all[17];
+  unsigned n = sf_backend_list(all, 16);
+  sf_verdict_init(&v, "diff");
+  SF_CHECK(sf_check_indep_unorm(&v, NULL, &rec, all, n, &stats));
+  SF_CHECK(stats.avs_blocks == 3); /* the case's block, own, null_edge */
+  static const sf_backend bad = {"off_by_one", NULL, NULL, off_by_one_avs, NULL};
+  all[n++] = &bad;
+  sf_verdict_init(&v, "diff");
+  SF_CHECK(!sf_check_indep_unorm(&v, NULL, &rec, all, n, &stats));
+  SF_CHECK_STR(v.check, "avs_own_lanes");
+  SF_CHECK(strstr(v.key, "table=own") != NULL && strstr(v.dump, "off_by_one 0x") != NULL);
   sf_surface_free(s);
 }
 
@@ -557,5 +595,6 @@ int main(void) {
   SF_RUN(test_avs_far_positions);
   SF_RUN(test_reference_inside_and_planted);
   SF_RUN(test_check_names);
+  SF_RUN(test_avs_own_other_backends);
   SF_TEST_END();
 }

@@ -46,7 +46,9 @@ uint8_t sf_rd_u8(sf_reader *r, const char *what);
 uint16_t sf_rd_u16(sf_reader *r, const char *what);
 uint32_t sf_rd_u32(sf_reader *r, const char *what);
 uint64_t sf_rd_u64(sf_reader *r, const char *what);
-/* Copies n bytes into out (out may be NULL to skip). */
+/* Copies n bytes into out (out may be NULL to skip).
+ * A read past the end fails the reader (every later read fails too, sf_reader_left is 0) with
+ * SF_ERR_TRUNCATED at byte base + pos and the message "<what>: need <n> byte(s), <left> left". */
 bool sf_rd_bytes(sf_reader *r, void *out, size_t n, const char *what);
 
 typedef struct sf_buf {

@@ -238,9 +238,12 @@ bool sf_check_indep_batch(sf_verdict *v, const sf_inst *in, const sf_sample_batc
  * block (rec->got_avs) must lie in the independent model's intervals (sf_indep_unorm, sf_indep_avs);
  * and, since the generated AVS tables are the "nearest" ones (where 4 and 8 taps read the same
  * texel), rec->inner also samples the recorded AVS request's surface with the check's own table at
- * positions of its own (key `table=own`), judged the same way. Blocks and pixels the model does not
- * cover are counted in stats. False (v failed) on a value outside its interval. */
-bool sf_check_indep_unorm(sf_verdict *v, const sf_inst *in, const sf_indep_rec *rec, sf_indep_stats *stats);
+ * positions of its own (keys `table=own`, `table=null_edge`), judged the same way, and every other
+ * backend of be[0..nbe) must sample those requests to the same bits (`avs_own_lanes`). Blocks and
+ * pixels the model does not cover are counted in stats. False (v failed) on a value outside its
+ * interval or a backend that differs. */
+bool sf_check_indep_unorm(sf_verdict *v, const sf_inst *in, const sf_indep_rec *rec, const sf_backend *const *be,
+                          unsigned nbe, sf_indep_stats *stats);
 /* Checks `meta_<relation>` for the relations in the bit set `relations` (bit = sf_meta_rel) on
  * backend be with cases derived from b. False (v failed) when one is broken. */
 bool sf_check_meta_batch(sf_verdict *v, const sf_inst *in, const sf_backend *be, const sf_sample_batch *b,

@@ -395,7 +395,8 @@ static int sf_d3d_program_roundtrip(sf_verdict *v, const sf_tpf_program *prog, c
 
 /* A program body that re-encodes exactly (p[0..n)): its text must read back to the same bytes, no
  * instruction may be escaped for a text that did not read back (`escape_readback`), and one invalid
- * edit of one of its lines must be refused on that line (`negative_line`). */
+ * edit of one of its lines, and a version token widened past 32 bits, must be refused on that line
+ * (`negative_line`). */
 /* strict: SF_D3D_STRICT_* (sf_check_d3d_program_strict). */
 static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const uint8_t *p, size_t n, unsigned strict) {
   sf_buf text;
@@ -416,8 +417,13 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
   }
   if (ok && r > 0 && text.len) {
     const char *t = (const char *)text.data, *esc = sf_readback_escape(t, text.len);
+    /* The first line (shader model or .version, outside the line edits) replaced by a version token
+     * of nine hex digits (>= 2^32): refused on line 1, at or after its "0x". */
+    char ver[24];
+    snprintf(ver, sizeof ver, ".version 0x1%08x", (unsigned)prog->version);
     ok = esc ? sf_fail_readback_escape(v, esc, t + text.len)
-             : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, true);
+             : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, true) &&
+                   sf_check_negative_first_line(v, sf_d3d_parse_program_any, NULL, t, text.len, ver, 10, 21);
     if (ok && sf_check_relayout_every(t, text.len, strict ? 2u : SF_RELAYOUT_EVERY))
       ok = sf_check_relayout(v, "d3dasm", sf_canon_d3dasm_program, NULL, t, text.len, p, n);
   }

@@ -15,7 +15,8 @@
  * (`gen_container`): the writer writes it with its digest (`checksum`), the reader reads back the
  * very chunks, each signature decodes to the elements drawn, the text form prints every signature
  * as element lines (no `.chunk` hex: `sig_escape`), and the text reads back to the same bytes, with
- * any other layout of it too (`relayout`). */
+ * any other layout of it too (`relayout`). And the reader must refuse the container with one chunk's
+ * offset moved onto another chunk's (`overlap`), at the later chunk's table entry. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,10 +60,39 @@ static const char *gen_sig_escape(const char *t, size_t n) {
   return NULL;
 }
 
+/* Chunk b's offset set to chunk a's in a copy of the valid container c[0..n) with nc chunks (its
+ * digest computed again, or left zero): the two chunks overlap, which the container format forbids
+ * (docs/dxbc.md §1), so the reader must refuse it at the table entry of the later one of the two. */
+static bool gen_overlap(sf_verdict *v, const uint8_t *c, size_t n, unsigned nc, unsigned pick, bool zero) {
+  if (nc < 2 || n < 32 + 4 * (size_t)nc) return true;
+  unsigned a = pick % nc, b = (a + 1 + (pick / nc) % (nc - 1)) % nc, later = a > b ? a : b;
+  uint8_t *m = malloc(n);
+  if (!m) return true;
+  memcpy(m, c, n);
+  memcpy(m + 32 + 4 * b, c + 32 + 4 * a, 4);
+  if (!zero) {
+    uint32_t sum[4];
+    sf_dxbc_checksum(m, n, sum);
+    for (unsigned i = 0; i < 16; i++) m[4 + i] = (uint8_t)(sum[i / 4] >> (8 * (i % 4)));
+  }
+  sf_status st;
+  sf_status_clear(&st);
+  sf_dxbc r;
+  memset(&r, 0, sizeof r);
+  sf_code rc = sf_dxbc_read(m, n, &r, &st);
+  sf_dxbc_free(&r);
+  free(m);
+  if (rc == SF_ERR_INVALID && st.pos_kind == SF_POS_BYTE && st.pos == 32 + 4 * (uint64_t)later) return true;
+  char line[160];
+  snprintf(line, sizeof line, "chunk %u moved onto chunk %u of %u: the reader %s", b, a, nc,
+           rc == SF_OK ? "accepted the overlap" : "refused elsewhere");
+  return gen_fail(v, "overlap", rc == SF_OK ? NULL : &st, line);
+}
+
 /* The checks on a container of drawn chunks (see the top of the file): chunks[0..nc) as given to
  * the writer, sig[0..ns) the signatures drawn and body[0..ns) their encodings. */
 static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const sf_dxbc_sig *sig, const sf_buf *body,
-                                unsigned ns, bool zero, sf_verdict *v) {
+                                unsigned ns, bool zero, unsigned pick, sf_verdict *v) {
   sf_status st;
   sf_status_clear(&st);
   sf_buf cont, text, back;
@@ -103,7 +133,7 @@ static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const 
         ok = gen_fail(v, "sig_same", NULL, "a signature decodes to other elements");
     sf_dxbc_sig_free(&d);
   }
-  if (!ok) goto done;
+  if (!ok || !(ok = gen_overlap(v, cont.data, cont.len, nc, pick, zero))) goto done;
   if (sf_dxbc_print_text(cont.data, cont.len, &text, &st) != SF_OK) {
     ok = st.code == SF_ERR_LIMIT || gen_fail(v, "print", &st, "the container does not print as text");
     goto done;
@@ -161,7 +191,7 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
         chunks[nc++] = (sf_dxbc_chunk){(prog[0] >> 4) >= 5 ? SF_DXBC_SHEX : SF_DXBC_SHDR, 0, (uint32_t)n, prog};
       if (i < ns) chunks[nc++] = (sf_dxbc_chunk){sig[i].fourcc, 0, (uint32_t)body[i].len, body[i].data};
     }
-    ok = gen_container_check(chunks, nc, sig, body, ns, zero, v);
+    ok = gen_container_check(chunks, nc, sig, body, ns, zero, sf_fdp_range(fd, 0, 255), v);
   }
   for (unsigned i = 0; i < made; i++) sf_dxbc_sig_free(&sig[i]), sf_buf_free(&body[i]);
   return ok;

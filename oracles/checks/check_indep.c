@@ -241,18 +241,49 @@ static void own_avs_table(sf_sampler *s) {
 }
 
 /* Samples q on be and judges the block; a refusal is not judged here (the recorded request was
- * accepted, and q differs from it only in the table, the positions and the height). */
+ * accepted, and q differs from it only in the table, the positions and the height). Every other
+ * backend of be_all[0..nbe) samples q too and must give be's block bit for bit (`avs_own_lanes`):
+ * AVS is exact integer arithmetic on every backend (docs/precision-model.md §12). */
 static bool check_avs_derived(sf_verdict *v, const sf_inst *in, const sf_backend *be, const sf_avs_req *q,
-                              const char *table, sf_indep_stats *stats) {
-  sf_avs_out out;
+                              const char *table, const sf_backend *const *be_all, unsigned nbe, sf_indep_stats *stats) {
+  sf_avs_out out, other;
   sf_status st;
   sf_status_clear(&st);
   memset(&out, 0, sizeof out);
   if ((be->avs ? be->avs : sf_backend_scalar()->avs)(q, &out, &st) != SF_OK) return true;
-  return check_avs_block(v, in, q, &out, table, stats);
+  if (!check_avs_block(v, in, q, &out, table, stats)) return false;
+  for (unsigned i = 0; i < nbe; i++) {
+    const sf_backend *b = be_all[i];
+    if (b == be) continue;
+    sf_status_clear(&st);
+    memset(&other, 0, sizeof other);
+    sf_code rc = (b->avs ? b->avs : sf_backend_scalar()->avs)(q, &other, &st);
+    unsigned px = 0, ch = 0;
+    bool same = rc == SF_OK;
+    for (ch = 0; same && ch < 4; ch++)
+      for (px = 0; same && px < q->w * q->h; px++) same = other.v[ch][px] == out.v[ch][px];
+    if (same) continue;
+    char buf[512];
+    sf_verdict_fail(v, "avs_own_lanes", in, b->name);
+    sf_verdict_key(v, "avs_own_lanes table=%s format=%s", table, fmt_name(q->surf));
+    snprintf(v->backends, sizeof v->backends, "%s,%s", be->name, b->name);
+    if (rc != SF_OK)
+      sf_verdict_dumpf(v, "the check's own AVS request (%s): %s refused it (%s), %s sampled it\n", table, b->name,
+                       sf_code_name(rc), be->name);
+    else
+      sf_verdict_dumpf(v, "the check's own AVS request (%s): pixel (%u, %u) channel %c: %s 0x%04x, %s 0x%04x\n", table,
+                       (px - 1) % q->w, (px - 1) / q->w, "rgba"[ch - 1], be->name, out.v[ch - 1][px - 1], b->name,
+                       other.v[ch - 1][px - 1]);
+    sf_verdict_dumpf(v, "request: u %.9g v %.9g du %.9g dv %.9g block %ux%u\n", (double)q->u, (double)q->v,
+                     (double)q->du, (double)q->dv, q->w, q->h);
+    if (q->surf) sf_verdict_dumpf(v, "surface: %s\n", sf_surface_describe(q->surf, buf, sizeof buf));
+    return false;
+  }
+  return true;
 }
 
-bool sf_check_indep_unorm(sf_verdict *v, const sf_inst *in, const sf_indep_rec *rec, sf_indep_stats *stats) {
+bool sf_check_indep_unorm(sf_verdict *v, const sf_inst *in, const sf_indep_rec *rec, const sf_backend *const *be,
+                          unsigned nbe, sf_indep_stats *stats) {
   if (rec->got_unorm && !check_unorm_block(v, in, &rec->unorm_req, &rec->unorm, stats)) return false;
   if (!rec->got_avs) return true;
   if (!check_avs_block(v, in, &rec->avs_req, &rec->avs, "case", stats)) return false;
@@ -260,8 +291,13 @@ bool sf_check_indep_unorm(sf_verdict *v, const sf_inst *in, const sf_indep_rec *
   /* The generated cases have the "nearest" tables (where 4 and 8 taps read the same texel) and their
    * positions often lie far outside the surface or are not finite: the backend that computed the
    * recorded block also samples the case's surface with the check's own table at positions of its
-   * own that cross the surface with a phase changing from pixel to pixel (u = 0.13/W + 0.61x/W,
-   * v = 0.29/H + 0.83y/H), in the recorded block's width and at most 4 rows (bounds the cost). */
+   * own, in the recorded block's width and at most 4 rows (bounds the cost):
+   *   own       crossing the surface with a phase changing from pixel to pixel
+   *             (u = 0.13/W + 0.61x/W, v = 0.29/H + 0.83y/H);
+   *   null_edge the first column's taps starting 9 texels in and the rows at the top, so that the
+   *             outer taps of the first columns reach into tile (0, 0), the one the generator makes a
+   *             null page (SF_CASE_F_NULL_TILE): a kernel that tests a footprint narrower than its
+   *             taps' for null pages reads that tile as data. */
   sf_sampler own = *rec->avs_req.samp;
   own_avs_table(&own);
   sf_avs_req q = rec->avs_req;
@@ -271,5 +307,10 @@ bool sf_check_indep_unorm(sf_verdict *v, const sf_inst *in, const sf_indep_rec *
   q.v = 0.29f / h, q.dv = 0.83f / h, q.v2d = 0.0f;
   q.vbn = 0;
   if (q.h > 4) q.h = 4;
-  return check_avs_derived(v, in, rec->inner, &q, "own", stats);
+  if (!check_avs_derived(v, in, rec->inner, &q, "own", be, nbe, stats)) return false;
+  const sf_surface *s = rec->avs_req.surf;
+  if (!s->null_size || s->levels[0].null_offset >= s->null_size || !s->null_map[s->levels[0].null_offset]) return true;
+  q.u = 10.1f / w, q.du = 0.61f / w;
+  q.v = 1.8f / h, q.dv = 0.83f / h;
+  return check_avs_derived(v, in, rec->inner, &q, "null_edge", be, nbe, stats);
 }

@@ -50,22 +50,25 @@ static bool model_reader(sf_verdict *v, const uint8_t *p, size_t n) {
   sf_reader r;
   sf_reader_init(&r, p, n, base, &st);
   size_t pos = 0, fail_at = 0;
+  unsigned fail_w = 0;
+  const char *fail_what = "";
   bool failed = false;
   for (unsigned i = 0; i < MODEL_OPS; i++) {
     uint8_t s = n ? p[(i * 7u + 1) % n] : (uint8_t)i;
     unsigned op = s % 5, w = op < 4 ? 1u << op : (s >> 3) % 19;
+    static const char *const names[5] = {"u8", "u16", "u32", "u64", "bytes"};
     bool fits = !failed && n - pos >= w;
     uint64_t got, want = fits ? le_n(p + pos, w < 8 ? w : 8) : 0;
     uint8_t out[19];
     memset(out, 0xa5, sizeof out);
     bool ok = fits; /* the fixed-width reads say it by their value, the status and the bytes left */
     switch (op) {
-      case 0: got = sf_rd_u8(&r, "u8"); break;
-      case 1: got = sf_rd_u16(&r, "u16"); break;
-      case 2: got = sf_rd_u32(&r, "u32"); break;
-      case 3: got = sf_rd_u64(&r, "u64"); break;
+      case 0: got = sf_rd_u8(&r, names[0]); break;
+      case 1: got = sf_rd_u16(&r, names[1]); break;
+      case 2: got = sf_rd_u32(&r, names[2]); break;
+      case 3: got = sf_rd_u64(&r, names[3]); break;
       default:
-        ok = sf_rd_bytes(&r, (s & 4) ? NULL : out, w, "bytes");
+        ok = sf_rd_bytes(&r, (s & 4) ? NULL : out, w, names[4]);
         got = want;
         if (ok && !(s & 4) && w && memcmp(out, p + pos, w) != 0) return model_fail(v, "model_reader", "bytes copied", i);
         break;
@@ -74,13 +77,21 @@ static bool model_reader(sf_verdict *v, const uint8_t *p, size_t n) {
     if (fits) pos += w;
     else if (!failed) {
       failed = true;
-      fail_at = pos;
+      fail_at = pos, fail_w = w, fail_what = names[op];
     }
     if (sf_reader_left(&r) != (failed ? 0 : n - pos)) return model_fail(v, "model_reader", "bytes left", i);
   }
   bool st_ok = failed ? st.code == SF_ERR_TRUNCATED && st.pos_kind == SF_POS_BYTE && st.pos == base + fail_at
                       : st.code == SF_OK;
-  return st_ok || model_fail(v, "model_reader", failed ? "truncation position" : "status without a failure", MODEL_OPS);
+  if (!st_ok) return model_fail(v, "model_reader", failed ? "truncation position" : "status without a failure", MODEL_OPS);
+  if (!failed) return true;
+  /* The message names the field, the bytes it needed and the bytes that were left (bytes.h). */
+  char want[SF_STATUS_MSG_MAX];
+  snprintf(want, sizeof want, "%s: need %u byte%s, %zu left", fail_what, fail_w, fail_w == 1 ? "" : "s", n - fail_at);
+  if (strcmp(st.msg, want) == 0) return true;
+  model_fail(v, "model_reader", "truncation message", MODEL_OPS);
+  sf_verdict_dumpf(v, "message \"%s\", want \"%s\"\n", st.msg, want);
+  return false;
 }
 
 /* Writes of width 1, 2, 4, 8 and n bytes, and patches, into a buffer capped at a drawn limit. */

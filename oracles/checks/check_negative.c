@@ -262,3 +262,28 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
   free(buf);
   return how == NULL;
 }
+
+/* The first line of a whole text is left alone above (a directive, or a shader model line, holds no
+ * literal the edits could widen): the caller gives the invalid line to put in its place. Cheap on a
+ * right parser, which stops at line 1. */
+bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
+                                  const char *line, unsigned lo, unsigned hi) {
+  const char *nl = memchr(text, '\n', n);
+  size_t rest = nl ? n - (size_t)(nl - text) : 0, ll = strlen(line), m = ll + rest;
+  char *buf = malloc(m + 1);
+  if (!buf) return true;
+  memcpy(buf, line, ll);
+  if (rest) memcpy(buf + ll, nl, rest);
+  buf[m] = '\0';
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = parse(ctx, buf, m, &st);
+  free(buf);
+  if (rc != SF_OK && st.pos_kind == SF_POS_TEXT && st.line == 1 && st.col >= lo && st.col <= hi) return true;
+  sf_verdict_fail(v, "negative_line", NULL, "first");
+  sf_verdict_key(v, "negative_line first %s", rc == SF_OK ? "accepted" : "position");
+  sf_verdict_dumpf(v, "the first line replaced by \"%s\" was %s: %s at %u:%u (want 1:%u..%u) \"%s\"\n", line,
+                   rc == SF_OK ? "accepted" : "refused elsewhere", sf_code_name(rc), (unsigned)st.line,
+                   (unsigned)st.col, lo, hi, st.msg);
+  return false;
+}

@@ -490,7 +490,10 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
     }
     nruns++;
     /* the first backend runs through the recorder: its batch feeds the independent check */
-    rc[i] = i == 0 ? sf_exec_recorded(&c->inst, &runs[i], be[i], rec, &rst[i]) : sf_exec(tail, &runs[i], be[i], &rst[i]);
+    /* the default backend (sf_backend_select) runs through sf_exec's NULL form, the one a library
+     * user calls: it must pick that backend */
+    rc[i] = i == 0 ? sf_exec_recorded(&c->inst, &runs[i], be[i], rec, &rst[i])
+                   : sf_exec(tail, &runs[i], be[i] == sf_backend_select() ? NULL : be[i], &rst[i]);
   }
   for (unsigned i = 1; i < nbe; i++) {
     if (rc[i] == rc[0]) continue;
@@ -540,8 +543,8 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_dump_case(v, c);
       goto done_fail;
     }
-    if (rc[0] == SF_OK && !sf_check_indep_unorm(v, &c->inst, rec, stats)) {
-      snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
+    if (rc[0] == SF_OK && !sf_check_indep_unorm(v, &c->inst, rec, be, nbe, stats)) {
+      if (!v->backends[0]) snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
       sf_dump_case(v, c);
       goto done_fail;
     }
@@ -683,7 +686,7 @@ bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_dump_case(v, c);
       goto done_fail;
     }
-    if (rc[0] == SF_OK && !sf_check_indep_unorm(v, &c->inst, rec, stats)) {
+    if (rc[0] == SF_OK && !sf_check_indep_unorm(v, &c->inst, rec, NULL, 0, stats)) {
       sf_dump_case(v, c);
       goto done_fail;
     }
