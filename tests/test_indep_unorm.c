@@ -574,7 +574,10 @@ static void test_avs_own_other_backends(void) {
   unsigned n = sf_backend_list(all, 16);
   sf_verdict_init(&v, "diff");
   SF_CHECK(sf_check_indep_unorm(&v, NULL, &rec, all, n, &stats));
-  SF_CHECK(stats.avs_blocks == 3); /* the case's block, own, null_edge */
+  SF_CHECK(stats.avs_blocks == 2); /* the case's block and own; null_edge is judged by the backends */
+  sf_indep_stats alone;
+  memset(&alone, 0, sizeof alone);
+  SF_CHECK(sf_check_indep_unorm(&v, NULL, &rec, NULL, 0, &alone) && alone.avs_blocks == 3); /* no others: the model */
   static const sf_backend bad = {"off_by_one", NULL, NULL, off_by_one_avs, NULL};
   all[n++] = &bad;
   sf_verdict_init(&v, "diff");
