@@ -202,6 +202,33 @@ static bool sf_has_null_word(const void *p, size_t n) {
   return false;
 }
 
+/* Whether s starts with the NUL-terminated w (a plain loop, as above). */
+static bool sf_starts(const char *s, const char *w) {
+  while (*w && *s == *w) s++, w++;
+  return *w == '\0';
+}
+
+/* The counts a positioned error states of the input: "<N> left", "<N> bytes left", "<N> bytes after"
+ * (or DWORDs, for a DWORD position) count units from the error's position on, so position + N
+ * cannot pass the end of the input (n bytes). True when a stated count does. */
+static bool sf_msg_count_past(const sf_status *st, size_t n) {
+  bool dw = st->pos_kind == SF_POS_DWORD;
+  uint64_t end = dw ? ((uint64_t)n + 3) / 4 : (uint64_t)n;
+  const char *m = st->msg;
+  for (size_t i = 0; m[i]; i++) {
+    if (m[i] < '0' || m[i] > '9' || (i && ((m[i - 1] >= '0' && m[i - 1] <= '9') || m[i - 1] == 'x'))) continue;
+    uint64_t x = 0;
+    size_t k = i;
+    while (m[k] >= '0' && m[k] <= '9' && x < (UINT64_MAX - 9) / 10) x = x * 10 + (uint64_t)(m[k++] - '0');
+    const char *r = m + k;
+    bool counts = sf_starts(r, " left") || (!dw && (sf_starts(r, " bytes left") || sf_starts(r, " bytes after"))) ||
+                  (dw && (sf_starts(r, " DWORDs left") || sf_starts(r, " DWORDs after")));
+    if (counts && st->pos + x > end) return true;
+    i = k ? k - 1 : i;
+  }
+  return false;
+}
+
 bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, const sf_inst *in, const void *input,
                          size_t n, bool need_pos) {
   const char *check = NULL;
@@ -218,6 +245,8 @@ bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, c
                      (st->pos_kind == SF_POS_DWORD && st->pos > (n + 3) / 4) ||
                      (st->pos_kind == SF_POS_TEXT && !sf_text_pos_inside(input, n, st->line, st->col))))
     check = "status_position_range";
+  else if (input && (st->pos_kind == SF_POS_BYTE || st->pos_kind == SF_POS_DWORD) && sf_msg_count_past(st, n))
+    check = "status_message_count"; /* "12 bytes left" at byte 40 of 48 */
   char shown[SF_STATUS_MSG_MAX + 96];
   if (!check) {
     /* What a user reads: sf_status_format must end in "<code>: <message>". */
