@@ -240,8 +240,8 @@ static void own_avs_table(sf_sampler *s) {
   }
 }
 
-/* Samples q on be and, when `model`, judges the block; a refusal is not judged here (the recorded request was
- * accepted, and q differs from it only in the table, the positions and the height). Every other
+/* Samples q on be and, when `model`, judges the block; a refusal is not judged here (the recorded
+ * request was accepted, and q differs from it only in the table, the positions and the height). Every other
  * backend of be_all[0..nbe) samples q too and must give be's block bit for bit (`avs_own_lanes`):
  * AVS is exact integer arithmetic on every backend (docs/precision-model.md §12). */
 static bool check_avs_derived(sf_verdict *v, const sf_inst *in, const sf_backend *be, const sf_avs_req *q,

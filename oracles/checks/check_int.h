@@ -113,6 +113,9 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
 #define SF_NEG_LINES_MAX (256u * 1024u)
 bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
                              const char *section, bool commas);
+/* Whether p[0..n) holds the NUL-terminated word w (a plain loop: libFuzzer would feed the words of
+ * a strstr or memmem to its mutations). */
+bool sf_check_has_word(const void *p, size_t n, const char *w);
 /* `negative_line first`: text[0..n) (a text that parses) with its first line replaced by `line`, an
  * invalid one, must be refused on line 1 at a column in [lo, hi] (1-based). */
 bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,

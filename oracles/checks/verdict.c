@@ -189,15 +189,15 @@ static bool sf_text_pos_inside(const char *text, size_t n, uint32_t line, uint32
   return col <= len + 1;
 }
 
-/* Whether p[0..n) holds "(null)". A plain loop on purpose: libFuzzer intercepts strstr and memmem
- * and would feed the word to its mutations. */
-static bool sf_has_null_word(const void *p, size_t n) {
-  static const char w[] = "(null)";
+/* Whether p[0..n) holds the NUL-terminated word w. A plain loop on purpose: libFuzzer intercepts
+ * strstr and memmem and would feed the word to its mutations. */
+bool sf_check_has_word(const void *p, size_t n, const char *w) {
   const char *s = p;
-  for (size_t i = 0; i + (sizeof w - 1) <= n; i++) {
+  size_t wl = strlen(w);
+  for (size_t i = 0; i + wl <= n; i++) {
     size_t k = 0;
-    while (k < sizeof w - 1 && s[i + k] == w[k]) k++;
-    if (k == sizeof w - 1) return true;
+    while (k < wl && s[i + k] == w[k]) k++;
+    if (k == wl) return true;
   }
   return false;
 }
@@ -233,7 +233,7 @@ bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, c
                          size_t n, bool need_pos) {
   const char *check = NULL;
   if (st->code == SF_OK) check = "status_missing";
-  else if (st->msg[0] == '\0' || (sf_has_null_word(st->msg, strlen(st->msg)) && !(input && sf_has_null_word(input, n))))
+  else if (st->msg[0] == '\0' || (sf_check_has_word(st->msg, strlen(st->msg), "(null)") && !(input && sf_check_has_word(input, n, "(null)"))))
     check = "status_message"; /* "(null)" that the input does not hold: a NULL string went to %s */
   else if (need_pos && st->pos_kind == SF_POS_NONE && st->code != SF_UNSUPPORTED && st->code != SF_ERR_NOMEM &&
            st->code != SF_ERR_LIMIT)
