@@ -8,22 +8,14 @@
 
 #include "samplefuzz/indep.h"
 #include "samplefuzz/oracle.h"
+#include "oracles/indep/meta_int.h"
 #include "sf_test.h"
 
 static sf_surface *mk(unsigned fmt, unsigned w, unsigned h) {
-  sf_surface_desc d;
-  memset(&d, 0, sizeof d);
-  d.type = SF_SURF_2D;
-  d.format = (uint8_t)fmt;
-  d.width = w;
-  d.height = h;
-  d.depth = 1;
-  d.layers = 1;
-  d.levels = 1;
   sf_surface *s = NULL;
   sf_status st;
   sf_status_clear(&st);
-  SF_CHECK(sf_surface_create(&s, &d, &st) == SF_OK);
+  SF_CHECK(sf_meta_surface(&s, fmt, w, h, 1, NULL, &st) == SF_OK); /* a zeroed 2D surface, one level */
   return s;
 }
 
@@ -40,6 +32,16 @@ static void put_cbcr(sf_surface *s, unsigned x, unsigned y, uint8_t cb, uint8_t 
   size_t o = s->nv12_uv_offset + (y / 2) * s->levels[0].row_pitch + (x / 2) * 2;
   s->data[o] = cb;
   s->data[o + 1] = cr;
+}
+
+/* NV12 4x2: Y = 1..8 row by row, chroma (Cb, Cr) = (100, 200) for the left block, (110, 210) right. */
+static sf_surface *mk_nv12(void) {
+  sf_surface *s = mk(SF_FMT_NV12, 4, 2);
+  for (unsigned y = 0; y < 2; y++)
+    for (unsigned x = 0; x < 4; x++) put_y(s, x, y, (uint8_t)(1 + y * 4 + x));
+  put_cbcr(s, 0, 0, 100, 200);
+  put_cbcr(s, 2, 0, 110, 210);
+  return s;
 }
 
 static sf_indep_unorm_result ur;
@@ -131,11 +133,7 @@ static void test_unorm_address_modes(void) {
 /* NV12 4x2: Y = 1..8 row by row, chroma (Cb, Cr) = (100, 200) for the left block, (110, 210) right;
  * a null tile reads zero bytes. Unsupported inputs and surfaces. */
 static void test_unorm_nv12_null_unsupported(void) {
-  sf_surface *s = mk(SF_FMT_NV12, 4, 2);
-  for (unsigned y = 0; y < 2; y++)
-    for (unsigned x = 0; x < 4; x++) put_y(s, x, y, (uint8_t)(1 + y * 4 + x));
-  put_cbcr(s, 0, 0, 100, 200);
-  put_cbcr(s, 2, 0, 110, 210);
+  sf_surface *s = mk_nv12();
   sf_sampler sp;
   sf_sampler_default(&sp);
   unorm(s, &sp, 0.125f, 0.25f, 0.25f, 0.5f);   /* pixel (x, y) at texel (x, y) for x < 4, y < 2 */
@@ -289,11 +287,7 @@ static void test_avs_custom_table_taps(void) {
 
 /* NV12 4x2: R and B are filtered on the 2x1 chroma plane at its own positions. */
 static void test_avs_nv12(void) {
-  sf_surface *s = mk(SF_FMT_NV12, 4, 2);
-  for (unsigned y = 0; y < 2; y++)
-    for (unsigned x = 0; x < 4; x++) put_y(s, x, y, (uint8_t)(1 + y * 4 + x));
-  put_cbcr(s, 0, 0, 100, 200);
-  put_cbcr(s, 2, 0, 110, 210);
+  sf_surface *s = mk_nv12();
   sf_sampler sp;
   sf_sampler_default(&sp);
   avs(s, &sp, 0.125f, 0.25f, 0.25f, 0.5f, 4, 4);
