@@ -241,6 +241,24 @@ static void err_decls(void) {
   sf_buf_free(&o);
 }
 
+/* The builder's cap on kernel attributes: the count is a UW in the file, so 65,535 fit and the
+ * next is refused with SF_ERR_LIMIT (and the kernel keeps the ones it had). */
+static void builder_attr_cap(void) {
+  sf_status st;
+  sf_visa_kernel k;
+  SF_CHECK(sf_visa_kernel_init(&k, "caps", NULL) == SF_OK);
+  bool all = true;
+  for (unsigned i = 0; i < 65535u && all; i++) {
+    sf_status_clear(&st);
+    all = sf_visa_kernel_add_string_attr(&k, "a", "", &st) == SF_OK;
+  }
+  SF_CHECK_MSG(all && k.num_kattrs == 65535u, "%u kernel attributes: %s", (unsigned)k.num_kattrs, st.msg);
+  sf_status_clear(&st);
+  SF_CHECK(sf_visa_kernel_add_string_attr(&k, "a", "", &st) == SF_ERR_LIMIT && strstr(st.msg, "too many attributes"));
+  SF_CHECK(k.num_kattrs == 65535u && k.num_attrs == 65535u);
+  sf_visa_kernel_free(&k);
+}
+
 static void err_code_area(void) {
   bytes b = from_hex(MIN_FILE);
   uint8_t *p = malloc(b.n);
@@ -433,5 +451,6 @@ int main(void) {
   SF_RUN(err_code_area);
   SF_RUN(err_inst_cap);
   SF_RUN(at_caps);
+  SF_RUN(builder_attr_cap);
   SF_TEST_END();
 }

@@ -4,7 +4,8 @@
  * declarations, aliases (backward, forward to a later declaration, onto %r0), inputs, a Target
  * attribute and rets, 0-4 sampler instructions (inst_gen.c) and, in the first kernel, generic
  * instructions of every opcode row that has a text form (gen_visa_generic.c), and now and then one
- * dense table (gi_dense). Everything it draws
+ * dense table (gi_dense), and one kernel in 8 names that shadow the printers' fallback spellings
+ * (gi_shadow). Everything it draws
  * is valid, so a reader, writer or printer that refuses it is wrong: the isa_file target's
  * generated mode (oracles/checks/check_isa_file.c) holds the codecs to that.
  *
@@ -64,6 +65,55 @@ static sf_code gi_dense(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
   return SF_OK;
 }
 
+/* Rotates the names of the first n declarations of one kind: the i-th takes the (i+1)-th's name,
+ * so that the context-free spelling of each names another. */
+static void gi_rotate_names(sf_visa_sym *a, uint32_t count, unsigned n) {
+  if (!a || count < n || n < 2) return;
+  uint32_t first = a[0].name;
+  for (unsigned i = 0; i + 1 < n; i++) a[i].name = a[i + 1].name;
+  a[n - 1].name = first;
+}
+
+/* Names that shadow the printers' fallback spellings (docs/visa-text.md, "Names"). The declaration
+ * set's names are rotated within each kind (predicate 1 is named P2, sampler 0 S1, surface 6 T7,
+ * address 0 A1, the first two variables swap), so that the context-free spelling of each names
+ * another symbol and a printer must write the declared name. By turns a variable then takes the
+ * spelling of the first undeclared predicate or user surface, which an instruction (or the RET)
+ * uses: that symbol has neither a declaration nor a spelling of its own, and the printer must refuse
+ * it with a message, not print another symbol's name or read a missing one. */
+static sf_code gi_shadow(sf_visa_kernel *k, unsigned what, sf_status *st) {
+  gi_rotate_names(k->preds, k->num_preds, SF_GEN_NUM_PREDS);
+  gi_rotate_names(k->samplers, k->num_samplers, SF_GEN_NUM_SAMPLERS);
+  gi_rotate_names(k->surfaces, k->num_surfaces, SF_GEN_NUM_SURFACES);
+  gi_rotate_names(k->addrs, k->num_addrs, SF_GEN_NUM_ADDRS);
+  if (k->vars && k->num_vars >= 2) {
+    uint32_t v0 = k->vars[0].name;
+    k->vars[0].name = k->vars[1].name;
+    k->vars[1].name = v0;
+  }
+  char nm[24];
+  if (what == 1 && k->num_preds < 4095) {
+    uint16_t id = (uint16_t)(k->num_preds + 1);
+    sf_inst *in = NULL;
+    for (uint32_t i = 0; i < k->num_insts && !in; i++)
+      if (k->insts[i].family == SF_FAMILY_SAMPLE_3D) in = &k->insts[i];
+    if (!in && !k->num_rets) return SF_OK;
+    snprintf(nm, sizeof nm, "P%u", (unsigned)id);
+    if (sf_visa_kernel_add_var(k, nm, SF_VT_UD, 1, 0, st) < 0) return st && st->code ? st->code : SF_ERR_LIMIT;
+    if (in) in->s3d.pred.id = id;
+    else k->rets[0].pred.id = id;
+  } else if (what == 2 && k->num_insts && SF_VISA_FIRST_USER_SURFACE + k->num_surfaces <= 255) {
+    uint8_t id = (uint8_t)(SF_VISA_FIRST_USER_SURFACE + k->num_surfaces);
+    snprintf(nm, sizeof nm, "T%u", (unsigned)id);
+    if (sf_visa_kernel_add_var(k, nm, SF_VT_UD, 1, 0, st) < 0) return st && st->code ? st->code : SF_ERR_LIMIT;
+    sf_inst *in = &k->insts[k->num_insts - 1];
+    if (in->family == SF_FAMILY_SAMPLE_UNORM) in->unorm.surface = id;
+    else if (in->family == SF_FAMILY_SAMPLE_3D) in->s3d.surface = id;
+    else if (in->family == SF_FAMILY_AVS) in->avs.surface = id;
+  }
+  return SF_OK;
+}
+
 static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel *k, sf_status *st) {
   /* One kernel in 64 has names at the longest the formats allow (SF_VISA_MAX_NAME bytes): its own
    * and one more variable's, which every reader, printer and parser buffer must hold whole. */
@@ -111,6 +161,9 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
   }
   if (!c && ki == 0 && sf_fdp_chance(f, 171)) c = sf_gen_visa_generic(f, k, 24, st);
   if (!c && !sf_fdp_chance(f, 252)) c = gi_dense(f, k, st); /* 1 in 64; never when the data has run out */
+  /* one kernel in 8 (by its tag, drawn while the data lasts): 0 names only, 1 an undeclared
+   * predicate, 2 an undeclared surface */
+  if (!c && (tag & 7u) == 5u) c = gi_shadow(k, (tag >> 3) % 3u, st);
   return c;
 }
 

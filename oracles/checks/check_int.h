@@ -99,20 +99,24 @@ bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_
 
 /* Negative edits (oracles/checks/check_negative.c): one invalid-by-construction edit of `text`, a
  * one-line text that parse() accepts (a printer's output), must be refused with a position on line 1
- * at the edit: a trailing " @", a hex literal widened past 64 bits, or a decimal integer replaced by
- * 2^32 (no decimal field of either syntax is wider than 32 bits). The edit is picked by a hash of the text. `report` names the instruction in a failure. */
+ * at the edit: a trailing " @", a hex literal widened past 64 bits, a decimal integer replaced by
+ * 2^32 (no decimal field of either syntax is wider than 32 bits), or a vISA channel letter replaced
+ * by 'Q'. The edit is picked by a hash of the text. `report` names the instruction in a failure. */
 typedef sf_code (*sf_check_parse_fn)(const void *ctx, const char *text, size_t n, sf_status *st);
 bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse_fn parse, const void *ctx,
                             const char *text);
 /* The same edits on one line of a whole text (a program, a container text): the line is picked by a
  * hash of the text among the lines that are inside a section opened by a line starting with
- * `section` (every line when NULL), are not directives (a first non-space '.'), and hold no comment
- * or quoted string; with `commas`, removing one top-level comma is an edit too (D3D operand lists).
+ * `section` (every line when NULL), are not directives (a first non-space '.'), and hold no quoted
+ * string; a comment is left out of the edit. flags: SF_NEG_COMMAS, removing one top-level comma is
+ * an edit too (D3D operand lists); SF_NEG_NO_WORD_DIGITS, digits that end a word ("L12") are not
+ * widened (a vISA label takes any name).
  * The parser must refuse the edited text on that line, at the edit. One text in four. Texts over
  * SF_NEG_LINES_MAX bytes are left alone. Check "negative_line". */
 #define SF_NEG_LINES_MAX (256u * 1024u)
+enum { SF_NEG_COMMAS = 1u, SF_NEG_NO_WORD_DIGITS = 2u };
 bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
-                             const char *section, bool commas);
+                             const char *section, unsigned flags);
 /* Whether p[0..n) holds the NUL-terminated word w (a plain loop: libFuzzer would feed the words of
  * a strstr or memmem to its mutations). */
 bool sf_check_has_word(const void *p, size_t n, const char *w);

@@ -136,6 +136,16 @@ static bool sf_isa_shape_refusal(const char *m) {
   return sf_check_has_word(m, n, "syntax class") || sf_check_has_word(m, n, "not a vector operand");
 }
 
+/* sf_visaasm_parse as a negative check's parser: the file read is only for its status. */
+static sf_code sf_isa_parse_text_any(const void *ctx, const char *text, size_t n, sf_status *st) {
+  (void)ctx;
+  sf_isa_file f;
+  memset(&f, 0, sizeof f);
+  sf_code c = sf_visaasm_parse(text, n, &f, st);
+  sf_isa_free(&f);
+  return c;
+}
+
 static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_text, bool generated,
                               unsigned relayout_every) {
   sf_status st;
@@ -229,6 +239,9 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
     sf_isa_dump_text(v, "first print", &t1);
     ok = false;
   }
+  /* One invalid edit of one instruction line of the printed text (check_negative.c): the whole-file
+   * parser, the generic instructions' parser among it, must refuse it at the edit. */
+  if (ok) ok = sf_check_negative_lines(v, sf_isa_parse_text_any, NULL, (const char *)t1.data, t1.len, NULL, SF_NEG_NO_WORD_DIGITS);
   if (ok && sf_check_relayout_every((const char *)t1.data, t1.len, relayout_every)) /* check_relayout.c */
     ok = sf_check_relayout(v, "visaasm", sf_canon_visaasm, NULL, (const char *)t1.data, t1.len, t1.data, t1.len);
 done:

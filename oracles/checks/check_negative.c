@@ -7,11 +7,14 @@
  *
  *   trailing  " @" appended: no instruction syntax has '@', so the text must be refused;
  *   hex       one hex literal widened to 17 significant digits (>= 2^64): no field holds it;
- *   decimal   one decimal integer replaced by 2^32 = 4294967296: no decimal field holds it.
+ *   decimal   one decimal integer replaced by 2^32 = 4294967296: no decimal field holds it;
+ *   channel   the last letter of a vISA channel list (".RGBA" after a mnemonic) replaced by 'Q',
+ *             which names no channel.
  *
  * The parser must refuse the edited text with a text position on line 1 that points at the edit:
  * not before the start of the top-level operand holding it (an error may name the operand), and
- * not past one column after the edit. Which edit an input gets is a pure function of the text (a
+ * not past one column after the edit (a channel edit: at the letter itself, since a channel list is
+ * read letter by letter). Which edit an input gets is a pure function of the text (a
  * hash picks among all candidate edits), so a verdict is reproducible and a campaign spreads over
  * every literal the printer writes. One text in four is edited (by the same hash), which keeps the
  * cost to a quarter of a parse per input. */
@@ -64,8 +67,20 @@ static size_t neg_dec_at(const char *t, size_t n, size_t i) {
   return e;
 }
 
+/* vISA channel list at i: '.' after a letter, 1-4 of R, G, B, A, then no word character. Returns the
+ * end of the letters, or 0. */
+static size_t neg_chan_at(const char *t, size_t n, size_t i) {
+  if (t[i] != '.' || i == 0 || !((t[i - 1] | 0x20) >= 'a' && (t[i - 1] | 0x20) <= 'z')) return 0;
+  size_t e = i + 1;
+  while (e < n && e - i <= 4 && (t[e] == 'R' || t[e] == 'G' || t[e] == 'B' || t[e] == 'A')) e++;
+  if (e == i + 1 || e - i > 5 || (e < n && (neg_word((unsigned char)t[e]) || t[e] == '.'))) return 0;
+  return e;
+}
+
 /* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
-SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, size_t pick, neg_edit *out) {
+/* word_digits: a digit run right after a letter or '_' ("r12", "V33") is a candidate too; off where
+ * such a word may be a name that any digits keep valid (a vISA label). */
+SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, size_t pick, bool word_digits, neg_edit *out) {
   size_t count = 0;
   if (pick == count++) {
     *out = (neg_edit){"trailing", n, 0, " @"};
@@ -90,8 +105,18 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, size_t pick
       continue;
     }
     e = neg_dec_at(t, n, i);
+    if (e && !word_digits && i > 0 && (neg_word((unsigned char)t[i - 1]) || t[i - 1] == '$' || t[i - 1] == '@')) {
+      i = e - 1;
+      continue;
+    }
     if (e) {
       if (pick == count++) *out = (neg_edit){"decimal", i, e - i, "4294967296"};
+      i = e - 1;
+      continue;
+    }
+    e = neg_chan_at(t, n, i);
+    if (e) {
+      if (pick == count++) *out = (neg_edit){"channel", e - 1, 1, "Q"};
       i = e - 1;
     }
   }
@@ -119,8 +144,8 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
   uint64_t h = XXH3_64bits(text, n); /* whether and which edit this input gets */
   if ((h >> 56) % SF_NEG_EVERY != 0) return true;
   neg_edit ed;
-  size_t total = neg_candidates(text, n, (size_t)-1, &ed);
-  neg_candidates(text, n, h % total, &ed);
+  size_t total = neg_candidates(text, n, (size_t)-1, true, &ed);
+  neg_candidates(text, n, h % total, true, &ed);
   char buf[SF_NEG_CAP];
   size_t rl = strlen(ed.rep);
   memcpy(buf, text, ed.at);
@@ -130,7 +155,7 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
   buf[m] = '\0';
   size_t lo = neg_field_start(text, ed.at) + 1;           /* 1-based columns */
   size_t hi = ed.at + rl + 1;                             /* one past the edit */
-  if (!strcmp(ed.kind, "trailing")) lo = ed.at + 1;       /* the space or the '@' */
+  if (!strcmp(ed.kind, "trailing") || !strcmp(ed.kind, "channel")) lo = ed.at + 1; /* the edit itself */
   sf_status st;
   sf_status_clear(&st);
   sf_code rc = parse(ctx, buf, m, &st);
@@ -182,19 +207,26 @@ static size_t neg_field_end(const char *t, size_t n, size_t at) {
   return i;
 }
 
-/* Whether a line may be edited: inside a section opened by a line starting with `section` (any line
- * when section is NULL), not a directive (first non-space '.'), no comment, no quoted string. */
-static bool neg_line_ok(const char *l, size_t len) {
+/* How much of a line may be edited (0: none): not a directive (first non-space '.'), no quoted
+ * string; a comment ("//", as IGC's " /// $<id>" after each instruction) and the blanks before it
+ * are left out, so that the trailing edit lands before the comment, not inside it. Label lines are
+ * left alone. */
+static size_t neg_line_len(const char *l, size_t len) {
   size_t i = 0;
   while (i < len && (l[i] == ' ' || l[i] == '\t')) i++;
-  if (i == len || l[i] == '.') return false;
-  for (size_t k = i; k < len; k++)
-    if (l[k] == '"' || (l[k] == '/' && k + 1 < len && l[k + 1] == '/')) return false;
-  return true;
+  if (i == len || l[i] == '.') return 0;
+  for (size_t k = i; k < len; k++) {
+    if (l[k] == '"') return 0;
+    if (l[k] == '/' && k + 1 < len && l[k + 1] == '/') len = k;
+  }
+  while (len > i && (l[len - 1] == ' ' || l[len - 1] == '\t' || l[len - 1] == '\r')) len--;
+  /* a label line ("L1:") holds a name, not literals, and nothing may follow it */
+  return len > i && l[len - 1] != ':' ? len : 0;
 }
 
 bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
-                             const char *section, bool commas) {
+                             const char *section, unsigned flags) {
+  bool commas = (flags & SF_NEG_COMMAS) != 0, word_digits = !(flags & SF_NEG_NO_WORD_DIGITS);
   if (n == 0 || n > SF_NEG_LINES_MAX) return true;
   uint64_t h = XXH3_64bits(text, n);
   if ((h >> 56) % SF_NEG_EVERY != 0) return true;
@@ -210,7 +242,7 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
       size_t len = (nl ? (size_t)(nl - text) : n) - i;
       no++;
       if (section && len && text[i] == '.') in = len >= sl && memcmp(text + i, section, sl) == 0;
-      else if (in && len + 40 <= SF_NEG_CAP && neg_line_ok(text + i, len)) {
+      else if (in && len + 40 <= SF_NEG_CAP && neg_line_len(text + i, len)) {
         if (pass == 1 && k == want) {
           pick_at = i, pick_len = len, pick_no = no;
           break;
@@ -222,12 +254,11 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
     if (pass == 0 && (lines = k) == 0) return true;
   }
   const char *line = text + pick_at;
-  size_t len = pick_len;
-  while (len && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r')) len--;
+  size_t len = neg_line_len(line, pick_len);
   neg_edit ed;
-  size_t nplain = neg_candidates(line, len, (size_t)-1, &ed), ncomma = commas ? neg_commas(line, len, (size_t)-1, &ed) : 0;
+  size_t nplain = neg_candidates(line, len, (size_t)-1, word_digits, &ed), ncomma = commas ? neg_commas(line, len, (size_t)-1, &ed) : 0;
   size_t which = (size_t)((h >> 8) % (nplain + ncomma));
-  if (which < nplain) neg_candidates(line, len, which, &ed);
+  if (which < nplain) neg_candidates(line, len, which, word_digits, &ed);
   else neg_commas(line, len, which - nplain, &ed);
   size_t rl = strlen(ed.rep), m = n - ed.len + rl;
   char *buf = malloc(m + 1);
@@ -238,7 +269,7 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
   memcpy(buf + at + rl, text + at + ed.len, n - at - ed.len);
   buf[m] = '\0';
   size_t lo = neg_field_start(line, ed.at) + 1, hi = ed.at + rl + 1; /* 1-based columns of the line */
-  if (!strcmp(ed.kind, "trailing")) lo = ed.at + 1;
+  if (!strcmp(ed.kind, "trailing") || !strcmp(ed.kind, "channel")) lo = ed.at + 1;
   if (!strcmp(ed.kind, "comma")) hi = neg_field_end(line, len, ed.at + 1) + 1;
   sf_status st;
   sf_status_clear(&st);
