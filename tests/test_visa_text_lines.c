@@ -272,9 +272,17 @@ static void test_every_subop(void) {
   static const struct {
     uint8_t op;
     const char *prefix;
-  } names[] = {{0, "sample_3d."}, {9, "lod."}, {0x14, "sample_d_c."}, {0x19, "sample_c_lz."}, {0x20, "sample_po."},
-               {0x26, "sample_po_l_c."}, {7, "load_3d."}, {12, "sample+killpix."}, {0x0d, "sampler_op_0x0d."},
-               {0xff, "sampler_op_0xff."}};
+  } names[] = {{0, "sample_3d."},       {1, "sample_b."},         {2, "sample_l."},        {3, "sample_c."},
+               {4, "sample_d."},        {5, "sample_b_c."},       {6, "sample_l_c."},      {9, "lod."},
+               {0x14, "sample_d_c."},   {0x18, "sample_lz."},     {0x19, "sample_c_lz."},  {0x20, "sample_po."},
+               {0x21, "sample_po_b."},  {0x22, "sample_po_l."},   {0x23, "sample_po_c."},  {0x24, "sample_po_d."},
+               {0x26, "sample_po_l_c."},
+               /* the names IGC 12504 prints for sub-ops outside the documentation's table (docs/visa-text.md) */
+               {7, "load_3d."},         {8, "sample4."},          {10, "resinfo."},        {11, "sampleinfo."},
+               {12, "sample+killpix."}, {16, "sample4_c."},       {17, "sample4_po."},     {18, "sample4_po_c."},
+               {0x1a, "load_lz."},      {0x1c, "load_2dms_w."},   {0x1d, "load_mcs."},
+               /* no name: our spelling */
+               {0x0d, "sampler_op_0x0d."}, {0x1b, "sampler_op_0x1b."}, {0x1e, "sampler_op_0x1e."}, {0xff, "sampler_op_0xff."}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
     sf_inst x;
     memset(&x, 0, sizeof x);
