@@ -224,6 +224,10 @@ static void test_file_errors(void) {
   file_err(".version 4.1\n.version 4.1\n", SF_ERR_SYNTAX, 2, 1, "only once");
   file_err(".version 4.1\n.kernel \"unterminated\n", SF_ERR_SYNTAX, 2, 9, "unterminated");
   file_err(".version 4.1\n.kernel k\n.decl S3 v_type=S num_elts=1 v_name=s\n", SF_ERR_SYNTAX, 3, 7, "S0");
+  /* generic 3D instructions: the column of the part that is wrong, not of the mnemonic */
+  file_err(".version 4.1\n.kernel k\nload_lz.cps.pixel_null_mask.R (M1, 16)  0x0:uw T6 V33.0 V33.0\n", SF_ERR_SYNTAX, 3,
+           13, "in that order");
+  file_err(".version 4.1\n.kernel k\nresinfo.RQ (M1, 16)  T6 V33.0 V33.0\n", SF_ERR_SYNTAX, 3, 10, "not a channel");
 }
 
 int main(void) {

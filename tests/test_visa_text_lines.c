@@ -384,6 +384,16 @@ static void test_errors(void) {
   char buf[256];
   sf_status_clear(&st);
   SF_CHECK(sf_visa_print(&x, NULL, buf, sizeof buf, &st) == SF_ERR_INVALID && buf[0] == 0);
+  /* an execution size code or an emask past 4 bits, each alone */
+  for (int which = 0; which < 2; which++) {
+    memset(&x, 0, sizeof x);
+    x.family = SF_FAMILY_SAMPLE_3D;
+    x.s3d.num_params = 1;
+    x.s3d.exec_size = which ? 4 : 16;
+    x.s3d.emask = which ? 16 : 0;
+    sf_status_clear(&st);
+    SF_CHECK_MSG(sf_visa_print(&x, NULL, buf, sizeof buf, &st) == SF_ERR_INVALID && strstr(st.msg, "4 bits"), "%s", st.msg);
+  }
   memset(&x, 0, sizeof x);
   x.family = SF_FAMILY_SAMPLE_UNORM;
   x.unorm.u.cls = SF_VCLS_ADDROF;

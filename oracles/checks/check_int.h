@@ -100,8 +100,8 @@ bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_
 /* Negative edits (oracles/checks/check_negative.c): one invalid-by-construction edit of `text`, a
  * one-line text that parse() accepts (a printer's output), must be refused with a position on line 1
  * at the edit: a trailing " @", a hex literal widened past 64 bits, a decimal integer replaced by
- * 2^32 (no decimal field of either syntax is wider than 32 bits), or a vISA channel letter replaced
- * by 'Q'. The edit is picked by a hash of the text. `report` names the instruction in a failure. */
+ * 2^32 (no decimal field of either syntax is wider than 32 bits), a vISA channel letter replaced
+ * by 'Q', or a vISA 3D suffix written twice. The edit is picked by a hash of the text (a kind, then one of its candidates). `report` names the instruction in a failure. */
 typedef sf_code (*sf_check_parse_fn)(const void *ctx, const char *text, size_t n, sf_status *st);
 bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse_fn parse, const void *ctx,
                             const char *text);

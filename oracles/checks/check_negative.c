@@ -9,12 +9,14 @@
  *   hex       one hex literal widened to 17 significant digits (>= 2^64): no field holds it;
  *   decimal   one decimal integer replaced by 2^32 = 4294967296: no decimal field holds it;
  *   channel   the last letter of a vISA channel list (".RGBA" after a mnemonic) replaced by 'Q',
- *             which names no channel.
+ *             which names no channel;
+ *   suffix    a vISA 3D sampler suffix (.pixel_null_mask, .cps, .divS) written twice: each may
+ *             appear once, in that order.
  *
  * The parser must refuse the edited text with a text position on line 1 that points at the edit:
  * not before the start of the top-level operand holding it (an error may name the operand), and
- * not past one column after the edit (a channel edit: at the letter itself, since a channel list is
- * read letter by letter). Which edit an input gets is a pure function of the text (a
+ * not past one column after the edit (a channel or suffix edit: at the edit itself, since those
+ * parts are read one by one). Which edit an input gets is a pure function of the text (a
  * hash picks among all candidate edits), so a verdict is reproducible and a campaign spreads over
  * every literal the printer writes. One text in four is edited (by the same hash), which keeps the
  * cost to a quarter of a parse per input. */
@@ -77,19 +79,39 @@ static size_t neg_chan_at(const char *t, size_t n, size_t i) {
   return e;
 }
 
-/* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
-/* word_digits: a digit run right after a letter or '_' ("r12", "V33") is a candidate too; off where
- * such a word may be a name that any digits keep valid (a vISA label). */
-SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, size_t pick, bool word_digits, neg_edit *out) {
-  size_t count = 0;
-  if (pick == count++) {
-    *out = (neg_edit){"trailing", n, 0, " @"};
+/* vISA 3D sampler suffix at i ('.' after a word, then one of the suffixes, then '.'): returns the
+ * end of the suffix word, or 0; *w gets the suffix with its dot. */
+static size_t neg_suffix_at(const char *t, size_t n, size_t i, const char **w) {
+  static const char *const sfx[3] = {".pixel_null_mask", ".cps", ".divS"};
+  if (t[i] != '.' || i == 0 || !neg_word((unsigned char)t[i - 1])) return 0;
+  for (int k = 0; k < 3; k++) {
+    size_t l = strlen(sfx[k]);
+    if (i + l < n && memcmp(t + i, sfx[k], l) == 0 && t[i + l] == '.') {
+      *w = sfx[k];
+      return i + l;
+    }
   }
+  return 0;
+}
+
+/* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
+/* The edit kinds, counted apart so that one is picked before one of its candidates. */
+enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_COMMA, NK_COUNT };
+
+/* Candidate edits of t of kind `want` (NK_COUNT: none); with pick below their count, fills *out with
+ * number pick. per, when not NULL, gets the count of every kind. word_digits: a digit run right after
+ * a letter or '_' ("r12", "V33") is a candidate too; off where such a word may be a name that any
+ * digits keep valid (a vISA label). */
+SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, size_t pick, bool word_digits,
+                                            neg_edit *out, size_t *per) {
+  size_t count = 0;
+#define NEG_TAKE(k) ((per ? (void)per[k]++ : (void)0), want == (k) && pick == count++)
+  if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @"};
   for (size_t i = 0; i < n; i++) {
     size_t e = neg_hex_at(t, n, i);
     if (e) {
       size_t nd = e - i - 2;
-      if (nd <= 16 && pick == count++) { /* wider literals are not what a printer writes: left alone */
+      if (nd <= 16 && NEG_TAKE(NK_HEX)) { /* wider literals are not what a printer writes: left alone */
         /* "0x1", then the literal's digits left-padded with zeros to 16: 17 significant digits. */
         neg_edit ed = {"hex", i, e - i, ""};
         size_t k = 0;
@@ -110,17 +132,46 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, size_t pick
       continue;
     }
     if (e) {
-      if (pick == count++) *out = (neg_edit){"decimal", i, e - i, "4294967296"};
+      if (NEG_TAKE(NK_DEC)) *out = (neg_edit){"decimal", i, e - i, "4294967296"};
+      i = e - 1;
+      continue;
+    }
+    const char *w = NULL;
+    e = neg_suffix_at(t, n, i, &w);
+    if (e) {
+      if (NEG_TAKE(NK_SUFFIX)) {
+        *out = (neg_edit){"suffix", e, 0, ""};
+        snprintf(out->rep, sizeof out->rep, "%s", w);
+      }
       i = e - 1;
       continue;
     }
     e = neg_chan_at(t, n, i);
     if (e) {
-      if (pick == count++) *out = (neg_edit){"channel", e - 1, 1, "Q"};
+      if (NEG_TAKE(NK_CHAN)) *out = (neg_edit){"channel", e - 1, 1, "Q"};
       i = e - 1;
     }
   }
+#undef NEG_TAKE
   return count;
+}
+
+static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out);
+
+/* Picks one edit of t by h: first a kind among those t has, then one of that kind, so that a rare
+ * kind (a channel list, a suffix) is not drowned by the many literals of a long line. */
+static void neg_pick(const char *t, size_t n, uint64_t h, bool word_digits, bool commas, neg_edit *out) {
+  size_t per[NK_COUNT] = {0};
+  neg_candidates(t, n, NK_COUNT, 0, word_digits, out, per);
+  if (commas) per[NK_COMMA] = neg_commas(t, n, (size_t)-1, out);
+  unsigned kinds = 0;
+  for (int k = 0; k < NK_COUNT; k++) kinds += per[k] != 0; /* at least the trailing edit */
+  unsigned r = (unsigned)(h % kinds);
+  int k = 0;
+  while (per[k] == 0 || r-- > 0) k++;
+  size_t j = (size_t)((h >> 24) % per[k]);
+  if (k == NK_COMMA) neg_commas(t, n, j, out);
+  else neg_candidates(t, n, k, j, word_digits, out, NULL);
 }
 
 /* Start of the top-level operand that holds position at: the character after the last ' ' or ','
@@ -144,8 +195,7 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
   uint64_t h = XXH3_64bits(text, n); /* whether and which edit this input gets */
   if ((h >> 56) % SF_NEG_EVERY != 0) return true;
   neg_edit ed;
-  size_t total = neg_candidates(text, n, (size_t)-1, true, &ed);
-  neg_candidates(text, n, h % total, true, &ed);
+  neg_pick(text, n, h, true, false, &ed);
   char buf[SF_NEG_CAP];
   size_t rl = strlen(ed.rep);
   memcpy(buf, text, ed.at);
@@ -155,7 +205,8 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
   buf[m] = '\0';
   size_t lo = neg_field_start(text, ed.at) + 1;           /* 1-based columns */
   size_t hi = ed.at + rl + 1;                             /* one past the edit */
-  if (!strcmp(ed.kind, "trailing") || !strcmp(ed.kind, "channel")) lo = ed.at + 1; /* the edit itself */
+  if (!strcmp(ed.kind, "trailing") || !strcmp(ed.kind, "channel") || !strcmp(ed.kind, "suffix"))
+    lo = ed.at + 1; /* the edit itself */
   sf_status st;
   sf_status_clear(&st);
   sf_code rc = parse(ctx, buf, m, &st);
@@ -256,10 +307,7 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
   const char *line = text + pick_at;
   size_t len = neg_line_len(line, pick_len);
   neg_edit ed;
-  size_t nplain = neg_candidates(line, len, (size_t)-1, word_digits, &ed), ncomma = commas ? neg_commas(line, len, (size_t)-1, &ed) : 0;
-  size_t which = (size_t)((h >> 8) % (nplain + ncomma));
-  if (which < nplain) neg_candidates(line, len, which, word_digits, &ed);
-  else neg_commas(line, len, which - nplain, &ed);
+  neg_pick(line, len, h >> 8, word_digits, commas, &ed);
   size_t rl = strlen(ed.rep), m = n - ed.len + rl;
   char *buf = malloc(m + 1);
   if (!buf) return true;
@@ -269,7 +317,7 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
   memcpy(buf + at + rl, text + at + ed.len, n - at - ed.len);
   buf[m] = '\0';
   size_t lo = neg_field_start(line, ed.at) + 1, hi = ed.at + rl + 1; /* 1-based columns of the line */
-  if (!strcmp(ed.kind, "trailing") || !strcmp(ed.kind, "channel")) lo = ed.at + 1;
+  if (!strcmp(ed.kind, "trailing") || !strcmp(ed.kind, "channel") || !strcmp(ed.kind, "suffix")) lo = ed.at + 1;
   if (!strcmp(ed.kind, "comma")) hi = neg_field_end(line, len, ed.at + 1) + 1;
   sf_status st;
   sf_status_clear(&st);
