@@ -158,18 +158,26 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
 
 static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out);
 
-/* Picks one edit of t by h: first a kind among those t has, then one of that kind, so that a rare
- * kind (a channel list, a suffix) is not drowned by the many literals of a long line. */
+/* Picks one edit of t by h. Half the time any candidate, each alike (the literals, which are most of
+ * them, find the lexers' bounds); half the time a kind first, among those t has, then one of that
+ * kind, so that a rare kind (a channel list, a suffix) is not drowned by the literals of a long line. */
 static void neg_pick(const char *t, size_t n, uint64_t h, bool word_digits, bool commas, neg_edit *out) {
   size_t per[NK_COUNT] = {0};
   neg_candidates(t, n, NK_COUNT, 0, word_digits, out, per);
   if (commas) per[NK_COMMA] = neg_commas(t, n, (size_t)-1, out);
   unsigned kinds = 0;
-  for (int k = 0; k < NK_COUNT; k++) kinds += per[k] != 0; /* at least the trailing edit */
-  unsigned r = (unsigned)(h % kinds);
+  size_t total = 0;
+  for (int k = 0; k < NK_COUNT; k++) kinds += per[k] != 0, total += per[k]; /* at least the trailing edit */
   int k = 0;
-  while (per[k] == 0 || r-- > 0) k++;
-  size_t j = (size_t)((h >> 24) % per[k]);
+  size_t j;
+  if ((h >> 40) & 1) {
+    j = (size_t)(h % total);
+    while (j >= per[k]) j -= per[k++];
+  } else {
+    unsigned r = (unsigned)(h % kinds);
+    while (per[k] == 0 || r-- > 0) k++;
+    j = (size_t)((h >> 24) % per[k]);
+  }
   if (k == NK_COMMA) neg_commas(t, n, j, out);
   else neg_candidates(t, n, k, j, word_digits, out, NULL);
 }
