@@ -42,6 +42,7 @@ typedef struct {
   const char *kind;
   size_t at, len;
   char rep[40];
+  bool at_edit; /* the refusal must point at the edit itself, not anywhere in its operand */
 } neg_edit;
 
 /* Hex literal at i ("0x" + digits, not inside a word): returns its end, or 0 when there is none. */
@@ -75,7 +76,7 @@ static size_t neg_chan_at(const char *t, size_t n, size_t i) {
   if (t[i] != '.' || i == 0 || !((t[i - 1] | 0x20) >= 'a' && (t[i - 1] | 0x20) <= 'z')) return 0;
   size_t e = i + 1;
   while (e < n && e - i <= 4 && (t[e] == 'R' || t[e] == 'G' || t[e] == 'B' || t[e] == 'A')) e++;
-  if (e == i + 1 || e - i > 5 || (e < n && (neg_word((unsigned char)t[e]) || t[e] == '.'))) return 0;
+  if (e == i + 1 || (e < n && (neg_word((unsigned char)t[e]) || t[e] == '.'))) return 0;
   return e;
 }
 
@@ -106,14 +107,14 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
                                             neg_edit *out, size_t *per) {
   size_t count = 0;
 #define NEG_TAKE(k) ((per ? (void)per[k]++ : (void)0), want == (k) && pick == count++)
-  if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @"};
+  if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @", true};
   for (size_t i = 0; i < n; i++) {
     size_t e = neg_hex_at(t, n, i);
     if (e) {
       size_t nd = e - i - 2;
       if (nd <= 16 && NEG_TAKE(NK_HEX)) { /* wider literals are not what a printer writes: left alone */
         /* "0x1", then the literal's digits left-padded with zeros to 16: 17 significant digits. */
-        neg_edit ed = {"hex", i, e - i, ""};
+        neg_edit ed = {"hex", i, e - i, "", false};
         size_t k = 0;
         ed.rep[k++] = t[i];
         ed.rep[k++] = t[i + 1];
@@ -132,7 +133,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
       continue;
     }
     if (e) {
-      if (NEG_TAKE(NK_DEC)) *out = (neg_edit){"decimal", i, e - i, "4294967296"};
+      if (NEG_TAKE(NK_DEC)) *out = (neg_edit){"decimal", i, e - i, "4294967296", false};
       i = e - 1;
       continue;
     }
@@ -140,7 +141,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
     e = neg_suffix_at(t, n, i, &w);
     if (e) {
       if (NEG_TAKE(NK_SUFFIX)) {
-        *out = (neg_edit){"suffix", e, 0, ""};
+        *out = (neg_edit){"suffix", e, 0, "", true};
         snprintf(out->rep, sizeof out->rep, "%s", w);
       }
       i = e - 1;
@@ -148,7 +149,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
     }
     e = neg_chan_at(t, n, i);
     if (e) {
-      if (NEG_TAKE(NK_CHAN)) *out = (neg_edit){"channel", e - 1, 1, "Q"};
+      if (NEG_TAKE(NK_CHAN)) *out = (neg_edit){"channel", e - 1, 1, "Q", true};
       i = e - 1;
     }
   }
@@ -213,8 +214,7 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
   buf[m] = '\0';
   size_t lo = neg_field_start(text, ed.at) + 1;           /* 1-based columns */
   size_t hi = ed.at + rl + 1;                             /* one past the edit */
-  if (!strcmp(ed.kind, "trailing") || !strcmp(ed.kind, "channel") || !strcmp(ed.kind, "suffix"))
-    lo = ed.at + 1; /* the edit itself */
+  if (ed.at_edit) lo = ed.at + 1;
   sf_status st;
   sf_status_clear(&st);
   sf_code rc = parse(ctx, buf, m, &st);
@@ -247,7 +247,7 @@ static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out) {
     char c = t[i];
     if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
     else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
-    else if (c == ',' && depth == 0 && pick == count++) *out = (neg_edit){"comma", i, 1, ""};
+    else if (c == ',' && depth == 0 && pick == count++) *out = (neg_edit){"comma", i, 1, "", false};
   }
   return count;
 }
@@ -325,7 +325,7 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
   memcpy(buf + at + rl, text + at + ed.len, n - at - ed.len);
   buf[m] = '\0';
   size_t lo = neg_field_start(line, ed.at) + 1, hi = ed.at + rl + 1; /* 1-based columns of the line */
-  if (!strcmp(ed.kind, "trailing") || !strcmp(ed.kind, "channel") || !strcmp(ed.kind, "suffix")) lo = ed.at + 1;
+  if (ed.at_edit) lo = ed.at + 1;
   if (!strcmp(ed.kind, "comma")) hi = neg_field_end(line, len, ed.at + 1) + 1;
   sf_status st;
   sf_status_clear(&st);
