@@ -308,7 +308,7 @@ static bool sf_mut_program(sf_tpf_program *p, uint64_t *s) {
   for (size_t i = 0; i < p->count; i++) {
     if (p->items[i].kind != SF_TPF_ITEM_SAMPLE) continue;
     if (pick-- == 0) {
-      for (unsigned r = sf_mut_rounds(s); r > 0; r--) sf_mut_d3d(&p->items[i].inst, s);
+      for (unsigned r = sf_mut_rounds(s); r > 0; r--) sf_mut_d3d(p->items[i].inst, s);
       return true;
     }
   }

@@ -22,6 +22,7 @@ fake() { # NAME EXECS_PER_S UNITS EXIT
 for a in "\$@"; do case "\$a" in -max_total_time=*) t=1 ;; esac; done
 [ -n "\$t" ] || exit 3
 echo "INFO: Seed: 1"
+echo "\$(basename "\$0") \$(grep Cpus_allowed_list /proc/self/status)" >>"$TMP/cpus"
 echo "stat::number_of_executed_units: $3"
 echo "stat::average_exec_per_sec:     $2"
 exit $4
@@ -47,6 +48,11 @@ r = {x["target"]: x for x in d}
 assert r["visa_bin_fuzzer"]["ok"] and abs(r["visa_bin_fuzzer"]["ratio"] - 0.25) < 1e-9, r["visa_bin_fuzzer"]
 assert not r["dxbc_fuzzer"]["ok"] and "exit status 1" in r["dxbc_fuzzer"]["why"]
 PY
+# Every run, the empty target's and each target's, on the one CPU the section names (a ratio of
+# runs on CPUs of different speeds would measure the CPUs).
+cpu=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["fuzz_targets"]["cpu"])' "$TMP/json")
+[ "$cpu" -ge 0 ] 2>/dev/null && [ -s "$TMP/cpus" ] &&
+  ! grep -v "Cpus_allowed_list:[[:space:]]*$cpu\$" "$TMP/cpus"; check "every run pinned to the CPU named (cpu=$cpu)" $?
 
 "$SF" bench --fuzz-only --bin-dir "$TMP/none" >"$TMP/out" 2>&1; rc=$?
 [ $rc -eq 1 ] && grep -q "is not a libFuzzer build of the empty target" "$TMP/out"; check "no empty target: clear error" $?

@@ -300,7 +300,7 @@ static void test_vkd3d_listing(void) {
     SF_CHECK_MEM(p.items[i].tok, p.items[i].ntok * 4, &want[i][1], want[i][0] * 4);
   }
   if (p.count == 9) {
-    SF_CHECK(p.items[7].kind == SF_TPF_ITEM_SAMPLE && p.items[7].inst.op == SF_D3D_SAMPLE_C_LZ);
+    SF_CHECK(p.items[7].kind == SF_TPF_ITEM_SAMPLE && p.items[7].inst->op == SF_D3D_SAMPLE_C_LZ);
     SF_CHECK(p.items[8].kind == SF_TPF_ITEM_OPAQUE && p.items[8].tok[0] == 0x0100003e);
   }
   sf_tpf_program_free(&p);

@@ -425,7 +425,7 @@ static void test_kat_real_containers(void) {
   SF_CHECK_EQ_U(p.count, 7);
   if (p.count == 7) {
     SF_CHECK(p.items[5].kind == SF_TPF_ITEM_SAMPLE);
-    SF_CHECK(p.items[5].inst.has_resdim && p.items[5].inst.resdim == SF_D3D_DIM_TEX2D);
+    SF_CHECK(p.items[5].inst->has_resdim && p.items[5].inst->resdim == SF_D3D_DIM_TEX2D);
   }
   sf_tpf_program_free(&p);
   sf_dxbc_free(&c);

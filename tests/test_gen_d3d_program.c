@@ -105,7 +105,7 @@ static void one(uint64_t seed, unsigned flags, stats *s, bool *reported) {
   if (p.count > s->items_max) s->items_max = (unsigned)p.count;
   for (size_t i = 0; i < p.count; i++) {
     const sf_tpf_item *it = &p.items[i];
-    uint32_t op = it->kind == SF_TPF_ITEM_SAMPLE ? it->inst.op : it->tok[0] & 0x7ff;
+    uint32_t op = it->kind == SF_TPF_ITEM_SAMPLE ? it->inst->op : it->tok[0] & 0x7ff;
     if (op < SF_TPF_NUM_OPCODES) s->seen[op]++;
     SF_CHECK_MSG(sf_tpf_opinfo_get(op) != NULL, "seed %llu: item %zu has opcode 0x%x", (unsigned long long)seed, i,
                  op);

@@ -2,6 +2,8 @@
  * codec resolves and prints declared names: the ids the builders hand out, names the printer must
  * refuse because they would read back as something else, alias targets resolved against the whole
  * kernel, and predicate / sampler / surface / address operands whose default spelling is taken. */
+#include "harness/visa/visa_chars.h"
+#include "harness/visa/visa_kernel_priv.h"
 #include "tests/test_visa_text_util.h"
 
 /* ---- Builders ---------------------------------------------------------------------------------- */
@@ -259,7 +261,26 @@ static void test_pred_operand_names(void) {
   sf_visa_kernel_free(&k);
 }
 
+/* The lexer's character tables (visa_chars.c) against the classes spelled out: every byte. */
+static void test_char_tables(void) {
+  for (unsigned b = 0; b < 256; b++) {
+    char c = (char)b;
+    unsigned want = 0;
+    if (c == ' ' || c == '\t' || c == '\r') want |= SF_VC_WS;
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '$' || c == '@') want |= SF_VC_ALPHA;
+    if (c == '%') want |= SF_VC_PCT;
+    if (c >= '0' && c <= '9') want |= SF_VC_DIGIT;
+    SF_CHECK_MSG(sf_visa_cc[b] == want, "byte 0x%02x: class %u, expected %u", b, sf_visa_cc[b], want);
+    unsigned low = (c >= 'A' && c <= 'Z') ? b + 32u : b;
+    SF_CHECK_MSG(sf_visa_lower[b] == low, "byte 0x%02x: lower 0x%02x, expected 0x%02x", b, sf_visa_lower[b], low);
+  }
+  /* and the names they decide: a kernel name, case-blind keywords */
+  SF_CHECK(sf_visa_ident_ok("_a$1@", 5) && !sf_visa_ident_ok("1a", 2) && !sf_visa_ident_ok("a-b", 3) &&
+           !sf_visa_ident_ok("%r0", 3));
+}
+
 int main(void) {
+  SF_RUN(test_char_tables);
   SF_RUN(test_builders);
   SF_RUN(test_name_collisions);
   SF_RUN(test_alias_scope);

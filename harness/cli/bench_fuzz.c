@@ -10,9 +10,15 @@
  * where SEEDS is corpus/<target>/ (read only: libFuzzer writes new inputs into the first folder,
  * a temporary one removed afterwards) and L, T come from fuzz/<target>.options (so both runs read
  * the same inputs). exec/s is libFuzzer's own `stat::average_exec_per_sec`; a run that crashes or
- * prints no statistics is reported as failed, never as zero. */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp, fork, nftw-free cleanup with opendir */
+ * prints no statistics is reported as failed, never as zero.
+ *
+ * Every run is pinned to one CPU, the same for the empty target and the target: on a shared virtual
+ * machine the CPUs need not be equally fast (on the development VM one ran a fixed workload 1.8x
+ * slower than the other), and a ratio of two runs that landed on different CPUs measures the CPUs.
+ * The CPU is $SF_BENCH_CPU, else the first one this process may run on. */
+#define _GNU_SOURCE /* sched_setaffinity, CPU_SET; also mkdtemp, fork */
 #include <dirent.h>
+#include <sched.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -90,6 +96,26 @@ static bool bf_stat(const char *log, const char *key, double *out) {
   return true;
 }
 
+/* The CPU the runs are pinned to: $SF_BENCH_CPU when it names one this process may use, else the
+ * first of those; -1 when the affinity cannot be read (the runs are then not pinned). */
+static int bf_cpu(void) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return -1;
+  const char *env = getenv("SF_BENCH_CPU");
+  if (env && *env) {
+    char *end = NULL;
+    long want = strtol(env, &end, 10);
+    if (end && !*end && want >= 0 && want < CPU_SETSIZE && CPU_ISSET((int)want, &set)) return (int)want;
+    fprintf(stderr, "samplefuzz bench: SF_BENCH_CPU=%s is not a CPU this process may run on; using the first one\n", env);
+  }
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    if (CPU_ISSET(c, &set)) return c;
+  return -1;
+}
+
+static int bf_pin_cpu = -1;
+
 static bf_run bf_exec(const char *bin, const char *seeds, unsigned seconds, unsigned long max_len, unsigned long timeout) {
   bf_run r = {0};
   char tmp[] = "/tmp/sf-benchfuzz-XXXXXX";
@@ -119,6 +145,12 @@ static bf_run bf_exec(const char *bin, const char *seeds, unsigned seconds, unsi
     if (nul >= 0) dup2(nul, 0);
     dup2(logfd, 1);
     dup2(logfd, 2);
+    if (bf_pin_cpu >= 0) {
+      cpu_set_t one;
+      CPU_ZERO(&one);
+      CPU_SET(bf_pin_cpu, &one);
+      if (sched_setaffinity(0, sizeof one, &one) != 0) _exit(126);
+    }
     execv(bin, argv);
     _exit(127);
   }
@@ -186,11 +218,15 @@ int sf_bench_fuzz(FILE *out, bool json, const char *bin_dir, unsigned seconds) {
     if (json) fprintf(out, "  \"fuzz_targets\": {\"error\": \"no libFuzzer binaries in %s\"}", bin_dir);
     return 1;
   }
+  bf_pin_cpu = bf_cpu();
+  char where[48] = "not pinned";
+  if (bf_pin_cpu >= 0) snprintf(where, sizeof where, "pinned to CPU %d", bf_pin_cpu);
   if (json) {
-    fprintf(out, "  \"fuzz_targets\": {\"seconds_per_run\": %u, \"bin_dir\": \"%s\", \"results\": [\n", seconds, bin_dir);
+    fprintf(out, "  \"fuzz_targets\": {\"seconds_per_run\": %u, \"cpu\": %d, \"bin_dir\": \"%s\", \"results\": [\n", seconds,
+            bf_pin_cpu, bin_dir);
   } else {
-    fprintf(out, "\n%-22s %12s %12s %9s %12s   (libFuzzer exec/s on the seed corpus, %u s per run, empty target first)\n",
-            "fuzz target", "exec/s", "empty exec/s", "ratio", "executions", seconds);
+    fprintf(out, "\n%-22s %12s %12s %9s %12s   (libFuzzer exec/s on the seed corpus, %u s per run, empty target first, %s)\n",
+            "fuzz target", "exec/s", "empty exec/s", "ratio", "executions", seconds, where);
   }
   int rc = 0;
   unsigned printed = 0;

@@ -143,9 +143,9 @@ static void import_tpf(import_ctx *c, const sf_tpf_program *p, const char *from,
     sf_status_clear(&st);
     uint32_t tok[SF_TPF_MAX_INST_LEN];
     size_t ntok = 0;
-    if (sf_tpf_encode_inst(&it->inst, tok, &ntok, &st) == SF_OK) seed(c, "dxbc_fuzzer", tok, ntok * 4, from);
+    if (sf_tpf_encode_inst(it->inst, tok, &ntok, &st) == SF_OK) seed(c, "dxbc_fuzzer", tok, ntok * 4, from);
     sf_status_clear(&st);
-    if (sf_d3dasm_print_inst(&it->inst, line, sizeof line, &st) == SF_OK) seed(c, "d3dasm_fuzzer", line, strlen(line), from);
+    if (sf_d3dasm_print_inst(it->inst, line, sizeof line, &st) == SF_OK) seed(c, "d3dasm_fuzzer", line, strlen(line), from);
   }
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "harness/d3d/d3d_text_priv.h"
+#include "samplefuzz/bytes.h"
 
 
 static bool sb_puts(sf_buf *out, const char *s) { return sf_buf_put(out, s, strlen(s)); }
@@ -137,7 +138,7 @@ sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status 
     const sf_tpf_item *it = &p->items[i];
     if (it->kind == SF_TPF_ITEM_SAMPLE) {
       obuf b = {line, sizeof line - 1, 0, false, 0, (p->version & 0xff) >= 0x51, false};
-      sf_code c = da_print_inst(&b, &it->inst, st);
+      sf_code c = da_print_inst(&b, it->inst, st);
       if (c) return c;
       sb_puts(out, line);
       sb_puts(out, "\n");
@@ -198,8 +199,7 @@ sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *ou
   tokv v = {NULL, 0, 0};
   while (pos < len && !e) {
     line++;
-    size_t end = pos;
-    while (end < len && text[end] != '\n') end++;
+    size_t end = sf_line_end(text, pos, len);
     tcur c = {text + pos, end - pos, 0, line, st, false};
     da_skip_listing_prefix(&c);
     uint32_t extra = 0;
@@ -207,11 +207,11 @@ sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *ou
       end = stmt_end(text, len, pos, &extra); /* the statement spans lines until its braces close */
       c.len = end - pos;
     }
-    for (size_t i = 0; i < c.len && !e; i++)
-      if (c.s[i] == '\0') {
-        c.pos = i;
-        e = da_cfail(&c, SF_ERR_SYNTAX, "NUL byte in text");
-      }
+    const char *nul = c.len && !e ? memchr(c.s, 0, c.len) : NULL;
+    if (nul) {
+      c.pos = (size_t)(nul - c.s);
+      e = da_cfail(&c, SF_ERR_SYNTAX, "NUL byte in text");
+    }
     if (e) break;
     line += extra;
     pos = end < len ? end + 1 : end;

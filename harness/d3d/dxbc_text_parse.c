@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "harness/d3d/dxbc_text_priv.h"
+#include "samplefuzz/bytes.h"
 
 typedef struct pchunk {
   uint32_t fourcc;
@@ -218,8 +219,7 @@ sf_code sf_dxbc_parse_text(const char *text, size_t len, sf_buf *out, sf_status 
   size_t pos = 0;
   while (pos < len && !e) {
     line++;
-    size_t end = pos;
-    while (end < len && text[end] != '\n') end++;
+    size_t end = sf_line_end(text, pos, len);
     const char *nul = memchr(text + pos, 0, end - pos);
     tcur c = {text + pos, end - pos, 0, line, st, false};
     size_t ds = 0, dl = directive_at(c.s, c.len, &ds);

@@ -9,6 +9,7 @@
  * every loop is bounded by a constant (3 extended tokens, 6 operands, 3 index dimensions). */
 #include "samplefuzz/dxbc.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -455,9 +456,42 @@ void sf_tpf_program_init(sf_tpf_program *p, uint32_t version) {
   p->version = version;
 }
 
+/* A block of the program's store. Most programs fit in the first block; a block is never moved or
+ * resized, only chained, so items keep pointing into it. */
+struct sf_tpf_store {
+  sf_tpf_store *next;
+  size_t used, cap;                 /* in bytes of data[] */
+  _Alignas(max_align_t) unsigned char data[];
+};
+#define SF_TPF_STORE_BLOCK 8192u
+
+static void *store_alloc(sf_tpf_program *p, size_t bytes, sf_status *st) {
+  bytes = (bytes + 15u) & ~(size_t)15u;
+  sf_tpf_store *b = p->store;
+  if (!b || b->cap - b->used < bytes) {
+    size_t cap = bytes > SF_TPF_STORE_BLOCK ? bytes : SF_TPF_STORE_BLOCK;
+    sf_tpf_store *nb = malloc(sizeof *nb + cap);
+    if (!nb) {
+      sf_fail(st, SF_ERR_NOMEM, "cannot allocate %zu bytes for the program's instructions", cap);
+      return NULL;
+    }
+    nb->used = 0;
+    nb->cap = cap;
+    nb->next = b;
+    p->store = b = nb;
+  }
+  void *at = b->data + b->used;
+  b->used += bytes;
+  return at;
+}
+
 void sf_tpf_program_free(sf_tpf_program *p) {
   if (!p) return;
-  for (size_t i = 0; i < p->count; i++) free(p->items[i].tok);
+  for (sf_tpf_store *b = p->store, *next; b; b = next) {
+    next = b->next;
+    free(b);
+  }
+  p->store = NULL;
   free(p->items);
   p->items = NULL;
   p->count = p->cap = 0;
@@ -469,7 +503,7 @@ static sf_tpf_item *new_item(sf_tpf_program *p, sf_status *st) {
     return NULL;
   }
   if (p->count == p->cap) {
-    size_t cap = p->cap ? p->cap * 2 : 16;
+    size_t cap = p->cap ? p->cap * 2 : 64;
     sf_tpf_item *it = realloc(p->items, cap * sizeof *it);
     if (!it) {
       sf_fail(st, SF_ERR_NOMEM, "cannot grow the instruction list to %zu items", cap);
@@ -484,10 +518,13 @@ static sf_tpf_item *new_item(sf_tpf_program *p, sf_status *st) {
 }
 
 sf_code sf_tpf_program_add_inst(sf_tpf_program *p, const sf_d3d_inst *d, sf_status *st) {
+  sf_d3d_inst *copy = store_alloc(p, sizeof *copy, st);
+  if (!copy) return st ? st->code : SF_ERR_NOMEM;
   sf_tpf_item *it = new_item(p, st);
   if (!it) return st ? st->code : SF_ERR_LIMIT;
+  *copy = *d;
   it->kind = SF_TPF_ITEM_SAMPLE;
-  it->inst = *d;
+  it->inst = copy;
   p->count++;
   return SF_OK;
 }
@@ -495,13 +532,10 @@ sf_code sf_tpf_program_add_inst(sf_tpf_program *p, const sf_d3d_inst *d, sf_stat
 sf_code sf_tpf_program_add_tokens(sf_tpf_program *p, const uint32_t *tok, size_t ntok, sf_status *st) {
   if (ntok == 0 || ntok > SF_TPF_MAX_PROGRAM_TOKENS)
     return sf_fail(st, SF_ERR_RANGE, "opaque instruction of %zu tokens", ntok);
-  uint32_t *copy = malloc(ntok * sizeof *copy);
-  if (!copy) return sf_fail(st, SF_ERR_NOMEM, "cannot copy %zu tokens", ntok);
+  uint32_t *copy = store_alloc(p, ntok * sizeof *copy, st);
+  if (!copy) return st ? st->code : SF_ERR_NOMEM;
   sf_tpf_item *it = new_item(p, st);
-  if (!it) {
-    free(copy);
-    return st ? st->code : SF_ERR_LIMIT;
-  }
+  if (!it) return st ? st->code : SF_ERR_LIMIT;
   memcpy(copy, tok, ntok * sizeof *copy);
   it->kind = SF_TPF_ITEM_OPAQUE;
   it->tok = copy;
@@ -593,7 +627,7 @@ sf_code sf_tpf_program_encode(const sf_tpf_program *p, sf_buf *out, sf_status *s
     const uint32_t *w = buf;
     size_t n = 0;
     if (it->kind == SF_TPF_ITEM_SAMPLE) {
-      sf_code c = sf_tpf_encode_inst(&it->inst, buf, &n, st);
+      sf_code c = sf_tpf_encode_inst(it->inst, buf, &n, st);
       if (c) return c;
     } else if (it->kind == SF_TPF_ITEM_OPAQUE) {
       w = it->tok;

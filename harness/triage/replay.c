@@ -104,6 +104,9 @@ typedef struct sf_replay_job {
 
 static void sf_replay_child(void *arg, void *out) {
   const sf_replay_job *j = arg;
+  /* The whole verdict goes through the pipe, and sf_verdict_init leaves the dump past its NUL as it
+   * was: zero it here, so that no byte sent is uninitialized (MSan checks what write() sends). */
+  memset(out, 0, sizeof(sf_verdict));
   sf_target_run(j->t, j->data, j->size, out);
 }
 

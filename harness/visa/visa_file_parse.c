@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "harness/visa/visa_text_priv.h"
+#include "samplefuzz/bytes.h"
 
 
 /* Kernel attributes IGC stores as integers; printed as decimals when 4 bytes long. */
@@ -430,8 +431,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
   alias_list al = {NULL, 0};       /* its alias targets, resolved when its declarations are complete */
   int64_t pending = -1;            /* label of the last .function, whose "name:" line follows it */
   while (pos < len && err == SF_OK) {
-    size_t eol = pos;
-    while (eol < len && text[eol] != '\n') eol++;
+    size_t eol = sf_line_end(text, pos, len);
     line++;
     sf_visa_kernel *k = out->num_kernels ? &out->kernels[out->num_kernels - 1] : NULL;
     symsrc src = {k, &ix};

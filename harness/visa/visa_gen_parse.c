@@ -5,7 +5,9 @@
  * "Generic instructions"). Labels are numbered in order of first appearance. */
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 
+#include "harness/visa/visa_chars.h"
 #include "harness/visa/visa_optab.h"
 #include "harness/visa/visa_text_priv.h"
 
@@ -24,7 +26,7 @@ typedef struct gmatch {
 /* The token [A-Za-z0-9_.+] (IGC's sample+killpix has a +) after the cursor's whitespace (and an optional predicate). */
 static bool mnem_token(const cur *c, size_t from, size_t *at, size_t *n) {
   size_t j = from;
-  while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t' || c->s[j] == '\r')) j++;
+  while (j < c->n && sf_visa_cc_is(c->s[j], SF_VC_WS)) j++;
   *at = j;
   while (j < c->n && j - *at <= MAX_MNEM && (vt_id_char(c->s[j]) || c->s[j] == '.' || c->s[j] == '+') && c->s[j] != '%' && c->s[j] != '$' &&
          c->s[j] != '@')
@@ -33,7 +35,7 @@ static bool mnem_token(const cur *c, size_t from, size_t *at, size_t *n) {
   return *n > 0 && *n <= MAX_MNEM;
 }
 
-static char fold(char x) { return x >= 'A' && x <= 'Z' ? (char)(x - 'A' + 'a') : x; }
+static char fold(char x) { return (char)sf_visa_lower[(unsigned char)x]; }
 
 static bool name_prefix(const char *s, size_t n, const char *name, size_t *nl) {
   size_t l = strlen(name);
@@ -43,45 +45,90 @@ static bool name_prefix(const char *s, size_t n, const char *name, size_t *nl) {
   return true;
 }
 
+/* The rows find_row considers, grouped by the folded first letter of their name: the table's order
+ * within a group, so the first of two equally long matches still wins. Built once (pthread_once, as the D3D opcode index); a
+ * line then looks at the handful of rows of its letter instead of every row of the table. */
+typedef struct row_ref {
+  uint8_t op, q;
+} row_ref;
+#define ROW_IX_CAP 512u
+static row_ref row_ix[ROW_IX_CAP];
+static uint16_t row_ix_start[257]; /* rows of folded first byte b: row_ix[start[b] .. start[b + 1]) */
+static pthread_once_t row_ix_once = PTHREAD_ONCE_INIT;
+
+/* The classes p_body reads; LOAD3D is told by its operands (is_load3d_line) since its names are
+ * 3D_SAMPLE's; INFO3D and NONE have no text form here. RET (0x34) is excluded (the file parser
+ * keeps it in rets[]). */
+static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
+  if (!d || !d->layout || op == 0x34) return false;
+  uint8_t syn = d->subs ? d->subs[q].syn : d->syn;
+  bool parsed = syn == SF_VSYN_ALU || syn == SF_VSYN_CMP || syn == SF_VSYN_MOVS || syn == SF_VSYN_CF ||
+                syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM;
+  return parsed && !(d->subs && d->subs[q].value < 0);
+}
+
+static void row_ix_build(void) {
+  unsigned count[256] = {0}, fill[256] = {0}, cnt = sf_visa_optab_count();
+  for (unsigned pass = 0; pass < 2; pass++) {
+    if (pass == 1) {
+      /* The table is a constant that fits (test_visa_gen_text parses every row back); were it ever
+       * to outgrow the index, the rows past ROW_IX_CAP would be left out, never read past. */
+      unsigned at = 0;
+      for (unsigned b = 0; b < 256; b++) {
+        row_ix_start[b] = (uint16_t)at;
+        fill[b] = at;
+        at = at + count[b] < ROW_IX_CAP ? at + count[b] : ROW_IX_CAP;
+      }
+      row_ix_start[256] = (uint16_t)at;
+    }
+    for (unsigned op = 0; op < cnt; op++) {
+      const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
+      for (unsigned q = 0; d && q < (d->subs ? d->num_subs : 1u); q++) {
+        if (!row_parsed(d, op, q)) continue;
+        const char *nm = d->subs ? d->subs[q].name : d->name;
+        unsigned b = (unsigned char)fold(nm[0]);
+        if (pass == 0) {
+          count[b]++;
+        } else if (fill[b] < row_ix_start[b + 1]) {
+          row_ix[fill[b]++] = (row_ref){(uint8_t)op, (uint8_t)q};
+        }
+      }
+    }
+  }
+}
+
 /* The table row whose GenX_IR name is the longest prefix of the token (up to a '.'), among the
- * rows with a text class; RET (0x34) is excluded (the file parser keeps it in rets[]). */
+ * rows with a text class (row_parsed). */
 static bool find_row(const char *s, size_t n, size_t at, gmatch *m) {
+  if (!n) return false;
+  pthread_once(&row_ix_once, row_ix_build);
   size_t best = 0;
   bool found = false;
-  unsigned cnt = sf_visa_optab_count();
-  for (unsigned op = 0; op < cnt; op++) {
+  unsigned b = (unsigned char)fold(s[0]);
+  for (unsigned r = row_ix_start[b]; r < row_ix_start[b + 1]; r++) {
+    unsigned op = row_ix[r].op, q = row_ix[r].q;
     const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
-    if (!d || !d->layout || op == 0x34) continue;
-    for (unsigned q = 0; q < (d->subs ? d->num_subs : 1u); q++) {
-      const char *nm = d->subs ? d->subs[q].name : d->name;
-      uint8_t syn = d->subs ? d->subs[q].syn : d->syn;
-      /* the classes p_body reads; LOAD3D is told by its operands (is_load3d_line) since its names
-       * are 3D_SAMPLE's; INFO3D and NONE have no text form here */
-      bool parsed = syn == SF_VSYN_ALU || syn == SF_VSYN_CMP || syn == SF_VSYN_MOVS || syn == SF_VSYN_CF ||
-                    syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM;
-      if (!parsed || (d->subs && d->subs[q].value < 0)) continue;
-      if (!n || fold(nm[0]) != fold(s[0])) continue; /* the first letter, folded as vt_ieq folds it: most rows end here */
-      size_t l;
-      bool negated = false;
-      if (syn == SF_VSYN_CMP && n > strlen(nm) + 1 && vt_ieq(s, strlen(nm), nm) && (s[strlen(nm)] | 0x20) == 'n' &&
-          s[strlen(nm) + 1] == '.') {
-        l = strlen(nm) + 1; /* cmpn: relation byte bit 7 (IsaDisassembly.cpp) */
-        negated = true;
-      } else if (!name_prefix(s, n, nm, &l)) {
-        continue;
-      }
-      if (l > best) {
-        m->cmpn = negated;
-        best = l;
-        found = true;
-        m->op = (uint8_t)op;
-        m->sub = d->subs ? d->subs[q].value : -1;
-        m->syn = syn;
-        m->name = nm;
-        m->rest = s + l;
-        m->rest_n = n - l;
-        m->rest_at = at + l;
-      }
+    const char *nm = d->subs ? d->subs[q].name : d->name;
+    uint8_t syn = d->subs ? d->subs[q].syn : d->syn;
+    size_t l, nl = strlen(nm);
+    bool negated = false;
+    if (syn == SF_VSYN_CMP && n > nl + 1 && vt_ieq(s, nl, nm) && (s[nl] | 0x20) == 'n' && s[nl + 1] == '.') {
+      l = nl + 1; /* cmpn: relation byte bit 7 (IsaDisassembly.cpp) */
+      negated = true;
+    } else if (!name_prefix(s, n, nm, &l)) {
+      continue;
+    }
+    if (l > best) {
+      m->cmpn = negated;
+      best = l;
+      found = true;
+      m->op = (uint8_t)op;
+      m->sub = d->subs ? d->subs[q].value : -1;
+      m->syn = syn;
+      m->name = nm;
+      m->rest = s + l;
+      m->rest_n = n - l;
+      m->rest_at = at + l;
     }
   }
   return found;
@@ -465,14 +512,13 @@ bool vt_parse_gen(cur *c, sf_visa_kernel *k, sf_visa_ginst *out) {
   }
   c->i = at + n;
   if (!vt_count_token(c)) return false;
-  gbuild *b = malloc(sizeof *b);
-  if (!b) return vt_perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
+  gbuild gb; /* on the stack, as in vt_parse_label_def: no allocation per line */
+  gbuild *b = &gb;
   b->n = 0;
   bool ok = (info >= 0 ? p_info3d(c, c->s + at, n, at, info, b)
              : load     ? p_load3d(c, c->s + at, n, at, has_pred ? pred_word(&pred) : 0, b)
                         : p_body(c, k, &m, has_pred, &pred, pred_at, b)) &&
             vt_finish_line(c) && finish(c, b, m.op, out);
-  free(b);
   return ok;
 }
 

@@ -201,8 +201,8 @@ sf_code sf_visa_gen_decode(const uint8_t *p, size_t len, uint64_t base, uint8_t 
   memset(out, 0, sizeof *out);
   *used = 0;
   if (!p && len) return sf_fail(st, SF_ERR_INVALID, "sf_visa_gen_decode: NULL input");
-  gdec *g = malloc(sizeof *g);
-  if (!g) return sf_fail(st, SF_ERR_NOMEM, "cannot allocate the instruction decoder");
+  gdec gd; /* on the stack: one allocation per instruction cost more than the decode under ASan */
+  gdec *g = &gd;
   sf_reader_init(&g->r, p, len, base, st);
   g->st = st;
   g->n = 0;
@@ -232,7 +232,6 @@ sf_code sf_visa_gen_decode(const uint8_t *p, size_t len, uint64_t base, uint8_t 
     out->num_ops = (uint16_t)g->n;
     *used = g->r.pos;
   }
-  free(g);
   return c;
 }
 

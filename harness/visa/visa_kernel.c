@@ -6,6 +6,7 @@
  * predicates from P1, addresses from A0. Every table is capped (visa.h SF_ISA_MAX_*, sampler count
  * < 32 as IGC's reader asserts, surface index <= 255, predicate id <= 4095), so a builder never
  * produces a kernel the binary format cannot hold. */
+#include "harness/visa/visa_chars.h"
 #include "harness/visa/visa_kernel_priv.h"
 #include "harness/model/asan_tail.h"
 
@@ -36,15 +37,13 @@ const char *sf_visa_kernel_string(const sf_visa_kernel *k, uint32_t idx) {
   return k->strings[idx];
 }
 
-static bool ident_start(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '$' || c == '@';
-}
-static bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+static bool ident_start(char c) { return sf_visa_cc_is(c, SF_VC_ALPHA); }
+static bool ident_char(char c) { return sf_visa_cc_is(c, SF_VC_ALPHA | SF_VC_DIGIT); }
 
 bool sf_visa_ident_ok(const char *s, size_t n) {
   if (!s || n == 0 || n > SF_VISA_MAX_NAME || !ident_start(s[0])) return false;
-  for (size_t i = 1; i < n; i++)
-    if (!ident_char(s[i])) return false;
+  for (const char *p = s + 1, *e = s + n; p != e; p++) /* p != e: not a traced comparison per byte */
+    if (!ident_char(*p)) return false;
   return true;
 }
 

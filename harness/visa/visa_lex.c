@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/visa/visa_chars.h"
 #include "harness/visa/visa_text_priv.h"
+#include "samplefuzz/bytes.h"
 
 
 sf_code vt_perr(cur *c, sf_code code, size_t at, const char *fmt, ...) {
@@ -24,13 +26,18 @@ sf_code vt_perr(cur *c, sf_code code, size_t at, const char *fmt, ...) {
   return code;
 }
 
+/* The scans below walk a pointer to the line's end: an equality test of two pointers is not traced
+ * in a fuzz build, where `i < n` is a traced comparison per character. */
 void vt_ws(cur *c) {
-  while (c->i < c->n && (c->s[c->i] == ' ' || c->s[c->i] == '\t' || c->s[c->i] == '\r')) c->i++;
+  const char *p = c->s + c->i, *e = c->s + c->n;
+  while (p != e && sf_visa_cc_is(*p, SF_VC_WS)) p++;
+  c->i = (size_t)(p - c->s);
 }
 
-char vt_peek(cur *c) { return c->i < c->n ? c->s[c->i] : 0; }
+/* SF_NO_COVERAGE: a position against a length (bytes.h); callers compare the character. */
+SF_NO_COVERAGE char vt_peek(cur *c) { return c->i < c->n ? c->s[c->i] : 0; }
 
-char vt_peek2(cur *c) { return c->i + 1 < c->n ? c->s[c->i + 1] : 0; }
+SF_NO_COVERAGE char vt_peek2(cur *c) { return c->i + 1 < c->n ? c->s[c->i + 1] : 0; }
 
 /* At the end of the line, or at a // comment. */
 bool vt_at_end(cur *c) {
@@ -72,11 +79,9 @@ bool vt_expect(cur *c, char ch, const char *what) {
   return false;
 }
 
-static bool id_start(char ch) {
-  return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_' || ch == '$' || ch == '@' || ch == '%';
-}
+static bool id_start(char ch) { return sf_visa_cc_is(ch, SF_VC_ALPHA | SF_VC_PCT); }
 
-bool vt_id_char(char ch) { return id_start(ch) || vt_is_digit(ch); }
+bool vt_id_char(char ch) { return sf_visa_cc_is(ch, SF_VC_ALPHA | SF_VC_PCT | SF_VC_DIGIT); }
 
 /* An identifier (names may start with % for IGC's predefined ones). */
 bool vt_ident(cur *c, const char **s, size_t *n, size_t *at, const char *what) {
@@ -88,8 +93,9 @@ bool vt_ident(cur *c, const char **s, size_t *n, size_t *at, const char *what) {
     vt_perr(c, SF_ERR_SYNTAX, c->i, "expected %s, found %s", what, vt_here(c, b, sizeof b));
     return false;
   }
-  size_t j = c->i;
-  while (j < c->n && vt_id_char(c->s[j]) && j - c->i <= SF_VISA_MAX_NAME) j++;
+  const char *p = c->s + c->i, *e = c->n - c->i > SF_VISA_MAX_NAME ? p + SF_VISA_MAX_NAME + 1 : c->s + c->n;
+  while (p != e && vt_id_char(*p)) p++;
+  size_t j = (size_t)(p - c->s);
   if (j - c->i > SF_VISA_MAX_NAME) {
     vt_perr(c, SF_ERR_LIMIT, c->i, "name longer than %u bytes", SF_VISA_MAX_NAME);
     return false;

@@ -193,22 +193,25 @@ sf_code vt_parse_inst(cur *c, sf_inst *out) {
 sf_code sf_visa_parse(const char *text, size_t len, const sf_visa_kernel *k, sf_inst *out, sf_status *st) {
   if (!text || !out) return sf_fail(st, SF_ERR_INVALID, "text or output is NULL");
   memset(out, 0, sizeof *out);
-  size_t line_len = len;
-  for (size_t i = 0; i < len; i++) {
-    if (text[i] == 0) return sf_fail_text(st, SF_ERR_SYNTAX, 1, (uint32_t)(i > UINT32_MAX - 1 ? UINT32_MAX - 1 : i) + 1,
-                                          "NUL byte in instruction text");
-    if (text[i] == '\n') {
-      line_len = i;
-      uint32_t ln = 2, col = 1;
-      for (size_t j = i + 1; j < len; j++, col++) {
-        if (text[j] == '\n') {
-          ln++;
-          col = 0;
-        } else if (text[j] != ' ' && text[j] != '\t' && text[j] != '\r') {
-          return sf_fail_text(st, SF_ERR_SYNTAX, ln, col, "expected one instruction line, found more text");
-        }
+  /* The first line ends at the first '\n'; a NUL before it is refused. memchr, not a loop of
+   * byte tests: this runs on every instruction text the targets read. */
+  const char *nl = memchr(text, '\n', len);
+  size_t line_len = nl ? (size_t)(nl - text) : len;
+  const char *nul = memchr(text, 0, line_len);
+  if (nul) {
+    size_t i = (size_t)(nul - text);
+    return sf_fail_text(st, SF_ERR_SYNTAX, 1, (uint32_t)(i > UINT32_MAX - 1 ? UINT32_MAX - 1 : i) + 1,
+                        "NUL byte in instruction text");
+  }
+  if (nl) { /* what follows the line may only be blank */
+    uint32_t ln = 2, col = 1;
+    for (size_t j = line_len + 1; j < len; j++, col++) {
+      if (text[j] == '\n') {
+        ln++;
+        col = 0;
+      } else if (text[j] != ' ' && text[j] != '\t' && text[j] != '\r') {
+        return sf_fail_text(st, SF_ERR_SYNTAX, ln, col, "expected one instruction line, found more text");
       }
-      break;
     }
   }
   symsrc src = {k, NULL};

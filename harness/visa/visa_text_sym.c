@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/visa/visa_chars.h"
 #include "harness/visa/visa_text_priv.h"
 
 
@@ -63,19 +64,18 @@ int vt_s3d_lookup(const char *s, size_t n) {
   return (int)v;
 }
 
+/* Callers try a token against whole tables of names, so a name whose first letter differs is
+ * turned away by one byte test, before strlen and the loop. */
 bool vt_ieq(const char *a, size_t an, const char *b) {
-  size_t bn = strlen(b);
-  if (an != bn) return false;
-  for (size_t i = 0; i < an; i++) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
-    if (x != y) return false;
-  }
+  if (an == 0) return b[0] == 0;
+  if (sf_visa_lower[(unsigned char)a[0]] != sf_visa_lower[(unsigned char)b[0]]) return false;
+  if (an != strlen(b)) return false;
+  for (const char *p = a + 1, *e = a + an, *q = b + 1; p != e; p++, q++)
+    if (sf_visa_lower[(unsigned char)*p] != sf_visa_lower[(unsigned char)*q]) return false;
   return true;
 }
 
-bool vt_is_digit(char c) { return c >= '0' && c <= '9'; }
+bool vt_is_digit(char c) { return sf_visa_cc_is(c, SF_VC_DIGIT); }
 
 /* Parses s[0..n) as a decimal number without sign (1..10 digits); false when it is not one. */
 bool vt_dec_u32(const char *s, size_t n, uint32_t *out) {
@@ -136,7 +136,9 @@ res_t vt_resolve_sym(const symsrc *k, const char *s, size_t n, sf_visa_symkind w
 
 /* General variable: %predefined, a declared variable, or V<n>. */
 res_t vt_resolve_var(const symsrc *k, const char *s, size_t n, uint32_t *id, sf_visa_symkind *other) {
-  for (uint32_t i = 0; n > 0 && i < SF_VISA_NUM_PREDEF_VARS; i++) {
+  /* Every predefined variable's name starts with '%' (visa_kernel.c), which no declared name or
+   * V<n> does: only such a name is looked for among them. */
+  for (uint32_t i = 0; n > 0 && s[0] == '%' && i < SF_VISA_NUM_PREDEF_VARS; i++) {
     const char *p = sf_visa_predef_var_name(i);
     if (p[0] == s[0] && strlen(p) == n && memcmp(p, s, n) == 0) {
       *id = i;

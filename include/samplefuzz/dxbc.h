@@ -156,15 +156,20 @@ typedef enum sf_tpf_item_kind {
 
 typedef struct sf_tpf_item {
   sf_tpf_item_kind kind;
-  sf_d3d_inst inst;
-  uint32_t *tok;   /* owned by the program */
+  sf_d3d_inst *inst; /* SAMPLE items; owned by the program (its store), NULL for OPAQUE items */
+  uint32_t *tok;     /* OPAQUE items; owned by the program (its store) */
   size_t ntok;
 } sf_tpf_item;
+
+/* Where a program keeps its items' tokens and instructions: blocks that never move, so the
+ * pointers above stay valid as the program grows, and one allocation serves many items. */
+typedef struct sf_tpf_store sf_tpf_store;
 
 typedef struct sf_tpf_program {
   uint32_t version;     /* VersionToken: [3:0] minor, [7:4] major, [31:16] program type (0 = PS) */
   sf_tpf_item *items;
   size_t count, cap;
+  sf_tpf_store *store;  /* freed by sf_tpf_program_free */
 } sf_tpf_program;
 
 void sf_tpf_program_init(sf_tpf_program *p, uint32_t version);

@@ -221,7 +221,7 @@ static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
     for (size_t i = 0; i < p.count; i++) {
       if (p.items[i].kind == SF_TPF_ITEM_SAMPLE) {
         nsample++;
-        if (!found) found = &p.items[i].inst;
+        if (!found) found = p.items[i].inst;
       }
     }
     if (nsample != 1) {
@@ -500,7 +500,7 @@ bool sf_check_d3d_program_strict(const uint8_t *p, size_t n, sf_verdict *v, cons
   sf_buf_free(&out);
   if (ok) ok = sf_d3d_program_text(v, &prog, p, n, strict);
   for (size_t i = 0; ok && i < prog.count; i++) {
-    if (prog.items[i].kind == SF_TPF_ITEM_SAMPLE) ok = sf_d3d_views(v, &prog.items[i].inst, NULL, 0);
+    if (prog.items[i].kind == SF_TPF_ITEM_SAMPLE) ok = sf_d3d_views(v, prog.items[i].inst, NULL, 0);
   }
   sf_tpf_program_free(&prog);
   return ok;

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
@@ -19,7 +20,10 @@ static void sf_copy_name(char *dst, size_t n, const char *src) {
 }
 
 void sf_verdict_init(sf_verdict *v, const char *oracle) {
-  memset(v, 0, sizeof *v);
+  /* Everything but the dump, which is a NUL-terminated text of dump_len bytes: zeroing its 6 KiB on
+   * every check of every input was the largest memset of the codec targets. */
+  memset(v, 0, offsetof(sf_verdict, dump));
+  v->dump[0] = '\0';
   v->kind = SF_VERDICT_PASS;
   sf_copy_name(v->oracle, sizeof v->oracle, oracle);
 }
