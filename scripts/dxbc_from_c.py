@@ -17,7 +17,7 @@ Duplicates (the same bytes) are kept once, under the first name. Prints the coun
 """
 import argparse, hashlib, os, re, struct, subprocess, sys
 
-ARRAY = re.compile(r'static\s+const\s+(DWORD|BYTE|uint32_t|uint8_t|unsigned\s+int|unsigned\s+char)\s+(\w+)\s*\[\s*\]\s*=\s*\{')
+ARRAY = re.compile(r'(?:static\s+)?const\s+(DWORD|BYTE|uint32_t|uint8_t|unsigned\s+int|unsigned\s+char)\s+(\w+)\s*\[\s*\]\s*=\s*\{')
 NUMBER = re.compile(r'\b(?:0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)\b')
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 
