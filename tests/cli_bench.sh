@@ -54,6 +54,15 @@ cpu=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["fuzz_targ
 [ "$cpu" -ge 0 ] 2>/dev/null && [ -s "$TMP/cpus" ] &&
   ! grep -v "Cpus_allowed_list:[[:space:]]*$cpu\$" "$TMP/cpus"; check "every run pinned to the CPU named (cpu=$cpu)" $?
 
+# A subset, in rounds: only the targets named, each pair run R times (the executions add up).
+"$SF" bench --fuzz-only --fuzz-seconds 1 --fuzz-rounds 3 --fuzz-targets visa_bin_fuzzer --bin-dir "$TMP/bin" >"$TMP/out" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -Eq '^visa_bin_fuzzer +250 +1000 +25\.00% +3750$' "$TMP/out" && ! grep -q '^dxbc_fuzzer' "$TMP/out" &&
+  grep -q 'medians of the rounds' "$TMP/out"; check "--fuzz-targets and --fuzz-rounds (got $rc)" $?
+"$SF" bench --fuzz-only --fuzz-targets visa_bin_fuzzer,nope --bin-dir "$TMP/bin" >"$TMP/out" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q "'nope' is not a fuzz target" "$TMP/out"; check "an unknown target name refused (got $rc)" $?
+"$SF" bench --fuzz-only --fuzz-rounds 0 >"$TMP/out" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--fuzz-rounds wants 1..99" "$TMP/out"; check "--fuzz-rounds 0 refused (got $rc)" $?
+
 "$SF" bench --fuzz-only --bin-dir "$TMP/none" >"$TMP/out" 2>&1; rc=$?
 [ $rc -eq 1 ] && grep -q "is not a libFuzzer build of the empty target" "$TMP/out"; check "no empty target: clear error" $?
 "$SF" bench --fuzz-seconds 0 >"$TMP/out" 2>&1; rc=$?

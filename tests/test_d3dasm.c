@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdio.h>
+
+#include "harness/d3d/d3d_text_priv.h"
 #include "samplefuzz/dxbc.h"
 #include "tests/d3dasm_vkd3d_norm.h"
 #include "tests/sf_test.h"
@@ -441,7 +444,43 @@ static void test_roundtrip_text(void) {
   SF_CHECK_EQ_U(n, 30000);
 }
 
+/* The printers' append (da_op) writes %s %u %d %c %% itself: the same bytes and the same overflow
+ * verdict as snprintf, for every format kind the printers use, NULL strings and full buffers. */
+static void test_da_op_as_snprintf(void) {
+  static const char *const fmts[] = {"%s", "%u", ", %u", "%s%s", "x%u[%u], %u", "%c", "%d", "%%u%d", "",
+                                     "lit", "%s ", "dcl %s%u[%u:", "%08x", "%.*s"};
+  static const char *const strs[] = {"a", "", NULL, "texture2d", "0123456789abcdef"};
+  uint64_t s = 7;
+  unsigned bad = 0;
+  for (unsigned it = 0; it < 40000; it++) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    unsigned r = (unsigned)(s >> 33);
+    const char *f = fmts[r % 14], *s1 = strs[(r >> 4) % 5], *s2 = strs[(r >> 7) % 5];
+    unsigned u = (r >> 3) * ((r & 1) ? 1u : 7919u), cap = (r >> 11) % 24, pre = (r >> 16) % 4;
+    int d = (int)(r ^ 0x5a5a5a5au), c = 'A' + (int)((r >> 20) % 26);
+    if (pre > cap) pre = cap;
+    char got[64], ref[256];
+    memset(got, '#', sizeof got);
+    obuf o = {got, cap, pre, false, 0, false, false};
+    int k;
+    if (!strcmp(f, "%s")) da_op(&o, f, s1), k = snprintf(ref, sizeof ref, f, s1 ? s1 : "(null)");
+    else if (!strcmp(f, "%s%s") || !strcmp(f, "%s ")) da_op(&o, f, s1, s2), k = snprintf(ref, sizeof ref, "%s%s", s1 ? s1 : "(null)", !strcmp(f, "%s ") ? " " : s2 ? s2 : "(null)");
+    else if (!strcmp(f, "dcl %s%u[%u:")) da_op(&o, f, s2 ? s2 : "", u, u + 1), k = snprintf(ref, sizeof ref, f, s2 ? s2 : "", u, u + 1);
+    else if (!strcmp(f, "%c")) da_op(&o, f, c), k = snprintf(ref, sizeof ref, f, c);
+    else if (!strcmp(f, "%d") || !strcmp(f, "%%u%d")) da_op(&o, f, d), k = snprintf(ref, sizeof ref, f, d);
+    else if (!strcmp(f, "%.*s")) da_op(&o, f, 3, "abcdef"), k = snprintf(ref, sizeof ref, f, 3, "abcdef");
+    else da_op(&o, f, u, u * 3, u / 7), k = snprintf(ref, sizeof ref, f, u, u * 3, u / 7);
+    bool over = (size_t)k >= cap - pre;
+    if (o.over != over || (!over && (o.len != pre + (size_t)k || memcmp(got + pre, ref, (size_t)k + 1) != 0))) {
+      if (bad++ < 3) SF_CHECK_MSG(false, "da_op(\"%s\") into %u bytes after %u: over %d (want %d), '%.*s' (want '%s')", f, cap, pre,
+                               o.over, over, (int)(o.len - pre), got + pre, ref);
+    }
+  }
+  SF_CHECK_EQ_U(bad, 0);
+}
+
 int main(void) {
+  SF_RUN(test_da_op_as_snprintf);
   SF_RUN(test_fxc_forms);
   SF_RUN(test_vkd3d_forms);
   SF_RUN(test_immediates);

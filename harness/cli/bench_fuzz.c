@@ -200,7 +200,55 @@ static bool bf_is_libfuzzer(const char *bin) {
 #define SF_SOURCE_DIR "."
 #endif
 
-int sf_bench_fuzz(FILE *out, bool json, const char *bin_dir, unsigned seconds) {
+/* Whether `name` is one of the comma-separated names of `list` (NULL: every name is). */
+static bool bf_listed(const char *list, const char *name) {
+  if (!list) return true;
+  size_t n = strlen(name);
+  for (const char *p = list; *p;) {
+    const char *e = strchr(p, ',');
+    size_t l = e ? (size_t)(e - p) : strlen(p);
+    if (l == n && memcmp(p, name, n) == 0) return true;
+    p += l + (e ? 1 : 0);
+  }
+  return false;
+}
+
+bool sf_bench_fuzz_names_ok(const char *list, FILE *err) {
+  if (!list) return true;
+  bool ok = *list != 0;
+  for (const char *p = list; *p;) {
+    const char *e = strchr(p, ',');
+    size_t l = e ? (size_t)(e - p) : strlen(p);
+    bool found = false;
+    for (size_t i = 0; i < sf_target_count && !found; i++)
+      found = strlen(sf_targets[i].name) == l && memcmp(sf_targets[i].name, p, l) == 0;
+    if (!found) {
+      fprintf(err, "samplefuzz bench: --fuzz-targets: '%.*s' is not a fuzz target (samplefuzz --help lists them)\n", (int)l, p);
+      ok = false;
+    }
+    p += l + (e ? 1 : 0);
+  }
+  if (!*list) fprintf(err, "samplefuzz bench: --fuzz-targets: an empty list\n");
+  return ok;
+}
+
+static int bf_cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median of v[0..n), n >= 1 (v is sorted in place). */
+static double bf_median(double *v, unsigned n) {
+  qsort(v, n, sizeof *v, bf_cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+#define BF_MAX_ROUNDS 99u
+
+int sf_bench_fuzz(FILE *out, bool json, const char *bin_dir, unsigned seconds, const char *only, unsigned rounds) {
+  if (!sf_bench_fuzz_names_ok(only, stderr)) return 2;
+  if (rounds < 1) rounds = 1;
+  if (rounds > BF_MAX_ROUNDS) rounds = BF_MAX_ROUNDS;
   const char *src_dir = SF_SOURCE_DIR;
   char dflt[BF_PATH];
   if (!bin_dir || !*bin_dir) bin_dir = getenv("SF_FUZZ_BIN_DIR");
@@ -222,16 +270,19 @@ int sf_bench_fuzz(FILE *out, bool json, const char *bin_dir, unsigned seconds) {
   char where[48] = "not pinned";
   if (bf_pin_cpu >= 0) snprintf(where, sizeof where, "pinned to CPU %d", bf_pin_cpu);
   if (json) {
-    fprintf(out, "  \"fuzz_targets\": {\"seconds_per_run\": %u, \"cpu\": %d, \"bin_dir\": \"%s\", \"results\": [\n", seconds,
-            bf_pin_cpu, bin_dir);
+    fprintf(out, "  \"fuzz_targets\": {\"seconds_per_run\": %u, \"rounds\": %u, \"cpu\": %d, \"bin_dir\": \"%s\", \"results\": [\n",
+            seconds, rounds, bf_pin_cpu, bin_dir);
   } else {
-    fprintf(out, "\n%-22s %12s %12s %9s %12s   (libFuzzer exec/s on the seed corpus, %u s per run, empty target first, %s)\n",
-            "fuzz target", "exec/s", "empty exec/s", "ratio", "executions", seconds, where);
+    fprintf(out, "\n%-22s %12s %12s %9s %12s   (libFuzzer exec/s on the seed corpus, %u s per run, empty target first, "
+                 "%s%s)\n",
+            "fuzz target", "exec/s", "empty exec/s", "ratio", "executions", seconds, where,
+            rounds > 1 ? "; medians of the rounds" : "");
   }
   int rc = 0;
   unsigned printed = 0;
   for (size_t i = 0; i < sf_target_count; i++) {
     const sf_target *t = &sf_targets[i];
+    if (!bf_listed(only, t->name)) continue;
     char bin[BF_PATH], seeds[BF_PATH];
     if (!bf_path(bin, sizeof bin, bin_dir, t->name, NULL)) bin[0] = 0;
     struct stat sb;
@@ -240,27 +291,40 @@ int sf_bench_fuzz(FILE *out, bool json, const char *bin_dir, unsigned seconds) {
     unsigned long max_len = 4096, timeout = 25;
     bf_options(src_dir, t->name, &max_len, &timeout);
     bf_run e = {0}, r = {0};
+    double eps[BF_MAX_ROUNDS], teps[BF_MAX_ROUNDS], ratios[BF_MAX_ROUNDS];
+    unsigned long long execs = 0, empty_execs = 0;
+    unsigned done = 0;
     if (!bf_is_libfuzzer(bin)) {
       snprintf(r.why, sizeof r.why, "no libFuzzer build at %.150s", bin);
     } else {
-      e = bf_exec(empty, seedp, seconds, max_len, timeout);
-      r = bf_exec(bin, seedp, seconds, max_len, timeout);
-      if (!e.ok) {
-        snprintf(r.why, sizeof r.why, "empty target: %.120s", e.why);
-        r.ok = false;
+      for (unsigned k = 0; k < rounds; k++) {
+        e = bf_exec(empty, seedp, seconds, max_len, timeout);
+        r = bf_exec(bin, seedp, seconds, max_len, timeout);
+        if (!e.ok) {
+          snprintf(r.why, sizeof r.why, "empty target: %.120s", e.why);
+          r.ok = false;
+        }
+        if (!r.ok) break;
+        eps[done] = e.execs_per_s;
+        teps[done] = r.execs_per_s;
+        ratios[done] = e.execs_per_s > 0 ? r.execs_per_s / e.execs_per_s : 0.0;
+        execs += r.execs;
+        empty_execs += e.execs;
+        done++;
       }
     }
-    double ratio = r.ok && e.ok && e.execs_per_s > 0 ? r.execs_per_s / e.execs_per_s : 0.0;
-    if (!r.ok) rc = 1;
+    bool ok = r.ok && done == rounds;
+    if (!ok) rc = 1;
+    double m_t = ok ? bf_median(teps, done) : 0, m_e = ok ? bf_median(eps, done) : 0;
+    double ratio = ok ? bf_median(ratios, done) : 0.0;
     if (json) {
       fprintf(out, "%s    {\"target\": \"%s\", \"ok\": %s, \"exec_per_s\": %.1f, \"empty_exec_per_s\": %.1f, "
                    "\"ratio\": %.5f, \"executions\": %llu, \"empty_executions\": %llu, \"max_len\": %lu",
-              printed ? ",\n" : "", t->name, r.ok ? "true" : "false", r.execs_per_s, e.execs_per_s, ratio, r.execs,
-              e.execs, max_len);
-      if (!r.ok) fprintf(out, ", \"why\": \"%s\"", r.why);
+              printed ? ",\n" : "", t->name, ok ? "true" : "false", m_t, m_e, ratio, execs, empty_execs, max_len);
+      if (!ok) fprintf(out, ", \"why\": \"%s\"", r.why);
       fprintf(out, "}");
-    } else if (r.ok) {
-      fprintf(out, "%-22s %12.0f %12.0f %8.2f%% %12llu\n", t->name, r.execs_per_s, e.execs_per_s, 100.0 * ratio, r.execs);
+    } else if (ok) {
+      fprintf(out, "%-22s %12.0f %12.0f %8.2f%% %12llu\n", t->name, m_t, m_e, 100.0 * ratio, execs);
     } else {
       fprintf(out, "%-22s %12s %12s %9s %12s   failed: %s\n", t->name, "-", "-", "-", "-", r.why);
     }

@@ -44,6 +44,8 @@ typedef struct bench_opts {
   const char *backend;      /* a plug-in added to it */
   const char *bin_dir;      /* libFuzzer builds of the targets */
   unsigned fuzz_seconds;    /* per run of a target or of the empty target */
+  unsigned fuzz_rounds;     /* empty-then-target pairs per target; medians reported */
+  const char *fuzz_targets; /* comma-separated subset, NULL for all */
 } bench_opts;
 
 static double cpu_now(void) {
@@ -372,14 +374,17 @@ static void peer_free(peer_job *p) {
 static void usage(FILE *f) {
   fprintf(f,
           "usage: samplefuzz bench [--json] [--runs N] [--quick] [--fuzz|--fuzz-only] [--bin-dir DIR]\n"
-          "                        [--fuzz-seconds S] [--backends|--backends-only] [--cases N] [--backend B]\n"
+          "                        [--fuzz-seconds S] [--fuzz-rounds R] [--fuzz-targets T,...]\n"
+          "                        [--backends|--backends-only] [--cases N] [--backend B]\n"
           "  Measures Msamples/s of the sampler backends (scalar and the SIMD backends this CPU supports)\n"
           "  on fixed sampling jobs with each backend's ratio to scalar, our SAMPLE_UNORM resize against\n"
           "  libyuv ARGBScale/ScalePlane (kFilterBilinear) when libyuv is linked, and codec throughput.\n"
           "  Median of N runs (default 5) of thread CPU time; --quick uses 3 shorter runs.\n"
           "  --fuzz adds the exec/s section: every fuzz target against an empty libFuzzer target built\n"
           "  with the same flags, S seconds each (default 10) on the target's seed corpus, back to back,\n"
-          "  with the ratio; --fuzz-only runs that section alone. Binaries: --bin-dir, else\n"
+          "  with the ratio; --fuzz-only runs that section alone. --fuzz-rounds R repeats each pair R\n"
+          "  times and reports the medians (default 1); --fuzz-targets limits it to the targets named.\n"
+          "  Every run is pinned to one CPU ($SF_BENCH_CPU, else the first allowed). Binaries: --bin-dir, else\n"
           "  $SF_FUZZ_BIN_DIR, else build-fuzz/fuzz in the source tree (bash scripts/fuzz.sh builds it).\n"
           "  --backends adds the cases/s section: backend_diff (the fuzz loop of `fuzz --backend`) on N\n"
           "  generated cases (--cases, default 2000) for every built-in backend (reference, SIMD,\n"
@@ -400,7 +405,7 @@ static bool opt_uint(const char *name, const char *arg, unsigned long max, unsig
 }
 
 int sf_cli_bench(int argc, char **argv) {
-  bench_opts o = {.json = false, .runs = 5, .target = 0.12, .fuzz_seconds = 10, .cases = 2000};
+  bench_opts o = {.json = false, .runs = 5, .target = 0.12, .fuzz_seconds = 10, .fuzz_rounds = 1, .cases = 2000};
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       usage(stdout);
@@ -429,19 +434,24 @@ int sf_cli_bench(int argc, char **argv) {
       o.bin_dir = argv[++i];
     } else if (!strcmp(argv[i], "--fuzz-seconds") && i + 1 < argc) {
       if (!opt_uint("--fuzz-seconds", argv[++i], 3600, &o.fuzz_seconds)) return 2;
+    } else if (!strcmp(argv[i], "--fuzz-rounds") && i + 1 < argc) {
+      if (!opt_uint("--fuzz-rounds", argv[++i], 99, &o.fuzz_rounds)) return 2;
+    } else if (!strcmp(argv[i], "--fuzz-targets") && i + 1 < argc) {
+      o.fuzz_targets = argv[++i];
     } else {
       fprintf(stderr, "samplefuzz bench: unknown argument '%s'\n", argv[i]);
       usage(stderr);
       return 2;
     }
   }
+  if (o.fuzz_targets && !sf_bench_fuzz_names_ok(o.fuzz_targets, stderr)) return 2;
   if (o.backends_only && o.fuzz_only) {
     fprintf(stderr, "samplefuzz bench: --backends-only and --fuzz-only exclude each other\n");
     return 2;
   }
   if (o.fuzz_only || o.backends_only) {
     if (o.json) printf("{\n");
-    int frc = o.fuzz_only ? sf_bench_fuzz(stdout, o.json, o.bin_dir, o.fuzz_seconds)
+    int frc = o.fuzz_only ? sf_bench_fuzz(stdout, o.json, o.bin_dir, o.fuzz_seconds, o.fuzz_targets, o.fuzz_rounds)
                           : sf_bench_backends(stdout, o.json, o.cases, o.backend);
     if (o.json) printf("\n}\n");
     return frc;
@@ -620,7 +630,7 @@ int sf_cli_bench(int argc, char **argv) {
   if (o.json) fprintf(out, "  ]%s\n", o.fuzz || o.backends ? "," : "");
   if (o.backends && sf_bench_backends(out, o.json, o.cases, o.backend)) rc = 1;
   if (o.json && o.backends) fprintf(out, "%s\n", o.fuzz ? "," : "");
-  if (o.fuzz && sf_bench_fuzz(out, o.json, o.bin_dir, o.fuzz_seconds)) rc = 1;
+  if (o.fuzz && sf_bench_fuzz(out, o.json, o.bin_dir, o.fuzz_seconds, o.fuzz_targets, o.fuzz_rounds)) rc = 1;
   if (o.json) fprintf(out, "%s}\n", o.fuzz ? "\n" : "");
   return rc;
 }

@@ -116,7 +116,8 @@ static sf_code parse_imm(tcur *c, uint32_t *bits) {
   static const struct { const char *s; uint32_t b; } specials[] = {
       {"1.#INF00", 0x7f800000u}, {"-1.#INF00", 0xff800000u}, {"1.#QNAN0", 0x7fc00000u}, {"-1.#QNAN0", 0xffc00000u},
       {"-1.#IND00", 0xffc00000u}, {"1.#IND00", 0x7fc00000u}};
-  for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
+  int first = da_peek(c); /* every special spelling starts with '1' or '-': the others skip the list */
+  for (size_t i = 0; (first == '1' || first == '-') && i < sizeof specials / sizeof specials[0]; i++)
     if (da_accept(c, specials[i].s)) {
       *bits = specials[i].b;
       return SF_OK;

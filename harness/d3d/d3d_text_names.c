@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "harness/d3d/d3d_text_priv.h"
+#include "samplefuzz/bytes.h"
 
 
 static const type_name type_names[] = {
@@ -77,17 +78,77 @@ const char *const da_prog_names[] = {"ps", "vs", "gs", "hs", "ds", "cs"};
 
 const char *const da_minprec_names[] = {NULL, "min16f", "min2_8f", NULL, "min16i", "min16u", NULL, NULL};
 
-void da_op(obuf *b, const char *fmt, ...) {
+/* Whether fmt uses only %s, %u, %d, %c and %%, the conversions da_op writes itself. */
+static bool da_op_simple(const char *fmt) {
+  for (const char *p = strchr(fmt, '%'); p; p = strchr(p + 2, '%'))
+    if (p[1] != 's' && p[1] != 'u' && p[1] != 'd' && p[1] != 'c' && p[1] != '%') return false;
+  return true;
+}
+
+/* Appends like snprintf: all of it, NUL-terminated, or nothing and b->over. The common formats are
+ * written here (the same bytes as vsnprintf, "(null)" for a NULL %s included), the others by
+ * vsnprintf: the printers call this for every token, and printf's machinery was most of a D3D
+ * print. An output leaf, so SF_NO_COVERAGE (samplefuzz/bytes.h). */
+SF_NO_COVERAGE void da_op(obuf *b, const char *fmt, ...) {
   if (b->over) return;
+  size_t room = b->n - b->len, k = 0;
+  char *o = b->s + b->len;
   va_list ap;
   va_start(ap, fmt);
-  int k = vsnprintf(b->s + b->len, b->n - b->len, fmt, ap);
+  if (!da_op_simple(fmt)) {
+    int w = vsnprintf(o, room, fmt, ap);
+    va_end(ap);
+    if (w < 0 || (size_t)w >= room) b->over = true;
+    else b->len += (size_t)w;
+    return;
+  }
+  for (const char *p = fmt; *p; p++) {
+    char digits[24];
+    const char *piece = p;
+    size_t len = 1;
+    if (*p == '%') {
+      p++;
+      if (*p == 's') {
+        piece = va_arg(ap, const char *);
+        if (!piece) piece = "(null)";
+        len = strlen(piece);
+      } else if (*p == 'u' || *p == 'd') {
+        unsigned long long v;
+        bool neg = false;
+        if (*p == 'u') {
+          v = va_arg(ap, unsigned);
+        } else {
+          int d = va_arg(ap, int);
+          neg = d < 0;
+          v = neg ? 0ull - (unsigned long long)(long long)d : (unsigned long long)d;
+        }
+        size_t at = sizeof digits;
+        do digits[--at] = (char)('0' + v % 10u); while ((v /= 10u) != 0);
+        if (neg) digits[--at] = '-';
+        piece = digits + at;
+        len = sizeof digits - at;
+      } else if (*p == 'c') {
+        digits[0] = (char)va_arg(ap, int);
+        piece = digits;
+      } /* else "%%": piece is the second '%' */
+      if (*p == '%') piece = p;
+    }
+    if (k + len >= room) {
+      va_end(ap);
+      if (room) o[0] = '\0';
+      b->over = true;
+      return;
+    }
+    memcpy(o + k, piece, len);
+    k += len;
+  }
   va_end(ap);
-  if (k < 0 || (size_t)k >= b->n - b->len) {
+  if (k >= room) { /* "" into no room: vsnprintf's verdict too */
     b->over = true;
     return;
   }
-  b->len += (size_t)k;
+  o[k] = '\0';
+  b->len += k;
 }
 
 /* fxc's %f when it reads back to the same bits (and is short), else the shortest %.Ng that does;
