@@ -112,6 +112,20 @@ static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const 
     ok = false;
     goto done;
   }
+  { /* the writer appends: after bytes a buffer already holds, it writes the same container (its
+     * offsets and checksum count from the container's start, not the buffer's) */
+    sf_buf a;
+    sf_buf_init(&a, &st);
+    a.limit = SF_DXBC_MAX_SIZE + 3;
+    bool same = sf_buf_put(&a, "dxb", 3) &&
+                sf_dxbc_write_ex(chunks, nc, zero ? SF_DXBC_WRITE_ZERO_CHECKSUM : 0, &a, &st) == SF_OK &&
+                a.len == cont.len + 3 && memcmp(a.data + 3, cont.data, cont.len) == 0;
+    sf_buf_free(&a);
+    if (!same) {
+      ok = gen_fail(v, "append", NULL, "the writer, after 3 bytes, does not append the container it writes into an empty buffer");
+      goto done;
+    }
+  }
   if (sf_dxbc_read(cont.data, cont.len, &c, &st) != SF_OK) {
     ok = gen_fail(v, "read", &st, "the reader refused a container the writer wrote");
     goto done;
