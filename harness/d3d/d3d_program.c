@@ -92,7 +92,8 @@ sf_code sf_d3dasm_print_tokens(const uint32_t *tok, size_t ntok, uint32_t versio
   const sf_tpf_opinfo *oi = sf_tpf_opinfo_get(op);
   if (!oi) return sf_fail(st, SF_UNSUPPORTED, "opcode 0x%x is not defined by SM4/SM5/SM5.1", op);
   size_t cap = ntok * 48 + 512;
-  char *text = malloc(cap);
+  char local[4096]; /* one instruction's text: on the stack unless it is a long one (a table) */
+  char *text = cap <= sizeof local ? local : malloc(cap);
   if (!text) return sf_fail(st, SF_ERR_NOMEM, "cannot allocate %zu bytes", cap);
   obuf b = {text, cap, 0, false, 0, false, false};
   char why[192] = "";
@@ -120,7 +121,7 @@ sf_code sf_d3dasm_print_tokens(const uint32_t *tok, size_t ntok, uint32_t versio
     free(v.t);
   }
   if (ok) sf_buf_put(out, text, b.len);
-  free(text);
+  if (text != local) free(text);
   if (!ok) return sf_fail(st, SF_UNSUPPORTED, "%s (opcode 0x%x): %s", opname(op), op, why);
   return out->failed ? (st && st->code ? st->code : SF_ERR_LIMIT) : SF_OK;
 }

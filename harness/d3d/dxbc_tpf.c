@@ -463,13 +463,17 @@ struct sf_tpf_store {
   size_t used, cap;                 /* in bytes of data[] */
   _Alignas(max_align_t) unsigned char data[];
 };
-#define SF_TPF_STORE_BLOCK 8192u
+/* Blocks double from 1 KiB to 16 KiB: a typical program fits in the first one or two, and under
+ * ASan every block is filled and quarantined, so a first block much larger than the program costs. */
+#define SF_TPF_STORE_FIRST 1024u
+#define SF_TPF_STORE_BLOCK 16384u
 
 static void *store_alloc(sf_tpf_program *p, size_t bytes, sf_status *st) {
   bytes = (bytes + 15u) & ~(size_t)15u;
   sf_tpf_store *b = p->store;
   if (!b || b->cap - b->used < bytes) {
-    size_t cap = bytes > SF_TPF_STORE_BLOCK ? bytes : SF_TPF_STORE_BLOCK;
+    size_t cap = !b ? SF_TPF_STORE_FIRST : b->cap < SF_TPF_STORE_BLOCK ? b->cap * 2 : SF_TPF_STORE_BLOCK;
+    if (cap < bytes) cap = bytes;
     sf_tpf_store *nb = malloc(sizeof *nb + cap);
     if (!nb) {
       sf_fail(st, SF_ERR_NOMEM, "cannot allocate %zu bytes for the program's instructions", cap);
