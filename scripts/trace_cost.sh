@@ -3,11 +3,12 @@
 # does not move with the machine's load (docs/fuzzing.md "Throughput").
 #
 # In a libFuzzer build every integer comparison of instrumented code calls into libFuzzer's
-# comparison tracing; on these targets those calls are most of an input's cost. This builds the
-# library the way the campaign does (clang, ASan+UBSan, -fsanitize=fuzzer-no-link, the same
-# per-file flags) into build-fuzz/ (shared with scripts/fuzz.sh), links scripts/trace_cost/ in place of libFuzzer, runs every
-# target once over corpus/<target>/ and prints the calls per input; with --top N, the N functions
-# that make the most (addr2line), per target.
+# comparison tracing; on these targets those calls are a third or more of an input's cost. This
+# builds the library the way the campaign does (clang, ASan+UBSan, -fsanitize=fuzzer-no-link, the
+# same per-file flags) into build-fuzz/ (shared with scripts/fuzz.sh; SF_COST_BUILD_DIR for
+# another), links scripts/trace_cost/ in place of libFuzzer, runs every target once over
+# corpus/<target>/ and prints the calls per input; with --top N, the N functions that make the
+# most (addr2line), per target. Exit 1 when an input fails its checks, 2 on a usage error.
 #
 #   bash scripts/trace_cost.sh                       every target with a corpus
 #   bash scripts/trace_cost.sh --top 10 visa_bin_fuzzer isa_file_fuzzer
@@ -19,7 +20,7 @@ targets=()
 while [ $# -gt 0 ]; do
   case $1 in
     --top) top=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     -*) echo "trace_cost.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
