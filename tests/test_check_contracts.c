@@ -226,7 +226,7 @@ static void test_print_fit(void) {
 /* ---- negative edits: an invalid edit of a printed text must be refused, at the edit ---- */
 
 typedef struct fake_parser {
-  int mode; /* 0: refuses exactly the three edits, at them; 1: accepts all; 2: refuses at 1:1; 3: no position */
+  int mode; /* 0: refuses exactly the edits, at them; 1: accepts all; 2: refuses past the end; 3: no position */
   char seen[512];
 } fake_parser;
 
@@ -234,10 +234,11 @@ static sf_code fake_parse(const void *ctx, const char *text, size_t n, sf_status
   fake_parser *p = (fake_parser *)(uintptr_t)ctx;
   snprintf(p->seen, sizeof p->seen, "%.*s", (int)n, text);
   if (p->mode == 1) return SF_OK;
-  if (p->mode == 2) return sf_fail_text(st, SF_ERR_SYNTAX, 1, 1, "refused");
+  if (p->mode == 2) return sf_fail_text(st, SF_ERR_SYNTAX, 1, (uint32_t)n + 5, "refused");
   if (p->mode == 3) return sf_fail(st, SF_ERR_SYNTAX, "refused, nowhere");
   const char *at = strchr(p->seen, '@');
   if (!at) at = strstr(p->seen, "4294967296");
+  if (!at && strstr(p->seen, "_qq")) at = p->seen; /* the mnemonic edit: refused at the mnemonic */
   if (!at) {
     for (const char *h = strstr(p->seen, "0x1"); h && !at; h = strstr(h + 1, "0x1")) {
       size_t d = 2;
@@ -250,9 +251,10 @@ static sf_code fake_parse(const void *ctx, const char *text, size_t n, sf_status
 }
 
 static void test_negative_edits(void) {
-  unsigned kinds[3] = {0, 0, 0}, judged = 0;
+  unsigned kinds[4] = {0, 0, 0, 0}, judged = 0;
   char text[256];
-  for (unsigned i = 0; i < 300; i++) {
+  for (unsigned i = 0; i < 600; i++) {
+    unsigned flags = i < 300 ? 0 : SF_NEG_MNEMONIC;
     snprintf(text, sizeof text, "sample_l_sat r%u.zw, l(1.5e-14, 0x%x, %u), t%u.xyyx, s%u, x2[r0.x + %u].x", i % 7,
              i * 2654435761u, i, i % 128, i % 16, i);
     bool edited = false; /* one text in four gets an edit (check_negative.c); mode 0 tells which */
@@ -260,7 +262,7 @@ static void test_negative_edits(void) {
       fake_parser p = {mode, ""};
       sf_verdict v;
       sf_verdict_init(&v, "contracts");
-      bool ok = sf_check_negative_text(&v, NULL, fake_parse, &p, text);
+      bool ok = sf_check_negative_text(&v, NULL, fake_parse, &p, text, flags);
       if (mode == 0) edited = p.seen[0] != '\0';
       SF_CHECK_MSG(ok == (mode == 0 || !edited), "text %u mode %d: %s", i, mode, p.seen);
       SF_CHECK_MSG(edited == (p.seen[0] != '\0'), "text %u mode %d: edited only sometimes", i, mode);
@@ -269,19 +271,21 @@ static void test_negative_edits(void) {
       judged++;
       SF_CHECK_MSG(strstr(p.seen, "e-4294967296") == NULL, "an exponent was edited: %s", p.seen);
       SF_CHECK_MSG(strcmp(p.seen, text) != 0, "no edit made: %s", p.seen);
-      kinds[strchr(p.seen, '@') ? 0 : strstr(p.seen, "4294967296") ? 2 : 1]++;
+      const char *qq = strstr(p.seen, "_qq");
+      SF_CHECK_MSG(!qq || (flags && qq == p.seen + 12 && qq[3] == ' '), "the mnemonic edit misplaced: %s", p.seen);
+      kinds[strchr(p.seen, '@') ? 0 : strstr(p.seen, "4294967296") ? 2 : qq ? 3 : 1]++;
     }
   }
-  SF_CHECK_MSG(judged >= 40 && judged <= 120, "%u of 300 texts edited (one in four expected)", judged);
-  SF_CHECK_MSG(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0, "edits by kind: trailing %u, hex %u, decimal %u", kinds[0],
-               kinds[1], kinds[2]);
+  SF_CHECK_MSG(judged >= 80 && judged <= 240, "%u of 600 texts edited (one in four expected)", judged);
+  SF_CHECK_MSG(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0 && kinds[3] > 0,
+               "edits by kind: trailing %u, hex %u, decimal %u, mnemonic %u", kinds[0], kinds[1], kinds[2], kinds[3]);
   fake_parser p = {1, ""};
   sf_verdict v;
   sf_verdict_init(&v, "contracts");
   /* Multi-line and empty texts are not judged. */
   p.mode = 1;
-  SF_CHECK(sf_check_negative_text(&v, NULL, fake_parse, &p, "sample r0\nsample r1"));
-  SF_CHECK(sf_check_negative_text(&v, NULL, fake_parse, &p, ""));
+  SF_CHECK(sf_check_negative_text(&v, NULL, fake_parse, &p, "sample r0\nsample r1", SF_NEG_MNEMONIC));
+  SF_CHECK(sf_check_negative_text(&v, NULL, fake_parse, &p, "", SF_NEG_MNEMONIC));
 }
 
 /* ---- exec_batch: the executor's batch against the instruction ---- */

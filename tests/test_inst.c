@@ -309,7 +309,37 @@ static void equality_sees_family(void) {
     }
 }
 
+/* A buffer records why it failed, so a writer's result does not depend on the caller's status: a
+ * write past the cap fails with SF_ERR_LIMIT, appends nothing, and later writes fail alike. */
+static void buffer_records_why(void) {
+  for (int with_status = 0; with_status < 2; with_status++) {
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, with_status ? &st : NULL);
+    b.limit = 6;
+    SF_CHECK(sf_buf_put(&b, "abcd", 4));
+    SF_CHECK_EQ_U(sf_buf_code(&b), SF_OK);
+    SF_CHECK(!sf_buf_put(&b, "efg", 3));
+    SF_CHECK_EQ_U(b.len, 4);
+    SF_CHECK_EQ_U(sf_buf_code(&b), SF_ERR_LIMIT);
+    SF_CHECK(!sf_wr_u8(&b, 1));
+    SF_CHECK_EQ_U(sf_buf_code(&b), SF_ERR_LIMIT);
+    if (with_status) SF_CHECK_EQ_U(st.code, SF_ERR_LIMIT);
+    sf_buf_free(&b);
+    /* A writer into a buffer too small for one instruction reports the buffer's reason. */
+    sf_inst in = good_3d();
+    sf_buf_init(&b, with_status ? &st : NULL);
+    b.limit = 3;
+    sf_status_clear(&st);
+    SF_CHECK_EQ_U(sf_visa_encode(&in, &b, with_status ? &st : NULL), SF_ERR_LIMIT);
+    SF_CHECK_EQ_U(b.len, 0);
+    sf_buf_free(&b);
+  }
+}
+
 int main(void) {
+  SF_RUN(buffer_records_why);
   SF_RUN(valid_examples_pass);
   SF_RUN(unorm_rules);
   SF_RUN(s3d_rules);

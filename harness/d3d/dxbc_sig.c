@@ -89,7 +89,7 @@ sf_code sf_dxbc_sig_encode(const sf_dxbc_sig *s, sf_buf *out, sf_status *st) {
     if (offs[i] == out->len - base) sf_buf_put(out, s->e[i].name, name_len(s->e[i].name) + 1);
   free(offs);
   while ((out->len - base) % 4 && !out->failed) sf_wr_u8(out, 0xab);
-  return out->failed ? (st && st->code ? st->code : SF_ERR_LIMIT) : SF_OK;
+  return sf_buf_code(out);
 }
 
 static bool is_ident(const char *s) {

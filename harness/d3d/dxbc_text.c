@@ -28,6 +28,8 @@ void dxbc_bprintf(sf_buf *o, const char *fmt, ...) {
   char *big = malloc((size_t)n + 1);
   if (!big) {
     o->failed = true;
+    o->code = SF_ERR_NOMEM;
+    sf_fail(o->st, SF_ERR_NOMEM, "cannot format %d bytes of text", n);
     return;
   }
   va_start(ap, fmt);
@@ -212,6 +214,6 @@ sf_code sf_dxbc_print_text(const uint8_t *data, size_t len, sf_buf *out, sf_stat
     put_chunk_hex(out, ch->fourcc, ch->data, ch->size, NULL);
   }
   sf_dxbc_free(&c);
-  if (out->failed) return st && st->code ? st->code : sf_fail(st, SF_ERR_LIMIT, "text output exceeds its cap");
+  if (out->failed) return st && st->code ? st->code : sf_fail(st, sf_buf_code(out), "text output exceeds its cap");
   return SF_OK;
 }

@@ -623,7 +623,7 @@ done:
 sf_code sf_tpf_program_encode(const sf_tpf_program *p, sf_buf *out, sf_status *st) {
   if (!p || !out) return sf_fail(st, SF_ERR_INVALID, "sf_tpf_program_encode: NULL argument");
   size_t start = out->len;
-  if (!sf_wr_u32(out, p->version) || !sf_wr_u32(out, 0)) return st && st->code ? st->code : SF_ERR_LIMIT;
+  if (!sf_wr_u32(out, p->version) || !sf_wr_u32(out, 0)) return sf_buf_code(out);
   size_t total = 2;
   for (size_t i = 0; i < p->count; i++) {
     const sf_tpf_item *it = &p->items[i];
@@ -643,7 +643,7 @@ sf_code sf_tpf_program_encode(const sf_tpf_program *p, sf_buf *out, sf_status *s
     if (n > SF_TPF_MAX_PROGRAM_TOKENS - total)
       return sf_fail(st, SF_ERR_LIMIT, "program exceeds %u DWORDs", SF_TPF_MAX_PROGRAM_TOKENS);
     for (size_t k = 0; k < n; k++)
-      if (!sf_wr_u32(out, w[k])) return st && st->code ? st->code : SF_ERR_LIMIT;
+      if (!sf_wr_u32(out, w[k])) return sf_buf_code(out);
     total += n;
   }
   sf_buf_patch_u32(out, start + 4, (uint32_t)total);

@@ -76,6 +76,7 @@ SF_NO_COVERAGE bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
   size_t limit = b->limit ? b->limit : SF_BUF_DEFAULT_LIMIT;
   if (n > limit - b->len) {
     b->failed = true;
+    b->code = SF_ERR_LIMIT;
     sf_fail_byte(b->st, SF_ERR_LIMIT, b->len, "output would exceed %zu bytes", limit);
     return false;
   }
@@ -87,6 +88,7 @@ SF_NO_COVERAGE bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
     uint8_t *d = realloc(b->data, cap);
     if (!d) {
       b->failed = true;
+      b->code = SF_ERR_NOMEM;
       sf_fail(b->st, SF_ERR_NOMEM, "cannot grow output buffer to %zu bytes", cap);
       return false;
     }

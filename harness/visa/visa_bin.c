@@ -421,7 +421,7 @@ sf_code sf_visa_encode(const sf_inst *in, sf_buf *out, sf_status *st) {
   if (out->failed) {
     /* sf_buf recorded why (limit or allocation); drop the partial instruction. */
     if (out->len > start) out->len = start;
-    return st && st->code != SF_OK ? st->code : SF_ERR_LIMIT;
+    return sf_buf_code(out);
   }
   return SF_OK;
 }

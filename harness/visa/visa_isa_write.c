@@ -80,7 +80,7 @@ static sf_code wr_code(const sf_visa_kernel *k, unsigned ki, sf_buf *b, sf_statu
     if (!k->code_tail) return sf_fail(st, SF_ERR_INVALID, "kernel %u: code_tail_len without code_tail", ki);
     sf_buf_put(b, k->code_tail, k->code_tail_len);
   }
-  return b->failed ? (st && st->code != SF_OK ? st->code : SF_ERR_LIMIT) : SF_OK;
+  return sf_buf_code(b);
 }
 
 /* Writes one kernel object into b (which starts empty). *input_rel receives the offset of num_inputs. */
@@ -172,7 +172,7 @@ static sf_code wr_kernel_object(const sf_visa_kernel *k, unsigned ki, sf_buf *b,
   }
   if (code.len) sf_buf_put(b, code.data, code.len);
   sf_buf_free(&code);
-  return b->failed ? (st && st->code != SF_OK ? st->code : SF_ERR_LIMIT) : SF_OK;
+  return sf_buf_code(b);
 }
 
 sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st) {
@@ -280,7 +280,7 @@ sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st) {
       if (f->kernels[i].genbins[g].size) sf_buf_put(out, f->kernels[i].genbins[g].bytes, f->kernels[i].genbins[g].size);
   if (out->failed) {
     if (out->len > start) out->len = start;
-    c = st && st->code != SF_OK ? st->code : SF_ERR_LIMIT;
+    c = sf_buf_code(out);
   } else if (out->len - start != total) {
     size_t wrote = out->len - start;
     out->len = start;

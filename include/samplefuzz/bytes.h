@@ -68,8 +68,12 @@ typedef struct sf_buf {
   size_t len, cap;
   size_t limit;   /* hard cap on len; 0 means SF_BUF_DEFAULT_LIMIT */
   bool failed;
+  sf_code code;   /* why it failed (SF_ERR_LIMIT, SF_ERR_NOMEM); meaningful only when failed */
   sf_status *st;
 } sf_buf;
+
+/* SF_OK, or why the buffer failed: a writer's result without a status to consult. */
+static inline sf_code sf_buf_code(const sf_buf *b) { return b->failed ? b->code : SF_OK; }
 
 #define SF_BUF_DEFAULT_LIMIT ((size_t)64 << 20)
 

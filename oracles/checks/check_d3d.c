@@ -142,7 +142,7 @@ static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
     return sf_d3d_fail_diff(v, "reparse", d, &back, "before print", "after parse");
   }
   return sf_check_print_fixpoint_fit(v, &in, sf_d3d_print_any, d, &back, t1) &&
-         sf_check_negative_text(v, &in, sf_d3d_parse_any, NULL, t1) &&
+         sf_check_negative_text(v, &in, sf_d3d_parse_any, NULL, t1, SF_NEG_MNEMONIC) &&
          sf_check_relayout_text(v, "d3dasm instruction", sf_canon_d3dasm_inst, t1);
 }
 
@@ -422,7 +422,7 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
     char ver[24];
     snprintf(ver, sizeof ver, ".version 0x1%08x", (unsigned)prog->version);
     ok = esc ? sf_fail_readback_escape(v, esc, t + text.len)
-             : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, SF_NEG_COMMAS) &&
+             : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, SF_NEG_COMMAS | SF_NEG_MNEMONIC) &&
                    sf_check_negative_first_line(v, sf_d3d_parse_program_any, NULL, t, text.len, ver, 10, 21);
     if (ok && sf_check_relayout_every(t, text.len, strict ? 2u : SF_RELAYOUT_EVERY))
       ok = sf_check_relayout(v, "d3dasm", sf_canon_d3dasm_program, NULL, t, text.len, p, n);
@@ -647,7 +647,7 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
     /* One invalid edit on one line of a program section must be refused there (check_negative.c):
      * the whole-program parser (generic instructions, declarations) gets what the single-instruction
      * views get. */
-    ok = sf_check_negative_lines(v, sf_dxbc_parse_text_any, NULL, (const char *)text.data, text.len, ".program ", SF_NEG_COMMAS);
+    ok = sf_check_negative_lines(v, sf_dxbc_parse_text_any, NULL, (const char *)text.data, text.len, ".program ", SF_NEG_COMMAS | SF_NEG_MNEMONIC);
   }
   if (ok && back.len && sf_check_relayout_every((const char *)text.data, text.len, SF_RELAYOUT_EVERY)) /* check_relayout.c */
     ok = sf_check_relayout(v, "container", sf_canon_dxbc_text, NULL, (const char *)text.data, text.len, p, n);

@@ -16,7 +16,12 @@
  * very chunks, each signature decodes to the elements drawn, the text form prints every signature
  * as element lines (no `.chunk` hex: `sig_escape`), and the text reads back to the same bytes, with
  * any other layout of it too (`relayout`). And the reader must refuse the container with one chunk's
- * offset moved onto another chunk's (`overlap`), at the later chunk's table entry. */
+ * offset moved onto another chunk's (`overlap`), at the later chunk's table entry.
+ *
+ * One container in five has one signature repacked unlike fxc: a padding byte after its names set
+ * to 0 instead of 0xab, or, with no padding, 4 bytes appended. Its elements are still there, but the
+ * structured text would not give back its bytes, so the decoder must refuse it as unsupported
+ * (`sig_repack`) and the text must carry it as hex and still read back to the same container. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +97,7 @@ static bool gen_overlap(sf_verdict *v, const uint8_t *c, size_t n, unsigned nc, 
 /* The checks on a container of drawn chunks (see the top of the file): chunks[0..nc) as given to
  * the writer, sig[0..ns) the signatures drawn and body[0..ns) their encodings. */
 static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const sf_dxbc_sig *sig, const sf_buf *body,
-                                unsigned ns, bool zero, unsigned pick, sf_verdict *v) {
+                                unsigned ns, int repacked, bool zero, unsigned pick, sf_verdict *v) {
   sf_status st;
   sf_status_clear(&st);
   sf_buf cont, text, back;
@@ -138,6 +143,14 @@ static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const 
   for (unsigned i = 0; ok && i < ns; i++) {
     sf_dxbc_sig d;
     unsigned es = sf_dxbc_sig_elem_size(sig[i].fourcc);
+    if ((int)i == repacked) {
+      sf_code rc = sf_dxbc_sig_decode(sig[i].fourcc, body[i].data, body[i].len, &d, &st);
+      if (rc == SF_OK) sf_dxbc_sig_free(&d);
+      if (rc != SF_UNSUPPORTED)
+        ok = gen_fail(v, "sig_repack", rc ? &st : NULL, rc ? "a signature packed unlike fxc is refused, but not as unsupported"
+                                                          : "a signature packed unlike fxc decodes as if its text could give it back");
+      continue;
+    }
     if (sf_dxbc_sig_decode(sig[i].fourcc, body[i].data, body[i].len, &d, &st) != SF_OK) {
       ok = gen_fail(v, "sig_decode", &st, "a signature chunk the encoder wrote does not decode");
       break;
@@ -152,7 +165,7 @@ static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const 
     ok = st.code == SF_ERR_LIMIT || gen_fail(v, "print", &st, "the container does not print as text");
     goto done;
   }
-  const char *t = (const char *)text.data, *esc = gen_sig_escape(t, text.len);
+  const char *t = (const char *)text.data, *esc = repacked < 0 ? gen_sig_escape(t, text.len) : NULL;
   if (esc) {
     const char *e = memchr(esc, '\n', text.len - (size_t)(esc - t));
     char line[200];
@@ -205,7 +218,16 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
         chunks[nc++] = (sf_dxbc_chunk){(prog[0] >> 4) >= 5 ? SF_DXBC_SHEX : SF_DXBC_SHDR, 0, (uint32_t)n, prog};
       if (i < ns) chunks[nc++] = (sf_dxbc_chunk){sig[i].fourcc, 0, (uint32_t)body[i].len, body[i].data};
     }
-    ok = gen_container_check(chunks, nc, sig, body, ns, zero, sf_fdp_range(fd, 0, 255), v);
+    int repacked = -1;
+    if (ns && sf_fdp_chance(fd, 51)) {
+      repacked = (int)sf_fdp_pick(fd, ns);
+      sf_buf *b = &body[repacked];
+      if (b->len > 8 && b->data[b->len - 1] == 0xab) b->data[b->len - 1] = 0; /* only padding is 0xab */
+      else ok = sf_buf_put(b, "\0\0\0\0", 4) || gen_fail(v, "sig_encode", &st, "4 more bytes do not fit");
+      chunks[repacked + (at <= (unsigned)repacked)].size = (uint32_t)b->len;
+      chunks[repacked + (at <= (unsigned)repacked)].data = b->data;
+    }
+    if (ok) ok = gen_container_check(chunks, nc, sig, body, ns, repacked, zero, sf_fdp_range(fd, 0, 255), v);
   }
   for (unsigned i = 0; i < made; i++) sf_dxbc_sig_free(&sig[i]), sf_buf_free(&body[i]);
   return ok;

@@ -101,20 +101,22 @@ bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_
  * one-line text that parse() accepts (a printer's output), must be refused with a position on line 1
  * at the edit: a trailing " @", a hex literal widened past 64 bits, a decimal integer replaced by
  * 2^32 (no decimal field of either syntax is wider than 32 bits), a vISA channel letter replaced
- * by 'Q', or a vISA 3D suffix written twice. The edit is picked by a hash of the text (a kind, then one of its candidates). `report` names the instruction in a failure. */
+ * by 'Q', or a vISA 3D suffix written twice; with SF_NEG_MNEMONIC (D3D), "_qq" appended to the
+ * mnemonic. The edit is picked by a hash of the text (a kind, then one of its candidates). `report`
+ * names the instruction in a failure. */
 typedef sf_code (*sf_check_parse_fn)(const void *ctx, const char *text, size_t n, sf_status *st);
 bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse_fn parse, const void *ctx,
-                            const char *text);
+                            const char *text, unsigned flags);
 /* The same edits on one line of a whole text (a program, a container text): the line is picked by a
  * hash of the text among the lines that are inside a section opened by a line starting with
  * `section` (every line when NULL), are not directives (a first non-space '.'), and hold no quoted
  * string; a comment is left out of the edit. flags: SF_NEG_COMMAS, removing one top-level comma is
  * an edit too (D3D operand lists); SF_NEG_NO_WORD_DIGITS, digits that end a word ("L12") are not
- * widened (a vISA label takes any name).
+ * widened (a vISA label takes any name); SF_NEG_MNEMONIC, the mnemonic edit (D3D).
  * The parser must refuse the edited text on that line, at the edit. One text in four. Texts over
  * SF_NEG_LINES_MAX bytes are left alone. Check "negative_line". */
 #define SF_NEG_LINES_MAX (256u * 1024u)
-enum { SF_NEG_COMMAS = 1u, SF_NEG_NO_WORD_DIGITS = 2u };
+enum { SF_NEG_COMMAS = 1u, SF_NEG_NO_WORD_DIGITS = 2u, SF_NEG_MNEMONIC = 4u };
 bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
                              const char *section, unsigned flags);
 /* Whether p[0..n) holds the NUL-terminated word w (a plain loop: libFuzzer would feed the words of

@@ -12,6 +12,8 @@
  *             which names no channel;
  *   suffix    a vISA 3D sampler suffix (.pixel_null_mask, .cps, .divS) written twice: each may
  *             appear once, in that order.
+ *   mnemonic  (D3D texts, SF_NEG_MNEMONIC) "_qq" appended to the line's first field, the mnemonic
+ *             with its groups: no SM4/SM5 instruction or declaration has that suffix.
  *
  * The parser must refuse the edited text with a text position on line 1 that points at the edit:
  * not before the start of the top-level operand holding it (an error may name the operand), and
@@ -97,7 +99,7 @@ static size_t neg_suffix_at(const char *t, size_t n, size_t i, const char **w) {
 
 /* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
 /* The edit kinds, counted apart so that one is picked before one of its candidates. */
-enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_COMMA, NK_COUNT };
+enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_COMMA, NK_MNEMONIC, NK_COUNT };
 
 /* Candidate edits of t of kind `want` (NK_COUNT: none); with pick below their count, fills *out with
  * number pick. per, when not NULL, gets the count of every kind. word_digits: a digit run right after
@@ -158,14 +160,26 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
 }
 
 static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out);
+static size_t neg_field_end(const char *t, size_t n, size_t at);
+
+/* The mnemonic edit: "_qq" at the end of the first top-level field when that field starts with a
+ * letter after the indentation (an instruction or a declaration, not a "{" row or a "}"). */
+static size_t neg_mnemonic(const char *t, size_t n, neg_edit *out) {
+  size_t i = 0;
+  while (i < n && t[i] == ' ') i++;
+  if (i == n || !((t[i] | 0x20) >= 'a' && (t[i] | 0x20) <= 'z')) return 0;
+  if (out) *out = (neg_edit){"mnemonic", neg_field_end(t, n, i), 0, "_qq", false};
+  return 1;
+}
 
 /* Picks one edit of t by h. Half the time any candidate, each alike (the literals, which are most of
  * them, find the lexers' bounds); half the time a kind first, among those t has, then one of that
  * kind, so that a rare kind (a channel list, a suffix) is not drowned by the literals of a long line. */
-static void neg_pick(const char *t, size_t n, uint64_t h, bool word_digits, bool commas, neg_edit *out) {
+static void neg_pick(const char *t, size_t n, uint64_t h, unsigned flags, neg_edit *out) {
   size_t per[NK_COUNT] = {0};
-  neg_candidates(t, n, NK_COUNT, 0, word_digits, out, per);
-  if (commas) per[NK_COMMA] = neg_commas(t, n, (size_t)-1, out);
+  neg_candidates(t, n, NK_COUNT, 0, !(flags & SF_NEG_NO_WORD_DIGITS), out, per);
+  if (flags & SF_NEG_COMMAS) per[NK_COMMA] = neg_commas(t, n, (size_t)-1, out);
+  if (flags & SF_NEG_MNEMONIC) per[NK_MNEMONIC] = neg_mnemonic(t, n, NULL);
   unsigned kinds = 0;
   size_t total = 0;
   for (int k = 0; k < NK_COUNT; k++) kinds += per[k] != 0, total += per[k]; /* at least the trailing edit */
@@ -180,7 +194,8 @@ static void neg_pick(const char *t, size_t n, uint64_t h, bool word_digits, bool
     j = (size_t)((h >> 24) % per[k]);
   }
   if (k == NK_COMMA) neg_commas(t, n, j, out);
-  else neg_candidates(t, n, k, j, word_digits, out, NULL);
+  else if (k == NK_MNEMONIC) neg_mnemonic(t, n, out);
+  else neg_candidates(t, n, k, j, !(flags & SF_NEG_NO_WORD_DIGITS), out, NULL);
 }
 
 /* Start of the top-level operand that holds position at: the character after the last ' ' or ','
@@ -198,13 +213,13 @@ static size_t neg_field_start(const char *t, size_t at) {
 }
 
 bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse_fn parse, const void *ctx,
-                            const char *text) {
+                            const char *text, unsigned flags) {
   size_t n = strlen(text);
   if (n == 0 || n + 40 > SF_NEG_CAP || memchr(text, '\n', n)) return true;
   uint64_t h = XXH3_64bits(text, n); /* whether and which edit this input gets */
   if ((h >> 56) % SF_NEG_EVERY != 0) return true;
   neg_edit ed;
-  neg_pick(text, n, h, true, false, &ed);
+  neg_pick(text, n, h, flags & SF_NEG_MNEMONIC, &ed);
   char buf[SF_NEG_CAP];
   size_t rl = strlen(ed.rep);
   memcpy(buf, text, ed.at);
@@ -285,7 +300,6 @@ static size_t neg_line_len(const char *l, size_t len) {
 
 bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
                              const char *section, unsigned flags) {
-  bool commas = (flags & SF_NEG_COMMAS) != 0, word_digits = !(flags & SF_NEG_NO_WORD_DIGITS);
   if (n == 0 || n > SF_NEG_LINES_MAX) return true;
   uint64_t h = XXH3_64bits(text, n);
   if ((h >> 56) % SF_NEG_EVERY != 0) return true;
@@ -315,7 +329,7 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
   const char *line = text + pick_at;
   size_t len = neg_line_len(line, pick_len);
   neg_edit ed;
-  neg_pick(line, len, h >> 8, word_digits, commas, &ed);
+  neg_pick(line, len, h >> 8, flags, &ed);
   size_t rl = strlen(ed.rep), m = n - ed.len + rl;
   char *buf = malloc(m + 1);
   if (!buf) return true;

@@ -202,7 +202,7 @@ static bool sf_check_visa_textview(sf_verdict *v, const sf_inst *canon, bool mus
     return sf_fail_diff(v, "reparse", canon, &back, "before print", "after parse");
   }
   return sf_check_print_fixpoint_fit(v, canon, sf_visa_print_any, canon, &back, t1) &&
-         sf_check_negative_text(v, canon, sf_visa_parse_any, NULL, t1) &&
+         sf_check_negative_text(v, canon, sf_visa_parse_any, NULL, t1, 0) &&
          sf_check_relayout_text(v, "visa instruction", sf_canon_visa_inst, t1) && sf_check_visa_respell(v, canon, t1);
 }
 
