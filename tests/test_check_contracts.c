@@ -16,6 +16,7 @@
 
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/case.h"
+#include "samplefuzz/gen.h"
 #include "samplefuzz/indep.h"
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/sampler.h"
@@ -473,7 +474,83 @@ static void test_store_near_ties(void) {
   }
 }
 
+/* ---- validate_sees: every rule of the D3D validator has an edit, and each edit is reported ---- */
+
+static void test_d3d_rules_table(void) {
+  size_t ne = sf_d3d_rule_edit_count();
+  unsigned applied[64] = {0};
+  SF_CHECK(ne <= 64);
+  uint64_t seed = 0x5eedd3d5;
+  uint8_t draw[384];
+  unsigned valid = 0;
+  for (unsigned i = 0; i < 3000; i++) {
+    for (size_t k = 0; k < sizeof draw; k++) draw[k] = (uint8_t)sf_t_rand(&seed);
+    sf_fdp f;
+    sf_fdp_init(&f, draw, sizeof draw);
+    sf_inst in;
+    memset(&in, 0, sizeof in);
+    if (sf_gen_inst(&f, SF_FAMILY_D3D, SF_GEN_VALID, &in) != SF_OK || sf_d3d_inst_validate(&in.d3d, NULL)) continue;
+    valid++;
+    sf_verdict v;
+    sf_verdict_init(&v, "contracts");
+    SF_CHECK_MSG(sf_check_d3d_rules_seen(&v, &in.d3d), "instruction %u: %s", i, v.key);
+    for (size_t k = 0; k < ne && k < 64; k++) {
+      sf_d3d_inst w = in.d3d;
+      const char *rule = NULL;
+      int r = sf_d3d_rule_edit(k, &w, &rule);
+      if (r != 1) continue;
+      applied[k]++;
+      sf_violations vs;
+      sf_d3d_inst_validate(&w, &vs);
+      bool seen = false;
+      for (unsigned j = 0; j < vs.count; j++) seen = seen || !strcmp(vs.v[j].rule, rule);
+      SF_CHECK_MSG(seen, "edit %zu (%s) not reported", k, rule);
+    }
+  }
+  SF_CHECK_MSG(valid > 2500, "%u of 3000 generated D3D instructions valid", valid);
+  for (size_t k = 0; k < ne && k < 64; k++) {
+    const char *rule = NULL;
+    sf_d3d_inst w;
+    memset(&w, 0, sizeof w);
+    sf_d3d_rule_edit(k, &w, &rule);
+    SF_CHECK_MSG(applied[k] > 0, "edit %zu (%s) never applied", k, rule);
+  }
+  sf_d3d_inst w;
+  const char *rule = NULL;
+  SF_CHECK_EQ_U((unsigned)(sf_d3d_rule_edit(ne, &w, &rule) + 1), 0);
+  /* Every rule name the validator's source holds has its edit (a new rule without one fails here). */
+  FILE *fp = fopen(SF_SOURCE_DIR "/harness/d3d/d3d_model.c", "rb");
+  SF_CHECK(fp != NULL);
+  if (!fp) return;
+  static char src[64 * 1024];
+  size_t n = fread(src, 1, sizeof src - 1, fp);
+  fclose(fp);
+  src[n] = 0;
+  /* The rules are the names up to the end of sf_d3d_inst_validate (the comparison's field names follow). */
+  char *end = strstr(src, "unsigned sf_d3d_inst_validate(");
+  end = end ? strstr(end, "\n}\n") : NULL;
+  SF_CHECK(end != NULL);
+  if (end) *end = 0;
+  unsigned names = 0;
+  for (const char *q = strstr(src, "\"d3d."); q; q = strstr(q + 1, "\"d3d.")) {
+    const char *e = strchr(q + 1, '"');
+    if (!e) break;
+    size_t l = (size_t)(e - q - 1);
+    bool found = false;
+    for (size_t k = 0; k < ne && !found; k++) {
+      sf_d3d_inst t;
+      memset(&t, 0, sizeof t);
+      sf_d3d_rule_edit(k, &t, &rule);
+      found = strlen(rule) == l && !memcmp(rule, q + 1, l);
+    }
+    names++;
+    SF_CHECK_MSG(found, "rule %.*s of d3d_model.c has no edit in check_d3d_rules.c", (int)l, q + 1);
+  }
+  SF_CHECK_MSG(names >= 30, "%u rule names found in d3d_model.c", names);
+}
+
 int main(void) {
+  SF_RUN(test_d3d_rules_table);
   SF_RUN(test_store_near_ties);
   SF_RUN(test_refusal_positions);
   SF_RUN(test_refusal_format);

@@ -254,35 +254,6 @@ static bool sf_d3d_canon_keeps(sf_verdict *v, const sf_d3d_inst *d, const sf_d3d
   return sf_d3d_fail_diff(v, "canon_meaning", &m, canon, "decoded", "canonical");
 }
 
-/* Validation sees the fields the codecs never get wrong (docs/oracles.md "Validation sees what the
- * codecs cannot produce"): the decoder and the parser keep only sample-family opcodes and read
- * as many sources as the opcode takes, so the rules d3d.op and d3d.num_src hardly ever fire on
- * their output and a validator that had lost them passed. Each edit below must be reported under
- * its rule. */
-static bool sf_d3d_validate_sees(sf_verdict *v, const sf_d3d_inst *d) {
-  unsigned want = sf_d3d_op_num_src(d->op);
-  for (unsigned k = 0; k < 2; k++) {
-    sf_d3d_inst w = *d;
-    const char *rule = k ? "d3d.op" : "d3d.num_src";
-    if (k) w.op = (uint8_t)SF_TPF_OP_MOV; /* not a sample opcode */
-    else w.num_src = (uint8_t)(want > 1 ? want - 1 : 2);
-    sf_violations vs;
-    memset(&vs, 0, sizeof vs);
-    sf_d3d_inst_validate(&w, &vs);
-    bool seen = false;
-    for (unsigned i = 0; i < vs.count && !seen; i++) seen = strcmp(vs.v[i].rule, rule) == 0;
-    if (!seen) {
-      sf_inst in = sf_wrap_d3d(&w);
-      sf_verdict_fail(v, "validate_sees", &in, rule);
-      sf_verdict_key(v, "validate_sees %s", rule);
-      sf_verdict_dumpf(v, "%s: the edited instruction is not reported under %s (%u violations)\n",
-                       k ? "opcode set to mov" : "source count one short of the opcode's", rule, vs.total);
-      return false;
-    }
-  }
-  return true;
-}
-
 /* Every view of one decoded instruction. tok: its exact tokens (NULL if it came from text). */
 static bool sf_d3d_views(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *tok, size_t ntok) {
   bool valid = sf_d3d_inst_validate(d, NULL) == 0;
@@ -293,7 +264,7 @@ static bool sf_d3d_views(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *to
   sf_d3d_inst_canonicalize(&canon2);
   if (!sf_d3d_inst_equal(&canon, &canon2)) return sf_d3d_fail_diff(v, "canonicalize", &canon, &canon2, "once", "twice");
   if (!sf_d3d_canon_keeps(v, d, &canon)) return false;
-  if (!sf_d3d_validate_sees(v, d)) return false;
+  if (!sf_check_d3d_rules_seen(v, d)) return false;
   /* canon equal to d: its round trip is the one just checked (encode is a function of the instruction) */
   if (!sf_d3d_inst_equal(d, &canon) && !sf_d3d_reencode(v, &canon, NULL, 0, valid)) return false;
   /* dxbc.h promises parse(print(x)) == x for every instruction the decoder accepts. */

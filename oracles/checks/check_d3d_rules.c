@@ -1,0 +1,231 @@
+/* oracles/checks/check_d3d_rules.c — the D3D validator reports each rule it has (`validate_sees`).
+ *
+ * The decoder and the parser rarely produce an instruction that breaks a rule: they keep only
+ * sample-family opcodes, read as many sources as the opcode takes, and most fields they fill come
+ * straight from tokens that are themselves well formed. So a validator that lost a rule (an `||`
+ * turned into `&&` in "comparison sampling is not defined on Texture3D") agreed with every codec.
+ * Here each rule of sf_d3d_inst_validate (harness/d3d/d3d_model.c, whose rules follow Microsoft's
+ * "sample (sm4 - asm)" restrictions and docs/dxbc.md) has one edit that breaks it, applied to a copy
+ * of a valid instruction; the validator must report the edited copy under that rule. An edit that
+ * does not apply to the instruction (a comparison rule on a `sample_l`, a scalar-source rule on an
+ * instruction with no fourth source) is skipped. The validator runs in its rules-only mode (no prose),
+ * so the whole table costs about as much as one printed instruction. */
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/dxbc.h"
+
+typedef bool (*rule_edit_fn)(sf_d3d_inst *w);
+
+/* A relative index r0.x on the resource's first index (what d3d.src.relative forbids). */
+static void make_rel(sf_d3d_opnd *o) {
+  o->idx[0].rep = SF_D3D_IDX_REL;
+  o->idx[0].imm = 0;
+  memset(&o->idx[0].rel, 0, sizeof o->idx[0].rel);
+  o->idx[0].rel.type = SF_D3D_OT_TEMP;
+  o->idx[0].rel.num_comp = SF_D3D_NC_4;
+  o->idx[0].rel.sel_mode = SF_D3D_SEL_SELECT1;
+  o->idx[0].rel.index_dim = 1;
+}
+
+static bool e_num_src(sf_d3d_inst *w) {
+  unsigned want = sf_d3d_op_num_src(w->op);
+  w->num_src = (uint8_t)(want > 1 ? want - 1 : 2);
+  return true;
+}
+static bool e_op(sf_d3d_inst *w) { return w->op = (uint8_t)SF_TPF_OP_MOV, true; }
+static bool e_aoff_range(sf_d3d_inst *w) {
+  w->has_aoffimmi = true;
+  w->aoffimmi[(w->op + w->dst.comp_bits) % 3] = (w->dst.comp_bits & 1) ? 8 : -9;
+  return true;
+}
+static bool e_aoff_cube(sf_d3d_inst *w) {
+  w->has_aoffimmi = w->has_resdim = true;
+  w->resdim = (w->dst.comp_bits & 1) ? SF_D3D_DIM_TEXCUBE : SF_D3D_DIM_TEXCUBEARRAY;
+  w->aoffimmi[0] = 1;
+  return true;
+}
+static bool e_resdim(sf_d3d_inst *w) {
+  static const uint8_t bad[5] = {SF_D3D_DIM_UNKNOWN, SF_D3D_DIM_BUFFER, SF_D3D_DIM_TEX2DMS, SF_D3D_DIM_TEX2DMSARRAY, 11};
+  w->has_resdim = true;
+  w->resdim = bad[w->dst.comp_bits % 5];
+  return true;
+}
+static bool e_stride(sf_d3d_inst *w) {
+  w->has_resdim = true;
+  w->resdim = SF_D3D_DIM_TEX2D;
+  w->resdim_stride = 4;
+  return true;
+}
+static bool e_rettype(sf_d3d_inst *w) {
+  w->has_rettype = true;
+  for (unsigned c = 0; c < 4; c++) w->rettype[c] = 5;
+  w->rettype[w->dst.comp_bits & 3] = (w->dst.comp_bits & 4) ? 0 : 10;
+  return true;
+}
+static bool e_rettype_sample(sf_d3d_inst *w) {
+  w->has_rettype = true;
+  for (unsigned c = 0; c < 4; c++) w->rettype[c] = 1;
+  w->rettype[w->dst.comp_bits & 3] = (w->dst.comp_bits & 4) ? 3 : 4; /* sint, uint */
+  return true;
+}
+static bool e_sample_c_dim(sf_d3d_inst *w) {
+  if (w->op != SF_D3D_SAMPLE_C && w->op != SF_D3D_SAMPLE_C_LZ) return false;
+  w->has_resdim = true;
+  w->resdim = SF_D3D_DIM_TEX3D;
+  return true;
+}
+static bool e_ext_order(sf_d3d_inst *w) { return w->ext_order[0] = 4, true; }
+static bool e_precise(sf_d3d_inst *w) { return w->precise = 16, true; }
+static bool e_dst_type(sf_d3d_inst *w) { return w->dst.type = SF_D3D_OT_INPUT, true; }
+static bool e_dst_mask(sf_d3d_inst *w) { return w->dst.comp_bits &= 0xf0, true; }
+static bool e_dst_modifier(sf_d3d_inst *w) { return w->dst.modifier = 1, true; }
+static bool e_src_type(sf_d3d_inst *w) { return w->src[0].type = SF_D3D_OT_OUTPUT, true; }
+static bool e_res_type(sf_d3d_inst *w) { return w->src[1].type = SF_D3D_OT_TEMP, true; }
+static bool e_smp_type(sf_d3d_inst *w) { return w->src[2].type = SF_D3D_OT_TEMP, true; }
+static bool e_src_relative(sf_d3d_inst *w) { return make_rel(&w->src[1 + (w->dst.comp_bits & 1)]), true; }
+static bool e_src_modifier(sf_d3d_inst *w) { return w->src[1 + (w->dst.comp_bits & 1)].modifier = 1, true; }
+static bool e_res_swizzle(sf_d3d_inst *w) {
+  w->src[1].sel_mode = SF_D3D_SEL_SELECT1;
+  w->src[1].comp_bits = 0;
+  return true;
+}
+static bool e_smp_num_comp(sf_d3d_inst *w) { return w->src[2].num_comp = SF_D3D_NC_1, true; }
+static bool e_src_num_comp(sf_d3d_inst *w) {
+  if (w->src[0].type == SF_D3D_OT_IMM32) return false;
+  w->src[0].num_comp = SF_D3D_NC_1;
+  w->src[0].sel_mode = 0;
+  w->src[0].comp_bits = 0;
+  return true;
+}
+static bool e_src_sel_mode(sf_d3d_inst *w) {
+  if (w->src[0].type == SF_D3D_OT_IMM32) return false;
+  w->src[0].sel_mode = SF_D3D_SEL_MASK;
+  w->src[0].comp_bits = 0xf;
+  return true;
+}
+static bool e_src_scalar(sf_d3d_inst *w) {
+  if (w->num_src < 4 || w->op == SF_D3D_SAMPLE_D) return false;
+  sf_d3d_opnd *o = &w->src[3];
+  if (o->type == SF_D3D_OT_IMM32) {
+    o->num_comp = SF_D3D_NC_4;
+  } else {
+    o->sel_mode = SF_D3D_SEL_SWIZZLE;
+    o->comp_bits = 0xe4;
+  }
+  return true;
+}
+static bool e_opnd_num_comp(sf_d3d_inst *w) { return w->dst.num_comp = SF_D3D_NC_N, true; }
+static bool e_opnd_reserved(sf_d3d_inst *w) { return w->src[2].comp_bits = 1, true; }
+static bool e_opnd_sel_mode(sf_d3d_inst *w) { return w->dst.sel_mode = 3, true; }
+static bool e_opnd_index_dim(sf_d3d_inst *w) { return w->dst.index_dim = 4, true; }
+static bool e_index_rep(sf_d3d_inst *w) { return w->dst.idx[0].rep = 5, true; }
+static bool e_index_imm64(sf_d3d_inst *w) { return w->dst.idx[0].rep = SF_D3D_IDX_IMM64, true; }
+static bool e_index_range(sf_d3d_inst *w) {
+  w->dst.idx[0].rep = SF_D3D_IDX_IMM32;
+  w->dst.idx[0].imm = (uint64_t)1 << 32;
+  return true;
+}
+static bool e_rel_index_dim(sf_d3d_inst *w) {
+  make_rel(&w->src[1]);
+  w->src[1].idx[0].rel.index_dim = 3;
+  return true;
+}
+static bool e_rel_type(sf_d3d_inst *w) {
+  make_rel(&w->src[1]);
+  w->src[1].idx[0].rel.type = SF_D3D_OT_OUTPUT;
+  return true;
+}
+static bool e_rel_select1(sf_d3d_inst *w) {
+  make_rel(&w->src[1]);
+  w->src[1].idx[0].rel.sel_mode = SF_D3D_SEL_SWIZZLE;
+  return true;
+}
+static bool e_opnd_modifier(sf_d3d_inst *w) { return w->src[0].modifier = 4, true; }
+static bool e_min_precision(sf_d3d_inst *w) { return w->src[0].min_precision = (w->dst.comp_bits & 1) ? 3 : 6, true; }
+static bool e_imm_num_comp(sf_d3d_inst *w) {
+  memset(&w->src[0], 0, sizeof w->src[0]);
+  w->src[0].type = SF_D3D_OT_IMM32;
+  w->src[0].num_comp = SF_D3D_NC_0;
+  return true;
+}
+
+static const struct {
+  const char *rule;
+  rule_edit_fn edit;
+  const char *what;
+} rule_edits[] = {
+    {"d3d.num_src", e_num_src, "source count one short of the opcode's"},
+    {"d3d.op", e_op, "opcode set to mov"},
+    {"d3d.aoffimmi.range", e_aoff_range, "an offset outside [-8, 7]"},
+    {"d3d.aoffimmi.cube", e_aoff_cube, "_aoffimmi on a cube dimension"},
+    {"d3d.resdim", e_resdim, "a dimension that cannot be sampled"},
+    {"d3d.resdim.stride", e_stride, "a RESOURCE_DIM stride on a texture"},
+    {"d3d.rettype", e_rettype, "a return type outside 1-9"},
+    {"d3d.rettype.sample", e_rettype_sample, "an integer return type"},
+    {"d3d.sample_c.dim", e_sample_c_dim, "comparison on Texture3D"},
+    {"d3d.ext_order", e_ext_order, "an extended-token type 4"},
+    {"d3d.precise", e_precise, "a precise mask of 5 bits"},
+    {"d3d.dst.type", e_dst_type, "dst a v# register"},
+    {"d3d.dst.mask", e_dst_mask, "an empty write mask"},
+    {"d3d.dst.modifier", e_dst_modifier, "a negated dst"},
+    {"d3d.src.type", e_src_type, "address an o# register"},
+    {"d3d.src.resource.type", e_res_type, "resource an r# register"},
+    {"d3d.src.sampler.type", e_smp_type, "sampler an r# register"},
+    {"d3d.src.relative", e_src_relative, "t# or s# indexed by r0.x"},
+    {"d3d.src.modifier", e_src_modifier, "a negated t# or s#"},
+    {"d3d.src.resource.swizzle", e_res_swizzle, "resource in select_1 mode"},
+    {"d3d.src.sampler.num_comp", e_smp_num_comp, "a 1-component sampler"},
+    {"d3d.src.num_comp", e_src_num_comp, "a 1-component address register"},
+    {"d3d.src.sel_mode", e_src_sel_mode, "address in mask mode"},
+    {"d3d.src.scalar", e_src_scalar, "a swizzled ref/lod/bias"},
+    {"d3d.opnd.num_comp", e_opnd_num_comp, "an N-component dst"},
+    {"d3d.opnd.reserved", e_opnd_reserved, "selection bits on a 0-component sampler"},
+    {"d3d.opnd.sel_mode", e_opnd_sel_mode, "selection mode 3 on dst"},
+    {"d3d.opnd.index_dim", e_opnd_index_dim, "index dimension 4 on dst"},
+    {"d3d.index.rep", e_index_rep, "index representation 5 on dst"},
+    {"d3d.index.imm64", e_index_imm64, "a 64-bit immediate index on dst"},
+    {"d3d.index.range", e_index_range, "a 32-bit index of 2^32"},
+    {"d3d.rel.index_dim", e_rel_index_dim, "a relative-index register with 3 indices"},
+    {"d3d.rel.type", e_rel_type, "a relative index in an o# register"},
+    {"d3d.rel.select1", e_rel_select1, "a swizzled relative index"},
+    {"d3d.opnd.modifier", e_opnd_modifier, "modifier 4 on address"},
+    {"d3d.opnd.min_precision", e_min_precision, "a min precision that does not exist"},
+    {"d3d.imm.num_comp", e_imm_num_comp, "a 0-component immediate address"},
+};
+
+size_t sf_d3d_rule_edit_count(void) { return sizeof rule_edits / sizeof rule_edits[0]; }
+
+int sf_d3d_rule_edit(size_t i, sf_d3d_inst *w, const char **rule) {
+  if (i >= sf_d3d_rule_edit_count()) return -1;
+  *rule = rule_edits[i].rule;
+  return rule_edits[i].edit(w) ? 1 : 0;
+}
+
+bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d) {
+  /* The opcode and source-count edits hold for any decoded instruction; the others assume an
+   * otherwise valid one (an invalid one may already break the rule they target in another way). */
+  size_t n = sf_d3d_inst_validate(d, NULL) == 0 ? sf_d3d_rule_edit_count() : 2;
+  for (size_t k = 0; k < n; k++) {
+    sf_d3d_inst w = *d;
+    if (!rule_edits[k].edit(&w)) continue;
+    sf_violations vs;
+    vs.count = vs.total = 0;
+    vs.rules_only = true;
+    sf_d3d_inst_validate(&w, &vs);
+    bool seen = false;
+    for (unsigned i = 0; i < vs.count && !seen; i++) seen = strcmp(vs.v[i].rule, rule_edits[k].rule) == 0;
+    if (seen) continue;
+    sf_inst in;
+    memset(&in, 0, sizeof in);
+    in.family = SF_FAMILY_D3D;
+    in.d3d = w;
+    sf_verdict_fail(v, "validate_sees", &in, rule_edits[k].rule);
+    sf_verdict_key(v, "validate_sees %s", rule_edits[k].rule);
+    sf_verdict_dumpf(v, "%s: the edited instruction is not reported under %s (%u violations)\n", rule_edits[k].what,
+                     rule_edits[k].rule, vs.total);
+    return false;
+  }
+  return true;
+}
