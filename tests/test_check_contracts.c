@@ -474,6 +474,49 @@ static void test_store_near_ties(void) {
   }
 }
 
+/* The rule names between `start` and `stop` in a source file (quoted words with a dot and no
+ * space): each must be the rule of an edit; returns how many there are. */
+typedef int (*rule_edit_at)(size_t i, const char **rule);
+static int d3d_rule_at(size_t i, const char **rule) {
+  sf_d3d_inst t;
+  memset(&t, 0, sizeof t);
+  return sf_d3d_rule_edit(i, &t, rule);
+}
+static int visa_rule_at(size_t i, const char **rule) {
+  sf_inst t;
+  memset(&t, 0, sizeof t);
+  return sf_visa_rule_edit(i, &t, rule);
+}
+static unsigned rules_have_edits(const char *path, const char *start, const char *stop, rule_edit_at at) {
+  FILE *fp = fopen(path, "rb");
+  SF_CHECK_MSG(fp != NULL, "%s", path);
+  if (!fp) return 0;
+  static char src[96 * 1024];
+  size_t n = fread(src, 1, sizeof src - 1, fp);
+  fclose(fp);
+  src[n] = 0;
+  char *a = strstr(src, start), *b = a ? strstr(a, stop) : NULL;
+  SF_CHECK_MSG(a && b, "%s: no section %s .. %s", path, start, stop);
+  if (!a || !b) return 0;
+  *b = 0;
+  unsigned names = 0;
+  for (const char *q = strchr(a, '"'); q; q = strchr(q + 1, '"')) {
+    const char *e = strchr(q + 1, '"');
+    if (!e) break;
+    size_t l = (size_t)(e - q - 1);
+    bool rule_like = l > 0 && memchr(q + 1, '.', l) && !memchr(q + 1, ' ', l) && !memchr(q + 1, '%', l);
+    if (rule_like) {
+      bool found = false;
+      const char *rule = NULL;
+      for (size_t k = 0; !found && at(k, &rule) >= 0; k++) found = strlen(rule) == l && !memcmp(rule, q + 1, l);
+      names++;
+      SF_CHECK_MSG(found, "rule %.*s of %s has no edit", (int)l, q + 1, path);
+    }
+    q = e;
+  }
+  return names;
+}
+
 /* ---- validate_sees: every rule of the D3D validator has an edit, and each edit is reported ---- */
 
 static void test_d3d_rules_table(void) {
@@ -518,38 +561,59 @@ static void test_d3d_rules_table(void) {
   sf_d3d_inst w;
   const char *rule = NULL;
   SF_CHECK_EQ_U((unsigned)(sf_d3d_rule_edit(ne, &w, &rule) + 1), 0);
-  /* Every rule name the validator's source holds has its edit (a new rule without one fails here). */
-  FILE *fp = fopen(SF_SOURCE_DIR "/harness/d3d/d3d_model.c", "rb");
-  SF_CHECK(fp != NULL);
-  if (!fp) return;
-  static char src[64 * 1024];
-  size_t n = fread(src, 1, sizeof src - 1, fp);
-  fclose(fp);
-  src[n] = 0;
-  /* The rules are the names up to the end of sf_d3d_inst_validate (the comparison's field names follow). */
-  char *end = strstr(src, "unsigned sf_d3d_inst_validate(");
-  end = end ? strstr(end, "\n}\n") : NULL;
-  SF_CHECK(end != NULL);
-  if (end) *end = 0;
-  unsigned names = 0;
-  for (const char *q = strstr(src, "\"d3d."); q; q = strstr(q + 1, "\"d3d.")) {
-    const char *e = strchr(q + 1, '"');
-    if (!e) break;
-    size_t l = (size_t)(e - q - 1);
-    bool found = false;
-    for (size_t k = 0; k < ne && !found; k++) {
-      sf_d3d_inst t;
-      memset(&t, 0, sizeof t);
-      sf_d3d_rule_edit(k, &t, &rule);
-      found = strlen(rule) == l && !memcmp(rule, q + 1, l);
-    }
-    names++;
-    SF_CHECK_MSG(found, "rule %.*s of d3d_model.c has no edit in check_d3d_rules.c", (int)l, q + 1);
-  }
+  /* Every rule name the validator's source holds has its edit (a new rule without one fails here);
+   * the comparison's field names follow the validator in the file. */
+  unsigned names = rules_have_edits(SF_SOURCE_DIR "/harness/d3d/d3d_model.c", "static int want_dim",
+                                    "/* ---- ", d3d_rule_at);
   SF_CHECK_MSG(names >= 30, "%u rule names found in d3d_model.c", names);
 }
 
+static void test_visa_rules_table(void) {
+  size_t ne = sf_visa_rule_edit_count();
+  unsigned applied[64] = {0};
+  SF_CHECK(ne <= 64);
+  uint64_t seed = 0x5eedc15a;
+  uint8_t draw[384];
+  static const sf_family fams[3] = {SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D, SF_FAMILY_AVS};
+  unsigned valid = 0;
+  for (unsigned i = 0; i < 3000; i++) {
+    for (size_t k = 0; k < sizeof draw; k++) draw[k] = (uint8_t)sf_t_rand(&seed);
+    sf_fdp f;
+    sf_fdp_init(&f, draw, sizeof draw);
+    sf_inst in;
+    memset(&in, 0, sizeof in);
+    if (sf_gen_inst(&f, fams[i % 3], SF_GEN_VALID, &in) != SF_OK || sf_inst_validate(&in, NULL)) continue;
+    valid++;
+    sf_verdict v;
+    sf_verdict_init(&v, "contracts");
+    SF_CHECK_MSG(sf_check_visa_rules_seen(&v, &in), "instruction %u: %s", i, v.key);
+    for (size_t k = 0; k < ne && k < 64; k++) {
+      sf_inst w = in;
+      const char *rule = NULL;
+      if (sf_visa_rule_edit(k, &w, &rule) != 1) continue;
+      applied[k]++;
+      sf_violations vs;
+      sf_inst_validate(&w, &vs);
+      bool seen = false;
+      for (unsigned j = 0; j < vs.count; j++) seen = seen || !strcmp(vs.v[j].rule, rule);
+      SF_CHECK_MSG(seen, "edit %zu (%s) not reported on family %d", k, rule, (int)w.family);
+    }
+  }
+  SF_CHECK_MSG(valid > 2500, "%u of 3000 generated vISA instructions valid", valid);
+  for (size_t k = 0; k < ne && k < 64; k++) {
+    const char *rule = NULL;
+    visa_rule_at(k, &rule);
+    SF_CHECK_MSG(applied[k] > 0, "edit %zu (%s) never applied", k, rule);
+  }
+  const char *rule = NULL;
+  SF_CHECK_EQ_U((unsigned)(visa_rule_at(ne, &rule) + 1), 0);
+  unsigned names = rules_have_edits(SF_SOURCE_DIR "/harness/visa/visa_model.c", "/* ---- Validation",
+                                    "/* ---- Canonical form", visa_rule_at);
+  SF_CHECK_MSG(names >= 35, "%u rule names found in visa_model.c", names);
+}
+
 int main(void) {
+  SF_RUN(test_visa_rules_table);
   SF_RUN(test_d3d_rules_table);
   SF_RUN(test_store_near_ties);
   SF_RUN(test_refusal_positions);

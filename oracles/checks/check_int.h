@@ -98,12 +98,19 @@ bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_
                                  const void *back, const char *text);
 
 /* `validate_sees` (oracles/checks/check_d3d_rules.c): every rule of sf_d3d_inst_validate has an edit
- * that breaks it; on a copy of d each edit must be reported under its rule. The table is exposed
+ * that breaks it; on a copy of d each edit must be reported under its rule (one edit in
+ * SF_RULES_EVERY per input, picked by the instruction's fields). The table is exposed
  * for its unit test: edit i of w (returns -1 past the table, 0 when it does not apply, 1 when done)
  * and the rule it targets. */
+#define SF_RULES_EVERY 4u
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d);
 size_t sf_d3d_rule_edit_count(void);
 int sf_d3d_rule_edit(size_t i, sf_d3d_inst *w, const char **rule);
+
+/* The same for the vISA families (oracles/checks/check_visa_rules.c): in a valid vISA instruction. */
+bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in);
+size_t sf_visa_rule_edit_count(void);
+int sf_visa_rule_edit(size_t i, sf_inst *w, const char **rule);
 
 /* Negative edits (oracles/checks/check_negative.c): one invalid-by-construction edit of `text`, a
  * one-line text that parse() accepts (a printer's output), must be refused with a position on line 1

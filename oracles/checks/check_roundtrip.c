@@ -323,6 +323,8 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_dump_inst(v, "instruction", &canon);
     return false;
   }
+  /*    And the validator reports each of its rules when an edit breaks it (check_visa_rules.c). */
+  if (va.total == 0 && !sf_check_visa_rules_seen(v, &in)) return false;
   /* 4. Text view (it must print and read back, valid or not), and validate agrees across it. */
   sf_inst back;
   bool have = false;

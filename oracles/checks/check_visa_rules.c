@@ -1,0 +1,315 @@
+/* oracles/checks/check_visa_rules.c — the vISA validator reports each rule it has (`validate_sees`).
+ *
+ * The vISA codecs keep whatever a field holds, and the checks compare codecs with each other, so a
+ * validator that lost a rule (a reserved bit no longer flagged, a predicate control 3 accepted)
+ * agreed with every codec: the invalid instruction round-trips as well as a valid one. Here each
+ * rule of the vISA validator (harness/visa/visa_model.c: the vISA specification pages of
+ * SAMPLE_UNORM, 3D_SAMPLE and AVS and docs/visa-binary.md) has one edit that breaks it, applied to a
+ * copy of a valid instruction of a family the rule belongs to; the validator must report the copy
+ * under that rule. Operand rules are applied to one scalar operand of the instruction (U_offset of
+ * SAMPLE_UNORM, aoffimmi of 3D_SAMPLE, U_offset or groupID of AVS), first rebuilt as a valid
+ * general or immediate operand where the rule needs that class. Rules-only validation: no prose is
+ * formatted unless a check fails; one edit in SF_RULES_EVERY runs per input (check_int.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+
+#define FU (1u << SF_FAMILY_SAMPLE_UNORM)
+#define F3 (1u << SF_FAMILY_SAMPLE_3D)
+#define FA (1u << SF_FAMILY_AVS)
+
+typedef bool (*visa_edit_fn)(sf_inst *w);
+
+/* The scalar operand the operand rules edit, its one valid type and the lanes its region is held to. */
+static sf_vopnd *scalar_of(sf_inst *w, uint8_t *type, unsigned *lanes) {
+  *lanes = 1;
+  switch (w->family) {
+    case SF_FAMILY_SAMPLE_UNORM: *type = SF_VT_F; return &w->unorm.u;
+    case SF_FAMILY_SAMPLE_3D:
+      *type = SF_VT_UW;
+      *lanes = sf_exec_size_lanes(w->s3d.exec_size);
+      return &w->s3d.aoffimmi;
+    default:
+      if (w->avs.chan_mask & 1) return *type = SF_VT_UD, &w->avs.group_id;
+      return *type = SF_VT_F, &w->avs.u_off;
+  }
+}
+
+/* A valid immediate of the operand's type / a valid general operand V40 with a <0;1,0> region. */
+static sf_vopnd *as_imm(sf_inst *w, unsigned *lanes) {
+  uint8_t t;
+  sf_vopnd *o = scalar_of(w, &t, lanes);
+  memset(o, 0, sizeof *o);
+  o->cls = SF_VCLS_IMMEDIATE;
+  o->type = t;
+  return o;
+}
+static sf_vopnd *as_general(sf_inst *w, unsigned *lanes) {
+  uint8_t t;
+  sf_vopnd *o = scalar_of(w, &t, lanes);
+  memset(o, 0, sizeof *o);
+  o->cls = SF_VCLS_GENERAL;
+  o->id = 40;
+  o->region = (sf_region){1, 2, 1, 0};
+  return o;
+}
+
+static uint8_t *chan_of(sf_inst *w) {
+  return w->family == SF_FAMILY_SAMPLE_UNORM ? &w->unorm.chan_mask
+         : w->family == SF_FAMILY_SAMPLE_3D  ? &w->s3d.chan_mask
+                                             : &w->avs.chan_mask;
+}
+static sf_raw *dst_of(sf_inst *w) {
+  return w->family == SF_FAMILY_SAMPLE_UNORM ? &w->unorm.dst : w->family == SF_FAMILY_SAMPLE_3D ? &w->s3d.dst : &w->avs.dst;
+}
+
+/* ---- every family ---- */
+static bool e_chan_zero(sf_inst *w) { return *chan_of(w) = 0, true; }
+static bool e_chan_width(sf_inst *w) { return *chan_of(w) |= 0x10, true; }
+static bool e_raw_null_offset(sf_inst *w) {
+  sf_raw *r = w->family == SF_FAMILY_SAMPLE_3D && (w->s3d.surface & 1) ? &w->s3d.params[0] : dst_of(w);
+  r->id = 0;
+  r->off = 4;
+  return true;
+}
+static bool e_dst_null(sf_inst *w) {
+  sf_raw *r = dst_of(w);
+  r->id = 0;
+  r->off = 0;
+  return true;
+}
+static bool e_surface_slm(sf_inst *w) {
+  if (w->family == SF_FAMILY_SAMPLE_UNORM) w->unorm.surface = 0;
+  else w->avs.surface = 0;
+  return true;
+}
+
+/* ---- scalar operands ---- */
+static bool e_opnd_class(sf_inst *w) {
+  uint8_t t;
+  unsigned l;
+  scalar_of(w, &t, &l)->cls = SF_VCLS_ADDRESS;
+  return true;
+}
+static bool e_opnd_tag(sf_inst *w) {
+  uint8_t t;
+  unsigned l;
+  scalar_of(w, &t, &l)->tag_hi = 1;
+  return true;
+}
+static bool e_mod_invalid(sf_inst *w) {
+  uint8_t t;
+  unsigned l;
+  scalar_of(w, &t, &l)->mod = SF_VMOD_NOT + 1;
+  return true;
+}
+static bool e_mod_not_allowed(sf_inst *w) {
+  uint8_t t;
+  unsigned l;
+  sf_vopnd *o = scalar_of(w, &t, &l);
+  o->mod = (o->type & 1) ? SF_VMOD_SAT : SF_VMOD_NOT;
+  return true;
+}
+static bool e_mod_on_imm(sf_inst *w) {
+  unsigned l;
+  as_imm(w, &l)->mod = SF_VMOD_NEG;
+  return true;
+}
+static bool e_region_vstride(sf_inst *w) {
+  unsigned l;
+  as_general(w, &l)->region.vstride = 8;
+  return true;
+}
+static bool e_region_width(sf_inst *w) {
+  unsigned l;
+  sf_vopnd *o = as_general(w, &l);
+  o->region.width = (w->family == SF_FAMILY_SAMPLE_3D) ? 0 : 7;
+  return true;
+}
+static bool e_region_hstride(sf_inst *w) {
+  unsigned l;
+  sf_vopnd *o = as_general(w, &l);
+  o->region.hstride = (w->family == SF_FAMILY_SAMPLE_3D) ? 0 : 5;
+  return true;
+}
+static bool e_region_reserved(sf_inst *w) {
+  unsigned l;
+  as_general(w, &l)->region.hi = 2;
+  return true;
+}
+static bool e_region_width_exec(sf_inst *w) {
+  unsigned l;
+  sf_vopnd *o = as_general(w, &l);
+  if (l >= 16) return false; /* no width code is wider than 16 lanes */
+  o->region.width = l == 1 ? 3 : 6; /* 2 lanes, 16 lanes */
+  return true;
+}
+static bool e_null_source(sf_inst *w) {
+  unsigned l;
+  as_general(w, &l)->id = 0;
+  return true;
+}
+static bool e_type_reserved(sf_inst *w) {
+  unsigned l;
+  as_imm(w, &l)->type |= 0x10;
+  return true;
+}
+static bool e_imm_bool(sf_inst *w) {
+  unsigned l;
+  as_imm(w, &l)->type = SF_VT_BOOL;
+  return true;
+}
+static bool e_opnd_type(sf_inst *w) {
+  unsigned l;
+  as_imm(w, &l)->type = SF_VT_Q;
+  return true;
+}
+static bool e_imm_width(sf_inst *w) {
+  unsigned l;
+  as_imm(w, &l)->imm = (uint64_t)1 << 32;
+  return true;
+}
+
+/* ---- SAMPLE_UNORM ---- */
+static bool e_unorm_fmt(sf_inst *w) { return w->unorm.out_fmt = 4, true; }
+static bool e_unorm_predefined(sf_inst *w) { return w->unorm.surface = 1 + w->unorm.chan_mask % 5, true; }
+
+/* ---- 3D_SAMPLE ---- */
+static bool e_3d_op(sf_inst *w) { return w->s3d.op = (w->s3d.chan_mask & 1) ? 0x07 : 0x27, true; }
+static bool e_3d_exec_size(sf_inst *w) {
+  w->s3d.exec_size = (w->s3d.chan_mask & 1) ? 2 : 6;
+  w->s3d.emask = 0;
+  return true;
+}
+static bool e_3d_emask(sf_inst *w) {
+  w->s3d.exec_size = 5;
+  w->s3d.emask = (w->s3d.chan_mask & 1) ? 1 : 9;
+  w->s3d.cps = false;
+  return true;
+}
+static bool e_3d_pred_rsvd(sf_inst *w) { return w->s3d.pred.rsvd = 1, true; }
+static bool e_3d_pred_ctrl(sf_inst *w) {
+  w->s3d.pred.id = 1;
+  w->s3d.pred.ctrl = 3;
+  return true;
+}
+static bool e_3d_pred_no_id(sf_inst *w) {
+  w->s3d.pred.id = 0;
+  w->s3d.pred.ctrl = (w->s3d.chan_mask & 1) ? 1 : 0;
+  w->s3d.pred.invert = !(w->s3d.chan_mask & 1);
+  return true;
+}
+static bool e_3d_pred_id(sf_inst *w) { return w->s3d.pred.id = 0x1000, true; }
+static bool e_3d_cps_op(sf_inst *w) {
+  w->s3d.cps = true;
+  w->s3d.op = (w->s3d.chan_mask & 1) ? SF_S3D_SAMPLE_L : SF_S3D_SAMPLE_D;
+  return true;
+}
+static bool e_3d_cps_exec(sf_inst *w) {
+  w->s3d.cps = true;
+  w->s3d.exec_size = 5;
+  w->s3d.emask = 0;
+  return true;
+}
+static bool e_3d_aoff_reserved(sf_inst *w) {
+  unsigned l;
+  as_imm(w, &l)->imm = 0x1000;
+  return true;
+}
+static bool e_3d_num_params(sf_inst *w) { return w->s3d.num_params = 0, true; }
+
+/* ---- AVS ---- */
+static bool e_avs_cntrl(sf_inst *w) { return w->avs.cntrl = 4, true; }
+static bool e_avs_exec_mode(sf_inst *w) { return w->avs.exec_mode = 4 + (w->avs.chan_mask & 3), true; }
+
+static const struct {
+  const char *rule;
+  unsigned families;
+  visa_edit_fn edit;
+  const char *what;
+} visa_edits[] = {
+    {"unorm.chan.zero", FU, e_chan_zero, "channel mask 0"},
+    {"3d.chan.zero", F3, e_chan_zero, "channel mask 0"},
+    {"avs.chan.zero", FA, e_chan_zero, "channel mask 0"},
+    {"chan.mask.width", FU | F3 | FA, e_chan_width, "a channel mask bit 4"},
+    {"raw.null_offset", FU | F3 | FA, e_raw_null_offset, "%null with offset 4"},
+    {"unorm.dst.null", FU, e_dst_null, "dst %null"},
+    {"avs.dst.null", FA, e_dst_null, "dst %null"},
+    {"unorm.surface.slm", FU, e_surface_slm, "surface T0"},
+    {"avs.surface.slm", FA, e_surface_slm, "surface T0"},
+    {"opnd.class", FU | F3 | FA, e_opnd_class, "an address operand"},
+    {"opnd.tag.reserved", FU | F3 | FA, e_opnd_tag, "operand tag bit 6"},
+    {"opnd.mod.invalid", FU | F3 | FA, e_mod_invalid, "modifier 6"},
+    {"opnd.mod.not_allowed", FU | F3 | FA, e_mod_not_allowed, "sat or (~) on a sampler source"},
+    {"opnd.mod.on_immediate", FU | F3 | FA, e_mod_on_imm, "a negated immediate"},
+    {"opnd.region.vstride", FU | F3 | FA, e_region_vstride, "vstride code 8"},
+    {"opnd.region.width", FU | F3 | FA, e_region_width, "width code 0 or 7"},
+    {"opnd.region.hstride", FU | F3 | FA, e_region_hstride, "hstride code 0 or 5"},
+    {"opnd.region.reserved", FU | F3 | FA, e_region_reserved, "region bit 13"},
+    {"opnd.region.width_exec", FU | F3 | FA, e_region_width_exec, "a region wider than the exec size"},
+    {"opnd.null_source", FU | F3 | FA, e_null_source, "V0 read"},
+    {"opnd.type.reserved", FU | F3 | FA, e_type_reserved, "type byte bit 4"},
+    {"opnd.imm.bool", FU | F3 | FA, e_imm_bool, "a bool immediate"},
+    {"opnd.type", FU | F3 | FA, e_opnd_type, "a q immediate"},
+    {"opnd.imm.width", FU | F3 | FA, e_imm_width, "an immediate with bit 32 set"},
+    {"unorm.fmt.range", FU, e_unorm_fmt, "output format 4"},
+    {"unorm.surface.predefined", FU, e_unorm_predefined, "a predefined surface T1-T5"},
+    {"3d.op.unknown", F3, e_3d_op, "sub-op 0x07 or 0x27"},
+    {"3d.exec_size", F3, e_3d_exec_size, "exec size 4 or code 6"},
+    {"3d.emask.range", F3, e_3d_emask, "SIMD32 with emask M2"},
+    {"3d.pred.reserved", F3, e_3d_pred_rsvd, "predicate bit 12"},
+    {"3d.pred.ctrl", F3, e_3d_pred_ctrl, "predicate control 3"},
+    {"3d.pred.no_id", F3, e_3d_pred_no_id, "control or invert without a predicate"},
+    {"3d.pred.id", F3, e_3d_pred_id, "predicate id 0x1000"},
+    {"3d.cps.op", F3, e_3d_cps_op, "cps on sample_l or sample_d"},
+    {"3d.cps.exec_size", F3, e_3d_cps_exec, "cps at SIMD32"},
+    {"3d.aoffimmi.reserved", F3, e_3d_aoff_reserved, "aoffimmi bit 12"},
+    {"3d.num_params", F3, e_3d_num_params, "no parameters"},
+    {"avs.cntrl.range", FA, e_avs_cntrl, "cntrl 4"},
+    {"avs.exec_mode.range", FA, e_avs_exec_mode, "execMode 4-7"},
+};
+
+size_t sf_visa_rule_edit_count(void) { return sizeof visa_edits / sizeof visa_edits[0]; }
+
+int sf_visa_rule_edit(size_t i, sf_inst *w, const char **rule) {
+  if (i >= sf_visa_rule_edit_count()) return -1;
+  *rule = visa_edits[i].rule;
+  if ((unsigned)w->family >= 32 || !(visa_edits[i].families & (1u << w->family))) return 0;
+  return visa_edits[i].edit(w) ? 1 : 0;
+}
+
+static unsigned rules_pick(const sf_inst *in) {
+  unsigned h = in->family;
+  if (in->family == SF_FAMILY_SAMPLE_UNORM) h = h * 31 + in->unorm.chan_mask * 7 + in->unorm.surface + in->unorm.dst.id;
+  else if (in->family == SF_FAMILY_SAMPLE_3D)
+    h = h * 31 + in->s3d.op * 7 + in->s3d.chan_mask * 3 + in->s3d.surface + in->s3d.dst.id + in->s3d.num_params;
+  else h = h * 31 + in->avs.chan_mask * 7 + in->avs.surface + in->avs.dst.id + in->avs.exec_mode;
+  return (h ^ (h >> 3)) % SF_RULES_EVERY;
+}
+
+bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in) {
+  if (in->family != SF_FAMILY_SAMPLE_UNORM && in->family != SF_FAMILY_SAMPLE_3D && in->family != SF_FAMILY_AVS)
+    return true;
+  if (sf_inst_validate_rules(in, NULL) != 0) return true; /* the edits assume an otherwise valid instruction */
+  unsigned fam = 1u << in->family;
+  /* One edit in SF_RULES_EVERY per input, picked by fields of the instruction: the table costs a
+   * quarter of its whole, and a campaign's inputs still run every edit many times over. */
+  unsigned sel = rules_pick(in);
+  for (size_t k = sel; k < sf_visa_rule_edit_count(); k += SF_RULES_EVERY) {
+    if (!(visa_edits[k].families & fam)) continue;
+    sf_inst w = *in;
+    if (!visa_edits[k].edit(&w)) continue;
+    sf_violations vs;
+    sf_inst_validate_rules(&w, &vs);
+    bool seen = false;
+    for (unsigned i = 0; i < vs.count && !seen; i++) seen = strcmp(vs.v[i].rule, visa_edits[k].rule) == 0;
+    if (seen) continue;
+    sf_verdict_fail(v, "validate_sees", &w, visa_edits[k].rule);
+    sf_verdict_key(v, "validate_sees %s", visa_edits[k].rule);
+    sf_verdict_dumpf(v, "%s: the edited instruction is not reported under %s (%u violations)\n", visa_edits[k].what,
+                     visa_edits[k].rule, vs.total);
+    return false;
+  }
+  return true;
+}
