@@ -250,13 +250,35 @@ sf_code sf_gen_visa_generic(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_ge
     if (x->op == 0x30 && x->ops[0].u < k->num_labels) k->labels[x->ops[0].u].kind = 1;
     count++;
   }
+  /* Now and then a label instruction for the label of a subroutine right before it (the spare slot
+   * of gens[] holds it): valid in binary, but in text the label would read back as the
+   * subroutine's own, so the printer must refuse the kernel's text as unsupported. */
+  uint32_t dup_at = 0;
+  if (count < n + nl + 1 && !sf_fdp_chance(f, 224)) {
+    for (uint32_t j = 0; j < count && !dup_at; j++)
+      if (k->gens[j].op == 0x30 && k->gens[j].num_ops == 1) dup_at = j + 1;
+    if (dup_at) {
+      sf_visa_ginst d;
+      memset(&d, 0, sizeof d);
+      d.ops = calloc(SF_VISA_MAX_GOPS, sizeof *d.ops);
+      if (!d.ops) return sf_fail(st, SF_ERR_NOMEM, "out of memory for a generic instruction");
+      d.op = 0x31;
+      d.form = SF_VISA_FORM_SPEC;
+      gop_u(&d, 'L', k->gens[dup_at - 1].ops[0].u);
+      memmove(&k->gens[dup_at + 1], &k->gens[dup_at], (count - dup_at) * sizeof *k->gens);
+      k->gens[dup_at] = d;
+      count++;
+    }
+  }
   k->num_gens = count;
   /* Positions: the generic instructions and the kernel's other instructions (insts[] and rets[])
-   * interleaved, each slot drawn with the odds of what is left, keeping both orders. */
+   * interleaved, each slot drawn with the odds of what is left, keeping both orders; the repeated
+   * label goes right after its subroutine. */
   uint32_t others = k->num_insts + k->num_rets, total = count + others, placed = 0;
   for (uint32_t pos = 0; pos < total && placed < count; pos++) {
     uint32_t left_gens = count - placed, left_slots = total - pos;
-    if (left_gens == left_slots || gv_pick(&g, left_slots) < left_gens) k->gens[placed++].at = pos;
+    bool must = dup_at && placed == dup_at;
+    if (must || left_gens == left_slots || gv_pick(&g, left_slots) < left_gens) k->gens[placed++].at = pos;
   }
   /* Now and then two labels share a name (one string index): valid in binary, but the text could
    * not tell them apart, so the printer must refuse the kernel's text as unsupported. */

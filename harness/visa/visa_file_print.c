@@ -220,12 +220,9 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
       }
       if (g->op == 0x30 || g->op == 0x31) {
         /* GenX_IR: a subroutine is "\n.function \"name\"\n\nname:", a label "name:", unindented.
-         * A label right after the subroutine of the same label would read back as part of it. */
-        bool dup = g->op == 0x31 && idx > 0 && k->gens[idx - 1].op == 0x30 && k->gens[idx - 1].at + 1 == g->at &&
-                   k->gens[idx - 1].num_ops == 1 && g->num_ops == 1 && k->gens[idx - 1].ops[0].u == g->ops[0].u;
-        if (dup)
-          return (void)ffail(p, SF_UNSUPPORTED, "instruction $%u (label): repeats the subroutine label before it, which text cannot express",
-                             (unsigned)(g->at + 1));
+         * The parser takes the one "name:" line right after `.function` as the subroutine's, so a
+         * label instruction of the same label right after it prints as a second "name:" line and
+         * reads back as itself. */
         if (g->op == 0x30) {
           const char *ln = vt_label_name(k, g->ops[0].u);
           fput(p, g->at ? "\n" : "");
