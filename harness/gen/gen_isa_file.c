@@ -137,6 +137,15 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
        sf_visa_kernel_add_surface(k, "img", st) < 0 || sf_visa_kernel_add_addr(k, "addr", 2, st) < 0))
     c = st && st->code ? st->code : SF_ERR_INVALID;
   if (!c && sf_fdp_bool(f)) c = sf_visa_kernel_add_string_attr(k, "Target", "3d", st);
+  if (!c && !sf_fdp_chance(f, 192)) {
+    /* An attribute of drawn bytes: printable ones print as a string, any other (a quote, a
+     * control byte, a byte over 0x7e) as #hex, and both must read back as these bytes. */
+    uint8_t val[12];
+    uint8_t size = (uint8_t)sf_fdp_range(f, 0, sizeof val);
+    for (unsigned i = 0; i < size; i++)
+      val[i] = sf_fdp_chance(f, 32) ? (uint8_t)"\"\n\x01\x7f\xff"[sf_fdp_pick(f, 5)] : (uint8_t)sf_fdp_range(f, 0x20, 0x7e);
+    c = sf_visa_kernel_add_attr(k, "gen_bytes", val, size, st);
+  }
   if (!c && sf_fdp_chance(f, 85)) {
     k->inputs = calloc(2, sizeof *k->inputs);
     if (!k->inputs) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate inputs");

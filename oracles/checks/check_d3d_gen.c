@@ -18,7 +18,8 @@
  * any other layout of it too (`relayout`). And the reader must refuse the container with one chunk's
  * offset moved onto another chunk's (`overlap`), at the later chunk's table entry.
  *
- * One container in five has one signature repacked unlike fxc: a padding byte after its names set
+ * One container in six ends in an empty chunk (its header ends the file). One container in five has
+ * one signature repacked unlike fxc: a padding byte after its names set
  * to 0 instead of 0xab, or, with no padding, 4 bytes appended. Its elements are still there, but the
  * structured text would not give back its bytes, so the decoder must refuse it as unsupported
  * (`sig_repack`) and the text must carry it as hex and still read back to the same container. */
@@ -197,7 +198,7 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
   sf_status_clear(&st);
   sf_dxbc_sig sig[GEN_MAX_SIGS];
   sf_buf body[GEN_MAX_SIGS];
-  sf_dxbc_chunk chunks[GEN_MAX_SIGS + 1];
+  sf_dxbc_chunk chunks[GEN_MAX_SIGS + 2];
   unsigned ns = sf_fdp_range(fd, 0, GEN_MAX_SIGS), at = sf_fdp_range(fd, 0, ns), made = 0, nc = 0;
   bool zero = sf_fdp_chance(fd, 64), ok = true;
   uint32_t prev = 0;
@@ -218,6 +219,10 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
         chunks[nc++] = (sf_dxbc_chunk){(prog[0] >> 4) >= 5 ? SF_DXBC_SHEX : SF_DXBC_SHDR, 0, (uint32_t)n, prog};
       if (i < ns) chunks[nc++] = (sf_dxbc_chunk){sig[i].fourcc, 0, (uint32_t)body[i].len, body[i].data};
     }
+    /* Now and then an empty chunk last, its 8-byte header ending the file: a reader that wants a
+     * byte past a chunk's header refuses it. */
+    static const uint8_t none[1] = {0};
+    if (sf_fdp_chance(fd, 40)) chunks[nc++] = (sf_dxbc_chunk){SF_DXBC_FOURCC('S', 'F', 'E', '0'), 0, 0, none};
     int repacked = -1;
     if (ns && sf_fdp_chance(fd, 51)) {
       repacked = (int)sf_fdp_pick(fd, ns);
