@@ -169,7 +169,7 @@ static void real_pairs(void) {
     }
   }
   if (dir) closedir(dir);
-  unsigned parsed = 0, identical = 0, compared = 0;
+  unsigned parsed = 0, identical = 0, compared = 0, fence_sw_lossy = 0;
   for (size_t i = 0; i < count; i++) {
     char path[512];
     size_t tn = 0, bn = 0;
@@ -230,6 +230,11 @@ static void real_pairs(void) {
         const sf_visa_ginst *x = &kt->gens[xi];
         bool same = x->op == y->op && y->num_ops <= x->num_ops;
         for (unsigned j = 0; same && j < y->num_ops; j++) same = same_gop(&x->ops[j], &y->ops[j]);
+        /* IGC prints every fence mask with bit 7 as fence_sw, which reads back as 0x80 (its .isa of
+         * atomics_slm holds 0xa1): the one field where IGC's own text loses bits (docs/visa-text.md). */
+        if (!same && x->op == 0x5c && y->op == 0x5c && x->num_ops == 1 && y->num_ops == 1 && x->ops[0].u == 0x80 &&
+            (y->ops[0].u & 0x80))
+          same = true, fence_sw_lossy++;
         SF_CHECK_MSG(same, "%s: instruction at %u (%s) differs from the .isa's", names[i], (unsigned)x->at,
                      sf_visa_op_name(x->op));
         compared++;
@@ -243,9 +248,9 @@ static void real_pairs(void) {
     free(bin);
     free(names[i]);
   }
-  printf("real: %u of %zu .visaasm parse, %u reprint identically, %u instructions agree with the .isa\n", parsed,
-         count, identical, compared);
-  SF_CHECK_MSG(count >= 36, "%zu .visaasm files in %s", count, REAL_DIR);
+  printf("real: %u of %zu .visaasm parse, %u reprint identically, %u instructions agree with the .isa (%u fence_sw "
+         "whose .isa mask has more bits than 0x80)\n", parsed, count, identical, compared, fence_sw_lossy);
+  SF_CHECK_MSG(count >= 50, "%zu .visaasm files in %s", count, REAL_DIR);
   SF_CHECK_EQ_U(parsed, count);
   SF_CHECK_EQ_U(identical, count);
 }
@@ -356,16 +361,25 @@ static void refusals(void) {
   sf_buf_init(&b, &st);
   SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_UNSUPPORTED);
   SF_CHECK_MSG(strstr(st.msg, "cut-short"), "%s", st.msg);
-  /* an opcode without a text class */
+  /* a fence mask with bit 7 (fence_sw) and another bit: no spelling */
   k->gens[0].form = SF_VISA_FORM_SPEC;
   k->gens[0].op = 0x5c; /* fence */
   k->gens[0].ops[0].kind = 'b';
+  k->gens[0].ops[0].u = 0x81;
   k->gens[0].num_ops = 1;
   sf_buf_free(&b);
   sf_status_clear(&st);
   sf_buf_init(&b, &st);
   SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_UNSUPPORTED);
-  SF_CHECK_MSG(strstr(st.msg, "fence"), "%s", st.msg);
+  SF_CHECK_MSG(strstr(st.msg, "fence") && strstr(st.msg, "0x81"), "%s", st.msg);
+  /* an opcode without a text class */
+  k->gens[0].op = 0x5b; /* wait */
+  k->gens[0].ops[0].kind = 'V';
+  sf_buf_free(&b);
+  sf_status_clear(&st);
+  sf_buf_init(&b, &st);
+  SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_UNSUPPORTED);
+  SF_CHECK_MSG(strstr(st.msg, "wait"), "%s", st.msg);
   /* a label used before a lower-numbered one: text would renumber it */
   k->gens[0].op = 0x32;
   const char *cf = "EPL";

@@ -93,6 +93,15 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
   x->op = op;
   x->form = SF_VISA_FORM_SPEC;
   uint32_t lab = 0;
+  if (op == 0x4e && sf_fdp_chance(g->f, 64)) { /* svm_atomic: sub-op 5, a named operation */
+    static const uint8_t ops[18] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20};
+    gop_u(x, 'S', 5);
+    gop_u(x, 'E', gv_exec(g));
+    gop_u(x, 'P', gv_pred(g));
+    gop_u(x, 'b', ops[gv_pick(g, 18)]);
+    for (int i = 0; i < 4; i++) gop_r(x, g);
+    return true;
+  }
   if (op == 0x4e) { /* svm_gather / svm_scatter: sub-ops 3 and 4 */
     gop_u(x, 'S', 3 + gv_pick(g, 2));
     gop_u(x, 'E', gv_exec(g));
@@ -158,6 +167,28 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_v(x, g, false);
       gop_r(x, g);
       gop_r(x, g);
+      return true;
+    case SF_VSYN_SCALED:
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'b', 0);
+      gop_u(x, 'b', gv_pick(g, 3));
+      gop_u(x, 'w', 0);
+      gop_u(x, 'b', gv_pick(g, 8));
+      gop_v(x, g, false);
+      gop_r(x, g);
+      gop_r(x, g);
+      return true;
+    case SF_VSYN_MINMAX:
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'b', gv_pick(g, 2));
+      gop_v(x, g, true);
+      gop_v(x, g, false);
+      gop_v(x, g, false);
+      return true;
+    case SF_VSYN_BARE: return true;
+    case SF_VSYN_FENCE: /* fence_sw, or any mask without bit 7 */
+      gop_u(x, 'b', gv_pick(g, 8) ? gv_pick(g, 128) : 0x80u);
       return true;
     case SF_VSYN_TYPED4:
       gop_u(x, 'E', gv_exec(g));

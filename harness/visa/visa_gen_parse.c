@@ -57,14 +57,15 @@ static row_ref row_ix[ROW_IX_CAP];
 static uint16_t row_ix_start[257]; /* rows of folded first byte b: row_ix[start[b] .. start[b + 1]) */
 static pthread_once_t row_ix_once = PTHREAD_ONCE_INIT;
 
-/* The classes p_body reads; LOAD3D is told by its operands (is_load3d_line) since its names are
- * 3D_SAMPLE's; INFO3D and NONE have no text form here. RET (0x34) is excluded (the file parser
+/* The classes p_body reads by row name; LOAD3D is told by its operands (is_load3d_line) since its
+ * names are 3D_SAMPLE's; MINMAX and FENCE by their own names (alias_row); NONE has no text form. RET (0x34) is excluded (the file parser
  * keeps it in rets[]). */
 static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
   if (!d || !d->layout || op == 0x34) return false;
   uint8_t syn = d->subs ? d->subs[q].syn : d->syn;
   bool parsed = syn == SF_VSYN_ALU || syn == SF_VSYN_CMP || syn == SF_VSYN_MOVS || syn == SF_VSYN_CF ||
-                syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM;
+                syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM || syn == SF_VSYN_SCALED ||
+                syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC;
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -122,6 +123,26 @@ static bool find_row(const char *s, size_t n, size_t at, gmatch *m) {
     }
   }
   return found;
+}
+
+/* GenX_IR names that are not a row's: min/max (FMINMAX 0x45) and fence_sw, fence_global,
+ * fence_local (FENCE 0x5c). The name ends at a '.' or at the token's end. */
+static bool alias_row(const char *s, size_t n, size_t at, gmatch *m) {
+  static const struct {
+    const char *name;
+    uint8_t op, syn;
+  } al[5] = {{"min", 0x45, SF_VSYN_MINMAX},
+             {"max", 0x45, SF_VSYN_MINMAX},
+             {"fence_sw", 0x5c, SF_VSYN_FENCE},
+             {"fence_global", 0x5c, SF_VSYN_FENCE},
+             {"fence_local", 0x5c, SF_VSYN_FENCE}};
+  for (unsigned i = 0; i < 5; i++) {
+    size_t l;
+    if (!name_prefix(s, n, al[i].name, &l)) continue;
+    *m = (gmatch){al[i].op, -1, al[i].syn, al[i].name, false, s + l, n - l, at + l};
+    return true;
+  }
+  return false;
 }
 
 /* Skips a "(...)" predicate at j (no nesting), returning the index after it. */
@@ -248,7 +269,8 @@ bool vt_gen_line(cur *c) {
   if (!mnem_token(c, skip_paren(c, c->i), &at, &n)) return false;
   gmatch m;
   memset(&m, 0, sizeof m);
-  return find_row(c->s + at, n, at, &m) || info3d_line(c, at, n) >= 0 || is_load3d_line(c, at, n);
+  return find_row(c->s + at, n, at, &m) || alias_row(c->s + at, n, at, &m) || info3d_line(c, at, n) >= 0 ||
+         is_load3d_line(c, at, n);
 }
 
 /* [(pred)] <op>[.pixel_null_mask][.cps][.divS].<ch> (exec) aoffimmi surface dst params... */
@@ -361,7 +383,8 @@ static bool svm_suffix(cur *c, const gmatch *m, uint32_t *bs, uint32_t *nb) {
 static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, const sf_pred *pred, size_t pred_at,
                    gbuild *b) {
   uint32_t pw = has_pred ? pred_word(pred) : 0;
-  bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS;
+  bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS && m->syn != SF_VSYN_MINMAX && m->syn != SF_VSYN_FENCE &&
+                    m->syn != SF_VSYN_BARE;
   if (has_pred && !takes_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "%s takes no predicate", m->name), false;
   const sf_visa_opdesc *d = sf_visa_optab(m->op);
   switch (m->syn) {
@@ -455,6 +478,70 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
       put_u(b, SF_VF_UB, nb);
       return put_r(c, b, "the addresses") && put_r(c, b, "the data");
     }
+    case SF_VSYN_SCALED: {
+      static const char *const nbn[3] = {".1", ".2", ".4"};
+      int nb = -1;
+      for (int q = 0; q < 3; q++)
+        if (vt_ieq(m->rest, m->rest_n, nbn[q])) nb = q;
+      if (nb < 0) return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .1, .2 or .4 (blocks) after %s", m->name), false;
+      uint8_t surf;
+      if (!exec_field(c, b)) return false;
+      put_u(b, SF_VF_PRED, pw);
+      put_u(b, SF_VF_UB, 0); /* block size and scale: GenX_IR's text has neither (visa_gen_print.c) */
+      put_u(b, SF_VF_UB, (uint32_t)nb);
+      put_u(b, SF_VF_UW, 0);
+      if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
+      put_u(b, SF_VF_UB, surf);
+      return put_v(c, b, "the global offset") && put_r(c, b, "the offsets") && put_r(c, b, "the data");
+    }
+    case SF_VSYN_BARE:
+      return want_no_rest(c, m);
+    case SF_VSYN_SVMATOMIC: {
+      int op = m->rest_n > 1 && m->rest[0] == '.' ? vt_atomic_op(m->rest + 1, m->rest_n - 1) : -1;
+      if (op < 0)
+        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .<atomic op> (add, sub, ..., cmpxchg, ..., fsub) after %s",
+                       m->name), false;
+      put_u(b, SF_VF_SUBOP, (uint32_t)m->sub);
+      if (!exec_field(c, b)) return false;
+      put_u(b, SF_VF_PRED, pw);
+      put_u(b, SF_VF_UB, (uint32_t)op);
+      /* text: addresses dst src0 src1; fields: addresses src0 src1 dst */
+      if (!put_r(c, b, "the addresses") || !put_r(c, b, "the destination") || !put_r(c, b, "src0") || !put_r(c, b, "src1"))
+        return false;
+      sf_visa_gop dst = b->ops[b->n - 3];
+      b->ops[b->n - 3] = b->ops[b->n - 2];
+      b->ops[b->n - 2] = b->ops[b->n - 1];
+      b->ops[b->n - 1] = dst;
+      return true;
+    }
+    case SF_VSYN_MINMAX: {
+      bool sat = false;
+      if (m->rest_n) {
+        if (!vt_ieq(m->rest, m->rest_n, ".sat"))
+          return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .sat or nothing after %s", m->name), false;
+        sat = true;
+      }
+      if (!exec_field(c, b)) return false;
+      put_u(b, SF_VF_UB, m->name[1] == 'a' ? 1u : 0u); /* max : min */
+      if (!put_v(c, b, "the destination") || !put_v(c, b, "a source operand") || !put_v(c, b, "a source operand"))
+        return false;
+      if (sat) {
+        if (b->ops[2].v.mod != SF_VMOD_NONE)
+          return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, ".sat with a modifier on the destination"), false;
+        b->ops[2].v.mod = SF_VMOD_SAT;
+      }
+      return true;
+    }
+    case SF_VSYN_FENCE: {
+      uint32_t bits = 0;
+      bool sw = m->name[6] == 's', local = m->name[6] == 'l';
+      if (m->rest_n && (sw || m->rest[0] != '.' || !vt_fence_opts(m->rest + 1, m->rest_n - 1, &bits)))
+        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, sw ? "fence_sw takes no options"
+                                                         : "expected .<options> (E, I, S, C, R, L1 in that order) or nothing after %s",
+                       m->name), false;
+      put_u(b, SF_VF_UB, sw ? 0x80u : bits | (local ? 32u : 0u));
+      return true;
+    }
     default:
       return vt_perr(c, SF_UNSUPPORTED, m->rest_at, "%s: its text form is not modeled", m->name), false;
   }
@@ -488,7 +575,7 @@ bool vt_parse_gen(cur *c, sf_visa_kernel *k, sf_visa_ginst *out) {
   bool load = false;
   int info = -1;
   if (!mnem_token(c, c->i, &at, &n)) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected an instruction mnemonic"), false;
-  if (!find_row(c->s + at, n, at, &m)) {
+  if (!find_row(c->s + at, n, at, &m) && !alias_row(c->s + at, n, at, &m)) {
     info = info3d_line(c, at, n);
     if (info >= 0) {
       m.op = 0x70;

@@ -165,6 +165,117 @@ static void print_scaled4(pctx *c, const sf_visa_ginst *g, const char *name) {
   vt_print_raw(c, &g->ops[7].r);
 }
 
+/* [(pred)] gather_scaled.<blocks> (emask, size) T<surface> globalOffset offsets src|dst (0x78, 0x79):
+ * the fields are block size, number of blocks (0, 1, 2 = 1, 2, 4), scale, surface. GenX_IR 12504
+ * writes block size 0 and scale 0 and prints neither, so only those have a text form. */
+static void print_scaled(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 0, "EPbbwbVRR")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  if (g->ops[2].u != 0 || g->ops[4].u != 0 || g->ops[3].u > 2) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: block size %u, block count code %u, scale %u: only 0, 0-2, 0 have a text form",
+             name, (unsigned)g->ops[2].u, (unsigned)g->ops[3].u, (unsigned)g->ops[4].u);
+    return;
+  }
+  print_pred_word(c, g->ops[1].u);
+  vt_ob_fmt(&c->o, "%s.%u", name, 1u << g->ops[3].u);
+  print_exec_byte(c, g->ops[0].u);
+  print_surface_field(c, &g->ops[5]);
+  vt_print_vopnd(c, &g->ops[6].v);
+  vt_print_raw(c, &g->ops[7].r);
+  vt_print_raw(c, &g->ops[8].r);
+}
+
+/* min|max[.sat] (emask, size) dst src0 src1 (FMINMAX 0x45): its byte is 0 for min, 1 for max
+ * (GenX_IR's parser writes those); other values have no name. No predicate. */
+static void print_minmax(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 0, "EbVVV") || g->ops[1].u > 1) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class, or its min/max byte %u has no name", name,
+             g->num_ops > 1 ? (unsigned)g->ops[1].u : 0u);
+    return;
+  }
+  vt_ob_put(&c->o, g->ops[1].u ? "max" : "min");
+  sf_vopnd dst = g->ops[2].v;
+  if (dst.mod == SF_VMOD_SAT) {
+    vt_ob_put(&c->o, ".sat");
+    dst.mod = SF_VMOD_NONE;
+  }
+  print_exec_byte(c, g->ops[0].u);
+  vt_print_vopnd(c, &dst);
+  vt_print_vopnd(c, &g->ops[3].v);
+  vt_print_vopnd(c, &g->ops[4].v);
+}
+
+/* The fence options in GenX_IR's order (one token after a '.'), with their mask bits. */
+static const struct {
+  const char *s;
+  uint8_t bit;
+} fence_opts[6] = {{"E", 1}, {"I", 2}, {"S", 4}, {"C", 8}, {"R", 16}, {"L1", 64}};
+
+/* fence_sw (mask 0x80) | fence_global|fence_local[.<options>] (FENCE 0x5c): bit 5 local, the other
+ * bits the options E I S C R L1, as GenX_IR 12504 assembles them. Bit 7 with any other bit has no
+ * spelling. */
+static void print_fence(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 0, "b") || ((g->ops[0].u & 0x80) && g->ops[0].u != 0x80)) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class, or mask 0x%02x has no spelling", name,
+             g->num_ops ? (unsigned)g->ops[0].u : 0u);
+    return;
+  }
+  uint32_t m = g->ops[0].u;
+  if (m == 0x80) {
+    vt_ob_put(&c->o, "fence_sw");
+    return;
+  }
+  vt_ob_put(&c->o, (m & 32) ? "fence_local" : "fence_global");
+  if (m & ~32u) vt_ob_put(&c->o, ".");
+  for (unsigned i = 0; i < 6; i++)
+    if (m & fence_opts[i].bit) vt_ob_put(&c->o, fence_opts[i].s);
+}
+
+bool vt_fence_opts(const char *s, size_t n, uint32_t *bits) {
+  *bits = 0;
+  size_t i = 0;
+  for (unsigned k = 0; k < 6 && i < n; k++) {
+    size_t l = strlen(fence_opts[k].s);
+    if (n - i >= l && memcmp(s + i, fence_opts[k].s, l) == 0) *bits |= fence_opts[k].bit, i += l;
+  }
+  return i == n && n > 0;
+}
+
+/* The atomic operations' names by their byte (vISA's atomic op enumeration as GenX_IR 12504 assembles
+ * the names: 0-12, then 16-20; 13-15 have no name there). */
+static const char *const atomic_names[21] = {"add", "sub", "inc", "dec", "min", "max", "xchg", "cmpxchg", "and",
+                                             "or", "xor", "minsint", "maxsint", NULL, NULL, NULL, "fmax", "fmin",
+                                             "fcmpwr", "fadd", "fsub"};
+
+int vt_atomic_op(const char *s, size_t n) {
+  for (int i = 0; i < 21; i++)
+    if (atomic_names[i] && strlen(atomic_names[i]) == n && memcmp(atomic_names[i], s, n) == 0) return i;
+  return -1;
+}
+
+/* [(pred)] svm_atomic.<op> (emask, size) addresses dst src0 src1 (SVM sub-op 5): the fields are
+ * addresses, src0, src1, dst; GenX_IR prints the destination second. */
+static void print_svm_atomic(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 1, "EPbRRRR")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  uint32_t op = g->ops[3].u;
+  if (op > 20 || !atomic_names[op]) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: atomic operation %u has no name", name, (unsigned)op);
+    return;
+  }
+  print_pred_word(c, g->ops[2].u);
+  vt_ob_fmt(&c->o, "%s.%s", name, atomic_names[op]);
+  print_exec_byte(c, g->ops[1].u);
+  vt_print_raw(c, &g->ops[4].r);
+  vt_print_raw(c, &g->ops[7].r);
+  vt_print_raw(c, &g->ops[5].r);
+  vt_print_raw(c, &g->ops[6].r);
+}
+
 /* [(pred)] gather4_typed.<ch> (emask, size) T<surface> u v r lod src|dst */
 static void print_typed4(pctx *c, const sf_visa_ginst *g, const char *name) {
   if (!kinds_are(g, 0, "EPbbRRRRR")) {
@@ -298,6 +409,14 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
     case SF_VSYN_SVM: print_svm(&c, g, name); break;
     case SF_VSYN_LOAD3D: print_load3d(&c, g, name); break;
     case SF_VSYN_INFO3D: print_info3d(&c, g, name); break;
+    case SF_VSYN_SCALED: print_scaled(&c, g, name); break;
+    case SF_VSYN_MINMAX: print_minmax(&c, g, name); break;
+    case SF_VSYN_FENCE: print_fence(&c, g, name); break;
+    case SF_VSYN_SVMATOMIC: print_svm_atomic(&c, g, name); break;
+    case SF_VSYN_BARE:
+      if (g->num_ops) vt_pfail(&c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+      else vt_ob_put(&c.o, name);
+      break;
     case SF_VSYN_LABEL: {
       const char *ln = kinds_are(g, 0, "L") ? vt_label_name(src ? src->k : NULL, g->ops[0].u) : NULL;
       if (!ln)

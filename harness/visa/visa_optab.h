@@ -45,7 +45,12 @@ typedef enum sf_vsyn {
   SF_VSYN_TYPED4,    /* [(pred)] gather4_typed/scatter4_typed.<ch> (emask, size) T u v r lod src */
   SF_VSYN_SVM,       /* svm_gather/svm_scatter.<bs>.<nb> (emask, size) addrs src */
   SF_VSYN_LOAD3D,    /* [(pred)] load_<op>.<ch> (emask, size) aoff T dst params */
-  SF_VSYN_INFO3D     /* resinfo / sampleinfo */
+  SF_VSYN_INFO3D,    /* resinfo / sampleinfo */
+  SF_VSYN_MINMAX,    /* min|max[.sat] (emask, size) dst src0 src1: FMINMAX, its byte 0 = min, 1 = max */
+  SF_VSYN_FENCE,     /* fence_sw | fence_global|fence_local[.E][I][S][C][R][L1]: FENCE's mask byte */
+  SF_VSYN_SCALED,    /* [(pred)] gather_scaled/scatter_scaled.<blocks 1|2|4> (emask, size) T off offs src */
+  SF_VSYN_BARE,      /* the name alone: barrier, sampler_cache_flush, yield (no fields) */
+  SF_VSYN_SVMATOMIC  /* [(pred)] svm_atomic.<op> (emask, size) addresses dst src0 src1 (fields: addr src0 src1 dst) */
 } sf_vsyn;
 
 typedef struct sf_visa_subop {

@@ -6,6 +6,7 @@
 # bytes IGC never wrote, so regenerating a recorded file changes it; add new sources this way).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+command -v ocloc >/dev/null || bash "$here/../../../../scripts/deps.sh" ocloc
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for dev in ${SF_OCLOC_DEVICES:-skl tgllp}; do
