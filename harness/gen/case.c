@@ -42,13 +42,24 @@ static uint32_t sf_full_chain(uint32_t w, uint32_t h, uint32_t d) {
   return levels;
 }
 
+/* A width or height byte: 1-16, or from SF_CASE_WIDE_BYTE up the wide sizes (case.h); and back, to
+ * the byte of the size at or below d. */
+static uint32_t sf_case_dim_of(uint8_t b) {
+  return b >= SF_CASE_WIDE_BYTE ? SF_CASE_WIDE_MIN + SF_CASE_WIDE_STEP * (b - SF_CASE_WIDE_BYTE) : 1u + b % SF_CASE_MAX_DIM;
+}
+static uint8_t sf_case_dim_byte(uint32_t d) {
+  if (d < SF_CASE_WIDE_MIN) return (uint8_t)((d ? d - 1u : 0u) % SF_CASE_MAX_DIM);
+  uint32_t k = (d - SF_CASE_WIDE_MIN) / SF_CASE_WIDE_STEP;
+  return (uint8_t)(SF_CASE_WIDE_BYTE + (k > 0xFFu - SF_CASE_WIDE_BYTE ? 0xFFu - SF_CASE_WIDE_BYTE : k));
+}
+
 /* Folds the header bytes into a creatable surface. */
 static void sf_case_fold_surface(const uint8_t *h, sf_surface_desc *d) {
   memset(d, 0, sizeof *d);
   d->format = (uint8_t)(h[4] % SF_FMT_COUNT);
   d->type = (uint8_t)(h[3] % SF_SURF_TYPE_COUNT);
-  d->width = 1u + h[5] % SF_CASE_MAX_DIM;
-  d->height = 1u + h[6] % SF_CASE_MAX_DIM;
+  d->width = sf_case_dim_of(h[5]);
+  d->height = sf_case_dim_of(h[6]);
   d->depth = 1;
   d->layers = 1;
   uint32_t extra = 1u + h[7] % SF_CASE_MAX_DEPTH;
@@ -187,8 +198,8 @@ sf_code sf_case_write(const sf_case *c, uint8_t *out, size_t cap, size_t *len, s
   h[2] = (uint8_t)(c->flags & SF_CASE_F_MASK);
   h[3] = d->type;
   h[4] = d->format;
-  h[5] = (uint8_t)((d->width ? d->width - 1u : 0u) % SF_CASE_MAX_DIM);
-  h[6] = (uint8_t)((d->height ? d->height - 1u : 0u) % SF_CASE_MAX_DIM);
+  h[5] = sf_case_dim_byte(d->width);
+  h[6] = sf_case_dim_byte(d->height);
   uint32_t extra = d->type == SF_SURF_3D ? d->depth : d->layers;
   h[7] = (uint8_t)((extra ? extra - 1u : 0u) % SF_CASE_MAX_DEPTH);
   h[8] = (uint8_t)(d->levels ? d->levels - 1u : 0u);

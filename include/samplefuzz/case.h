@@ -40,6 +40,12 @@ extern "C" {
 #define SF_CASE_MAX_GEN 512u
 #define SF_CASE_MAX_SIZE (SF_CASE_FIXED_SIZE + SF_CASE_MAX_GEN)
 #define SF_CASE_MAX_DIM 16u
+/* Width and height byte values from SF_CASE_WIDE_BYTE up give the wide sizes 18, 20, ..., 48 (even, as NV12 needs)
+ * (SF_CASE_WIDE_MIN + SF_CASE_WIDE_STEP * (byte - SF_CASE_WIDE_BYTE)): a row that spans the SIMD
+ * paths' 16-texel segments at an offset, which no width up to 16 reaches. */
+#define SF_CASE_WIDE_BYTE 0xF0u
+#define SF_CASE_WIDE_MIN 18u
+#define SF_CASE_WIDE_STEP 2u
 #define SF_CASE_MAX_LAYERS 2u
 #define SF_CASE_MAX_DEPTH 4u
 
