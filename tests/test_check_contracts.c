@@ -612,7 +612,35 @@ static void test_visa_rules_table(void) {
   SF_CHECK_MSG(names >= 35, "%u rule names found in visa_model.c", names);
 }
 
+/* validate_cap: the broken-everything instructions have more violations than the list holds, and
+ * the list keeps exactly its cap of them. */
+static void test_violation_cap(void) {
+  static const sf_family fams[4] = {SF_FAMILY_D3D, SF_FAMILY_AVS, SF_FAMILY_SAMPLE_UNORM, SF_FAMILY_SAMPLE_3D};
+  uint64_t seed = 0x5eedca9;
+  uint8_t draw[384];
+  for (unsigned i = 0; i < 400; i++) {
+    for (size_t k = 0; k < sizeof draw; k++) draw[k] = (uint8_t)sf_t_rand(&seed);
+    sf_fdp f;
+    sf_fdp_init(&f, draw, sizeof draw);
+    sf_inst in;
+    memset(&in, 0, sizeof in);
+    if (sf_gen_inst(&f, fams[i % 4], SF_GEN_VALID, &in) != SF_OK) continue;
+    if (in.family == SF_FAMILY_D3D) sf_d3d_break_all(&in.d3d);
+    else sf_visa_break_all(&in);
+    sf_violations vs;
+    unsigned total = sf_inst_validate_rules(&in, &vs);
+    if (in.family == SF_FAMILY_D3D || in.family == SF_FAMILY_AVS)
+      SF_CHECK_MSG(total > SF_MAX_VIOLATIONS, "family %d: %u violations, not past the cap", (int)in.family, total);
+    else
+      SF_CHECK_MSG(total >= 8, "family %d: %u violations", (int)in.family, total);
+    sf_verdict v;
+    sf_verdict_init(&v, "contracts");
+    SF_CHECK_MSG(sf_check_violation_cap(&v, &in), "family %d: %s", (int)in.family, v.key);
+  }
+}
+
 int main(void) {
+  SF_RUN(test_violation_cap);
   SF_RUN(test_visa_rules_table);
   SF_RUN(test_d3d_rules_table);
   SF_RUN(test_store_near_ties);

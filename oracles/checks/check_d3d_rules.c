@@ -224,6 +224,43 @@ static bool rule_seen(sf_verdict *v, const sf_d3d_inst *d, size_t k) {
   return false;
 }
 
+/* Every operand of d broken every way check_common knows, and the instruction-level fields too:
+ * more violations than sf_violations holds (the unit test checks that). */
+void sf_d3d_break_all(sf_d3d_inst *w) {
+  w->num_src = SF_D3D_MAX_SRC;
+  w->has_aoffimmi = w->has_resdim = w->has_rettype = true;
+  w->aoffimmi[0] = w->aoffimmi[1] = w->aoffimmi[2] = 9;
+  w->resdim = SF_D3D_DIM_TEX2DMS;
+  w->resdim_stride = 1;
+  memset(w->rettype, 0, sizeof w->rettype);
+  w->ext_order[0] = 4;
+  w->precise = 16;
+  for (unsigned i = 0; i <= SF_D3D_MAX_SRC; i++) {
+    sf_d3d_opnd *o = i ? &w->src[i - 1] : &w->dst;
+    o->type = 99;
+    o->num_comp = SF_D3D_NC_N;
+    o->comp_bits = 0xff;
+    o->index_dim = 3;
+    for (unsigned k = 0; k < 3; k++) o->idx[k].rep = 7;
+    o->modifier = 5;
+    o->min_precision = 7;
+  }
+}
+
+bool sf_check_violation_cap(sf_verdict *v, const sf_inst *w) {
+  sf_violations vs;
+  sf_inst_validate_rules(w, &vs);
+  unsigned want = vs.total < SF_MAX_VIOLATIONS ? vs.total : SF_MAX_VIOLATIONS;
+  bool ok = vs.count == want;
+  for (unsigned i = 0; ok && i < vs.count; i++) ok = vs.v[i].rule != NULL;
+  if (ok) return true;
+  sf_verdict_fail(v, "validate_cap", w, "count");
+  sf_verdict_key(v, "validate_cap");
+  sf_verdict_dumpf(v, "an instruction with %u violations stored %u of them (the list holds %u)\n", vs.total, vs.count,
+                   (unsigned)SF_MAX_VIOLATIONS);
+  return false;
+}
+
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d) {
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;
@@ -232,7 +269,15 @@ bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d) {
    * of the table's cost, and a campaign still runs every edit many times over. */
   if (sf_d3d_inst_validate(d, NULL) != 0) return true;
   unsigned h = d->op * 31u + d->dst.comp_bits * 7u + d->src[0].comp_bits + d->src[1].type + (unsigned)d->src[1].idx[0].imm;
-  for (size_t k = 2 + (h ^ (h >> 3)) % SF_RULES_EVERY; k < sf_d3d_rule_edit_count(); k += SF_RULES_EVERY)
+  unsigned sel = (h ^ (h >> 3)) % SF_RULES_EVERY;
+  for (size_t k = 2 + sel; k < sf_d3d_rule_edit_count(); k += SF_RULES_EVERY)
     if (!rule_seen(v, d, k)) return false;
-  return true;
+  if (sel != 0) return true;
+  /* And, on the same share of inputs, the list's cap: more violations than it holds. */
+  sf_inst w;
+  memset(&w, 0, sizeof w);
+  w.family = SF_FAMILY_D3D;
+  w.d3d = *d;
+  sf_d3d_break_all(&w.d3d);
+  return sf_check_violation_cap(v, &w);
 }

@@ -110,6 +110,12 @@ int sf_d3d_rule_edit(size_t i, sf_d3d_inst *w, const char **rule);
 /* The same for the vISA families (oracles/checks/check_visa_rules.c): in a valid vISA instruction. */
 bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in);
 size_t sf_visa_rule_edit_count(void);
+/* `validate_cap`: an instruction with more violations than sf_violations holds stores exactly
+ * SF_MAX_VIOLATIONS of them, each with its rule; and the instructions that have that many: every
+ * field and operand of a copy broken (D3D: sf_d3d_break_all; vISA: sf_visa_break_all, for AVS). */
+bool sf_check_violation_cap(sf_verdict *v, const sf_inst *w);
+void sf_d3d_break_all(sf_d3d_inst *w);
+void sf_visa_break_all(sf_inst *w);
 int sf_visa_rule_edit(size_t i, sf_inst *w, const char **rule);
 
 /* Negative edits (oracles/checks/check_negative.c): one invalid-by-construction edit of `text`, a

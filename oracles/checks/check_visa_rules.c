@@ -21,18 +21,28 @@
 
 typedef bool (*visa_edit_fn)(sf_inst *w);
 
-/* The scalar operand the operand rules edit, its one valid type and the lanes its region is held to. */
+/* The scalar operand the operand rules edit, its one valid type and the lanes its region is held to:
+ * one of the instruction's scalar operands, picked by its destination and surface, so that a
+ * campaign edits each of them (a rule lost for V_offset alone is seen too). */
 static sf_vopnd *scalar_of(sf_inst *w, uint8_t *type, unsigned *lanes) {
   *lanes = 1;
   switch (w->family) {
-    case SF_FAMILY_SAMPLE_UNORM: *type = SF_VT_F; return &w->unorm.u;
+    case SF_FAMILY_SAMPLE_UNORM: {
+      sf_vopnd *ops[4] = {&w->unorm.u, &w->unorm.v, &w->unorm.du, &w->unorm.dv};
+      *type = SF_VT_F;
+      return ops[(w->unorm.dst.id + w->unorm.surface) % 4];
+    }
     case SF_FAMILY_SAMPLE_3D:
       *type = SF_VT_UW;
       *lanes = sf_exec_size_lanes(w->s3d.exec_size);
       return &w->s3d.aoffimmi;
-    default:
-      if (w->avs.chan_mask & 1) return *type = SF_VT_UD, &w->avs.group_id;
-      return *type = SF_VT_F, &w->avs.u_off;
+    default: {
+      sf_vopnd *ops[9] = {&w->avs.u_off, &w->avs.v_off, &w->avs.du,  &w->avs.dv,        &w->avs.u2d,
+                          &w->avs.v2d,   &w->avs.group_id, &w->avs.vbn, &w->avs.ief_bypass};
+      unsigned k = (w->avs.dst.id + w->avs.surface) % 9;
+      *type = k < 6 ? SF_VT_F : SF_VT_UD;
+      return ops[k];
+    }
   }
 }
 
@@ -279,6 +289,44 @@ int sf_visa_rule_edit(size_t i, sf_inst *w, const char **rule) {
   return visa_edits[i].edit(w) ? 1 : 0;
 }
 
+void sf_visa_break_all(sf_inst *w) {
+  sf_vopnd *ops[9];
+  unsigned n = 0;
+  if (w->family == SF_FAMILY_SAMPLE_UNORM) {
+    sf_vopnd *u[4] = {&w->unorm.u, &w->unorm.v, &w->unorm.du, &w->unorm.dv};
+    memcpy(ops, u, sizeof u), n = 4;
+    w->unorm.chan_mask = 0xf0;
+    w->unorm.out_fmt = 7;
+    w->unorm.surface = 0;
+    w->unorm.dst = (sf_raw){0, 2};
+  } else if (w->family == SF_FAMILY_SAMPLE_3D) {
+    ops[n++] = &w->s3d.aoffimmi;
+    w->s3d.op = 0x07;
+    w->s3d.chan_mask = 0xf0;
+    w->s3d.exec_size = 2;
+    w->s3d.pred = (sf_pred){0x1000, 1, 3, true};
+    w->s3d.cps = true;
+    w->s3d.num_params = 0;
+    w->s3d.dst = (sf_raw){0, 2};
+  } else {
+    sf_vopnd *a[9] = {&w->avs.u_off, &w->avs.v_off, &w->avs.du,  &w->avs.dv,        &w->avs.u2d,
+                      &w->avs.v2d,   &w->avs.group_id, &w->avs.vbn, &w->avs.ief_bypass};
+    memcpy(ops, a, sizeof a), n = 9;
+    w->avs.chan_mask = 0xf0;
+    w->avs.surface = 0;
+    w->avs.cntrl = 7;
+    w->avs.exec_mode = 7;
+    w->avs.dst = (sf_raw){0, 2};
+  }
+  for (unsigned i = 0; i < n; i++) { /* a general operand V0 with every region code and tag bit wrong */
+    memset(ops[i], 0, sizeof *ops[i]);
+    ops[i]->cls = SF_VCLS_GENERAL;
+    ops[i]->tag_hi = 3;
+    ops[i]->mod = SF_VMOD_SAT;
+    ops[i]->region = (sf_region){9, 0, 0, 5};
+  }
+}
+
 static unsigned rules_pick(const sf_inst *in) {
   unsigned h = in->family;
   if (in->family == SF_FAMILY_SAMPLE_UNORM) h = h * 31 + in->unorm.chan_mask * 7 + in->unorm.surface + in->unorm.dst.id;
@@ -311,5 +359,9 @@ bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in) {
                      visa_edits[k].rule, vs.total);
     return false;
   }
-  return true;
+  if (sel != 0) return true;
+  /* And, on the same share of inputs, the list's cap (check_d3d_rules.c). */
+  sf_inst w = *in;
+  sf_visa_break_all(&w);
+  return sf_check_violation_cap(v, &w);
 }
