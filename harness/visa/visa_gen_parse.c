@@ -380,6 +380,23 @@ static bool svm_suffix(cur *c, const gmatch *m, uint32_t *bs, uint32_t *nb) {
   return true;
 }
 
+/* `.sat` or nothing after the name (ALU, MINMAX). */
+static bool sat_or_nothing(cur *c, const gmatch *m, bool *sat) {
+  *sat = m->rest_n != 0;
+  if (*sat && !vt_ieq(m->rest, m->rest_n, ".sat"))
+    return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .sat or nothing after %s", m->name), false;
+  return true;
+}
+
+/* .sat is the destination's (field 2) modifier 4; with another modifier there it is an error. */
+static bool apply_sat(cur *c, const gmatch *m, gbuild *b, bool sat) {
+  if (!sat) return true;
+  if (b->ops[2].v.mod != SF_VMOD_NONE)
+    return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, ".sat with a modifier on the destination"), false;
+  b->ops[2].v.mod = SF_VMOD_SAT;
+  return true;
+}
+
 static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, const sf_pred *pred, size_t pred_at,
                    gbuild *b) {
   uint32_t pw = has_pred ? pred_word(pred) : 0;
@@ -389,24 +406,15 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
   const sf_visa_opdesc *d = sf_visa_optab(m->op);
   switch (m->syn) {
     case SF_VSYN_ALU: {
-      bool sat = false;
-      if (m->rest_n) {
-        if (!vt_ieq(m->rest, m->rest_n, ".sat"))
-          return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .sat or nothing after %s", m->name), false;
-        sat = true;
-      }
+      bool sat;
+      if (!sat_or_nothing(c, m, &sat)) return false;
       if (!exec_field(c, b)) return false;
       put_u(b, SF_VF_PRED, pw);
       unsigned nv = 0;
       for (const char *p = d->layout; *p; p++) nv += *p == SF_VF_VEC;
       for (unsigned i = 0; i < nv; i++)
         if (!put_v(c, b, i ? "a source operand" : "the destination")) return false;
-      if (sat) {
-        if (b->ops[2].v.mod != SF_VMOD_NONE)
-          return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, ".sat with a modifier on the destination"), false;
-        b->ops[2].v.mod = SF_VMOD_SAT;
-      }
-      return true;
+      return apply_sat(c, m, b, sat);
     }
     case SF_VSYN_CMP: {
       static const char *const rel[6] = {"eq", "ne", "gt", "ge", "lt", "le"};
@@ -427,12 +435,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
       put_u(b, SF_VF_UB, (uint32_t)r);
       if (!put_v(c, b, "the destination") || !put_v(c, b, "a source operand") || !put_v(c, b, "a source operand"))
         return false;
-      if (sat) {
-        if (b->ops[2].v.mod != SF_VMOD_NONE)
-          return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, ".sat with a modifier on the destination"), false;
-        b->ops[2].v.mod = SF_VMOD_SAT;
-      }
-      return true;
+      return apply_sat(c, m, b, sat);
     }
     case SF_VSYN_MOVS:
       return want_no_rest(c, m) && exec_field(c, b) && put_v(c, b, "the destination") && put_v(c, b, "the source");
@@ -515,22 +518,13 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
       return true;
     }
     case SF_VSYN_MINMAX: {
-      bool sat = false;
-      if (m->rest_n) {
-        if (!vt_ieq(m->rest, m->rest_n, ".sat"))
-          return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .sat or nothing after %s", m->name), false;
-        sat = true;
-      }
+      bool sat;
+      if (!sat_or_nothing(c, m, &sat)) return false;
       if (!exec_field(c, b)) return false;
       put_u(b, SF_VF_UB, m->name[1] == 'a' ? 1u : 0u); /* max : min */
       if (!put_v(c, b, "the destination") || !put_v(c, b, "a source operand") || !put_v(c, b, "a source operand"))
         return false;
-      if (sat) {
-        if (b->ops[2].v.mod != SF_VMOD_NONE)
-          return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, ".sat with a modifier on the destination"), false;
-        b->ops[2].v.mod = SF_VMOD_SAT;
-      }
-      return true;
+      return apply_sat(c, m, b, sat);
     }
     case SF_VSYN_FENCE: {
       uint32_t bits = 0;

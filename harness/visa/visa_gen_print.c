@@ -54,6 +54,17 @@ static void print_label_ref(pctx *c, uint32_t id) {
   vt_ob_put(&c->o, s);
 }
 
+/* The destination of an instruction with a .sat suffix: a modifier of 4 (saturate) prints as
+ * ".sat" after the mnemonic, and the destination without it. */
+static sf_vopnd sat_suffix(pctx *c, const sf_vopnd *d) {
+  sf_vopnd dst = *d;
+  if (dst.mod == SF_VMOD_SAT) {
+    vt_ob_put(&c->o, ".sat");
+    dst.mod = SF_VMOD_NONE;
+  }
+  return dst;
+}
+
 /* [(pred)] name[.sat] (emask, size) dst src... — a dst modifier of 4 (saturate) is the .sat suffix
  * (IsaDisassembly.cpp prints it after the mnemonic; CISA.y's SAT_MOD sets it on the dst). */
 static void print_alu(pctx *c, const sf_visa_ginst *g, const char *name) {
@@ -68,11 +79,7 @@ static void print_alu(pctx *c, const sf_visa_ginst *g, const char *name) {
     }
   print_pred_word(c, g->ops[1].u);
   vt_ob_put(&c->o, name);
-  sf_vopnd dst = g->ops[2].v;
-  if (dst.mod == SF_VMOD_SAT) {
-    vt_ob_put(&c->o, ".sat");
-    dst.mod = SF_VMOD_NONE;
-  }
+  sf_vopnd dst = sat_suffix(c, &g->ops[2].v);
   print_exec_byte(c, g->ops[0].u);
   vt_print_vopnd(c, &dst);
   for (unsigned i = 3; i < g->num_ops; i++) vt_print_vopnd(c, &g->ops[i].v);
@@ -91,11 +98,7 @@ static void print_cmp(pctx *c, const sf_visa_ginst *g, const char *name) {
     vt_ob_fmt(&c->o, "%s%s.%s", name, (rel & 0x80) ? "n" : "", rel_names[rel & 7]);
   else
     vt_ob_fmt(&c->o, "%s.rel%u", name, (unsigned)rel);
-  sf_vopnd dst = g->ops[2].v;
-  if (dst.mod == SF_VMOD_SAT) {
-    vt_ob_put(&c->o, ".sat");
-    dst.mod = SF_VMOD_NONE;
-  }
+  sf_vopnd dst = sat_suffix(c, &g->ops[2].v);
   print_exec_byte(c, g->ops[0].u);
   vt_print_vopnd(c, &dst);
   for (unsigned i = 3; i < 5; i++) vt_print_vopnd(c, &g->ops[i].v);
@@ -196,11 +199,7 @@ static void print_minmax(pctx *c, const sf_visa_ginst *g, const char *name) {
     return;
   }
   vt_ob_put(&c->o, g->ops[1].u ? "max" : "min");
-  sf_vopnd dst = g->ops[2].v;
-  if (dst.mod == SF_VMOD_SAT) {
-    vt_ob_put(&c->o, ".sat");
-    dst.mod = SF_VMOD_NONE;
-  }
+  sf_vopnd dst = sat_suffix(c, &g->ops[2].v);
   print_exec_byte(c, g->ops[0].u);
   vt_print_vopnd(c, &dst);
   vt_print_vopnd(c, &g->ops[3].v);
