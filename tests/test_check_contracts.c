@@ -544,6 +544,8 @@ static void test_d3d_rules_table(void) {
       if (r != 1) continue;
       applied[k]++;
       sf_violations vs;
+      vs.count = vs.total = 0; /* sf_d3d_inst_validate appends to what out holds */
+      vs.rules_only = false;
       sf_d3d_inst_validate(&w, &vs);
       bool seen = false;
       for (unsigned j = 0; j < vs.count; j++) seen = seen || !strcmp(vs.v[j].rule, rule);

@@ -119,6 +119,32 @@ static bool e_src_scalar(sf_d3d_inst *w) {
 static bool e_opnd_num_comp(sf_d3d_inst *w) { return w->dst.num_comp = SF_D3D_NC_N, true; }
 static bool e_opnd_reserved(sf_d3d_inst *w) { return w->src[2].comp_bits = 1, true; }
 static bool e_opnd_sel_mode(sf_d3d_inst *w) { return w->dst.sel_mode = 3, true; }
+/* A rule with several conditions has one edit per condition. */
+static bool e_opnd_num_comp4(sf_d3d_inst *w) { return w->dst.num_comp = 4, true; }
+static bool e_reserved_mask(sf_d3d_inst *w) { return w->dst.comp_bits |= 0x10, true; }
+static bool e_reserved_select1(sf_d3d_inst *w) {
+  if (w->num_src < 4 || w->op == SF_D3D_SAMPLE_D || w->src[3].type == SF_D3D_OT_IMM32) return false;
+  w->src[3].comp_bits |= 0x04; /* a scalar source is in select_1 mode: bits [11:6] reserved */
+  return true;
+}
+static bool e_reserved_rel(sf_d3d_inst *w) {
+  make_rel(&w->src[1]);
+  w->src[1].idx[0].rel.comp_bits = 0x04;
+  return true;
+}
+static bool e_dst_mask_mode(sf_d3d_inst *w) { return w->dst.sel_mode = SF_D3D_SEL_SWIZZLE, true; }
+static bool e_index_imm64_rel(sf_d3d_inst *w) {
+  make_rel(&w->dst);
+  w->dst.idx[0].rep = SF_D3D_IDX_IMM64_REL;
+  return true;
+}
+static bool e_index_dim_want(sf_d3d_inst *w) {
+  if (w->dst.type != SF_D3D_OT_TEMP && w->dst.type != SF_D3D_OT_OUTPUT) return false;
+  w->dst.index_dim = 2; /* r# and o# take one index */
+  w->dst.idx[1].rep = SF_D3D_IDX_IMM32;
+  w->dst.idx[1].imm = 0;
+  return true;
+}
 static bool e_opnd_index_dim(sf_d3d_inst *w) { return w->dst.index_dim = 4, true; }
 static bool e_index_rep(sf_d3d_inst *w) { return w->dst.idx[0].rep = 5, true; }
 static bool e_index_imm64(sf_d3d_inst *w) { return w->dst.idx[0].rep = SF_D3D_IDX_IMM64, true; }
@@ -183,6 +209,13 @@ static const struct {
     {"d3d.opnd.num_comp", e_opnd_num_comp, "an N-component dst"},
     {"d3d.opnd.reserved", e_opnd_reserved, "selection bits on a 0-component sampler"},
     {"d3d.opnd.sel_mode", e_opnd_sel_mode, "selection mode 3 on dst"},
+    {"d3d.opnd.num_comp", e_opnd_num_comp4, "a num_comp of 4 (past 2 bits)"},
+    {"d3d.opnd.reserved", e_reserved_mask, "mask-mode bits [11:8] on dst"},
+    {"d3d.opnd.reserved", e_reserved_select1, "select_1 bits [11:6] on ref/lod/bias"},
+    {"d3d.opnd.reserved", e_reserved_rel, "select_1 bits [11:6] on a relative index"},
+    {"d3d.dst.mask", e_dst_mask_mode, "dst in swizzle mode"},
+    {"d3d.index.imm64", e_index_imm64_rel, "a 64-bit immediate plus relative index on dst"},
+    {"d3d.opnd.index_dim", e_index_dim_want, "two indices on r# or o#"},
     {"d3d.opnd.index_dim", e_opnd_index_dim, "index dimension 4 on dst"},
     {"d3d.index.rep", e_index_rep, "index representation 5 on dst"},
     {"d3d.index.imm64", e_index_imm64, "a 64-bit immediate index on dst"},
