@@ -669,6 +669,64 @@ static bool wb_fill_unorm(const void *ctx, const sf_state *before, const sf_var 
   return true;
 }
 
+/* ---- exec_writeback: where the vISA AVS result lands --------------------------------------------
+ *
+ * vISA spec, AVS "execMode", "cntrl" and the Notes on <dst>: the block is 16x4, 8x4, 16x8 or 4x4
+ * pixels (execMode 0-3), pixel p = row * width + column. Without output shuffle the enabled channels
+ * follow each other in R, G, B, A order, each over the pixels of rows 0-3, and for 16x8 the same
+ * again over rows 4-7. With output shuffle (16x4 only) the first R, G, B, A run holds columns 0-7
+ * of every row and the second columns 8-15. Each run fills whole GRFs. cntrl 0 and 1 store 16-bit
+ * elements, 2 and 3 bytes (the 8.8 value rounded, (v + 128) / 256, at most 255); 1 and 3 keep only
+ * the even pixels of R and B. With cntrl 3, a single disabled one of R and B keeps its run, unwritten.
+ * Counted pixel by pixel here, not from the executor's block sizes. */
+typedef struct wbavs {
+  const sf_avs *a;
+  bool shuffle;
+  const sf_avs_out *out;
+} wbavs;
+
+static void wb_describe_avs(const void *ctx, const sf_var *x, char *out, size_t n) {
+  const wbavs *c = ctx;
+  (void)x;
+  snprintf(out, n, "execMode %u, cntrl %u, channels 0x%x, shuffle %d", c->a->exec_mode & 0xFu, c->a->cntrl & 0xFu,
+           c->a->chan_mask, c->shuffle ? 1 : 0);
+}
+
+static bool wb_fill_avs(const void *ctx, const sf_state *before, const sf_var *x, uint8_t *want) {
+  const wbavs *c = ctx;
+  static const unsigned widths[4] = {16, 8, 16, 4}, heights[4] = {4, 4, 8, 4};
+  unsigned mode = c->a->exec_mode & 0xFu, cntrl = c->a->cntrl & 0xFu;
+  if (mode > 3 || cntrl > 3) return true; /* refused by the executor: nothing written, checked elsewhere */
+  unsigned w = widths[mode], h = heights[mode], grf = before->grf_bytes ? before->grf_bytes : 32u;
+  bool bytes = cntrl >= 2, down = cntrl == 1 || cntrl == 3;
+  unsigned esz = bytes ? 1u : 2u, runs = c->shuffle ? 2u : h / 4u;
+  bool on[4], kept[4];
+  for (unsigned k = 0; k < 4; k++) on[k] = kept[k] = (c->a->chan_mask >> k) & 1u;
+  if (cntrl == 3 && on[0] != on[2]) kept[0] = kept[2] = true;
+  size_t at = c->a->dst.off;
+  for (unsigned r = 0; r < runs; r++)
+    for (unsigned k = 0; k < 4; k++) {
+      if (!kept[k]) continue;
+      size_t n = 0;
+      for (unsigned row = c->shuffle ? 0 : 4 * r; row < (c->shuffle ? 4u : 4 * r + 4); row++)
+        for (unsigned col = 0; col < w; col++) {
+          if (c->shuffle && col / 8 != r) continue;
+          unsigned p = row * w + col;
+          if (down && (k == 0 || k == 2) && (p & 1u)) continue;
+          if (on[k]) {
+            uint16_t val = c->out->v[k][p];
+            size_t pos = at + n * esz;
+            if (pos + esz > x->size) return false;
+            if (bytes) want[pos] = (uint8_t)((val + 128u) / 256u > 255u ? 255u : (val + 128u) / 256u);
+            else want[pos] = (uint8_t)val, want[pos + 1] = (uint8_t)(val >> 8);
+          }
+          n++;
+        }
+      at += (n * esz + grf - 1) / grf * grf;
+    }
+  return true;
+}
+
 bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
                              const sf_indep_rec *rec) {
   if (in->family == SF_FAMILY_SAMPLE_3D && rec->got) {
@@ -680,5 +738,10 @@ bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *b
     wbunorm c = {&in->unorm, &rec->unorm};
     return wb_visa_vars(v, in, before, after, &in->unorm.dst, "unorm", wb_fill_unorm, wb_describe_unorm, &c);
   }
-  return true; /* AVS: its writeback has no model here yet */
+  if (in->family == SF_FAMILY_AVS && rec->got_avs) {
+    const sf_sampler *sp = before->samplers[in->avs.sampler]; /* a uint8_t index: SF_MAX_SAMPLERS is 256 */
+    wbavs c = {&in->avs, sp && sp->avs_shuffle && (in->avs.exec_mode & 0xFu) == 0, &rec->avs};
+    return wb_visa_vars(v, in, before, after, &in->avs.dst, "avs", wb_fill_avs, wb_describe_avs, &c);
+  }
+  return true;
 }
