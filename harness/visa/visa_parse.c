@@ -8,8 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/visa/visa_optab.h"
 #include "harness/visa/visa_text_priv.h"
 
+
+/* The opcode of the table row (or sub-op row) without a text class (SF_VSYN_NONE) whose GenX_IR
+ * name is s[0..n), or -1: a line that names a vISA instruction without a text form here is refused
+ * as unsupported, not as a syntax error. Only on the refusal path. */
+static int named_row(const char *s, size_t n) {
+  for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
+    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
+    if (!d || !d->name) continue;
+    if (!d->subs && d->syn == SF_VSYN_NONE && strlen(d->name) == n && vt_ieq(s, n, d->name)) return (int)op;
+    for (unsigned q = 0; d->subs && q < d->num_subs; q++)
+      if (d->subs[q].syn == SF_VSYN_NONE && strlen(d->subs[q].name) == n && vt_ieq(s, n, d->subs[q].name)) return (int)op;
+  }
+  return -1;
+}
 
 static bool p_mnemonic(cur *c, mnem *m) {
   memset(m, 0, sizeof *m);
@@ -175,7 +190,12 @@ sf_code vt_parse_inst(cur *c, sf_inst *out) {
     out->family = SF_FAMILY_AVS;
     if (!p_avs(c, &m, &out->avs)) return c->err;
   } else {
-    int op = vt_s3d_lookup(m.name, m.name_n);
+    int op = vt_s3d_lookup(m.name, m.name_n), row = op < 0 ? named_row(m.name, m.name_n) : -1;
+    if (row >= 0)
+      return vt_perr(c, SF_UNSUPPORTED, m.name_at,
+                     "instruction '%.*s' (vISA opcode 0x%02x): read and written in binary, but it has no text form "
+                     "here (docs/visa-text.md \"Generic instructions\")",
+                     (int)(m.name_n > 24 ? 24 : m.name_n), m.name, (unsigned)row);
     if (op < 0)
       return vt_perr(c, SF_ERR_SYNTAX, m.name_at,
                   "unknown instruction '%.*s': expected sample_unorm, avs or a 3D_SAMPLE op (sample_3d, sample_b, "
