@@ -186,6 +186,13 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_v(x, g, false);
       gop_v(x, g, false);
       return true;
+    case SF_VSYN_BFN:
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_v(x, g, true);
+      for (int i = 0; i < 3; i++) gop_v(x, g, false);
+      gop_u(x, 'b', gv_pick(g, 256));
+      return true;
     case SF_VSYN_BARE: return true;
     case SF_VSYN_FENCE: /* fence_sw, or any mask without bit 7 */
       gop_u(x, 'b', gv_pick(g, 8) ? gv_pick(g, 128) : 0x80u);

@@ -12,10 +12,14 @@
 #include "samplefuzz/bytes.h"
 
 
-/* Kernel attributes IGC stores as integers; printed as decimals when 4 bytes long. */
-const char *const vt_int_attrs[] = {"SimdSize", "SLMSize",   "ArgSize",        "RetValSize",
-                                        "FESPSize", "NumGRF",    "perThreadInputSize", "SpillMemOffset",
-                                        "NoBarrier", "Extern",   "Callable",       "Entry"};
+/* Kernel attributes IGC stores as integers; printed as decimals when 4 bytes long. IGC's attribute
+ * table (visa/include/VISAAttributes.h) spells PerThreadInputSize and CrossThreadInputSize with a
+ * capital letter and still reads the older lower-case spellings; both are listed. */
+const char *const vt_int_attrs[] = {"SimdSize",  "SLMSize",   "ArgSize",            "RetValSize",
+                                    "FESPSize",  "NumGRF",    "perThreadInputSize", "SpillMemOffset",
+                                    "NoBarrier", "Extern",    "Callable",           "Entry",
+                                    "PerThreadInputSize", "CrossThreadInputSize", "crossThreadInputSize",
+                                    "NBarrierCnt"};
 const size_t vt_int_attrs_count = sizeof vt_int_attrs / sizeof vt_int_attrs[0];
 
 const char *const vt_target_names[3] = {"cm", "3d", "cs"};

@@ -65,7 +65,7 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
   uint8_t syn = d->subs ? d->subs[q].syn : d->syn;
   bool parsed = syn == SF_VSYN_ALU || syn == SF_VSYN_CMP || syn == SF_VSYN_MOVS || syn == SF_VSYN_CF ||
                 syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM || syn == SF_VSYN_SCALED ||
-                syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC;
+                syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN;
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -380,6 +380,13 @@ static bool svm_suffix(cur *c, const gmatch *m, uint32_t *bs, uint32_t *nb) {
   return true;
 }
 
+/* The value of a hex digit of either case, or -1. */
+static int nibble(char h) {
+  if (h >= '0' && h <= '9') return h - '0';
+  if ((h | 0x20) >= 'a' && (h | 0x20) <= 'f') return (h | 0x20) - 'a' + 10;
+  return -1;
+}
+
 /* `.sat` or nothing after the name (ALU, MINMAX). */
 static bool sat_or_nothing(cur *c, const gmatch *m, bool *sat) {
   *sat = m->rest_n != 0;
@@ -516,6 +523,31 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
       b->ops[b->n - 2] = b->ops[b->n - 1];
       b->ops[b->n - 1] = dst;
       return true;
+    }
+    case SF_VSYN_BFN: {
+      /* .x<hex> (GenX_IR's lexer: 'x' then hex digits of either case), then .sat or nothing */
+      size_t i = 2, n = m->rest_n;
+      uint32_t fn = 0;
+      bool big = false;
+      if (n < 3 || m->rest[0] != '.' || m->rest[1] != 'x' || nibble(m->rest[2]) < 0)
+        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .x<hex function> after bfn (e.g. bfn.xd8)"), false;
+      for (; i < n && nibble(m->rest[i]) >= 0; i++) {
+        fn = (fn << 4 | (uint32_t)nibble(m->rest[i])) & 0xfff;
+        big = big || fn > 0xff;
+      }
+      if (big)
+        return vt_perr(c, SF_ERR_RANGE, m->rest_at + 2, "bfn function 0x%.*s does not fit its byte", (int)(i - 2 > 16 ? 16 : i - 2),
+                       m->rest + 2), false;
+      gmatch rest = *m;
+      rest.rest += i, rest.rest_n -= i, rest.rest_at += i;
+      bool sat;
+      if (!sat_or_nothing(c, &rest, &sat) || !exec_field(c, b)) return false;
+      put_u(b, SF_VF_PRED, pw);
+      if (!put_v(c, b, "the destination")) return false;
+      for (int q = 0; q < 3; q++)
+        if (!put_v(c, b, "a source operand")) return false;
+      put_u(b, SF_VF_UB, fn);
+      return apply_sat(c, &rest, b, sat);
     }
     case SF_VSYN_MINMAX: {
       bool sat;

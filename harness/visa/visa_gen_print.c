@@ -206,6 +206,21 @@ static void print_minmax(pctx *c, const sf_visa_ginst *g, const char *name) {
   vt_print_vopnd(c, &g->ops[4].v);
 }
 
+/* [(pred)] bfn.x<hex>[.sat] (emask, size) dst src0 src1 src2 (BFN 0x85): IsaDisassembly.cpp prints
+ * the function byte (the last field) in lower-case hex without padding, right after the name. */
+static void print_bfn(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 0, "EPVVVVb")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  print_pred_word(c, g->ops[1].u);
+  vt_ob_fmt(&c->o, "%s.x%x", name, (unsigned)(g->ops[6].u & 0xff));
+  sf_vopnd dst = sat_suffix(c, &g->ops[2].v);
+  print_exec_byte(c, g->ops[0].u);
+  vt_print_vopnd(c, &dst);
+  for (unsigned i = 3; i < 6; i++) vt_print_vopnd(c, &g->ops[i].v);
+}
+
 /* The fence options in GenX_IR's order (one token after a '.'), with their mask bits. */
 static const struct {
   const char *s;
@@ -412,6 +427,7 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
     case SF_VSYN_MINMAX: print_minmax(&c, g, name); break;
     case SF_VSYN_FENCE: print_fence(&c, g, name); break;
     case SF_VSYN_SVMATOMIC: print_svm_atomic(&c, g, name); break;
+    case SF_VSYN_BFN: print_bfn(&c, g, name); break;
     case SF_VSYN_BARE:
       if (g->num_ops) vt_pfail(&c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
       else vt_ob_put(&c.o, name);

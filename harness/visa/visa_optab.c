@@ -176,7 +176,7 @@ static const sf_visa_opdesc optab[] = {
     ROW(0x82, "dp4a", EP4, SF_VSYN_ALU),
     ROW(0x83, "dpas", "ERRRVd", SF_VSYN_NONE),
     ROW(0x84, "add3", EP4, SF_VSYN_ALU),
-    ROW(0x85, "bfn", "EPVVVVb", SF_VSYN_NONE),
+    ROW(0x85, "bfn", "EPVVVVb", SF_VSYN_BFN),
     ROW(0x86, "qw_gather", "EPbbRR", SF_VSYN_NONE),
     ROW(0x87, "qw_scatter", "EPbbRR", SF_VSYN_NONE),
     RSV(0x88, "reserved88"),

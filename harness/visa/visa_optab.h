@@ -50,7 +50,9 @@ typedef enum sf_vsyn {
   SF_VSYN_FENCE,     /* fence_sw | fence_global|fence_local[.E][I][S][C][R][L1]: FENCE's mask byte */
   SF_VSYN_SCALED,    /* [(pred)] gather_scaled/scatter_scaled.<blocks 1|2|4> (emask, size) T off offs src */
   SF_VSYN_BARE,      /* the name alone: barrier, sampler_cache_flush, yield (no fields) */
-  SF_VSYN_SVMATOMIC  /* [(pred)] svm_atomic.<op> (emask, size) addresses dst src0 src1 (fields: addr src0 src1 dst) */
+  SF_VSYN_SVMATOMIC, /* [(pred)] svm_atomic.<op> (emask, size) addresses dst src0 src1 (fields: addr src0 src1 dst) */
+  SF_VSYN_BFN,       /* [(pred)] bfn.x<hex>[.sat] (emask, size) dst src0 src1 src2: the function byte is the last field */
+  SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 
 typedef struct sf_visa_subop {

@@ -23,6 +23,9 @@ static int named_row(const char *s, size_t n) {
     for (unsigned q = 0; d->subs && q < d->num_subs; q++)
       if (d->subs[q].syn == SF_VSYN_NONE && strlen(d->subs[q].name) == n && vt_ieq(s, n, d->subs[q].name)) return (int)op;
   }
+  /* GenX_IR spells the LSC instructions (opcodes 0x89-0x8b) by operation, not by row:
+   * lsc_load, lsc_store_quad, lsc_atomic_iadd, lsc_fence, ... (visa/CISA.l) */
+  if (n > 4 && vt_ieq(s, 4, "lsc_")) return n == 9 && vt_ieq(s, n, "lsc_fence") ? 0x8b : 0x89;
   return -1;
 }
 
@@ -193,9 +196,9 @@ sf_code vt_parse_inst(cur *c, sf_inst *out) {
     int op = vt_s3d_lookup(m.name, m.name_n), row = op < 0 ? named_row(m.name, m.name_n) : -1;
     if (row >= 0)
       return vt_perr(c, SF_UNSUPPORTED, m.name_at,
-                     "instruction '%.*s' (vISA opcode 0x%02x): read and written in binary, but it has no text form "
-                     "here (docs/visa-text.md \"Generic instructions\")",
-                     (int)(m.name_n > 24 ? 24 : m.name_n), m.name, (unsigned)row);
+                     "instruction '%.*s' (vISA opcode 0x%02x): %s, but it has no text form here (docs/visa-text.md "
+                     "\"Generic instructions\")", (int)(m.name_n > 24 ? 24 : m.name_n), m.name, (unsigned)row,
+                     sf_visa_optab((uint8_t)row)->layout ? "read and written in binary" : "a vISA instruction");
     if (op < 0)
       return vt_perr(c, SF_ERR_SYNTAX, m.name_at,
                   "unknown instruction '%.*s': expected sample_unorm, avs or a 3D_SAMPLE op (sample_3d, sample_b, "
