@@ -424,6 +424,33 @@ static void refusals(void) {
     SF_CHECK_MSG(!parse_with_hdr(line, &f, &st) && st.code == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT, "%s: %s",
                  bad_bfn[q], st.msg);
   }
+  /* 251 surfaces (the binary's byte count allows 255): text cannot declare T256, so the printer
+   * refuses the kernel as unsupported instead of printing a file that its parser refuses */
+  {
+    sf_isa_file sf = {4, 1, 1, calloc(1, sizeof(sf_visa_kernel))};
+    sf_visa_kernel *sk = sf.kernels;
+    sf_status_clear(&st);
+    SF_CHECK(sk && sf_visa_kernel_init(sk, "s", &st) == SF_OK);
+    char nm[16];
+    for (unsigned q = 0; sk && q < 250; q++) {
+      snprintf(nm, sizeof nm, "t%u", q);
+      SF_CHECK(sf_visa_kernel_add_surface(sk, nm, &st) >= 0);
+    }
+    SF_CHECK(sk && sf_visa_kernel_add_surface(sk, "t250", &st) < 0 && st.code == SF_ERR_LIMIT);
+    sf_visa_sym *more = sk ? realloc(sk->surfaces, 251 * sizeof *more) : NULL;
+    if (more) {
+      sk->surfaces = more;
+      more[250] = more[249];
+      sk->num_surfaces = 251;
+      sf_buf sb;
+      sf_status_clear(&st);
+      sf_buf_init(&sb, &st);
+      SF_CHECK(sf_visaasm_print(&sf, &sb, &st) == SF_UNSUPPORTED);
+      SF_CHECK_MSG(strstr(st.msg, "251 surfaces"), "%s", st.msg);
+      sf_buf_free(&sb);
+    }
+    sf_isa_free(&sf);
+  }
   /* LSC (IGC 12504 for PVC): a vISA instruction without a text form here is unsupported, by name */
   static const char *const lsc[] = {"lsc_load.ugm (M1, 32)  V0046:d32  flat[V0047]:a64",
                                     "lsc_store.slm (M1, 32)  flat[V0047]:a32  V0046:d32", "lsc_fence.slm.none.group"};

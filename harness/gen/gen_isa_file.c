@@ -45,7 +45,19 @@ static sf_code gi_aliases(sf_visa_kernel *k, sf_status *st) {
  * writes have too few records for that to show. Unused labels are valid in binary; the text view
  * refuses them as unsupported (it declares a label by its first use). */
 static sf_code gi_dense(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
-  unsigned table = sf_fdp_pick(f, 4), n = 128u + sf_fdp_u8(f);
+  unsigned table = sf_fdp_pick(f, 6), n = 128u + sf_fdp_u8(f);
+  if (table >= 4) {
+    /* samplers or surfaces up to the text's cap (31 and 250: sf_visa_kernel_declare), which the
+     * isa_file check then tries to pass by one (check_isa_file.c, "cap_edit") */
+    char nm[24];
+    bool smp = table == 4;
+    while (smp ? k->num_samplers < 31 : k->num_surfaces < 256 - SF_VISA_FIRST_USER_SURFACE) {
+      snprintf(nm, sizeof nm, smp ? "dense_s%u" : "dense_t%u", smp ? (unsigned)k->num_samplers : (unsigned)k->num_surfaces);
+      if ((smp ? sf_visa_kernel_add_sampler(k, nm, st) : sf_visa_kernel_add_surface(k, nm, st)) < 0)
+        return st && st->code ? st->code : SF_ERR_LIMIT;
+    }
+    return SF_OK;
+  }
   if (table == 1) {
     sf_visa_input *in = realloc(k->inputs, (k->num_inputs + n) * sizeof *in);
     if (!in) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate %u inputs", k->num_inputs + n);

@@ -152,6 +152,14 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
     const char *nm = decl_name(p, src, k->preds[i].name, SF_SYM_PRED, i + 1, "predicate P");
     if (nm) ffmt(p, ".decl %s v_type=P num_elts=%u\n", nm, k->preds[i].num_elts);
   }
+  /* The binary form counts samplers and surfaces in a byte, but text declares at most what the
+   * parser takes (sf_visa_kernel_declare): 31 samplers (IGC's reader asserts fewer than 32) and the
+   * surfaces an instruction's surface byte can name, T6..T255. */
+  if (p->err == SF_OK && k->num_samplers > 31)
+    return (void)ffail(p, SF_UNSUPPORTED, "%u samplers: text declares at most 31 (S0..S30)", (unsigned)k->num_samplers);
+  if (p->err == SF_OK && SF_VISA_FIRST_USER_SURFACE + (unsigned)k->num_surfaces > 256)
+    return (void)ffail(p, SF_UNSUPPORTED, "%u surfaces: text declares at most %u (T%u..T255, the surface byte's range)",
+                       (unsigned)k->num_surfaces, 256u - SF_VISA_FIRST_USER_SURFACE, (unsigned)SF_VISA_FIRST_USER_SURFACE);
   for (uint32_t i = 0; i < k->num_samplers && p->err == SF_OK; i++) {
     const char *nm = decl_name(p, src, k->samplers[i].name, SF_SYM_SAMPLER, i, "sampler S");
     if (nm) ffmt(p, ".decl S%u v_type=S num_elts=%u v_name=%s\n", (unsigned)i, k->samplers[i].num_elts, nm);

@@ -16,6 +16,7 @@
  * file must read back with the declarations and instructions the generator built (`gen_same`);
  * then the written bytes are checked as above. This is where a reader that refuses or misreads
  * valid whole kernels is seen, which a round trip of what the reader accepts cannot show. */
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -146,6 +147,49 @@ static sf_code sf_isa_parse_text_any(const void *ctx, const char *text, size_t n
   return c;
 }
 
+/* A kernel that declares as many samplers (31) or surfaces (250, T6..T255) as text can declare:
+ * one more declaration line, right after the last of its kind in the printed text, must be refused
+ * by the parser as over the limit, at that line (the caps of sf_visa_kernel_declare). */
+static bool sf_isa_cap_edit(sf_verdict *v, const sf_isa_file *g, const char *t, size_t n) {
+  if (g->num_kernels != 1) return true;
+  const sf_visa_kernel *k = &g->kernels[0];
+  bool smp = k->num_samplers == 31, srf = SF_VISA_FIRST_USER_SURFACE + (unsigned)k->num_surfaces == 256;
+  if (!smp && !srf) return true;
+  const char *key = srf ? ".decl T" : ".decl S";
+  size_t after = 0;
+  uint32_t line = 1, at_line = 0;
+  for (size_t i = 0; i < n;) {
+    const char *e = memchr(t + i, '\n', n - i);
+    size_t end = e ? (size_t)(e - t) + 1 : n;
+    if (end - i > 7 && !memcmp(t + i, key, 7)) after = end, at_line = line + 1;
+    line++;
+    i = end;
+  }
+  if (!at_line) return true;
+  char extra[64];
+  int xl = snprintf(extra, sizeof extra, srf ? ".decl T256 v_type=T num_elts=1 v_name=cap_t\n"
+                                             : ".decl S31 v_type=S num_elts=1 v_name=cap_s\n");
+  char *e = malloc(n + (size_t)xl);
+  if (!e) return true; /* no memory for the edit: nothing learned, nothing wrong */
+  memcpy(e, t, after);
+  memcpy(e + after, extra, (size_t)xl);
+  memcpy(e + after + (size_t)xl, t + after, n - after);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_isa_file h;
+  memset(&h, 0, sizeof h);
+  sf_code c = sf_visaasm_parse(e, n + (size_t)xl, &h, &st);
+  sf_isa_free(&h);
+  free(e);
+  if (c == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == at_line) return true;
+  sf_verdict_fail(v, "cap_edit", NULL, srf ? "surface" : "sampler");
+  sf_verdict_key(v, "cap_edit %s %s", srf ? "surface" : "sampler", c == SF_OK ? "accepted" : sf_code_name(c));
+  sf_verdict_dumpf(v, "one %s declaration past text's cap (%s) at line %u: %s, line %u: %s\n", srf ? "surface" : "sampler",
+                   srf ? "250" : "31", (unsigned)at_line, c == SF_OK ? "accepted" : sf_code_name(c), (unsigned)st.line,
+                   st.msg);
+  return false;
+}
+
 static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_text, bool generated,
                               unsigned relayout_every) {
   sf_status st;
@@ -242,6 +286,7 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
   /* One invalid edit of one instruction line of the printed text (check_negative.c): the whole-file
    * parser, the generic instructions' parser among it, must refuse it at the edit. */
   if (ok) ok = sf_check_negative_lines(v, sf_isa_parse_text_any, NULL, (const char *)t1.data, t1.len, NULL, SF_NEG_NO_WORD_DIGITS);
+  if (ok) ok = sf_isa_cap_edit(v, g, (const char *)t1.data, t1.len);
   if (ok && sf_check_relayout_every((const char *)t1.data, t1.len, relayout_every)) /* check_relayout.c */
     ok = sf_check_relayout(v, "visaasm", sf_canon_visaasm, NULL, (const char *)t1.data, t1.len, t1.data, t1.len);
 done:
