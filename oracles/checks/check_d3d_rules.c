@@ -294,13 +294,13 @@ bool sf_check_violation_cap(sf_verdict *v, const sf_inst *w) {
   return false;
 }
 
-bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d) {
+bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;
   /* The others assume an otherwise valid instruction (an invalid one may already break their rule
    * another way). One in SF_RULES_EVERY per input, picked by fields of the instruction: a quarter
    * of the table's cost, and a campaign still runs every edit many times over. */
-  if (sf_d3d_inst_validate(d, NULL) != 0) return true;
+  if (!valid) return true;
   unsigned h = d->op * 31u + d->dst.comp_bits * 7u + d->src[0].comp_bits + d->src[1].type + (unsigned)d->src[1].idx[0].imm;
   unsigned sel = (h ^ (h >> 3)) % SF_RULES_EVERY;
   for (size_t k = 2 + sel; k < sf_d3d_rule_edit_count(); k += SF_RULES_EVERY)

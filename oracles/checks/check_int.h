@@ -101,13 +101,15 @@ bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_
  * that breaks it; on a copy of d each edit must be reported under its rule (one edit in
  * SF_RULES_EVERY per input, picked by the instruction's fields). The table is exposed
  * for its unit test: edit i of w (returns -1 past the table, 0 when it does not apply, 1 when done)
- * and the rule it targets. */
+ * and the rule it targets. valid: d passed sf_d3d_inst_validate (the caller knows; only the first two
+ * edits run on an invalid instruction). */
 #define SF_RULES_EVERY 4u
-bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d);
+bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid);
 size_t sf_d3d_rule_edit_count(void);
 int sf_d3d_rule_edit(size_t i, sf_d3d_inst *w, const char **rule);
 
-/* The same for the vISA families (oracles/checks/check_visa_rules.c): in a valid vISA instruction. */
+/* The same for the vISA families (oracles/checks/check_visa_rules.c). in must be valid: the caller
+ * has validated it (the edits assume an otherwise valid instruction). */
 bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in);
 size_t sf_visa_rule_edit_count(void);
 /* `validate_cap`: an instruction with more violations than sf_violations holds stores exactly
