@@ -42,6 +42,56 @@ static const sf_visa_subop info_subs[] = {
     {-1, "sampleinfo", "EbbR", SF_VSYN_INFO3D},
 };
 
+/* LSC (0x89 untyped, 0x8a typed; IGC 1.0.12504's ByteCodeReaderNG, checked byte by byte against
+ * GenX_IR 12504 for PVC, docs/visa-binary.md §6.1). After the sub-op and E P:
+ *   untyped: sfid, L1, L3 cache, address type (b); scale (w); immediate offset (d); address size,
+ *            data size, data order, vector length, channel mask (b); surface (V); dst, src0 address,
+ *            src1, src2 (R)
+ *   strided: the same up to the channel mask, then surface (V), dst, address base (R), pitch (V),
+ *            src1 (R)
+ *   block2d: sfid, L1, L3, data size, data order, blocks (b); width, height (w); vnni (b); dst (R);
+ *            surface base, width, height, pitch, block x, block y (V); src1 (R)
+ *   typed:   L1, L3, address type, address size, data size, data order, vector length, channel mask
+ *            (b); surface (V); dst, u, v, r, lod, src1, src2 (R)
+ * The 12504 descriptor tables list a reserved UD after the surface and D offsets after u, v and r;
+ * neither its reader nor its writer has them (later IGC versions do). */
+#define LSC_U "EPbbbbwdbbbbbVRRRR"
+#define LSC_S "EPbbbbwdbbbbbVRRVR"
+#define LSC_B "EPbbbbbbwwbRVVVVVVR"
+#define LSC_T "EPbbbbbbbbVRRRRRRR"
+static const sf_visa_subop lsc_untyped_subs[] = {
+    {0x00, "lsc_load", LSC_U, SF_VSYN_NONE},          {0x01, "lsc_load_strided", LSC_S, SF_VSYN_NONE},
+    {0x02, "lsc_load_quad", LSC_U, SF_VSYN_NONE},     {0x03, "lsc_load_block2d", LSC_B, SF_VSYN_NONE},
+    {0x04, "lsc_store", LSC_U, SF_VSYN_NONE},         {0x05, "lsc_store_strided", LSC_S, SF_VSYN_NONE},
+    {0x06, "lsc_store_quad", LSC_U, SF_VSYN_NONE},    {0x07, "lsc_store_block2d", LSC_B, SF_VSYN_NONE},
+    {0x08, "lsc_atomic_iinc", LSC_U, SF_VSYN_NONE},   {0x09, "lsc_atomic_idec", LSC_U, SF_VSYN_NONE},
+    {0x0a, "lsc_atomic_load", LSC_U, SF_VSYN_NONE},   {0x0b, "lsc_atomic_store", LSC_U, SF_VSYN_NONE},
+    {0x0c, "lsc_atomic_iadd", LSC_U, SF_VSYN_NONE},   {0x0d, "lsc_atomic_isub", LSC_U, SF_VSYN_NONE},
+    {0x0e, "lsc_atomic_smin", LSC_U, SF_VSYN_NONE},   {0x0f, "lsc_atomic_smax", LSC_U, SF_VSYN_NONE},
+    {0x10, "lsc_atomic_umin", LSC_U, SF_VSYN_NONE},   {0x11, "lsc_atomic_umax", LSC_U, SF_VSYN_NONE},
+    {0x12, "lsc_atomic_icas", LSC_U, SF_VSYN_NONE},   {0x13, "lsc_atomic_fadd", LSC_U, SF_VSYN_NONE},
+    {0x14, "lsc_atomic_fsub", LSC_U, SF_VSYN_NONE},   {0x15, "lsc_atomic_fmin", LSC_U, SF_VSYN_NONE},
+    {0x16, "lsc_atomic_fmax", LSC_U, SF_VSYN_NONE},   {0x17, "lsc_atomic_fcas", LSC_U, SF_VSYN_NONE},
+    {0x18, "lsc_atomic_and", LSC_U, SF_VSYN_NONE},    {0x19, "lsc_atomic_or", LSC_U, SF_VSYN_NONE},
+    {0x1a, "lsc_atomic_xor", LSC_U, SF_VSYN_NONE},    {0x1b, "lsc_load_status", LSC_U, SF_VSYN_NONE},
+    {0x1c, "lsc_store_uncompressed", LSC_U, SF_VSYN_NONE}, {0x1d, "lsc_ccs_update", LSC_U, SF_VSYN_NONE},
+};
+static const sf_visa_subop lsc_typed_subs[] = {
+    {0x02, "lsc_load_quad", LSC_T, SF_VSYN_NONE},     {0x06, "lsc_store_quad", LSC_T, SF_VSYN_NONE},
+    {0x08, "lsc_atomic_iinc", LSC_T, SF_VSYN_NONE},   {0x09, "lsc_atomic_idec", LSC_T, SF_VSYN_NONE},
+    {0x0a, "lsc_atomic_load", LSC_T, SF_VSYN_NONE},   {0x0b, "lsc_atomic_store", LSC_T, SF_VSYN_NONE},
+    {0x0c, "lsc_atomic_iadd", LSC_T, SF_VSYN_NONE},   {0x0d, "lsc_atomic_isub", LSC_T, SF_VSYN_NONE},
+    {0x0e, "lsc_atomic_smin", LSC_T, SF_VSYN_NONE},   {0x0f, "lsc_atomic_smax", LSC_T, SF_VSYN_NONE},
+    {0x10, "lsc_atomic_umin", LSC_T, SF_VSYN_NONE},   {0x11, "lsc_atomic_umax", LSC_T, SF_VSYN_NONE},
+    {0x12, "lsc_atomic_icas", LSC_T, SF_VSYN_NONE},   {0x13, "lsc_atomic_fadd", LSC_T, SF_VSYN_NONE},
+    {0x14, "lsc_atomic_fsub", LSC_T, SF_VSYN_NONE},   {0x15, "lsc_atomic_fmin", LSC_T, SF_VSYN_NONE},
+    {0x16, "lsc_atomic_fmax", LSC_T, SF_VSYN_NONE},   {0x17, "lsc_atomic_fcas", LSC_T, SF_VSYN_NONE},
+    {0x18, "lsc_atomic_and", LSC_T, SF_VSYN_NONE},    {0x19, "lsc_atomic_or", LSC_T, SF_VSYN_NONE},
+    {0x1a, "lsc_atomic_xor", LSC_T, SF_VSYN_NONE},    {0x1b, "lsc_load_status", LSC_T, SF_VSYN_NONE},
+    {0x1c, "lsc_store_uncompressed", LSC_T, SF_VSYN_NONE}, {0x1d, "lsc_ccs_update", LSC_T, SF_VSYN_NONE},
+    {0x1e, "lsc_read_state_info", LSC_T, SF_VSYN_NONE},
+};
+
 static const sf_visa_opdesc optab[] = {
     RSV(0x00, "reserved0"),
     ROW(0x01, "add", EP3, SF_VSYN_ALU),
@@ -180,9 +230,9 @@ static const sf_visa_opdesc optab[] = {
     ROW(0x86, "qw_gather", "EPbbRR", SF_VSYN_NONE),
     ROW(0x87, "qw_scatter", "EPbbRR", SF_VSYN_NONE),
     RSV(0x88, "reserved88"),
-    RSV(0x89, "lsc_untyped"),   /* LSC: sub-op dependent address/data shapes */
-    RSV(0x8a, "lsc_typed"),
-    RSV(0x8b, "lsc_fence"),
+    [0x89] = {0x89, "lsc_untyped", "S", SF_VSYN_NONE, SUBS(lsc_untyped_subs), 0},
+    [0x8a] = {0x8a, "lsc_typed", "S", SF_VSYN_NONE, SUBS(lsc_typed_subs), 0},
+    ROW(0x8b, "lsc_fence", "EPbbb", SF_VSYN_NONE), /* E P (ignored by IGC's reader), sfid, fence op, scope */
     RSV(0x8c, "reserved8c"),
     RSV(0x8d, "reserved8d"),
     RSV(0x8e, "reserved8e"),
