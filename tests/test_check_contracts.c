@@ -239,7 +239,7 @@ static sf_code fake_parse(const void *ctx, const char *text, size_t n, sf_status
   if (p->mode == 3) return sf_fail(st, SF_ERR_SYNTAX, "refused, nowhere");
   const char *at = strchr(p->seen, '@');
   if (!at) at = strstr(p->seen, "4294967296");
-  if (!at && strstr(p->seen, "_qq")) at = p->seen; /* the mnemonic edit: refused at the mnemonic */
+  if (!at && (strstr(p->seen, "_qq") || strstr(p->seen, "_sat_sat"))) at = p->seen; /* the mnemonic edits: refused at the mnemonic */
   if (!at) {
     for (const char *h = strstr(p->seen, "0x1"); h && !at; h = strstr(h + 1, "0x1")) {
       size_t d = 2;
@@ -252,7 +252,7 @@ static sf_code fake_parse(const void *ctx, const char *text, size_t n, sf_status
 }
 
 static void test_negative_edits(void) {
-  unsigned kinds[4] = {0, 0, 0, 0}, judged = 0;
+  unsigned kinds[5] = {0, 0, 0, 0, 0}, judged = 0;
   char text[256];
   for (unsigned i = 0; i < 600; i++) {
     unsigned flags = i < 300 ? 0 : SF_NEG_MNEMONIC;
@@ -272,14 +272,16 @@ static void test_negative_edits(void) {
       judged++;
       SF_CHECK_MSG(strstr(p.seen, "e-4294967296") == NULL, "an exponent was edited: %s", p.seen);
       SF_CHECK_MSG(strcmp(p.seen, text) != 0, "no edit made: %s", p.seen);
-      const char *qq = strstr(p.seen, "_qq");
+      const char *qq = strstr(p.seen, "_qq"), *twice = strstr(p.seen, "_sat_sat");
       SF_CHECK_MSG(!qq || (flags && qq == p.seen + 12 && qq[3] == ' '), "the mnemonic edit misplaced: %s", p.seen);
-      kinds[strchr(p.seen, '@') ? 0 : strstr(p.seen, "4294967296") ? 2 : qq ? 3 : 1]++;
+      SF_CHECK_MSG(!twice || (flags && twice == p.seen + 8 && twice[8] == ' '), "the suffix edit misplaced: %s", p.seen);
+      kinds[strchr(p.seen, '@') ? 0 : strstr(p.seen, "4294967296") ? 2 : qq ? 3 : twice ? 4 : 1]++;
     }
   }
   SF_CHECK_MSG(judged >= 80 && judged <= 240, "%u of 600 texts edited (one in four expected)", judged);
-  SF_CHECK_MSG(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0 && kinds[3] > 0,
-               "edits by kind: trailing %u, hex %u, decimal %u, mnemonic %u", kinds[0], kinds[1], kinds[2], kinds[3]);
+  SF_CHECK_MSG(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0 && kinds[3] > 0 && kinds[4] > 0,
+               "edits by kind: trailing %u, hex %u, decimal %u, mnemonic %u, suffix twice %u", kinds[0], kinds[1], kinds[2],
+               kinds[3], kinds[4]);
   fake_parser p = {1, ""};
   sf_verdict v;
   sf_verdict_init(&v, "contracts");
@@ -296,7 +298,7 @@ typedef enum tamper { T_LANES, T_COMPARE, T_LODMODE, T_U, T_N, T_COUNT } tamper;
 static void test_exec_batch(void) {
   uint64_t seed = 0x5eedc0de2611ull;
   unsigned recorded = 0, lanes_nonzero = 0, d3d_cases = 0, lost_tried = 0, s3d_cases = 0, s3d_lost_tried = 0;
-  unsigned unorm_cases = 0, unorm_lost_tried = 0;
+  unsigned unorm_cases = 0, unorm_lost_tried = 0, unorm_operands = 0;
   unsigned caught[T_COUNT] = {0}, tried[T_COUNT] = {0};
   uint8_t *bytes = malloc(SF_CASE_MAX_SIZE);
   sf_case *c = malloc(sizeof *c);
@@ -327,6 +329,21 @@ static void test_exec_batch(void) {
         bool ok = sf_check_exec_writeback(&v, &c->inst, &env.state, &run, rec);
         if (!ok) sf_triage_report(stderr, &v, NULL, NULL);
         SF_CHECK_MSG(ok, "case %u: the executor's own SAMPLE_UNORM write fails exec_writeback", i);
+        /* exec_operands: the executor's own request passes; a u or deltaV read wrongly fails */
+        sf_verdict_init(&v, "contracts");
+        ok = sf_check_exec_operands(&v, &c->inst, &env.state, rec);
+        if (!ok) sf_triage_report(stderr, &v, NULL, NULL);
+        SF_CHECK_MSG(ok, "case %u: the executor's own request fails exec_operands", i);
+        float keep_u = rec->unorm_req.u, keep_dv = rec->unorm_req.dv;
+        rec->unorm_req.u = keep_u == 0.5f ? 0.25f : 0.5f;
+        sf_verdict_init(&v, "contracts");
+        SF_CHECK(!sf_check_exec_operands(&v, &c->inst, &env.state, rec) && !strcmp(v.check, "exec_operands"));
+        rec->unorm_req.u = keep_u;
+        rec->unorm_req.dv = keep_dv == 3.0f ? 5.0f : 3.0f;
+        sf_verdict_init(&v, "contracts");
+        SF_CHECK(!sf_check_exec_operands(&v, &c->inst, &env.state, rec));
+        rec->unorm_req.dv = keep_dv;
+        unorm_operands++;
         sf_var *dv = sf_state_var(&run, c->inst.unorm.dst.id);
         const sf_var *dv0 = sf_state_var_c(&env.state, c->inst.unorm.dst.id);
         size_t changed = dv && dv0 ? dv->size : 0;
@@ -435,8 +452,9 @@ static void test_exec_batch(void) {
   SF_CHECK_MSG(d3d_cases >= 20 && lost_tried >= 10, "D3D cases %u, lost stores tried %u", d3d_cases, lost_tried);
   SF_CHECK_MSG(s3d_cases >= 20 && s3d_lost_tried >= 10, "3D_SAMPLE cases %u, lost stores tried %u", s3d_cases,
                s3d_lost_tried);
-  SF_CHECK_MSG(unorm_cases >= 10 && unorm_lost_tried >= 5, "SAMPLE_UNORM cases %u, lost stores tried %u", unorm_cases,
-               unorm_lost_tried);
+  SF_CHECK_MSG(unorm_cases >= 10 && unorm_lost_tried >= 5 && unorm_operands >= 10,
+               "SAMPLE_UNORM cases %u, lost stores tried %u, operand reads tampered %u", unorm_cases, unorm_lost_tried,
+               unorm_operands);
   for (int t = 0; t < T_COUNT; t++)
     SF_CHECK_MSG(tried[t] > 0 && caught[t] == tried[t], "tampering %d: caught %u of %u", t, caught[t], tried[t]);
 out:

@@ -407,6 +407,9 @@ static void test_opaque_and_dcls(void) {
       {"ps_5_0\ndcl_temps\n", SF_ERR_SYNTAX, 2, 10},
       {"ps_5_0\ndcl_resource_texture2d (float,float,float) t0\n", SF_ERR_SYNTAX, 2, 42},
       {"ps_4_0\nsample o0.xyzw, v0.xyxx, t0.xyzw\nsample o0.xyzw, v0.xyxx, t0.xyzw, s0 s1\n", SF_ERR_TRAILING, 3, 38},
+      /* a UAV flag written twice (once each; the parser took the second as a no-op) */
+      {"cs_5_0\ndcl_uav_structured_opc_opc u0, 108\n", SF_ERR_SYNTAX, 2, 23},
+      {"cs_5_0\ndcl_uav_raw_glc_glc u0\n", SF_ERR_SYNTAX, 2, 16},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     sf_status st;

@@ -197,10 +197,11 @@ sf_code da_dcl_parse(tcur *c, const sf_tpf_opinfo *oi, size_t name_len, tokv *ou
     }
   }
   if (oi->dcl == SF_TPF_DCL_UAV_TYPED || oi->dcl == SF_TPF_DCL_UAV_RAW || oi->dcl == SF_TPF_DCL_UAV_STRUCTURED) {
+    /* each flag once: a repeated one is left unread, and refused below as an unknown suffix */
     while (1) {
-      if (da_accept(c, "_glc") && !(ctl & 0x20)) ctl |= 0x20;
-      else if (da_accept(c, "_rov") && !(ctl & 0x40)) ctl |= 0x40;
-      else if (oi->dcl == SF_TPF_DCL_UAV_STRUCTURED && da_accept(c, "_opc") && !(ctl & 0x1000)) ctl |= 0x1000;
+      if (!(ctl & 0x20) && da_accept(c, "_glc")) ctl |= 0x20;
+      else if (!(ctl & 0x40) && da_accept(c, "_rov")) ctl |= 0x40;
+      else if (oi->dcl == SF_TPF_DCL_UAV_STRUCTURED && !(ctl & 0x1000) && da_accept(c, "_opc")) ctl |= 0x1000;
       else break;
     }
   }

@@ -74,6 +74,9 @@ bool sf_check_d3d_program_strict(const uint8_t *p, size_t n, sf_verdict *v, cons
 
 bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_state *after,
                              const sf_indep_rec *rec);
+/* `exec_operands` (check_operands.c): the scalar sources of the first SAMPLE_UNORM or AVS request
+ * the executor recorded, read again from the instruction and the state `before` the execution. */
+bool sf_check_exec_operands(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_indep_rec *rec);
 
 /* A refusal's contract: a code other than SF_OK, a message (which never says "(null)" unless the
  * input does: glibc's spelling of a NULL string passed to %s, undefined behaviour in C17 7.21.6.1), and (need_pos, unless the code is
@@ -142,6 +145,9 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
 enum { SF_NEG_COMMAS = 1u, SF_NEG_NO_WORD_DIGITS = 2u, SF_NEG_MNEMONIC = 4u };
 bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
                              const char *section, unsigned flags);
+/* A container text's signature element lines (check_negative.c): one " mask=" or " rw=" value,
+ * picked by the text's hash, with its first letter written twice must be refused at that letter. */
+bool sf_check_negative_sigmask(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n);
 /* Whether p[0..n) holds the NUL-terminated word w (a plain loop: libFuzzer would feed the words of
  * a strstr or memmem to its mutations). */
 bool sf_check_has_word(const void *p, size_t n, const char *w);

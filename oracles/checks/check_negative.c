@@ -13,7 +13,8 @@
  *   suffix    a vISA 3D sampler suffix (.pixel_null_mask, .cps, .divS) written twice: each may
  *             appear once, in that order.
  *   mnemonic  (D3D texts, SF_NEG_MNEMONIC) "_qq" appended to the line's first field, the mnemonic
- *             with its groups: no SM4/SM5 instruction or declaration has that suffix.
+ *             with its groups: no SM4/SM5 instruction or declaration has that suffix; or the
+ *             mnemonic's last "_word" written twice ("if_nz_nz"): each suffix may appear once.
  *
  * The parser must refuse the edited text with a text position on line 1 that points at the edit:
  * not before the start of the top-level operand holding it (an error may name the operand), and
@@ -162,14 +163,29 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
 static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out);
 static size_t neg_field_end(const char *t, size_t n, size_t at);
 
-/* The mnemonic edit: "_qq" at the end of the first top-level field when that field starts with a
- * letter after the indentation (an instruction or a declaration, not a "{" row or a "}"). */
-static size_t neg_mnemonic(const char *t, size_t n, neg_edit *out) {
+/* The mnemonic edits, when the first top-level field starts with a letter after the indentation (an
+ * instruction or a declaration, not a "{" row or a "}"): 0, "_qq" at the end of the field; 1, the
+ * name's last "_word" (before its first group) written twice: "if_nz" -> "if_nz_nz",
+ * "add_sat" -> "add_sat_sat". Every suffix of an SM4/SM5 mnemonic may appear once, and no name
+ * ends in a word written twice, so both are refused. Returns the number of candidates. */
+static size_t neg_mnemonic(const char *t, size_t n, size_t pick, neg_edit *out) {
   size_t i = 0;
   while (i < n && t[i] == ' ') i++;
   if (i == n || !((t[i] | 0x20) >= 'a' && (t[i] | 0x20) <= 'z')) return 0;
-  if (out) *out = (neg_edit){"mnemonic", neg_field_end(t, n, i), 0, "_qq", false};
-  return 1;
+  size_t end = neg_field_end(t, n, i), name_end = i, last_us = 0;
+  while (name_end < end && neg_word((unsigned char)t[name_end])) {
+    if (t[name_end] == '_' && name_end > i) last_us = name_end;
+    name_end++;
+  }
+  bool dup = last_us && name_end - last_us >= 2 && name_end - last_us < sizeof out->rep;
+  if (out && pick == 1 && dup) {
+    *out = (neg_edit){"mnemonic_twice", name_end, 0, "", false};
+    memcpy(out->rep, t + last_us, name_end - last_us);
+    out->rep[name_end - last_us] = 0;
+  } else if (out) {
+    *out = (neg_edit){"mnemonic", end, 0, "_qq", false};
+  }
+  return dup ? 2 : 1;
 }
 
 /* Picks one edit of t by h. Half the time any candidate, each alike (the literals, which are most of
@@ -179,7 +195,7 @@ static void neg_pick(const char *t, size_t n, uint64_t h, unsigned flags, neg_ed
   size_t per[NK_COUNT] = {0};
   neg_candidates(t, n, NK_COUNT, 0, !(flags & SF_NEG_NO_WORD_DIGITS), out, per);
   if (flags & SF_NEG_COMMAS) per[NK_COMMA] = neg_commas(t, n, (size_t)-1, out);
-  if (flags & SF_NEG_MNEMONIC) per[NK_MNEMONIC] = neg_mnemonic(t, n, NULL);
+  if (flags & SF_NEG_MNEMONIC) per[NK_MNEMONIC] = neg_mnemonic(t, n, 0, NULL);
   unsigned kinds = 0;
   size_t total = 0;
   for (int k = 0; k < NK_COUNT; k++) kinds += per[k] != 0, total += per[k]; /* at least the trailing edit */
@@ -194,7 +210,7 @@ static void neg_pick(const char *t, size_t n, uint64_t h, unsigned flags, neg_ed
     j = (size_t)((h >> 24) % per[k]);
   }
   if (k == NK_COMMA) neg_commas(t, n, j, out);
-  else if (k == NK_MNEMONIC) neg_mnemonic(t, n, out);
+  else if (k == NK_MNEMONIC) neg_mnemonic(t, n, j, out);
   else neg_candidates(t, n, k, j, !(flags & SF_NEG_NO_WORD_DIGITS), out, NULL);
 }
 
@@ -386,5 +402,57 @@ bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const 
   sf_verdict_dumpf(v, "the first line replaced by \"%s\" was %s: %s at %u:%u (want 1:%u..%u) \"%s\"\n", line,
                    rc == SF_OK ? "accepted" : "refused elsewhere", sf_code_name(rc), (unsigned)st.line,
                    (unsigned)st.col, lo, hi, st.msg);
+  return false;
+}
+
+/* ---- Signature lines of a container text: a component mask with a letter twice ------------- */
+
+bool sf_check_negative_sigmask(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n) {
+  /* The candidates: every " mask=" and " rw=" value of a signature element line (".isgn ...", the
+   * form dxbc_sig.c prints) that is written as letters. Its first letter is written twice
+   * ("mask=xxyz"): the letters must be x, y, z, w in that order, each once, and the parser reads
+   * them one by one, so it must refuse the edit at the repeated letter. One text in SF_NEG_EVERY. */
+  uint64_t h = XXH3_64bits(text, n);
+  if ((h >> 52) % SF_NEG_EVERY != 0) return true;
+  size_t count = 0, pick = (size_t)-1, at = 0;
+  uint32_t line = 1, pick_line = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    size_t seen = 0;
+    line = 1;
+    for (size_t i = 0; i < n; i++) {
+      if (text[i] == '\n') {
+        line++;
+        continue;
+      }
+      size_t kl = i + 6 <= n && !memcmp(text + i, " mask=", 6) ? 6 : i + 4 <= n && !memcmp(text + i, " rw=", 4) ? 4 : 0;
+      if (!kl || i + kl >= n || !strchr("xyzw", text[i + kl]) || text[i + kl] == 0) continue;
+      if (pass == 1 && seen == pick) at = i + kl, pick_line = line;
+      seen++;
+    }
+    if (pass == 0) {
+      count = seen;
+      if (!count) return true;
+      pick = (size_t)((h >> 8) % count);
+    }
+  }
+  char *buf = malloc(n + 1);
+  if (!buf) return true; /* no memory for the edit: nothing learned, nothing wrong */
+  memcpy(buf, text, at + 1);
+  memcpy(buf + at + 1, text + at, n - at);
+  size_t col = 1;
+  for (size_t i = at; i > 0 && text[i - 1] != '\n'; i--) col++;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = parse(ctx, buf, n + 1, &st);
+  free(buf);
+  const char *how = rc == SF_OK ? "accepted"
+                    : (st.pos_kind != SF_POS_TEXT || st.line != pick_line || st.col < col || st.col > col + 1) ? "position"
+                                                                                                                 : NULL;
+  if (!how) return true;
+  sf_verdict_fail(v, "negative_sigmask", NULL, how);
+  sf_verdict_key(v, "negative sigmask %s", how);
+  sf_verdict_dumpf(v, "a signature mask with its first letter twice (line %u, column %zu) was %s%s%s\n", (unsigned)pick_line,
+                   col + 1, rc == SF_OK ? "accepted" : "refused elsewhere: ", rc == SF_OK ? "" : sf_code_name(rc),
+                   rc == SF_OK ? "" : st.msg);
   return false;
 }

@@ -558,6 +558,11 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_dump_case(v, c);
       goto done_fail;
     }
+    if (rc[0] == SF_OK && !sf_check_exec_operands(v, &c->inst, &env->state, rec)) {
+      snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
+      sf_dump_case(v, c);
+      goto done_fail;
+    }
     if (rc[0] == SF_OK && rec->got && !sf_check_indep_batch(v, &c->inst, &rec->batch, &rec->out, "exec", stats)) {
       snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
       sf_dump_case(v, c);
@@ -702,7 +707,8 @@ bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_dump_case(v, c);
       goto done_fail;
     }
-    if (rc[0] == SF_OK && !sf_check_indep_unorm(v, &c->inst, rec, NULL, 0, stats)) {
+    if (rc[0] == SF_OK && (!sf_check_exec_operands(v, &forms[0], &env->state, rec) ||
+                           !sf_check_indep_unorm(v, &c->inst, rec, NULL, 0, stats))) {
       sf_dump_case(v, c);
       goto done_fail;
     }

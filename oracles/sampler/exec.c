@@ -38,7 +38,7 @@ static sf_code elem_to_float(const uint8_t *p, uint8_t type, float *out, sf_stat
 /* A scalar vector operand (SAMPLE_UNORM/AVS sources, aoffimmi): value as float and as raw bits. */
 static sf_code read_scalar(const sf_state *s, const sf_vopnd *o, const char *what, float *f, uint32_t *raw, sf_status *st) {
   uint8_t bytes[8] = {0};
-  uint8_t type;
+  uint8_t type = 0; /* set by every case that reads a value; initialized so that no path reads an indeterminate byte */
   switch (o->cls) {
     case SF_VCLS_IMMEDIATE:
       type = o->type & 0xF;

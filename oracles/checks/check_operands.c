@@ -1,0 +1,140 @@
+/* check_operands.c — `exec_operands`: the scalar sources of SAMPLE_UNORM and AVS, read again here.
+ *
+ * The executor reads u, v, deltaU, deltaV (and for AVS u2d, v2d and the vertical block number)
+ * through one function that every backend shares (oracles/sampler/exec.c read_scalar), and the
+ * independent models judge the request it built, so a wrong operand read changes every backend and
+ * every model alike. This check reads each operand again from the instruction and the state with
+ * its own plain code (the vISA operand rules of docs/model.md: an immediate is its type's value; a
+ * general operand is element col_off of GRF row row_off of its variable, in the variable's type;
+ * then the source modifier) and compares it with the first request the executor recorded. It shares
+ * nothing with the executor but the state it reads. */
+#include <math.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/oracle.h"
+
+/* Bytes per element of the types compared here (0: not compared). 64-bit integers, packed vectors,
+ * bool and bfloat are left out: no valid SAMPLE_UNORM or AVS operand has them. */
+static unsigned op_size(uint8_t t) {
+  switch (t) {
+    case SF_VT_UD: case SF_VT_D: case SF_VT_F: return 4;
+    case SF_VT_UW: case SF_VT_W: case SF_VT_HF: return 2;
+    case SF_VT_UB: case SF_VT_B: return 1;
+    case SF_VT_DF: return 8;
+    default: return 0;
+  }
+}
+
+/* IEEE 754 binary16 to double, by its fields. */
+static double half_value(uint16_t h) {
+  int e = (h >> 10) & 0x1F;
+  double m = h & 0x3FF, s = (h & 0x8000) ? -1.0 : 1.0;
+  if (e == 0) return s * ldexp(m, -24);
+  if (e == 31) return m ? NAN : s * INFINITY;
+  return s * ldexp(1024.0 + m, e - 25);
+}
+
+/* The operand's value as the executor must see it: *val (after the modifier) and *raw (its low 32
+ * bits before it). false: the operand is not one this check reads (class, type or modifier), or it
+ * lies outside its variable (*outside set). */
+static bool op_read(const sf_state *s, const sf_vopnd *o, float *val, uint32_t *raw, bool *outside) {
+  uint8_t b[8] = {0}, t;
+  *outside = false;
+  if (o->cls == SF_VCLS_IMMEDIATE) {
+    t = o->type & 0x0F;
+    for (unsigned i = 0; i < 8; i++) b[i] = (uint8_t)(o->imm >> (8 * i));
+  } else if (o->cls == SF_VCLS_GENERAL) {
+    const sf_var *var = sf_state_var_c(s, o->id);
+    if (!var) return false;
+    t = var->type;
+    unsigned n = op_size(t);
+    if (!n) return false;
+    uint64_t at = (uint64_t)o->row_off * s->grf_bytes + (uint64_t)o->col_off * n;
+    if (at + n > var->size) {
+      *outside = true;
+      return false;
+    }
+    memcpy(b, var->bytes + at, n);
+  } else {
+    return false;
+  }
+  unsigned n = op_size(t);
+  if (!n) return false;
+  uint64_t u = 0;
+  for (unsigned i = 0; i < n; i++) u |= (uint64_t)b[i] << (8 * i);
+  *raw = (uint32_t)u;
+  double d;
+  switch (t) {
+    case SF_VT_UD: d = (double)(uint32_t)u; break;
+    case SF_VT_D: d = (double)(int32_t)(uint32_t)u; break;
+    case SF_VT_UW: d = (double)(uint16_t)u; break;
+    case SF_VT_W: d = (double)(int16_t)(uint16_t)u; break;
+    case SF_VT_UB: d = (double)(uint8_t)u; break;
+    case SF_VT_B: d = (double)(int8_t)(uint8_t)u; break;
+    case SF_VT_HF: d = half_value((uint16_t)u); break;
+    case SF_VT_F: {
+      uint32_t w = (uint32_t)u;
+      float f;
+      memcpy(&f, &w, 4);
+      d = f;
+      break;
+    }
+    default: memcpy(&d, &u, 8); break; /* DF */
+  }
+  float f = (float)d;
+  switch (o->mod) {
+    case SF_VMOD_NONE: break;
+    case SF_VMOD_ABS: f = fabsf(f); break;
+    case SF_VMOD_NEG: f = -f; break;
+    case SF_VMOD_NEGABS: f = -fabsf(f); break;
+    case SF_VMOD_SAT: f = isnan(f) || f <= 0.0f ? 0.0f : f >= 1.0f ? 1.0f : f; break;
+    default: return false;
+  }
+  *val = f;
+  return true;
+}
+
+static bool same(float a, float b) { return a == b || (isnan(a) && isnan(b)); }
+
+/* One operand against the recorded value: true when they agree or the operand is not compared. */
+static bool op_check(sf_verdict *v, const sf_inst *in, const sf_state *s, const sf_vopnd *o, const char *name,
+                     float got, const uint32_t *got_raw) {
+  float want = 0.0f;
+  uint32_t raw = 0;
+  bool outside;
+  bool readable = op_read(s, o, &want, &raw, &outside);
+  if (!readable && !outside) return true; /* not an operand this check reads */
+  if (readable && (got_raw ? *got_raw == raw : same(want, got))) return true;
+  sf_verdict_fail(v, "exec_operands", in, name);
+  sf_verdict_key(v, "exec_operands %s %s", name, outside ? "outside" : "value");
+  if (outside)
+    sf_verdict_dumpf(v, "%s: the executor read V%u(%u,%u), which lies outside its variable\n", name, (unsigned)o->id,
+                     (unsigned)o->row_off, (unsigned)o->col_off);
+  else if (got_raw)
+    sf_verdict_dumpf(v, "%s: the executor read 0x%08x, the operand holds 0x%08x\n", name, (unsigned)*got_raw,
+                     (unsigned)raw);
+  else
+    sf_verdict_dumpf(v, "%s: the executor read %.9g, the operand holds %.9g (class %u, type %u, modifier %u)\n", name,
+                     (double)got, (double)want, (unsigned)o->cls, (unsigned)(o->cls == SF_VCLS_IMMEDIATE ? o->type : 0),
+                     (unsigned)o->mod);
+  return false;
+}
+
+bool sf_check_exec_operands(sf_verdict *v, const sf_inst *in, const sf_state *s, const sf_indep_rec *rec) {
+  if (in->family == SF_FAMILY_SAMPLE_UNORM && rec->got_unorm) {
+    const sf_sample_unorm *u = &in->unorm;
+    const sf_unorm_req *q = &rec->unorm_req;
+    return op_check(v, in, s, &u->u, "u", q->u, NULL) && op_check(v, in, s, &u->v, "v", q->v, NULL) &&
+           op_check(v, in, s, &u->du, "deltaU", q->du, NULL) && op_check(v, in, s, &u->dv, "deltaV", q->dv, NULL);
+  }
+  if (in->family == SF_FAMILY_AVS && rec->got_avs) {
+    const sf_avs *a = &in->avs;
+    const sf_avs_req *q = &rec->avs_req;
+    return op_check(v, in, s, &a->u_off, "u", q->u, NULL) && op_check(v, in, s, &a->v_off, "v", q->v, NULL) &&
+           op_check(v, in, s, &a->du, "deltaU", q->du, NULL) && op_check(v, in, s, &a->dv, "deltaV", q->dv, NULL) &&
+           op_check(v, in, s, &a->u2d, "u2d", q->u2d, NULL) && op_check(v, in, s, &a->v2d, "v2d", q->v2d, NULL) &&
+           op_check(v, in, s, &a->vbn, "verticalBlockNumber", 0.0f, &q->vbn);
+  }
+  return true;
+}
