@@ -112,6 +112,48 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     gop_r(x, g);
     return true;
   }
+  if (op == 0x89) { /* LSC untyped load/store/atomic, with fields its text carries (visa_lsc_text.c) */
+    static const uint8_t subs[25] = {0x00, 0x02, 0x1b, 0x04, 0x06, 0x1c, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e,
+                                     0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a};
+    static const uint8_t sfids[3] = {0, 1, 3};
+    uint32_t sub = subs[gv_pick(g, 25)], model = 1 + gv_pick(g, 5);
+    bool quad = sub == 0x02 || sub == 0x06, store = sub == 0x04 || sub == 0x06 || sub == 0x1c, load = sub < 0x04 || sub == 0x1b;
+    gop_u(x, 'S', sub);
+    gop_u(x, 'E', gv_exec(g));
+    gop_u(x, 'P', gv_pred(g));
+    gop_u(x, 'b', sfids[gv_pick(g, 3)]);
+    bool cached = sf_fdp_bool(g->f);
+    gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
+    gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
+    gop_u(x, 'b', model);
+    gop_u(x, 'w', gv_pick(g, 8) ? 1u : 2u + gv_pick(g, 0xfffe));
+    gop_u(x, 'd', gv_pick(g, 2) ? 0u : sf_fdp_u32(g->f));
+    gop_u(x, 'b', 1 + gv_pick(g, 3));
+    gop_u(x, 'b', 1 + gv_pick(g, 7));
+    gop_u(x, 'b', quad ? 1u : 1u + gv_pick(g, 2));
+    uint32_t n = quad ? 1 + gv_pick(g, 15) : 1 + gv_pick(g, 8);
+    gop_u(x, 'b', n);
+    gop_u(x, 'b', n); /* the vector length and the channel mask: IGC writes one value to both */
+    sf_visa_gop *s = &x->ops[x->num_ops++];
+    memset(s, 0, sizeof *s);
+    s->kind = SF_VF_VEC;
+    s->v.cls = SF_VCLS_IMMEDIATE; /* flat and arg: immediate 0 */
+    if (model >= 2 && model <= 4 && sf_fdp_bool(g->f)) {
+      s->v.imm = sf_fdp_u32(g->f);
+    } else if (model >= 2 && model <= 4) {
+      s->v.cls = SF_VCLS_GENERAL;
+      s->v.id = g->var0 + gv_pick(g, GV_NVARS);
+      s->v.row_off = (uint8_t)gv_pick(g, 4);
+      s->v.col_off = (uint8_t)gv_pick(g, 8);
+      s->v.region = (sf_region){1, 2, 1, 0};
+    }
+    for (int i = 0; i < 4; i++) {
+      bool null = (i == 0 && store) || (i == 2 && load) || (i == 3 && !(sub >= 0x08 && sub <= 0x1a));
+      if (null) gop_u(x, 'R', 0);
+      else gop_r(x, g);
+    }
+    return true;
+  }
   if (op == 0x70) { /* 3D_INFO: resinfo (10) has a LOD operand, sampleinfo (11) not */
     uint32_t sub = 10 + gv_pick(g, 2);
     gop_u(x, 'S', sub);
@@ -193,6 +235,13 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       for (int i = 0; i < 3; i++) gop_v(x, g, false);
       gop_u(x, 'b', gv_pick(g, 256));
       return true;
+    case SF_VSYN_LSC: /* lsc_fence (0x8b): the builder's exec and predicate, then sfid, op, scope */
+      gop_u(x, 'E', 0x80);
+      gop_u(x, 'P', 0);
+      gop_u(x, 'b', gv_pick(g, 4));
+      gop_u(x, 'b', gv_pick(g, 7));
+      gop_u(x, 'b', gv_pick(g, 7));
+      return true;
     case SF_VSYN_BARE: return true;
     case SF_VSYN_FENCE: /* fence_sw, or any mask without bit 7 */
       gop_u(x, 'b', gv_pick(g, 8) ? gv_pick(g, 128) : 0x80u);
@@ -226,7 +275,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
 static bool gv_drawable(uint8_t op, uint32_t num_labels) {
   const sf_visa_opdesc *d = sf_visa_optab(op);
   if (!d || !d->layout || op == 0x34) return false;
-  if (op == 0x4e || op == 0x70) return true;
+  if (op == 0x4e || op == 0x70 || op == 0x89) return true;
   if (d->syn == SF_VSYN_NONE || d->syn == SF_VSYN_SVM || d->syn == SF_VSYN_INFO3D) return false;
   if ((d->syn == SF_VSYN_CF || d->syn == SF_VSYN_LABEL) && strchr(d->layout, 'L') && !num_labels) return false;
   return true;

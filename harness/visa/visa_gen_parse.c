@@ -65,7 +65,7 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
   uint8_t syn = d->subs ? d->subs[q].syn : d->syn;
   bool parsed = syn == SF_VSYN_ALU || syn == SF_VSYN_CMP || syn == SF_VSYN_MOVS || syn == SF_VSYN_CF ||
                 syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM || syn == SF_VSYN_SCALED ||
-                syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN;
+                syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC;
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -524,6 +524,9 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
       b->ops[b->n - 1] = dst;
       return true;
     }
+    case SF_VSYN_LSC:
+      return vt_parse_lsc(c, m->op, m->sub, m->name, m->rest, m->rest_n, m->rest_at, has_pred, pw, pred_at, b->ops,
+                          SF_VISA_MAX_GOPS, &b->n);
     case SF_VSYN_BFN: {
       /* .x<hex> (GenX_IR's lexer: 'x' then hex digits of either case), then .sat or nothing */
       size_t i = 2, n = m->rest_n;

@@ -428,6 +428,7 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
     case SF_VSYN_FENCE: print_fence(&c, g, name); break;
     case SF_VSYN_SVMATOMIC: print_svm_atomic(&c, g, name); break;
     case SF_VSYN_BFN: print_bfn(&c, g, name); break;
+    case SF_VSYN_LSC: vt_print_lsc(&c, g, name); break;
     case SF_VSYN_BARE:
       if (g->num_ops) vt_pfail(&c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
       else vt_ob_put(&c.o, name);

@@ -60,21 +60,21 @@ static const sf_visa_subop info_subs[] = {
 #define LSC_B "EPbbbbbbwwbRVVVVVVR"
 #define LSC_T "EPbbbbbbbbVRRRRRRR"
 static const sf_visa_subop lsc_untyped_subs[] = {
-    {0x00, "lsc_load", LSC_U, SF_VSYN_NONE},          {0x01, "lsc_load_strided", LSC_S, SF_VSYN_NONE},
-    {0x02, "lsc_load_quad", LSC_U, SF_VSYN_NONE},     {0x03, "lsc_load_block2d", LSC_B, SF_VSYN_NONE},
-    {0x04, "lsc_store", LSC_U, SF_VSYN_NONE},         {0x05, "lsc_store_strided", LSC_S, SF_VSYN_NONE},
-    {0x06, "lsc_store_quad", LSC_U, SF_VSYN_NONE},    {0x07, "lsc_store_block2d", LSC_B, SF_VSYN_NONE},
-    {0x08, "lsc_atomic_iinc", LSC_U, SF_VSYN_NONE},   {0x09, "lsc_atomic_idec", LSC_U, SF_VSYN_NONE},
-    {0x0a, "lsc_atomic_load", LSC_U, SF_VSYN_NONE},   {0x0b, "lsc_atomic_store", LSC_U, SF_VSYN_NONE},
-    {0x0c, "lsc_atomic_iadd", LSC_U, SF_VSYN_NONE},   {0x0d, "lsc_atomic_isub", LSC_U, SF_VSYN_NONE},
-    {0x0e, "lsc_atomic_smin", LSC_U, SF_VSYN_NONE},   {0x0f, "lsc_atomic_smax", LSC_U, SF_VSYN_NONE},
-    {0x10, "lsc_atomic_umin", LSC_U, SF_VSYN_NONE},   {0x11, "lsc_atomic_umax", LSC_U, SF_VSYN_NONE},
-    {0x12, "lsc_atomic_icas", LSC_U, SF_VSYN_NONE},   {0x13, "lsc_atomic_fadd", LSC_U, SF_VSYN_NONE},
-    {0x14, "lsc_atomic_fsub", LSC_U, SF_VSYN_NONE},   {0x15, "lsc_atomic_fmin", LSC_U, SF_VSYN_NONE},
-    {0x16, "lsc_atomic_fmax", LSC_U, SF_VSYN_NONE},   {0x17, "lsc_atomic_fcas", LSC_U, SF_VSYN_NONE},
-    {0x18, "lsc_atomic_and", LSC_U, SF_VSYN_NONE},    {0x19, "lsc_atomic_or", LSC_U, SF_VSYN_NONE},
-    {0x1a, "lsc_atomic_xor", LSC_U, SF_VSYN_NONE},    {0x1b, "lsc_load_status", LSC_U, SF_VSYN_NONE},
-    {0x1c, "lsc_store_uncompressed", LSC_U, SF_VSYN_NONE}, {0x1d, "lsc_ccs_update", LSC_U, SF_VSYN_NONE},
+    {0x00, "lsc_load", LSC_U, SF_VSYN_LSC},          {0x01, "lsc_load_strided", LSC_S, SF_VSYN_NONE},
+    {0x02, "lsc_load_quad", LSC_U, SF_VSYN_LSC},     {0x03, "lsc_load_block2d", LSC_B, SF_VSYN_NONE},
+    {0x04, "lsc_store", LSC_U, SF_VSYN_LSC},         {0x05, "lsc_store_strided", LSC_S, SF_VSYN_NONE},
+    {0x06, "lsc_store_quad", LSC_U, SF_VSYN_LSC},    {0x07, "lsc_store_block2d", LSC_B, SF_VSYN_NONE},
+    {0x08, "lsc_atomic_iinc", LSC_U, SF_VSYN_LSC},   {0x09, "lsc_atomic_idec", LSC_U, SF_VSYN_LSC},
+    {0x0a, "lsc_atomic_load", LSC_U, SF_VSYN_LSC},   {0x0b, "lsc_atomic_store", LSC_U, SF_VSYN_LSC},
+    {0x0c, "lsc_atomic_iadd", LSC_U, SF_VSYN_LSC},   {0x0d, "lsc_atomic_isub", LSC_U, SF_VSYN_LSC},
+    {0x0e, "lsc_atomic_smin", LSC_U, SF_VSYN_LSC},   {0x0f, "lsc_atomic_smax", LSC_U, SF_VSYN_LSC},
+    {0x10, "lsc_atomic_umin", LSC_U, SF_VSYN_LSC},   {0x11, "lsc_atomic_umax", LSC_U, SF_VSYN_LSC},
+    {0x12, "lsc_atomic_icas", LSC_U, SF_VSYN_LSC},   {0x13, "lsc_atomic_fadd", LSC_U, SF_VSYN_LSC},
+    {0x14, "lsc_atomic_fsub", LSC_U, SF_VSYN_LSC},   {0x15, "lsc_atomic_fmin", LSC_U, SF_VSYN_LSC},
+    {0x16, "lsc_atomic_fmax", LSC_U, SF_VSYN_LSC},   {0x17, "lsc_atomic_fcas", LSC_U, SF_VSYN_LSC},
+    {0x18, "lsc_atomic_and", LSC_U, SF_VSYN_LSC},    {0x19, "lsc_atomic_or", LSC_U, SF_VSYN_LSC},
+    {0x1a, "lsc_atomic_xor", LSC_U, SF_VSYN_LSC},    {0x1b, "lsc_load_status", LSC_U, SF_VSYN_LSC},
+    {0x1c, "lsc_store_uncompressed", LSC_U, SF_VSYN_LSC}, {0x1d, "lsc_ccs_update", LSC_U, SF_VSYN_NONE},
 };
 static const sf_visa_subop lsc_typed_subs[] = {
     {0x02, "lsc_load_quad", LSC_T, SF_VSYN_NONE},     {0x06, "lsc_store_quad", LSC_T, SF_VSYN_NONE},
@@ -232,7 +232,7 @@ static const sf_visa_opdesc optab[] = {
     RSV(0x88, "reserved88"),
     [0x89] = {0x89, "lsc_untyped", "S", SF_VSYN_NONE, SUBS(lsc_untyped_subs), 0},
     [0x8a] = {0x8a, "lsc_typed", "S", SF_VSYN_NONE, SUBS(lsc_typed_subs), 0},
-    ROW(0x8b, "lsc_fence", "EPbbb", SF_VSYN_NONE), /* E P (ignored by IGC's reader), sfid, fence op, scope */
+    ROW(0x8b, "lsc_fence", "EPbbb", SF_VSYN_LSC), /* E P (ignored by IGC's reader), sfid, fence op, scope */
     RSV(0x8c, "reserved8c"),
     RSV(0x8d, "reserved8d"),
     RSV(0x8e, "reserved8e"),

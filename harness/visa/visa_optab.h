@@ -52,6 +52,7 @@ typedef enum sf_vsyn {
   SF_VSYN_BARE,      /* the name alone: barrier, sampler_cache_flush, yield (no fields) */
   SF_VSYN_SVMATOMIC, /* [(pred)] svm_atomic.<op> (emask, size) addresses dst src0 src1 (fields: addr src0 src1 dst) */
   SF_VSYN_BFN,       /* [(pred)] bfn.x<hex>[.sat] (emask, size) dst src0 src1 src2: the function byte is the last field */
+  SF_VSYN_LSC,       /* LSC untyped load/store/atomic and lsc_fence (visa_lsc_text.c) */
   SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 

@@ -156,6 +156,12 @@ void vt_ob_fmt(ob *o, const char *fmt, ...) __attribute__((format(printf, 2, 3))
  * subroutine (0x30) ".function \"name\"" (the file printer adds its "name:" line). SF_UNSUPPORTED
  * naming the instruction when it has no faithful text form. */
 sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_t n, sf_status *st);
+/* LSC in text (visa_lsc_text.c): the line of an untyped load/store/atomic or an lsc_fence, and its
+ * parser from after the mnemonic (rest: the mnemonic's '.' suffixes) into ops[0..*n), the fields in
+ * layout order. */
+void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name);
+bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *rest, size_t rest_n, size_t rest_at,
+                  bool has_pred, uint32_t pw, size_t pred_at, sf_visa_gop *ops, unsigned cap, unsigned *n);
 /* The label name of label id `id` in k when it is an identifier (NULL otherwise); that names are
  * unique is vt_check_labels's check, which the file printer makes first. */
 const char *vt_label_name(const sf_visa_kernel *k, uint32_t id);

@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 command -v ocloc >/dev/null || bash "$here/../../../../scripts/deps.sh" ocloc
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for dev in ${SF_OCLOC_DEVICES:-skl tgllp dg2}; do
+for dev in ${SF_OCLOC_DEVICES:-skl tgllp dg2 pvc}; do
   for cl in "$here"/src/*.cl; do
     case " ${SF_OCLOC_SOURCES:-$(basename "$cl" .cl)} " in *" $(basename "$cl" .cl) "*) ;; *) continue ;; esac
     base=$(basename "$cl" .cl)

@@ -1,0 +1,450 @@
+/* visa_lsc_text.c — vISA text of the LSC instructions that IGC writes for untyped memory and
+ * fences: 0x89 load, load_quad, load_status, store, store_quad, store_uncompressed and every
+ * atomic, and 0x8b lsc_fence, in GenX_IR 1.0.12504's syntax (docs/visa-text.md "LSC"; learned from
+ * intel-graphics-compiler visa/IsaDisassembly.cpp and visa/CISA.y, and checked line by line against
+ * GenX_IR -platform PVC). The strided, block2d and typed forms and lsc_ccs_update have no text form
+ * here: their rows keep SF_VSYN_NONE, so both directions refuse them as unsupported, by name.
+ *
+ *   [(pred)] lsc_load.<sfid>[.<L1>.<L3>] (emask, size)  DATA  ADDR
+ *   [(pred)] lsc_store.<sfid>[.<L1>.<L3>] (emask, size)  ADDR  DATA
+ *   [(pred)] lsc_atomic_<op>.<sfid>[.<L1>.<L3>] (emask, size)  DATA  ADDR  SRC1  SRC2
+ *   lsc_fence.<sfid>.<op>.<scope>
+ * DATA  = REG[.off]:d<size>[x<n>][t], or for the quad sub-ops REG[.off]:d<size>.<xyzw subset>
+ * ADDR  = <model>[(<surface>)][[<scale>*]REG[.off][+|-<offset>]]:a<16|32|64>
+ * SRC   = REG[.off]            (REG: a general variable or %null) */
+#include <stdio.h>
+#include <string.h>
+
+#include "harness/visa/visa_optab.h"
+#include "harness/visa/visa_text_priv.h"
+
+static const char *const sfid_names[4] = {"ugm", "ugml", "tgm", "slm"};
+static const char *const cache_names[7] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};
+static const char *const model_names[6] = {NULL, "flat", "bss", "ss", "bti", "arg"};
+static const char *const size_names[8] = {NULL, "8", "16", "32", "64", "8c32", "16c32", "16c32h"};
+static const unsigned elem_counts[9] = {0, 1, 2, 3, 4, 8, 16, 32, 64};
+static const char *const fence_ops[7] = {"none", "evict", "invalidate", "discard", "clean", "flushl3", "type6"};
+static const char *const scopes[7] = {"group", "local", "tile", "gpu", "gpus", "sysrel", "sysacq"};
+
+/* The untyped layout (visa_optab.c LSC_U) after the sub-op: field indexes in the instruction. */
+enum { F_SUB, F_E, F_P, F_SFID, F_L1, F_L3, F_MODEL, F_SCALE, F_OFF, F_ASIZE, F_DSIZE, F_ORDER, F_ELEMS, F_MASK,
+       F_SURF, F_DST, F_SRC0, F_SRC1, F_SRC2, F_COUNT };
+
+typedef enum { K_NONE, K_LOAD, K_STORE, K_ATOMIC } lsc_kind;
+
+static lsc_kind kind_of(unsigned sub) {
+  if (sub == 0x00 || sub == 0x02 || sub == 0x1b) return K_LOAD;
+  if (sub == 0x04 || sub == 0x06 || sub == 0x1c) return K_STORE;
+  if (sub >= 0x08 && sub <= 0x1a) return K_ATOMIC;
+  return K_NONE;
+}
+
+static bool is_quad(unsigned sub) { return sub == 0x02 || sub == 0x06; }
+
+/* ---- printing ---------------------------------------------------------------------------------- */
+
+static void put_reg(pctx *c, const sf_raw *r) {
+  vt_print_var_name(c, r->id);
+  if (r->off) vt_ob_fmt(&c->o, ".%u", (unsigned)r->off);
+}
+
+static bool null_raw(const sf_raw *r) { return r->id == 0 && r->off == 0; }
+
+static bool general_surface(const sf_vopnd *v) {
+  return v->cls == SF_VCLS_GENERAL && v->mod == SF_VMOD_NONE && v->tag_hi == 0 && v->region.vstride == 1 &&
+         v->region.width == 2 && v->region.hstride == 1 && v->region.hi == 0;
+}
+
+static bool imm_surface(const sf_vopnd *v) {
+  return v->cls == SF_VCLS_IMMEDIATE && v->mod == SF_VMOD_NONE && v->tag_hi == 0 && v->type == SF_VT_UD &&
+         v->imm <= 0xFFFFFFFFull;
+}
+
+void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (g->op == 0x8b) {
+    const sf_visa_gop *o = g->ops;
+    if (g->num_ops != 5 || o[0].u != 0x80 || o[1].u != 0 || o[2].u > 3 || o[3].u > 6 || o[4].u > 6) {
+      vt_pfail(c, SF_UNSUPPORTED, "%s: only exec (M1_NM, 1), no predicate, and the named sfid, op and scope have a text form",
+               name);
+      return;
+    }
+    vt_ob_fmt(&c->o, "%s.%s.%s.%s", name, sfid_names[o[2].u], fence_ops[o[3].u], scopes[o[4].u]);
+    return;
+  }
+  static const char kinds[] = "SEPbbbbwdbbbbbVRRRR";
+  bool shape = g->num_ops == F_COUNT;
+  for (unsigned i = 0; shape && i < F_COUNT; i++) shape = g->ops[i].kind == (uint8_t)kinds[i];
+  unsigned sub = shape ? (unsigned)g->ops[F_SUB].u : 0;
+  lsc_kind kd = kind_of(sub);
+  if (!shape || kd == K_NONE) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  const sf_visa_gop *o = g->ops;
+  const char *why = NULL;
+  if (o[F_SFID].u > 3 || o[F_SFID].u == 2) why = "the sfid (tgm is typed)";
+  else if (o[F_L1].u > 6 || o[F_L3].u > 6) why = "a cache option";
+  else if (o[F_MODEL].u < 1 || o[F_MODEL].u > 5) why = "the address model";
+  else if (o[F_SCALE].u == 0) why = "address scale 0";
+  else if (o[F_ASIZE].u < 1 || o[F_ASIZE].u > 3) why = "the address size";
+  else if (o[F_DSIZE].u < 1 || o[F_DSIZE].u > 7) why = "the data size";
+  else if (o[F_ORDER].u < 1 || o[F_ORDER].u > 2 || (is_quad(sub) && o[F_ORDER].u != 1)) why = "the data order";
+  else if (o[F_ELEMS].u != o[F_MASK].u) why = "a vector length and a channel mask that differ (text holds one)";
+  else if (is_quad(sub) ? o[F_MASK].u < 1 || o[F_MASK].u > 15 : o[F_ELEMS].u < 1 || o[F_ELEMS].u > 8)
+    why = is_quad(sub) ? "the channel mask" : "the vector length";
+  else if ((o[F_MODEL].u == 1 || o[F_MODEL].u == 5) ? !(imm_surface(&o[F_SURF].v) && o[F_SURF].v.imm == 0)
+                                                    : !(imm_surface(&o[F_SURF].v) || general_surface(&o[F_SURF].v)))
+    why = "the surface operand";
+  else if (kd == K_LOAD && !(null_raw(&o[F_SRC1].r) && null_raw(&o[F_SRC2].r))) why = "a load's src1 or src2";
+  else if (kd == K_STORE && !(null_raw(&o[F_DST].r) && null_raw(&o[F_SRC2].r))) why = "a store's dst or src2";
+  if (why) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: %s has no text form", name, why);
+    return;
+  }
+  uint32_t pw = o[F_P].u;
+  sf_pred p = {(uint16_t)(pw & 0xFFF), (uint8_t)((pw >> 12) & 1), (uint8_t)((pw >> 13) & 3), (pw >> 15) != 0};
+  vt_print_pred(c, &p);
+  vt_ob_fmt(&c->o, "%s.%s", name, sfid_names[o[F_SFID].u]);
+  if (o[F_L1].u || o[F_L3].u) vt_ob_fmt(&c->o, ".%s.%s", cache_names[o[F_L1].u], cache_names[o[F_L3].u]);
+  vt_ob_put(&c->o, " ");
+  vt_print_exec(c, (uint8_t)(o[F_E].u & 0xF), (uint8_t)(o[F_E].u >> 4));
+  /* DATA */
+  char data[64];
+  if (is_quad(sub)) {
+    int n = snprintf(data, sizeof data, ":d%s.", size_names[o[F_DSIZE].u]);
+    for (unsigned k = 0; k < 4; k++)
+      if ((o[F_MASK].u >> k) & 1u) data[n++] = "xyzw"[k];
+    data[n] = 0;
+  } else {
+    unsigned cnt = elem_counts[o[F_ELEMS].u];
+    int n = snprintf(data, sizeof data, ":d%s", size_names[o[F_DSIZE].u]);
+    if (cnt > 1) n += snprintf(data + n, sizeof data - (size_t)n, "x%u", cnt);
+    if (o[F_ORDER].u == 2) snprintf(data + n, sizeof data - (size_t)n, "t");
+  }
+  const sf_raw *dreg = kd == K_STORE ? &o[F_SRC1].r : &o[F_DST].r;
+  /* ADDR, with GenX_IR's hex case: upper once an immediate surface has been printed on the line */
+  char addr[160];
+  size_t an = 0;
+  bool upper = false;
+  unsigned model = (unsigned)o[F_MODEL].u;
+  pctx ac = {{addr, sizeof addr, 0, false}, c->k, c->st, SF_OK};
+  vt_ob_put(&ac.o, model_names[model]);
+  if (model >= 2 && model <= 4) {
+    const sf_vopnd *s = &o[F_SURF].v;
+    if (s->cls == SF_VCLS_IMMEDIATE) {
+      vt_ob_fmt(&ac.o, "(0x%X)", (unsigned)s->imm);
+      upper = true;
+    } else {
+      vt_ob_put(&ac.o, "(");
+      vt_print_var_name(&ac, s->id);
+      if (s->row_off || s->col_off) vt_ob_fmt(&ac.o, "(%u,%u)", (unsigned)s->row_off, (unsigned)s->col_off);
+      vt_ob_put(&ac.o, ")");
+    }
+  }
+  vt_ob_put(&ac.o, "[");
+  if (o[F_SCALE].u > 1) vt_ob_fmt(&ac.o, upper ? "0x%X*" : "0x%x*", (unsigned)o[F_SCALE].u);
+  put_reg(&ac, &o[F_SRC0].r);
+  int32_t off = (int32_t)o[F_OFF].u;
+  if (off) {
+    uint32_t mag = off < 0 ? 0u - (uint32_t)off : (uint32_t)off;
+    vt_ob_fmt(&ac.o, upper ? "%c0x%X" : "%c0x%x", off < 0 ? '-' : '+', (unsigned)mag);
+  }
+  vt_ob_fmt(&ac.o, "]:a%u", 8u << o[F_ASIZE].u);
+  an = ac.o.len;
+  if (ac.err != SF_OK || ac.o.over) {
+    vt_pfail(c, ac.err != SF_OK ? ac.err : SF_ERR_LIMIT, "%s: %s", name, ac.err != SF_OK ? "an operand has no name" : "address too long");
+    return;
+  }
+  addr[an < sizeof addr ? an : sizeof addr - 1] = 0;
+  vt_ob_put(&c->o, "  ");
+  if (kd == K_STORE) {
+    vt_ob_put(&c->o, addr);
+    vt_ob_put(&c->o, "  ");
+  }
+  put_reg(c, dreg);
+  vt_ob_put(&c->o, data);
+  if (kd != K_STORE) {
+    vt_ob_put(&c->o, "  ");
+    vt_ob_put(&c->o, addr);
+  }
+  if (kd == K_ATOMIC) {
+    vt_ob_put(&c->o, "  ");
+    put_reg(c, &o[F_SRC1].r);
+    vt_ob_put(&c->o, "  ");
+    put_reg(c, &o[F_SRC2].r);
+  }
+}
+
+/* ---- parsing ----------------------------------------------------------------------------------- */
+
+static int name_in(const char *s, size_t n, const char *const *t, unsigned count) {
+  for (unsigned i = 0; i < count; i++)
+    if (t[i] && strlen(t[i]) == n && memcmp(s, t[i], n) == 0) return (int)i;
+  return -1;
+}
+
+/* REG[.off]: a general variable (or %null) and a decimal byte offset. */
+static bool p_reg(cur *c, sf_raw *r, const char *what) {
+  const char *s;
+  size_t n, at;
+  if (!vt_ident(c, &s, &n, &at, what)) return false;
+  uint32_t id;
+  sf_visa_symkind other = SF_SYM_NONE;
+  res_t rr = vt_resolve_var(c->k, s, n, &id, &other);
+  if (rr != RES_OK) return vt_name_error(c, rr, at, s, n, other, "a general variable"), false;
+  r->id = id;
+  r->off = 0;
+  if (vt_peek(c) == '.') {
+    c->i++;
+    uint64_t off;
+    if (!vt_is_digit(vt_peek(c))) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected a byte offset after '.'"), false;
+    if (!vt_unum(c, 0xFFFF, &off, "byte offset")) return false;
+    r->off = (uint16_t)off;
+  }
+  return true;
+}
+
+/* A number: 0x hex (either case) or decimal, at most max. */
+static bool p_num(cur *c, uint64_t max, uint64_t *v, const char *what) {
+  size_t at = c->i;
+  if (!vt_is_digit(vt_peek(c))) {
+    char b[32];
+    return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected %s, found %s", what, vt_here(c, b, sizeof b)), false;
+  }
+  if (vt_peek(c) != '0' || (vt_peek2(c) | 0x20) != 'x') return vt_unum(c, max, v, what);
+  c->i += 2;
+  uint64_t x = 0;
+  size_t d0 = c->i;
+  while (c->i < c->n) {
+    char h = c->s[c->i];
+    unsigned d;
+    if (h >= '0' && h <= '9') d = (unsigned)(h - '0');
+    else if ((h | 0x20) >= 'a' && (h | 0x20) <= 'f') d = (unsigned)((h | 0x20) - 'a' + 10);
+    else break;
+    if (x > max) break; /* already too large: stop before it can wrap */
+    x = x * 16 + d;
+    c->i++;
+  }
+  if (c->i == d0) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected hex digits after 0x"), false;
+  if (x > max || (c->i < c->n && ((c->s[c->i] >= '0' && c->s[c->i] <= '9') || ((c->s[c->i] | 0x20) >= 'a' && (c->s[c->i] | 0x20) <= 'f'))))
+    return vt_perr(c, SF_ERR_RANGE, at, "%s must be at most 0x%llx", what, (unsigned long long)max), false;
+  *v = x;
+  return vt_count_token(c);
+}
+
+static void put(sf_visa_gop *ops, unsigned i, char kind, uint32_t u) {
+  memset(&ops[i], 0, sizeof ops[i]);
+  ops[i].kind = (uint8_t)kind;
+  ops[i].u = u;
+}
+
+/* The ADDR group: fills F_MODEL, F_SCALE, F_OFF, F_ASIZE, F_SURF and F_SRC0. */
+static bool p_addr(cur *c, sf_visa_gop *ops) {
+  vt_ws(c);
+  size_t at = c->i, j = c->i;
+  while (j < c->n && c->s[j] >= 'a' && c->s[j] <= 'z') j++;
+  int model = j == at ? 1 : name_in(c->s + at, j - at, model_names, 6);
+  if (model < 1) return vt_perr(c, SF_ERR_SYNTAX, at, "expected an address model (flat, bss, ss, bti, arg) or '['"), false;
+  c->i = j;
+  sf_visa_gop *s = &ops[F_SURF];
+  memset(s, 0, sizeof *s);
+  s->kind = SF_VF_VEC;
+  s->v.cls = SF_VCLS_IMMEDIATE;
+  s->v.type = SF_VT_UD;
+  if (model >= 2 && model <= 4) {
+    if (!vt_expect(c, '(', "'(' and a surface")) return false;
+    vt_ws(c);
+    if (vt_is_digit(vt_peek(c))) {
+      uint64_t v;
+      if (!p_num(c, 0xFFFFFFFFu, &v, "a surface index")) return false;
+      s->v.imm = v;
+    } else {
+      sf_raw r;
+      if (!p_reg(c, &r, "a surface register")) return false;
+      if (r.off) return vt_perr(c, SF_ERR_SYNTAX, c->i, "a surface register takes (row,col), not a byte offset"), false;
+      s->v.cls = SF_VCLS_GENERAL;
+      s->v.type = 0;
+      s->v.id = r.id;
+      s->v.region = (sf_region){1, 2, 1, 0}; /* <0;1,0>, what GenX_IR writes */
+      if (vt_peek(c) == '(') {
+        uint64_t row, col;
+        c->i++;
+        if (!p_num(c, 255, &row, "a row") || !vt_expect(c, ',', "','") || (vt_ws(c), !p_num(c, 255, &col, "a column")) ||
+            !vt_expect(c, ')', "')'"))
+          return false;
+        s->v.row_off = (uint8_t)row;
+        s->v.col_off = (uint8_t)col;
+      }
+    }
+    if (!vt_expect(c, ')', "')' after the surface")) return false;
+  }
+  if (!vt_expect(c, '[', "'[' and the address")) return false;
+  vt_ws(c);
+  uint64_t scale = 1;
+  if (vt_is_digit(vt_peek(c))) {
+    if (!p_num(c, 0xFFFF, &scale, "an address scale") || !vt_expect(c, '*', "'*' after the scale")) return false;
+    if (!scale) return vt_perr(c, SF_ERR_RANGE, c->i, "address scale 0"), false;
+  }
+  sf_raw a;
+  if (!p_reg(c, &a, "an address register")) return false;
+  int64_t off = 0;
+  vt_ws(c);
+  if (vt_peek(c) == '+' || vt_peek(c) == '-') {
+    bool neg = vt_peek(c) == '-';
+    c->i++;
+    vt_ws(c);
+    uint64_t m;
+    if (!p_num(c, neg ? 0x80000000u : 0x7FFFFFFFu, &m, "an address offset")) return false;
+    off = neg ? -(int64_t)m : (int64_t)m;
+  }
+  if (!vt_expect(c, ']', "']' after the address")) return false;
+  if (!vt_expect(c, ':', "':a16', ':a32' or ':a64'")) return false;
+  size_t zat = c->i;
+  unsigned asz = 0;
+  if (c->n - c->i >= 3 && c->s[c->i] == 'a') {
+    if (!memcmp(c->s + c->i + 1, "16", 2)) asz = 1;
+    else if (!memcmp(c->s + c->i + 1, "32", 2)) asz = 2;
+    else if (!memcmp(c->s + c->i + 1, "64", 2)) asz = 3;
+  }
+  if (!asz || (c->i + 3 < c->n && vt_id_char(c->s[c->i + 3])))
+    return vt_perr(c, SF_ERR_SYNTAX, zat, "expected the address size a16, a32 or a64"), false;
+  c->i += 3;
+  put(ops, F_MODEL, 'b', (uint32_t)model);
+  put(ops, F_SCALE, 'w', (uint32_t)scale);
+  put(ops, F_OFF, 'd', (uint32_t)(int32_t)off);
+  put(ops, F_ASIZE, 'b', asz);
+  memset(&ops[F_SRC0], 0, sizeof ops[F_SRC0]);
+  ops[F_SRC0].kind = SF_VF_RAW;
+  ops[F_SRC0].r = a;
+  return true;
+}
+
+/* The DATA group: REG[.off]:(d|u)<size>[x<n>][t] or, quad, REG[.off]:(d|u)<size>.<xyzw>. */
+static bool p_data(cur *c, bool quad, sf_raw *r, sf_visa_gop *ops) {
+  if (!p_reg(c, r, "a data register")) return false;
+  if (!vt_expect(c, ':', "':' and the data shape (d32, d16x4t, ...)")) return false;
+  size_t at = c->i;
+  char u = vt_peek(c);
+  if (u != 'd' && u != 'u') return vt_perr(c, SF_ERR_SYNTAX, at, "expected a data shape: d8, d16, d32, d64, d8c32, d16c32, d16c32h"), false;
+  c->i++;
+  int size = -1;
+  size_t best = 0;
+  for (unsigned i = 1; i < 8; i++) {
+    size_t l = strlen(size_names[i]);
+    if (l > best && c->n - c->i >= l && !memcmp(c->s + c->i, size_names[i], l)) size = (int)i, best = l;
+  }
+  if (size < 0) return vt_perr(c, SF_ERR_SYNTAX, at, "unknown data size"), false;
+  c->i += best;
+  unsigned elems = 1, order = 1;
+  if (quad) {
+    if (!vt_expect(c, '.', "'.' and the channels (xyzw)")) return false;
+    unsigned m = 0;
+    int last = -1;
+    size_t mat = c->i;
+    while (c->i < c->n && strchr("xyzw", c->s[c->i]) && c->s[c->i]) {
+      int k = (int)(strchr("xyzw", c->s[c->i]) - "xyzw");
+      if (k <= last) return vt_perr(c, SF_ERR_SYNTAX, c->i, "channels are x, y, z, w in that order, each once"), false;
+      last = k;
+      m |= 1u << k;
+      c->i++;
+    }
+    if (!m) return vt_perr(c, SF_ERR_SYNTAX, mat, "expected the channels (xyzw)"), false;
+    elems = m;
+  } else {
+    if (vt_peek(c) == 'x') {
+      c->i++;
+      uint64_t n;
+      size_t nat = c->i;
+      if (!p_num(c, 64, &n, "a vector length")) return false;
+      elems = 0;
+      for (unsigned i = 1; i < 9; i++)
+        if (elem_counts[i] == n) elems = i;
+      if (!elems) return vt_perr(c, SF_ERR_RANGE, nat, "vector length %u (1, 2, 3, 4, 8, 16, 32 or 64)", (unsigned)n), false;
+    }
+    if (vt_peek(c) == 't') c->i++, order = 2;
+  }
+  if (c->i < c->n && vt_id_char(c->s[c->i])) return vt_perr(c, SF_ERR_SYNTAX, c->i, "unexpected character in the data shape"), false;
+  put(ops, F_DSIZE, 'b', (uint32_t)size);
+  put(ops, F_ORDER, 'b', order);
+  put(ops, F_ELEMS, 'b', elems);
+  put(ops, F_MASK, 'b', elems); /* IGC writes the one value to both bytes */
+  return true;
+}
+
+static void put_raw(sf_visa_gop *ops, unsigned i, const sf_raw *r) {
+  memset(&ops[i], 0, sizeof ops[i]);
+  ops[i].kind = SF_VF_RAW;
+  ops[i].r = *r;
+}
+
+bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *rest, size_t rest_n, size_t rest_at,
+                  bool has_pred, uint32_t pw, size_t pred_at, sf_visa_gop *ops, unsigned cap, unsigned *n) {
+  /* the suffixes: .<sfid>[.<cache>[.<cache>]] or, for the fence, .<sfid>.<op>.<scope> */
+  const char *part[4];
+  size_t part_n[4], part_at[4];
+  unsigned np = 0;
+  for (size_t i = 0; i < rest_n;) {
+    if (rest[i] != '.' || np == 4) return vt_perr(c, SF_ERR_SYNTAX, rest_at + i, "unexpected '%c' after %s", rest[i], name), false;
+    size_t j = i + 1;
+    while (j < rest_n && rest[j] != '.') j++;
+    part[np] = rest + i + 1, part_n[np] = j - i - 1, part_at[np] = rest_at + i + 1;
+    np++;
+    i = j;
+  }
+  int sfid = np ? name_in(part[0], part_n[0], sfid_names, 4) : -1;
+  if (sfid < 0) return vt_perr(c, SF_ERR_SYNTAX, np ? part_at[0] : rest_at, "expected .ugm, .ugml, .tgm or .slm after %s", name), false;
+  if (op == 0x8b) {
+    if (has_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "lsc_fence takes no predicate"), false;
+    int fo = np == 3 ? name_in(part[1], part_n[1], fence_ops, 7) : -1, sc = np == 3 ? name_in(part[2], part_n[2], scopes, 7) : -1;
+    if (fo < 0 || sc < 0)
+      return vt_perr(c, SF_ERR_SYNTAX, np > 1 ? part_at[fo < 0 ? 1 : 2] : rest_at + rest_n,
+                     "expected lsc_fence.<sfid>.<op: none, evict, invalidate, discard, clean, flushl3, type6>.<scope: group, "
+                     "local, tile, gpu, gpus, sysrel, sysacq>"), false;
+    if (cap < 5) return vt_perr(c, SF_ERR_LIMIT, rest_at, "too many fields"), false;
+    put(ops, 0, 'E', 0x80);
+    put(ops, 1, 'P', 0);
+    put(ops, 2, 'b', (uint32_t)sfid);
+    put(ops, 3, 'b', (uint32_t)fo);
+    put(ops, 4, 'b', (uint32_t)sc);
+    *n = 5;
+    return true;
+  }
+  if (sfid == 2)
+    return vt_perr(c, SF_UNSUPPORTED, part_at[0], "%s.tgm: the typed LSC form (opcode 0x8a) has no text form here", name), false;
+  int l1 = 0, l3 = 0;
+  if (np > 3) return vt_perr(c, SF_ERR_SYNTAX, part_at[3], "at most two cache options after the sfid"), false;
+  for (unsigned i = 1; i < np; i++) {
+    int v = name_in(part[i], part_n[i], cache_names, 7);
+    if (v < 0 && part_n[i] == 2 && !memcmp(part[i], "cc", 2)) v = 6; /* GenX_IR 12504 reads .cc as .ri */
+    if (v < 0) return vt_perr(c, SF_ERR_SYNTAX, part_at[i], "expected a cache option (df, uc, ca, wb, wt, st, ri)"), false;
+    if (i == 1) l1 = v;
+    else l3 = v;
+  }
+  if (cap < F_COUNT) return vt_perr(c, SF_ERR_LIMIT, rest_at, "too many fields"), false;
+  lsc_kind kd = kind_of((unsigned)sub);
+  uint8_t size, emask;
+  vt_ws(c);
+  if (!vt_p_exec(c, &size, &emask)) return false;
+  put(ops, F_SUB, 'S', (uint32_t)sub);
+  put(ops, F_E, 'E', (uint32_t)size | (uint32_t)emask << 4);
+  put(ops, F_P, 'P', pw);
+  put(ops, F_SFID, 'b', (uint32_t)sfid);
+  put(ops, F_L1, 'b', (uint32_t)l1);
+  put(ops, F_L3, 'b', (uint32_t)l3);
+  sf_raw data, null = {0, 0}, s1 = null, s2 = null;
+  if (kd == K_STORE) {
+    if (!vt_count_token(c) || !p_addr(c, ops) || !vt_count_token(c) || (vt_ws(c), !p_data(c, is_quad((unsigned)sub), &data, ops)))
+      return false;
+  } else {
+    if (!vt_count_token(c) || (vt_ws(c), !p_data(c, is_quad((unsigned)sub), &data, ops)) || !vt_count_token(c) || !p_addr(c, ops))
+      return false;
+  }
+  if (kd == K_ATOMIC &&
+      (!vt_count_token(c) || (vt_ws(c), !p_reg(c, &s1, "src1")) || !vt_count_token(c) || (vt_ws(c), !p_reg(c, &s2, "src2"))))
+    return false;
+  put_raw(ops, F_DST, kd == K_STORE ? &null : &data);
+  put_raw(ops, F_SRC1, kd == K_STORE ? &data : &s1);
+  put_raw(ops, F_SRC2, &s2);
+  *n = F_COUNT;
+  return true;
+}
