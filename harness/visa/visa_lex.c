@@ -517,7 +517,9 @@ bool vt_p_vopnd(cur *c, sf_vopnd *v, const char *what) {
   return true;
 }
 
-bool vt_p_raw(cur *c, sf_raw *out, const char *what) {
+/* A raw operand: a general variable (or %null), then '.' and a byte offset, which LSC's text may
+ * leave out (need_off false: offset 0). */
+bool vt_p_raw_opt(cur *c, sf_raw *out, const char *what, bool need_off) {
   const char *s;
   size_t n, at;
   if (!vt_ident(c, &s, &n, &at, what)) return false;
@@ -525,17 +527,22 @@ bool vt_p_raw(cur *c, sf_raw *out, const char *what) {
   sf_visa_symkind other = SF_SYM_NONE;
   res_t r = vt_resolve_var(c->k, s, n, &id, &other);
   if (r != RES_OK) return vt_name_error(c, r, at, s, n, other, "a general variable for a raw operand"), false;
-  if (vt_peek(c) != '.')
+  out->id = id;
+  out->off = 0;
+  if (vt_peek(c) != '.') {
+    if (!need_off) return true;
     return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected '.<byte offset>' after raw operand '%.*s'", (int)(n > 40 ? 40 : n), s),
            false;
+  }
   c->i++;
   if (!vt_is_digit(vt_peek(c))) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected a byte offset after '.'"), false;
   uint64_t off;
   if (!vt_unum(c, 0xFFFF, &off, "raw operand offset")) return false;
-  out->id = id;
   out->off = (uint16_t)off;
   return true;
 }
+
+bool vt_p_raw(cur *c, sf_raw *out, const char *what) { return vt_p_raw_opt(c, out, what, true); }
 
 /* Sampler or surface slot of an instruction (UB index). */
 bool vt_p_state_slot(cur *c, uint8_t *out, const char *what) {

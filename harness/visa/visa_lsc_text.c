@@ -184,25 +184,7 @@ static int name_in(const char *s, size_t n, const char *const *t, unsigned count
 }
 
 /* REG[.off]: a general variable (or %null) and a decimal byte offset. */
-static bool p_reg(cur *c, sf_raw *r, const char *what) {
-  const char *s;
-  size_t n, at;
-  if (!vt_ident(c, &s, &n, &at, what)) return false;
-  uint32_t id;
-  sf_visa_symkind other = SF_SYM_NONE;
-  res_t rr = vt_resolve_var(c->k, s, n, &id, &other);
-  if (rr != RES_OK) return vt_name_error(c, rr, at, s, n, other, "a general variable"), false;
-  r->id = id;
-  r->off = 0;
-  if (vt_peek(c) == '.') {
-    c->i++;
-    uint64_t off;
-    if (!vt_is_digit(vt_peek(c))) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected a byte offset after '.'"), false;
-    if (!vt_unum(c, 0xFFFF, &off, "byte offset")) return false;
-    r->off = (uint16_t)off;
-  }
-  return true;
-}
+static bool p_reg(cur *c, sf_raw *r, const char *what) { return vt_p_raw_opt(c, r, what, false); }
 
 /* A number: 0x hex (either case) or decimal, at most max. */
 static bool p_num(cur *c, uint64_t max, uint64_t *v, const char *what) {

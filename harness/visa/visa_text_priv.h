@@ -129,6 +129,7 @@ bool vt_p_type(cur *c, uint8_t *type);
 sf_code vt_name_error(cur *c, res_t r, size_t at, const char *s, size_t n, sf_visa_symkind other, const char *expected);
 bool vt_p_vopnd(cur *c, sf_vopnd *v, const char *what);
 bool vt_p_raw(cur *c, sf_raw *out, const char *what);
+bool vt_p_raw_opt(cur *c, sf_raw *out, const char *what, bool need_off);
 bool vt_p_state_slot(cur *c, uint8_t *out, const char *what);
 bool vt_p_chan(cur *c, const char *s, size_t n, size_t at, uint8_t *mask);
 bool vt_p_exec(cur *c, uint8_t *size, uint8_t *emask);
