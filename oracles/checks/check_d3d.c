@@ -231,6 +231,8 @@ static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
       ok = false;
     } else if (!sf_d3d_inst_equal(d, found)) {
       ok = sf_d3d_fail_diff(v, "wrap", d, found, "wrapped", "read back");
+    } else {
+      ok = sf_check_wrap_signatures(v, &c, &p, &in);
     }
   }
   sf_tpf_program_free(&p);
@@ -392,9 +394,21 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
      * of nine hex digits (>= 2^32): refused on line 1, at or after its "0x". */
     char ver[24];
     snprintf(ver, sizeof ver, ".version 0x1%08x", (unsigned)prog->version);
-    ok = esc ? sf_fail_readback_escape(v, esc, t + text.len)
-             : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, SF_NEG_COMMAS | SF_NEG_MNEMONIC) &&
-                   sf_check_negative_first_line(v, sf_d3d_parse_program_any, NULL, t, text.len, ver, 10, 21);
+    /* A shader model that has a name (program type 0-5 ps vs gs hs ds cs, major and minor 0-9, the
+     * reserved bits 8-15 clear) is printed by name, as fxc writes it, never as a `.version` escape. */
+    uint32_t pv = prog->version;
+    if (!esc && text.len > 9 && !memcmp(t, ".version ", 9) && (pv >> 16) < 6 && !(pv & 0xff00) && ((pv >> 4) & 0xf) <= 9 &&
+        (pv & 0xf) <= 9) {
+      sf_verdict_fail(v, "version_escape", NULL, "named");
+      sf_verdict_key(v, "version_escape");
+      sf_verdict_dumpf(v, "version token 0x%08x has a shader model name but printed as: %.*s\n", (unsigned)pv,
+                       (int)(memchr(t, '\n', text.len) ? (const char *)memchr(t, '\n', text.len) - t : 40), t);
+      ok = false;
+    } else {
+      ok = esc ? sf_fail_readback_escape(v, esc, t + text.len)
+               : sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, SF_NEG_COMMAS | SF_NEG_MNEMONIC) &&
+                     sf_check_negative_first_line(v, sf_d3d_parse_program_any, NULL, t, text.len, ver, 10, 21);
+    }
     if (ok && sf_check_relayout_every(t, text.len, strict ? 2u : SF_RELAYOUT_EVERY))
       ok = sf_check_relayout(v, "d3dasm", sf_canon_d3dasm_program, NULL, t, text.len, p, n);
   }

@@ -264,3 +264,52 @@ bool sf_check_dxbc_gen(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_buf_free(&prog);
   return ok;
 }
+
+/* The signatures of a wrapped sample instruction (sf_dxbc_wrap_sample, docs/dxbc.md §2.4): one
+ * ISGN element per declared input register v0..vN, TEXCOORDn on register n, float, all four
+ * components present and read; one OSGN element per declared output o0..oN, SV_Targetn on register
+ * n, float, all four present and written (rw mask 0: none left unwritten). Counted from the
+ * program's declarations, decoded from the chunks' bytes. */
+bool sf_check_wrap_signatures(sf_verdict *v, const sf_dxbc *c, const sf_tpf_program *p, const sf_inst *in) {
+  unsigned want[2] = {0, 0};
+  for (size_t i = 0; i < p->count; i++) {
+    const sf_tpf_item *it = &p->items[i];
+    if (it->kind != SF_TPF_ITEM_OPAQUE || it->ntok < 3) continue;
+    unsigned op = it->tok[0] & 0x7ff;
+    if (op == SF_TPF_OP_DCL_INPUT_PS && it->tok[2] + 1 > want[0]) want[0] = it->tok[2] + 1;
+    if (op == SF_TPF_OP_DCL_OUTPUT && it->tok[2] + 1 > want[1]) want[1] = it->tok[2] + 1;
+  }
+  static const uint32_t fourcc[2] = {SF_DXBC_ISGN, SF_DXBC_OSGN};
+  static const char *const sem[2] = {"TEXCOORD", "SV_Target"};
+  for (unsigned s = 0; s < 2; s++) {
+    const sf_dxbc_chunk *ch = NULL;
+    for (uint32_t i = 0; i < c->nchunks && !ch; i++)
+      if (c->chunks[i].fourcc == fourcc[s]) ch = &c->chunks[i];
+    sf_dxbc_sig sig;
+    sf_status st;
+    sf_status_clear(&st);
+    memset(&sig, 0, sizeof sig);
+    char why[160] = "";
+    if (!ch) snprintf(why, sizeof why, "no %s chunk", s ? "OSGN" : "ISGN");
+    else if (sf_dxbc_sig_decode(fourcc[s], ch->data, ch->size, &sig, &st) != SF_OK)
+      snprintf(why, sizeof why, "%s does not decode: %s", s ? "OSGN" : "ISGN", st.msg);
+    else if (sig.n != want[s])
+      snprintf(why, sizeof why, "%s has %zu elements for %u declared registers", s ? "OSGN" : "ISGN", sig.n, want[s]);
+    for (size_t k = 0; !why[0] && k < sig.n; k++) {
+      const sf_dxbc_sig_entry *e = &sig.e[k];
+      if (strcmp(e->name, sem[s]) || e->semantic_index != k || e->system_value || e->component_type != 3 || e->reg != k ||
+          e->mask != 0xf || e->rw_mask != (s ? 0 : 0xf))
+        snprintf(why, sizeof why, "%s element %zu: %s%u sv %u type %u r%u mask 0x%x rw 0x%x, expected %s%zu sv 0 type 3 r%zu "
+                 "mask 0xf rw 0x%x", s ? "OSGN" : "ISGN", k, e->name, e->semantic_index, e->system_value,
+                 e->component_type, e->reg, e->mask, e->rw_mask, sem[s], k, k, s ? 0u : 0xfu);
+    }
+    sf_dxbc_sig_free(&sig);
+    if (why[0]) {
+      sf_verdict_fail(v, "wrap", in, "signature");
+      sf_verdict_key(v, "wrap signature");
+      sf_verdict_dumpf(v, "the wrapped shader's signature: %s\n", why);
+      return false;
+    }
+  }
+  return true;
+}

@@ -4,6 +4,7 @@
 
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/case.h"
+#include "samplefuzz/dxbc.h"
 #include "samplefuzz/oracle.h"
 
 /* sample_diff: the SAMPLE_UNORM rect entry point of every backend against the scalar backend and
@@ -77,6 +78,9 @@ bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *b
 /* `exec_operands` (check_operands.c): the scalar sources of the first SAMPLE_UNORM or AVS request
  * the executor recorded, read again from the instruction and the state `before` the execution. */
 bool sf_check_exec_operands(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_indep_rec *rec);
+/* The ISGN and OSGN of a shader sf_dxbc_wrap_sample built around one instruction (check_d3d_gen.c):
+ * one element per declared input and output register, as the wrapper documents them. */
+bool sf_check_wrap_signatures(sf_verdict *v, const sf_dxbc *c, const sf_tpf_program *p, const sf_inst *in);
 
 /* A refusal's contract: a code other than SF_OK, a message (which never says "(null)" unless the
  * input does: glibc's spelling of a NULL string passed to %s, undefined behaviour in C17 7.21.6.1), and (need_pos, unless the code is
