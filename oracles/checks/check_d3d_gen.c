@@ -289,17 +289,17 @@ bool sf_check_wrap_signatures(sf_verdict *v, const sf_dxbc *c, const sf_tpf_prog
     sf_status st;
     sf_status_clear(&st);
     memset(&sig, 0, sizeof sig);
-    char why[160] = "";
+    char why[512] = "";
     if (!ch) snprintf(why, sizeof why, "no %s chunk", s ? "OSGN" : "ISGN");
     else if (sf_dxbc_sig_decode(fourcc[s], ch->data, ch->size, &sig, &st) != SF_OK)
-      snprintf(why, sizeof why, "%s does not decode: %s", s ? "OSGN" : "ISGN", st.msg);
+      snprintf(why, sizeof why, "%s does not decode: %.300s", s ? "OSGN" : "ISGN", st.msg);
     else if (sig.n != want[s])
       snprintf(why, sizeof why, "%s has %zu elements for %u declared registers", s ? "OSGN" : "ISGN", sig.n, want[s]);
     for (size_t k = 0; !why[0] && k < sig.n; k++) {
       const sf_dxbc_sig_entry *e = &sig.e[k];
       if (strcmp(e->name, sem[s]) || e->semantic_index != k || e->system_value || e->component_type != 3 || e->reg != k ||
           e->mask != 0xf || e->rw_mask != (s ? 0 : 0xf))
-        snprintf(why, sizeof why, "%s element %zu: %s%u sv %u type %u r%u mask 0x%x rw 0x%x, expected %s%zu sv 0 type 3 r%zu "
+        snprintf(why, sizeof why, "%s element %zu: %.64s%u sv %u type %u r%u mask 0x%x rw 0x%x, expected %s%zu sv 0 type 3 r%zu "
                  "mask 0xf rw 0x%x", s ? "OSGN" : "ISGN", k, e->name, e->semantic_index, e->system_value,
                  e->component_type, e->reg, e->mask, e->rw_mask, sem[s], k, k, s ? 0u : 0xfu);
     }
