@@ -9,9 +9,10 @@
  * that every canonical sf_inst round-trips; docs/visa-text.md lists them. Parse errors carry
  * line:column (§8 parse-time rules: exec sizes, channel order, offsets, regions, names).
  *
- * The text codec is eight files: visa_text_sym.c (tables, names), visa_print.c (instructions out),
+ * The text codec is nine files: visa_text_sym.c (tables, names), visa_print.c (instructions out),
  * visa_lex.c (cursor, operands in), visa_parse.c (instructions in), visa_gen_print.c and
- * visa_gen_parse.c (every other instruction of the opcode table, by syntax class),
+ * visa_gen_parse.c (every other instruction of the opcode table, by syntax class), visa_lsc_text.c
+ * (the LSC class, both directions),
  * visa_file_parse.c and visa_file_print.c (whole files). This header holds what they share. */
 #ifndef SF_VISA_TEXT_PRIV_H
 #define SF_VISA_TEXT_PRIV_H
