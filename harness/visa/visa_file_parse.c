@@ -279,13 +279,6 @@ static bool p_input(cur *c, sf_visa_kernel *k) {
   return true;
 }
 
-static int hexval(char h) {
-  if (vt_is_digit(h)) return h - '0';
-  if (h >= 'a' && h <= 'f') return h - 'a' + 10;
-  if (h >= 'A' && h <= 'F') return h - 'A' + 10;
-  return -1;
-}
-
 /* .kernel_attr Name="string" | Name=decimal | Name=#hexbytes. Returns false on error; *more is
  * set when an instruction follows on the same line (IGC's dump forgets the newline, §5). */
 static bool p_kattr(cur *c, sf_visa_kernel *k) {
@@ -317,10 +310,10 @@ static bool p_kattr(cur *c, sf_visa_kernel *k) {
         }
   } else if (vt_peek(c) == '#') {
     c->i++;
-    while (hexval(vt_peek(c)) >= 0) {
-      if (hexval(vt_peek2(c)) < 0) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected an even number of hex digits"), false;
+    while (vt_hexval(vt_peek(c)) >= 0) {
+      if (vt_hexval(vt_peek2(c)) < 0) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected an even number of hex digits"), false;
       if (vn == 255) return vt_perr(c, SF_ERR_RANGE, vat, "attribute value longer than 255 bytes"), false;
-      val[vn++] = (uint8_t)(hexval(vt_peek(c)) * 16 + hexval(vt_peek2(c)));
+      val[vn++] = (uint8_t)(vt_hexval(vt_peek(c)) * 16 + vt_hexval(vt_peek2(c)));
       c->i += 2;
     }
   } else {

@@ -380,13 +380,6 @@ static bool svm_suffix(cur *c, const gmatch *m, uint32_t *bs, uint32_t *nb) {
   return true;
 }
 
-/* The value of a hex digit of either case, or -1. */
-static int nibble(char h) {
-  if (h >= '0' && h <= '9') return h - '0';
-  if ((h | 0x20) >= 'a' && (h | 0x20) <= 'f') return (h | 0x20) - 'a' + 10;
-  return -1;
-}
-
 /* `.sat` or nothing after the name (ALU, MINMAX). */
 static bool sat_or_nothing(cur *c, const gmatch *m, bool *sat) {
   *sat = m->rest_n != 0;
@@ -532,10 +525,10 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
       size_t i = 2, n = m->rest_n;
       uint32_t fn = 0;
       bool big = false;
-      if (n < 3 || m->rest[0] != '.' || m->rest[1] != 'x' || nibble(m->rest[2]) < 0)
+      if (n < 3 || m->rest[0] != '.' || m->rest[1] != 'x' || vt_hexval(m->rest[2]) < 0)
         return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .x<hex function> after bfn (e.g. bfn.xd8)"), false;
-      for (; i < n && nibble(m->rest[i]) >= 0; i++) {
-        fn = (fn << 4 | (uint32_t)nibble(m->rest[i])) & 0xfff;
+      for (; i < n && vt_hexval(m->rest[i]) >= 0; i++) {
+        fn = (fn << 4 | (uint32_t)vt_hexval(m->rest[i])) & 0xfff;
         big = big || fn > 0xff;
       }
       if (big)

@@ -107,6 +107,13 @@ bool vt_ident(cur *c, const char **s, size_t *n, size_t *at, const char *what) {
 }
 
 /* An unsigned decimal number <= max. */
+/* The value of a hex digit of either case, or -1. */
+int vt_hexval(char h) {
+  if (vt_is_digit(h)) return h - '0';
+  if ((h | 0x20) >= 'a' && (h | 0x20) <= 'f') return (h | 0x20) - 'a' + 10;
+  return -1;
+}
+
 bool vt_unum(cur *c, uint64_t max, uint64_t *out, const char *what) {
   if (c->err) return false;
   vt_ws(c);

@@ -124,7 +124,6 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
   const sf_raw *dreg = kd == K_STORE ? &o[F_SRC1].r : &o[F_DST].r;
   /* ADDR, with GenX_IR's hex case: upper once an immediate surface has been printed on the line */
   char addr[160];
-  size_t an = 0;
   bool upper = false;
   unsigned model = (unsigned)o[F_MODEL].u;
   pctx ac = {{addr, sizeof addr, 0, false}, c->k, c->st, SF_OK};
@@ -150,12 +149,10 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
     vt_ob_fmt(&ac.o, upper ? "%c0x%X" : "%c0x%x", off < 0 ? '-' : '+', (unsigned)mag);
   }
   vt_ob_fmt(&ac.o, "]:a%u", 8u << o[F_ASIZE].u);
-  an = ac.o.len;
   if (ac.err != SF_OK || ac.o.over) {
     vt_pfail(c, ac.err != SF_OK ? ac.err : SF_ERR_LIMIT, "%s: %s", name, ac.err != SF_OK ? "an operand has no name" : "address too long");
     return;
   }
-  addr[an < sizeof addr ? an : sizeof addr - 1] = 0;
   vt_ob_put(&c->o, "  ");
   if (kd == K_STORE) {
     vt_ob_put(&c->o, addr);
@@ -197,18 +194,10 @@ static bool p_num(cur *c, uint64_t max, uint64_t *v, const char *what) {
   c->i += 2;
   uint64_t x = 0;
   size_t d0 = c->i;
-  while (c->i < c->n) {
-    char h = c->s[c->i];
-    unsigned d;
-    if (h >= '0' && h <= '9') d = (unsigned)(h - '0');
-    else if ((h | 0x20) >= 'a' && (h | 0x20) <= 'f') d = (unsigned)((h | 0x20) - 'a' + 10);
-    else break;
-    if (x > max) break; /* already too large: stop before it can wrap */
-    x = x * 16 + d;
-    c->i++;
-  }
+  while (c->i < c->n && vt_hexval(c->s[c->i]) >= 0 && x <= max) /* stop once too large, before it can wrap */
+    x = x * 16 + (uint64_t)vt_hexval(c->s[c->i++]);
   if (c->i == d0) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected hex digits after 0x"), false;
-  if (x > max || (c->i < c->n && ((c->s[c->i] >= '0' && c->s[c->i] <= '9') || ((c->s[c->i] | 0x20) >= 'a' && (c->s[c->i] | 0x20) <= 'f'))))
+  if (x > max || (c->i < c->n && vt_hexval(c->s[c->i]) >= 0))
     return vt_perr(c, SF_ERR_RANGE, at, "%s must be at most 0x%llx", what, (unsigned long long)max), false;
   *v = x;
   return vt_count_token(c);

@@ -124,6 +124,7 @@ bool vt_count_token(cur *c);
 bool vt_expect(cur *c, char ch, const char *what);
 bool vt_id_char(char ch);
 bool vt_ident(cur *c, const char **s, size_t *n, size_t *at, const char *what);
+int vt_hexval(char h);
 bool vt_unum(cur *c, uint64_t max, uint64_t *out, const char *what);
 bool vt_snum(cur *c, int64_t min, int64_t max, int64_t *out, const char *what);
 bool vt_p_type(cur *c, uint8_t *type);

@@ -407,6 +407,26 @@ bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const 
 
 /* ---- Signature lines of a container text: a component mask with a letter twice ------------- */
 
+/* The letter masks of signature element lines (" mask=" or " rw=" then x, y, z or w): how many
+ * there are, and where the pick-th one's first letter is (offset and 1-based line). */
+static size_t sigmask_find(const char *text, size_t n, size_t pick, size_t *at, uint32_t *line_of) {
+  size_t seen = 0;
+  uint32_t line = 1;
+  for (size_t i = 0; i < n; i++) {
+    if (text[i] == '\n') {
+      line++;
+      continue;
+    }
+    size_t kl = i + 6 <= n && !memcmp(text + i, " mask=", 6) ? 6 : i + 4 <= n && !memcmp(text + i, " rw=", 4) ? 4 : 0;
+    if (!kl || i + kl >= n || !text[i + kl] || !strchr("xyzw", text[i + kl])) continue;
+    if (seen++ == pick) {
+      *at = i + kl;
+      *line_of = line;
+    }
+  }
+  return seen;
+}
+
 bool sf_check_negative_sigmask(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n) {
   /* The candidates: every " mask=" and " rw=" value of a signature element line (".isgn ...", the
    * form dxbc_sig.c prints) that is written as letters. Its first letter is written twice
@@ -414,27 +434,10 @@ bool sf_check_negative_sigmask(sf_verdict *v, sf_check_parse_fn parse, const voi
    * them one by one, so it must refuse the edit at the repeated letter. One text in SF_NEG_EVERY. */
   uint64_t h = XXH3_64bits(text, n);
   if ((h >> 52) % SF_NEG_EVERY != 0) return true;
-  size_t count = 0, pick = (size_t)-1, at = 0;
-  uint32_t line = 1, pick_line = 0;
-  for (int pass = 0; pass < 2; pass++) {
-    size_t seen = 0;
-    line = 1;
-    for (size_t i = 0; i < n; i++) {
-      if (text[i] == '\n') {
-        line++;
-        continue;
-      }
-      size_t kl = i + 6 <= n && !memcmp(text + i, " mask=", 6) ? 6 : i + 4 <= n && !memcmp(text + i, " rw=", 4) ? 4 : 0;
-      if (!kl || i + kl >= n || !strchr("xyzw", text[i + kl]) || text[i + kl] == 0) continue;
-      if (pass == 1 && seen == pick) at = i + kl, pick_line = line;
-      seen++;
-    }
-    if (pass == 0) {
-      count = seen;
-      if (!count) return true;
-      pick = (size_t)((h >> 8) % count);
-    }
-  }
+  size_t count = sigmask_find(text, n, (size_t)-1, NULL, NULL), at = 0;
+  if (!count) return true;
+  uint32_t pick_line = 0;
+  sigmask_find(text, n, (size_t)((h >> 8) % count), &at, &pick_line);
   char *buf = malloc(n + 1);
   if (!buf) return true; /* no memory for the edit: nothing learned, nothing wrong */
   memcpy(buf, text, at + 1);
