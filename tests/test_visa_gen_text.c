@@ -29,6 +29,7 @@ static const char *const HDR =
     ".decl V0050 v_type=G type=uw num_elts=16 align=hword\n"
     ".decl V0052 v_type=G type=d num_elts=16 align=hword\n"
     ".decl V0054 v_type=G type=d num_elts=16 align=hword\n"
+    ".decl A0 v_type=A num_elts=16\n"
     ".decl P1 v_type=P num_elts=32\n"
     ".decl P2 v_type=P num_elts=32\n"
     ".decl T6 v_type=T num_elts=1 v_name=img\n";
@@ -96,6 +97,23 @@ static void known_answers(void) {
       {"lsc_load_quad.ugml (M1, 16)  V0046:d32.xzw  arg[V0047]:a64", 0x89, 19, "SEPbbbbwdbbbbbVRRRR", {0x02, 0x04, 0, 1},
        4},
       {"lsc_fence.ugm.evict.gpu", 0x8b, 5, "EPbbb", {0x80, 0, 0, 1}, 4},
+      /* setp, addr_add, dword_atomic, svm_atomic widths, oword loads and stores (IGC 12504 for
+       * skl..pvc: tests/data/real/visa-ocloc atomics-*, memory-*, subgroups-*; GenX_IR's
+       * -dumpcommonisa of our .isa prints these lines) */
+      {"setp (M1_NM, 16) P1 V0046(0,0)<0;1,0>", 0x2b, 3, "EVV", {0x84}, 1},
+      {"setp (M1_NM, 32) P2 0xffff:uw", 0x2b, 3, "EVV", {0x85}, 1},
+      {"addr_add (M1_NM, 1) A0(0)<1> &V0046[8] V0050(0,0)<0;1,0>", 0x28, 4, "EVVV", {0x80}, 1},
+      {"addr_add (M5, 16) A0(0)<1> &V0050 V0047(0,16)<1;1,0>", 0x28, 4, "EVVV", {0x44}, 1},
+      {"addr_add (M1, 16) A0(0)<1> A0(0)<1> 0x4:uw", 0x28, 4, "EVVV", {0x04}, 1},
+      {"addr_add (M1_NM, 1) A0(0)<1> &T6 0x0:uw", 0x28, 4, "EVVV", {0x80}, 1},
+      {"(P1) dword_atomic.add (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", 0x7d, 8, "bEPbRRRR", {0, 0x04, 1, 6}, 4},
+      {"dword_atomic.cmpxchg.16 (M5, 16) T6 V0046.0 V0049.0 V0052.0 V0054.0", 0x7d, 8, "bEPbRRRR", {0x27, 0x44, 0, 6}, 4},
+      {"dword_atomic.inc (M1, 16) %slm V0046.0 %null.0 %null.0 %null.0", 0x7d, 8, "bEPbRRRR", {2, 0x04, 0, 0}, 4},
+      {"svm_atomic.add.64 (M1, 8) V0046.0 %null.0 V0049.0 %null.0", 0x4e, 8, "SEPbRRRR", {5, 0x03, 0, 0x40}, 4},
+      {"svm_atomic.xchg.16 (M1, 8) V0046.0 V0047.0 V0049.0 %null.0", 0x4e, 8, "SEPbRRRR", {5, 0x03, 0, 0x26}, 4},
+      {"oword_ld_unaligned (4) T6 V0050(0,0)<0;1,0> V0046.0", 0x3c, 5, "bbbVR", {2, 0, 6}, 3},
+      {"oword_ld.mod (2) T6 0x10:ud V0046.0", 0x35, 5, "bbbVR", {1, 1, 6}, 3},
+      {"oword_st (16) T6 V0050(0,0)<0;1,0> V0046.0", 0x36, 4, "bbVR", {4, 6}, 2},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const ka *t = &cases[i];
@@ -172,11 +190,11 @@ static char *slurp(const char *path, size_t *n) {
  * with the leading fields of IGC's cut-short .isa beside it. */
 static void real_pairs(void) {
   /* every .visaasm of the folder, with the .isa of the same name beside it */
-  char *names[128];
+  char *names[512];
   size_t count = 0;
   DIR *dir = opendir(REAL_DIR);
   SF_CHECK_MSG(dir != NULL, "cannot open %s", REAL_DIR);
-  for (struct dirent *e; dir && (e = readdir(dir)) != NULL && count < 128;) {
+  for (struct dirent *e; dir && (e = readdir(dir)) != NULL && count < sizeof names / sizeof names[0];) {
     size_t l = strlen(e->d_name);
     if (l > 8 && strcmp(e->d_name + l - 8, ".visaasm") == 0) {
       names[count] = malloc(l - 7);
@@ -486,6 +504,16 @@ static void refusals(void) {
       {"(P1) lsc_fence.ugm.evict.gpu", SF_ERR_SYNTAX},                               /* fence with a predicate */
       {"lsc_fence.ugm.evict", SF_ERR_SYNTAX},                                        /* no scope */
       {"lsc_atomic_iadd.ugm (M1, 32)  V0046:d32  flat[V0047]:a64  V0049", SF_ERR_SYNTAX}, /* one source missing */
+      {"addr_add (M1_NM, 1) A0(0)<1> &V0046[64] 0x0:uw", SF_UNSUPPORTED},  /* the row needs the GRF size */
+      {"addr_add (M1_NM, 1) A0(0)<1> &V0046[6] 0x0:uw", SF_ERR_RANGE},     /* not a multiple of 4 */
+      {"addr_add (M1_NM, 1) A0(0)<1> &%r0[4] 0x0:uw", SF_UNSUPPORTED},     /* predefined: no element size */
+      {"addr_add (M1_NM, 1) A0(0)<1> &nosuch 0x0:uw", SF_ERR_UNDECLARED},
+      {"(P1) addr_add (M1_NM, 1) A0(0)<1> &V0046 0x0:uw", SF_ERR_SYNTAX},  /* no predicate */
+      {"oword_ld (3) T6 0x10:ud V0046.0", SF_ERR_RANGE},
+      {"oword_ld (32) T6 0x10:ud V0046.0", SF_ERR_RANGE},
+      {"oword_st.mod (2) T6 0x10:ud V0046.0", SF_ERR_SYNTAX},
+      {"dword_atomic.add.64 (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", SF_ERR_SYNTAX}, /* .64: svm_atomic only */
+      {"dword_atomic.nosuch (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", SF_ERR_SYNTAX},
   };
   for (size_t q = 0; q < sizeof lsc_bad / sizeof lsc_bad[0]; q++) {
     sf_status_clear(&st);

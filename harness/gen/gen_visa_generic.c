@@ -8,7 +8,7 @@
  * opcode table (harness/visa/visa_optab.c), and this generator draws from the same table: any row
  * that has a text class, with fields that fit the row's layout, so that whatever it draws has a
  * binary form and a text form. Operands refer to declarations the generator adds to the kernel
- * itself (six general variables of different types, two predicates, up to three labels), so the
+ * itself (six general variables of different types, two predicates, an address, up to three labels), so the
  * caller's own declarations are left as they were.
  *
  * Labels follow the text's rules (docs/visa-text.md): ids in order of first appearance, every
@@ -30,6 +30,7 @@ typedef struct gv {
   sf_fdp *f;
   uint32_t var0;  /* id of the first of the generator's GV_NVARS variables */
   uint32_t pred0; /* id of the first of its GV_NPREDS predicates */
+  uint32_t addr0; /* id of its address variable (addr_add's destination) */
 } gv;
 
 static uint32_t gv_pick(gv *g, uint32_t n) { return (uint32_t)sf_fdp_pick(g->f, n); }
@@ -98,7 +99,8 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     gop_u(x, 'S', 5);
     gop_u(x, 'E', gv_exec(g));
     gop_u(x, 'P', gv_pred(g));
-    gop_u(x, 'b', ops[gv_pick(g, 18)]);
+    uint32_t width = gv_pick(g, 4); /* .16 (bit 5) or .64 (bit 6) now and then */
+    gop_u(x, 'b', ops[gv_pick(g, 18)] | (width == 1 ? 0x20u : width == 2 ? 0x40u : 0u));
     for (int i = 0; i < 4; i++) gop_r(x, g);
     return true;
   }
@@ -253,6 +255,45 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_u(x, 'b', gv_pick(g, 8));
       for (int i = 0; i < 5; i++) gop_r(x, g);
       return true;
+    case SF_VSYN_ADDR: { /* addr_add: dst the address variable; src0 an address, &variable[bytes] or &surface */
+      static const uint8_t esz[GV_NVARS] = {4, 4, 2, 2, 1, 1}; /* the six variables' types: ud d uw w ub b */
+      gop_u(x, 'E', gv_exec(g));
+      for (int i = 0; i < 2; i++) {
+        sf_visa_gop *o = &x->ops[x->num_ops++];
+        memset(o, 0, sizeof *o);
+        o->kind = SF_VF_VEC;
+        uint32_t how = i ? gv_pick(g, 4) : 0;
+        if (how == 0) {
+          o->v.cls = SF_VCLS_ADDRESS, o->v.id = g->addr0, o->v.addr_off = (uint8_t)gv_pick(g, 16);
+          o->v.width = (uint8_t)gv_pick(g, 6);
+          if (i == 0 && gv_pick(g, 8) == 0) o->v.mod = SF_VMOD_SAT;
+        } else if (how == 1) {
+          o->v.cls = SF_VCLS_STATE, o->v.id = gv_pick(g, 8);
+        } else {
+          uint32_t v = gv_pick(g, GV_NVARS);
+          o->v.cls = SF_VCLS_GENERAL, o->v.id = g->var0 + v, o->v.col_off = (uint8_t)gv_pick(g, 32u / esz[v]);
+          o->v.region = (sf_region){1, 2, 1, 0};
+        }
+      }
+      gop_v(x, g, false);
+      return true;
+    }
+    case SF_VSYN_DWATOMIC: {
+      static const uint8_t ops[18] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20};
+      gop_u(x, 'b', ops[gv_pick(g, 18)] | (gv_pick(g, 4) ? 0u : 0x20u));
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'b', gv_pick(g, 8));
+      for (int i = 0; i < 4; i++) gop_r(x, g);
+      return true;
+    }
+    case SF_VSYN_OWORD:
+      gop_u(x, 'b', gv_pick(g, 5));
+      if (op != 0x36) gop_u(x, 'b', gv_pick(g, 2));
+      gop_u(x, 'b', gv_pick(g, 8));
+      gop_v(x, g, false);
+      gop_r(x, g);
+      return true;
     case SF_VSYN_LOAD3D: {
       gop_u(x, 'w', gv_pick(g, 0x800));
       gop_u(x, 'E', gv_exec(g));
@@ -288,13 +329,17 @@ sf_code sf_gen_visa_generic(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_ge
   if (k->num_gens) return sf_fail(st, SF_ERR_INVALID, "sf_gen_visa_generic: the kernel already has generic instructions");
   if (k->num_labels) return sf_fail(st, SF_ERR_INVALID, "sf_gen_visa_generic: the kernel already has labels");
   if (max_gens > SF_GEN_VISA_MAX_GENS) max_gens = SF_GEN_VISA_MAX_GENS;
-  gv g = {f, 0, 0};
+  gv g = {f, 0, 0, 0};
   static const char *const vnames[GV_NVARS] = {"gv_a", "gv_b", "gv_c", "gv_d", "gv_e", "gv_f"};
   for (uint32_t i = 0; i < GV_NVARS; i++) {
     int64_t id = sf_visa_kernel_add_var(k, vnames[i], (uint8_t)i, 16, 5, st);
     if (id < 0) return st && st->code ? st->code : SF_ERR_LIMIT;
     if (i == 0) g.var0 = (uint32_t)id;
   }
+  /* the address before the predicates: text declares them in that order (the string table follows) */
+  int64_t aid = sf_visa_kernel_add_addr(k, "gv_a0", 16, st);
+  if (aid < 0) return st && st->code ? st->code : SF_ERR_LIMIT;
+  g.addr0 = (uint32_t)aid;
   for (uint32_t i = 0; i < GV_NPREDS; i++) {
     int64_t id = sf_visa_kernel_add_pred(k, i ? "gv_q" : "gv_p", 16, st);
     if (id < 0) return st && st->code ? st->code : SF_ERR_LIMIT;

@@ -65,7 +65,8 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
   uint8_t syn = d->subs ? d->subs[q].syn : d->syn;
   bool parsed = syn == SF_VSYN_ALU || syn == SF_VSYN_CMP || syn == SF_VSYN_MOVS || syn == SF_VSYN_CF ||
                 syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM || syn == SF_VSYN_SCALED ||
-                syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC;
+                syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
+                syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD;
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -397,11 +398,98 @@ static bool apply_sat(cur *c, const gmatch *m, gbuild *b, bool sat) {
   return true;
 }
 
+/* addr_add's src0 written as the address of a variable, `&name` or `&name[bytes]` (GenX_IR's
+ * SrcAddrOfOperand): a general variable becomes a general operand with region <0;1,0> and the
+ * bytes as an element offset, a surface or sampler a state operand with the bytes as its offset
+ * byte (VISAKernelImpl.cpp, CreateVISAAddressOfOperand). Bytes past the first GRF (32) would need
+ * the platform's GRF size to split into rows, which a vISA file does not record: unsupported. */
+static bool put_addr_of(cur *c, gbuild *b) {
+  vt_ws(c);
+  if (vt_peek(c) != '&') return put_v(c, b, "src0 (an address or &variable)");
+  if (!vt_count_token(c)) return false;
+  c->i++;
+  const char *s;
+  size_t n, at;
+  if (!vt_ident(c, &s, &n, &at, "a variable after &")) return false;
+  sf_visa_gop *o = &b->ops[b->n];
+  memset(o, 0, sizeof *o);
+  o->kind = SF_VF_VEC;
+  uint32_t id, cls;
+  sf_visa_symkind other = SF_SYM_NONE;
+  bool state = false;
+  if (vt_resolve_var(c->k, s, n, &id, &other) != RES_OK) {
+    res_t r = vt_resolve_state(c->k, s, n, true, &id, &cls, &other);
+    if (r != RES_OK) return vt_name_error(c, r, at, s, n, other, "a general, surface or sampler variable"), false;
+    state = true;
+  }
+  int64_t off = 0;
+  size_t off_at = c->i;
+  if (vt_peek(c) == '[') {
+    c->i++;
+    off_at = c->i;
+    if (!vt_snum(c, 0, 255, &off, "a byte offset (0-255)") || !vt_expect(c, ']', "']' after the byte offset")) return false;
+  }
+  if (state) {
+    if (id > 0xFFFF) return vt_perr(c, SF_ERR_RANGE, at, "state index %u does not fit 16 bits", (unsigned)id), false;
+    o->v.cls = SF_VCLS_STATE, o->v.state_cls = (uint8_t)cls, o->v.id = id, o->v.addr_off = (uint8_t)off;
+  } else {
+    const sf_visa_kernel *kk = c->k ? c->k->k : NULL;
+    unsigned esz = kk && kk->vars && id >= SF_VISA_FIRST_USER_VAR && id - SF_VISA_FIRST_USER_VAR < kk->num_vars
+                       ? sf_vtype_size(kk->vars[id - SF_VISA_FIRST_USER_VAR].props & 0x0F)
+                       : 0;
+    if (off && esz == 0)
+      return vt_perr(c, SF_UNSUPPORTED, off_at, "a byte offset on the address of a predefined variable"), false;
+    if (off >= 32)
+      return vt_perr(c, SF_UNSUPPORTED, off_at, "byte offset %d is past the first GRF: its row depends on the platform's"
+                     " GRF size, which the file does not record", (int)off), false;
+    if (off % (esz ? esz : 1))
+      return vt_perr(c, SF_ERR_RANGE, off_at, "byte offset %d is not a multiple of the variable's element size (%u)",
+                     (int)off, esz), false;
+    o->v.cls = SF_VCLS_GENERAL, o->v.id = id, o->v.col_off = (uint8_t)(off / (esz ? esz : 1));
+    o->v.region = (sf_region){1, 2, 1, 0};
+  }
+  b->n++;
+  return true;
+}
+
+/* `.<op>` then the width: `.16` (bit 5), and for svm_atomic also `.32` (none) and `.64` (bit 6), as
+ * GenX_IR's AtomicBitwidthOpt and Atomic16Opt read them. The op byte, or -1 after an error. */
+static int atomic_rest(cur *c, const gmatch *m, bool svm) {
+  size_t dot = 1;
+  while (dot < m->rest_n && m->rest[dot] != '.') dot++;
+  int op = m->rest_n > 1 && m->rest[0] == '.' ? vt_atomic_op(m->rest + 1, dot - 1) : -1;
+  const char *w = m->rest + dot;
+  size_t wn = m->rest_n - dot;
+  if (op >= 0 && wn) {
+    if (vt_ieq(w, wn, ".16")) op |= 0x20;
+    else if (svm && vt_ieq(w, wn, ".64")) op |= 0x40;
+    else if (!svm || !vt_ieq(w, wn, ".32")) op = -1;
+  }
+  if (op < 0)
+    vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .<atomic op> (add, sub, ..., cmpxchg, ..., fsub), then %s or nothing, after %s",
+            svm ? ".16, .32, .64" : ".16", m->name);
+  return op;
+}
+
+/* `(n)`: the number of owords of oword_ld/oword_st (1, 2, 4, 8 or 16), as its size code 0-4. */
+static bool oword_count(cur *c, uint32_t *code) {
+  vt_ws(c);
+  size_t at = c->i;
+  uint64_t v;
+  if (!vt_expect(c, '(', "'(' and the number of owords") || !vt_unum(c, 16, &v, "the number of owords (1, 2, 4, 8, 16)") ||
+      !vt_expect(c, ')', "')' after the number of owords"))
+    return false;
+  if (v == 0 || (v & (v - 1)))
+    return vt_perr(c, SF_ERR_RANGE, at + 1, "%u owords: expected 1, 2, 4, 8 or 16", (unsigned)v), false;
+  for (*code = 0; (1u << *code) < v; (*code)++) {}
+  return true;
+}
+
 static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, const sf_pred *pred, size_t pred_at,
                    gbuild *b) {
   uint32_t pw = has_pred ? pred_word(pred) : 0;
   bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS && m->syn != SF_VSYN_MINMAX && m->syn != SF_VSYN_FENCE &&
-                    m->syn != SF_VSYN_BARE;
+                    m->syn != SF_VSYN_BARE && m->syn != SF_VSYN_ADDR && m->syn != SF_VSYN_OWORD;
   if (has_pred && !takes_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "%s takes no predicate", m->name), false;
   const sf_visa_opdesc *d = sf_visa_optab(m->op);
   switch (m->syn) {
@@ -500,10 +588,8 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
     case SF_VSYN_BARE:
       return want_no_rest(c, m);
     case SF_VSYN_SVMATOMIC: {
-      int op = m->rest_n > 1 && m->rest[0] == '.' ? vt_atomic_op(m->rest + 1, m->rest_n - 1) : -1;
-      if (op < 0)
-        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .<atomic op> (add, sub, ..., cmpxchg, ..., fsub) after %s",
-                       m->name), false;
+      int op = atomic_rest(c, m, true);
+      if (op < 0) return false;
       put_u(b, SF_VF_SUBOP, (uint32_t)m->sub);
       if (!exec_field(c, b)) return false;
       put_u(b, SF_VF_PRED, pw);
@@ -544,6 +630,41 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
         if (!put_v(c, b, "a source operand")) return false;
       put_u(b, SF_VF_UB, fn);
       return apply_sat(c, &rest, b, sat);
+    }
+    case SF_VSYN_ADDR: {
+      bool sat;
+      if (!sat_or_nothing(c, m, &sat) || !exec_field(c, b) || !put_v(c, b, "the destination") || !put_addr_of(c, b) ||
+          !put_v(c, b, "src1"))
+        return false;
+      if (sat && b->ops[1].v.mod != SF_VMOD_NONE)
+        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, ".sat with a modifier on the destination"), false;
+      if (sat) b->ops[1].v.mod = SF_VMOD_SAT;
+      return true;
+    }
+    case SF_VSYN_DWATOMIC: {
+      int op = atomic_rest(c, m, false);
+      uint8_t surf;
+      if (op < 0) return false;
+      put_u(b, SF_VF_UB, (uint32_t)op);
+      if (!exec_field(c, b)) return false;
+      put_u(b, SF_VF_PRED, pw);
+      if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
+      put_u(b, SF_VF_UB, surf);
+      return put_r(c, b, "the offsets") && put_r(c, b, "src0") && put_r(c, b, "src1") && put_r(c, b, "the destination");
+    }
+    case SF_VSYN_OWORD: {
+      bool st = m->op == 0x36, mod = m->rest_n != 0;
+      if (mod && (st || !vt_ieq(m->rest, m->rest_n, ".mod")))
+        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, st ? "oword_st takes no suffix" : "expected .mod or nothing after %s",
+                       m->name), false;
+      uint32_t code;
+      uint8_t surf;
+      if (!vt_count_token(c) || !oword_count(c, &code)) return false;
+      put_u(b, SF_VF_UB, code);
+      if (!st) put_u(b, SF_VF_UB, mod ? 1u : 0u);
+      if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
+      put_u(b, SF_VF_UB, surf);
+      return put_v(c, b, "the offset") && put_r(c, b, st ? "the source" : "the destination");
     }
     case SF_VSYN_MINMAX: {
       bool sat;

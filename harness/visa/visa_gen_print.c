@@ -104,7 +104,7 @@ static void print_cmp(pctx *c, const sf_visa_ginst *g, const char *name) {
   for (unsigned i = 3; i < 5; i++) vt_print_vopnd(c, &g->ops[i].v);
 }
 
-/* movs (emask, size) dst src */
+/* movs|setp (emask, size) dst src (MOVS 0x2d; SETP 0x2b, its destination a predicate) */
 static void print_movs(pctx *c, const sf_visa_ginst *g, const char *name) {
   if (!kinds_are(g, 0, "EVV")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
@@ -269,25 +269,125 @@ int vt_atomic_op(const char *s, size_t n) {
   return -1;
 }
 
-/* [(pred)] svm_atomic.<op> (emask, size) addresses dst src0 src1 (SVM sub-op 5): the fields are
+/* name.<op>[.16|.64]: an atomic op byte as IsaDisassembly.cpp's printAtomicSubOpc writes it, bits
+ * 0-4 the operation, bit 5 alone above them .16, bit 6 alone .64 (only where GenX_IR 12504 reads
+ * .64 back: svm_atomic). Other bytes are refused (false). */
+static bool print_atomic_name(pctx *c, const char *name, uint32_t byte, bool w64) {
+  uint32_t op = byte & 0x1F, w = byte >> 5;
+  if (op > 20 || !atomic_names[op] || (w != 0 && w != 1 && !(w64 && w == 2))) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: atomic op byte 0x%02x has no name", name, (unsigned)byte);
+    return false;
+  }
+  vt_ob_fmt(&c->o, "%s.%s%s", name, atomic_names[op], w == 1 ? ".16" : w == 2 ? ".64" : "");
+  return true;
+}
+
+/* [(pred)] svm_atomic.<op>[.16|.64] (emask, size) addresses dst src0 src1 (SVM sub-op 5): the fields are
  * addresses, src0, src1, dst; GenX_IR prints the destination second. */
 static void print_svm_atomic(pctx *c, const sf_visa_ginst *g, const char *name) {
   if (!kinds_are(g, 1, "EPbRRRR")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
-  uint32_t op = g->ops[3].u;
-  if (op > 20 || !atomic_names[op]) {
-    vt_pfail(c, SF_UNSUPPORTED, "%s: atomic operation %u has no name", name, (unsigned)op);
-    return;
-  }
   print_pred_word(c, g->ops[2].u);
-  vt_ob_fmt(&c->o, "%s.%s", name, atomic_names[op]);
+  if (!print_atomic_name(c, name, g->ops[3].u, true)) return;
   print_exec_byte(c, g->ops[1].u);
   vt_print_raw(c, &g->ops[4].r);
   vt_print_raw(c, &g->ops[7].r);
   vt_print_raw(c, &g->ops[5].r);
   vt_print_raw(c, &g->ops[6].r);
+}
+
+/* The byte size of general variable id's elements, 0 when not known (a predefined variable, or an
+ * id past the kernel's declarations). */
+static unsigned var_elt_size(const pctx *c, uint32_t id) {
+  const sf_visa_kernel *k = c->k ? c->k->k : NULL;
+  if (!k || !k->vars || id < SF_VISA_FIRST_USER_VAR || id - SF_VISA_FIRST_USER_VAR >= k->num_vars) return 0;
+  return sf_vtype_size(k->vars[id - SF_VISA_FIRST_USER_VAR].props & 0x0F);
+}
+
+/* addr_add's src0 when it is the address of a variable: ` &name[bytes]`. GenX_IR's parser builds it
+ * (VISAKernelImpl.cpp, CreateVISAAddressOfOperand) as a general operand with region <0;1,0> and the
+ * byte offset split into GRF rows and elements, or as a state operand with its offset byte, and
+ * IsaDisassembly.cpp prints it back as `&name[bytes]`. Only what reads back as the same fields is
+ * printed: the row size is the platform's GRF size, which a vISA file does not record, so a
+ * non-zero row has no text form; a state offset prints as four times its value but reads back
+ * as written, so only 0 does. */
+static void print_addr_of(pctx *c, const sf_vopnd *v, const char *name) {
+  static const sf_region r010 = {1, 2, 1, 0};
+  if (v->mod != SF_VMOD_NONE || v->tag_hi != 0) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: a modifier or tag bits on the address of a variable have no text form", name);
+    return;
+  }
+  if (v->cls == SF_VCLS_STATE && v->addr_off == 0 && v->state_cls <= 1) {
+    vt_ob_put(&c->o, " &");
+    vt_print_state_name(c, v->state_cls, v->id & 0xFFFF);
+    return;
+  }
+  unsigned esz = v->cls == SF_VCLS_GENERAL ? var_elt_size(c, v->id) : 0;
+  if (v->cls != SF_VCLS_GENERAL || memcmp(&v->region, &r010, sizeof r010) != 0 || v->row_off != 0 ||
+      (v->col_off != 0 && esz == 0)) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: src0 (class %u, row %u, element %u) is not an address or a variable's address that"
+             " text carries (&name[bytes] within its first GRF, region <0;1,0>)", name, (unsigned)v->cls,
+             (unsigned)v->row_off, (unsigned)v->col_off);
+    return;
+  }
+  vt_ob_put(&c->o, " &");
+  vt_print_var_name(c, v->id);
+  if (v->col_off) vt_ob_fmt(&c->o, "[%u]", (unsigned)v->col_off * esz);
+}
+
+/* addr_add[.sat] (emask, size) dst src0 src1 (ADDR_ADD 0x28): no predicate; src0 is an address
+ * operand or the address of a variable (print_addr_of). */
+static void print_addr(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 0, "EVVV")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  vt_ob_put(&c->o, name);
+  sf_vopnd dst = sat_suffix(c, &g->ops[1].v);
+  print_exec_byte(c, g->ops[0].u);
+  vt_print_vopnd(c, &dst);
+  if (g->ops[2].v.cls == SF_VCLS_ADDRESS)
+    vt_print_vopnd(c, &g->ops[2].v);
+  else
+    print_addr_of(c, &g->ops[2].v, name);
+  vt_print_vopnd(c, &g->ops[3].v);
+}
+
+/* [(pred)] dword_atomic.<op>[.16] (emask, size) T<surface> offsets src0 src1 dst (DWORD_ATOMIC
+ * 0x7d): the op byte as print_atomic_name; GenX_IR 12504 reads only .16 back here. */
+static void print_dword_atomic(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!kinds_are(g, 0, "bEPbRRRR")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  print_pred_word(c, g->ops[2].u);
+  if (!print_atomic_name(c, name, g->ops[0].u, false)) return;
+  print_exec_byte(c, g->ops[1].u);
+  print_surface_field(c, &g->ops[3]);
+  for (unsigned i = 4; i < 8; i++) vt_print_raw(c, &g->ops[i].r);
+}
+
+/* oword_ld[.mod] (n) T<surface> offset dst, oword_ld_unaligned likewise, oword_st (n) T<surface>
+ * offset src (0x35, 0x3c, 0x36): the size code 0-4 is 1, 2, 4, 8 or 16 owords, printed as the
+ * exec size; the loads' modifier byte prints as .mod when it is 1. No exec mask, no predicate. */
+static void print_oword(pctx *c, const sf_visa_ginst *g, const char *name) {
+  bool st = g->op == 0x36;
+  if (!kinds_are(g, 0, st ? "bbVR" : "bbbVR")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  if (g->ops[0].u > 4 || (!st && g->ops[1].u > 1)) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: size code %u%s has no text form (0-4, modifier 0 or 1)", name, (unsigned)g->ops[0].u,
+             st ? "" : " or modifier");
+    return;
+  }
+  unsigned f = st ? 1 : 2;
+  vt_ob_fmt(&c->o, "%s%s (%u)", name, !st && g->ops[1].u ? ".mod" : "", 1u << g->ops[0].u);
+  print_surface_field(c, &g->ops[f]);
+  vt_print_vopnd(c, &g->ops[f + 1].v);
+  vt_print_raw(c, &g->ops[f + 2].r);
 }
 
 /* [(pred)] gather4_typed.<ch> (emask, size) T<surface> u v r lod src|dst */
@@ -429,6 +529,9 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
     case SF_VSYN_SVMATOMIC: print_svm_atomic(&c, g, name); break;
     case SF_VSYN_BFN: print_bfn(&c, g, name); break;
     case SF_VSYN_LSC: vt_print_lsc(&c, g, name); break;
+    case SF_VSYN_ADDR: print_addr(&c, g, name); break;
+    case SF_VSYN_DWATOMIC: print_dword_atomic(&c, g, name); break;
+    case SF_VSYN_OWORD: print_oword(&c, g, name); break;
     case SF_VSYN_BARE:
       if (g->num_ops) vt_pfail(&c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
       else vt_ob_put(&c.o, name);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "harness/visa/visa_isa_priv.h"
+#include "harness/visa/visa_optab.h"
 #include "harness/model/asan_tail.h"
 
 
@@ -243,6 +244,23 @@ static void kr_cut_at_last_ret(kread *c) {
   if (c->st) sf_status_clear(c->st);
 }
 
+/* Whether an instruction read in the cut-short form names only what the kernel declares: its
+ * labels, and the general variables of its general, raw and indirect-free operands. The unwritten
+ * tail of IGC 12504's instruction area (heap contents) can decode as instructions and even end in
+ * the bytes of a ret; an instruction that names an undeclared label or variable marks the tail,
+ * and the stream ends at the last ret before it (builtins-skl-conv-simd32 in
+ * tests/data/real/visa-ocloc has such a tail). */
+static bool kr_names_declared(const sf_visa_kernel *k, const sf_visa_ginst *g) {
+  uint64_t vars = (uint64_t)SF_VISA_FIRST_USER_VAR + k->num_vars;
+  for (unsigned i = 0; i < g->num_ops; i++) {
+    const sf_visa_gop *o = &g->ops[i];
+    if (o->kind == SF_VF_LABEL && o->u >= k->num_labels) return false;
+    if (o->kind == SF_VF_RAW && o->r.id >= vars) return false;
+    if (o->kind == SF_VF_VEC && o->v.cls == SF_VCLS_GENERAL && o->v.id >= vars) return false;
+  }
+  return true;
+}
+
 static void kr_insts_form(kread *c, uint64_t abs, uint8_t form) {
   sf_visa_kernel *k = c->k;
   c->last_ret_gen = 0;
@@ -271,6 +289,13 @@ static void kr_insts_form(kread *c, uint64_t abs, uint8_t form) {
       if (rc != SF_OK) {
         c->code = rc;
         if (form == SF_VISA_FORM_IGC12504) kr_cut_at_last_ret(c);
+        return;
+      }
+      if (form == SF_VISA_FORM_IGC12504 && !kr_names_declared(k, &k->gens[k->num_gens])) {
+        sf_visa_ginst_free(&k->gens[k->num_gens]);
+        c->code = sf_fail(c->st, SF_ERR_INVALID, "instruction at offset %llu names an undeclared label or variable",
+                          (unsigned long long)at);
+        kr_cut_at_last_ret(c);
         return;
       }
       k->gens[k->num_gens++].at = (uint32_t)stream;

@@ -38,7 +38,7 @@ typedef enum sf_vsyn {
   SF_VSYN_NONE = 0,  /* no text form modeled: the printer refuses it */
   SF_VSYN_ALU,       /* [(pred)] name[.sat] (emask, size) dst src... */
   SF_VSYN_CMP,       /* cmp.<rel> (emask, size) dst src0 src1 */
-  SF_VSYN_MOVS,      /* movs (emask, size) dst src */
+  SF_VSYN_MOVS,      /* movs|setp (emask, size) dst src: no predicate */
   SF_VSYN_LABEL,     /* label / subroutine: "name:" and ".function" */
   SF_VSYN_CF,        /* [(pred)] ret/jmp/call/goto (emask, size) [label] */
   SF_VSYN_SCALED4,   /* [(pred)] gather4_scaled/scatter4_scaled.<ch> (emask, size) T off offs src */
@@ -53,6 +53,9 @@ typedef enum sf_vsyn {
   SF_VSYN_SVMATOMIC, /* [(pred)] svm_atomic.<op> (emask, size) addresses dst src0 src1 (fields: addr src0 src1 dst) */
   SF_VSYN_BFN,       /* [(pred)] bfn.x<hex>[.sat] (emask, size) dst src0 src1 src2: the function byte is the last field */
   SF_VSYN_LSC,       /* LSC untyped load/store/atomic and lsc_fence (visa_lsc_text.c) */
+  SF_VSYN_ADDR,      /* addr_add[.sat] (emask, size) A<dst> src0 src1: src0 an address or &var[bytes] */
+  SF_VSYN_DWATOMIC,  /* [(pred)] dword_atomic.<op>[.16] (emask, size) T<surface> offsets src0 src1 dst */
+  SF_VSYN_OWORD,     /* oword_ld[.mod]|oword_ld_unaligned[.mod]|oword_st (<owords>) T<surface> offset data */
   SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 

@@ -150,6 +150,8 @@ void vt_print_vopnd(pctx *c, const sf_vopnd *v);
 void vt_print_raw(pctx *c, const sf_raw *r);
 void vt_print_chan(pctx *c, uint8_t mask);
 void vt_print_surface(pctx *c, uint8_t idx);
+/* A state variable's name (class 0 surface, 1 sampler) that reads back as that class and index. */
+void vt_print_state_name(pctx *c, uint32_t cls, uint32_t idx);
 void vt_pfail(pctx *c, sf_code code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void vt_ob_fmt(ob *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
