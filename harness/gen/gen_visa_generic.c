@@ -104,6 +104,13 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     for (int i = 0; i < 4; i++) gop_r(x, g);
     return true;
   }
+  if (op == 0x4e && sf_fdp_chance(g->f, 64)) { /* svm_block_ld / svm_block_st: sub-ops 1 and 2 */
+    gop_u(x, 'S', 1 + gv_pick(g, 2));
+    gop_u(x, 'b', gv_pick(g, 5));
+    gop_v(x, g, false);
+    gop_r(x, g);
+    return true;
+  }
   if (op == 0x4e) { /* svm_gather / svm_scatter: sub-ops 3 and 4 */
     gop_u(x, 'S', 3 + gv_pick(g, 2));
     gop_u(x, 'E', gv_exec(g));
@@ -285,6 +292,18 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_u(x, 'P', gv_pred(g));
       gop_u(x, 'b', gv_pick(g, 8));
       for (int i = 0; i < 4; i++) gop_r(x, g);
+      return true;
+    }
+    case SF_VSYN_MEDIA: { /* a mode with a name (media_st: 0, 2, 3), plane 0-15, any block size */
+      static const uint8_t st_modes[3] = {0, 2, 3};
+      gop_u(x, 'b', op == 0x38 ? st_modes[gv_pick(g, 3)] : gv_pick(g, 6));
+      gop_u(x, 'b', gv_pick(g, 8));
+      gop_u(x, 'b', gv_pick(g, 16));
+      gop_u(x, 'b', 1 + gv_pick(g, 64));
+      gop_u(x, 'b', 1 + gv_pick(g, 64));
+      gop_v(x, g, false);
+      gop_v(x, g, false);
+      gop_r(x, g);
       return true;
     }
     case SF_VSYN_OWORD:

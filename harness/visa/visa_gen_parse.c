@@ -14,15 +14,6 @@
 
 #define MAX_MNEM 64u   /* longest mnemonic token with its suffixes */
 
-typedef struct gmatch {
-  uint8_t op;
-  int sub;             /* sub-op value, -1 when none */
-  uint8_t syn;
-  const char *name;
-  bool cmpn;           /* "cmpn": the relation byte's bit 7 */
-  const char *rest;    /* what follows the name in the token ("" or ".xxx...") */
-  size_t rest_n, rest_at;
-} gmatch;
 
 /* The token [A-Za-z0-9_.+] (IGC's sample+killpix has a +) after the cursor's whitespace (and an optional predicate). */
 static bool mnem_token(const cur *c, size_t from, size_t *at, size_t *n) {
@@ -66,7 +57,8 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
   bool parsed = syn == SF_VSYN_ALU || syn == SF_VSYN_CMP || syn == SF_VSYN_MOVS || syn == SF_VSYN_CF ||
                 syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM || syn == SF_VSYN_SCALED ||
                 syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
-                syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD;
+                syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD || syn == SF_VSYN_MEDIA ||
+                syn == SF_VSYN_SVMBLOCK;
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -91,7 +83,7 @@ SF_NO_COVERAGE static void row_ix_build(void) {
 
 /* The table row whose GenX_IR name is the longest prefix of the token (up to a '.'), among the
  * rows with a text class (row_parsed). */
-static bool find_row(const char *s, size_t n, size_t at, gmatch *m) {
+static bool find_row(const char *s, size_t n, size_t at, vt_gmatch *m) {
   if (!n) return false;
   pthread_once(&row_ix_once, row_ix_build);
   size_t best = 0;
@@ -128,7 +120,7 @@ static bool find_row(const char *s, size_t n, size_t at, gmatch *m) {
 
 /* GenX_IR names that are not a row's: min/max (FMINMAX 0x45) and fence_sw, fence_global,
  * fence_local (FENCE 0x5c). The name ends at a '.' or at the token's end. */
-static bool alias_row(const char *s, size_t n, size_t at, gmatch *m) {
+static bool alias_row(const char *s, size_t n, size_t at, vt_gmatch *m) {
   static const struct {
     const char *name;
     uint8_t op, syn;
@@ -140,7 +132,7 @@ static bool alias_row(const char *s, size_t n, size_t at, gmatch *m) {
   for (unsigned i = 0; i < 5; i++) {
     size_t l;
     if (!name_prefix(s, n, al[i].name, &l)) continue;
-    *m = (gmatch){al[i].op, -1, al[i].syn, al[i].name, false, s + l, n - l, at + l};
+    *m = (vt_gmatch){al[i].op, -1, al[i].syn, al[i].name, false, s + l, n - l, at + l};
     return true;
   }
   return false;
@@ -157,19 +149,14 @@ static size_t skip_paren(const cur *c, size_t j) {
   return j;
 }
 
-typedef struct gbuild {
-  sf_visa_gop ops[SF_VISA_MAX_GOPS];
-  unsigned n;
-} gbuild;
-
-static void put_u(gbuild *b, char kind, uint32_t u) {
+void vt_gput_u(vt_gbuild *b, char kind, uint32_t u) {
   memset(&b->ops[b->n], 0, sizeof b->ops[b->n]);
   b->ops[b->n].kind = (uint8_t)kind;
   b->ops[b->n].u = u;
   b->n++;
 }
 
-static bool put_v(cur *c, gbuild *b, const char *what) {
+bool vt_gput_v(cur *c, vt_gbuild *b, const char *what) {
   memset(&b->ops[b->n], 0, sizeof b->ops[b->n]);
   b->ops[b->n].kind = SF_VF_VEC;
   if (!vt_count_token(c) || !vt_p_vopnd(c, &b->ops[b->n].v, what)) return false;
@@ -177,7 +164,7 @@ static bool put_v(cur *c, gbuild *b, const char *what) {
   return true;
 }
 
-static bool put_r(cur *c, gbuild *b, const char *what) {
+bool vt_gput_r(cur *c, vt_gbuild *b, const char *what) {
   memset(&b->ops[b->n], 0, sizeof b->ops[b->n]);
   b->ops[b->n].kind = SF_VF_RAW;
   if (!vt_count_token(c) || !vt_p_raw(c, &b->ops[b->n].r, what)) return false;
@@ -185,11 +172,11 @@ static bool put_r(cur *c, gbuild *b, const char *what) {
   return true;
 }
 
-static bool exec_field(cur *c, gbuild *b) {
+bool vt_gexec(cur *c, vt_gbuild *b) {
   uint8_t size, emask;
   vt_ws(c);
   if (!vt_p_exec(c, &size, &emask)) return false;
-  put_u(b, SF_VF_EXEC, (uint32_t)size | (uint32_t)emask << 4);
+  vt_gput_u(b, SF_VF_EXEC, (uint32_t)size | (uint32_t)emask << 4);
   return true;
 }
 
@@ -250,32 +237,32 @@ static int info3d_line(const cur *c, size_t mat, size_t mn) {
 }
 
 /* resinfo.<ch> (exec) surface lod dst | sampleinfo.<ch> (exec) surface dst */
-static bool p_info3d(cur *c, const char *s, size_t n, size_t at, int sub, gbuild *b) {
+static bool p_info3d(cur *c, const char *s, size_t n, size_t at, int sub, vt_gbuild *b) {
   size_t dot = 0;
   while (dot < n && s[dot] != '.') dot++;
   if (dot >= n) return vt_perr(c, SF_ERR_SYNTAX, at + n, "expected .<channels> after %s", sub == 10 ? "resinfo" : "sampleinfo"), false;
   uint8_t mask, surf;
   if (!vt_p_chan(c, s + dot + 1, n - dot - 1, at + dot + 1, &mask)) return false;
-  put_u(b, SF_VF_SUBOP, (uint32_t)sub);
-  if (!exec_field(c, b)) return false;
-  put_u(b, SF_VF_UB, mask);
+  vt_gput_u(b, SF_VF_SUBOP, (uint32_t)sub);
+  if (!vt_gexec(c, b)) return false;
+  vt_gput_u(b, SF_VF_UB, mask);
   if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
-  put_u(b, SF_VF_UB, surf);
-  if (sub == 10 && !put_r(c, b, "the LOD (raw operand name.offset)")) return false;
-  return put_r(c, b, "the destination (raw operand name.offset)");
+  vt_gput_u(b, SF_VF_UB, surf);
+  if (sub == 10 && !vt_gput_r(c, b, "the LOD (raw operand name.offset)")) return false;
+  return vt_gput_r(c, b, "the destination (raw operand name.offset)");
 }
 
 bool vt_gen_line(cur *c) {
   size_t at, n;
   if (!mnem_token(c, skip_paren(c, c->i), &at, &n)) return false;
-  gmatch m;
+  vt_gmatch m;
   memset(&m, 0, sizeof m);
   return find_row(c->s + at, n, at, &m) || alias_row(c->s + at, n, at, &m) || info3d_line(c, at, n) >= 0 ||
          is_load3d_line(c, at, n);
 }
 
 /* [(pred)] <op>[.pixel_null_mask][.cps][.divS].<ch> (exec) aoffimmi surface dst params... */
-static bool p_load3d(cur *c, const char *s, size_t n, size_t at, uint32_t pw, gbuild *b) {
+static bool p_load3d(cur *c, const char *s, size_t n, size_t at, uint32_t pw, vt_gbuild *b) {
   size_t dot = 0;
   while (dot < n && s[dot] != '.') dot++;
   int op = vt_s3d_lookup(s, dot);
@@ -299,20 +286,20 @@ static bool p_load3d(cur *c, const char *s, size_t n, size_t at, uint32_t pw, gb
   if (i >= n || s[i] != '.') return vt_perr(c, SF_ERR_SYNTAX, at + n, "expected .<channels> after the 3D load op"), false;
   uint8_t mask, surf;
   if (!vt_p_chan(c, s + i + 1, n - i - 1, at + i + 1, &mask)) return false;
-  put_u(b, SF_VF_UW, w);
-  if (!exec_field(c, b)) return false;
-  put_u(b, SF_VF_PRED, pw);
-  put_u(b, SF_VF_UB, mask);
-  if (!put_v(c, b, "aoffimmi")) return false;
+  vt_gput_u(b, SF_VF_UW, w);
+  if (!vt_gexec(c, b)) return false;
+  vt_gput_u(b, SF_VF_PRED, pw);
+  vt_gput_u(b, SF_VF_UB, mask);
+  if (!vt_gput_v(c, b, "aoffimmi")) return false;
   if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
-  put_u(b, SF_VF_UB, surf);
-  if (!put_r(c, b, "the destination (raw operand name.offset)")) return false;
+  vt_gput_u(b, SF_VF_UB, surf);
+  if (!vt_gput_r(c, b, "the destination (raw operand name.offset)")) return false;
   unsigned cnt_at = b->n;
-  put_u(b, SF_VF_COUNT, 0);
+  vt_gput_u(b, SF_VF_COUNT, 0);
   while (!vt_at_end(c)) {
     if (b->ops[cnt_at].u >= SF_VISA_MAX_LIST)
       return vt_perr(c, SF_ERR_LIMIT, c->i, "more than %u parameters", SF_VISA_MAX_LIST), false;
-    if (!put_r(c, b, "a parameter (raw operand name.offset)")) return false;
+    if (!vt_gput_r(c, b, "a parameter (raw operand name.offset)")) return false;
     b->ops[cnt_at].u++;
   }
   return true;
@@ -348,19 +335,19 @@ static bool label_id(cur *c, sf_visa_kernel *k, const char *s, size_t n, size_t 
 }
 
 /* The suffix after the name: `.sat` for ALU, the relation for cmp, channels, SVM sizes. */
-static bool want_no_rest(cur *c, const gmatch *m) {
+static bool want_no_rest(cur *c, const vt_gmatch *m) {
   if (m->rest_n == 0) return true;
   return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "unexpected suffix '%.*s' after %s", (int)(m->rest_n > 20 ? 20 : m->rest_n),
                  m->rest, m->name), false;
 }
 
-static bool chan_suffix(cur *c, const gmatch *m, uint8_t *mask) {
+static bool chan_suffix(cur *c, const vt_gmatch *m, uint8_t *mask) {
   if (m->rest_n < 2 || m->rest[0] != '.')
     return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .<channels> (e.g. .RGBA) after %s", m->name), false;
   return vt_p_chan(c, m->rest + 1, m->rest_n - 1, m->rest_at + 1, mask);
 }
 
-static bool svm_suffix(cur *c, const gmatch *m, uint32_t *bs, uint32_t *nb) {
+static bool svm_suffix(cur *c, const vt_gmatch *m, uint32_t *bs, uint32_t *nb) {
   static const char *const bsn[3] = {"1", "4", "8"};
   static const char *const nbn[4] = {"1", "2", "4", "8"};
   const char *r = m->rest;
@@ -382,7 +369,7 @@ static bool svm_suffix(cur *c, const gmatch *m, uint32_t *bs, uint32_t *nb) {
 }
 
 /* `.sat` or nothing after the name (ALU, MINMAX). */
-static bool sat_or_nothing(cur *c, const gmatch *m, bool *sat) {
+static bool sat_or_nothing(cur *c, const vt_gmatch *m, bool *sat) {
   *sat = m->rest_n != 0;
   if (*sat && !vt_ieq(m->rest, m->rest_n, ".sat"))
     return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .sat or nothing after %s", m->name), false;
@@ -390,7 +377,7 @@ static bool sat_or_nothing(cur *c, const gmatch *m, bool *sat) {
 }
 
 /* .sat is the destination's (field 2) modifier 4; with another modifier there it is an error. */
-static bool apply_sat(cur *c, const gmatch *m, gbuild *b, bool sat) {
+static bool apply_sat(cur *c, const vt_gmatch *m, vt_gbuild *b, bool sat) {
   if (!sat) return true;
   if (b->ops[2].v.mod != SF_VMOD_NONE)
     return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, ".sat with a modifier on the destination"), false;
@@ -403,9 +390,9 @@ static bool apply_sat(cur *c, const gmatch *m, gbuild *b, bool sat) {
  * bytes as an element offset, a surface or sampler a state operand with the bytes as its offset
  * byte (VISAKernelImpl.cpp, CreateVISAAddressOfOperand). Bytes past the first GRF (32) would need
  * the platform's GRF size to split into rows, which a vISA file does not record: unsupported. */
-static bool put_addr_of(cur *c, gbuild *b) {
+static bool put_addr_of(cur *c, vt_gbuild *b) {
   vt_ws(c);
-  if (vt_peek(c) != '&') return put_v(c, b, "src0 (an address or &variable)");
+  if (vt_peek(c) != '&') return vt_gput_v(c, b, "src0 (an address or &variable)");
   if (!vt_count_token(c)) return false;
   c->i++;
   const char *s;
@@ -454,7 +441,7 @@ static bool put_addr_of(cur *c, gbuild *b) {
 
 /* `.<op>` then the width: `.16` (bit 5), and for svm_atomic also `.32` (none) and `.64` (bit 6), as
  * GenX_IR's AtomicBitwidthOpt and Atomic16Opt read them. The op byte, or -1 after an error. */
-static int atomic_rest(cur *c, const gmatch *m, bool svm) {
+int vt_atomic_rest(cur *c, const vt_gmatch *m, bool svm) {
   size_t dot = 1;
   while (dot < m->rest_n && m->rest[dot] != '.') dot++;
   int op = m->rest_n > 1 && m->rest[0] == '.' ? vt_atomic_op(m->rest + 1, dot - 1) : -1;
@@ -471,37 +458,24 @@ static int atomic_rest(cur *c, const gmatch *m, bool svm) {
   return op;
 }
 
-/* `(n)`: the number of owords of oword_ld/oword_st (1, 2, 4, 8 or 16), as its size code 0-4. */
-static bool oword_count(cur *c, uint32_t *code) {
-  vt_ws(c);
-  size_t at = c->i;
-  uint64_t v;
-  if (!vt_expect(c, '(', "'(' and the number of owords") || !vt_unum(c, 16, &v, "the number of owords (1, 2, 4, 8, 16)") ||
-      !vt_expect(c, ')', "')' after the number of owords"))
-    return false;
-  if (v == 0 || (v & (v - 1)))
-    return vt_perr(c, SF_ERR_RANGE, at + 1, "%u owords: expected 1, 2, 4, 8 or 16", (unsigned)v), false;
-  for (*code = 0; (1u << *code) < v; (*code)++) {}
-  return true;
-}
-
-static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, const sf_pred *pred, size_t pred_at,
-                   gbuild *b) {
+static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred, const sf_pred *pred, size_t pred_at,
+                   vt_gbuild *b) {
   uint32_t pw = has_pred ? pred_word(pred) : 0;
   bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS && m->syn != SF_VSYN_MINMAX && m->syn != SF_VSYN_FENCE &&
-                    m->syn != SF_VSYN_BARE && m->syn != SF_VSYN_ADDR && m->syn != SF_VSYN_OWORD;
+                    m->syn != SF_VSYN_BARE && m->syn != SF_VSYN_ADDR && m->syn != SF_VSYN_OWORD && m->syn != SF_VSYN_MEDIA &&
+                    m->syn != SF_VSYN_SVMBLOCK;
   if (has_pred && !takes_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "%s takes no predicate", m->name), false;
   const sf_visa_opdesc *d = sf_visa_optab(m->op);
   switch (m->syn) {
     case SF_VSYN_ALU: {
       bool sat;
       if (!sat_or_nothing(c, m, &sat)) return false;
-      if (!exec_field(c, b)) return false;
-      put_u(b, SF_VF_PRED, pw);
+      if (!vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
       unsigned nv = 0;
       for (const char *p = d->layout; *p; p++) nv += *p == SF_VF_VEC;
       for (unsigned i = 0; i < nv; i++)
-        if (!put_v(c, b, i ? "a source operand" : "the destination")) return false;
+        if (!vt_gput_v(c, b, i ? "a source operand" : "the destination")) return false;
       return apply_sat(c, m, b, sat);
     }
     case SF_VSYN_CMP: {
@@ -519,55 +493,55 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
       }
       if (r < 0)
         return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .eq, .ne, .gt, .ge, .lt or .le (then .sat) after cmp"), false;
-      if (!exec_field(c, b)) return false;
-      put_u(b, SF_VF_UB, (uint32_t)r);
-      if (!put_v(c, b, "the destination") || !put_v(c, b, "a source operand") || !put_v(c, b, "a source operand"))
+      if (!vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_UB, (uint32_t)r);
+      if (!vt_gput_v(c, b, "the destination") || !vt_gput_v(c, b, "a source operand") || !vt_gput_v(c, b, "a source operand"))
         return false;
       return apply_sat(c, m, b, sat);
     }
     case SF_VSYN_MOVS:
-      return want_no_rest(c, m) && exec_field(c, b) && put_v(c, b, "the destination") && put_v(c, b, "the source");
+      return want_no_rest(c, m) && vt_gexec(c, b) && vt_gput_v(c, b, "the destination") && vt_gput_v(c, b, "the source");
     case SF_VSYN_CF: {
-      if (!want_no_rest(c, m) || !exec_field(c, b)) return false;
-      put_u(b, SF_VF_PRED, pw);
+      if (!want_no_rest(c, m) || !vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
       if (strchr(d->layout, SF_VF_LABEL)) {
         const char *s;
         size_t n, at;
         uint32_t id;
         if (!vt_count_token(c) || !vt_ident(c, &s, &n, &at, "a label") || !label_id(c, k, s, n, at, &id)) return false;
-        put_u(b, SF_VF_LABEL, id);
+        vt_gput_u(b, SF_VF_LABEL, id);
       }
       return true;
     }
     case SF_VSYN_SCALED4: {
       uint8_t mask, surf;
-      if (!chan_suffix(c, m, &mask) || !exec_field(c, b)) return false;
-      put_u(b, SF_VF_PRED, pw);
-      put_u(b, SF_VF_UB, mask);
-      put_u(b, SF_VF_UW, 0); /* scale: GenX_IR's text has none (visa_gen_print.c) */
+      if (!chan_suffix(c, m, &mask) || !vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
+      vt_gput_u(b, SF_VF_UB, mask);
+      vt_gput_u(b, SF_VF_UW, 0); /* scale: GenX_IR's text has none (visa_gen_print.c) */
       if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
-      put_u(b, SF_VF_UB, surf);
-      return put_v(c, b, "the global offset") && put_r(c, b, "the offsets") && put_r(c, b, "the data");
+      vt_gput_u(b, SF_VF_UB, surf);
+      return vt_gput_v(c, b, "the global offset") && vt_gput_r(c, b, "the offsets") && vt_gput_r(c, b, "the data");
     }
     case SF_VSYN_TYPED4: {
       uint8_t mask, surf;
-      if (!chan_suffix(c, m, &mask) || !exec_field(c, b)) return false;
-      put_u(b, SF_VF_PRED, pw);
-      put_u(b, SF_VF_UB, mask);
+      if (!chan_suffix(c, m, &mask) || !vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
+      vt_gput_u(b, SF_VF_UB, mask);
       if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
-      put_u(b, SF_VF_UB, surf);
+      vt_gput_u(b, SF_VF_UB, surf);
       for (int i = 0; i < 5; i++)
-        if (!put_r(c, b, i < 4 ? "a coordinate (u, v, r, lod)" : "the data")) return false;
+        if (!vt_gput_r(c, b, i < 4 ? "a coordinate (u, v, r, lod)" : "the data")) return false;
       return true;
     }
     case SF_VSYN_SVM: {
       uint32_t bs, nb;
-      put_u(b, SF_VF_SUBOP, (uint32_t)m->sub);
-      if (!svm_suffix(c, m, &bs, &nb) || !exec_field(c, b)) return false;
-      put_u(b, SF_VF_PRED, pw);
-      put_u(b, SF_VF_UB, bs);
-      put_u(b, SF_VF_UB, nb);
-      return put_r(c, b, "the addresses") && put_r(c, b, "the data");
+      vt_gput_u(b, SF_VF_SUBOP, (uint32_t)m->sub);
+      if (!svm_suffix(c, m, &bs, &nb) || !vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
+      vt_gput_u(b, SF_VF_UB, bs);
+      vt_gput_u(b, SF_VF_UB, nb);
+      return vt_gput_r(c, b, "the addresses") && vt_gput_r(c, b, "the data");
     }
     case SF_VSYN_SCALED: {
       static const char *const nbn[3] = {".1", ".2", ".4"};
@@ -576,26 +550,26 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
         if (vt_ieq(m->rest, m->rest_n, nbn[q])) nb = q;
       if (nb < 0) return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .1, .2 or .4 (blocks) after %s", m->name), false;
       uint8_t surf;
-      if (!exec_field(c, b)) return false;
-      put_u(b, SF_VF_PRED, pw);
-      put_u(b, SF_VF_UB, 0); /* block size and scale: GenX_IR's text has neither (visa_gen_print.c) */
-      put_u(b, SF_VF_UB, (uint32_t)nb);
-      put_u(b, SF_VF_UW, 0);
+      if (!vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
+      vt_gput_u(b, SF_VF_UB, 0); /* block size and scale: GenX_IR's text has neither (visa_gen_print.c) */
+      vt_gput_u(b, SF_VF_UB, (uint32_t)nb);
+      vt_gput_u(b, SF_VF_UW, 0);
       if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
-      put_u(b, SF_VF_UB, surf);
-      return put_v(c, b, "the global offset") && put_r(c, b, "the offsets") && put_r(c, b, "the data");
+      vt_gput_u(b, SF_VF_UB, surf);
+      return vt_gput_v(c, b, "the global offset") && vt_gput_r(c, b, "the offsets") && vt_gput_r(c, b, "the data");
     }
     case SF_VSYN_BARE:
       return want_no_rest(c, m);
     case SF_VSYN_SVMATOMIC: {
-      int op = atomic_rest(c, m, true);
+      int op = vt_atomic_rest(c, m, true);
       if (op < 0) return false;
-      put_u(b, SF_VF_SUBOP, (uint32_t)m->sub);
-      if (!exec_field(c, b)) return false;
-      put_u(b, SF_VF_PRED, pw);
-      put_u(b, SF_VF_UB, (uint32_t)op);
+      vt_gput_u(b, SF_VF_SUBOP, (uint32_t)m->sub);
+      if (!vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
+      vt_gput_u(b, SF_VF_UB, (uint32_t)op);
       /* text: addresses dst src0 src1; fields: addresses src0 src1 dst */
-      if (!put_r(c, b, "the addresses") || !put_r(c, b, "the destination") || !put_r(c, b, "src0") || !put_r(c, b, "src1"))
+      if (!vt_gput_r(c, b, "the addresses") || !vt_gput_r(c, b, "the destination") || !vt_gput_r(c, b, "src0") || !vt_gput_r(c, b, "src1"))
         return false;
       sf_visa_gop dst = b->ops[b->n - 3];
       b->ops[b->n - 3] = b->ops[b->n - 2];
@@ -620,58 +594,38 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
       if (big)
         return vt_perr(c, SF_ERR_RANGE, m->rest_at + 2, "bfn function 0x%.*s does not fit its byte", (int)(i - 2 > 16 ? 16 : i - 2),
                        m->rest + 2), false;
-      gmatch rest = *m;
+      vt_gmatch rest = *m;
       rest.rest += i, rest.rest_n -= i, rest.rest_at += i;
       bool sat;
-      if (!sat_or_nothing(c, &rest, &sat) || !exec_field(c, b)) return false;
-      put_u(b, SF_VF_PRED, pw);
-      if (!put_v(c, b, "the destination")) return false;
+      if (!sat_or_nothing(c, &rest, &sat) || !vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
+      if (!vt_gput_v(c, b, "the destination")) return false;
       for (int q = 0; q < 3; q++)
-        if (!put_v(c, b, "a source operand")) return false;
-      put_u(b, SF_VF_UB, fn);
+        if (!vt_gput_v(c, b, "a source operand")) return false;
+      vt_gput_u(b, SF_VF_UB, fn);
       return apply_sat(c, &rest, b, sat);
     }
     case SF_VSYN_ADDR: {
       bool sat;
-      if (!sat_or_nothing(c, m, &sat) || !exec_field(c, b) || !put_v(c, b, "the destination") || !put_addr_of(c, b) ||
-          !put_v(c, b, "src1"))
+      if (!sat_or_nothing(c, m, &sat) || !vt_gexec(c, b) || !vt_gput_v(c, b, "the destination") || !put_addr_of(c, b) ||
+          !vt_gput_v(c, b, "src1"))
         return false;
       if (sat && b->ops[1].v.mod != SF_VMOD_NONE)
         return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, ".sat with a modifier on the destination"), false;
       if (sat) b->ops[1].v.mod = SF_VMOD_SAT;
       return true;
     }
-    case SF_VSYN_DWATOMIC: {
-      int op = atomic_rest(c, m, false);
-      uint8_t surf;
-      if (op < 0) return false;
-      put_u(b, SF_VF_UB, (uint32_t)op);
-      if (!exec_field(c, b)) return false;
-      put_u(b, SF_VF_PRED, pw);
-      if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
-      put_u(b, SF_VF_UB, surf);
-      return put_r(c, b, "the offsets") && put_r(c, b, "src0") && put_r(c, b, "src1") && put_r(c, b, "the destination");
-    }
-    case SF_VSYN_OWORD: {
-      bool st = m->op == 0x36, mod = m->rest_n != 0;
-      if (mod && (st || !vt_ieq(m->rest, m->rest_n, ".mod")))
-        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, st ? "oword_st takes no suffix" : "expected .mod or nothing after %s",
-                       m->name), false;
-      uint32_t code;
-      uint8_t surf;
-      if (!vt_count_token(c) || !oword_count(c, &code)) return false;
-      put_u(b, SF_VF_UB, code);
-      if (!st) put_u(b, SF_VF_UB, mod ? 1u : 0u);
-      if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
-      put_u(b, SF_VF_UB, surf);
-      return put_v(c, b, "the offset") && put_r(c, b, st ? "the source" : "the destination");
-    }
+    case SF_VSYN_DWATOMIC:
+    case SF_VSYN_OWORD:
+    case SF_VSYN_MEDIA:
+    case SF_VSYN_SVMBLOCK:
+      return vt_parse_dp(c, m, pw, b);
     case SF_VSYN_MINMAX: {
       bool sat;
       if (!sat_or_nothing(c, m, &sat)) return false;
-      if (!exec_field(c, b)) return false;
-      put_u(b, SF_VF_UB, m->name[1] == 'a' ? 1u : 0u); /* max : min */
-      if (!put_v(c, b, "the destination") || !put_v(c, b, "a source operand") || !put_v(c, b, "a source operand"))
+      if (!vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_UB, m->name[1] == 'a' ? 1u : 0u); /* max : min */
+      if (!vt_gput_v(c, b, "the destination") || !vt_gput_v(c, b, "a source operand") || !vt_gput_v(c, b, "a source operand"))
         return false;
       return apply_sat(c, m, b, sat);
     }
@@ -682,7 +636,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
         return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, sw ? "fence_sw takes no options"
                                                          : "expected .<options> (E, I, S, C, R, L1 in that order) or nothing after %s",
                        m->name), false;
-      put_u(b, SF_VF_UB, sw ? 0x80u : bits | (local ? 32u : 0u));
+      vt_gput_u(b, SF_VF_UB, sw ? 0x80u : bits | (local ? 32u : 0u));
       return true;
     }
     default:
@@ -690,7 +644,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const gmatch *m, bool has_pred, co
   }
 }
 
-static bool finish(cur *c, gbuild *b, uint8_t op, sf_visa_ginst *out) {
+static bool finish(cur *c, vt_gbuild *b, uint8_t op, sf_visa_ginst *out) {
   out->ops = malloc(b->n * sizeof *out->ops);
   if (!out->ops) return vt_perr(c, SF_ERR_NOMEM, c->i, "out of memory"), false;
   memcpy(out->ops, b->ops, b->n * sizeof *out->ops);
@@ -713,7 +667,7 @@ bool vt_parse_gen(cur *c, sf_visa_kernel *k, sf_visa_ginst *out) {
     has_pred = true;
   }
   size_t at, n;
-  gmatch m;
+  vt_gmatch m;
   memset(&m, 0, sizeof m);
   bool load = false;
   int info = -1;
@@ -732,8 +686,8 @@ bool vt_parse_gen(cur *c, sf_visa_kernel *k, sf_visa_ginst *out) {
   }
   c->i = at + n;
   if (!vt_count_token(c)) return false;
-  gbuild gb; /* on the stack, as in vt_parse_label_def: no allocation per line */
-  gbuild *b = &gb;
+  vt_gbuild gb; /* on the stack, as in vt_parse_label_def: no allocation per line */
+  vt_gbuild *b = &gb;
   b->n = 0;
   bool ok = (info >= 0 ? p_info3d(c, c->s + at, n, at, info, b)
              : load     ? p_load3d(c, c->s + at, n, at, has_pred ? pred_word(&pred) : 0, b)
@@ -749,8 +703,8 @@ bool vt_parse_label_def(cur *c, sf_visa_kernel *k, bool subroutine, sf_visa_gins
   uint32_t id;
   if (!vt_ident(c, &s, &n, &at, "a label name") || !label_id(c, k, s, n, at, &id)) return false;
   if (subroutine) k->labels[id].kind = 1;
-  gbuild b;
+  vt_gbuild b;
   b.n = 0;
-  put_u(&b, SF_VF_LABEL, id);
+  vt_gput_u(&b, SF_VF_LABEL, id);
   return finish(c, &b, subroutine ? 0x30 : 0x31, out);
 }

@@ -25,7 +25,7 @@ const char *vt_label_name(const sf_visa_kernel *k, uint32_t id) {
 }
 
 /* The fields of g match the class's expected kinds (layout string without the sub-op part). */
-static bool kinds_are(const sf_visa_ginst *g, unsigned from, const char *kinds) {
+bool vt_kinds_are(const sf_visa_ginst *g, unsigned from, const char *kinds) {
   size_t n = strlen(kinds);
   if (g->num_ops != from + n) return false;
   for (size_t i = 0; i < n; i++)
@@ -33,12 +33,12 @@ static bool kinds_are(const sf_visa_ginst *g, unsigned from, const char *kinds) 
   return true;
 }
 
-static void print_pred_word(pctx *c, uint32_t w) {
+void vt_print_pred_word(pctx *c, uint32_t w) {
   sf_pred p = {(uint16_t)(w & 0xFFF), (uint8_t)((w >> 12) & 1), (uint8_t)((w >> 13) & 3), (w >> 15) != 0};
   vt_print_pred(c, &p);
 }
 
-static void print_exec_byte(pctx *c, uint32_t e) {
+void vt_print_exec_byte(pctx *c, uint32_t e) {
   vt_ob_put(&c->o, " ");
   vt_print_exec(c, (uint8_t)(e & 0xF), (uint8_t)(e >> 4));
 }
@@ -77,10 +77,10 @@ static void print_alu(pctx *c, const sf_visa_ginst *g, const char *name) {
       vt_pfail(c, SF_UNSUPPORTED, "%s: field %u is not a vector operand", name, i);
       return;
     }
-  print_pred_word(c, g->ops[1].u);
+  vt_print_pred_word(c, g->ops[1].u);
   vt_ob_put(&c->o, name);
   sf_vopnd dst = sat_suffix(c, &g->ops[2].v);
-  print_exec_byte(c, g->ops[0].u);
+  vt_print_exec_byte(c, g->ops[0].u);
   vt_print_vopnd(c, &dst);
   for (unsigned i = 3; i < g->num_ops; i++) vt_print_vopnd(c, &g->ops[i].v);
 }
@@ -89,7 +89,7 @@ static void print_alu(pctx *c, const sf_visa_ginst *g, const char *name) {
  * bit 7 as "cmpn" and bits 0-2 as the relation; a byte with bits 3-6 set or a relation >= 6 is
  * "cmp.rel<n>" (ours). .sat is the destination's saturate modifier, as for ALU. */
 static void print_cmp(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 0, "EbVVV")) {
+  if (!vt_kinds_are(g, 0, "EbVVV")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
@@ -99,33 +99,33 @@ static void print_cmp(pctx *c, const sf_visa_ginst *g, const char *name) {
   else
     vt_ob_fmt(&c->o, "%s.rel%u", name, (unsigned)rel);
   sf_vopnd dst = sat_suffix(c, &g->ops[2].v);
-  print_exec_byte(c, g->ops[0].u);
+  vt_print_exec_byte(c, g->ops[0].u);
   vt_print_vopnd(c, &dst);
   for (unsigned i = 3; i < 5; i++) vt_print_vopnd(c, &g->ops[i].v);
 }
 
 /* movs|setp (emask, size) dst src (MOVS 0x2d; SETP 0x2b, its destination a predicate) */
 static void print_movs(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 0, "EVV")) {
+  if (!vt_kinds_are(g, 0, "EVV")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
   vt_ob_put(&c->o, name);
-  print_exec_byte(c, g->ops[0].u);
+  vt_print_exec_byte(c, g->ops[0].u);
   vt_print_vopnd(c, &g->ops[1].v);
   vt_print_vopnd(c, &g->ops[2].v);
 }
 
 /* [(pred)] jmp|call|goto (emask, size) label; [(pred)] fret (emask, size) */
 static void print_cf(pctx *c, const sf_visa_ginst *g, const char *name) {
-  bool lab = kinds_are(g, 0, "EPL");
-  if (!lab && !kinds_are(g, 0, "EP")) {
+  bool lab = vt_kinds_are(g, 0, "EPL");
+  if (!lab && !vt_kinds_are(g, 0, "EP")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
-  print_pred_word(c, g->ops[1].u);
+  vt_print_pred_word(c, g->ops[1].u);
   vt_ob_put(&c->o, name);
-  print_exec_byte(c, g->ops[0].u);
+  vt_print_exec_byte(c, g->ops[0].u);
   if (lab) print_label_ref(c, g->ops[2].u);
 }
 
@@ -140,11 +140,11 @@ static bool print_chan_head(pctx *c, const sf_visa_ginst *g, const char *name) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: channel mask 0x%x has no text form", name, (unsigned)g->ops[2].u);
     return false;
   }
-  print_pred_word(c, g->ops[1].u);
+  vt_print_pred_word(c, g->ops[1].u);
   vt_ob_put(&c->o, name);
   vt_ob_put(&c->o, ".");
   vt_print_chan(c, (uint8_t)g->ops[2].u);
-  print_exec_byte(c, g->ops[0].u);
+  vt_print_exec_byte(c, g->ops[0].u);
   return true;
 }
 
@@ -152,7 +152,7 @@ static bool print_chan_head(pctx *c, const sf_visa_ginst *g, const char *name) {
  * byte is the enabled-channel mask (ChannelMask in IGC's Common_ISA_util). GenX_IR prints no
  * scale: a non-zero scale word has no text form. */
 static void print_scaled4(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 0, "EPbwbVRR")) {
+  if (!vt_kinds_are(g, 0, "EPbwbVRR")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
@@ -172,7 +172,7 @@ static void print_scaled4(pctx *c, const sf_visa_ginst *g, const char *name) {
  * the fields are block size, number of blocks (0, 1, 2 = 1, 2, 4), scale, surface. GenX_IR 12504
  * writes block size 0 and scale 0 and prints neither, so only those have a text form. */
 static void print_scaled(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 0, "EPbbwbVRR")) {
+  if (!vt_kinds_are(g, 0, "EPbbwbVRR")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
@@ -181,9 +181,9 @@ static void print_scaled(pctx *c, const sf_visa_ginst *g, const char *name) {
              name, (unsigned)g->ops[2].u, (unsigned)g->ops[3].u, (unsigned)g->ops[4].u);
     return;
   }
-  print_pred_word(c, g->ops[1].u);
+  vt_print_pred_word(c, g->ops[1].u);
   vt_ob_fmt(&c->o, "%s.%u", name, 1u << g->ops[3].u);
-  print_exec_byte(c, g->ops[0].u);
+  vt_print_exec_byte(c, g->ops[0].u);
   print_surface_field(c, &g->ops[5]);
   vt_print_vopnd(c, &g->ops[6].v);
   vt_print_raw(c, &g->ops[7].r);
@@ -193,14 +193,14 @@ static void print_scaled(pctx *c, const sf_visa_ginst *g, const char *name) {
 /* min|max[.sat] (emask, size) dst src0 src1 (FMINMAX 0x45): its byte is 0 for min, 1 for max
  * (GenX_IR's parser writes those); other values have no name. No predicate. */
 static void print_minmax(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 0, "EbVVV") || g->ops[1].u > 1) {
+  if (!vt_kinds_are(g, 0, "EbVVV") || g->ops[1].u > 1) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class, or its min/max byte %u has no name", name,
              g->num_ops > 1 ? (unsigned)g->ops[1].u : 0u);
     return;
   }
   vt_ob_put(&c->o, g->ops[1].u ? "max" : "min");
   sf_vopnd dst = sat_suffix(c, &g->ops[2].v);
-  print_exec_byte(c, g->ops[0].u);
+  vt_print_exec_byte(c, g->ops[0].u);
   vt_print_vopnd(c, &dst);
   vt_print_vopnd(c, &g->ops[3].v);
   vt_print_vopnd(c, &g->ops[4].v);
@@ -209,14 +209,14 @@ static void print_minmax(pctx *c, const sf_visa_ginst *g, const char *name) {
 /* [(pred)] bfn.x<hex>[.sat] (emask, size) dst src0 src1 src2 (BFN 0x85): IsaDisassembly.cpp prints
  * the function byte (the last field) in lower-case hex without padding, right after the name. */
 static void print_bfn(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 0, "EPVVVVb")) {
+  if (!vt_kinds_are(g, 0, "EPVVVVb")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
-  print_pred_word(c, g->ops[1].u);
+  vt_print_pred_word(c, g->ops[1].u);
   vt_ob_fmt(&c->o, "%s.x%x", name, (unsigned)(g->ops[6].u & 0xff));
   sf_vopnd dst = sat_suffix(c, &g->ops[2].v);
-  print_exec_byte(c, g->ops[0].u);
+  vt_print_exec_byte(c, g->ops[0].u);
   vt_print_vopnd(c, &dst);
   for (unsigned i = 3; i < 6; i++) vt_print_vopnd(c, &g->ops[i].v);
 }
@@ -231,7 +231,7 @@ static const struct {
  * bits the options E I S C R L1, as GenX_IR 12504 assembles them. Bit 7 with any other bit has no
  * spelling. */
 static void print_fence(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 0, "b") || ((g->ops[0].u & 0x80) && g->ops[0].u != 0x80)) {
+  if (!vt_kinds_are(g, 0, "b") || ((g->ops[0].u & 0x80) && g->ops[0].u != 0x80)) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class, or mask 0x%02x has no spelling", name,
              g->num_ops ? (unsigned)g->ops[0].u : 0u);
     return;
@@ -272,7 +272,7 @@ int vt_atomic_op(const char *s, size_t n) {
 /* name.<op>[.16|.64]: an atomic op byte as IsaDisassembly.cpp's printAtomicSubOpc writes it, bits
  * 0-4 the operation, bit 5 alone above them .16, bit 6 alone .64 (only where GenX_IR 12504 reads
  * .64 back: svm_atomic). Other bytes are refused (false). */
-static bool print_atomic_name(pctx *c, const char *name, uint32_t byte, bool w64) {
+bool vt_print_atomic_name(pctx *c, const char *name, uint32_t byte, bool w64) {
   uint32_t op = byte & 0x1F, w = byte >> 5;
   if (op > 20 || !atomic_names[op] || (w != 0 && w != 1 && !(w64 && w == 2))) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: atomic op byte 0x%02x has no name", name, (unsigned)byte);
@@ -285,13 +285,13 @@ static bool print_atomic_name(pctx *c, const char *name, uint32_t byte, bool w64
 /* [(pred)] svm_atomic.<op>[.16|.64] (emask, size) addresses dst src0 src1 (SVM sub-op 5): the fields are
  * addresses, src0, src1, dst; GenX_IR prints the destination second. */
 static void print_svm_atomic(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 1, "EPbRRRR")) {
+  if (!vt_kinds_are(g, 1, "EPbRRRR")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
-  print_pred_word(c, g->ops[2].u);
-  if (!print_atomic_name(c, name, g->ops[3].u, true)) return;
-  print_exec_byte(c, g->ops[1].u);
+  vt_print_pred_word(c, g->ops[2].u);
+  if (!vt_print_atomic_name(c, name, g->ops[3].u, true)) return;
+  vt_print_exec_byte(c, g->ops[1].u);
   vt_print_raw(c, &g->ops[4].r);
   vt_print_raw(c, &g->ops[7].r);
   vt_print_raw(c, &g->ops[5].r);
@@ -340,13 +340,13 @@ static void print_addr_of(pctx *c, const sf_vopnd *v, const char *name) {
 /* addr_add[.sat] (emask, size) dst src0 src1 (ADDR_ADD 0x28): no predicate; src0 is an address
  * operand or the address of a variable (print_addr_of). */
 static void print_addr(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 0, "EVVV")) {
+  if (!vt_kinds_are(g, 0, "EVVV")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
   vt_ob_put(&c->o, name);
   sf_vopnd dst = sat_suffix(c, &g->ops[1].v);
-  print_exec_byte(c, g->ops[0].u);
+  vt_print_exec_byte(c, g->ops[0].u);
   vt_print_vopnd(c, &dst);
   if (g->ops[2].v.cls == SF_VCLS_ADDRESS)
     vt_print_vopnd(c, &g->ops[2].v);
@@ -355,44 +355,9 @@ static void print_addr(pctx *c, const sf_visa_ginst *g, const char *name) {
   vt_print_vopnd(c, &g->ops[3].v);
 }
 
-/* [(pred)] dword_atomic.<op>[.16] (emask, size) T<surface> offsets src0 src1 dst (DWORD_ATOMIC
- * 0x7d): the op byte as print_atomic_name; GenX_IR 12504 reads only .16 back here. */
-static void print_dword_atomic(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 0, "bEPbRRRR")) {
-    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
-    return;
-  }
-  print_pred_word(c, g->ops[2].u);
-  if (!print_atomic_name(c, name, g->ops[0].u, false)) return;
-  print_exec_byte(c, g->ops[1].u);
-  print_surface_field(c, &g->ops[3]);
-  for (unsigned i = 4; i < 8; i++) vt_print_raw(c, &g->ops[i].r);
-}
-
-/* oword_ld[.mod] (n) T<surface> offset dst, oword_ld_unaligned likewise, oword_st (n) T<surface>
- * offset src (0x35, 0x3c, 0x36): the size code 0-4 is 1, 2, 4, 8 or 16 owords, printed as the
- * exec size; the loads' modifier byte prints as .mod when it is 1. No exec mask, no predicate. */
-static void print_oword(pctx *c, const sf_visa_ginst *g, const char *name) {
-  bool st = g->op == 0x36;
-  if (!kinds_are(g, 0, st ? "bbVR" : "bbbVR")) {
-    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
-    return;
-  }
-  if (g->ops[0].u > 4 || (!st && g->ops[1].u > 1)) {
-    vt_pfail(c, SF_UNSUPPORTED, "%s: size code %u%s has no text form (0-4, modifier 0 or 1)", name, (unsigned)g->ops[0].u,
-             st ? "" : " or modifier");
-    return;
-  }
-  unsigned f = st ? 1 : 2;
-  vt_ob_fmt(&c->o, "%s%s (%u)", name, !st && g->ops[1].u ? ".mod" : "", 1u << g->ops[0].u);
-  print_surface_field(c, &g->ops[f]);
-  vt_print_vopnd(c, &g->ops[f + 1].v);
-  vt_print_raw(c, &g->ops[f + 2].r);
-}
-
 /* [(pred)] gather4_typed.<ch> (emask, size) T<surface> u v r lod src|dst */
 static void print_typed4(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 0, "EPbbRRRRR")) {
+  if (!vt_kinds_are(g, 0, "EPbbRRRRR")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
@@ -404,7 +369,7 @@ static void print_typed4(pctx *c, const sf_visa_ginst *g, const char *name) {
 /* [(pred)] svm_gather.<bs>.<nb> (emask, size) addresses src|dst: block size 0, 1, 2 is 1, 4, 8 bytes,
  * number of blocks 0..3 is 1, 2, 4, 8 (vISA svm_gather/svm_scatter pages). */
 static void print_svm(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (!kinds_are(g, 1, "EPbbRR")) {
+  if (!vt_kinds_are(g, 1, "EPbbRR")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
@@ -414,9 +379,9 @@ static void print_svm(pctx *c, const sf_visa_ginst *g, const char *name) {
              (unsigned)g->ops[3].u, (unsigned)g->ops[4].u);
     return;
   }
-  print_pred_word(c, g->ops[2].u);
+  vt_print_pred_word(c, g->ops[2].u);
   vt_ob_fmt(&c->o, "%s.%u.%u", name, bs[g->ops[3].u], 1u << g->ops[4].u);
-  print_exec_byte(c, g->ops[1].u);
+  vt_print_exec_byte(c, g->ops[1].u);
   vt_print_raw(c, &g->ops[5].r);
   vt_print_raw(c, &g->ops[6].r);
 }
@@ -443,7 +408,7 @@ static void print_load3d(pctx *c, const sf_visa_ginst *g, const char *name) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: channel mask 0x%x has no text form", name, (unsigned)g->ops[3].u);
     return;
   }
-  print_pred_word(c, g->ops[2].u);
+  vt_print_pred_word(c, g->ops[2].u);
   const char *nm = vt_s3d_name((uint8_t)(w & 0xFF));
   if (nm)
     vt_ob_put(&c->o, nm);
@@ -454,7 +419,7 @@ static void print_load3d(pctx *c, const sf_visa_ginst *g, const char *name) {
   if (w & 0x400) vt_ob_put(&c->o, ".divS");
   vt_ob_put(&c->o, ".");
   vt_print_chan(c, (uint8_t)g->ops[3].u);
-  print_exec_byte(c, g->ops[1].u);
+  vt_print_exec_byte(c, g->ops[1].u);
   vt_ob_put(&c->o, " ");
   vt_print_vopnd(c, &g->ops[4].v);
   print_surface_field(c, &g->ops[5]);
@@ -468,7 +433,7 @@ static void print_load3d(pctx *c, const sf_visa_ginst *g, const char *name) {
 static void print_info3d(pctx *c, const sf_visa_ginst *g, const char *name) {
   uint32_t sub = g->num_ops ? g->ops[0].u : 0;
   bool res = sub == 10;
-  if (!(res ? kinds_are(g, 1, "EbbRR") : kinds_are(g, 1, "EbbR")) || (sub != 10 && sub != 11)) {
+  if (!(res ? vt_kinds_are(g, 1, "EbbRR") : vt_kinds_are(g, 1, "EbbR")) || (sub != 10 && sub != 11)) {
     vt_pfail(c, SF_UNSUPPORTED, "%s (3D_INFO sub-op %u): fields do not match its syntax class, or the sub-op has no name",
              name, (unsigned)sub);
     return;
@@ -480,7 +445,7 @@ static void print_info3d(pctx *c, const sf_visa_ginst *g, const char *name) {
   vt_ob_put(&c->o, name);
   vt_ob_put(&c->o, ".");
   vt_print_chan(c, (uint8_t)g->ops[2].u);
-  print_exec_byte(c, g->ops[1].u);
+  vt_print_exec_byte(c, g->ops[1].u);
   vt_ob_put(&c->o, " ");
   print_surface_field(c, &g->ops[3]);
   for (unsigned i = 4; i < g->num_ops; i++) vt_print_raw(c, &g->ops[i].r);
@@ -530,14 +495,16 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
     case SF_VSYN_BFN: print_bfn(&c, g, name); break;
     case SF_VSYN_LSC: vt_print_lsc(&c, g, name); break;
     case SF_VSYN_ADDR: print_addr(&c, g, name); break;
-    case SF_VSYN_DWATOMIC: print_dword_atomic(&c, g, name); break;
-    case SF_VSYN_OWORD: print_oword(&c, g, name); break;
+    case SF_VSYN_DWATOMIC:
+    case SF_VSYN_OWORD:
+    case SF_VSYN_MEDIA:
+    case SF_VSYN_SVMBLOCK: vt_print_dp(&c, g, name, syn); break;
     case SF_VSYN_BARE:
       if (g->num_ops) vt_pfail(&c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
       else vt_ob_put(&c.o, name);
       break;
     case SF_VSYN_LABEL: {
-      const char *ln = kinds_are(g, 0, "L") ? vt_label_name(src ? src->k : NULL, g->ops[0].u) : NULL;
+      const char *ln = vt_kinds_are(g, 0, "L") ? vt_label_name(src ? src->k : NULL, g->ops[0].u) : NULL;
       if (!ln)
         vt_pfail(&c, SF_UNSUPPORTED, "%s: its label has no name that can be written in text", name);
       else if (g->op == 0x30) {

@@ -27,8 +27,8 @@
 
 /* SVM (0x4e): the sub-opcode byte selects the layout (ByteCodeReaderNG readInstructionSVM). */
 static const sf_visa_subop svm_subs[] = {
-    {1, "svm_block_ld", "bVR", SF_VSYN_NONE},
-    {2, "svm_block_st", "bVR", SF_VSYN_NONE},
+    {1, "svm_block_ld", "bVR", SF_VSYN_SVMBLOCK},
+    {2, "svm_block_st", "bVR", SF_VSYN_SVMBLOCK},
     {3, "svm_gather", "EPbbRR", SF_VSYN_SVM},
     {4, "svm_scatter", "EPbbRR", SF_VSYN_SVM},
     {5, "svm_atomic", "EPbRRRR", SF_VSYN_SVMATOMIC},
@@ -148,8 +148,8 @@ static const sf_visa_opdesc optab[] = {
     ROWW(0x34, "ret", "EP", SF_VSYN_CF, 1),
     ROW(0x35, "oword_ld", "bbbVR", SF_VSYN_OWORD),
     ROW(0x36, "oword_st", "bbVR", SF_VSYN_OWORD),
-    ROW(0x37, "media_ld", "bbbbbVVR", SF_VSYN_NONE),
-    ROW(0x38, "media_st", "bbbbbVVR", SF_VSYN_NONE),
+    ROW(0x37, "media_ld", "bbbbbVVR", SF_VSYN_MEDIA),
+    ROW(0x38, "media_st", "bbbbbVVR", SF_VSYN_MEDIA),
     ROW(0x39, "gather", "bbbbVRR", SF_VSYN_NONE),
     ROW(0x3a, "scatter", "bbbVRR", SF_VSYN_NONE),
     RSV(0x3b, "reserved3b"),

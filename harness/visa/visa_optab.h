@@ -56,6 +56,8 @@ typedef enum sf_vsyn {
   SF_VSYN_ADDR,      /* addr_add[.sat] (emask, size) A<dst> src0 src1: src0 an address or &var[bytes] */
   SF_VSYN_DWATOMIC,  /* [(pred)] dword_atomic.<op>[.16] (emask, size) T<surface> offsets src0 src1 dst */
   SF_VSYN_OWORD,     /* oword_ld[.mod]|oword_ld_unaligned[.mod]|oword_st (<owords>) T<surface> offset data */
+  SF_VSYN_MEDIA,     /* media_ld|media_st.<mode> (<width>,<height>) T<surface> <plane> x y data */
+  SF_VSYN_SVMBLOCK,  /* svm_block_ld|svm_block_st (<owords>) address data (0x4e sub-ops 1, 2) */
   SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 

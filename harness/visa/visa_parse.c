@@ -12,16 +12,18 @@
 #include "harness/visa/visa_text_priv.h"
 
 
-/* The opcode of the table row (or sub-op row) without a text class (SF_VSYN_NONE) whose GenX_IR
- * name is s[0..n), or -1: a line that names a vISA instruction without a text form here is refused
- * as unsupported, not as a syntax error. Only on the refusal path. */
-static int named_row(const char *s, size_t n) {
+/* The opcode of the table row (or sub-op row) whose GenX_IR name is s[0..n), or -1; *text: whether
+ * the row has a text class. A line that names a vISA instruction is refused as unsupported, not as
+ * a syntax error: here (one sample-family instruction alone) because it is another instruction, or
+ * (in a kernel too) because it has no text form. Only on the refusal path. */
+static int named_row(const char *s, size_t n, bool *text) {
+  *text = false;
   for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
     const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
     if (!d || !d->name) continue;
-    if (!d->subs && d->syn == SF_VSYN_NONE && strlen(d->name) == n && vt_ieq(s, n, d->name)) return (int)op;
+    if (!d->subs && strlen(d->name) == n && vt_ieq(s, n, d->name)) return *text = d->syn != SF_VSYN_NONE, (int)op;
     for (unsigned q = 0; d->subs && q < d->num_subs; q++)
-      if (d->subs[q].syn == SF_VSYN_NONE && strlen(d->subs[q].name) == n && vt_ieq(s, n, d->subs[q].name)) return (int)op;
+      if (strlen(d->subs[q].name) == n && vt_ieq(s, n, d->subs[q].name)) return *text = d->subs[q].syn != SF_VSYN_NONE, (int)op;
   }
   /* GenX_IR spells the LSC instructions (opcodes 0x89-0x8b) by operation, not by row:
    * lsc_load, lsc_store_quad, lsc_atomic_iadd, lsc_fence, ... (visa/CISA.l) */
@@ -193,7 +195,13 @@ sf_code vt_parse_inst(cur *c, sf_inst *out) {
     out->family = SF_FAMILY_AVS;
     if (!p_avs(c, &m, &out->avs)) return c->err;
   } else {
-    int op = vt_s3d_lookup(m.name, m.name_n), row = op < 0 ? named_row(m.name, m.name_n) : -1;
+    bool text = false;
+    int op = vt_s3d_lookup(m.name, m.name_n), row = op < 0 ? named_row(m.name, m.name_n, &text) : -1;
+    if (row >= 0 && text)
+      return vt_perr(c, SF_UNSUPPORTED, m.name_at,
+                     "instruction '%.*s' (vISA opcode 0x%02x) is not a sample-family instruction: one instruction alone"
+                     " is read for SAMPLE_UNORM, AVS and 3D_SAMPLE only (whole kernels read it)",
+                     (int)(m.name_n > 24 ? 24 : m.name_n), m.name, (unsigned)row);
     if (row >= 0)
       return vt_perr(c, SF_UNSUPPORTED, m.name_at,
                      "instruction '%.*s' (vISA opcode 0x%02x): %s, but it has no text form here (docs/visa-text.md "

@@ -9,10 +9,11 @@
  * that every canonical sf_inst round-trips; docs/visa-text.md lists them. Parse errors carry
  * line:column (§8 parse-time rules: exec sizes, channel order, offsets, regions, names).
  *
- * The text codec is nine files: visa_text_sym.c (tables, names), visa_print.c (instructions out),
+ * The text codec is ten files: visa_text_sym.c (tables, names), visa_print.c (instructions out),
  * visa_lex.c (cursor, operands in), visa_parse.c (instructions in), visa_gen_print.c and
  * visa_gen_parse.c (every other instruction of the opcode table, by syntax class), visa_lsc_text.c
- * (the LSC class, both directions),
+ * (the LSC class, both directions), visa_dp_text.c (the oword, dword-atomic, media and SVM-block
+ * classes, both directions),
  * visa_file_parse.c and visa_file_print.c (whole files). This header holds what they share. */
 #ifndef SF_VISA_TEXT_PRIV_H
 #define SF_VISA_TEXT_PRIV_H
@@ -22,6 +23,7 @@
 #include <stdint.h>
 
 #include "harness/visa/visa_kernel_priv.h"
+#include "harness/visa/visa_optab.h"
 #include "samplefuzz/visa.h"
 
 #define MAX_LINE 4096u   /* longest instruction or directive line */
@@ -167,6 +169,37 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
 void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name);
 bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *rest, size_t rest_n, size_t rest_at,
                   bool has_pred, uint32_t pw, size_t pred_at, sf_visa_gop *ops, unsigned cap, unsigned *n);
+/* The generic-instruction parser's pieces (visa_gen_parse.c), shared with the class files
+ * (visa_dp_text.c): the matched row, and the fields built so far. */
+typedef struct vt_gmatch {
+  uint8_t op;
+  int sub;             /* sub-op value, -1 when none */
+  uint8_t syn;
+  const char *name;
+  bool cmpn;           /* "cmpn": the relation byte's bit 7 */
+  const char *rest;    /* what follows the name in the token ("" or ".xxx...") */
+  size_t rest_n, rest_at;
+} vt_gmatch;
+
+typedef struct vt_gbuild {
+  sf_visa_gop ops[SF_VISA_MAX_GOPS];
+  unsigned n;
+} vt_gbuild;
+
+void vt_gput_u(vt_gbuild *b, char kind, uint32_t u);
+bool vt_gput_v(cur *c, vt_gbuild *b, const char *what);
+bool vt_gput_r(cur *c, vt_gbuild *b, const char *what);
+bool vt_gexec(cur *c, vt_gbuild *b);
+/* `.<op>[.16]` after the name (and `.32`/`.64` when svm): the atomic op byte, or -1 after an error. */
+int vt_atomic_rest(cur *c, const vt_gmatch *m, bool svm);
+/* ... and the printer's (visa_gen_print.c): field kinds, predicate word, exec byte, atomic name. */
+bool vt_kinds_are(const sf_visa_ginst *g, unsigned from, const char *kinds);
+void vt_print_pred_word(pctx *c, uint32_t w);
+void vt_print_exec_byte(pctx *c, uint32_t e);
+bool vt_print_atomic_name(pctx *c, const char *name, uint32_t byte, bool w64);
+/* The dataport classes (visa_dp_text.c): OWORD, DWATOMIC, MEDIA, SVMBLOCK, both directions. */
+void vt_print_dp(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn);
+bool vt_parse_dp(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
 /* The label name of label id `id` in k when it is an identifier (NULL otherwise); that names are
  * unique is vt_check_labels's check, which the file printer makes first. */
 const char *vt_label_name(const sf_visa_kernel *k, uint32_t id);
