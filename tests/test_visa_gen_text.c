@@ -121,6 +121,9 @@ static void known_answers(void) {
       {"media_st.bottom (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", 0x38, 8, "bbbbbVVR", {3, 6, 0, 8}, 4},
       {"svm_block_ld (4) V0050(0,0)<0;1,0> V0046.0", 0x4e, 4, "SbVR", {1, 2}, 2},
       {"svm_block_st (1) V0050(0,0)<0;1,0> V0046.0", 0x4e, 4, "SbVR", {2, 0}, 2},
+      /* stateless gathers (kernels built with -cl-intel-greater-than-4GB-buffer-required) */
+      {"svm_gather4scaled.RGB (M1, 16) 0x0:ud V0046.0 V0047.0", 0x4e, 8, "SEPbwVRR", {6, 0x04, 0, 7}, 4},
+      {"(!P1) svm_scatter4scaled.RGBA (M1_NM, 8) 0x10:ud V0046.0 V0047.0", 0x4e, 8, "SEPbwVRR", {7, 0x83, 0x8001, 15}, 4},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const ka *t = &cases[i];
@@ -537,6 +540,8 @@ static void refusals(void) {
       {"media_ld.nomod (256,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE}, /* width past a byte */
       {"svm_block_ld.unaligned (4) V0050(0,0)<0;1,0> V0046.0", SF_ERR_SYNTAX},        /* a later IGC's suffix */
       {"svm_block_ld (5) V0050(0,0)<0;1,0> V0046.0", SF_ERR_RANGE},
+      {"svm_gather4scaled.GR (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX},  /* channel order */
+      {"svm_gather4scaled (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX},     /* no channels */
   };
   for (size_t q = 0; q < sizeof lsc_bad / sizeof lsc_bad[0]; q++) {
     sf_status_clear(&st);

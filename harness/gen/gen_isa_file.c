@@ -251,7 +251,7 @@ static sf_code gi_stream_at(const sf_visa_kernel *k, uint32_t *gi, uint32_t *ii,
 }
 
 /* Rewrites k's instruction stream as IGC 12504 writes it: every instruction a generic one in the
- * cut form, ending in a ret, then (by chance) a few bytes the writer never wrote, starting with the
+ * cut form, a label after every ret but the last, ending in a ret, then (by chance) a few bytes the writer never wrote, starting with the
  * reserved opcode 0 so that no reader takes them for instructions. An instruction whose cut drops a
  * list count is left out unless the next opcode is over 15 (IGC's sampler lists hold at most 15),
  * since otherwise the file would not say where it ends. */
@@ -273,6 +273,17 @@ static sf_code gi_cut12504(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
     for (uint32_t i = 0; i < n; i++) sf_visa_ginst_free(&all[i]);
     free(all);
     return c;
+  }
+  /* Code after a ret is reached only through a label, so IGC writes a label (or a subroutine's)
+   * right after every ret but the last, and the reader ends the stream at anything else. */
+  for (uint32_t i = 1; i < n;) {
+    if (all[i - 1].op == SF_VISA_OP_RET && all[i].op != 0x30 && all[i].op != 0x31) {
+      sf_visa_ginst_free(&all[i]);
+      memmove(&all[i], &all[i + 1], (size_t)(n - i - 1) * sizeof *all);
+      n--;
+    } else {
+      i++;
+    }
   }
   /* Cut from the back, so that each instruction knows the opcode that will follow it. */
   uint32_t kept = n;

@@ -111,6 +111,17 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     gop_r(x, g);
     return true;
   }
+  if (op == 0x4e && sf_fdp_chance(g->f, 64)) { /* svm_gather4scaled / svm_scatter4scaled: sub-ops 6 and 7 */
+    gop_u(x, 'S', 6 + gv_pick(g, 2));
+    gop_u(x, 'E', gv_exec(g));
+    gop_u(x, 'P', gv_pred(g));
+    gop_u(x, 'b', 1 + gv_pick(g, 15));
+    gop_u(x, 'w', 0);
+    gop_v(x, g, false);
+    gop_r(x, g);
+    gop_r(x, g);
+    return true;
+  }
   if (op == 0x4e) { /* svm_gather / svm_scatter: sub-ops 3 and 4 */
     gop_u(x, 'S', 3 + gv_pick(g, 2));
     gop_u(x, 'E', gv_exec(g));

@@ -10,6 +10,7 @@
  *   media_ld.<mode> (<width>,<height>) T<s> <plane> x y dst                       0x37
  *   media_st.<mode> (<width>,<height>) T<s> <plane> x y src                       0x38
  *   svm_block_ld (<owords>) address dst                0x4e sub-op 1, svm_block_st sub-op 2
+ *   [(pred)] svm_gather4scaled.<ch> (emask, size) globalOffset addresses data   0x4e sub-ops 6, 7
  *
  * What reads back as other bytes is refused by the printer (SF_UNSUPPORTED naming it); the parser
  * takes GenX_IR's forms, positioned errors otherwise. */
@@ -101,12 +102,36 @@ static void print_svm_block(pctx *c, const sf_visa_ginst *g, const char *name) {
   vt_print_raw(c, &g->ops[3].r);
 }
 
+/* [(pred)] svm_gather4scaled.<ch> (emask, size) globalOffset addresses data (0x4e sub-ops 6, 7;
+ * fields after the sub-op: exec, predicate, channel mask, scale, offset, addresses, data): as
+ * gather4_scaled without a surface. The scale must be 0 (IsaDisassembly.cpp does not print it). */
+static void print_svm4(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!vt_kinds_are(g, 1, "EPbwVRR")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  if (g->ops[3].u == 0 || g->ops[3].u > 15 || g->ops[4].u != 0) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: channel mask 0x%x or scale %u has no text form (mask 1-15, scale 0)", name,
+             (unsigned)g->ops[3].u, (unsigned)g->ops[4].u);
+    return;
+  }
+  vt_print_pred_word(c, g->ops[2].u);
+  vt_ob_put(&c->o, name);
+  vt_ob_put(&c->o, ".");
+  vt_print_chan(c, (uint8_t)g->ops[3].u);
+  vt_print_exec_byte(c, g->ops[1].u);
+  vt_print_vopnd(c, &g->ops[5].v);
+  vt_print_raw(c, &g->ops[6].r);
+  vt_print_raw(c, &g->ops[7].r);
+}
+
 void vt_print_dp(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn) {
   switch (syn) {
     case SF_VSYN_DWATOMIC: print_dword_atomic(c, g, name); break;
     case SF_VSYN_OWORD: print_oword(c, g, name); break;
     case SF_VSYN_MEDIA: print_media(c, g, name); break;
     case SF_VSYN_SVMBLOCK: print_svm_block(c, g, name); break;
+    case SF_VSYN_SVM4: print_svm4(c, g, name); break;
     default: vt_pfail(c, SF_UNSUPPORTED, "%s: not a dataport class", name); break;
   }
 }
@@ -203,6 +228,19 @@ bool vt_parse_dp(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b) {
       if (!vt_count_token(c) || !oword_count(c, &code)) return false;
       vt_gput_u(b, SF_VF_UB, code);
       return vt_gput_v(c, b, "the address") && vt_gput_r(c, b, m->sub == 2 ? "the source" : "the destination");
+    }
+    case SF_VSYN_SVM4: {
+      uint8_t mask = 0;
+      if (m->rest_n < 2 || m->rest[0] != '.')
+        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "expected .<channels> (R, G, B, A in that order) after %s", m->name), false;
+      if (!vt_p_chan(c, m->rest + 1, m->rest_n - 1, m->rest_at + 1, &mask)) return false;
+      if (mask == 0) return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "%s needs at least one channel", m->name), false;
+      vt_gput_u(b, SF_VF_SUBOP, (uint32_t)m->sub);
+      if (!vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
+      vt_gput_u(b, SF_VF_UB, mask);
+      vt_gput_u(b, SF_VF_UW, 0); /* scale: GenX_IR's text has none */
+      return vt_gput_v(c, b, "the global offset") && vt_gput_r(c, b, "the addresses") && vt_gput_r(c, b, "the data");
     }
     default: return vt_perr(c, SF_UNSUPPORTED, m->rest_at, "%s: not a dataport class", m->name), false;
   }

@@ -483,6 +483,12 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         ok = p_input(&c, k);
       } else if (dn == 8 && memcmp(d, "function", 8) == 0) {
         ok = p_function(&c, k, &pending);
+      } else if ((dn == 8 && memcmp(d, "funcdecl", 8) == 0) || (dn == 6 && memcmp(d, "global", 6) == 0)) {
+        /* a kernel that calls vISA functions (IGC lists them as .funcdecl), or file-scope variables:
+         * the binary reader refuses both as well (docs/visa-binary.md §7) */
+        err = vt_perr(&c, SF_UNSUPPORTED, at, "'.%.*s': vISA functions and file-scope variables are not supported, only kernels",
+                      (int)dn, d);
+        break;
       } else {
         err = vt_perr(&c, SF_ERR_SYNTAX, at, "unknown directive '.%.*s': expected .version, .kernel, .kernel_attr, .decl, .input or .function",
                    (int)(dn > 20 ? 20 : dn), d);

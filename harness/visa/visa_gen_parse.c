@@ -58,7 +58,7 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
                 syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM || syn == SF_VSYN_SCALED ||
                 syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
                 syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD || syn == SF_VSYN_MEDIA ||
-                syn == SF_VSYN_SVMBLOCK;
+                syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4;
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -619,6 +619,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
     case SF_VSYN_OWORD:
     case SF_VSYN_MEDIA:
     case SF_VSYN_SVMBLOCK:
+    case SF_VSYN_SVM4:
       return vt_parse_dp(c, m, pw, b);
     case SF_VSYN_MINMAX: {
       bool sat;

@@ -498,7 +498,8 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
     case SF_VSYN_DWATOMIC:
     case SF_VSYN_OWORD:
     case SF_VSYN_MEDIA:
-    case SF_VSYN_SVMBLOCK: vt_print_dp(&c, g, name, syn); break;
+    case SF_VSYN_SVMBLOCK:
+    case SF_VSYN_SVM4: vt_print_dp(&c, g, name, syn); break;
     case SF_VSYN_BARE:
       if (g->num_ops) vt_pfail(&c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
       else vt_ob_put(&c.o, name);

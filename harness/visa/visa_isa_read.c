@@ -244,13 +244,16 @@ static void kr_cut_at_last_ret(kread *c) {
   if (c->st) sf_status_clear(c->st);
 }
 
-/* Whether an instruction read in the cut-short form names only what the kernel declares: its
- * labels, and the general variables of its general, raw and indirect-free operands. The unwritten
- * tail of IGC 12504's instruction area (heap contents) can decode as instructions and even end in
- * the bytes of a ret; an instruction that names an undeclared label or variable marks the tail,
- * and the stream ends at the last ret before it (builtins-skl-conv-simd32 in
- * tests/data/real/visa-ocloc has such a tail). */
-static bool kr_names_declared(const sf_visa_kernel *k, const sf_visa_ginst *g) {
+/* Whether an instruction read in the cut-short form can be IGC's: the unwritten tail of IGC
+ * 12504's instruction area (heap contents) can decode as instructions and even end in the bytes of
+ * a ret, so the stream ends at the last ret before the first instruction that cannot be:
+ *  - one that names an undeclared label or general variable (builtins-skl-conv-simd32 in
+ *    tests/data/real/visa-ocloc: a label, a loc, an and, a call, a ret);
+ *  - one right after a ret that does not start a subroutine or a block (a label or a function
+ *    label): code after a ret is reached only through a label, so IGC writes none
+ *    (memory_stateless-pvc-copyasync-simd32: a call, yields and info_3d queries, a ret). */
+static bool kr_names_declared(const sf_visa_kernel *k, const sf_visa_ginst *g, bool after_ret) {
+  if (after_ret && g->op != 0x30 && g->op != 0x31) return false;
   uint64_t vars = (uint64_t)SF_VISA_FIRST_USER_VAR + k->num_vars;
   for (unsigned i = 0; i < g->num_ops; i++) {
     const sf_visa_gop *o = &g->ops[i];
@@ -291,10 +294,11 @@ static void kr_insts_form(kread *c, uint64_t abs, uint8_t form) {
         if (form == SF_VISA_FORM_IGC12504) kr_cut_at_last_ret(c);
         return;
       }
-      if (form == SF_VISA_FORM_IGC12504 && !kr_names_declared(k, &k->gens[k->num_gens])) {
+      bool after_ret = k->num_gens && k->gens[k->num_gens - 1].op == SF_VISA_OP_RET;
+      if (form == SF_VISA_FORM_IGC12504 && !kr_names_declared(k, &k->gens[k->num_gens], after_ret)) {
         sf_visa_ginst_free(&k->gens[k->num_gens]);
-        c->code = sf_fail(c->st, SF_ERR_INVALID, "instruction at offset %llu names an undeclared label or variable",
-                          (unsigned long long)at);
+        c->code = sf_fail(c->st, SF_ERR_INVALID, "instruction at offset %llu cannot be IGC's (an undeclared label or"
+                          " variable, or no label after a ret)", (unsigned long long)at);
         kr_cut_at_last_ret(c);
         return;
       }

@@ -32,8 +32,8 @@ static const sf_visa_subop svm_subs[] = {
     {3, "svm_gather", "EPbbRR", SF_VSYN_SVM},
     {4, "svm_scatter", "EPbbRR", SF_VSYN_SVM},
     {5, "svm_atomic", "EPbRRRR", SF_VSYN_SVMATOMIC},
-    {6, "svm_gather4_scaled", "EPbwVRR", SF_VSYN_NONE},
-    {7, "svm_scatter4_scaled", "EPbwVRR", SF_VSYN_NONE},
+    {6, "svm_gather4scaled", "EPbwVRR", SF_VSYN_SVM4},
+    {7, "svm_scatter4scaled", "EPbwVRR", SF_VSYN_SVM4},
 };
 
 /* 3D_INFO (0x70): RESINFO (10) carries a LOD raw operand before dst, the others do not. */

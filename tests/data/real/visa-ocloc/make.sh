@@ -4,6 +4,8 @@
 # dumped by IGC itself (IGC_ShaderDumpEnable): <src>-<device>-<kernel>-simd<N>.isa / .visaasm.
 # SF_OCLOC_SOURCES="a b" compiles only src/a.cl and src/b.cl (the dumps' instruction areas end in
 # bytes IGC never wrote, so regenerating a recorded file changes it; add new sources this way).
+# SF_OCLOC_OPTIONS adds ocloc options and SF_OCLOC_TAG a tag to the file names (<src>_<tag>-...),
+# for kernels built another way (e.g. stateless: -cl-intel-greater-than-4GB-buffer-required).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 command -v ocloc >/dev/null || bash "$here/../../../../scripts/deps.sh" ocloc
@@ -12,10 +14,10 @@ trap 'rm -rf "$tmp"' EXIT
 for dev in ${SF_OCLOC_DEVICES:-skl tgllp dg2 pvc}; do
   for cl in "$here"/src/*.cl; do
     case " ${SF_OCLOC_SOURCES:-$(basename "$cl" .cl)} " in *" $(basename "$cl" .cl) "*) ;; *) continue ;; esac
-    base=$(basename "$cl" .cl)
+    base=$(basename "$cl" .cl)${SF_OCLOC_TAG:+_$SF_OCLOC_TAG}
     rm -rf "$tmp/dump" && mkdir -p "$tmp/dump"
     (cd "$tmp/dump" && IGC_ShaderDumpEnable=1 IGC_DumpToCurrentDir=1 \
-       ocloc compile -file "$cl" -device "$dev" -options "-cl-std=CL2.0" >/dev/null) || { echo "make.sh: ocloc failed on $cl for $dev" >&2; exit 1; }
+       ocloc compile -file "$cl" -device "$dev" -options "-cl-std=CL2.0 ${SF_OCLOC_OPTIONS:-}" >/dev/null) || { echo "make.sh: ocloc failed on $cl for $dev" >&2; exit 1; }
     for isa in "$tmp"/dump/*.isa; do
       [ -e "$isa" ] || continue
       simd=$(basename "$isa" .isa | sed -E 's/^OCL_asm[0-9a-f]+_(simd[0-9]+)_.*/\1/')
