@@ -2,7 +2,7 @@
  * disassembly (VKD3D_SHADER_DEBUG=trace), for tests/test_d3dasm.c and tests/ext_vkd3d.c: the table
  * in docs/dxbc.md. Both sides are normalized (ours, and the instruction parsed from vkd3d's line),
  * then printed and compared as strings: N2 all-zero offsets dropped, N3 float x4 return types
- * dropped, N4 replicate swizzles become select_1, N5 pure relative indices become `+ 0`, N6 every NaN
+ * dropped, N4 replicate swizzles become select_1, N5 pure relative indices compare equal to offset-0 ones, N6 every NaN
  * becomes 0x7fc00000, N7 min precision cleared, N8 extended tokens in fxc order; then
  * sf_d3d_inst_canonicalize. Test code: no reader of untrusted input uses it, so it is not part of
  * the library. */
@@ -27,7 +27,7 @@ static void norm_opnd(sf_d3d_opnd *o) {
       if ((o->imm[i] & 0x7f800000u) == 0x7f800000u && (o->imm[i] & 0x007fffffu)) o->imm[i] = 0x7fc00000u; /* N6 */
   for (unsigned i = 0; i < o->index_dim && i < 3; i++)
     if (o->idx[i].rep == SF_D3D_IDX_REL) {
-      o->idx[i].rep = SF_D3D_IDX_IMM32_REL; /* N5: [r1.x] prints as [r1.x + 0] */
+      o->idx[i].rep = SF_D3D_IDX_IMM32_REL; /* N5: a relative index and one with offset 0 compare equal */
       o->idx[i].imm = 0;
     }
 }

@@ -378,7 +378,7 @@ static void test_opaque_and_dcls(void) {
     if (k == 1) {
       const char *txt = (const char *)t.data;
       SF_CHECK(strstr(txt, "ps_4_1\n") != NULL);
-      SF_CHECK(strstr(txt, "dcl_constantbuffer cb0[1], immediateIndexed\n") != NULL);
+      SF_CHECK(strstr(txt, "dcl_constantbuffer CB0[1], immediateIndexed\n") != NULL);
       SF_CHECK(strstr(txt, "dcl_sampler s0, mode_comparison\n") != NULL);
       SF_CHECK(strstr(txt, "dcl_input_ps_siv linear noperspective v0.xy, position\n") != NULL);
       SF_CHECK(strstr(txt, "dcl_temps 7\n") != NULL);

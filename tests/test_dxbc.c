@@ -118,9 +118,13 @@ static void test_kat_operands(void) {
    * immediate 2, then the nested operand r1.x (0x0010000a, 1). */
   KAT("sample o0.xyzw, cb0[r1.x + 2].xyzw, t0.xyzw, s0", 0x0c000045, 0x001020f2, 0x00000000, 0x06208e46, 0x00000000,
       0x00000002, 0x0010000a, 0x00000001, 0x00107e46, 0x00000000, 0x00106000, 0x00000000);
-  /* Pure relative (representation 2): no immediate DWORD. */
-  KAT("sample o0.xyzw, x0[r2.y].xyxx, t0.xyzw, s0", 0x0b000045, 0x001020f2, 0x00000000, 0x04203046, 0x00000000,
+  /* Pure relative (representation 2): no immediate DWORD; fxc prints it `x0[r2.y + 0]` (its listing of
+   * DirectXTK's PostProcess_PSDownScale4x4 says `cb0[r1.x + 0]` over such an index). */
+  KAT("sample o0.xyzw, x0[r2.y + 0].xyxx, t0.xyzw, s0", 0x0b000045, 0x001020f2, 0x00000000, 0x04203046, 0x00000000,
       0x0010001a, 0x00000002, 0x00107e46, 0x00000000, 0x00106000, 0x00000000);
+  /* Representation 3 with offset 0 (fxc does not write it): our spelling `[0 + r2.y]`. */
+  KAT("sample o0.xyzw, x0[0 + r2.y].xyxx, t0.xyzw, s0", 0x0c000045, 0x001020f2, 0x00000000, 0x06203046, 0x00000000,
+      0x00000000, 0x0010001a, 0x00000002, 0x00107e46, 0x00000000, 0x00106000, 0x00000000);
   /* select_1 .x differs from replicate swizzle .xxxx (§2.3: 0x...0a vs 0x...06). */
   KAT("sample_c o0.x, v0.xyxx, t0.xxxx, s0, v0.z", 0x0b000046, 0x00102012, 0x00000000, 0x00101046, 0x00000000,
       0x00107006, 0x00000000, 0x00106000, 0x00000000, 0x0010102a, 0x00000000);

@@ -26,6 +26,7 @@
  *     parses or is refused as unsupported/syntax at a line:column.
  * Every count is printed, so the state of "real programs in and out" is visible in the ctest log. */
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,7 @@ typedef struct dxbc_set {
 static const dxbc_set dxbc_sets[] = {
     {SF_SOURCE_DIR "/tests/data/real/dxbc-vkd3d", 300, 276, vkd3d_tpf, sizeof vkd3d_tpf / sizeof vkd3d_tpf[0]},
     {SF_SOURCE_DIR "/tests/data/real/dxbc-vkd3d-proton", 483, 482, proton_tpf, sizeof proton_tpf / sizeof proton_tpf[0]},
+    {SF_SOURCE_DIR "/tests/data/real/dxbc-directxtk", 173, 173, NULL, 0},
 };
 #define VISA_BIN_RT_MIN 36u
 
@@ -466,6 +468,80 @@ static void test_dxbc_sets(void) {
   }
 }
 
+/* fxc's own listings (the .asm files of tests/data/real/dxbc-directxtk: the disassembly fxc wrote beside each
+ * program): every one parses, and its program encodes to the container's bytes, except where fxc
+ * printed a float with 6 decimals that is not the stored value. There every differing DWORD must
+ * be such a float: within 1e-6 of the stored one, relative. */
+static bool near_float(uint32_t a, uint32_t b) {
+  float fa, fb;
+  memcpy(&fa, &a, 4);
+  memcpy(&fb, &b, 4);
+  if (!(fa == fa) || !(fb == fb) || fa - fa != 0.0f || fb - fb != 0.0f) return false; /* NaN or infinite */
+  float m = fabsf(fb) > 1.0f ? fabsf(fb) : 1.0f;
+  return fabsf(fa - fb) <= 1e-6f * m;
+}
+
+static void test_fxc_listings(void) {
+  const char *dir = SF_SOURCE_DIR "/tests/data/real/dxbc-directxtk";
+  names files = list_dir(dir, ".asm");
+  SF_CHECK_EQ_U(files.n, 173);
+  unsigned parsed = 0, exact = 0, rounded = 0;
+  char why[256];
+  for (size_t i = 0; i < files.n; i++) {
+    size_t tn = 0, bn = 0;
+    uint8_t *text = slurp_in(dir, files.v[i], &tn);
+    char bin_name[512];
+    snprintf(bin_name, sizeof bin_name, "%.*s.dxbc", (int)(strlen(files.v[i]) - 4), files.v[i]);
+    uint8_t *bin = slurp_in(dir, bin_name, &bn);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_dxbc c;
+    memset(&c, 0, sizeof c);
+    sf_tpf_program q;
+    memset(&q, 0, sizeof q);
+    const sf_dxbc_chunk *prog = NULL;
+    if (text && bin && sf_dxbc_read(bin, bn, &c, &st) == SF_OK) {
+      prog = sf_dxbc_find(&c, 0x52444853u /* SHDR */);
+      if (!prog) prog = sf_dxbc_find(&c, 0x58454853u /* SHEX */);
+    }
+    SF_CHECK_MSG(prog != NULL, "%s: no program", bin_name);
+    sf_status_clear(&st);
+    sf_code rc = prog ? sf_d3dasm_parse_program((const char *)text, tn, &q, &st) : SF_ERR_INVALID;
+    SF_CHECK_MSG(rc == SF_OK, "%s: fxc's listing does not parse: %s", files.v[i], sf_status_format(&st, why, sizeof why));
+    if (rc == SF_OK) {
+      parsed++;
+      sf_buf e;
+      sf_buf_init(&e, &st);
+      if (sf_tpf_program_encode(&q, &e, &st) == SF_OK && e.len == prog->size) {
+        unsigned far = 0, diff = 0;
+        for (size_t k = 0; k + 4 <= e.len; k += 4) {
+          uint32_t a, b;
+          memcpy(&a, e.data + k, 4);
+          memcpy(&b, prog->data + k, 4);
+          if (a != b) diff++, far += !near_float(a, b);
+        }
+        if (!diff) exact++;
+        else if (!far) rounded++;
+        SF_CHECK_MSG(far == 0, "%s: %u DWORDs differ from fxc's program, %u of them not a rounded float", files.v[i], diff,
+                     far);
+      } else {
+        SF_CHECK_MSG(0, "%s: the listing encodes to %zu bytes, fxc's program has %u", files.v[i], e.len,
+                     (unsigned)prog->size);
+      }
+      sf_buf_free(&e);
+      sf_tpf_program_free(&q);
+    }
+    sf_dxbc_free(&c);
+    free(text);
+    free(bin);
+  }
+  printf("fxc listings (DirectXTK): %zu: %u parse, %u encode to fxc's program exactly, %u but for floats fxc printed"
+         " with 6 decimals\n", files.n, parsed, exact, rounded);
+  SF_CHECK_EQ_U(exact, 163);
+  SF_CHECK_EQ_U(rounded, 10);
+  free_names(&files);
+}
+
 /* DXIL containers: read (signed or unsigned), text round trip, program refused as unsupported. */
 static void test_dxil_proton(void) {
   const char *dir = SF_SOURCE_DIR "/tests/data/real/dxil-vkd3d-proton";
@@ -527,6 +603,7 @@ static void test_dxil_proton(void) {
 int main(void) {
   SF_RUN(test_other_formats_unsupported);
   SF_RUN(test_dxbc_sets);
+  SF_RUN(test_fxc_listings);
   SF_RUN(test_dxil_proton);
   SF_RUN(test_visa_ocloc);
   SF_TEST_END();

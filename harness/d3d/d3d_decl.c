@@ -151,7 +151,9 @@ bool da_dcl_format(const uint32_t *t, size_t n, uint32_t version, obuf *b, char 
           o.type != SF_D3D_OT_CONSTANT_BUFFER || (o.index_dim != 2 && o.index_dim != 3))
         return no(d, "constant-buffer operand is not cb#[size] / CB#[lo:hi] (index dimension %u)", o.index_dim);
       if (o.index_dim == 2) {
-        da_op(b, "dcl_constantbuffer %s%u[%u]", da_type_name(8, d->sm51), (unsigned)o.idx[0].imm, (unsigned)o.idx[1].imm);
+        /* fxc writes the declaration's register upper case in every model (`dcl_constantbuffer
+         * CB0[14], immediateIndexed`; DirectXTK's listings), the operands lower case (cb0[3]) */
+        da_op(b, "dcl_constantbuffer CB%u[%u]", (unsigned)o.idx[0].imm, (unsigned)o.idx[1].imm);
       } else {
         if (!dword(d, &v)) return false;
         da_op(b, "dcl_constantbuffer %s%u[%u:", da_type_name(8, d->sm51), (unsigned)o.idx[0].imm, (unsigned)o.idx[1].imm);

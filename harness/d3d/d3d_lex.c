@@ -293,7 +293,9 @@ static sf_code parse_relop(tcur *c, sf_d3d_relop *r) {
   return parse_comps(c, POS_SRC, tn->bare_nc, &r->num_comp, &r->sel_mode, &r->comp_bits);
 }
 
-/* `[` index `]`: an integer, a register (+ integer), or integer + register. */
+/* `[` index `]`: an integer, a register (+ integer), or integer + register. fxc writes a relative
+ * index (representation 2) as `[r1.x + 0]` and one with an offset (3) as `[r1.x + 5]`, so a
+ * register + 0 is representation 2; integer + register is always 3 (our `[0 + r1.x]`). */
 static sf_code parse_bracket(tcur *c, sf_d3d_index *ix) {
   sf_code e;
   memset(ix, 0, sizeof *ix);
@@ -319,7 +321,7 @@ static sf_code parse_bracket(tcur *c, sf_d3d_index *ix) {
       uint32_t v;
       if ((e = da_parse_u32(c, &v, "index offset"))) return e;
       ix->imm = v;
-      ix->rep = SF_D3D_IDX_IMM32_REL;
+      ix->rep = v ? SF_D3D_IDX_IMM32_REL : SF_D3D_IDX_REL;
     } else {
       ix->rep = SF_D3D_IDX_REL;
     }

@@ -80,10 +80,17 @@ void da_print_opnd(obuf *b, const sf_d3d_opnd *o, int pos) {
       if (ix->rep == SF_D3D_IDX_IMM32) {
         da_op(b, i ? "[%llu]" : "%llu", (unsigned long long)ix->imm);
       } else {
-        da_op(b, "[");
-        print_relop(b, &ix->rel);
-        if (ix->rep == SF_D3D_IDX_IMM32_REL) da_op(b, " + %llu", (unsigned long long)ix->imm);
-        da_op(b, "]");
+        /* fxc (and vkd3d) print a relative index as `[r1.x + 0]` and an offset one as `[r1.x + 5]`;
+         * the one spelling left, an offset of 0 in the offset form, is ours: `[0 + r1.x]`. */
+        if (ix->rep == SF_D3D_IDX_IMM32_REL && ix->imm == 0) {
+          da_op(b, "[0 + ");
+          print_relop(b, &ix->rel);
+          da_op(b, "]");
+        } else {
+          da_op(b, "[");
+          print_relop(b, &ix->rel);
+          da_op(b, " + %llu]", ix->rep == SF_D3D_IDX_IMM32_REL ? (unsigned long long)ix->imm : 0ull);
+        }
       }
     }
     print_comps(b, o->num_comp, o->sel_mode, o->comp_bits, pos, tn && !b->dcl ? tn->bare_nc : 0);

@@ -1,0 +1,18 @@
+vs_4_0
+dcl_constantbuffer CB0[7], immediateIndexed
+dcl_input v0.xyzw
+dcl_input v1.xy
+dcl_input v2.xy
+dcl_output o0.xyzw
+dcl_output o1.xy
+dcl_output o1.zw
+dcl_output_siv o2.xyzw, position
+mov o0.xyzw, cb0[0].xyzw
+mov o1.xy, v1.xyxx
+mov o1.zw, v2.xxxy
+dp4 o2.x, v0.xyzw, cb0[3].xyzw
+dp4 o2.y, v0.xyzw, cb0[4].xyzw
+dp4 o2.z, v0.xyzw, cb0[5].xyzw
+dp4 o2.w, v0.xyzw, cb0[6].xyzw
+ret 
+// Approximately 0 instruction slots used

@@ -1,0 +1,50 @@
+ps_4_0
+dcl_constantbuffer CB0[11], immediateIndexed
+dcl_sampler s0, mode_default
+dcl_sampler s1, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_resource_texturecube (float,float,float,float) t1
+dcl_input_ps linear v0.xy
+dcl_input_ps linear v1.xyz
+dcl_input_ps linear v2.xyz
+dcl_input_ps linear v3.xyzw
+dcl_output o0.xyzw
+dcl_temps 4
+dp3 r0.x, v2.xyzx, v2.xyzx
+rsq r0.x, r0.x
+mul r0.xyz, r0.xxxx, v2.xyzx
+dp3 r1.x, -cb0[4].xyzx, r0.xyzx
+dp3 r1.y, -cb0[5].xyzx, r0.xyzx
+dp3 r1.z, -cb0[6].xyzx, r0.xyzx
+ge r2.xyz, r1.xyzx, l(0.000000, 0.000000, 0.000000, 0.000000)
+and r2.xyz, r2.xyzx, l(0x3f800000, 0x3f800000, 0x3f800000, 0)
+mul r1.xyz, r1.xyzx, r2.xyzx
+mul r2.xyz, r1.yyyy, cb0[8].xyzx
+mad r1.xyw, r1.xxxx, cb0[7].xyxz, r2.xyxz
+mad r1.xyz, r1.zzzz, cb0[9].xyzx, r1.xywx
+mad r1.xyz, r1.xyzx, cb0[2].xyzx, cb0[3].xyzx
+sample r2.xyzw, v0.xyxx, t0.xyzw, s0
+mul r2.xyzw, r2.xyzw, v3.xyzw
+mul r1.xyz, r1.xyzx, r2.xyzx
+add r2.xyz, -v1.xyzx, cb0[10].xyzx
+dp3 r0.w, r2.xyzx, r2.xyzx
+rsq r0.w, r0.w
+mul r2.xyz, r0.wwww, r2.xyzx
+dp3 r0.w, -r2.xyzx, r0.xyzx
+add r0.w, r0.w, r0.w
+mad r3.xyz, r0.xyzx, -r0.wwww, -r2.xyzx
+dp3 r0.x, r2.xyzx, r0.xyzx
+add r0.x, -|r0.x|, l(1.000000)
+max r0.x, r0.x, l(0.000000)
+log r0.x, r0.x
+mul r0.x, r0.x, cb0[1].y
+exp r0.x, r0.x
+mul r0.x, r0.x, cb0[1].x
+sample r3.xyzw, r3.xyzx, t1.xyzw, s1
+mad r0.yzw, r3.xxyz, r2.wwww, -r1.xxyz
+mad r0.xyz, r0.xxxx, r0.yzwy, r1.xyzx
+mul r0.w, r2.w, r3.w
+mov o0.w, r2.w
+mad o0.xyz, cb0[0].xyzx, r0.wwww, r0.xyzx
+ret 
+// Approximately 0 instruction slots used

@@ -1,0 +1,67 @@
+vs_4_0
+dcl_constantbuffer CB0[242], dynamicIndexed
+dcl_input v0.xyzw
+dcl_input v1.xyz
+dcl_input v2.xy
+dcl_input v3.xy
+dcl_input v4.xy
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_output o2.xy
+dcl_output_siv o3.xyzw, position
+dcl_temps 5
+mad r0.xyz, v1.xyzx, l(2.000000, 2.000000, 2.000000, 0.000000), l(-1.000000, -1.000000, -1.000000, 0.000000)
+imul null, r1.xy, v3.xyxx, l(3, 3, 0, 0)
+mul r2.xyzw, v4.yyyy, cb0[r1.y + 26].xyzw
+mad r2.xyzw, cb0[r1.x + 26].xyzw, v4.xxxx, r2.xyzw
+dp3 r3.x, r0.xyzx, r2.xyzx
+dp4 r2.x, v0.xyzw, r2.xyzw
+mul r4.xyzw, v4.yyyy, cb0[r1.y + 27].xyzw
+mad r4.xyzw, cb0[r1.x + 27].xyzw, v4.xxxx, r4.xyzw
+dp3 r3.y, r0.xyzx, r4.xyzx
+dp4 r2.y, v0.xyzw, r4.xyzw
+mul r4.xyzw, v4.yyyy, cb0[r1.y + 28].xyzw
+mad r1.xyzw, cb0[r1.x + 28].xyzw, v4.xxxx, r4.xyzw
+dp3 r3.z, r0.xyzx, r1.xyzx
+dp4 r2.z, v0.xyzw, r1.xyzw
+dp3 r0.x, r3.xyzx, cb0[19].xyzx
+dp3 r0.y, r3.xyzx, cb0[20].xyzx
+dp3 r0.z, r3.xyzx, cb0[21].xyzx
+dp3 r0.w, r0.xyzx, r0.xyzx
+rsq r0.w, r0.w
+mul r0.xyz, r0.wwww, r0.xyzx
+dp3 r0.w, -cb0[3].xyzx, r0.xyzx
+ge r1.x, r0.w, l(0.000000)
+and r1.x, r1.x, l(0x3f800000)
+mul r1.y, r0.w, r1.x
+mul r1.yzw, r1.yyyy, cb0[6].xxyz
+mad o0.xyz, r1.yzwy, cb0[0].xyzx, cb0[1].xyzx
+mov o0.w, cb0[0].w
+mov r2.w, v0.w
+dp4 r3.x, r2.xyzw, cb0[15].xyzw
+dp4 r3.y, r2.xyzw, cb0[16].xyzw
+dp4 r3.z, r2.xyzw, cb0[17].xyzw
+add r1.yzw, -r3.xxyz, cb0[12].xxyz
+dp3 r3.x, r1.yzwy, r1.yzwy
+rsq r3.x, r3.x
+mad r1.yzw, r1.yyzw, r3.xxxx, -cb0[3].xxyz
+dp3 r3.x, r1.yzwy, r1.yzwy
+rsq r3.x, r3.x
+mul r1.yzw, r1.yyzw, r3.xxxx
+dp3 r0.x, r1.yzwy, r0.xyzx
+max r0.x, r0.x, l(0.000000)
+mul r0.x, r1.x, r0.x
+log r0.x, r0.x
+mul r0.x, r0.x, cb0[2].w
+exp r0.x, r0.x
+mul r0.x, r0.w, r0.x
+mul r0.xyz, r0.xxxx, cb0[9].xyzx
+mul o1.xyz, r0.xyzx, cb0[2].xyzx
+dp4_sat o1.w, r2.xyzw, cb0[14].xyzw
+mov o2.xy, v2.xyxx
+dp4 o3.x, r2.xyzw, cb0[22].xyzw
+dp4 o3.y, r2.xyzw, cb0[23].xyzw
+dp4 o3.z, r2.xyzw, cb0[24].xyzw
+dp4 o3.w, r2.xyzw, cb0[25].xyzw
+ret 
+// Approximately 0 instruction slots used
