@@ -8,6 +8,7 @@
  * the printer cannot express: the text comparisons are made on canonicalized instructions. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
@@ -83,16 +84,53 @@ static bool sf_check_visa_names(sf_verdict *v, const sf_inst *canon, const char 
   return true;
 }
 
-/* Another spelling of the same immediates: the printer writes every immediate in hex, but the text
- * grammar also takes an integer immediate in decimal, negative ones as two's complement of the
- * operand's width (docs/visa-text.md), which only hand-written text uses. Each integer-typed
- * immediate 0xH:t of the printed text is rewritten as its decimal value (the negative form when the
- * top bit is set, every other time), and the text must read back as the same instruction. */
+/* Other spellings of the same immediates: the printer writes every immediate in lower-case hex,
+ * but the text grammar also takes hex digits in upper case, an integer immediate in decimal
+ * (negative ones as two's complement of the operand's width) and a :f / :df immediate as a decimal
+ * float (docs/visa-text.md), which hand-written text and IGC's own dumps use. Each integer-typed
+ * immediate 0xH:t of the printed text is rewritten in turn as its decimal value (the negative form
+ * when the top bit is set, every other time) or in upper-case hex, each finite :f / :df immediate
+ * as the shortest decimal that strtof / strtod read back to its bits, and the text must read back
+ * as the same instruction. */
 static bool sf_is_int_type(const char *s, size_t n) {
   static const char *const ty[8] = {"ud", "d", "uw", "w", "ub", "b", "uq", "q"};
   for (unsigned i = 0; i < 8; i++)
     if (strlen(ty[i]) == n && memcmp(ty[i], s, n) == 0) return true;
   return false;
+}
+
+/* The decimal spelling of float bits val (:f when !dbl, :df when dbl) into out[cap]: the shortest
+ * %.*g that reads back to the same bits, with ".0" when it looks like an integer; 0 when val is not
+ * finite (the grammar has no decimal spelling for it). */
+static size_t sf_float_decimal(uint64_t val, bool dbl, char *out, size_t cap) {
+  double d;
+  if (dbl) {
+    memcpy(&d, &val, sizeof d);
+  } else {
+    uint32_t u = (uint32_t)val;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    d = f;
+  }
+  if (d != d || d - d != 0.0) return 0;
+  for (int prec = 1; prec <= 17; prec++) {
+    int w = snprintf(out, cap, "%.*g", prec, d);
+    if (w <= 0 || (size_t)w + 3 > cap) return 0;
+    bool back;
+    if (dbl) {
+      double r = strtod(out, NULL);
+      back = memcmp(&r, &val, sizeof r) == 0;
+    } else {
+      float r = strtof(out, NULL);
+      uint32_t rb;
+      memcpy(&rb, &r, sizeof rb);
+      back = rb == (uint32_t)val;
+    }
+    if (!back) continue;
+    if (!strpbrk(out, ".e")) memcpy(out + w, ".0", 3), w += 2;
+    return (size_t)w;
+  }
+  return 0;
 }
 
 static bool sf_check_visa_respell(sf_verdict *v, const sf_inst *canon, const char *t) {
@@ -109,8 +147,25 @@ static bool sf_check_visa_respell(sf_verdict *v, const sf_inst *canon, const cha
     }
     size_t ty = j + 1, te = ty;
     while (te < n && sf_ident_char(t[te])) te++;
+    bool flt = te - ty == 1 && t[ty] == 'f', dflt = te - ty == 2 && t[ty] == 'd' && t[ty + 1] == 'f';
+    if (start && h > 0 && h <= 16 && t[j] == ':' && (flt || dflt) && (dflt || val <= 0xFFFFFFFFull)) {
+      char dec[40];
+      size_t dn = sf_float_decimal(val, dflt, dec, sizeof dec);
+      if (dn && o + dn < SF_TEXT_CAP) {
+        memcpy(out + o, dec, dn), o += dn, changed++;
+        i = j;
+        continue;
+      }
+    }
     if (!start || h == 0 || h > 16 || t[j] != ':' || !sf_is_int_type(t + ty, te - ty)) {
       out[o++] = t[i++];
+      continue;
+    }
+    if (changed % 3 == 2) { /* the same digits in upper case */
+      changed++;
+      out[o++] = '0', out[o++] = 'x';
+      for (size_t k = i + 2; k < j; k++) out[o++] = (char)toupper((unsigned char)t[k]);
+      i = j;
       continue;
     }
     bool wide = t[ty] == 'q' || t[ty + 1] == 'q';
