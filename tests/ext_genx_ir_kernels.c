@@ -1,0 +1,260 @@
+/* ext_genx_ir_kernels.c — whole real kernels through GenX_IR (libigc-tools 1.0.12504; label
+ * "external"; docs/oracle-genx-ir.md): every `.visaasm` IGC wrote in tests/data/real/visa-ocloc is
+ * parsed by us and written as `.isa` by us (sf_visaasm_parse, sf_isa_write), and GenX_IR's
+ * disassembly of that `.isa` (-dumpcommonisa) must be IGC's text again, line for line. This checks
+ * the binary layouts and the text syntax of every instruction class together, on code no one here
+ * wrote: a field we write in the wrong place, or a spelling we read as other bytes, shows as a line
+ * that GenX_IR prints differently.
+ *
+ * Normalized, as GenX_IR rewrites them: the `OutputAsmPath` attribute we add (so that GenX_IR names
+ * its dump) is dropped; label names, which GenX_IR decorates with `_<n>` suffixes when it prints, are
+ * mapped back by position (the n-th label definition of its text to the n-th of IGC's); blanks
+ * before a `///` comment, which follow the label lengths, are collapsed; trailing blanks are
+ * dropped. The platform comes from the file name (<src>-<device>-<kernel>-simd<N>). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "samplefuzz/visa.h"
+#include "tests/ext_genx_ir_util.h"
+
+#define REAL_DIR SF_SOURCE_DIR "/tests/data/real/visa-ocloc"
+#define MAX_LINES 40000u
+#define MAX_LABELS 4096u
+
+static const ctx *g_ctx;
+
+typedef struct lines {
+  char **v;
+  unsigned n;
+} lines;
+
+static void lines_free(lines *l) {
+  for (unsigned i = 0; i < l->n; i++) free(l->v[i]);
+  free(l->v);
+  l->v = NULL;
+  l->n = 0;
+}
+
+/* One line of text, normalized: trailing blanks dropped, the blanks before `///` collapsed to one. */
+static char *norm_line(const char *s, size_t n) {
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) n--;
+  char *o = malloc(n + 1);
+  if (!o) return NULL;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if ((s[i] == ' ' || s[i] == '\t') && i + 3 < n + 1) {
+      size_t j = i;
+      while (j < n && (s[j] == ' ' || s[j] == '\t')) j++;
+      if (j + 3 <= n && memcmp(s + j, "///", 3) == 0 && k) {
+        o[k++] = ' ';
+        i = j - 1;
+        continue;
+      }
+    }
+    o[k++] = s[i];
+  }
+  o[k] = 0;
+  return o;
+}
+
+static bool split(const char *t, size_t n, lines *out) {
+  out->v = calloc(MAX_LINES, sizeof *out->v);
+  out->n = 0;
+  if (!out->v) return false;
+  size_t i = 0;
+  while (i < n && out->n < MAX_LINES) {
+    size_t e = i;
+    while (e < n && t[e] != '\n') e++;
+    if (!(e - i >= 13 && strstr(t + i, "OutputAsmPath") && (size_t)(strstr(t + i, "OutputAsmPath") - (t + i)) < e - i)) {
+      char *l = norm_line(t + i, e - i);
+      if (!l) return false;
+      out->v[out->n++] = l;
+    }
+    i = e + 1;
+  }
+  return i >= n;
+}
+
+/* `name:` alone on a line: a label definition; *len gets the name's length. */
+static bool label_def(const char *l, size_t *len) {
+  size_t n = strlen(l);
+  if (n < 2 || l[n - 1] != ':') return false;
+  for (size_t i = 0; i + 1 < n; i++)
+    if (!(isalnum((unsigned char)l[i]) || l[i] == '_' || l[i] == '$' || l[i] == '@')) return false;
+  *len = n - 1;
+  return true;
+}
+
+static bool map_line(char **line, char *const *from, char *const *to, unsigned nf);
+
+/* Replaces, in every line of g, the label names of g's definitions by the names of ours at the same
+ * position (whole identifiers only). */
+static bool map_labels(const lines *ours, lines *g) {
+  char *from[MAX_LABELS], *to[MAX_LABELS];
+  unsigned nf = 0, nt = 0;
+  size_t ln;
+  /* copies: g's lines are replaced below */
+  for (unsigned i = 0; i < g->n && nf < MAX_LABELS; i++)
+    if (label_def(g->v[i], &ln) && (from[nf] = strdup(g->v[i])) != NULL) nf++;
+  for (unsigned i = 0; i < ours->n && nt < MAX_LABELS; i++)
+    if (label_def(ours->v[i], &ln)) to[nt++] = ours->v[i];
+  bool ok = nf == nt;
+  for (unsigned i = 0; ok && i < g->n; i++) ok = map_line(&g->v[i], from, to, nf);
+  for (unsigned q = 0; q < nf; q++) free(from[q]);
+  return ok;
+}
+
+/* One line of map_labels: every whole identifier equal to from[q] (without its ':') becomes to[q]. */
+static bool map_line(char **line, char *const *from, char *const *to, unsigned nf) {
+  {
+    const char *s = *line;
+    size_t n = strlen(s), cap = n * 2 + 64, k = 0;
+    char *o = malloc(cap);
+    if (!o) return false;
+    for (size_t p = 0; p < n;) {
+      if (isalpha((unsigned char)s[p]) || s[p] == '_') {
+        size_t e = p;
+        while (e < n && (isalnum((unsigned char)s[e]) || s[e] == '_')) e++;
+        const char *rep = NULL;
+        size_t rl = 0;
+        for (unsigned q = 0; q < nf && !rep; q++) {
+          size_t fl = strlen(from[q]) - 1; /* without the ':' */
+          if (fl == e - p && memcmp(from[q], s + p, fl) == 0) rep = to[q], rl = strlen(to[q]) - 1;
+        }
+        if (k + (rep ? rl : e - p) + 1 >= cap) {
+          free(o);
+          return false;
+        }
+        memcpy(o + k, rep ? rep : s + p, rep ? rl : e - p);
+        k += rep ? rl : e - p;
+        p = e;
+      } else {
+        o[k++] = s[p++];
+      }
+      if (k + 2 >= cap) {
+        free(o);
+        return false;
+      }
+    }
+    o[k] = 0;
+    free(*line);
+    *line = o;
+  }
+  return true;
+}
+
+/* The GenX_IR platform of a file name <src>-<device>-...: SKL, TGLLP, DG2 or PVC. */
+static const char *platform_of(const char *name) {
+  static const char *const dev[4] = {"skl", "tgllp", "dg2", "pvc"}, *const plat[4] = {"SKL", "TGLLP", "DG2", "PVC"};
+  const char *d = strchr(name, '-');
+  for (unsigned i = 0; d && i < 4; i++) {
+    size_t l = strlen(dev[i]);
+    if (strncmp(d + 1, dev[i], l) == 0 && d[1 + l] == '-') return plat[i];
+  }
+  return NULL;
+}
+
+static int cmpname(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void test_real_kernels(void) {
+  const ctx *c = g_ctx;
+  DIR *d = opendir(REAL_DIR);
+  SF_CHECK_MSG(d != NULL, "cannot open %s", REAL_DIR);
+  if (!d) return;
+  char *names[1024];
+  unsigned nn = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL && nn < 1024) {
+    size_t l = strlen(e->d_name);
+    if (l > 8 && strcmp(e->d_name + l - 8, ".visaasm") == 0) names[nn++] = strdup(e->d_name);
+  }
+  closedir(d);
+  qsort(names, nn, sizeof *names, cmpname);
+  SF_CHECK_MSG(nn >= 200, "%u .visaasm files in %s", nn, REAL_DIR);
+  unsigned same = 0, differ = 0, tool = 0;
+  for (unsigned i = 0; i < nn; i++) {
+    const char *plat = platform_of(names[i]);
+    SF_CHECK_MSG(plat != NULL, "%s: no device in the name", names[i]);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", REAL_DIR, names[i]);
+    size_t tn = 0;
+    char *text = (char *)read_file(path, &tn);
+    SF_CHECK_MSG(text != NULL, "cannot read %s", path);
+    if (!plat || !text) {
+      free(text);
+      continue;
+    }
+    /* IGC's text with an OutputAsmPath attribute after the .kernel line */
+    const char *kl = strstr(text, "\n.kernel ");
+    size_t cut = kl ? (size_t)(strchr(kl + 1, '\n') - text) + 1 : 0;
+    static const char attr[] = ".kernel_attr OutputAsmPath=\"gx\"\n";
+    char *in = malloc(tn + sizeof attr);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    bool ok = in && kl;
+    if (ok) {
+      memcpy(in, text, cut);
+      memcpy(in + cut, attr, sizeof attr - 1);
+      memcpy(in + cut + sizeof attr - 1, text + cut, tn - cut);
+      ok = sf_visaasm_parse(in, tn + sizeof attr - 1, &f, &st) == SF_OK && sf_isa_write(&f, &b, &st) == SF_OK;
+    }
+    SF_CHECK_MSG(ok, "%s: %s", names[i], st.msg);
+    char isa[1024], out[1024];
+    path_of(isa, sizeof isa, c, "k.isa");
+    path_of(out, sizeof out, c, "gx.visaasm");
+    unlink(out);
+    if (ok && write_file(isa, b.data, b.len)) {
+      const char *args[] = {"k.isa", "-platform", plat, "-stopafter", "CFG", "-dumpcommonisa"};
+      run_result r = run_tool(c, args, 6, "k.log", SINGLE_SECONDS * 6);
+      size_t gn = 0;
+      char *gtext = (char *)read_file(out, &gn);
+      if (crashed(r) || !gtext) {
+        char why[64];
+        SF_CHECK_MSG(0, "%s: GenX_IR wrote no disassembly (%s)", names[i], describe(r, why, sizeof why));
+        tool++;
+      } else {
+        lines a = {0}, g = {0};
+        bool split_ok = split(in, tn + sizeof attr - 1, &a) && split(gtext, gn, &g) && map_labels(&a, &g);
+        unsigned at = 0;
+        bool eq = split_ok && a.n == g.n;
+        for (; eq && at < a.n; at++) eq = strcmp(a.v[at], g.v[at]) == 0;
+        if (eq) {
+          same++;
+        } else {
+          differ++;
+          unsigned k = at ? at - 1 : 0;
+          SF_CHECK_MSG(0, "%s: GenX_IR's disassembly of our .isa differs from IGC's text at line %u (%u / %u lines):\n"
+                          "  IGC:     %s\n  GenX_IR: %s", names[i], k + 1, a.n, g.n, k < a.n ? a.v[k] : "(end)",
+                       k < g.n ? g.v[k] : "(end)");
+        }
+        lines_free(&a);
+        lines_free(&g);
+      }
+      free(gtext);
+    }
+    sf_buf_free(&b);
+    sf_isa_free(&f);
+    free(in);
+    free(text);
+  }
+  printf("real kernels through GenX_IR: %u .visaasm, %u disassemble back to IGC's text, %u differ, %u tool failures\n",
+         nn, same, differ, tool);
+  for (unsigned i = 0; i < nn; i++) free(names[i]);
+}
+
+int main(void) {
+  ctx c;
+  if (!genx_open(&c)) return 1;
+  g_ctx = &c;
+  SF_RUN(test_real_kernels);
+  genx_close(&c);
+  SF_TEST_END();
+}
