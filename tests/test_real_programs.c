@@ -542,6 +542,93 @@ static void test_fxc_listings(void) {
   free_names(&files);
 }
 
+/* Kernels built with -cl-opt-disable (tests/data/real/visa-ocloc-functions): IGC 12504 calls a
+ * vISA function from some of them (fcall), so their .isa holds kernels and functions. Every .isa
+ * reads and writes back byte for byte, functions included; the text of a kernel that lists
+ * functions (.funcdecl) and a function's own text (.global_function, the -f<N>.visaasm files) are
+ * refused as unsupported at their line; every other .visaasm parses and prints back as IGC's. */
+static bool has_line(const uint8_t *d, size_t n, const char *prefix) {
+  size_t pl = strlen(prefix);
+  for (size_t i = 0; i + pl <= n; i++)
+    if ((i == 0 || d[i - 1] == '\n') && memcmp(d + i, prefix, pl) == 0) return true;
+  return false;
+}
+
+static void test_visa_functions(void) {
+  const char *dir = SF_SOURCE_DIR "/tests/data/real/visa-ocloc-functions";
+  names isa = list_dir(dir, ".isa"), txt = list_dir(dir, ".visaasm");
+  SF_CHECK_MSG(isa.n >= 16, "%zu .isa files in %s", isa.n, dir);
+  unsigned rt = 0, with_fn = 0, fns = 0, txt_same = 0, txt_refused = 0;
+  char why[256];
+  for (size_t i = 0; i < isa.n; i++) {
+    size_t len = 0;
+    uint8_t *data = slurp_in(dir, isa.v[i], &len);
+    if (!data) continue;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_code rc = sf_isa_read(data, len, &f, &st);
+    SF_CHECK_MSG(rc == SF_OK, "%s: %s", isa.v[i], sf_status_format(&st, why, sizeof why));
+    if (rc == SF_OK) {
+      with_fn += f.num_functions > 0;
+      fns += f.num_functions;
+      for (uint32_t k = 0; k < f.num_functions; k++)
+        SF_CHECK_MSG(f.functions[k].is_function && f.functions[k].num_gens > 0 && f.functions[k].gens[f.functions[k].num_gens - 1].op == 0x68,
+                     "%s: function %u does not end in fret", isa.v[i], (unsigned)k);
+      sf_buf out;
+      sf_buf_init(&out, &st);
+      rc = sf_isa_write(&f, &out, &st);
+      SF_CHECK_MSG(rc == SF_OK, "%s: write: %s", isa.v[i], sf_status_format(&st, why, sizeof why));
+      if (rc == SF_OK) SF_CHECK_MEM(out.data, out.len, data, len);
+      rt += rc == SF_OK && out.len == len && !memcmp(out.data, data, len);
+      sf_buf_free(&out);
+      sf_buf txt_out;
+      sf_buf_init(&txt_out, &st);
+      sf_status_clear(&st);
+      SF_CHECK_MSG(sf_visaasm_print(&f, &txt_out, &st) == SF_UNSUPPORTED, "%s: printing is not refused", isa.v[i]);
+      sf_buf_free(&txt_out);
+    }
+    sf_isa_free(&f);
+    free(data);
+  }
+  for (size_t i = 0; i < txt.n; i++) {
+    size_t len = 0;
+    uint8_t *data = slurp_in(dir, txt.v[i], &len);
+    if (!data) continue;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    bool calls = has_line(data, len, ".funcdecl "), is_fn = has_line(data, len, ".global_function ");
+    sf_code rc = sf_visaasm_parse((const char *)data, len, &f, &st);
+    if (calls || is_fn) {
+      SF_CHECK_MSG(rc == SF_UNSUPPORTED && st.pos_kind == SF_POS_TEXT, "%s: not refused as unsupported at a line: %s",
+                   txt.v[i], sf_status_format(&st, why, sizeof why));
+      txt_refused++;
+    } else {
+      SF_CHECK_MSG(rc == SF_OK, "%s: %s", txt.v[i], sf_status_format(&st, why, sizeof why));
+      sf_buf t;
+      sf_buf_init(&t, &st);
+      if (rc == SF_OK && sf_visaasm_print(&f, &t, &st) == SF_OK) {
+        long d = first_line_diff((const char *)data, len, (const char *)t.data, t.len);
+        SF_CHECK_MSG(d < 0, "%s: printed text differs from IGC's at line %ld", txt.v[i], d);
+        txt_same += d < 0;
+      }
+      sf_buf_free(&t);
+    }
+    sf_isa_free(&f);
+    free(data);
+  }
+  printf("visa-ocloc-functions: %zu .isa round-trip byte-identical: %u (%u with %u functions); %zu .visaasm: %u print back"
+         " as IGC's text, %u refused as unsupported (function calls or a function's own text)\n", isa.n, rt, with_fn,
+         fns, txt.n, txt_same, txt_refused);
+  SF_CHECK_EQ_U(rt, isa.n);
+  SF_CHECK_MSG(with_fn >= 8 && fns >= 10, "%u files with %u functions", with_fn, fns);
+  free_names(&isa);
+  free_names(&txt);
+}
+
 /* DXIL containers: read (signed or unsigned), text round trip, program refused as unsupported. */
 static void test_dxil_proton(void) {
   const char *dir = SF_SOURCE_DIR "/tests/data/real/dxil-vkd3d-proton";
@@ -606,5 +693,6 @@ int main(void) {
   SF_RUN(test_fxc_listings);
   SF_RUN(test_dxil_proton);
   SF_RUN(test_visa_ocloc);
+  SF_RUN(test_visa_functions);
   SF_TEST_END();
 }

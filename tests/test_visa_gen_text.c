@@ -320,7 +320,7 @@ static void random_round_trips(void) {
   for (unsigned trial = 0; trial < 2000; trial++) {
     sf_status st;
     sf_status_clear(&st);
-    sf_isa_file f = {4, 1, 1, calloc(1, sizeof(sf_visa_kernel))};
+    sf_isa_file f = {.major = 4, .minor = 1, .num_kernels = 1, .kernels = calloc(1, sizeof(sf_visa_kernel))};
     if (!f.kernels) return;
     sf_visa_kernel *k = &f.kernels[0];
     SF_CHECK(sf_visa_kernel_init(k, "rk", &st) == SF_OK);
@@ -390,7 +390,7 @@ static void random_round_trips(void) {
 static void refusals(void) {
   sf_status st;
   sf_status_clear(&st);
-  sf_isa_file f = {4, 1, 1, calloc(1, sizeof(sf_visa_kernel))};
+  sf_isa_file f = {.major = 4, .minor = 1, .num_kernels = 1, .kernels = calloc(1, sizeof(sf_visa_kernel))};
   if (!f.kernels) return;
   sf_visa_kernel *k = &f.kernels[0];
   SF_CHECK(sf_visa_kernel_init(k, "r", &st) == SF_OK);
@@ -474,7 +474,7 @@ static void refusals(void) {
   /* 251 surfaces (the binary's byte count allows 255): text cannot declare T256, so the printer
    * refuses the kernel as unsupported instead of printing a file that its parser refuses */
   {
-    sf_isa_file sf = {4, 1, 1, calloc(1, sizeof(sf_visa_kernel))};
+    sf_isa_file sf = {.major = 4, .minor = 1, .num_kernels = 1, .kernels = calloc(1, sizeof(sf_visa_kernel))};
     sf_visa_kernel *sk = sf.kernels;
     sf_status_clear(&st);
     SF_CHECK(sk && sf_visa_kernel_init(sk, "s", &st) == SF_OK);

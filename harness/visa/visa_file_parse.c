@@ -465,6 +465,12 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         }
         ok = p_version(&c, out);
         have_version = true;
+      } else if (dn == 15 && memcmp(d, "global_function", 15) == 0) {
+        /* a vISA function's own text (IGC writes each function to its own .visaasm): the binary
+         * codec reads and writes functions, text does not */
+        err = vt_perr(&c, SF_UNSUPPORTED, at, "'.global_function': vISA functions have no text form here, only kernels"
+                      " (their .isa form reads and writes)");
+        break;
       } else if (dn == 6 && memcmp(d, "kernel", 6) == 0) {
         if (k && (err = resolve_aliases(&al, k, &ix, st)) != SF_OK) break;
         ok = p_kernel(&c, out);
@@ -486,8 +492,8 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
       } else if ((dn == 8 && memcmp(d, "funcdecl", 8) == 0) || (dn == 6 && memcmp(d, "global", 6) == 0)) {
         /* a kernel that calls vISA functions (IGC lists them as .funcdecl), or file-scope variables:
          * the binary reader refuses both as well (docs/visa-binary.md §7) */
-        err = vt_perr(&c, SF_UNSUPPORTED, at, "'.%.*s': vISA functions and file-scope variables are not supported, only kernels",
-                      (int)dn, d);
+        err = vt_perr(&c, SF_UNSUPPORTED, at, "'.%.*s': calls to vISA functions and file-scope variables have no text form"
+                      " here, only kernels (a .isa with functions reads and writes)", (int)dn, d);
         break;
       } else {
         err = vt_perr(&c, SF_ERR_SYNTAX, at, "unknown directive '.%.*s': expected .version, .kernel, .kernel_attr, .decl, .input or .function",

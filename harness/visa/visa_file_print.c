@@ -281,6 +281,9 @@ static void print_kernel(fpr *p, const sf_visa_kernel *k) {
 sf_code sf_visaasm_print(const sf_isa_file *f, sf_buf *out, sf_status *st) {
   if (!f || !out) return sf_fail(st, SF_ERR_INVALID, "file or output is NULL");
   if (f->num_kernels && !f->kernels) return sf_fail(st, SF_ERR_INVALID, "kernel table is NULL");
+  if (f->num_functions)
+    return sf_fail(st, SF_UNSUPPORTED, "%u vISA functions: they have no text form here (IGC writes each to its own "
+                   ".visaasm, .global_function; the kernel lists them as .funcdecl)", (unsigned)f->num_functions);
   fpr p = {out, st, SF_OK};
   if (f->major == 0 && f->minor == 0)
     fput(&p, ".version 4.1\n");

@@ -294,7 +294,9 @@ static void kr_insts_form(kread *c, uint64_t abs, uint8_t form) {
         if (form == SF_VISA_FORM_IGC12504) kr_cut_at_last_ret(c);
         return;
       }
-      bool after_ret = k->num_gens && k->gens[k->num_gens - 1].op == SF_VISA_OP_RET;
+      /* a function returns with fret (0x68), a kernel with ret */
+      uint8_t prev = k->num_gens ? k->gens[k->num_gens - 1].op : 0;
+      bool after_ret = prev == SF_VISA_OP_RET || (prev == 0x68 && k->is_function);
       if (form == SF_VISA_FORM_IGC12504 && !kr_names_declared(k, &k->gens[k->num_gens], after_ret)) {
         sf_visa_ginst_free(&k->gens[k->num_gens]);
         c->code = sf_fail(c->st, SF_ERR_INVALID, "instruction at offset %llu cannot be IGC's (an undeclared label or"
@@ -303,7 +305,7 @@ static void kr_insts_form(kread *c, uint64_t abs, uint8_t form) {
         return;
       }
       k->gens[k->num_gens++].at = (uint32_t)stream;
-      if (op == SF_VISA_OP_RET) {
+      if (op == SF_VISA_OP_RET || (op == 0x68 && k->is_function)) {
         c->last_ret_gen = k->num_gens;
         c->last_ret_end = pos + used;
       }
@@ -460,9 +462,9 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
     kr_fail(&c, SF_UNSUPPORTED, at, "vme_count %u: VME variables are no longer part of vISA (IGC asserts 0)",
             (unsigned)vme);
 
-  /* Inputs: count UD, records kind UB, index UD, offset W, size UW. */
+  /* Inputs (kernels only): count UD, records kind UB, index UD, offset W, size UW. */
   at = kr_pos(&c);
-  uint32_t ni = kr_ok(&c) ? sf_rd_u32(&c.r, "num_inputs") : 0;
+  uint32_t ni = kr_ok(&c) && !k->is_function ? sf_rd_u32(&c.r, "num_inputs") : 0;
   if (kr_ok(&c) && ni > SF_ISA_MAX_INPUTS)
     kr_fail(&c, SF_ERR_LIMIT, at, "num_inputs: %u inputs exceed the cap of %u", (unsigned)ni, SF_ISA_MAX_INPUTS);
   if (kr_ok(&c) && ni && fits(&c.r, ni, INPUT_SIZE, at, "inputs")) {
@@ -482,6 +484,10 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
   uint32_t code_size = kr_ok(&c) ? sf_rd_u32(&c.r, "instruction size") : 0;
   uint64_t entry_at = kr_pos(&c);
   k->entry = kr_ok(&c) ? sf_rd_u32(&c.r, "entry") : 0;
+  if (k->is_function && kr_ok(&c)) { /* a function's argument and return-value register sizes */
+    k->arg_size = sf_rd_u8(&c.r, "function input_size");
+    k->ret_size = sf_rd_u8(&c.r, "function return_value_size");
+  }
 
   uint16_t nka = kr_ok(&c) ? sf_rd_u16(&c.r, "attribute_count") : 0;
   kr_attrs(&c, nka, &k->kattr_first, "kernel attributes");
@@ -557,7 +563,7 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
   out->minor = minor;
 
   /* The per-kernel entries of the file header. */
-  uint32_t *koff = NULL, *ksize = NULL;
+  uint32_t *koff = NULL, *ksize = NULL, *foff = NULL, *fsize = NULL;
   if (nk) {
     koff = calloc(nk, sizeof *koff);
     ksize = calloc(nk, sizeof *ksize);
@@ -642,12 +648,63 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
   {
     uint64_t at = r.base + r.pos;
     uint16_t nfv = sf_rd_u16(&r, "num_filescope_variables");
+    if (r.failed) goto trunc;
+    if (nfv) {
+      rc = sf_fail_byte(st, SF_UNSUPPORTED, at, "%u file-scope variables (IGC asserts 0): not supported", (unsigned)nfv);
+      goto done;
+    }
+    at = r.base + r.pos;
     uint16_t nfn = sf_rd_u16(&r, "num_functions");
     if (r.failed) goto trunc;
-    if (nfv || nfn) {
-      rc = sf_fail_byte(st, SF_UNSUPPORTED, at, "%u file-scope variables and %u functions: only kernels are supported",
-                        (unsigned)nfv, (unsigned)nfn);
+    if (nfn > SF_ISA_MAX_KERNELS) {
+      rc = sf_fail_byte(st, SF_ERR_LIMIT, at, "%u functions exceed the cap of %u", (unsigned)nfn, SF_ISA_MAX_KERNELS);
       goto done;
+    }
+    /* Function entries: linkage UB, name_len UW, name, offset UD, size UD, then the relocation
+     * symbol counts UW, UW (IGC asserts both 0). */
+    if (!fits(&r, nfn, 1 + 2 + 4 + 4 + 2 + 2, at, "function table")) goto trunc;
+    if (nfn) {
+      out->functions = calloc(nfn, sizeof *out->functions);
+      foff = calloc(nfn, sizeof *foff);
+      fsize = calloc(nfn, sizeof *fsize);
+      if (!out->functions || !foff || !fsize) {
+        rc = sf_fail(st, SF_ERR_NOMEM, "cannot allocate %u functions", (unsigned)nfn);
+        goto done;
+      }
+    }
+    out->num_functions = nfn;
+    for (uint32_t i = 0; i < nfn; i++) {
+      sf_visa_kernel *fn = &out->functions[i];
+      fn->is_function = true;
+      fn->linkage = sf_rd_u8(&r, "function linkage");
+      uint64_t nat = r.base + r.pos;
+      fn->name_len = sf_rd_u16(&r, "function name_len");
+      if (r.failed) goto trunc;
+      if (!fits(&r, fn->name_len, 1, nat, "function name")) goto trunc;
+      fn->name = malloc((size_t)fn->name_len + 1);
+      if (!fn->name) {
+        rc = sf_fail(st, SF_ERR_NOMEM, "cannot allocate a function name");
+        goto done;
+      }
+      memcpy(fn->name, data + r.pos, fn->name_len);
+      fn->name[fn->name_len] = 0;
+      r.pos += fn->name_len;
+      foff[i] = sf_rd_u32(&r, "function offset");
+      fsize[i] = sf_rd_u32(&r, "function size");
+      uint64_t sat = r.base + r.pos;
+      uint16_t nsv = sf_rd_u16(&r, "function variable relocation count");
+      uint16_t nsf = sf_rd_u16(&r, "function function relocation count");
+      if (r.failed) goto trunc;
+      if (nsv || nsf) {
+        rc = sf_fail_byte(st, SF_UNSUPPORTED, sat, "function %u has relocation symbols (%u variable, %u function)",
+                          (unsigned)i, (unsigned)nsv, (unsigned)nsf);
+        goto done;
+      }
+      if ((uint64_t)foff[i] + fsize[i] > len) {
+        rc = sf_fail_byte(st, SF_ERR_TRUNCATED, sat - 8, "function %u object [0x%x, +%u) runs past the end of the file",
+                          (unsigned)i, (unsigned)foff[i], (unsigned)fsize[i]);
+        goto done;
+      }
     }
   }
   size_t header_end = r.pos;
@@ -666,8 +723,22 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
     }
     spans[nspans++] = (span){koff[i], (uint64_t)koff[i] + ksize[i]};
   }
+  for (uint32_t i = 0; i < out->num_functions; i++) {
+    if (foff[i] < header_end) {
+      rc = sf_fail_byte(st, SF_ERR_INVALID, foff[i], "function %u object at 0x%x overlaps the file header (which ends at 0x%zx)",
+                        (unsigned)i, (unsigned)foff[i], header_end);
+      goto done;
+    }
+    rc = read_kernel_object(data, foff[i], fsize[i], &out->functions[i], st);
+    if (rc != SF_OK) goto done;
+    if (!grow((void **)&spans, &spans_cap, (uint64_t)nspans + 1, sizeof *spans, st)) {
+      rc = SF_ERR_NOMEM;
+      goto done;
+    }
+    spans[nspans++] = (span){foff[i], (uint64_t)foff[i] + fsize[i]};
+  }
 
-  /* Every byte after the header must belong to a kernel object or a gen binary. */
+  /* Every byte after the header must belong to a kernel or function object or a gen binary. */
   {
     if (nspans) qsort(spans, nspans, sizeof *spans, span_cmp);
     uint64_t covered = header_end;
@@ -692,6 +763,8 @@ trunc:
 done:
   free(koff);
   free(ksize);
+  free(foff);
+  free(fsize);
   free(spans);
   if (rc != SF_OK) sf_isa_free(out);
   return rc;
@@ -701,5 +774,7 @@ void sf_isa_free(sf_isa_file *f) {
   if (!f) return;
   for (uint32_t i = 0; f->kernels && i < f->num_kernels; i++) sf_visa_kernel_free(&f->kernels[i]);
   free(f->kernels);
+  for (uint32_t i = 0; f->functions && i < f->num_functions; i++) sf_visa_kernel_free(&f->functions[i]);
+  free(f->functions);
   memset(f, 0, sizeof *f);
 }

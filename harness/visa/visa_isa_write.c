@@ -132,7 +132,9 @@ static sf_code wr_kernel_object(const sf_visa_kernel *k, unsigned ki, sf_buf *b,
   if ((c = wr_syms(k, k->surfaces, k->num_surfaces, ki, "surfaces", b, st)) != SF_OK) return c;
   sf_wr_u8(b, 0); /* vme_count */
   *input_rel = (uint32_t)b->len;
-  sf_wr_u32(b, k->num_inputs);
+  if (k->is_function && k->num_inputs)
+    return sf_fail(st, SF_ERR_INVALID, "function %u: %u inputs (a function object has none)", ki, (unsigned)k->num_inputs);
+  if (!k->is_function) sf_wr_u32(b, k->num_inputs);
   for (uint32_t i = 0; i < k->num_inputs; i++) {
     const sf_visa_input *in = &k->inputs[i];
     sf_wr_u8(b, in->kind);
@@ -153,13 +155,14 @@ static sf_code wr_kernel_object(const sf_visa_kernel *k, unsigned ki, sf_buf *b,
     return sf_fail(st, SF_ERR_RANGE, "kernel %u: kernel attributes [%u, +%u) outside attrs[%u]", ki,
                    (unsigned)k->kattr_first, (unsigned)k->num_kattrs, (unsigned)k->num_attrs);
   }
-  size_t entry = b->len + 4 + 4 + 2 + attrs_size(k, k->kattr_first, k->num_kattrs);
+  size_t entry = b->len + 4 + 4 + (k->is_function ? 2u : 0u) + 2 + attrs_size(k, k->kattr_first, k->num_kattrs);
   if (code.len > UINT32_MAX || entry > UINT32_MAX) {
     sf_buf_free(&code);
     return sf_fail(st, SF_ERR_LIMIT, "kernel %u: kernel object too large", ki);
   }
   sf_wr_u32(b, (uint32_t)code.len);
   sf_wr_u32(b, (uint32_t)entry);
+  if (k->is_function) sf_wr_u8(b, k->arg_size), sf_wr_u8(b, k->ret_size);
   sf_wr_u16(b, k->num_kattrs);
   if ((c = wr_attrs(k, k->kattr_first, k->num_kattrs, ki, "kernel", b, st)) != SF_OK) {
     sf_buf_free(&code);
@@ -181,14 +184,18 @@ sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st) {
   if (f->num_kernels > SF_ISA_MAX_KERNELS)
     return sf_fail(st, SF_ERR_LIMIT, "%u kernels exceed the cap of %u", (unsigned)f->num_kernels, SF_ISA_MAX_KERNELS);
   if (f->num_kernels && !f->kernels) return sf_fail(st, SF_ERR_INVALID, "sf_isa_write: kernels is NULL");
+  if (f->num_functions > SF_ISA_MAX_KERNELS || (f->num_functions && !f->functions))
+    return sf_fail(st, SF_ERR_INVALID, "sf_isa_write: %u functions (cap %u) or no array", (unsigned)f->num_functions,
+                   SF_ISA_MAX_KERNELS);
 
   size_t limit = out->limit ? out->limit : SF_BUF_DEFAULT_LIMIT;
   if (limit > SF_ISA_MAX_FILE) limit = SF_ISA_MAX_FILE;
   sf_code c = SF_OK;
-  uint32_t nk = f->num_kernels;
-  sf_buf *objs = nk ? calloc(nk, sizeof *objs) : NULL;
-  uint32_t *inrel = nk ? calloc(nk, sizeof *inrel) : NULL;
-  if (nk && (!objs || !inrel)) {
+  /* objs[0..nk) are the kernel objects, objs[nk..nk+nf) the function objects */
+  uint32_t nk = f->num_kernels, nf = f->num_functions, no = nk + nf;
+  sf_buf *objs = no ? calloc(no, sizeof *objs) : NULL;
+  uint32_t *inrel = no ? calloc(no, sizeof *inrel) : NULL;
+  if (no && (!objs || !inrel)) {
     free(objs);
     free(inrel);
     return sf_fail(st, SF_ERR_NOMEM, "cannot allocate %u kernel buffers", (unsigned)nk);
@@ -216,10 +223,26 @@ sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st) {
     }
     hsize += MIN_KERNEL_ENTRY + k->name_len + (uint64_t)GENBIN_SIZE * k->num_genbins;
   }
+  for (uint32_t i = 0; i < nf; i++) {
+    const sf_visa_kernel *fn = &f->functions[i];
+    if ((fn->name_len && !fn->name) || (fn->name_len && memchr(fn->name, 0, fn->name_len)) || !fn->is_function ||
+        fn->num_genbins) {
+      c = sf_fail(st, SF_ERR_INVALID, "function %u: a name that does not match name_len, no is_function flag, or gen"
+                  " binaries (functions have none)", (unsigned)i);
+      goto done;
+    }
+    hsize += 1 + 2 + (uint64_t)fn->name_len + 4 + 4 + 2 + 2;
+  }
   uint64_t total = hsize;
-  for (uint32_t i = 0; i < nk; i++) {
+  for (uint32_t i = 0; i < no; i++) {
     sf_buf_init(&objs[i], st);
     objs[i].limit = limit;
+  }
+  for (uint32_t i = 0; i < nk; i++) {
+    if (f->kernels[i].is_function) {
+      c = sf_fail(st, SF_ERR_INVALID, "kernel %u has the is_function flag", (unsigned)i);
+      goto done;
+    }
     if ((c = wr_kernel_object(&f->kernels[i], i, &objs[i], &inrel[i], st)) != SF_OK) goto done;
     total += objs[i].len;
     if (total > limit) {
@@ -227,7 +250,8 @@ sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st) {
       goto done;
     }
   }
-  /* Gen binaries with bytes follow the kernel objects, in kernel order. */
+  /* Gen binaries with bytes follow the kernel objects, in kernel order; then the function objects
+   * (where IGC 12504 puts them). */
   uint64_t objs_end = total;
   for (uint32_t i = 0; i < nk; i++)
     for (uint32_t g = 0; g < f->kernels[i].num_genbins; g++) {
@@ -243,6 +267,16 @@ sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st) {
         goto done;
       }
     }
+
+  uint64_t fn_off = total;
+  for (uint32_t i = 0; i < nf; i++) {
+    if ((c = wr_kernel_object(&f->functions[i], i, &objs[nk + i], &inrel[nk + i], st)) != SF_OK) goto done;
+    total += objs[nk + i].len;
+    if (total > limit) {
+      c = sf_fail(st, SF_ERR_LIMIT, "the file would exceed %zu bytes", limit);
+      goto done;
+    }
+  }
 
   size_t start = out->len;
   sf_wr_u32(out, SF_ISA_MAGIC);
@@ -272,12 +306,25 @@ sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st) {
     off += objs[i].len;
   }
   sf_wr_u16(out, 0); /* num_filescope_variables */
-  sf_wr_u16(out, 0); /* num_functions */
+  sf_wr_u16(out, (uint16_t)nf);
+  for (uint32_t i = 0; i < nf; i++) {
+    const sf_visa_kernel *fn = &f->functions[i];
+    sf_wr_u8(out, fn->linkage);
+    sf_wr_u16(out, fn->name_len);
+    if (fn->name_len) sf_buf_put(out, fn->name, fn->name_len);
+    sf_wr_u32(out, (uint32_t)fn_off);
+    sf_wr_u32(out, (uint32_t)objs[nk + i].len);
+    sf_wr_u16(out, 0);
+    sf_wr_u16(out, 0);
+    fn_off += objs[nk + i].len;
+  }
   for (uint32_t i = 0; i < nk; i++)
     if (objs[i].len) sf_buf_put(out, objs[i].data, objs[i].len);
   for (uint32_t i = 0; i < nk; i++)
     for (uint32_t g = 0; g < f->kernels[i].num_genbins; g++)
       if (f->kernels[i].genbins[g].size) sf_buf_put(out, f->kernels[i].genbins[g].bytes, f->kernels[i].genbins[g].size);
+  for (uint32_t i = 0; i < nf; i++)
+    if (objs[nk + i].len) sf_buf_put(out, objs[nk + i].data, objs[nk + i].len);
   if (out->failed) {
     if (out->len > start) out->len = start;
     c = sf_buf_code(out);
@@ -289,7 +336,7 @@ sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st) {
   }
 
 done:
-  for (uint32_t i = 0; objs && i < nk; i++) sf_buf_free(&objs[i]);
+  for (uint32_t i = 0; objs && i < no; i++) sf_buf_free(&objs[i]);
   free(objs);
   free(inrel);
   return c;

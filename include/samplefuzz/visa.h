@@ -144,6 +144,13 @@ typedef struct sf_visa_kernel {
   /* file-header entry */
   char *name;                 /* the header's name bytes, NUL-terminated copy */
   uint16_t name_len;
+  /* A vISA function (sf_isa_file.functions[]) rather than a kernel: its header entry has a linkage
+   * byte and no input offset or gen binaries, its object no inputs, and after the entry it holds
+   * the sizes of its argument and return-value registers (GenX_IR prints them as the ArgSize and
+   * RetValSize attributes). */
+  bool is_function;
+  uint8_t linkage;            /* deprecated in IGC; kept as read */
+  uint8_t arg_size, ret_size;
   uint32_t input_offset;      /* informational (the reader ignores it); the writer recomputes */
   uint8_t num_genbins;
   sf_visa_genbin *genbins;
@@ -180,9 +187,12 @@ typedef struct sf_isa_file {
   uint8_t major, minor;       /* read as stored; the writer always writes 4.1 */
   uint16_t num_kernels;
   sf_visa_kernel *kernels;
+  uint16_t num_functions;     /* vISA functions (stack calls: fcall), after the kernels */
+  sf_visa_kernel *functions;  /* is_function set */
 } sf_isa_file;
 
-/* Reads a whole .isa file. Functions and file-scope variables give SF_UNSUPPORTED. The three
+/* Reads a whole .isa file, kernels and functions. File-scope variables and relocation symbols give
+ * SF_UNSUPPORTED. The three
  * sampler instructions go into insts[], RET (0x34) into rets[], every other instruction the opcode
  * table describes into gens[]; an opcode whose layout is not modeled gives SF_UNSUPPORTED at its
  * byte offset. All instruction bytes are also kept in `code`. On error the partial result is freed. */

@@ -6,6 +6,9 @@
 # bytes IGC never wrote, so regenerating a recorded file changes it; add new sources this way).
 # SF_OCLOC_OPTIONS adds ocloc options and SF_OCLOC_TAG a tag to the file names (<src>_<tag>-...),
 # for kernels built another way (e.g. stateless: -cl-intel-greater-than-4GB-buffer-required).
+# SF_OCLOC_DEST writes the files to another folder (the kernels with vISA functions go to
+# ../visa-ocloc-functions: SF_OCLOC_OPTIONS=-cl-opt-disable); a function's own text (IGC's
+# <dump>_f<N>.visaasm) is copied as <src>-<device>-<kernel>-simd<N>-f<N>.visaasm.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 command -v ocloc >/dev/null || bash "$here/../../../../scripts/deps.sh" ocloc
@@ -23,8 +26,12 @@ for dev in ${SF_OCLOC_DEVICES:-skl tgllp dg2 pvc}; do
       simd=$(basename "$isa" .isa | sed -E 's/^OCL_asm[0-9a-f]+_(simd[0-9]+)_.*/\1/')
       kernel=$(sed -nE 's/^\.kernel "?([A-Za-z0-9_]+)"?.*/\1/p' "${isa%.isa}.visaasm" | head -n1)
       kernel=${kernel:-$(basename "$isa" .isa)}-$simd
-      cp "$isa" "$here/$base-$dev-$kernel.isa"
-      [ -f "${isa%.isa}.visaasm" ] && cp "${isa%.isa}.visaasm" "$here/$base-$dev-$kernel.visaasm"
+      dest=${SF_OCLOC_DEST:-$here}
+      cp "$isa" "$dest/$base-$dev-$kernel.isa"
+      [ -f "${isa%.isa}.visaasm" ] && cp "${isa%.isa}.visaasm" "$dest/$base-$dev-$kernel.visaasm"
+      for fv in "${isa%.isa}"_f*.visaasm; do
+        [ -e "$fv" ] && cp "$fv" "$dest/$base-$dev-$kernel-${fv##*_}"
+      done
     done
   done
 done
