@@ -10,8 +10,11 @@
  * interval [lo, hi] that a result must lie in: the spec's freedom (LOD within 1/256, the 8-bit
  * sub-texel snap of the coordinates, float32 rounding of the lerps, the format's quantization of
  * border colours and comparison references) is widened into the interval, never guessed.
- * What it does not model is reported per lane as unsupported (never as a pass): cubes, lanes with
- * non-finite inputs, NaN/Inf texels in a channel (that channel is unchecked). */
+ * Cubes and cube arrays (oracles/indep/indep_cube.c): face selection, seamless filtering across
+ * edges and corners (§7.18.7 / §7.18.12), with explicit LOD or LOD zero.
+ * What it does not model is reported per lane as unsupported (never as a pass): lanes with
+ * non-finite inputs, cube lanes whose LOD comes from derivatives, integer cube surfaces, NaN/Inf
+ * texels in a channel (that channel is unchecked). */
 #ifndef SAMPLEFUZZ_INDEP_H
 #define SAMPLEFUZZ_INDEP_H
 
@@ -40,8 +43,8 @@ typedef struct sf_indep_result {
 
 /* Computes the intervals for the lanes `lanes & b->lanes` of batch b (lanes >= b->n are ignored).
  * SF_OK with r filled (lanes it cannot cover are counted in r->unsupported), SF_UNSUPPORTED when no
- * lane is covered for a reason of the whole batch (a cube surface, NV12, integer format filtered or
- * compared: states the reference refuses), SF_ERR_INVALID for a NULL argument. */
+ * lane is covered for a reason of the whole batch (an integer cube surface, NV12, integer format
+ * filtered or compared: states the reference refuses), SF_ERR_INVALID for a NULL argument. */
 sf_code sf_indep_sample(const sf_sample_batch *b, uint32_t lanes, sf_indep_result *r, sf_status *st);
 
 /* The first lane/channel of out (lanes in r->checked) outside its interval: true and *lane, *ch set;

@@ -43,4 +43,49 @@ void sf_indep_snap(const sf_ifmt *f, unsigned ch, float c, double *lo, double *h
  * -1 for a border tap. Shared by the 3D model and the SAMPLE_UNORM model. */
 int64_t sf_indep_address(int64_t i, unsigned mode, int64_t n);
 
+/* ---- Shared by the 3D model (indep_sample.c) and its cube part (indep_cube.c) ------------------ */
+
+#define SF_IC_MAX 6u   /* snap candidates per axis (float32 rounding reaches at most 2 or 3) */
+
+typedef struct icand {
+  int64_t i0;  /* texel index (before the address mode and the offset) */
+  int f;       /* 1/256 fraction, linear only */
+} icand;
+
+/* The state of one batch and, per lane, what its taps met. */
+typedef struct ictx {
+  const sf_surface *s;
+  const sf_sampler *sp;
+  const sf_ifmt *f;
+  unsigned type, dims;  /* dims: addressed axes (1D: 1, 2D: 2, 3D: 3; cubes: 3, the direction) */
+  bool compare, cube;
+  double ref_lo, ref_hi;
+  sf_itap border;
+  /* per lane */
+  uint8_t bad;          /* channels that met NaN/Inf */
+  double absmax[4], tmin[4], tmax[4];
+  bool broken;
+} ictx;
+
+typedef struct ilane {
+  double c[3];          /* u, v, r (cubes: the direction x, y, z) */
+  double layer;         /* array coordinate (cube arrays: the cube index) */
+  int off[3];
+} ilane;
+
+/* D3D11.3 §7.18.6 - §7.18.8: the candidate (index, fraction) pairs of one axis of size n for the
+ * normalized coordinate u; extra_err (texels) widens the float32 error allowed for u·n (the cube
+ * face coordinate's own rounding). Returns how many (<= SF_IC_MAX). */
+unsigned sf_indep_axis_cands(double u, unsigned mode, unsigned n, bool linear, double extra_err, icand *c);
+
+/* Texel (x, y) of (level, slice), read, turned into 0/1 for comparison filtering, and counted in the
+ * lane's state (c->bad, magnitudes; c->broken when outside the storage). */
+void sf_indep_fetch_texel(ictx *c, unsigned level, unsigned slice, unsigned x, unsigned y, sf_itap *t);
+
+/* Cubes (indep_cube.c, D3D11.3 §7.18.7 / §7.18.12 TextureCube): the interval of one level of lane ln
+ * filtered with `filter`, the union over the candidate faces, snap positions and cubes. */
+void sf_indep_cube_level(ictx *c, const ilane *ln, unsigned level, unsigned filter, double lo[4], double hi[4]);
+/* False when the direction selects no face (zero, or its major component below FLT_MIN). */
+bool sf_indep_cube_dir_ok(const double d[3]);
+
 #endif

@@ -13,59 +13,37 @@
  *   §7.18.15 comparison filtering: each tap 1 if `ref OP texel.R` (D3D convention) else 0, then
  *            filtered; replicated to RGBA (docs/precision-model.md §9)
  *   §7.18.16 filtering: bilinear / trilinear weights (256 - f)/256, f/256
+ *   §7.18.7 / §7.18.12 cubes and cube arrays: indep_cube.c (face selection with near ties taking
+ *            every candidate face, seamless taps across edges, the hull of three texels at a corner)
  * IGC's vISA documentation (3D_SAMPLE) gives the operations' parameters; the batch already holds
  * them (oracles/sampler/exec.c builds it), so the model starts from the batch.
  * Float32 rounding of the reference's lerps is allowed as 2^-20 of the largest tap magnitude. Not
- * modelled (SF_UNSUPPORTED): cubes, NV12, integer formats with linear filters or compare; per lane:
- * non-finite inputs. Channels fed by a NaN/Inf texel are unchecked. */
+ * modelled (SF_UNSUPPORTED): NV12, integer formats with linear filters or compare, integer cube
+ * surfaces; per lane: non-finite inputs, a cube direction with no major component, and on cubes the
+ * LOD from derivatives (SF_LOD_GRAD / GRAD_BIAS and their LOD query: the cube LOD projects the
+ * derivatives onto the face, which the model does not write yet). Channels fed by a NaN/Inf texel
+ * are unchecked. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "oracles/indep/indep_int.h"
 
-#define SF_IC_MAX 6u   /* snap candidates per axis (float32 rounding reaches at most 2 or 3) */
-
-typedef struct icand {
-  int64_t i0;  /* texel index (before the address mode and the offset) */
-  int f;       /* 1/256 fraction, linear only */
-} icand;
-
-typedef struct ictx {
-  const sf_surface *s;
-  const sf_sampler *sp;
-  const sf_ifmt *f;
-  unsigned type, dims;  /* dims: addressed axes (1D: 1, 2D: 2, 3D: 3) */
-  bool compare;
-  double ref_lo, ref_hi;
-  sf_itap border;
-  /* per lane */
-  uint8_t bad;          /* channels that met NaN/Inf */
-  double absmax[4], tmin[4], tmax[4];
-  bool broken;
-} ictx;
-
-typedef struct ilane {
-  double c[3];          /* u, v, r */
-  double layer;         /* array coordinate */
-  int off[3];
-} ilane;
-
 static double dmin(double a, double b) { return a < b ? a : b; }
 static double dmax(double a, double b) { return a > b ? a : b; }
 static int64_t floor_div256(int64_t k) { return k >= 0 ? k / 256 : -((-k + 255) / 256); }
 
 /* §7.18.6 - §7.18.8: the candidate (index, fraction) pairs of one axis of size n. */
-static unsigned axis_cands(double u, unsigned mode, unsigned n, bool linear, icand *c) {
-  double red_err = 0.0;
+unsigned sf_indep_axis_cands(double u, unsigned mode, unsigned n, bool linear, double extra_err, icand *c) {
+  double red_err = extra_err;
   if (mode == SF_ADDR_WRAP) {
     u = u - floor(u);
-    red_err = ldexp((double)n, -23);
+    red_err += ldexp((double)n, -23);
   } else if (mode == SF_ADDR_MIRROR) {
     double t = u * 0.5;
     t = t - floor(t);
     u = t * 2.0;
-    red_err = ldexp((double)n, -22);
+    red_err += ldexp((double)n, -22);
   } else {
     u = u < -1e6 ? -1e6 : u > 1e6 ? 1e6 : u;   /* far outside: the edge or the border either way */
   }
@@ -112,8 +90,9 @@ static unsigned lvl_size(uint32_t n0, unsigned level) {
   return n ? n : 1u;
 }
 
-/* One tap (already offset): addressed, fetched or the border, turned into a 0/1 interval for
- * comparison filtering. */
+static void tap_finish(ictx *c, sf_itap *t);
+
+/* One tap (already offset): addressed, fetched or the border. */
 static void fetch(ictx *c, unsigned level, unsigned slice, const int64_t idx[3], const unsigned n[3], sf_itap *t) {
   int64_t a[3] = {0, 0, 0};
   bool border = false;
@@ -123,13 +102,23 @@ static void fetch(ictx *c, unsigned level, unsigned slice, const int64_t idx[3],
   }
   if (border) {
     *t = c->border;
+    tap_finish(c, t);
   } else {
-    unsigned sl = c->type == SF_SURF_3D ? (unsigned)a[2] : slice;
-    if (!sf_indep_texel(c->s, c->f, level, sl, (unsigned)a[0], (unsigned)a[1], t)) {
-      c->broken = true;
-      memset(t, 0, sizeof *t);
-    }
+    sf_indep_fetch_texel(c, level, c->type == SF_SURF_3D ? (unsigned)a[2] : slice, (unsigned)a[0], (unsigned)a[1], t);
   }
+}
+
+void sf_indep_fetch_texel(ictx *c, unsigned level, unsigned slice, unsigned x, unsigned y, sf_itap *t) {
+  if (!sf_indep_texel(c->s, c->f, level, slice, x, y, t)) {
+    c->broken = true;
+    memset(t, 0, sizeof *t);
+  }
+  tap_finish(c, t);
+}
+
+/* A fetched tap (a texel or the border): turned into a 0/1 interval for comparison filtering, and
+ * counted in the lane's NaN/Inf channels and magnitudes. */
+static void tap_finish(ictx *c, sf_itap *t) {
   if (c->compare) {
     /* §7.18.15, D3D convention: pass when `ref OP texel` */
     double tl = t->lo[0], th = t->hi[0], rl = c->ref_lo, rh = c->ref_hi;
@@ -163,6 +152,10 @@ static void fetch(ictx *c, unsigned level, unsigned slice, const int64_t idx[3],
 /* The interval of one level filtered with `filter` (§7.18.16), the union over the snap candidates
  * and array-layer candidates. */
 static void level_iv(ictx *c, const ilane *ln, unsigned level, unsigned filter, double lo[4], double hi[4]) {
+  if (c->cube) {
+    sf_indep_cube_level(c, ln, level, filter, lo, hi);
+    return;
+  }
   const sf_surface_desc *d = &c->s->desc;
   unsigned n[3] = {lvl_size(d->width, level), c->dims >= 2 ? lvl_size(d->height, level) : 1u,
                    c->dims >= 3 ? lvl_size(d->depth, level) : 1u};
@@ -170,7 +163,7 @@ static void level_iv(ictx *c, const ilane *ln, unsigned level, unsigned filter, 
   icand cand[3][SF_IC_MAX];
   unsigned nc[3] = {1, 1, 1};
   for (unsigned ax = 0; ax < 3; ax++) cand[ax][0].i0 = 0, cand[ax][0].f = 0;
-  for (unsigned ax = 0; ax < c->dims; ax++) nc[ax] = axis_cands(ln->c[ax], c->sp->addr[ax], n[ax], linear, cand[ax]);
+  for (unsigned ax = 0; ax < c->dims; ax++) nc[ax] = sf_indep_axis_cands(ln->c[ax], c->sp->addr[ax], n[ax], linear, 0.0, cand[ax]);
   /* array layer: round to nearest, clamped to [0, layers - 1] (§7.18.7 "Array index"); a tie takes
    * either neighbour */
   unsigned layers[2], nl = 1;
@@ -263,7 +256,7 @@ static bool finite_inputs(const ictx *c, const sf_sample_batch *b, unsigned l) {
   double in[6] = {b->u[l], c->dims >= 2 || c->type == SF_SURF_1D_ARRAY ? b->v[l] : 0.0,
                   c->dims >= 3 || c->type == SF_SURF_2D_ARRAY ? b->r[l] : 0.0,
                   b->lod_mode == SF_LOD_GRAD_BIAS || b->lod_mode == SF_LOD_EXPLICIT ? b->lod_or_bias[l] : 0.0,
-                  c->compare ? b->ref[l] : 0.0, 0.0};
+                  c->compare ? b->ref[l] : 0.0, c->type == SF_SURF_CUBE_ARRAY ? b->ai[l] : 0.0};
   for (unsigned i = 0; i < 6; i++)
     if (!isfinite(in[i])) return false;
   return true;
@@ -277,10 +270,25 @@ static void set_why(sf_indep_result *r, unsigned lane, const char *what) {
 static void lane_iv(ictx *c, const sf_sample_batch *b, unsigned l, sf_indep_result *r) {
   const sf_sampler *sp = c->sp;
   double L0, L1;
+  if (c->cube && (b->lod_mode == SF_LOD_GRAD || b->lod_mode == SF_LOD_GRAD_BIAS)) {
+    /* the cube LOD from derivatives (the derivatives projected onto the selected face, §7.18.11)
+     * is not written yet: such lanes stay unchecked rather than guessed (docs/oracles.md) */
+    r->unsupported |= 1u << l;
+    set_why(r, l, "cube LOD from derivatives is not modelled");
+    return;
+  }
   if (!finite_inputs(c, b, l) || !lane_lod(c, b, l, &L0, &L1)) {
     r->unsupported |= 1u << l;
     set_why(r, l, "non-finite coordinate, gradient, LOD, bias or reference");
     return;
+  }
+  if (c->cube) {
+    const double dir[3] = {b->u[l], b->v[l], b->r[l]};
+    if (!sf_indep_cube_dir_ok(dir)) {
+      r->unsupported |= 1u << l;
+      set_why(r, l, "cube direction with no major component (zero or below FLT_MIN)");
+      return;
+    }
   }
   double bias = sp->lod_bias / 256.0;
   if (b->lod_mode == SF_LOD_GRAD_BIAS) {
@@ -297,7 +305,7 @@ static void lane_iv(ictx *c, const sf_sample_batch *b, unsigned l, sf_indep_resu
   ln.c[0] = b->u[l];
   ln.c[1] = b->v[l];
   ln.c[2] = b->r[l];
-  ln.layer = c->type == SF_SURF_1D_ARRAY ? b->v[l] : b->r[l];
+  ln.layer = c->type == SF_SURF_1D_ARRAY ? b->v[l] : c->type == SF_SURF_CUBE_ARRAY ? b->ai[l] : b->r[l];
   ln.off[0] = b->off_u[l];
   ln.off[1] = b->off_v[l];
   ln.off[2] = b->off_r[l];
@@ -410,11 +418,13 @@ sf_code sf_indep_sample(const sf_sample_batch *b, uint32_t lanes, sf_indep_resul
     case SF_SURF_1D: case SF_SURF_1D_ARRAY: c.dims = 1; break;
     case SF_SURF_2D: case SF_SURF_2D_ARRAY: c.dims = 2; break;
     case SF_SURF_3D: c.dims = 3; break;
-    default: return sf_fail(st, SF_UNSUPPORTED, "indep: cube surfaces (type %u; seamless cube filtering) are not modelled", c.type);
+    case SF_SURF_CUBE: case SF_SURF_CUBE_ARRAY: c.dims = 3; c.cube = true; break;
+    default: return sf_fail(st, SF_UNSUPPORTED, "indep: surface type %u", c.type);
   }
   for (unsigned ax = 0; ax < 3; ax++)
     if (c.sp->addr[ax] >= SF_ADDR_COUNT) return sf_fail(st, SF_UNSUPPORTED, "indep: address mode %u", c.sp->addr[ax]);
   bool is_int = c.f->kind == SF_IK_UINT || c.f->kind == SF_IK_SINT;
+  if (is_int && c.cube) return sf_fail(st, SF_UNSUPPORTED, "indep: integer cube surfaces are not modelled");
   if (is_int && (b->compare || c.sp->min_filter != SF_FILTER_POINT || c.sp->mag_filter != SF_FILTER_POINT ||
                  c.sp->mip_filter == SF_MIP_LINEAR))
     return sf_fail(st, SF_UNSUPPORTED, "indep: integer formats are sampled with point filters only");
