@@ -197,9 +197,37 @@ static void test_null_and_unsupported(void) {
   iv(&b);
   SF_CHECK(res.lo[0][0] > 0.7);
   sf_surface_free(s);
-  s = mk(SF_SURF_CUBE, SF_FMT_R8_UINT, 4, 4, 1);   /* integer cubes are not modelled */
+  s = mk(SF_SURF_2D, SF_FMT_NV12, 16, 16, 1);   /* NV12 is not modelled */
   batch1(&b, s, &sp, 0.5f, 0.5f);
   SF_CHECK(sf_indep_sample(&b, 1, &res, &st) == SF_UNSUPPORTED);
+  sf_surface_free(s);
+}
+
+/* An integer cube, point-sampled, reads the texel's bits on every backend, inside the model's
+ * interval. Every backend returned 0 until 2026-11-28 (scalar.c's cube path never set the integer
+ * result, and the SIMD backends forward integer formats to it); the cube model found it. */
+static void test_integer_cube(void) {
+  sf_surface *s = mk(SF_SURF_CUBE, SF_FMT_R32_UINT, 4, 4, 1);
+  sf_surface_fill(s, (const uint8_t[]){7}, 1);
+  sf_sampler sp;
+  sf_sampler_default(&sp);
+  sf_sample_batch b;
+  batch1(&b, s, &sp, 0.5f, 0.25f);
+  b.r[0] = -1.0f; /* direction (0.5, 0.25, -1): face -Z */
+  iv(&b);
+  SF_CHECK(res.is_int && res.lo[0][0] == (double)0x07070707u && res.hi[0][0] == (double)0x07070707u);
+  const sf_backend *be[8];
+  unsigned nb = sf_backend_list(be, 8);
+  for (unsigned i = 0; i < nb; i++) {
+    sf_sample_out out;
+    sf_status st;
+    sf_status_clear(&st);
+    SF_CHECK(sf_sample(be[i], &b, &out, &st) == SF_OK);
+    SF_CHECK_MSG(out.is_int && out.v[0][0] == 0x07070707u && out.v[3][0] == 1u, "%s: (0x%x, 0x%x, 0x%x, 0x%x)",
+                 be[i]->name, (unsigned)out.v[0][0], (unsigned)out.v[1][0], (unsigned)out.v[2][0], (unsigned)out.v[3][0]);
+    unsigned lane, ch;
+    SF_CHECK(!sf_indep_violation(&res, &out, &lane, &ch));
+  }
   sf_surface_free(s);
 }
 
@@ -330,6 +358,7 @@ int main(void) {
   SF_RUN(test_known_lod);
   SF_RUN(test_known_compare);
   SF_RUN(test_null_and_unsupported);
+  SF_RUN(test_integer_cube);
   SF_RUN(test_reference_inside);
   SF_RUN(test_planted_wrong_result);
   SF_RUN(test_check_names_violation);

@@ -424,7 +424,6 @@ sf_code sf_indep_sample(const sf_sample_batch *b, uint32_t lanes, sf_indep_resul
   for (unsigned ax = 0; ax < 3; ax++)
     if (c.sp->addr[ax] >= SF_ADDR_COUNT) return sf_fail(st, SF_UNSUPPORTED, "indep: address mode %u", c.sp->addr[ax]);
   bool is_int = c.f->kind == SF_IK_UINT || c.f->kind == SF_IK_SINT;
-  if (is_int && c.cube) return sf_fail(st, SF_UNSUPPORTED, "indep: integer cube surfaces are not modelled");
   if (is_int && (b->compare || c.sp->min_filter != SF_FILTER_POINT || c.sp->mag_filter != SF_FILTER_POINT ||
                  c.sp->mip_filter == SF_MIP_LINEAR))
     return sf_fail(st, SF_UNSUPPORTED, "indep: integer formats are sampled with point filters only");

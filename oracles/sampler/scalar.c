@@ -276,8 +276,9 @@ bool sf_cube_neighbour(unsigned f, int32_t i, int32_t j, int32_t N, unsigned *fo
   return true;
 }
 
+/* resi: the raw bits of the point-sampled texel, for integer formats (point filters only; checked) */
 static void sample_cube_level(lane_ctx *c, unsigned level, unsigned face, float s, float t, unsigned layer, bool linear,
-                              float res[4]) {
+                              float res[4], uint32_t resi[4]) {
   int32_t N = (int32_t)c->s->levels[level].w;
   float cs[2] = {s, t};
   int32_t i0[2];
@@ -304,8 +305,10 @@ static void sample_cube_level(lane_ctx *c, unsigned level, unsigned face, float 
         fetch(c, level, layer * 6 + fo, io, jo, v);
       else
         corner = (int)(y * 2 + x);
+      if (x == 0 && y == 0) memcpy(resi, v, sizeof v);
       bits_to_f4(t4[y][x], v);
     }
+  if (c->is_int && !c->compare) return; /* integer formats: the texel's bits as they are (resi) */
   if (corner >= 0) {  /* §7.18.12: the missing corner texel is the average of the three real ones */
     float *m = t4[corner / 2][corner % 2];
     const float *o[3];
@@ -472,10 +475,10 @@ static void sample_lane(const sf_sample_batch *q, unsigned i, sf_sample_out *out
   }
   float r0[4] = {0, 0, 0, 0}, r1[4] = {0, 0, 0, 0}, res[4];
   uint32_t ri[4] = {0, 0, 0, 0};
-  if (cube) sample_cube_level(&c, l0, face, fs, ft, layer, linear, r0);
+  if (cube) sample_cube_level(&c, l0, face, fs, ft, layer, linear, r0, ri);
   else sample_level(&c, l0, &lc, linear, r0, ri);
   if (mf) {
-    if (cube) sample_cube_level(&c, l1, face, fs, ft, layer, linear, r1);
+    if (cube) sample_cube_level(&c, l1, face, fs, ft, layer, linear, r1, ri);
     else sample_level(&c, l1, &lc, linear, r1, ri);
   }
   lerp4(res, r0, r1, mf);
