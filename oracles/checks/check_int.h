@@ -23,6 +23,8 @@ bool sf_check_case_env(sf_verdict *v, const uint8_t *p, size_t n, sf_case *c, sf
  * case's format read back, through the independent model's decoder, inside the intervals D3D11.3
  * §3.2.3 allows. True when they do or the format has no such texel. */
 bool sf_check_store(sf_verdict *v, const sf_case *c);
+/* `surface_rules` (check_store.c): one rule of the case's surface descriptor broken, the creator must refuse it. */
+bool sf_check_surface_rules(sf_verdict *v, const sf_case *c);
 
 /* sample_diff: the executor's sample batch against the instruction and the machine state before
  * it ran (oracles/checks/check_exec.c). True when they agree or the instruction has no batch. */

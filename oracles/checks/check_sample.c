@@ -494,7 +494,7 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
   /* Completeness: the case's instruction is generated valid, so the model must accept it ... */
   if (!sf_check_gen_valid(v, c)) goto done_fail;
   if (!sf_check_state_refusal(v, c, env)) goto done_fail;
-  if (!sf_check_store(v, c)) {
+  if (!sf_check_store(v, c) || !sf_check_surface_rules(v, c)) {
     sf_dump_case(v, c);
     goto done_fail;
   }

@@ -45,3 +45,47 @@ bool sf_check_store(sf_verdict *v, const sf_case *c) {
   sf_surface_free(s);
   return ok;
 }
+
+/* `surface_rules`: sf_surface_create must refuse a descriptor that breaks one of its rules. Every
+ * generated surface is valid (the case folds it), so a rule the creator stopped enforcing (an NV12
+ * surface that is not 2D with one level and even sides, a 1D surface with a height, a chain longer
+ * than the size allows, a zero size) would pass every other check: each input breaks one rule of
+ * the case's own descriptor, picked by its pattern, and the creator must say SF_ERR_INVALID. */
+bool sf_check_surface_rules(sf_verdict *v, const sf_case *c) {
+  sf_surface_desc d = c->surf;
+  unsigned pick = c->pattern[1] % 8u;
+  const char *rule;
+  switch (pick) {
+    case 0: d.width = 0, rule = "zero width"; break;
+    case 1: d.levels = 0, rule = "zero levels"; break;
+    case 2: { /* one level more than the full chain */
+      uint32_t m = d.width > d.height ? d.width : d.height;
+      if (d.type == SF_SURF_3D && d.depth > m) m = d.depth;
+      unsigned full = 1;
+      while ((m >> full) > 0 && full < 32) full++;
+      d.levels = full + 1, rule = "levels past the chain";
+      break;
+    }
+    case 3: d.type = SF_SURF_1D, d.height = 2, d.depth = 1, d.layers = 1, d.levels = 1, rule = "1D with height 2"; break;
+    case 4: d.type = SF_SURF_2D, d.depth = 2, d.layers = 1, d.levels = 1, rule = "2D with depth 2"; break;
+    default: /* the NV12 rules: a 2D array, a 3D surface, two levels, an odd width */
+      d.format = SF_FMT_NV12, d.type = SF_SURF_2D, d.width = 8, d.height = 8, d.depth = 1, d.layers = 1, d.levels = 1;
+      if (pick == 5) d.type = SF_SURF_2D_ARRAY, d.layers = 2, rule = "nv12 2D array";
+      else if (pick == 6) d.type = SF_SURF_3D, d.depth = 2, rule = "nv12 3D";
+      else if (c->pattern[2] & 1) d.levels = 2, rule = "nv12 two levels";
+      else d.width = 7, rule = "nv12 odd width";
+      break;
+  }
+  sf_status st;
+  sf_status_clear(&st);
+  sf_surface *s = NULL;
+  sf_code rc = sf_surface_create(&s, &d, &st);
+  if (rc == SF_ERR_INVALID) return true;
+  sf_surface_free(s);
+  sf_verdict_fail(v, "surface_rules", &c->inst, rule);
+  sf_verdict_key(v, "surface_rules %s", rule);
+  sf_verdict_dumpf(v, "sf_surface_create gave %s for a descriptor with %s (type %u, format %u, %ux%ux%u, %u layers, %u "
+                   "levels), which it must refuse as invalid\n", sf_code_name(rc), rule, d.type, d.format, d.width,
+                   d.height, d.depth, d.layers, d.levels);
+  return false;
+}
