@@ -191,6 +191,48 @@ static bool sf_isa_cap_edit(sf_verdict *v, const sf_isa_file *g, const char *t, 
   return false;
 }
 
+/* `attr_cap`: a string attribute holds at most 255 bytes (its length is a byte in the binary form).
+ * In half the inputs (by the text's length) a `.kernel_attr` line with a value of exactly 255 bytes
+ * (every other one) or 256 bytes is added after the first `.kernel` line of the printed text: the
+ * first must read, the second must be refused as out of range at that line. */
+static bool sf_isa_attr_cap(sf_verdict *v, const char *t, size_t n) {
+  if (n % 4 > 1) return true;
+  bool over = n % 4 == 0;
+  const char *k = NULL;
+  for (size_t i = 0; i + 8 <= n && !k; i++)
+    if ((i == 0 || t[i - 1] == '\n') && memcmp(t + i, ".kernel ", 8) == 0) k = t + i;
+  const char *eol = k ? memchr(k, '\n', (size_t)(t + n - k)) : NULL;
+  if (!eol) return true;
+  size_t after = (size_t)(eol - t) + 1, vl = over ? 256 : 255;
+  uint32_t at_line = 1;
+  for (size_t i = 0; i < after; i++) at_line += t[i] == '\n';
+  char extra[300];
+  memcpy(extra, ".kernel_attr SfCap=\"", 20);
+  memset(extra + 20, 'x', vl);
+  memcpy(extra + 20 + vl, "\"\n", 2);
+  size_t xl = 22 + vl;
+  char *e = malloc(n + xl);
+  if (!e) return true; /* no memory for the edit: nothing learned, nothing wrong */
+  memcpy(e, t, after);
+  memcpy(e + after, extra, xl);
+  memcpy(e + after + xl, t + after, n - after);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_isa_file h;
+  memset(&h, 0, sizeof h);
+  sf_code c = sf_visaasm_parse(e, n + xl, &h, &st);
+  sf_isa_free(&h);
+  free(e);
+  bool good = over ? c == SF_ERR_RANGE && st.pos_kind == SF_POS_TEXT && st.line == at_line : c == SF_OK;
+  if (good || (!over && (c == SF_ERR_LIMIT || c == SF_ERR_NOMEM))) return true;
+  sf_verdict_fail(v, "attr_cap", NULL, over ? "256" : "255");
+  sf_verdict_key(v, "attr_cap %s %s", over ? "256" : "255", c == SF_OK ? "accepted" : sf_code_name(c));
+  sf_verdict_dumpf(v, "a .kernel_attr string of %zu bytes at line %u: %s (line %u: %s); 255 bytes must read, 256 must be "
+                   "refused as out of range\n", vl, (unsigned)at_line, c == SF_OK ? "accepted" : sf_code_name(c),
+                   (unsigned)st.line, st.msg);
+  return false;
+}
+
 static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_text, bool generated,
                               unsigned relayout_every) {
   sf_status st;
@@ -288,6 +330,7 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
    * parser, the generic instructions' parser among it, must refuse it at the edit. */
   if (ok) ok = sf_check_negative_lines(v, sf_isa_parse_text_any, NULL, (const char *)t1.data, t1.len, NULL, SF_NEG_NO_WORD_DIGITS);
   if (ok) ok = sf_isa_cap_edit(v, g, (const char *)t1.data, t1.len);
+  if (ok) ok = sf_isa_attr_cap(v, (const char *)t1.data, t1.len);
   if (ok && sf_check_relayout_every((const char *)t1.data, t1.len, relayout_every)) /* check_relayout.c */
     ok = sf_check_relayout(v, "visaasm", sf_canon_visaasm, NULL, (const char *)t1.data, t1.len, t1.data, t1.len);
 done:
