@@ -69,7 +69,9 @@ static bool split(const char *t, size_t n, lines *out) {
   while (i < n && out->n < MAX_LINES) {
     size_t e = i;
     while (e < n && t[e] != '\n') e++;
-    if (!(e - i >= 13 && strstr(t + i, "OutputAsmPath") && (size_t)(strstr(t + i, "OutputAsmPath") - (t + i)) < e - i)) {
+    bool attr = false; /* the OutputAsmPath line we added (searched within the line only) */
+    for (size_t q = i; q + 13 <= e && !attr; q++) attr = memcmp(t + q, "OutputAsmPath", 13) == 0;
+    if (!attr) {
       char *l = norm_line(t + i, e - i);
       if (!l) return false;
       out->v[out->n++] = l;
@@ -190,9 +192,11 @@ static void test_real_kernels(void) {
     }
     /* IGC's text with an OutputAsmPath attribute after the .kernel line */
     const char *kl = strstr(text, "\n.kernel ");
-    size_t cut = kl ? (size_t)(strchr(kl + 1, '\n') - text) + 1 : 0;
+    const char *keol = kl ? strchr(kl + 1, '\n') : NULL;
+    if (!keol) kl = NULL;
+    size_t cut = kl ? (size_t)(keol - text) + 1 : 0;
     static const char attr[] = ".kernel_attr OutputAsmPath=\"gx\"\n";
-    char *in = malloc(tn + sizeof attr);
+    char *in = malloc(tn + sizeof attr); /* room for the text, the line and a NUL */
     sf_status st;
     sf_status_clear(&st);
     sf_isa_file f;
@@ -204,6 +208,7 @@ static void test_real_kernels(void) {
       memcpy(in, text, cut);
       memcpy(in + cut, attr, sizeof attr - 1);
       memcpy(in + cut + sizeof attr - 1, text + cut, tn - cut);
+      in[tn + sizeof attr - 1] = 0;
       ok = sf_visaasm_parse(in, tn + sizeof attr - 1, &f, &st) == SF_OK && sf_isa_write(&f, &b, &st) == SF_OK;
     }
     SF_CHECK_MSG(ok, "%s: %s", names[i], st.msg);
