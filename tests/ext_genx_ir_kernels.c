@@ -112,40 +112,38 @@ static bool map_labels(const lines *ours, lines *g) {
 
 /* One line of map_labels: every whole identifier equal to from[q] (without its ':') becomes to[q]. */
 static bool map_line(char **line, char *const *from, char *const *to, unsigned nf) {
-  {
-    const char *s = *line;
-    size_t n = strlen(s), cap = n * 2 + 64, k = 0;
-    char *o = malloc(cap);
-    if (!o) return false;
-    for (size_t p = 0; p < n;) {
-      if (isalpha((unsigned char)s[p]) || s[p] == '_') {
-        size_t e = p;
-        while (e < n && (isalnum((unsigned char)s[e]) || s[e] == '_')) e++;
-        const char *rep = NULL;
-        size_t rl = 0;
-        for (unsigned q = 0; q < nf && !rep; q++) {
-          size_t fl = strlen(from[q]) - 1; /* without the ':' */
-          if (fl == e - p && memcmp(from[q], s + p, fl) == 0) rep = to[q], rl = strlen(to[q]) - 1;
-        }
-        if (k + (rep ? rl : e - p) + 1 >= cap) {
-          free(o);
-          return false;
-        }
-        memcpy(o + k, rep ? rep : s + p, rep ? rl : e - p);
-        k += rep ? rl : e - p;
-        p = e;
-      } else {
-        o[k++] = s[p++];
+  const char *s = *line;
+  size_t n = strlen(s), cap = n * 2 + 64, k = 0;
+  char *o = malloc(cap);
+  if (!o) return false;
+  for (size_t p = 0; p < n;) {
+    if (isalpha((unsigned char)s[p]) || s[p] == '_') {
+      size_t e = p;
+      while (e < n && (isalnum((unsigned char)s[e]) || s[e] == '_')) e++;
+      const char *rep = NULL;
+      size_t rl = 0;
+      for (unsigned q = 0; q < nf && !rep; q++) {
+        size_t fl = strlen(from[q]) - 1; /* without the ':' */
+        if (fl == e - p && memcmp(from[q], s + p, fl) == 0) rep = to[q], rl = strlen(to[q]) - 1;
       }
-      if (k + 2 >= cap) {
+      if (k + (rep ? rl : e - p) + 1 >= cap) {
         free(o);
         return false;
       }
+      memcpy(o + k, rep ? rep : s + p, rep ? rl : e - p);
+      k += rep ? rl : e - p;
+      p = e;
+    } else {
+      o[k++] = s[p++];
     }
-    o[k] = 0;
-    free(*line);
-    *line = o;
+    if (k + 2 >= cap) {
+      free(o);
+      return false;
+    }
   }
+  o[k] = 0;
+  free(*line);
+  *line = o;
   return true;
 }
 

@@ -87,6 +87,9 @@ static uint32_t gv_pred(gv *g) {
   return id | gv_pick(g, 3) << 13 | (sf_fdp_bool(g->f) ? 0x8000u : 0u);
 }
 
+/* The atomic operations with a name in GenX_IR 12504's text (0-12, 16-20). */
+static const uint8_t gv_atomic_ops[18] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20};
+
 /* The fields of one instruction of opcode op (a row with a text class). The label, when the layout
  * has one, is the next new label (always for the first) or one already used. */
 static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label, uint32_t num_labels) {
@@ -95,12 +98,11 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
   x->form = SF_VISA_FORM_SPEC;
   uint32_t lab = 0;
   if (op == 0x4e && sf_fdp_chance(g->f, 64)) { /* svm_atomic: sub-op 5, a named operation */
-    static const uint8_t ops[18] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20};
     gop_u(x, 'S', 5);
     gop_u(x, 'E', gv_exec(g));
     gop_u(x, 'P', gv_pred(g));
     uint32_t width = gv_pick(g, 4); /* .16 (bit 5) or .64 (bit 6) now and then */
-    gop_u(x, 'b', ops[gv_pick(g, 18)] | (width == 1 ? 0x20u : width == 2 ? 0x40u : 0u));
+    gop_u(x, 'b', gv_atomic_ops[gv_pick(g, 18)] | (width == 1 ? 0x20u : width == 2 ? 0x40u : 0u));
     for (int i = 0; i < 4; i++) gop_r(x, g);
     return true;
   }
@@ -297,8 +299,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       return true;
     }
     case SF_VSYN_DWATOMIC: {
-      static const uint8_t ops[18] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20};
-      gop_u(x, 'b', ops[gv_pick(g, 18)] | (gv_pick(g, 4) ? 0u : 0x20u));
+      gop_u(x, 'b', gv_atomic_ops[gv_pick(g, 18)] | (gv_pick(g, 4) ? 0u : 0x20u));
       gop_u(x, 'E', gv_exec(g));
       gop_u(x, 'P', gv_pred(g));
       gop_u(x, 'b', gv_pick(g, 8));

@@ -420,10 +420,7 @@ static bool put_addr_of(cur *c, vt_gbuild *b) {
     if (id > 0xFFFF) return vt_perr(c, SF_ERR_RANGE, at, "state index %u does not fit 16 bits", (unsigned)id), false;
     o->v.cls = SF_VCLS_STATE, o->v.state_cls = (uint8_t)cls, o->v.id = id, o->v.addr_off = (uint8_t)off;
   } else {
-    const sf_visa_kernel *kk = c->k ? c->k->k : NULL;
-    unsigned esz = kk && kk->vars && id >= SF_VISA_FIRST_USER_VAR && id - SF_VISA_FIRST_USER_VAR < kk->num_vars
-                       ? sf_vtype_size(kk->vars[id - SF_VISA_FIRST_USER_VAR].props & 0x0F)
-                       : 0;
+    unsigned esz = vt_var_elt_size(c->k ? c->k->k : NULL, id);
     if (off && esz == 0)
       return vt_perr(c, SF_UNSUPPORTED, off_at, "a byte offset on the address of a predefined variable"), false;
     if (off >= 32)

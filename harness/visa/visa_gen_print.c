@@ -298,10 +298,7 @@ static void print_svm_atomic(pctx *c, const sf_visa_ginst *g, const char *name) 
   vt_print_raw(c, &g->ops[6].r);
 }
 
-/* The byte size of general variable id's elements, 0 when not known (a predefined variable, or an
- * id past the kernel's declarations). */
-static unsigned var_elt_size(const pctx *c, uint32_t id) {
-  const sf_visa_kernel *k = c->k ? c->k->k : NULL;
+unsigned vt_var_elt_size(const sf_visa_kernel *k, uint32_t id) {
   if (!k || !k->vars || id < SF_VISA_FIRST_USER_VAR || id - SF_VISA_FIRST_USER_VAR >= k->num_vars) return 0;
   return sf_vtype_size(k->vars[id - SF_VISA_FIRST_USER_VAR].props & 0x0F);
 }
@@ -324,7 +321,7 @@ static void print_addr_of(pctx *c, const sf_vopnd *v, const char *name) {
     vt_print_state_name(c, v->state_cls, v->id & 0xFFFF);
     return;
   }
-  unsigned esz = v->cls == SF_VCLS_GENERAL ? var_elt_size(c, v->id) : 0;
+  unsigned esz = v->cls == SF_VCLS_GENERAL ? vt_var_elt_size(c->k ? c->k->k : NULL, v->id) : 0;
   if (v->cls != SF_VCLS_GENERAL || memcmp(&v->region, &r010, sizeof r010) != 0 || v->row_off != 0 ||
       (v->col_off != 0 && esz == 0)) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: src0 (class %u, row %u, element %u) is not an address or a variable's address that"

@@ -197,6 +197,9 @@ bool vt_kinds_are(const sf_visa_ginst *g, unsigned from, const char *kinds);
 void vt_print_pred_word(pctx *c, uint32_t w);
 void vt_print_exec_byte(pctx *c, uint32_t e);
 bool vt_print_atomic_name(pctx *c, const char *name, uint32_t byte, bool w64);
+/* The byte size of general variable id's elements in k, 0 when not known (a predefined variable,
+ * or an id past the kernel's declarations). */
+unsigned vt_var_elt_size(const sf_visa_kernel *k, uint32_t id);
 /* The dataport classes (visa_dp_text.c): OWORD, DWATOMIC, MEDIA, SVMBLOCK, both directions. */
 void vt_print_dp(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn);
 bool vt_parse_dp(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
