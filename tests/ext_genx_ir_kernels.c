@@ -10,7 +10,9 @@
  * its dump) is dropped; label names, which GenX_IR decorates with `_<n>` suffixes when it prints, are
  * mapped back by position (the n-th label definition of its text to the n-th of IGC's); blanks
  * before a `///` comment, which follow the label lengths, are collapsed; trailing blanks are
- * dropped. The platform comes from the file name (<src>-<device>-<kernel>-simd<N>). */
+ * dropped. The platform comes from the file name (<src>-<device>-<kernel>-simd<N>). The kernels that
+ * call vISA functions (tests/data/real/visa-ocloc-functions) go through as one text, the kernel's
+ * and its functions' (test_real_functions). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <ctype.h>
@@ -158,6 +160,29 @@ static const char *platform_of(const char *name) {
   return NULL;
 }
 
+/* GenX_IR's dump at `path` against the text `want` (normalized, labels mapped by position): 1 when
+ * they agree, 0 when they differ (reported at the first differing line), -1 when there is no dump. */
+static int compare_dump(const char *name, const char *want, size_t wn, const char *path) {
+  size_t gn = 0;
+  char *gtext = (char *)read_file(path, &gn);
+  if (!gtext) return -1;
+  lines a = {0}, g = {0};
+  bool split_ok = split(want, wn, &a) && split(gtext, gn, &g) && map_labels(&a, &g);
+  unsigned at = 0;
+  bool eq = split_ok && a.n == g.n;
+  for (; eq && at < a.n; at++) eq = strcmp(a.v[at], g.v[at]) == 0;
+  if (!eq) {
+    unsigned k = at ? at - 1 : 0;
+    SF_CHECK_MSG(0, "%s: GenX_IR's disassembly of our .isa differs from IGC's text at line %u (%u / %u lines):\n"
+                    "  IGC:     %s\n  GenX_IR: %s", name, k + 1, a.n, g.n, k < a.n ? a.v[k] : "(end)",
+                 k < g.n ? g.v[k] : "(end)");
+  }
+  lines_free(&a);
+  lines_free(&g);
+  free(gtext);
+  return eq ? 1 : 0;
+}
+
 static int cmpname(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static void test_real_kernels(void) {
@@ -217,31 +242,15 @@ static void test_real_kernels(void) {
     if (ok && write_file(isa, b.data, b.len)) {
       const char *args[] = {"k.isa", "-platform", plat, "-stopafter", "CFG", "-dumpcommonisa"};
       run_result r = run_tool(c, args, 6, "k.log", SINGLE_SECONDS * 6);
-      size_t gn = 0;
-      char *gtext = (char *)read_file(out, &gn);
-      if (crashed(r) || !gtext) {
+      int r2 = compare_dump(names[i], in, tn + sizeof attr - 1, out);
+      if (crashed(r) || r2 < 0) {
         char why[64];
         SF_CHECK_MSG(0, "%s: GenX_IR wrote no disassembly (%s)", names[i], describe(r, why, sizeof why));
         tool++;
       } else {
-        lines a = {0}, g = {0};
-        bool split_ok = split(in, tn + sizeof attr - 1, &a) && split(gtext, gn, &g) && map_labels(&a, &g);
-        unsigned at = 0;
-        bool eq = split_ok && a.n == g.n;
-        for (; eq && at < a.n; at++) eq = strcmp(a.v[at], g.v[at]) == 0;
-        if (eq) {
-          same++;
-        } else {
-          differ++;
-          unsigned k = at ? at - 1 : 0;
-          SF_CHECK_MSG(0, "%s: GenX_IR's disassembly of our .isa differs from IGC's text at line %u (%u / %u lines):\n"
-                          "  IGC:     %s\n  GenX_IR: %s", names[i], k + 1, a.n, g.n, k < a.n ? a.v[k] : "(end)",
-                       k < g.n ? g.v[k] : "(end)");
-        }
-        lines_free(&a);
-        lines_free(&g);
+        same += r2 == 1;
+        differ += r2 == 0;
       }
-      free(gtext);
     }
     sf_buf_free(&b);
     sf_isa_free(&f);
@@ -253,11 +262,127 @@ static void test_real_kernels(void) {
   for (unsigned i = 0; i < nn; i++) free(names[i]);
 }
 
+/* Kernels that call vISA functions (tests/data/real/visa-ocloc-functions, -cl-opt-disable): IGC wrote
+ * the kernel's text and each function's text (<kernel>-f<N>.visaasm) to files of their own. Their
+ * join (one .version line, the kernel, then each function) is parsed and written as one .isa by us;
+ * GenX_IR must disassemble it into the same files again: gx.visaasm for the kernel, gx_f<N>.visaasm
+ * for function N. */
+#define FN_DIR SF_SOURCE_DIR "/tests/data/real/visa-ocloc-functions"
+
+static void test_real_functions(void) {
+  const ctx *c = g_ctx;
+  DIR *d = opendir(FN_DIR);
+  SF_CHECK_MSG(d != NULL, "cannot open %s", FN_DIR);
+  if (!d) return;
+  char *names[256];
+  unsigned nn = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL && nn < 256) {
+    size_t l = strlen(e->d_name);
+    if (l > 8 && strcmp(e->d_name + l - 8, ".visaasm") == 0 && !strstr(e->d_name, "-f")) names[nn++] = strdup(e->d_name);
+  }
+  closedir(d);
+  qsort(names, nn, sizeof *names, cmpname);
+  SF_CHECK_MSG(nn >= 16, "%u kernel .visaasm files in %s", nn, FN_DIR);
+  unsigned kernels = 0, with_fn = 0, fns = 0, same = 0, differ = 0, tool = 0;
+  for (unsigned i = 0; i < nn; i++) {
+    const char *plat = platform_of(names[i]);
+    char path[1024], stem[512];
+    snprintf(stem, sizeof stem, "%.*s", (int)(strlen(names[i]) - 8), names[i]);
+    snprintf(path, sizeof path, "%s/%s", FN_DIR, names[i]);
+    size_t tn = 0;
+    char *text = (char *)read_file(path, &tn);
+    const char *kl = text ? strstr(text, "\n.kernel ") : NULL;
+    const char *keol = kl ? strchr(kl + 1, '\n') : NULL;
+    SF_CHECK_MSG(plat && keol, "%s: no device in the name, or no .kernel line", names[i]);
+    if (!plat || !keol) {
+      free(text);
+      continue;
+    }
+    static const char attr[] = ".kernel_attr OutputAsmPath=\"gx\"\n";
+    size_t cut = (size_t)(keol - text) + 1, jn = tn + sizeof attr - 1;
+    char *join = malloc(jn + 1);
+    char *ftext[8];
+    size_t fn_len[8];
+    unsigned nf = 0;
+    if (join) {
+      memcpy(join, text, cut);
+      memcpy(join + cut, attr, sizeof attr - 1);
+      memcpy(join + cut + sizeof attr - 1, text + cut, tn - cut);
+    }
+    for (; join && nf < 8; nf++) { /* each function's text, without its .version line, after a blank line */
+      snprintf(path, sizeof path, "%s/%s-f%u.visaasm", FN_DIR, stem, nf);
+      ftext[nf] = (char *)read_file(path, &fn_len[nf]);
+      if (!ftext[nf]) break;
+      const char *body = strchr(ftext[nf], '\n');
+      size_t bn = body ? fn_len[nf] - (size_t)(body - ftext[nf]) : 0;
+      char *nj = realloc(join, jn + bn + 2);
+      if (!nj) break;
+      join = nj;
+      memcpy(join + jn, body, bn); /* body starts with the .version line's newline: the blank line */
+      jn += bn;
+    }
+    if (join) join[jn] = 0;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    bool ok = join && sf_visaasm_parse(join, jn, &f, &st) == SF_OK && sf_isa_write(&f, &b, &st) == SF_OK;
+    SF_CHECK_MSG(ok, "%s with %u functions: %s", names[i], nf, st.msg);
+    if (ok) SF_CHECK_MSG(f.num_functions == nf, "%s: %u functions read, %u files", names[i], (unsigned)f.num_functions, nf);
+    kernels++;
+    with_fn += nf > 0;
+    fns += nf;
+    char isa[1024], out[1024];
+    path_of(isa, sizeof isa, c, "k.isa");
+    path_of(out, sizeof out, c, "gx.visaasm");
+    unlink(out);
+    for (unsigned q = 0; q < nf; q++) {
+      path_of(path, sizeof path, c, "gx_f%u.visaasm", q);
+      unlink(path);
+    }
+    if (ok && write_file(isa, b.data, b.len)) {
+      const char *args[] = {"k.isa", "-platform", plat, "-stopafter", "CFG", "-dumpcommonisa"};
+      run_result r = run_tool(c, args, 6, "k.log", SINGLE_SECONDS * 6);
+      int r2 = crashed(r) ? -1 : compare_dump(names[i], join, (size_t)(strstr(join, "\n\n.global_function") ?
+                                              (size_t)(strstr(join, "\n\n.global_function") - join) + 1 : jn), out);
+      for (unsigned q = 0; q < nf && r2 >= 0; q++) {
+        char fname[600];
+        snprintf(fname, sizeof fname, "%s-f%u.visaasm", stem, q);
+        path_of(path, sizeof path, c, "gx_f%u.visaasm", q);
+        int r3 = compare_dump(fname, ftext[q], fn_len[q], path);
+        r2 = r3 < 0 ? -1 : (r2 && r3);
+      }
+      if (r2 < 0) {
+        char why[64];
+        SF_CHECK_MSG(0, "%s: GenX_IR wrote no disassembly of the kernel or a function (%s)", names[i],
+                     describe(r, why, sizeof why));
+        tool++;
+      } else {
+        same += r2 == 1;
+        differ += r2 == 0;
+      }
+    }
+    for (unsigned q = 0; q < nf; q++) free(ftext[q]);
+    sf_buf_free(&b);
+    sf_isa_free(&f);
+    free(join);
+    free(text);
+  }
+  printf("real kernels with vISA functions through GenX_IR: %u kernels (%u with %u functions), %u disassemble back to"
+         " IGC's texts, %u differ, %u tool failures\n", kernels, with_fn, fns, same, differ, tool);
+  SF_CHECK_MSG(with_fn >= 8 && fns >= 10, "%u kernels with %u functions", with_fn, fns);
+  for (unsigned i = 0; i < nn; i++) free(names[i]);
+}
+
 int main(void) {
   ctx c;
   if (!genx_open(&c)) return 1;
   g_ctx = &c;
   SF_RUN(test_real_kernels);
+  SF_RUN(test_real_functions);
   genx_close(&c);
   SF_TEST_END();
 }

@@ -558,7 +558,7 @@ static void test_visa_functions(void) {
   const char *dir = SF_SOURCE_DIR "/tests/data/real/visa-ocloc-functions";
   names isa = list_dir(dir, ".isa"), txt = list_dir(dir, ".visaasm");
   SF_CHECK_MSG(isa.n >= 16, "%zu .isa files in %s", isa.n, dir);
-  unsigned rt = 0, with_fn = 0, fns = 0, txt_same = 0, txt_refused = 0;
+  unsigned rt = 0, with_fn = 0, fns = 0, txt_same = 0, txt_calls = 0, txt_fn = 0;
   char why[256];
   for (size_t i = 0; i < isa.n; i++) {
     size_t len = 0;
@@ -586,6 +586,7 @@ static void test_visa_functions(void) {
       sf_buf txt_out;
       sf_buf_init(&txt_out, &st);
       sf_status_clear(&st);
+      /* IGC's own .isa files are in its cut-short form: no text (docs/visa-binary.md section 6.2) */
       SF_CHECK_MSG(sf_visaasm_print(&f, &txt_out, &st) == SF_UNSUPPORTED, "%s: printing is not refused", isa.v[i]);
       sf_buf_free(&txt_out);
     }
@@ -602,30 +603,109 @@ static void test_visa_functions(void) {
     memset(&f, 0, sizeof f);
     bool calls = has_line(data, len, ".funcdecl "), is_fn = has_line(data, len, ".global_function ");
     sf_code rc = sf_visaasm_parse((const char *)data, len, &f, &st);
-    if (calls || is_fn) {
-      SF_CHECK_MSG(rc == SF_UNSUPPORTED && st.pos_kind == SF_POS_TEXT, "%s: not refused as unsupported at a line: %s",
-                   txt.v[i], sf_status_format(&st, why, sizeof why));
-      txt_refused++;
-    } else {
-      SF_CHECK_MSG(rc == SF_OK, "%s: %s", txt.v[i], sf_status_format(&st, why, sizeof why));
-      sf_buf t;
-      sf_buf_init(&t, &st);
-      if (rc == SF_OK && sf_visaasm_print(&f, &t, &st) == SF_OK) {
-        long d = first_line_diff((const char *)data, len, (const char *)t.data, t.len);
-        SF_CHECK_MSG(d < 0, "%s: printed text differs from IGC's at line %ld", txt.v[i], d);
-        txt_same += d < 0;
-      }
-      sf_buf_free(&t);
+    SF_CHECK_MSG(rc == SF_OK, "%s: %s", txt.v[i], sf_status_format(&st, why, sizeof why));
+    txt_calls += calls;
+    txt_fn += is_fn;
+    if (rc == SF_OK) SF_CHECK_MSG(f.num_functions == (is_fn ? 1u : 0u), "%s: %u functions", txt.v[i], (unsigned)f.num_functions);
+    sf_buf t;
+    sf_buf_init(&t, &st);
+    if (rc == SF_OK && sf_visaasm_print(&f, &t, &st) == SF_OK) {
+      long d = first_line_diff((const char *)data, len, (const char *)t.data, t.len);
+      SF_CHECK_MSG(d < 0, "%s: printed text differs from IGC's at line %ld", txt.v[i], d);
+      txt_same += d < 0;
+    } else if (rc == SF_OK) {
+      SF_CHECK_MSG(0, "%s: print: %s", txt.v[i], sf_status_format(&st, why, sizeof why));
     }
+    sf_buf_free(&t);
     sf_isa_free(&f);
     free(data);
   }
-  printf("visa-ocloc-functions: %zu .isa round-trip byte-identical: %u (%u with %u functions); %zu .visaasm: %u print back"
-         " as IGC's text, %u refused as unsupported (function calls or a function's own text)\n", isa.n, rt, with_fn,
-         fns, txt.n, txt_same, txt_refused);
+  printf("visa-ocloc-functions: %zu .isa round-trip byte-identical: %u (%u with %u functions); %zu .visaasm (%u kernels"
+         " listing functions, %u functions' own texts): %u print back as IGC's text\n", isa.n, rt, with_fn, fns, txt.n,
+         txt_calls, txt_fn, txt_same);
+  SF_CHECK_EQ_U(txt_same, txt.n);
+  SF_CHECK_MSG(txt_calls >= 8 && txt_fn >= 10, "%u kernel texts with .funcdecl, %u function texts", txt_calls, txt_fn);
   SF_CHECK_EQ_U(rt, isa.n);
   SF_CHECK_MSG(with_fn >= 8 && fns >= 10, "%u files with %u functions", with_fn, fns);
   free_names(&isa);
+  free_names(&txt);
+}
+
+/* One text for a kernel and the functions it calls: IGC's kernel text, then each function's text
+ * without its .version line (GenX_IR reads that join as one file). It parses into one kernel and
+ * its functions, writes as .isa and reads back to the same text, and prints as the join. */
+static void test_visa_function_join(void) {
+  const char *dir = SF_SOURCE_DIR "/tests/data/real/visa-ocloc-functions";
+  names txt = list_dir(dir, ".visaasm");
+  unsigned joined = 0, fns = 0;
+  char why[256];
+  for (size_t i = 0; i < txt.n; i++) {
+    if (strstr(txt.v[i], "-f")) continue;
+    size_t kn = 0;
+    uint8_t *k = slurp_in(dir, txt.v[i], &kn);
+    if (!k) continue;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf join;
+    sf_buf_init(&join, &st);
+    join.limit = 1u << 24;
+    sf_buf_put(&join, k, kn);
+    unsigned nf = 0;
+    for (; nf < 8; nf++) {
+      char name[600];
+      size_t fl = 0;
+      snprintf(name, sizeof name, "%.*s-f%u.visaasm", (int)(strlen(txt.v[i]) - 8), txt.v[i], nf);
+      bool listed = false;
+      for (size_t q = 0; q < txt.n && !listed; q++) listed = strcmp(txt.v[q], name) == 0;
+      if (!listed) break;
+      uint8_t *fx = slurp_in(dir, name, &fl);
+      if (!fx) break;
+      const uint8_t *body = memchr(fx, '\n', fl);
+      if (body) sf_buf_put(&join, body, fl - (size_t)(body - fx)); /* its newline makes the blank line */
+      free(fx);
+    }
+    free(k);
+    if (!nf) {
+      sf_buf_free(&join);
+      continue;
+    }
+    sf_isa_file f, g;
+    memset(&f, 0, sizeof f);
+    memset(&g, 0, sizeof g);
+    sf_buf t, bin, t2;
+    sf_buf_init(&t, &st);
+    sf_buf_init(&bin, &st);
+    sf_buf_init(&t2, &st);
+    sf_code rc = sf_visaasm_parse((const char *)join.data, join.len, &f, &st);
+    if (rc == SF_OK) rc = sf_visaasm_print(&f, &t, &st);
+    SF_CHECK_MSG(rc == SF_OK, "%s + %u functions: %s", txt.v[i], nf, sf_status_format(&st, why, sizeof why));
+    if (rc == SF_OK) {
+      SF_CHECK_EQ_U(f.num_kernels, 1);
+      SF_CHECK_EQ_U(f.num_functions, nf);
+      long d = first_line_diff((const char *)join.data, join.len, (const char *)t.data, t.len);
+      SF_CHECK_MSG(d < 0, "%s + %u functions: printed text differs from the join at line %ld", txt.v[i], nf, d);
+      rc = sf_isa_write(&f, &bin, &st);
+      if (rc == SF_OK) rc = sf_isa_read(bin.data, bin.len, &g, &st);
+      if (rc == SF_OK) rc = sf_visaasm_print(&g, &t2, &st);
+      SF_CHECK_MSG(rc == SF_OK, "%s: through .isa: %s", txt.v[i], sf_status_format(&st, why, sizeof why));
+      if (rc == SF_OK) {
+        SF_CHECK_EQ_U(g.num_functions, nf);
+        long d2 = first_line_diff((const char *)t.data, t.len, (const char *)t2.data, t2.len);
+        SF_CHECK_MSG(d2 < 0, "%s: the text of the written .isa differs at line %ld", txt.v[i], d2);
+        joined += d < 0 && d2 < 0;
+        fns += nf;
+      }
+    }
+    sf_isa_free(&f);
+    sf_isa_free(&g);
+    sf_buf_free(&t);
+    sf_buf_free(&t2);
+    sf_buf_free(&bin);
+    sf_buf_free(&join);
+  }
+  printf("visa-ocloc-functions: %u kernels with their %u functions as one text: print back, and through .isa\n", joined,
+         fns);
+  SF_CHECK_MSG(joined >= 8 && fns >= 10, "%u joined kernels, %u functions", joined, fns);
   free_names(&txt);
 }
 
@@ -694,5 +774,6 @@ int main(void) {
   SF_RUN(test_dxil_proton);
   SF_RUN(test_visa_ocloc);
   SF_RUN(test_visa_functions);
+  SF_RUN(test_visa_function_join);
   SF_TEST_END();
 }

@@ -353,8 +353,17 @@ static void random_round_trips(void) {
       SF_CHECK_MSG(pc != SF_OK || rc == SF_OK, "trial %u: reparse: %s\n%.*s", trial, st.msg, (int)text.len,
                    (const char *)text.data);
       if (rc == SF_OK) {
-        SF_CHECK(sf_isa_write(&f, &w1, &st) == SF_OK);
-        SF_CHECK(sf_isa_write(&f2, &w2, &st) == SF_OK);
+        /* fcall gives its callee's name a new string where the text names it (as GenX_IR does), so
+         * a kernel with one holds its strings in another order: its text must print again the same */
+        bool fcall = false;
+        for (uint32_t i = 0; i < k->num_gens; i++) fcall |= k->gens[i].op == 0x67;
+        if (fcall) {
+          SF_CHECK(sf_visaasm_print(&f2, &w1, &st) == SF_OK);
+          SF_CHECK(sf_buf_put(&w2, text.data, text.len));
+        } else {
+          SF_CHECK(sf_isa_write(&f, &w1, &st) == SF_OK);
+          SF_CHECK(sf_isa_write(&f2, &w2, &st) == SF_OK);
+        }
         bool same = w1.len == w2.len && memcmp(w1.data, w2.data, w1.len) == 0;
         SF_CHECK_MSG(same, "trial %u: bytes differ after print -> parse\n%.*s", trial, (int)text.len,
                      (const char *)text.data);

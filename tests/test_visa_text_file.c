@@ -230,10 +230,94 @@ static void test_file_errors(void) {
   file_err(".version 4.1\n.kernel k\nresinfo.RQ (M1, 16)  T6 V33.0 V33.0\n", SF_ERR_SYNTAX, 3, 10, "not a channel");
 }
 
+/* vISA functions in text: a kernel lists them (.funcdecl) and calls them (fcall); each function
+ * (.global_function) follows the kernels in the same text. */
+static void test_file_functions(void) {
+  static const char text[] =
+      ".version 4.1\n.kernel \"k\"\n.funcdecl \"f1\"\n.funcdecl \"f2\"\n\n"
+      "    fcall (M1, 8) f1 3 0\n    (P1) fcall (M1_NM, 16) f2 255 7\n    ret (M1, 1)\n\n"
+      ".global_function \"f1\"\n.kernel_attr ArgSize=3\n.kernel_attr RetValSize=0\n    fret (M1, 8)\n\n"
+      ".global_function \"f2\"\n    fret (M1, 16)\n";
+  static const char withpred[] = ".decl P1 v_type=P num_elts=16\n";
+  /* the predicate declaration goes after .funcdecl "f2" */
+  char full[1024];
+  const char *cut = strstr(text, "\n\n") + 1;
+  snprintf(full, sizeof full, "%.*s%s%s", (int)(cut - text), text, withpred, cut);
+  sf_isa_file f, g;
+  sf_status st;
+  sf_status_clear(&st);
+  char eb[256];
+  SF_CHECK_MSG(sf_visaasm_parse(full, strlen(full), &f, &st) == SF_OK, "%s", sf_status_format(&st, eb, sizeof eb));
+  if (st.code != SF_OK) return;
+  SF_CHECK_EQ_U(f.num_kernels, 1);
+  SF_CHECK_EQ_U(f.num_functions, 2);
+  SF_CHECK_EQ_U(f.kernels[0].num_funcdecls, 2);
+  SF_CHECK(f.functions[0].is_function && f.functions[1].is_function && !f.kernels[0].is_function);
+  SF_CHECK_STR(f.functions[1].name, "f2");
+  /* each fcall adds its callee's name to the kernel's strings (GenX_IR does not look for an equal one) */
+  const sf_visa_kernel *k = &f.kernels[0];
+  SF_CHECK_EQ_U(k->num_gens, 2);
+  if (k->num_gens == 2) {
+    SF_CHECK_EQ_U(k->gens[0].op, 0x67);
+    SF_CHECK_STR(k->strings[k->gens[0].ops[2].u], "f1");
+    SF_CHECK_EQ_U(k->gens[0].ops[3].u, 3);
+    SF_CHECK_STR(k->strings[k->gens[1].ops[2].u], "f2");
+    SF_CHECK_EQ_U(k->gens[1].ops[3].u, 255);
+    SF_CHECK_EQ_U(k->gens[1].ops[4].u, 7);
+  }
+  sf_buf t, bin, t2;
+  sf_buf_init(&t, &st);
+  sf_buf_init(&bin, &st);
+  sf_buf_init(&t2, &st);
+  SF_CHECK(sf_visaasm_print(&f, &t, &st) == SF_OK);
+  SF_CHECK(sf_isa_write(&f, &bin, &st) == SF_OK);
+  SF_CHECK(sf_isa_read(bin.data, bin.len, &g, &st) == SF_OK);
+  SF_CHECK_EQ_U(g.num_functions, 2);
+  /* the binary form has no .funcdecl: printed from the file's functions, the same two lines */
+  SF_CHECK(sf_visaasm_print(&g, &t2, &st) == SF_OK);
+  SF_CHECK(t.len == t2.len && t.len && !memcmp(t.data, t2.data, t.len));
+  SF_CHECK(strstr((const char *)t.data, ".funcdecl \"f1\"\n.funcdecl \"f2\"\n") != NULL);
+  SF_CHECK(strstr((const char *)t.data, "fcall (M1_NM, 16) f2 255 7") != NULL);
+  /* what text cannot carry is refused by the printer, with the reason */
+  g.functions[0].arg_size = 1;
+  sf_buf_free(&t2);
+  sf_status_clear(&st);
+  sf_buf_init(&t2, &st);
+  SF_CHECK(sf_visaasm_print(&g, &t2, &st) == SF_UNSUPPORTED && strstr(st.msg, "argument size"));
+  g.functions[0].arg_size = 0;
+  char *callee = g.kernels[0].strings[g.kernels[0].gens[0].ops[2].u];
+  SF_CHECK(strlen(callee) == 2);
+  callee[1] = '-'; /* "f-": not an identifier */
+  sf_buf_free(&t2);
+  sf_status_clear(&st);
+  sf_buf_init(&t2, &st);
+  SF_CHECK(sf_visaasm_print(&g, &t2, &st) == SF_UNSUPPORTED && strstr(st.msg, "not an identifier"));
+  g.kernels[0].gens[0].ops[2].u = 60000;
+  sf_buf_free(&t2);
+  sf_status_clear(&st);
+  sf_buf_init(&t2, &st);
+  SF_CHECK(sf_visaasm_print(&g, &t2, &st) == SF_UNSUPPORTED && strstr(st.msg, "string table"));
+  sf_buf_free(&t);
+  sf_buf_free(&t2);
+  sf_buf_free(&bin);
+  sf_isa_free(&f);
+  sf_isa_free(&g);
+  /* errors, at their line and column */
+  file_err(".version 4.1\n.kernel k\n    fcall (M1, 8) 3 0\n", SF_ERR_SYNTAX, 3, 19, "callee");
+  file_err(".version 4.1\n.kernel k\n    fcall (M1, 8) f 256 0\n", SF_ERR_RANGE, 3, 21, "argument size");
+  file_err(".version 4.1\n.kernel k\n    fcall (M1, 8) f 1\n", SF_ERR_SYNTAX, 3, 22, "return size");
+  file_err(".version 4.1\n.kernel k\n.funcdecl f\n", SF_ERR_SYNTAX, 3, 11, "open the function name");
+  file_err(".version 4.1\n.funcdecl \"f\"\n", SF_ERR_SYNTAX, 2, 1, ".global_function");
+  file_err(".version 4.1\n.global_function \"f\"\n.decl x v_type=G type=d num_elts=1\n.input x offset=0 size=4\n",
+           SF_UNSUPPORTED, 4, 1, "no input table");
+  file_err(".version 4.1\n.kernel k\n.global x\n", SF_UNSUPPORTED, 3, 1, "file-scope");
+}
+
 int main(void) {
   SF_RUN(test_file_roundtrip);
   SF_RUN(test_file_igc_dump);
   SF_RUN(test_file_scale);
   SF_RUN(test_file_errors);
+  SF_RUN(test_file_functions);
   SF_TEST_END();
 }

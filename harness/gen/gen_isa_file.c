@@ -5,7 +5,8 @@
  * attribute and rets, 0-4 sampler instructions (inst_gen.c) and, in the first kernel, generic
  * instructions of every opcode row that has a text form (gen_visa_generic.c), and now and then one
  * dense table (gi_dense), and one kernel in 8 names that shadow the printers' fallback spellings
- * (gi_shadow). Everything it draws
+ * (gi_shadow), and now and then one or two vISA functions that the kernels' fcall instructions
+ * name (gi_function). Everything it draws
  * is valid, so a reader, writer or printer that refuses it is wrong: the isa_file target's
  * generated mode (oracles/checks/check_isa_file.c) holds the codecs to that.
  *
@@ -323,6 +324,35 @@ static sf_code gi_cut12504(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
   return SF_OK;
 }
 
+/* A vISA function (docs/visa-binary.md section 6.3) named as the generic generator's fcall callees:
+ * its ArgSize and RetValSize attributes as IGC gives them, the generator's declarations and generic
+ * instructions, and an fret at the end. */
+static sf_code gi_function(sf_fdp *f, unsigned i, sf_visa_kernel *fn, sf_status *st) {
+  sf_code c = sf_visa_kernel_init(fn, i ? SF_GEN_VISA_CALLEE1 : SF_GEN_VISA_CALLEE0, st);
+  if (c) return c;
+  fn->is_function = true;
+  uint8_t arg[4] = {(uint8_t)sf_fdp_u8(f), 0, 0, 0}, ret[4] = {(uint8_t)sf_fdp_pick(f, 8), 0, 0, 0};
+  c = sf_visa_kernel_add_attr(fn, "ArgSize", arg, 4, st);
+  if (!c) c = sf_visa_kernel_add_attr(fn, "RetValSize", ret, 4, st);
+  if (!c) c = sf_gen_visa_generic(f, fn, 8, st);
+  if (c) return c;
+  sf_visa_ginst *ng = realloc(fn->gens, ((size_t)fn->num_gens + 1) * sizeof *ng);
+  if (!ng) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot add an fret");
+  fn->gens = ng;
+  sf_visa_ginst *r = &ng[fn->num_gens];
+  memset(r, 0, sizeof *r);
+  r->ops = calloc(2, sizeof *r->ops);
+  if (!r->ops) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot add an fret");
+  r->op = 0x68;
+  r->form = SF_VISA_FORM_SPEC;
+  r->num_ops = 2;
+  r->ops[0] = (sf_visa_gop){.kind = 'E', .u = (uint32_t)sf_fdp_pick(f, 6)};
+  r->ops[1] = (sf_visa_gop){.kind = 'P', .u = 0};
+  r->at = fn->num_gens ? fn->gens[fn->num_gens - 1].at + 1 : 0;
+  fn->num_gens++;
+  return SF_OK;
+}
+
 sf_code sf_gen_isa_file(sf_fdp *f, unsigned flags, sf_isa_file *out, sf_status *st) {
   if (!f || !out) return sf_fail(st, SF_ERR_INVALID, "sf_gen_isa_file: NULL argument");
   memset(out, 0, sizeof *out);
@@ -336,6 +366,17 @@ sf_code sf_gen_isa_file(sf_fdp *f, unsigned flags, sf_isa_file *out, sf_status *
     out->num_kernels = (uint16_t)(ki + 1);
     c = gi_kernel(f, flags, ki, &out->kernels[ki], st);
     if (!c && (flags & SF_GEN_ISA_CUT12504)) c = gi_cut12504(f, &out->kernels[ki], st);
+  }
+  /* Now and then the functions the kernels' fcall instructions name (4.1 form only: the cut-short
+   * form of a function is read from IGC's own files, tests/data/real/visa-ocloc-functions). */
+  unsigned nf = !c && !(flags & SF_GEN_ISA_CUT12504) && sf_fdp_chance(f, 43) ? 1u + (unsigned)sf_fdp_pick(f, 2) : 0u;
+  if (nf) {
+    out->functions = calloc(nf, sizeof *out->functions);
+    if (!out->functions) c = sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate %u functions", nf);
+  }
+  for (unsigned i = 0; i < nf && !c; i++) {
+    out->num_functions = (uint16_t)(i + 1);
+    c = gi_function(f, i, &out->functions[i], st);
   }
   if (c) sf_isa_free(out);
   return c;

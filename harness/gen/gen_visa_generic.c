@@ -31,6 +31,8 @@ typedef struct gv {
   uint32_t var0;  /* id of the first of the generator's GV_NVARS variables */
   uint32_t pred0; /* id of the first of its GV_NPREDS predicates */
   uint32_t addr0; /* id of its address variable (addr_add's destination) */
+  uint32_t callee0; /* string index of the first of the two callee names fcall draws from; 0: none yet */
+  struct sf_visa_kernel *k; /* the kernel being filled (fcall adds its callee names to its strings) */
 } gv;
 
 static uint32_t gv_pick(gv *g, uint32_t n) { return (uint32_t)sf_fdp_pick(g->f, n); }
@@ -222,6 +224,20 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       if (strchr(d->layout, 'L')) gop_u(x, 'L', lab);
       return true;
     case SF_VSYN_LABEL: gop_u(x, 'L', lab); return true;
+    case SF_VSYN_FCALL: /* one of the two callee names (the functions sf_gen_isa_file may add), any sizes */
+      /* the names are added at the first fcall, so that a kernel without one has no string text
+       * would not carry */
+      for (uint32_t i = 0; i < 2 && !g->callee0; i++) {
+        int64_t sid = sf_visa_kernel_add_string(g->k, i ? SF_GEN_VISA_CALLEE1 : SF_GEN_VISA_CALLEE0, 6, NULL);
+        if (sid <= 0) return false;
+        if (i == 1) g->callee0 = (uint32_t)sid - 1;
+      }
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'w', g->callee0 + gv_pick(g, 2));
+      gop_u(x, 'b', gv_pick(g, 256));
+      gop_u(x, 'b', gv_pick(g, 256));
+      return true;
     case SF_VSYN_SCALED4:
       gop_u(x, 'E', gv_exec(g));
       gop_u(x, 'P', gv_pred(g));
@@ -360,7 +376,7 @@ sf_code sf_gen_visa_generic(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_ge
   if (k->num_gens) return sf_fail(st, SF_ERR_INVALID, "sf_gen_visa_generic: the kernel already has generic instructions");
   if (k->num_labels) return sf_fail(st, SF_ERR_INVALID, "sf_gen_visa_generic: the kernel already has labels");
   if (max_gens > SF_GEN_VISA_MAX_GENS) max_gens = SF_GEN_VISA_MAX_GENS;
-  gv g = {f, 0, 0, 0};
+  gv g = {f, 0, 0, 0, 0, k};
   static const char *const vnames[GV_NVARS] = {"gv_a", "gv_b", "gv_c", "gv_d", "gv_e", "gv_f"};
   for (uint32_t i = 0; i < GV_NVARS; i++) {
     int64_t id = sf_visa_kernel_add_var(k, vnames[i], (uint8_t)i, 16, 5, st);

@@ -1,4 +1,5 @@
-/* visa_file_parse.c — vISA text: the whole-file parser (sf_visaasm_parse): .version, .kernel, .decl
+/* visa_file_parse.c — vISA text: the whole-file parser (sf_visaasm_parse): .version, .kernel and
+ * .global_function (vISA functions), .funcdecl, .decl
  * with aliases, .input, .kernel_attr, .function, labels, instruction lines (sampler, generic: visa_gen_parse.c) and ret
  * (docs/visa-text.md "Files", "Generic instructions"). */
 #include <errno.h>
@@ -28,6 +29,9 @@ static void free_file(sf_isa_file *f) {
   if (f->kernels)
     for (uint32_t i = 0; i < f->num_kernels; i++) sf_visa_kernel_free(&f->kernels[i]);
   free(f->kernels);
+  if (f->functions)
+    for (uint32_t i = 0; i < f->num_functions; i++) sf_visa_kernel_free(&f->functions[i]);
+  free(f->functions);
   memset(f, 0, sizeof *f);
 }
 
@@ -47,7 +51,9 @@ static bool p_version(cur *c, sf_isa_file *f) {
   return vt_finish_line(c);
 }
 
-static bool p_kernel(cur *c, sf_isa_file *f) {
+/* .kernel "name" starts a kernel, .global_function "name" a vISA function (fn): a new object of
+ * the file, which the following lines fill. */
+static bool p_kernel(cur *c, sf_isa_file *f, bool fn) {
   vt_ws(c);
   char name[SF_VISA_MAX_NAME + 1];
   size_t at = c->i, n;
@@ -72,14 +78,37 @@ static bool p_kernel(cur *c, sf_isa_file *f) {
   }
   name[n] = 0;
   if (!vt_finish_line(c)) return false;
-  if (f->num_kernels >= SF_ISA_MAX_KERNELS) return vt_perr(c, SF_ERR_LIMIT, at, "more than %u kernels", SF_ISA_MAX_KERNELS), false;
-  if (!sf_visa_grow((void **)&f->kernels, (size_t)f->num_kernels + 1, sizeof *f->kernels))
-    return vt_perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
-  sf_visa_kernel *nk = f->kernels;
+  sf_visa_kernel **arr = fn ? &f->functions : &f->kernels;
+  uint16_t *count = fn ? &f->num_functions : &f->num_kernels;
+  if (*count >= SF_ISA_MAX_KERNELS)
+    return vt_perr(c, SF_ERR_LIMIT, at, "more than %u %s", SF_ISA_MAX_KERNELS, fn ? "functions" : "kernels"), false;
+  if (!sf_visa_grow((void **)arr, (size_t)*count + 1, sizeof **arr)) return vt_perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
   sf_status bst;
   sf_status_clear(&bst);
-  if (sf_visa_kernel_init(&nk[f->num_kernels], name, &bst) != SF_OK) return relay(c, at, &bst), false;
-  f->num_kernels++;
+  if (sf_visa_kernel_init(&(*arr)[*count], name, &bst) != SF_OK) return relay(c, at, &bst), false;
+  (*arr)[*count].is_function = fn;
+  (*count)++;
+  return true;
+}
+
+/* .funcdecl "name": a function the kernel may call (IGC lists every function of its builder there;
+ * GenX_IR's parser ignores the line). Kept as read, for the printer (visa.h funcdecls). */
+static bool p_funcdecl(cur *c, sf_visa_kernel *k) {
+  vt_ws(c);
+  size_t at = c->i;
+  if (!vt_expect(c, '"', "to open the function name")) return false;
+  const char *s;
+  size_t n, nat;
+  if (!vt_ident(c, &s, &n, &nat, "a function name")) return false;
+  if (!vt_expect(c, '"', "to close the function name") || !vt_finish_line(c)) return false;
+  if (k->num_funcdecls >= SF_ISA_MAX_KERNELS)
+    return vt_perr(c, SF_ERR_LIMIT, at, "more than %u .funcdecl lines", SF_ISA_MAX_KERNELS), false;
+  char *copy = malloc(n + 1);
+  if (!copy || !sf_visa_grow((void **)&k->funcdecls, (size_t)k->num_funcdecls + 1, sizeof *k->funcdecls))
+    return free(copy), vt_perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
+  memcpy(copy, s, n);
+  copy[n] = 0;
+  k->funcdecls[k->num_funcdecls++] = copy;
   return true;
 }
 
@@ -427,10 +456,12 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
   sf_visa_names ix = {NULL, 0, 0}; /* names of the kernel being read */
   alias_list al = {NULL, 0};       /* its alias targets, resolved when its declarations are complete */
   int64_t pending = -1;            /* label of the last .function, whose "name:" line follows it */
+  bool in_fn = false;              /* the object being read is a function (.global_function) */
   while (pos < len && err == SF_OK) {
     size_t eol = sf_line_end(text, pos, len);
     line++;
-    sf_visa_kernel *k = out->num_kernels ? &out->kernels[out->num_kernels - 1] : NULL;
+    sf_visa_kernel *k = in_fn ? &out->functions[out->num_functions - 1]
+                              : out->num_kernels ? &out->kernels[out->num_kernels - 1] : NULL;
     symsrc src = {k, &ix};
     cur c = {text + pos, eol - pos, 0, line, &src, st, 0, SF_OK};
     if (c.n > MAX_LINE) {
@@ -465,20 +496,21 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         }
         ok = p_version(&c, out);
         have_version = true;
-      } else if (dn == 15 && memcmp(d, "global_function", 15) == 0) {
-        /* a vISA function's own text (IGC writes each function to its own .visaasm): the binary
-         * codec reads and writes functions, text does not */
-        err = vt_perr(&c, SF_UNSUPPORTED, at, "'.global_function': vISA functions have no text form here, only kernels"
-                      " (their .isa form reads and writes)");
-        break;
-      } else if (dn == 6 && memcmp(d, "kernel", 6) == 0) {
+      } else if ((dn == 6 && memcmp(d, "kernel", 6) == 0) || (dn == 15 && memcmp(d, "global_function", 15) == 0)) {
+        /* a kernel, or a vISA function (IGC writes each function's text to a .visaasm of its own;
+         * GenX_IR reads several objects from one text) */
         if (k && (err = resolve_aliases(&al, k, &ix, st)) != SF_OK) break;
-        ok = p_kernel(&c, out);
+        bool fn = dn == 15;
+        ok = p_kernel(&c, out, fn);
         pending = -1;
         sf_visa_names_free(&ix);
-        if (ok && !sf_visa_names_build(&ix, &out->kernels[out->num_kernels - 1])) ok = false, err = vt_perr(&c, SF_ERR_NOMEM, at, "out of memory");
+        if (ok) {
+          in_fn = fn;
+          sf_visa_kernel *nk = fn ? &out->functions[out->num_functions - 1] : &out->kernels[out->num_kernels - 1];
+          if (!sf_visa_names_build(&ix, nk)) ok = false, err = vt_perr(&c, SF_ERR_NOMEM, at, "out of memory");
+        }
       } else if (!k) {
-        err = vt_perr(&c, SF_ERR_SYNTAX, at, "expected .kernel before .%.*s", (int)(dn > 20 ? 20 : dn), d);
+        err = vt_perr(&c, SF_ERR_SYNTAX, at, "expected .kernel or .global_function before .%.*s", (int)(dn > 20 ? 20 : dn), d);
         break;
       } else if (dn == 11 && memcmp(d, "kernel_attr", 11) == 0) {
         ok = p_kattr(&c, k);
@@ -486,17 +518,23 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
       } else if (dn == 4 && memcmp(d, "decl", 4) == 0) {
         ok = p_decl(&c, k, &ix, &al);
       } else if (dn == 5 && memcmp(d, "input", 5) == 0) {
+        if (k->is_function) {
+          err = vt_perr(&c, SF_UNSUPPORTED, at, "'.input' in a vISA function: a function object has no input table "
+                        "(its arguments are in %%arg; docs/visa-binary.md section 6.3)");
+          break;
+        }
         ok = p_input(&c, k);
       } else if (dn == 8 && memcmp(d, "function", 8) == 0) {
         ok = p_function(&c, k, &pending);
-      } else if ((dn == 8 && memcmp(d, "funcdecl", 8) == 0) || (dn == 6 && memcmp(d, "global", 6) == 0)) {
-        /* a kernel that calls vISA functions (IGC lists them as .funcdecl), or file-scope variables:
-         * the binary reader refuses both as well (docs/visa-binary.md §7) */
-        err = vt_perr(&c, SF_UNSUPPORTED, at, "'.%.*s': calls to vISA functions and file-scope variables have no text form"
-                      " here, only kernels (a .isa with functions reads and writes)", (int)dn, d);
+      } else if (dn == 8 && memcmp(d, "funcdecl", 8) == 0) {
+        ok = p_funcdecl(&c, k);
+      } else if (dn == 6 && memcmp(d, "global", 6) == 0) {
+        /* file-scope variables: the binary reader refuses them as well (docs/visa-binary.md §7) */
+        err = vt_perr(&c, SF_UNSUPPORTED, at, "'.global': file-scope variables are not supported (IGC's binary reader "
+                      "asserts there are none)");
         break;
       } else {
-        err = vt_perr(&c, SF_ERR_SYNTAX, at, "unknown directive '.%.*s': expected .version, .kernel, .kernel_attr, .decl, .input or .function",
+        err = vt_perr(&c, SF_ERR_SYNTAX, at, "unknown directive '.%.*s': expected .version, .kernel, .global_function, .funcdecl, .kernel_attr, .decl, .input or .function",
                    (int)(dn > 20 ? 20 : dn), d);
         break;
       }
@@ -504,7 +542,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
       err = vt_perr(&c, SF_ERR_SYNTAX, at, "expected .version as the first statement");
       break;
     } else if (!k) {
-      err = vt_perr(&c, SF_ERR_SYNTAX, at, "expected .kernel before the first instruction");
+      err = vt_perr(&c, SF_ERR_SYNTAX, at, "expected .kernel or .global_function before the first instruction");
       break;
     } else {
       ok = body_line(&c, k, &pending);
@@ -512,7 +550,8 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
     if (!ok) err = c.err != SF_OK ? c.err : SF_ERR_SYNTAX;
   }
   if (err == SF_OK && !have_version) err = sf_fail_text(st, SF_ERR_SYNTAX, line ? line : 1, 1, "expected .version as the first statement");
-  if (err == SF_OK && out->num_kernels) err = resolve_aliases(&al, &out->kernels[out->num_kernels - 1], &ix, st);
+  if (err == SF_OK && (in_fn || out->num_kernels))
+    err = resolve_aliases(&al, in_fn ? &out->functions[out->num_functions - 1] : &out->kernels[out->num_kernels - 1], &ix, st);
   free(al.r);
   sf_visa_names_free(&ix);
   if (err != SF_OK) free_file(out);

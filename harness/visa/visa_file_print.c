@@ -99,7 +99,7 @@ static void print_line(fpr *p, const char *line, uint32_t id) {
   ffmt(p, " /// $%u\n", (unsigned)id);
 }
 
-static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src) {
+static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src, const sf_isa_file *f) {
   const char *kname = k->name ? k->name : sf_visa_kernel_string(k, k->name_index);
   if (!kname || !kname[0] || strlen(kname) > SF_VISA_MAX_NAME || strpbrk(kname, "\"\n\r")) {
     ffail(p, SF_UNSUPPORTED, "kernel name cannot be written in text (empty, too long, or has a quote or newline)");
@@ -119,7 +119,22 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
     ffail(p, SF_UNSUPPORTED, "kernel '%.40s': %s", kname, why);
     return;
   }
-  ffmt(p, ".kernel \"%s\"\n\n/// VISA Predefined Variables\n", kname);
+  if (k->is_function && (k->linkage || k->arg_size || k->ret_size || k->num_inputs))
+    return (void)ffail(p, SF_UNSUPPORTED, "function '%.40s': linkage %u, header argument size %u, return size %u or %u "
+                       "inputs: text has no place for them (IGC writes 0; its ArgSize and RetValSize are attributes)",
+                       kname, (unsigned)k->linkage, (unsigned)k->arg_size, (unsigned)k->ret_size, (unsigned)k->num_inputs);
+  ffmt(p, "%s \"%s\"\n", k->is_function ? ".global_function" : ".kernel", kname);
+  /* IGC lists every function of the file after a kernel's name (IsaDisassembly.cpp,
+   * printKernelHeader); a text that listed others keeps its own list (visa.h funcdecls). */
+  uint32_t nd = k->num_funcdecls ? k->num_funcdecls : k->is_function ? 0 : f->num_functions;
+  for (uint32_t i = 0; i < nd && p->err == SF_OK; i++) {
+    const char *fn = k->num_funcdecls ? (k->funcdecls ? k->funcdecls[i] : NULL) : f->functions[i].name;
+    if (!fn || !sf_visa_ident_ok(fn, strlen(fn)))
+      return (void)ffail(p, SF_UNSUPPORTED, "kernel '%.40s': function %u's name is not an identifier, which .funcdecl "
+                         "cannot carry", kname, (unsigned)i);
+    ffmt(p, ".funcdecl \"%s\"\n", fn);
+  }
+  fput(p, "\n/// VISA Predefined Variables\n");
   for (uint32_t i = 0; i < SF_VISA_NUM_PREDEF_VARS; i++)
     ffmt(p, "// .decl V%u v_type=G v_name=%s\n", (unsigned)i, sf_visa_predef_var_name(i));
   for (uint32_t i = 0; i < SF_VISA_NUM_PREDEF_SURFACES; i++)
@@ -266,7 +281,7 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
   }
 }
 
-static void print_kernel(fpr *p, const sf_visa_kernel *k) {
+static void print_kernel(fpr *p, const sf_visa_kernel *k, const sf_isa_file *f) {
   sf_visa_names ix = {NULL, 0, 0};
   if (!sf_visa_names_build(&ix, k)) {
     sf_visa_names_free(&ix);
@@ -274,24 +289,25 @@ static void print_kernel(fpr *p, const sf_visa_kernel *k) {
     return;
   }
   symsrc src = {k, &ix};
-  print_kernel_body(p, k, &src);
+  print_kernel_body(p, k, &src, f);
   sf_visa_names_free(&ix);
 }
 
 sf_code sf_visaasm_print(const sf_isa_file *f, sf_buf *out, sf_status *st) {
   if (!f || !out) return sf_fail(st, SF_ERR_INVALID, "file or output is NULL");
   if (f->num_kernels && !f->kernels) return sf_fail(st, SF_ERR_INVALID, "kernel table is NULL");
-  if (f->num_functions)
-    return sf_fail(st, SF_UNSUPPORTED, "%u vISA functions: they have no text form here (IGC writes each to its own "
-                   ".visaasm, .global_function; the kernel lists them as .funcdecl)", (unsigned)f->num_functions);
+  if (f->num_functions && !f->functions) return sf_fail(st, SF_ERR_INVALID, "function table is NULL");
   fpr p = {out, st, SF_OK};
   if (f->major == 0 && f->minor == 0)
     fput(&p, ".version 4.1\n");
   else
     ffmt(&p, ".version %u.%u\n", f->major, f->minor);
-  for (uint32_t i = 0; i < f->num_kernels && p.err == SF_OK; i++) {
+  /* Kernels, then functions, as the binary orders them: one text that GenX_IR reads as a whole (IGC
+   * writes each object to a file of its own, each with its .version line; a second .version is a
+   * syntax error to GenX_IR, so here there is one). */
+  for (uint32_t i = 0; i < (uint32_t)f->num_kernels + f->num_functions && p.err == SF_OK; i++) {
     if (i) fput(&p, "\n");
-    print_kernel(&p, &f->kernels[i]);
+    print_kernel(&p, i < f->num_kernels ? &f->kernels[i] : &f->functions[i - f->num_kernels], f);
   }
   return p.err;
 }

@@ -58,7 +58,7 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
                 syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM || syn == SF_VSYN_SCALED ||
                 syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
                 syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD || syn == SF_VSYN_MEDIA ||
-                syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4;
+                syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4 || syn == SF_VSYN_FCALL;
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -510,6 +510,25 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
       }
       return true;
     }
+    case SF_VSYN_FCALL: { /* the callee's name becomes a new string, as GenX_IR adds one per fcall */
+      const char *s;
+      size_t n, at;
+      uint64_t arg, ret;
+      if (!want_no_rest(c, m) || !vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
+      if (!vt_count_token(c) || !vt_ident(c, &s, &n, &at, "the callee's name") ||
+          !vt_unum(c, 255, &arg, "the argument size") || !vt_unum(c, 255, &ret, "the return size"))
+        return false;
+      sf_status bst;
+      sf_status_clear(&bst);
+      int64_t idx = sf_visa_kernel_add_string(k, s, n, &bst);
+      if (idx < 0 || idx > UINT16_MAX)
+        return vt_perr(c, idx < 0 ? bst.code : SF_ERR_LIMIT, at, "%s", idx < 0 ? bst.msg : "string table past 65535"), false;
+      vt_gput_u(b, SF_VF_UW, (uint32_t)idx);
+      vt_gput_u(b, SF_VF_UB, (uint32_t)arg);
+      vt_gput_u(b, SF_VF_UB, (uint32_t)ret);
+      return true;
+    }
     case SF_VSYN_SCALED4: {
       uint8_t mask, surf;
       if (!chan_suffix(c, m, &mask) || !vt_gexec(c, b)) return false;
@@ -630,8 +649,9 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
     case SF_VSYN_FENCE: {
       uint32_t bits = 0;
       bool sw = m->name[6] == 's', local = m->name[6] == 'l';
-      if (m->rest_n && (sw || m->rest[0] != '.' || !vt_fence_opts(m->rest + 1, m->rest_n - 1, &bits)))
-        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, sw ? "fence_sw takes no options"
+      size_t used = 0; /* an option that is not one: at its own column, not the suffix's */
+      if (m->rest_n && (sw || m->rest[0] != '.' || !vt_fence_opts(m->rest + 1, m->rest_n - 1, &bits, &used)))
+        return vt_perr(c, SF_ERR_SYNTAX, m->rest_at + (sw || m->rest[0] != '.' ? 0 : 1 + used), sw ? "fence_sw takes no options"
                                                          : "expected .<options> (E, I, S, C, R, L1 in that order) or nothing after %s",
                        m->name), false;
       vt_gput_u(b, SF_VF_UB, sw ? 0x80u : bits | (local ? 32u : 0u));

@@ -129,6 +129,28 @@ static void print_cf(pctx *c, const sf_visa_ginst *g, const char *name) {
   if (lab) print_label_ref(c, g->ops[2].u);
 }
 
+/* [(pred)] fcall (emask, size) <callee> <arg size> <return size>. The callee is named by a string of
+ * the calling kernel's table (IGC's IsaDisassembly.cpp prints strings[w]); GenX_IR would print a name
+ * that is not an identifier with its invalid characters as '_', which reads back as another name,
+ * so such a name is refused. */
+static void print_fcall(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!vt_kinds_are(g, 0, "EPwbb")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  const char *callee = sf_visa_kernel_string(c->k ? c->k->k : NULL, g->ops[2].u);
+  if (!callee || !sf_visa_ident_ok(callee, strlen(callee))) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: callee string %u %s", name, (unsigned)g->ops[2].u,
+             callee ? "is not an identifier (GenX_IR would print it with '_' for each invalid character)"
+                    : "is not in the kernel's string table");
+    return;
+  }
+  vt_print_pred_word(c, g->ops[1].u);
+  vt_ob_put(&c->o, name);
+  vt_print_exec_byte(c, g->ops[0].u);
+  vt_ob_fmt(&c->o, " %s %u %u", callee, (unsigned)g->ops[3].u, (unsigned)g->ops[4].u);
+}
+
 static void print_surface_field(pctx *c, const sf_visa_gop *o) {
   vt_print_surface(c, (uint8_t)o->u);
 }
@@ -247,13 +269,14 @@ static void print_fence(pctx *c, const sf_visa_ginst *g, const char *name) {
     if (m & fence_opts[i].bit) vt_ob_put(&c->o, fence_opts[i].s);
 }
 
-bool vt_fence_opts(const char *s, size_t n, uint32_t *bits) {
+bool vt_fence_opts(const char *s, size_t n, uint32_t *bits, size_t *used) {
   *bits = 0;
   size_t i = 0;
   for (unsigned k = 0; k < 6 && i < n; k++) {
     size_t l = strlen(fence_opts[k].s);
     if (n - i >= l && memcmp(s + i, fence_opts[k].s, l) == 0) *bits |= fence_opts[k].bit, i += l;
   }
+  *used = i;
   return i == n && n > 0;
 }
 
@@ -480,6 +503,7 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
     case SF_VSYN_CMP: print_cmp(&c, g, name); break;
     case SF_VSYN_MOVS: print_movs(&c, g, name); break;
     case SF_VSYN_CF: print_cf(&c, g, name); break;
+    case SF_VSYN_FCALL: print_fcall(&c, g, name); break;
     case SF_VSYN_SCALED4: print_scaled4(&c, g, name); break;
     case SF_VSYN_TYPED4: print_typed4(&c, g, name); break;
     case SF_VSYN_SVM: print_svm(&c, g, name); break;

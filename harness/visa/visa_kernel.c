@@ -135,6 +135,11 @@ static int64_t add_string(sf_visa_kernel *k, const char *s, size_t n, sf_status 
   return k->num_strings++;
 }
 
+int64_t sf_visa_kernel_add_string(sf_visa_kernel *k, const char *s, size_t n, sf_status *st) {
+  if (!k || (!s && n)) return sf_fail(st, SF_ERR_INVALID, "kernel or string is NULL"), -1;
+  return add_string(k, s ? s : "", n, st);
+}
+
 /* Checks a new symbol name: a valid identifier, not yet declared in this kernel. */
 static bool check_new_name(const sf_visa_kernel *k, const char *name, const char *what, bool check_unique,
                            sf_status *st) {
@@ -332,6 +337,8 @@ void sf_visa_kernel_free(sf_visa_kernel *k) {
   for (uint32_t i = 0; k->gens && i < k->num_gens; i++) sf_visa_ginst_free(&k->gens[i]);
   free(k->gens);
   free(k->code_tail);
+  for (uint32_t i = 0; k->funcdecls && i < k->num_funcdecls; i++) free(k->funcdecls[i]);
+  free(k->funcdecls);
   memset(k, 0, sizeof *k);
 }
 

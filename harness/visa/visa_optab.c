@@ -196,7 +196,7 @@ static const sf_visa_opdesc optab[] = {
     RSV(0x64, "reserved64"),
     RSV(0x65, "reserved65"),
     RSV(0x66, "reserved66"),
-    ROW(0x67, "fcall", "EPwbb", SF_VSYN_NONE),
+    ROW(0x67, "fcall", "EPwbb", SF_VSYN_FCALL),
     ROW(0x68, "fret", "EP", SF_VSYN_CF),
     ROW(0x69, "switchjmp", "EnV*L", SF_VSYN_NONE),
     ROW(0x6a, "sad2add", EP4, SF_VSYN_ALU),

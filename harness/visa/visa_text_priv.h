@@ -215,7 +215,7 @@ sf_code vt_check_labels(const sf_visa_kernel *k, sf_status *st);
 bool vt_gen_line(cur *c);
 /* FENCE options after the '.' of fence_global/fence_local ("E", "EI", ..., "EISCRL1": each at most
  * once, in that order) as mask bits; false for anything else (visa_gen_print.c). */
-bool vt_fence_opts(const char *s, size_t n, uint32_t *bits);
+bool vt_fence_opts(const char *s, size_t n, uint32_t *bits, size_t *used); /* *used: the options read */
 /* The byte of an atomic operation's name ("add", ..., "fsub"), or -1 (visa_gen_print.c). */
 int vt_atomic_op(const char *s, size_t n);
 /* Parses a generic instruction line into out (its `at` is left 0). Label names are looked up in k

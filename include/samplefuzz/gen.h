@@ -115,6 +115,10 @@ sf_code sf_gen_kernel_decls(struct sf_visa_kernel *k, sf_status *st);
  * subroutine's). SF_ERR_INVALID for a kernel that already has generic instructions or labels. */
 #define SF_GEN_VISA_MAX_GENS 64u
 sf_code sf_gen_visa_generic(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_gens, sf_status *st);
+/* The callee names sf_gen_visa_generic's fcall instructions use (6 bytes each), which are also the
+ * names of the vISA functions sf_gen_isa_file adds to a file now and then. */
+#define SF_GEN_VISA_CALLEE0 "sf_fn0"
+#define SF_GEN_VISA_CALLEE1 "sf_fn1"
 /* Whether sf_gen_visa_generic can draw opcode op (for coverage counts in tests). */
 bool sf_gen_visa_generic_row(uint8_t op);
 

@@ -177,6 +177,11 @@ typedef struct sf_visa_kernel {
                                                           The stream is: gens[] at their positions `at`;
                                                           insts[] and rets[] (by `before`) fill the
                                                           other positions in order. */
+  /* Text only: the `.funcdecl "name"` lines of this object's text, as read. IGC's printer lists
+   * there every vISA function of the builder (each function's text is a file of its own), GenX_IR's
+   * parser ignores them, and the binary form has no place for them. When there are none, the printer
+   * lists the functions of the file being printed (docs/visa-text.md "Functions"). */
+  uint16_t num_funcdecls;     char **funcdecls;        /* NUL-terminated identifiers (owned) */
   uint32_t code_tail_len;     uint8_t *code_tail;      /* bytes of the instruction area after the last
                                                           instruction, kept verbatim (owned): only in
                                                           the IGC 12504 form, whose writer leaves them

@@ -80,10 +80,21 @@ static void sf_isa_dump_text(sf_verdict *v, const char *label, const sf_buf *b) 
 /* Whether generic instructions a and b have the same opcode, form, position and bytes; x and y are
  * scratch buffers the caller reuses across instructions (one allocation per kernel, not two per
  * instruction: real kernels have thousands). */
-static bool sf_isa_same_ginst(const sf_visa_ginst *a, const sf_visa_ginst *b, sf_buf *x, sf_buf *y) {
+static bool sf_isa_same_ginst(const sf_visa_kernel *ka, const sf_visa_kernel *kb, const sf_visa_ginst *a,
+                              const sf_visa_ginst *b, sf_buf *x, sf_buf *y) {
   if (a->op != b->op || a->form != b->form || a->at != b->at || a->num_ops != b->num_ops) return false;
   for (unsigned i = 0; i < a->num_ops; i++)
     if (a->ops[i].kind != b->ops[i].kind) return false;
+  /* fcall names its callee by a string index, and text gives the name a new string (as GenX_IR
+   * does), so through text the same call has another index: compare the names, then the rest */
+  if (a->op == 0x67 && a->form == SF_VISA_FORM_SPEC && a->num_ops == 5) {
+    const char *na = a->ops[2].u < ka->num_strings ? ka->strings[a->ops[2].u] : NULL;
+    const char *nb = b->ops[2].u < kb->num_strings ? kb->strings[b->ops[2].u] : NULL;
+    if (!na || !nb || strcmp(na, nb) != 0) return false;
+    for (unsigned i = 0; i < 5; i++)
+      if (i != 2 && a->ops[i].u != b->ops[i].u) return false;
+    return true;
+  }
   x->len = y->len = 0;
   return sf_visa_gen_encode(a, x, NULL) == SF_OK && sf_visa_gen_encode(b, y, NULL) == SF_OK && x->len == y->len &&
          memcmp(x->data, y->data, x->len) == 0;
@@ -119,7 +130,7 @@ static bool sf_isa_same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b,
   sf_buf_init(&x, NULL);
   sf_buf_init(&y, NULL);
   uint32_t i = 0;
-  while (i < a->num_gens && sf_isa_same_ginst(&a->gens[i], &b->gens[i], &x, &y)) i++;
+  while (i < a->num_gens && sf_isa_same_ginst(a, b, &a->gens[i], &b->gens[i], &x, &y)) i++;
   sf_buf_free(&x);
   sf_buf_free(&y);
   if (i < a->num_gens)
@@ -128,6 +139,34 @@ static bool sf_isa_same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b,
   if (a->code_tail_len != b->code_tail_len ||
       (a->code_tail_len && memcmp(a->code_tail, b->code_tail, a->code_tail_len) != 0))
     return snprintf(why, n, "the bytes after the last ret: %u/%u", a->code_tail_len, b->code_tail_len), false;
+  return true;
+}
+
+/* A kernel built in the cut-short form whose bytes happen to read in the 4.1 form: nothing in the
+ * file tells the two apart (docs/visa-binary.md §6.2), so its stream is not compared. */
+static bool sf_isa_read_as_spec(const sf_visa_kernel *a, const sf_visa_kernel *b) {
+  bool cut = a->num_gens && a->gens[0].form == SF_VISA_FORM_IGC12504;
+  bool spec = b->num_insts || b->num_rets || (b->num_gens && b->gens[0].form == SF_VISA_FORM_SPEC);
+  return cut && spec;
+}
+
+/* Whether file b holds the kernels and functions of a (sf_isa_same_kernel for each); why names the
+ * object that differs. */
+static bool sf_isa_same_file(const sf_isa_file *a, const sf_isa_file *b, bool canon, char *why, size_t n) {
+  if (a->num_kernels != b->num_kernels || a->num_functions != b->num_functions)
+    return snprintf(why, n, "%u/%u kernels, %u/%u functions", a->num_kernels, b->num_kernels, a->num_functions,
+                    b->num_functions), false;
+  for (uint32_t i = 0; i < (uint32_t)a->num_kernels + a->num_functions; i++) {
+    bool fn = i >= a->num_kernels;
+    const sf_visa_kernel *x = fn ? &a->functions[i - a->num_kernels] : &a->kernels[i];
+    const sf_visa_kernel *y = fn ? &b->functions[i - a->num_kernels] : &b->kernels[i];
+    char w[160];
+    if (x->is_function != y->is_function || x->arg_size != y->arg_size || x->ret_size != y->ret_size ||
+        x->linkage != y->linkage)
+      return snprintf(why, n, "%s %u: its function header", fn ? "function" : "kernel", fn ? i - a->num_kernels : i), false;
+    if (!sf_isa_read_as_spec(x, y) && !sf_isa_same_kernel(x, y, canon, w, sizeof w))
+      return snprintf(why, n, "%s %u: %s", fn ? "function" : "kernel", fn ? i - a->num_kernels : i, w), false;
+  }
   return true;
 }
 
@@ -283,16 +322,11 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
    * back as the same kernels, not only as text that prints the same again: two labels printed
    * under one name, say, read back as one label and print the same text. */
   {
-    char why[160];
-    unsigned ki = 0;
-    if (h.num_kernels != g->num_kernels)
-      snprintf(why, sizeof why, "%u kernels, %u read back", g->num_kernels, h.num_kernels);
-    else
-      while (ki < g->num_kernels && sf_isa_same_kernel(&g->kernels[ki], &h.kernels[ki], true, why, sizeof why)) ki++;
-    if (h.num_kernels != g->num_kernels || ki < g->num_kernels) {
+    char why[200];
+    if (!sf_isa_same_file(g, &h, true, why, sizeof why)) {
       ok = sf_verdict_fail(v, "text_same", NULL, "kernel");
       sf_verdict_key(v, "text_same");
-      sf_verdict_dumpf(v, "the printed text reads back as a different file: kernel %u: %s\n", ki, why);
+      sf_verdict_dumpf(v, "the printed text reads back as a different file: %s\n", why);
       sf_isa_dump_text(v, "printed", &t1);
       goto done;
     }
@@ -470,14 +504,6 @@ done:
 
 #define SF_ISA_GEN_MAGIC "SFGEN"
 
-/* A kernel built in the cut-short form whose bytes happen to read in the 4.1 form: nothing in the
- * file tells the two apart (docs/visa-binary.md §6.2), so its stream is not compared. */
-static bool sf_isa_read_as_spec(const sf_visa_kernel *a, const sf_visa_kernel *b) {
-  bool cut = a->num_gens && a->gens[0].form == SF_VISA_FORM_IGC12504;
-  bool spec = b->num_insts || b->num_rets || (b->num_gens && b->gens[0].form == SF_VISA_FORM_SPEC);
-  return cut && spec;
-}
-
 static bool sf_isa_check_gen(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_status st;
   sf_status_clear(&st);
@@ -532,19 +558,19 @@ static bool sf_isa_check_gen(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_dump_hex(v, "written", w.data, w.len);
     goto done;
   }
-  if (g.num_kernels != f.num_kernels) {
+  if (g.num_kernels != f.num_kernels || g.num_functions != f.num_functions) {
     ok = sf_verdict_fail(v, "gen_same", NULL, "kernels");
     sf_verdict_key(v, "kernels");
-    sf_verdict_dumpf(v, "%u kernels built, %u read back\n", f.num_kernels, g.num_kernels);
+    sf_verdict_dumpf(v, "%u kernels and %u functions built, %u and %u read back\n", f.num_kernels, f.num_functions,
+                     g.num_kernels, g.num_functions);
     goto done;
   }
-  for (unsigned ki = 0; ki < f.num_kernels && ok; ki++) {
-    char why[160];
-    if (sf_isa_read_as_spec(&f.kernels[ki], &g.kernels[ki])) continue;
-    if (!sf_isa_same_kernel(&f.kernels[ki], &g.kernels[ki], false, why, sizeof why)) {
+  {
+    char why[200];
+    if (!sf_isa_same_file(&f, &g, false, why, sizeof why)) {
       ok = sf_verdict_fail(v, "gen_same", NULL, flags ? "cut" : "spec");
       sf_verdict_key(v, "%s", flags ? "cut" : "spec");
-      sf_verdict_dumpf(v, "kernel %u read back differs from the generated one: %s\n", ki, why);
+      sf_verdict_dumpf(v, "read back differs from the generated file: %s\n", why);
       sf_verdict_dump_hex(v, "written", w.data, w.len);
     }
   }
