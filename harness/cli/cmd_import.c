@@ -215,8 +215,8 @@ static void import_d3dasm(import_ctx *c, const char *path, const char *text, siz
 static void import_isa_file(import_ctx *c, const char *path, const sf_isa_file *f, const char *text, size_t text_len) {
   unsigned found = 0;
   char line[2048];
-  for (unsigned k = 0; k < f->num_kernels; k++) {
-    const sf_visa_kernel *kn = &f->kernels[k];
+  for (unsigned k = 0; k < (unsigned)f->num_kernels + f->num_functions; k++) { /* kernels, then vISA functions */
+    const sf_visa_kernel *kn = k < f->num_kernels ? &f->kernels[k] : &f->functions[k - f->num_kernels];
     for (uint32_t i = 0; i < kn->num_insts; i++) {
       const sf_inst *in = &kn->insts[i];
       if (in->family == SF_FAMILY_D3D || in->family == SF_FAMILY_NONE) continue;

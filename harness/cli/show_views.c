@@ -169,8 +169,8 @@ void show_codec(const sf_target *t, const uint8_t *data, size_t len) {
       sf_status_clear(&st);
       sf_buf_init(&out, &st);
       out.limit = 1u << 16;
-      printf("instruction: none (a whole .isa file, version %u.%u, %u kernel(s))\n", f.major, f.minor,
-             (unsigned)f.num_kernels);
+      printf("instruction: none (a whole .isa file, version %u.%u, %u kernel(s), %u function(s))\n", f.major, f.minor,
+             (unsigned)f.num_kernels, (unsigned)f.num_functions);
       if (sf_visaasm_print(&f, &out, &st) == SF_OK) {
         printf("vISA text (file):\n");
         fwrite(out.data ? (const void *)out.data : (const void *)"", 1, out.len, stdout);
