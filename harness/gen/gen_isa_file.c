@@ -5,7 +5,7 @@
  * attribute and rets, 0-4 sampler instructions (inst_gen.c) and, in the first kernel, generic
  * instructions of every opcode row that has a text form (gen_visa_generic.c), and now and then one
  * dense table (gi_dense), and one kernel in 8 names that shadow the printers' fallback spellings
- * (gi_shadow), and now and then one or two vISA functions that the kernels' fcall instructions
+ * (gi_shadow), one in 16 with gen binary records (gi_genbins), and now and then one or two vISA functions that the kernels' fcall instructions
  * name (gi_function). Everything it draws
  * is valid, so a reader, writer or printer that refuses it is wrong: the isa_file target's
  * generated mode (oracles/checks/check_isa_file.c) holds the codecs to that.
@@ -127,6 +127,26 @@ static sf_code gi_shadow(sf_visa_kernel *k, unsigned what, sf_status *st) {
   return SF_OK;
 }
 
+/* Gen binary records: 1-3 of them, any platform byte, 0-16 bytes of code each (a record without
+ * bytes is what GenX_IR writes when it stops before code generation). The writer lays the bytes out
+ * after the kernel objects and the header must point at them. */
+static sf_code gi_genbins(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
+  unsigned n = 1 + (unsigned)sf_fdp_pick(f, 3);
+  k->genbins = calloc(n, sizeof *k->genbins);
+  if (!k->genbins) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate gen binaries");
+  k->num_genbins = (uint8_t)n;
+  for (unsigned g = 0; g < n; g++) {
+    sf_visa_genbin *gb = &k->genbins[g];
+    gb->platform = sf_fdp_u8(f);
+    gb->size = (uint32_t)sf_fdp_pick(f, 17);
+    if (!gb->size) continue;
+    gb->bytes = malloc(gb->size);
+    if (!gb->bytes) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate a gen binary");
+    for (uint32_t i = 0; i < gb->size; i++) gb->bytes[i] = sf_fdp_u8(f);
+  }
+  return SF_OK;
+}
+
 static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel *k, sf_status *st) {
   /* One kernel in 64 has names at the longest the formats allow (SF_VISA_MAX_NAME bytes): its own
    * and one more variable's, which every reader, printer and parser buffer must hold whole. */
@@ -183,6 +203,7 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
   }
   if (!c && ki == 0 && sf_fdp_chance(f, 171)) c = sf_gen_visa_generic(f, k, 24, st);
   if (!c && !sf_fdp_chance(f, 252)) c = gi_dense(f, k, st); /* 1 in 64; never when the data has run out */
+  if (!c && !sf_fdp_chance(f, 240)) c = gi_genbins(f, k, st); /* 1 in 16 */
   /* one kernel in 8 (by its tag, drawn while the data lasts): 0 names only, 1 an undeclared
    * predicate, 2 an undeclared surface */
   if (!c && (tag & 7u) == 5u) c = gi_shadow(k, (tag >> 3) % 3u, st);

@@ -119,6 +119,14 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
     ffail(p, SF_UNSUPPORTED, "kernel '%.40s': %s", kname, why);
     return;
   }
+  /* Text has no place for compiled code: a Gen binary record with bytes is refused. One without
+   * (what GenX_IR writes when it stops before code generation) is left out, as GenX_IR's own
+   * disassembly leaves it out. */
+  for (uint32_t g = 0; g < k->num_genbins; g++)
+    if (k->genbins && k->genbins[g].size)
+      return (void)ffail(p, SF_UNSUPPORTED, "kernel '%.40s': gen binary %u holds %u bytes of compiled code (platform %u), "
+                         "which text cannot carry", kname, (unsigned)g, (unsigned)k->genbins[g].size,
+                         (unsigned)k->genbins[g].platform);
   if (k->is_function && (k->linkage || k->arg_size || k->ret_size || k->num_inputs))
     return (void)ffail(p, SF_UNSUPPORTED, "function '%.40s': linkage %u, header argument size %u, return size %u or %u "
                        "inputs: text has no place for them (IGC writes 0; its ArgSize and RetValSize are attributes)",

@@ -136,6 +136,15 @@ static bool sf_isa_same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b,
   if (i < a->num_gens)
     return snprintf(why, n, "instruction $%u (%s, %u/%u fields)", a->gens[i].at + 1, sf_visa_op_name(a->gens[i].op),
                     a->gens[i].num_ops, b->gens[i].num_ops), false;
+  if (!canon) { /* the binary form: the Gen binary records too (text leaves empty ones out) */
+    if (a->num_genbins != b->num_genbins) return snprintf(why, n, "%u/%u gen binaries", a->num_genbins, b->num_genbins), false;
+    for (uint32_t g = 0; g < a->num_genbins; g++) {
+      const sf_visa_genbin *x = &a->genbins[g], *y = &b->genbins[g];
+      if (x->platform != y->platform || x->size != y->size || (x->size && memcmp(x->bytes, y->bytes, x->size) != 0))
+        return snprintf(why, n, "gen binary %u: platform %u/%u, %u/%u bytes", g, x->platform, y->platform, x->size,
+                        y->size), false;
+    }
+  }
   if (a->code_tail_len != b->code_tail_len ||
       (a->code_tail_len && memcmp(a->code_tail, b->code_tail, a->code_tail_len) != 0))
     return snprintf(why, n, "the bytes after the last ret: %u/%u", a->code_tail_len, b->code_tail_len), false;
