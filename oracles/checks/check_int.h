@@ -157,6 +157,9 @@ bool sf_check_negative_sigmask(sf_verdict *v, sf_check_parse_fn parse, const voi
 /* Whether p[0..n) holds the NUL-terminated word w (a plain loop: libFuzzer would feed the words of
  * a strstr or memmem to its mutations). */
 bool sf_check_has_word(const void *p, size_t n, const char *w);
+/* typed_imm (check_d3d_rules.c): every l(...) immediate of an int- or uint-typed operand in a printed
+ * D3D program text is written as decimal integers. */
+bool sf_check_d3d_typed_imms(sf_verdict *v, const char *t, size_t n);
 /* `negative_line first`: text[0..n) (a text that parses) with its first line replaced by `line`, an
  * invalid one, must be refused on line 1 at a column in [lo, hi] (1-based). */
 bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,

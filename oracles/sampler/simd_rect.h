@@ -3,6 +3,22 @@
 /* ---- SAMPLE_UNORM over a grid of blocks (sf_backend.sample_unorm_rect) ------------------------- */
 
 #if defined(__AVX2__)
+/* The rect paths' hardware gathers, made visible to AddressSanitizer as sfk_asan_lanes does for the
+ * lane helpers: 4 bytes at base + idx[j] * scale for the 8 lanes, or only the lanes with idx >= 0
+ * (the masked gathers, whose border taps are -1). Nothing outside ASan builds. */
+static inline void sfk_asan_idx8(const void *base, const int32_t *idx, int32_t scale, bool masked) {
+#ifdef SFK_ASAN
+  for (unsigned j = 0; j < 8; j++) {
+    if (masked && idx[j] < 0) continue;
+    uint32_t x = 0;
+    memcpy(&x, (const uint8_t *)base + (ptrdiff_t)idx[j] * scale, 4);
+    __asm__ volatile("" : : "r"(x));
+  }
+#else
+  (void)base, (void)idx, (void)scale, (void)masked;
+#endif
+}
+
 /* The rect fast paths (AVX2; also used by the AVX-512 build) for RGBA8 and R8 surfaces without null
  * pages (docs/simd.md "The SAMPLE_UNORM rect"). Both rest on one fact: pixel (X, Y) of the rect is
  * block (X/8, Y/4)'s pixel (X%8, Y%4), whose coordinates are separable: column X depends only on
@@ -193,6 +209,8 @@ static inline void sfk_hpass_rgba(const uint8_t *row, const sfk_hwin *gt, const 
       const __m256i hi = _mm256_setr_epi8(2, -1, 6, -1, 10, -1, 14, -1, 3, -1, 7, -1, 11, -1, 15, -1, 2, -1, 6, -1, 10, -1, 14, -1,
                                           3, -1, 7, -1, 11, -1, 15, -1);
       const __m256i w1 = _mm256_packus_epi32(F, F), w0 = _mm256_sub_epi16(w256, w1); /* fx of pixels 0-3 0-3 | 4-7 4-7 */
+      sfk_asan_idx8(row, c0 + X, 4, true);
+      sfk_asan_idx8(row, c1 + X, 4, true);
       __m256i ta = _mm256_mask_i32gather_epi32(bp, (const int *)(const void *)row, A, ma, 4);
       __m256i tb = _mm256_mask_i32gather_epi32(bp, (const int *)(const void *)row, B, mb, 4);
       __m256i hrg = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_shuffle_epi8(ta, lo), w0), _mm256_mullo_epi16(_mm256_shuffle_epi8(tb, lo), w1));
@@ -465,8 +483,10 @@ static bool sfk_unorm_rect_r8(const sf_unorm_rect_req *q, const sf_unorm_rect_ou
 #endif
         {
           /* slots a, a + 1 */
+          sfk_asan_idx8(vrow, ca + X, 2, false);
           pr = _mm256_i32gather_epi32((const int *)(const void *)vrow, _mm256_loadu_si256((const __m256i *)(const void *)(ca + X)), 2);
           if (irregular[X / 8]) {
+            sfk_asan_idx8(vrow, cb + X, 2, false);
             __m256i B = _mm256_loadu_si256((const __m256i *)(const void *)(cb + X));
             __m256i gb = _mm256_i32gather_epi32((const int *)(const void *)vrow, B, 2);
             pr = _mm256_blend_epi16(pr, _mm256_slli_epi32(gb, 16), 0xAA);
