@@ -688,6 +688,10 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
       }
       memcpy(fn->name, data + r.pos, fn->name_len);
       fn->name[fn->name_len] = 0;
+      if (memchr(fn->name, 0, fn->name_len)) {
+        rc = sf_fail_byte(st, SF_ERR_INVALID, r.base + r.pos, "function %u name contains a NUL byte", (unsigned)i);
+        goto done;
+      }
       r.pos += fn->name_len;
       foff[i] = sf_rd_u32(&r, "function offset");
       fsize[i] = sf_rd_u32(&r, "function size");
