@@ -15,6 +15,7 @@
  *   mnemonic  (D3D texts, SF_NEG_MNEMONIC) "_qq" appended to the line's first field, the mnemonic
  *             with its groups: no SM4/SM5 instruction or declaration has that suffix; or the
  *             mnemonic's last "_word" written twice ("if_nz_nz"): each suffix may appear once.
+ *   swizzle   (D3D texts) a source's 4-letter swizzle cut to 3 letters, refused at its first letter.
  *
  * The parser must refuse the edited text with a text position on line 1 that points at the edit:
  * not before the start of the top-level operand holding it (an error may name the operand), and
@@ -46,6 +47,7 @@ typedef struct {
   size_t at, len;
   char rep[40];
   bool at_edit; /* the refusal must point at the edit itself, not anywhere in its operand */
+  bool exact;   /* ... and at its first column: the part is judged as a whole (a swizzle) */
 } neg_edit;
 
 /* Hex literal at i ("0x" + digits, not inside a word): returns its end, or 0 when there is none. */
@@ -100,7 +102,7 @@ static size_t neg_suffix_at(const char *t, size_t n, size_t i, const char **w) {
 
 /* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
 /* The edit kinds, counted apart so that one is picked before one of its candidates. */
-enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_COMMA, NK_MNEMONIC, NK_COUNT };
+enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_COMMA, NK_MNEMONIC, NK_SWIZZLE, NK_COUNT };
 
 /* Candidate edits of t of kind `want` (NK_COUNT: none); with pick below their count, fills *out with
  * number pick. per, when not NULL, gets the count of every kind. word_digits: a digit run right after
@@ -110,14 +112,14 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
                                             neg_edit *out, size_t *per) {
   size_t count = 0;
 #define NEG_TAKE(k) ((per ? (void)per[k]++ : (void)0), want == (k) && pick == count++)
-  if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @", true};
+  if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @", true, false};
   for (size_t i = 0; i < n; i++) {
     size_t e = neg_hex_at(t, n, i);
     if (e) {
       size_t nd = e - i - 2;
       if (nd <= 16 && NEG_TAKE(NK_HEX)) { /* wider literals are not what a printer writes: left alone */
         /* "0x1", then the literal's digits left-padded with zeros to 16: 17 significant digits. */
-        neg_edit ed = {"hex", i, e - i, "", false};
+        neg_edit ed = {"hex", i, e - i, "", false, false};
         size_t k = 0;
         ed.rep[k++] = t[i];
         ed.rep[k++] = t[i + 1];
@@ -136,7 +138,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
       continue;
     }
     if (e) {
-      if (NEG_TAKE(NK_DEC)) *out = (neg_edit){"decimal", i, e - i, "4294967296", false};
+      if (NEG_TAKE(NK_DEC)) *out = (neg_edit){"decimal", i, e - i, "4294967296", false, false};
       i = e - 1;
       continue;
     }
@@ -144,7 +146,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
     e = neg_suffix_at(t, n, i, &w);
     if (e) {
       if (NEG_TAKE(NK_SUFFIX)) {
-        *out = (neg_edit){"suffix", e, 0, "", true};
+        *out = (neg_edit){"suffix", e, 0, "", true, false};
         snprintf(out->rep, sizeof out->rep, "%s", w);
       }
       i = e - 1;
@@ -152,7 +154,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
     }
     e = neg_chan_at(t, n, i);
     if (e) {
-      if (NEG_TAKE(NK_CHAN)) *out = (neg_edit){"channel", e - 1, 1, "Q", true};
+      if (NEG_TAKE(NK_CHAN)) *out = (neg_edit){"channel", e - 1, 1, "Q", true, false};
       i = e - 1;
     }
   }
@@ -179,13 +181,43 @@ static size_t neg_mnemonic(const char *t, size_t n, size_t pick, neg_edit *out) 
   }
   bool dup = last_us && name_end - last_us >= 2 && name_end - last_us < sizeof out->rep;
   if (out && pick == 1 && dup) {
-    *out = (neg_edit){"mnemonic_twice", name_end, 0, "", false};
+    *out = (neg_edit){"mnemonic_twice", name_end, 0, "", false, false};
     memcpy(out->rep, t + last_us, name_end - last_us);
     out->rep[name_end - last_us] = 0;
   } else if (out) {
-    *out = (neg_edit){"mnemonic", end, 0, "_qq", false};
+    *out = (neg_edit){"mnemonic", end, 0, "_qq", false, false};
   }
   return dup ? 2 : 1;
+}
+
+/* The swizzle edit (D3D texts): a 4-letter component selection after a register ("r1.xxyz",
+ * "cb0[2].wzyx") whose letters are not a destination mask (x, y, z, w distinct and in that order),
+ * so it belongs to a source, cut to its first 3 letters. A source selects 1 component or swizzles 4,
+ * so the text must be refused, and at the selection's first letter: the parser judges a selection
+ * as a whole once it has read its letters. Returns the number of candidates. */
+static size_t neg_swizzles(const char *t, size_t n, size_t pick, neg_edit *out) {
+  size_t count = 0;
+  for (size_t i = 1; i + 5 <= n; i++) {
+    if (t[i] != '.' || !(neg_word((unsigned char)t[i - 1]) || t[i - 1] == ']')) continue;
+    int lv[4], k = 0;
+    while (k < 4 && i + 1 + (size_t)k < n) {
+      char ch = t[i + 1 + (size_t)k];
+      int x = ch == 'x' ? 0 : ch == 'y' ? 1 : ch == 'z' ? 2 : ch == 'w' ? 3 : -1;
+      if (x < 0) break;
+      lv[k++] = x;
+    }
+    size_t e = i + 1 + (size_t)k;
+    if (k != 4 || (e < n && neg_word((unsigned char)t[e]))) continue;
+    if (lv[0] < lv[1] && lv[1] < lv[2] && lv[2] < lv[3]) continue; /* .xyzw: a mask as well */
+    if (out && pick == count) {
+      *out = (neg_edit){"swizzle", i + 1, 4, "", true, true};
+      memcpy(out->rep, t + i + 1, 3);
+      out->rep[3] = 0;
+    }
+    count++;
+    i = e - 1;
+  }
+  return count;
 }
 
 /* Picks one edit of t by h. Half the time any candidate, each alike (the literals, which are most of
@@ -196,6 +228,7 @@ static void neg_pick(const char *t, size_t n, uint64_t h, unsigned flags, neg_ed
   neg_candidates(t, n, NK_COUNT, 0, !(flags & SF_NEG_NO_WORD_DIGITS), out, per);
   if (flags & SF_NEG_COMMAS) per[NK_COMMA] = neg_commas(t, n, (size_t)-1, out);
   if (flags & SF_NEG_MNEMONIC) per[NK_MNEMONIC] = neg_mnemonic(t, n, 0, NULL);
+  if (flags & SF_NEG_MNEMONIC) per[NK_SWIZZLE] = neg_swizzles(t, n, (size_t)-1, NULL);
   unsigned kinds = 0;
   size_t total = 0;
   for (int k = 0; k < NK_COUNT; k++) kinds += per[k] != 0, total += per[k]; /* at least the trailing edit */
@@ -211,6 +244,7 @@ static void neg_pick(const char *t, size_t n, uint64_t h, unsigned flags, neg_ed
   }
   if (k == NK_COMMA) neg_commas(t, n, j, out);
   else if (k == NK_MNEMONIC) neg_mnemonic(t, n, j, out);
+  else if (k == NK_SWIZZLE) neg_swizzles(t, n, j, out);
   else neg_candidates(t, n, k, j, !(flags & SF_NEG_NO_WORD_DIGITS), out, NULL);
 }
 
@@ -246,6 +280,7 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
   size_t lo = neg_field_start(text, ed.at) + 1;           /* 1-based columns */
   size_t hi = ed.at + rl + 1;                             /* one past the edit */
   if (ed.at_edit) lo = ed.at + 1;
+  if (ed.exact) hi = ed.at + 1;
   sf_status st;
   sf_status_clear(&st);
   sf_code rc = parse(ctx, buf, m, &st);
@@ -278,7 +313,7 @@ static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out) {
     char c = t[i];
     if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
     else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
-    else if (c == ',' && depth == 0 && pick == count++) *out = (neg_edit){"comma", i, 1, "", false};
+    else if (c == ',' && depth == 0 && pick == count++) *out = (neg_edit){"comma", i, 1, "", false, false};
   }
   return count;
 }
@@ -356,6 +391,7 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
   buf[m] = '\0';
   size_t lo = neg_field_start(line, ed.at) + 1, hi = ed.at + rl + 1; /* 1-based columns of the line */
   if (ed.at_edit) lo = ed.at + 1;
+  if (ed.exact) hi = ed.at + 1;
   if (!strcmp(ed.kind, "comma")) hi = neg_field_end(line, len, ed.at + 1) + 1;
   sf_status st;
   sf_status_clear(&st);
@@ -438,24 +474,40 @@ bool sf_check_negative_sigmask(sf_verdict *v, sf_check_parse_fn parse, const voi
   if (!count) return true;
   uint32_t pick_line = 0;
   sigmask_find(text, n, (size_t)((h >> 8) % count), &at, &pick_line);
+  /* Every other text: the field's name is changed instead ("mask=" -> "qask=", "rw=" -> "qw="), which
+   * names no field of an element: refused at the name, and the refusal must read well (a message
+   * naming the chunk). */
+  bool key = (h >> 20) & 1;
+  size_t kat = at;
+  while (kat > 0 && text[kat - 1] != ' ') kat--;
   char *buf = malloc(n + 1);
   if (!buf) return true; /* no memory for the edit: nothing learned, nothing wrong */
-  memcpy(buf, text, at + 1);
-  memcpy(buf + at + 1, text + at, n - at);
+  size_t m = n;
+  if (key) {
+    memcpy(buf, text, n);
+    buf[kat] = 'q';
+  } else {
+    memcpy(buf, text, at + 1);
+    memcpy(buf + at + 1, text + at, n - at);
+    m = n + 1;
+  }
   size_t col = 1;
-  for (size_t i = at; i > 0 && text[i - 1] != '\n'; i--) col++;
+  for (size_t i = key ? kat : at; i > 0 && text[i - 1] != '\n'; i--) col++;
   sf_status st;
   sf_status_clear(&st);
-  sf_code rc = parse(ctx, buf, n + 1, &st);
-  free(buf);
+  sf_code rc = parse(ctx, buf, m, &st);
   const char *how = rc == SF_OK ? "accepted"
-                    : (st.pos_kind != SF_POS_TEXT || st.line != pick_line || st.col < col || st.col > col + 1) ? "position"
-                                                                                                                 : NULL;
-  if (!how) return true;
+                    : (st.pos_kind != SF_POS_TEXT || st.line != pick_line || st.col < col || st.col > col + (key ? 0 : 1))
+                        ? "position"
+                        : NULL;
+  bool ok = how ? false : sf_check_refusal_at(v, key ? "negative_sigkey" : "negative_sigmask", &st, NULL, buf, m, true);
+  free(buf);
+  if (!how) return ok;
   sf_verdict_fail(v, "negative_sigmask", NULL, how);
-  sf_verdict_key(v, "negative sigmask %s", how);
-  sf_verdict_dumpf(v, "a signature mask with its first letter twice (line %u, column %zu) was %s%s%s\n", (unsigned)pick_line,
-                   col + 1, rc == SF_OK ? "accepted" : "refused elsewhere: ", rc == SF_OK ? "" : sf_code_name(rc),
+  sf_verdict_key(v, "negative %s %s", key ? "sigkey" : "sigmask", how);
+  sf_verdict_dumpf(v, "a signature %s (line %u, column %zu) was %s%s%s\n",
+                   key ? "field with an unknown name" : "mask with its first letter twice", (unsigned)pick_line,
+                   key ? col : col + 1, rc == SF_OK ? "accepted" : "refused elsewhere: ", rc == SF_OK ? "" : sf_code_name(rc),
                    rc == SF_OK ? "" : st.msg);
   return false;
 }

@@ -233,12 +233,34 @@ static bool sf_msg_count_past(const sf_status *st, size_t n) {
   return false;
 }
 
+/* Whether msg holds a byte a person cannot read (a control byte, or a byte that is not part of a
+ * well-formed UTF-8 character: messages may say "§") that input[0..n) does not hold either (a
+ * message may quote the input). Such a byte is a formatting slip, a character taken from the wrong
+ * bits of a number, say. Only where the input is known: a refusal of a file read back from other
+ * bytes may quote names it holds. */
+static bool sf_msg_stray_byte(const char *msg, const void *input, size_t n) {
+  const unsigned char *m = (const unsigned char *)msg;
+  for (size_t i = 0; m[i];) {
+    unsigned c = m[i], len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+    bool bad = (c < 0x20 && c != '\t') || c == 0x7f || len == 0 || (len == 2 && c < 0xc2);
+    for (unsigned k = 1; !bad && k < len; k++) bad = (m[i + k] & 0xc0) != 0x80;
+    if (bad) {
+      if (!memchr(input, (int)c, n)) return true;
+      len = 1;
+    }
+    i += len;
+  }
+  return false;
+}
+
 bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, const sf_inst *in, const void *input,
                          size_t n, bool need_pos) {
   const char *check = NULL;
   if (st->code == SF_OK) check = "status_missing";
-  else if (st->msg[0] == '\0' || (sf_check_has_word(st->msg, strlen(st->msg), "(null)") && !(input && sf_check_has_word(input, n, "(null)"))))
-    check = "status_message"; /* "(null)" that the input does not hold: a NULL string went to %s */
+  else if (st->msg[0] == '\0' || (sf_check_has_word(st->msg, strlen(st->msg), "(null)") && !(input && sf_check_has_word(input, n, "(null)"))) ||
+           (input && sf_msg_stray_byte(st->msg, input, n)))
+    check = "status_message"; /* "(null)" that the input does not hold: a NULL string went to %s; or a byte
+                                 a person cannot read that the input does not hold either */
   else if (need_pos && st->pos_kind == SF_POS_NONE && st->code != SF_UNSUPPORTED && st->code != SF_ERR_NOMEM &&
            st->code != SF_ERR_LIMIT)
     check = "status_position";
