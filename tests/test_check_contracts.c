@@ -240,6 +240,8 @@ static sf_code fake_parse(const void *ctx, const char *text, size_t n, sf_status
   const char *at = strchr(p->seen, '@');
   if (!at) at = strstr(p->seen, "4294967296");
   if (!at && (strstr(p->seen, "_qq") || strstr(p->seen, "_sat_sat"))) at = p->seen; /* the mnemonic edits: refused at the mnemonic */
+  for (const char *d = strchr(p->seen, '.'); !at && d; d = strchr(d + 1, '.')) /* the swizzle edit: 3 letters */
+    if (strspn(d + 1, "xyzw") == 3 && !isalnum((unsigned char)d[4])) at = d + 1;
   if (!at) {
     for (const char *h = strstr(p->seen, "0x1"); h && !at; h = strstr(h + 1, "0x1")) {
       size_t d = 2;
@@ -252,7 +254,7 @@ static sf_code fake_parse(const void *ctx, const char *text, size_t n, sf_status
 }
 
 static void test_negative_edits(void) {
-  unsigned kinds[5] = {0, 0, 0, 0, 0}, judged = 0;
+  unsigned kinds[6] = {0, 0, 0, 0, 0, 0}, judged = 0;
   char text[256];
   for (unsigned i = 0; i < 600; i++) {
     unsigned flags = i < 300 ? 0 : SF_NEG_MNEMONIC;
@@ -275,13 +277,15 @@ static void test_negative_edits(void) {
       const char *qq = strstr(p.seen, "_qq"), *twice = strstr(p.seen, "_sat_sat");
       SF_CHECK_MSG(!qq || (flags && qq == p.seen + 12 && qq[3] == ' '), "the mnemonic edit misplaced: %s", p.seen);
       SF_CHECK_MSG(!twice || (flags && twice == p.seen + 8 && twice[8] == ' '), "the suffix edit misplaced: %s", p.seen);
-      kinds[strchr(p.seen, '@') ? 0 : strstr(p.seen, "4294967296") ? 2 : qq ? 3 : twice ? 4 : 1]++;
+      const char *sw = strstr(p.seen, ".xyy,");
+      SF_CHECK_MSG(!sw || flags, "the swizzle edit without the D3D flag: %s", p.seen);
+      kinds[strchr(p.seen, '@') ? 0 : strstr(p.seen, "4294967296") ? 2 : qq ? 3 : twice ? 4 : sw ? 5 : 1]++;
     }
   }
   SF_CHECK_MSG(judged >= 80 && judged <= 240, "%u of 600 texts edited (one in four expected)", judged);
-  SF_CHECK_MSG(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0 && kinds[3] > 0 && kinds[4] > 0,
-               "edits by kind: trailing %u, hex %u, decimal %u, mnemonic %u, suffix twice %u", kinds[0], kinds[1], kinds[2],
-               kinds[3], kinds[4]);
+  SF_CHECK_MSG(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0 && kinds[3] > 0 && kinds[4] > 0 && kinds[5] > 0,
+               "edits by kind: trailing %u, hex %u, decimal %u, mnemonic %u, suffix twice %u, swizzle %u", kinds[0],
+               kinds[1], kinds[2], kinds[3], kinds[4], kinds[5]);
   fake_parser p = {1, ""};
   sf_verdict v;
   sf_verdict_init(&v, "contracts");

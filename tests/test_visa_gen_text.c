@@ -214,7 +214,7 @@ static void real_pairs(void) {
     }
   }
   if (dir) closedir(dir);
-  unsigned parsed = 0, identical = 0, compared = 0, fence_sw_lossy = 0, svm_block_lossy = 0;
+  unsigned parsed = 0, identical = 0, compared = 0, fence_sw_lossy = 0, svm_block_lossy = 0, named = 0;
   for (size_t i = 0; i < count; i++) {
     char path[512];
     size_t tn = 0, bn = 0;
@@ -289,6 +289,16 @@ static void real_pairs(void) {
           for (unsigned j = 2; same && j < y->num_ops; j++) same = same_gop(&x->ops[j], &y->ops[j]);
           svm_block_lossy += same;
         }
+        /* faddr and fcall name a function by a string index, which text puts elsewhere (a new
+         * string per instruction, as GenX_IR): the names must agree, and the other fields. */
+        int si = x->op == 0x50 ? 0 : x->op == 0x67 ? 2 : -1;
+        if (!same && si >= 0 && x->op == y->op && y->num_ops > (unsigned)si && y->num_ops <= x->num_ops) {
+          const char *nx = x->ops[si].u < kt->num_strings ? kt->strings[x->ops[si].u] : NULL;
+          const char *ny = y->ops[si].u < kb->num_strings ? kb->strings[y->ops[si].u] : NULL;
+          same = nx && ny && !strcmp(nx, ny);
+          for (unsigned j = 0; same && j < y->num_ops; j++) same = (int)j == si || same_gop(&x->ops[j], &y->ops[j]);
+          named += same;
+        }
         SF_CHECK_MSG(same, "%s: instruction at %u (%s) differs from the .isa's", names[i], (unsigned)x->at,
                      sf_visa_op_name(x->op));
         compared++;
@@ -303,8 +313,8 @@ static void real_pairs(void) {
     free(names[i]);
   }
   printf("real: %u of %zu .visaasm parse, %u reprint identically, %u instructions agree with the .isa (%u fence_sw "
-         "whose .isa mask has more bits than 0x80, %u svm blocks whose .isa has the unaligned bit)\n", parsed, count,
-         identical, compared, fence_sw_lossy, svm_block_lossy);
+         "whose .isa mask has more bits than 0x80, %u svm blocks whose .isa has the unaligned bit, %u faddr/fcall "
+         "by the function's name)\n", parsed, count, identical, compared, fence_sw_lossy, svm_block_lossy, named);
   SF_CHECK_MSG(count >= 50, "%zu .visaasm files in %s", count, REAL_DIR);
   SF_CHECK_EQ_U(parsed, count);
   SF_CHECK_EQ_U(identical, count);
@@ -353,10 +363,11 @@ static void random_round_trips(void) {
       SF_CHECK_MSG(pc != SF_OK || rc == SF_OK, "trial %u: reparse: %s\n%.*s", trial, st.msg, (int)text.len,
                    (const char *)text.data);
       if (rc == SF_OK) {
-        /* fcall gives its callee's name a new string where the text names it (as GenX_IR does), so
-         * a kernel with one holds its strings in another order: its text must print again the same */
+        /* fcall and faddr give a function's name a new string where the text names it (as GenX_IR
+         * does), so a kernel with one holds its strings in another order: its text must print again
+         * the same */
         bool fcall = false;
-        for (uint32_t i = 0; i < k->num_gens; i++) fcall |= k->gens[i].op == 0x67;
+        for (uint32_t i = 0; i < k->num_gens; i++) fcall |= k->gens[i].op == 0x67 || k->gens[i].op == 0x50; /* fcall, faddr */
         if (fcall) {
           SF_CHECK(sf_visaasm_print(&f2, &w1, &st) == SF_OK);
           SF_CHECK(sf_buf_put(&w2, text.data, text.len));

@@ -225,16 +225,29 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       return true;
     case SF_VSYN_LABEL: gop_u(x, 'L', lab); return true;
     case SF_VSYN_FCALL: /* one of the two callee names (the functions sf_gen_isa_file may add), any sizes */
-      /* the names are added at the first fcall, so that a kernel without one has no string text
+    case SF_VSYN_FADDR: /* the address of one of them */
+      /* the names are added at the first use, so that a kernel without one has no string text
        * would not carry */
       for (uint32_t i = 0; i < 2 && !g->callee0; i++) {
         int64_t sid = sf_visa_kernel_add_string(g->k, i ? SF_GEN_VISA_CALLEE1 : SF_GEN_VISA_CALLEE0, 6, NULL);
         if (sid <= 0) return false;
         if (i == 1) g->callee0 = (uint32_t)sid - 1;
       }
+      if (d->syn == SF_VSYN_FADDR) {
+        gop_u(x, 'w', g->callee0 + gv_pick(g, 2));
+        gop_v(x, g, true);
+        return true;
+      }
       gop_u(x, 'E', gv_exec(g));
       gop_u(x, 'P', gv_pred(g));
       gop_u(x, 'w', g->callee0 + gv_pick(g, 2));
+      gop_u(x, 'b', gv_pick(g, 256));
+      gop_u(x, 'b', gv_pick(g, 256));
+      return true;
+    case SF_VSYN_IFCALL: /* an indirect call through a general operand (a faddr's result, in IGC's code) */
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_v(x, g, false);
       gop_u(x, 'b', gv_pick(g, 256));
       gop_u(x, 'b', gv_pick(g, 256));
       return true;

@@ -58,7 +58,8 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
                 syn == SF_VSYN_SCALED4 || syn == SF_VSYN_TYPED4 || syn == SF_VSYN_SVM || syn == SF_VSYN_SCALED ||
                 syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
                 syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD || syn == SF_VSYN_MEDIA ||
-                syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4 || syn == SF_VSYN_FCALL;
+                syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4 || syn == SF_VSYN_FCALL || syn == SF_VSYN_FADDR ||
+                syn == SF_VSYN_IFCALL;
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -460,7 +461,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
   uint32_t pw = has_pred ? pred_word(pred) : 0;
   bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS && m->syn != SF_VSYN_MINMAX && m->syn != SF_VSYN_FENCE &&
                     m->syn != SF_VSYN_BARE && m->syn != SF_VSYN_ADDR && m->syn != SF_VSYN_OWORD && m->syn != SF_VSYN_MEDIA &&
-                    m->syn != SF_VSYN_SVMBLOCK;
+                    m->syn != SF_VSYN_SVMBLOCK && m->syn != SF_VSYN_FADDR;
   if (has_pred && !takes_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "%s takes no predicate", m->name), false;
   const sf_visa_opdesc *d = sf_visa_optab(m->op);
   switch (m->syn) {
@@ -510,21 +511,31 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
       }
       return true;
     }
-    case SF_VSYN_FCALL: { /* the callee's name becomes a new string, as GenX_IR adds one per fcall */
-      const char *s;
-      size_t n, at;
+    case SF_VSYN_FCALL: /* the callee's name becomes a new string, as GenX_IR adds one per fcall */
+    case SF_VSYN_FADDR: /* and faddr's symbol name, one per faddr */
+    case SF_VSYN_IFCALL: {
       uint64_t arg, ret;
-      if (!want_no_rest(c, m) || !vt_gexec(c, b)) return false;
-      vt_gput_u(b, SF_VF_PRED, pw);
-      if (!vt_count_token(c) || !vt_ident(c, &s, &n, &at, "the callee's name") ||
-          !vt_unum(c, 255, &arg, "the argument size") || !vt_unum(c, 255, &ret, "the return size"))
-        return false;
-      sf_status bst;
-      sf_status_clear(&bst);
-      int64_t idx = sf_visa_kernel_add_string(k, s, n, &bst);
-      if (idx < 0 || idx > UINT16_MAX)
-        return vt_perr(c, idx < 0 ? bst.code : SF_ERR_LIMIT, at, "%s", idx < 0 ? bst.msg : "string table past 65535"), false;
-      vt_gput_u(b, SF_VF_UW, (uint32_t)idx);
+      if (!want_no_rest(c, m)) return false;
+      if (m->syn != SF_VSYN_FADDR) {
+        if (!vt_gexec(c, b)) return false;
+        vt_gput_u(b, SF_VF_PRED, pw);
+      }
+      if (m->syn == SF_VSYN_IFCALL) {
+        if (!vt_gput_v(c, b, "the function's address")) return false;
+      } else {
+        const char *s;
+        size_t n, at;
+        if (!vt_count_token(c) || !vt_ident(c, &s, &n, &at, m->syn == SF_VSYN_FADDR ? "a function name" : "the callee's name"))
+          return false;
+        sf_status bst;
+        sf_status_clear(&bst);
+        int64_t idx = sf_visa_kernel_add_string(k, s, n, &bst);
+        if (idx < 0 || idx > UINT16_MAX)
+          return vt_perr(c, idx < 0 ? bst.code : SF_ERR_LIMIT, at, "%s", idx < 0 ? bst.msg : "string table past 65535"), false;
+        vt_gput_u(b, SF_VF_UW, (uint32_t)idx);
+      }
+      if (m->syn == SF_VSYN_FADDR) return vt_gput_v(c, b, "the destination");
+      if (!vt_unum(c, 255, &arg, "the argument size") || !vt_unum(c, 255, &ret, "the return size")) return false;
       vt_gput_u(b, SF_VF_UB, (uint32_t)arg);
       vt_gput_u(b, SF_VF_UB, (uint32_t)ret);
       return true;

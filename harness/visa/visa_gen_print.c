@@ -129,26 +129,56 @@ static void print_cf(pctx *c, const sf_visa_ginst *g, const char *name) {
   if (lab) print_label_ref(c, g->ops[2].u);
 }
 
-/* [(pred)] fcall (emask, size) <callee> <arg size> <return size>. The callee is named by a string of
- * the calling kernel's table (IGC's IsaDisassembly.cpp prints strings[w]); GenX_IR would print a name
- * that is not an identifier with its invalid characters as '_', which reads back as another name,
- * so such a name is refused. */
+/* A function named by a string of the kernel's table (fcall's callee, faddr's symbol: IGC's
+ * IsaDisassembly.cpp prints strings[w]). GenX_IR would print a name that is not an identifier with
+ * its invalid characters as '_', which reads back as another name, so such a name is refused. */
+static void print_callee(pctx *c, const char *name, uint32_t idx) {
+  const char *callee = sf_visa_kernel_string(c->k ? c->k->k : NULL, idx);
+  if (!callee || !sf_visa_ident_ok(callee, strlen(callee))) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: function name string %u %s", name, (unsigned)idx,
+             callee ? "is not an identifier (GenX_IR would print it with '_' for each invalid character)"
+                    : "is not in the kernel's string table");
+    return;
+  }
+  vt_ob_put(&c->o, " ");
+  vt_ob_put(&c->o, callee);
+}
+
+/* [(pred)] fcall (emask, size) <callee> <arg size> <return size> */
 static void print_fcall(pctx *c, const sf_visa_ginst *g, const char *name) {
   if (!vt_kinds_are(g, 0, "EPwbb")) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
-  const char *callee = sf_visa_kernel_string(c->k ? c->k->k : NULL, g->ops[2].u);
-  if (!callee || !sf_visa_ident_ok(callee, strlen(callee))) {
-    vt_pfail(c, SF_UNSUPPORTED, "%s: callee string %u %s", name, (unsigned)g->ops[2].u,
-             callee ? "is not an identifier (GenX_IR would print it with '_' for each invalid character)"
-                    : "is not in the kernel's string table");
+  vt_print_pred_word(c, g->ops[1].u);
+  vt_ob_put(&c->o, name);
+  vt_print_exec_byte(c, g->ops[0].u);
+  print_callee(c, name, g->ops[2].u);
+  vt_ob_fmt(&c->o, " %u %u", (unsigned)g->ops[3].u, (unsigned)g->ops[4].u);
+}
+
+/* faddr <symbol> dst: no exec size, no predicate (IsaDisassembly.cpp, ISA_FADDR) */
+static void print_faddr(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!vt_kinds_are(g, 0, "wV")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  vt_ob_put(&c->o, name);
+  print_callee(c, name, g->ops[0].u);
+  vt_print_vopnd(c, &g->ops[1].v);
+}
+
+/* [(pred)] ifcall (emask, size) <function address> <arg size> <return size> (IGC 12504: no flags byte) */
+static void print_ifcall(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!vt_kinds_are(g, 0, "EPVbb")) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
   vt_print_pred_word(c, g->ops[1].u);
   vt_ob_put(&c->o, name);
   vt_print_exec_byte(c, g->ops[0].u);
-  vt_ob_fmt(&c->o, " %s %u %u", callee, (unsigned)g->ops[3].u, (unsigned)g->ops[4].u);
+  vt_print_vopnd(c, &g->ops[2].v);
+  vt_ob_fmt(&c->o, " %u %u", (unsigned)g->ops[3].u, (unsigned)g->ops[4].u);
 }
 
 static void print_surface_field(pctx *c, const sf_visa_gop *o) {
@@ -504,6 +534,8 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
     case SF_VSYN_MOVS: print_movs(&c, g, name); break;
     case SF_VSYN_CF: print_cf(&c, g, name); break;
     case SF_VSYN_FCALL: print_fcall(&c, g, name); break;
+    case SF_VSYN_FADDR: print_faddr(&c, g, name); break;
+    case SF_VSYN_IFCALL: print_ifcall(&c, g, name); break;
     case SF_VSYN_SCALED4: print_scaled4(&c, g, name); break;
     case SF_VSYN_TYPED4: print_typed4(&c, g, name); break;
     case SF_VSYN_SVM: print_svm(&c, g, name); break;

@@ -60,6 +60,8 @@ typedef enum sf_vsyn {
   SF_VSYN_SVMBLOCK,  /* svm_block_ld|svm_block_st (<owords>) address data (0x4e sub-ops 1, 2) */
   SF_VSYN_SVM4,      /* [(pred)] svm_gather4scaled|svm_scatter4scaled.<ch> (emask, size) globalOffset addresses data */
   SF_VSYN_FCALL,     /* [(pred)] fcall (emask, size) <callee name> <arg size> <return size>: the name a string index */
+  SF_VSYN_FADDR,     /* faddr <symbol name> dst: the address of a function, its name a string index */
+  SF_VSYN_IFCALL,    /* [(pred)] ifcall (emask, size) <address operand> <arg size> <return size> */
   SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 

@@ -86,15 +86,22 @@ static bool sf_isa_same_ginst(const sf_visa_kernel *ka, const sf_visa_kernel *kb
   if (a->op != b->op || a->form != b->form || a->at != b->at || a->num_ops != b->num_ops) return false;
   for (unsigned i = 0; i < a->num_ops; i++)
     if (a->ops[i].kind != b->ops[i].kind) return false;
-  /* fcall names its callee by a string index, and text gives the name a new string (as GenX_IR
-   * does), so through text the same call has another index: compare the names, then the rest */
-  if (a->op == 0x67 && a->form == SF_VISA_FORM_SPEC && a->num_ops == 5) {
-    const char *na = a->ops[2].u < ka->num_strings ? ka->strings[a->ops[2].u] : NULL;
-    const char *nb = b->ops[2].u < kb->num_strings ? kb->strings[b->ops[2].u] : NULL;
+  /* fcall and faddr name a function by a string index, and text gives the name a new string (as
+   * GenX_IR does), so through text the same instruction has another index: compare the names, then
+   * the bytes with the index of a put in b's place */
+  int ni = a->form != SF_VISA_FORM_SPEC ? -1 : a->op == 0x67 && a->num_ops == 5 ? 2 : a->op == 0x50 && a->num_ops == 2 ? 0 : -1;
+  if (ni >= 0) {
+    const char *na = a->ops[ni].u < ka->num_strings ? ka->strings[a->ops[ni].u] : NULL;
+    const char *nb = b->ops[ni].u < kb->num_strings ? kb->strings[b->ops[ni].u] : NULL;
     if (!na || !nb || strcmp(na, nb) != 0) return false;
-    for (unsigned i = 0; i < 5; i++)
-      if (i != 2 && a->ops[i].u != b->ops[i].u) return false;
-    return true;
+    sf_visa_gop ops[5];
+    memcpy(ops, a->ops, (size_t)a->num_ops * sizeof *ops);
+    ops[ni].u = b->ops[ni].u;
+    sf_visa_ginst t = *a;
+    t.ops = ops;
+    x->len = y->len = 0;
+    return sf_visa_gen_encode(&t, x, NULL) == SF_OK && sf_visa_gen_encode(b, y, NULL) == SF_OK && x->len == y->len &&
+           memcmp(x->data, y->data, x->len) == 0;
   }
   x->len = y->len = 0;
   return sf_visa_gen_encode(a, x, NULL) == SF_OK && sf_visa_gen_encode(b, y, NULL) == SF_OK && x->len == y->len &&
