@@ -185,20 +185,37 @@ static int compare_dump(const char *name, const char *want, size_t wn, const cha
 
 static int cmpname(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-static void test_real_kernels(void) {
-  const ctx *c = g_ctx;
-  DIR *d = opendir(REAL_DIR);
-  SF_CHECK_MSG(d != NULL, "cannot open %s", REAL_DIR);
-  if (!d) return;
-  char *names[1024];
+/* Whether a file name ends in "-f<N>.visaasm": a function's own text (visa-ocloc-functions). */
+static bool function_text(const char *name) {
+  const char *f = strrchr(name, '-');
+  if (!f || f[1] != 'f' || !isdigit((unsigned char)f[2])) return false;
+  size_t i = 2;
+  while (isdigit((unsigned char)f[i])) i++;
+  return strcmp(f + i, ".visaasm") == 0;
+}
+
+/* The .visaasm files of dir, sorted, at most cap (each strdup'ed); kernels_only leaves out the
+ * functions' own texts. The count, or 0 (and a failed check) when the folder cannot be read. */
+static unsigned list_visaasm(const char *dir, char **names, unsigned cap, bool kernels_only) {
+  DIR *d = opendir(dir);
+  SF_CHECK_MSG(d != NULL, "cannot open %s", dir);
+  if (!d) return 0;
   unsigned nn = 0;
   struct dirent *e;
-  while ((e = readdir(d)) != NULL && nn < 1024) {
+  while ((e = readdir(d)) != NULL && nn < cap) {
     size_t l = strlen(e->d_name);
-    if (l > 8 && strcmp(e->d_name + l - 8, ".visaasm") == 0) names[nn++] = strdup(e->d_name);
+    if (l > 8 && strcmp(e->d_name + l - 8, ".visaasm") == 0 && !(kernels_only && function_text(e->d_name)))
+      names[nn++] = strdup(e->d_name);
   }
   closedir(d);
   qsort(names, nn, sizeof *names, cmpname);
+  return nn;
+}
+
+static void test_real_kernels(void) {
+  const ctx *c = g_ctx;
+  char *names[1024];
+  unsigned nn = list_visaasm(REAL_DIR, names, 1024, false);
   SF_CHECK_MSG(nn >= 200, "%u .visaasm files in %s", nn, REAL_DIR);
   unsigned same = 0, differ = 0, tool = 0;
   for (unsigned i = 0; i < nn; i++) {
@@ -271,18 +288,8 @@ static void test_real_kernels(void) {
 
 static void test_real_functions(void) {
   const ctx *c = g_ctx;
-  DIR *d = opendir(FN_DIR);
-  SF_CHECK_MSG(d != NULL, "cannot open %s", FN_DIR);
-  if (!d) return;
   char *names[256];
-  unsigned nn = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) != NULL && nn < 256) {
-    size_t l = strlen(e->d_name);
-    if (l > 8 && strcmp(e->d_name + l - 8, ".visaasm") == 0 && !strstr(e->d_name, "-f")) names[nn++] = strdup(e->d_name);
-  }
-  closedir(d);
-  qsort(names, nn, sizeof *names, cmpname);
+  unsigned nn = list_visaasm(FN_DIR, names, 256, true);
   SF_CHECK_MSG(nn >= 16, "%u kernel .visaasm files in %s", nn, FN_DIR);
   unsigned kernels = 0, with_fn = 0, fns = 0, same = 0, differ = 0, tool = 0;
   for (unsigned i = 0; i < nn; i++) {
