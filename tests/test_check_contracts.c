@@ -144,6 +144,40 @@ static void test_refusal_format(void) {
   if (!ok) SF_CHECK_STR(check, "status_format");
 }
 
+/* status_message: a byte a person cannot read, which the input does not hold, is a formatting slip;
+ * UTF-8 ("§") and bytes the input holds (a message may quote it) are not. */
+static void test_refusal_message_bytes(void) {
+  char check[SF_VERDICT_NAME_MAX];
+  sf_status st;
+  sf_status_clear(&st);
+  sf_fail_text(&st, SF_ERR_SYNTAX, 1, 1, "expected a field of a %c%c element", 'I', (char)0xa4);
+  SF_CHECK(!refusal(&st, "x", 1, true, check, sizeof check));
+  SF_CHECK_STR(check, "status_message");
+  SF_CHECK(refusal(&st, "x\xa4", 2, true, check, sizeof check)); /* quoted from the input */
+  sf_status_clear(&st);
+  sf_fail_text(&st, SF_ERR_SYNTAX, 1, 1, "a name of docs/dxbc.md \xc2\xa7" "10");
+  SF_CHECK(refusal(&st, "x", 1, true, check, sizeof check));
+  sf_status_clear(&st);
+  sf_fail_text(&st, SF_ERR_SYNTAX, 1, 1, "bell \x07 here");
+  SF_CHECK(!refusal(&st, "x", 1, true, check, sizeof check));
+}
+
+/* typed_imm: int and uint operands print their immediates as integers, float ones as anything. */
+static void test_typed_imms(void) {
+  sf_verdict v;
+  sf_verdict_init(&v, "contracts");
+  static const char good[] = "vs_5_0\niadd r0.x, r1.x, l(-5)\nushr r0.xy, r1.xyxx, l(3, 4, 0, 0)\n"
+                             "add r0.x, r1.x, l(0.500000)\ndcl_temps 2\n";
+  SF_CHECK(sf_check_d3d_typed_imms(&v, good, strlen(good)));
+  static const char bad_int[] = "vs_5_0\niadd r0.x, r1.x, l(1.000000)\n";
+  sf_verdict_init(&v, "contracts");
+  SF_CHECK(!sf_check_d3d_typed_imms(&v, bad_int, strlen(bad_int)));
+  SF_CHECK_STR(v.check, "typed_imm");
+  static const char bad_uint[] = "vs_5_0\nushr r0.x, r1.x, l(-3)\n"; /* a sign on a uint */
+  sf_verdict_init(&v, "contracts");
+  SF_CHECK(!sf_check_d3d_typed_imms(&v, bad_uint, strlen(bad_uint)));
+}
+
 /* ---- printers: exact room prints the same text, one byte less is SF_ERR_LIMIT ---- */
 
 typedef struct fake_printer {
@@ -670,6 +704,8 @@ int main(void) {
   SF_RUN(test_store_near_ties);
   SF_RUN(test_refusal_positions);
   SF_RUN(test_refusal_format);
+  SF_RUN(test_refusal_message_bytes);
+  SF_RUN(test_typed_imms);
   SF_RUN(test_print_fit);
   SF_RUN(test_negative_edits);
   SF_RUN(test_exec_batch);
