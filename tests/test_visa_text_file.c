@@ -302,6 +302,11 @@ static void test_file_functions(void) {
   sf_buf_free(&bin);
   sf_isa_free(&f);
   sf_isa_free(&g);
+  /* the opcode names the refusals use: every vISA 4.1 number has one, reserved ones included */
+  SF_CHECK_STR(sf_visa_op_name(0x67), "fcall");
+  SF_CHECK_STR(sf_visa_op_name(0x50), "faddr");
+  SF_CHECK_STR(sf_visa_op_name(0x3f), "reserved3f");
+  for (unsigned op = 0; op <= 0x92; op++) SF_CHECK_MSG(sf_visa_op_name((uint8_t)op) != NULL, "opcode 0x%02x has no name", op);
   /* errors, at their line and column */
   file_err(".version 4.1\n.kernel k\n    fcall (M1, 8) 3 0\n", SF_ERR_SYNTAX, 3, 19, "callee");
   file_err(".version 4.1\n.kernel k\n    fcall (M1, 8) f 256 0\n", SF_ERR_RANGE, 3, 21, "argument size");
