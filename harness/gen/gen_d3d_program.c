@@ -107,8 +107,16 @@ static void dcl_linkage(gctx *g) {
   bool iface = !(g->flags & SF_GEN_D3D_TEXT_ONLY) && gd_chance(g, 160);
   if (!gd_room(g, 3 * nb + 2 + iface)) return;
   for (uint32_t i = 0; i < nb; i++) dcl_dwords(g, 0x90, 0, &i, 1);
-  uint32_t ft[4] = {0, nb, 0, 1};
-  dcl_dwords(g, 0x91, 0, ft, 2 + nb);
+  /* ft0 = {fb0, fb1}; now and then a table that fills the 127 DWORDs an instruction's length field
+   * holds (124 entries, each one of the bodies): the longest declaration text must still read. */
+  uint32_t ft[2 + 124] = {0, nb, 0, 1};
+  unsigned nt = nb;
+  if (gd_chance(g, 16)) {
+    nt = 124;
+    for (unsigned i = 0; i < nt; i++) ft[2 + i] = gd_pick(g, nb);
+    ft[1] = nt;
+  }
+  dcl_dwords(g, 0x91, 0, ft, 2 + nt);
   g->nbodies = nb;
   g->reserve += 2 * nb;
   if (iface) { /* fp0[array size][call sites] = {ft0}: id, bodies, (array size << 16) | tables, table ids */

@@ -12,6 +12,7 @@
  * and past the opcode and source-count edits one edit in SF_RULES_EVERY runs per input. */
 #include <stdio.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/dxbc.h"
@@ -389,4 +390,25 @@ bool sf_check_d3d_typed_imms(sf_verdict *v, const char *t, size_t n) {
     }
   }
   return true;
+}
+
+/* `text_fit`: one container text in eight is printed again into a buffer one byte too small, with a
+ * status of its own for the buffer: the printer must say SF_ERR_LIMIT through the caller's status,
+ * never SF_OK for a text it could not finish (the buffer's own status is not the caller's). */
+bool sf_check_dxbc_text_fit(sf_verdict *v, const uint8_t *p, size_t n, size_t len) {
+  if (len == 0 || (XXH3_64bits(p, n) >> 44) % 8 != 3) return true;
+  sf_status bst, st;
+  sf_status_clear(&bst);
+  sf_status_clear(&st);
+  sf_buf b;
+  sf_buf_init(&b, &bst);
+  b.limit = len - 1;
+  sf_code rc = sf_dxbc_print_text(p, n, &b, &st);
+  sf_buf_free(&b);
+  if (rc == SF_ERR_LIMIT && st.code == SF_ERR_LIMIT) return true;
+  sf_verdict_fail(v, "container_text", NULL, "fit");
+  sf_verdict_key(v, "container_text fit code=%s", sf_code_name(rc));
+  sf_verdict_dumpf(v, "printing a %zu-byte container text into %zu bytes gave %s (status %s), not a limit error\n", len,
+                   len - 1, sf_code_name(rc), sf_code_name(st.code));
+  return false;
 }
