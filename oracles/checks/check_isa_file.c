@@ -147,10 +147,10 @@ static bool sf_isa_same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b,
   if (!canon) { /* the binary form: the Gen binary records too (text leaves empty ones out) */
     if (a->num_genbins != b->num_genbins) return snprintf(why, n, "%u/%u gen binaries", a->num_genbins, b->num_genbins), false;
     for (uint32_t g = 0; g < a->num_genbins; g++) {
-      const sf_visa_genbin *x = &a->genbins[g], *y = &b->genbins[g];
-      if (x->platform != y->platform || x->size != y->size || (x->size && memcmp(x->bytes, y->bytes, x->size) != 0))
-        return snprintf(why, n, "gen binary %u: platform %u/%u, %u/%u bytes", g, x->platform, y->platform, x->size,
-                        y->size), false;
+      const sf_visa_genbin *ga = &a->genbins[g], *gb = &b->genbins[g];
+      if (ga->platform != gb->platform || ga->size != gb->size || (ga->size && memcmp(ga->bytes, gb->bytes, ga->size) != 0))
+        return snprintf(why, n, "gen binary %u: platform %u/%u, %u/%u bytes", g, ga->platform, gb->platform, ga->size,
+                        gb->size), false;
     }
   }
   if (a->code_tail_len != b->code_tail_len ||
