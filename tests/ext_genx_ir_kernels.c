@@ -212,6 +212,25 @@ static unsigned list_visaasm(const char *dir, char **names, unsigned cap, bool k
   return nn;
 }
 
+/* IGC's text t[0..tn) with an OutputAsmPath attribute line after its .kernel line (so that GenX_IR
+ * names its dump gx.visaasm): a NUL-terminated copy (malloc'd) of *n bytes, or NULL when there is no
+ * .kernel line or no memory. */
+static char *with_asm_path(const char *t, size_t tn, size_t *n) {
+  static const char attr[] = ".kernel_attr OutputAsmPath=\"gx\"\n";
+  const char *kl = t ? strstr(t, "\n.kernel ") : NULL;
+  const char *keol = kl ? strchr(kl + 1, '\n') : NULL;
+  if (!keol) return NULL;
+  size_t cut = (size_t)(keol - t) + 1;
+  char *in = malloc(tn + sizeof attr);
+  if (!in) return NULL;
+  memcpy(in, t, cut);
+  memcpy(in + cut, attr, sizeof attr - 1);
+  memcpy(in + cut + sizeof attr - 1, t + cut, tn - cut);
+  *n = tn + sizeof attr - 1;
+  in[*n] = 0;
+  return in;
+}
+
 static void test_real_kernels(void) {
   const ctx *c = g_ctx;
   char *names[1024];
@@ -230,27 +249,15 @@ static void test_real_kernels(void) {
       free(text);
       continue;
     }
-    /* IGC's text with an OutputAsmPath attribute after the .kernel line */
-    const char *kl = strstr(text, "\n.kernel ");
-    const char *keol = kl ? strchr(kl + 1, '\n') : NULL;
-    if (!keol) kl = NULL;
-    size_t cut = kl ? (size_t)(keol - text) + 1 : 0;
-    static const char attr[] = ".kernel_attr OutputAsmPath=\"gx\"\n";
-    char *in = malloc(tn + sizeof attr); /* room for the text, the line and a NUL */
+    size_t inn = 0;
+    char *in = with_asm_path(text, tn, &inn);
     sf_status st;
     sf_status_clear(&st);
     sf_isa_file f;
     memset(&f, 0, sizeof f);
     sf_buf b;
     sf_buf_init(&b, &st);
-    bool ok = in && kl;
-    if (ok) {
-      memcpy(in, text, cut);
-      memcpy(in + cut, attr, sizeof attr - 1);
-      memcpy(in + cut + sizeof attr - 1, text + cut, tn - cut);
-      in[tn + sizeof attr - 1] = 0;
-      ok = sf_visaasm_parse(in, tn + sizeof attr - 1, &f, &st) == SF_OK && sf_isa_write(&f, &b, &st) == SF_OK;
-    }
+    bool ok = in && sf_visaasm_parse(in, inn, &f, &st) == SF_OK && sf_isa_write(&f, &b, &st) == SF_OK;
     SF_CHECK_MSG(ok, "%s: %s", names[i], st.msg);
     char isa[1024], out[1024];
     path_of(isa, sizeof isa, c, "k.isa");
@@ -259,7 +266,7 @@ static void test_real_kernels(void) {
     if (ok && write_file(isa, b.data, b.len)) {
       const char *args[] = {"k.isa", "-platform", plat, "-stopafter", "CFG", "-dumpcommonisa"};
       run_result r = run_tool(c, args, 6, "k.log", SINGLE_SECONDS * 6);
-      int r2 = compare_dump(names[i], in, tn + sizeof attr - 1, out);
+      int r2 = compare_dump(names[i], in, inn, out);
       if (crashed(r) || r2 < 0) {
         char why[64];
         SF_CHECK_MSG(0, "%s: GenX_IR wrote no disassembly (%s)", names[i], describe(r, why, sizeof why));
@@ -299,24 +306,16 @@ static void test_real_functions(void) {
     snprintf(path, sizeof path, "%s/%s", FN_DIR, names[i]);
     size_t tn = 0;
     char *text = (char *)read_file(path, &tn);
-    const char *kl = text ? strstr(text, "\n.kernel ") : NULL;
-    const char *keol = kl ? strchr(kl + 1, '\n') : NULL;
-    SF_CHECK_MSG(plat && keol, "%s: no device in the name, or no .kernel line", names[i]);
-    if (!plat || !keol) {
+    size_t jn = 0;
+    char *join = plat ? with_asm_path(text, tn, &jn) : NULL;
+    SF_CHECK_MSG(join != NULL, "%s: no device in the name, or no .kernel line", names[i]);
+    if (!join) {
       free(text);
       continue;
     }
-    static const char attr[] = ".kernel_attr OutputAsmPath=\"gx\"\n";
-    size_t cut = (size_t)(keol - text) + 1, jn = tn + sizeof attr - 1;
-    char *join = malloc(jn + 1);
     char *ftext[8];
     size_t fn_len[8];
     unsigned nf = 0;
-    if (join) {
-      memcpy(join, text, cut);
-      memcpy(join + cut, attr, sizeof attr - 1);
-      memcpy(join + cut + sizeof attr - 1, text + cut, tn - cut);
-    }
     for (; join && nf < 8; nf++) { /* each function's text, without its .version line, after a blank line */
       snprintf(path, sizeof path, "%s/%s-f%u.visaasm", FN_DIR, stem, nf);
       ftext[nf] = (char *)read_file(path, &fn_len[nf]);

@@ -12,7 +12,6 @@
  * and past the opcode and source-count edits one edit in SF_RULES_EVERY runs per input. */
 #include <stdio.h>
 #include <string.h>
-#include <xxhash.h>
 
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/dxbc.h"
@@ -314,101 +313,4 @@ bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
   w.d3d = *d;
   sf_d3d_break_all(&w.d3d);
   return sf_check_violation_cap(v, &w);
-}
-
-/* `typed_imm`: a printed program writes an integer-typed immediate as integers. The opcode table
- * types each operand (f float, i int, u uint); fxc prints an i/u operand's l(...) as integers, and
- * so must the printer (docs/d3dasm.md): one that formatted it as a float would still read back as
- * the same bits, so no round trip sees the choice. Each line is looked up by its mnemonic, its
- * operands split at top-level commas, and every element of an l(...) in an i or u operand must be a
- * decimal integer (a '-' only for i). Declarations and directives are left alone. */
-static bool ti_int(const char *s, size_t n, bool sign) {
-  size_t i = 0;
-  if (sign && i < n && s[i] == '-') i++;
-  if (i == n) return false;
-  for (; i < n; i++)
-    if (s[i] < '0' || s[i] > '9') return false;
-  return true;
-}
-
-/* The immediate l(...) at s[0..n) (an operand, blanks trimmed): whether every element is an integer. */
-static bool ti_imm_ok(const char *s, size_t n, bool sign) {
-  if (n < 3 || s[0] != 'l' || s[1] != '(' || s[n - 1] != ')') return true; /* not a 32-bit immediate */
-  size_t i = 2;
-  while (i < n - 1) {
-    while (i < n - 1 && s[i] == ' ') i++;
-    size_t e = i;
-    while (e < n - 1 && s[e] != ',') e++;
-    size_t te = e;
-    while (te > i && s[te - 1] == ' ') te--;
-    if (!ti_int(s + i, te - i, sign)) return false;
-    i = e + 1;
-  }
-  return true;
-}
-
-bool sf_check_d3d_typed_imms(sf_verdict *v, const char *t, size_t n) {
-  for (size_t i = 0; i < n;) {
-    const char *nl = memchr(t + i, '\n', n - i);
-    size_t e = nl ? (size_t)(nl - t) : n, b = i;
-    i = e + 1;
-    while (b < e && (t[b] == ' ' || t[b] == '\t')) b++;
-    if (b == e || t[b] == '.' || t[b] == '/' || t[b] == '{' || t[b] == '}' || (e - b > 4 && !memcmp(t + b, "dcl_", 4)))
-      continue;
-    size_t w = b;
-    while (w < e && t[w] != ' ') w++;
-    size_t name_len = 0;
-    const sf_tpf_opinfo *oi = sf_tpf_opinfo_by_prefix(t + b, w - b, &name_len);
-    if (!oi || !oi->dst || !oi->src ||
-        (!strchr(oi->dst, 'i') && !strchr(oi->dst, 'u') && !strchr(oi->src, 'i') && !strchr(oi->src, 'u')))
-      continue;
-    while (w < e && t[w] == ' ') w++;
-    if (w < e && t[w] == '[') { /* [precise(...)] */
-      while (w < e && t[w] != ']') w++;
-      w++;
-    }
-    unsigned nd = (unsigned)strlen(oi->dst), k = 0;
-    int depth = 0;
-    size_t os = w;
-    for (size_t q = w; q <= e; q++) {
-      if (q < e && (t[q] == '(' || t[q] == '[')) depth++;
-      if (q < e && (t[q] == ')' || t[q] == ']')) depth--;
-      if (q < e && (t[q] != ',' || depth > 0)) continue;
-      size_t a = os, z = q;
-      while (a < z && t[a] == ' ') a++;
-      while (z > a && t[z - 1] == ' ') z--;
-      char ty = k < nd ? oi->dst[k] : (k - nd < strlen(oi->src) ? oi->src[k - nd] : 0);
-      if ((ty == 'i' || ty == 'u') && !ti_imm_ok(t + a, z - a, ty == 'i')) {
-        sf_verdict_fail(v, "typed_imm", NULL, ty == 'i' ? "int" : "uint");
-        sf_verdict_key(v, "typed_imm %s", oi->name);
-        sf_verdict_dumpf(v, "operand %u of %s is typed %s but its immediate is not printed as integers: %.*s\n", k,
-                         oi->name, ty == 'i' ? "int" : "uint", (int)(e - b), t + b);
-        return false;
-      }
-      k++;
-      os = q + 1;
-    }
-  }
-  return true;
-}
-
-/* `text_fit`: one container text in eight is printed again into a buffer one byte too small, with a
- * status of its own for the buffer: the printer must say SF_ERR_LIMIT through the caller's status,
- * never SF_OK for a text it could not finish (the buffer's own status is not the caller's). */
-bool sf_check_dxbc_text_fit(sf_verdict *v, const uint8_t *p, size_t n, size_t len) {
-  if (len == 0 || (XXH3_64bits(p, n) >> 44) % 8 != 3) return true;
-  sf_status bst, st;
-  sf_status_clear(&bst);
-  sf_status_clear(&st);
-  sf_buf b;
-  sf_buf_init(&b, &bst);
-  b.limit = len - 1;
-  sf_code rc = sf_dxbc_print_text(p, n, &b, &st);
-  sf_buf_free(&b);
-  if (rc == SF_ERR_LIMIT && st.code == SF_ERR_LIMIT) return true;
-  sf_verdict_fail(v, "container_text", NULL, "fit");
-  sf_verdict_key(v, "container_text fit code=%s", sf_code_name(rc));
-  sf_verdict_dumpf(v, "printing a %zu-byte container text into %zu bytes gave %s (status %s), not a limit error\n", len,
-                   len - 1, sf_code_name(rc), sf_code_name(st.code));
-  return false;
 }

@@ -157,10 +157,10 @@ bool sf_check_negative_sigmask(sf_verdict *v, sf_check_parse_fn parse, const voi
 /* Whether p[0..n) holds the NUL-terminated word w (a plain loop: libFuzzer would feed the words of
  * a strstr or memmem to its mutations). */
 bool sf_check_has_word(const void *p, size_t n, const char *w);
-/* typed_imm (check_d3d_rules.c): every l(...) immediate of an int- or uint-typed operand in a printed
+/* typed_imm (check_d3d_text.c): every l(...) immediate of an int- or uint-typed operand in a printed
  * D3D program text is written as decimal integers. */
 bool sf_check_d3d_typed_imms(sf_verdict *v, const char *t, size_t n);
-/* text_fit (check_d3d_rules.c): container p[0..n), whose text is len bytes, printed into len - 1
+/* text_fit (check_d3d_text.c): container p[0..n), whose text is len bytes, printed into len - 1
  * bytes must give SF_ERR_LIMIT through the caller's status (one container in eight). */
 bool sf_check_dxbc_text_fit(sf_verdict *v, const uint8_t *p, size_t n, size_t len);
 /* `negative_line first`: text[0..n) (a text that parses) with its first line replaced by `line`, an
