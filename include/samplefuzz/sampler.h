@@ -356,6 +356,9 @@ const sf_backend *sf_backend_find(const char *name);
  * else the best supported backend. Thread-safe after the first call. */
 const sf_backend *sf_backend_select(void);
 const char *sf_backend_note(void);
+/* The choice sf_backend_select makes, for a given SF_SIMD value (NULL or "" = none), without the
+ * environment or the once-only state; writes the note (as sf_backend_note gives it) to note[cap]. */
+const sf_backend *sf_backend_choose(const char *name, char *note, size_t cap);
 
 /* SAMPLE_UNORM rect through backend be (NULL = sf_backend_select()): checks the request's shape
  * (NULL pointers, caps, pitch: SF_ERR_INVALID / SF_ERR_LIMIT), then be->sample_unorm_rect, or the

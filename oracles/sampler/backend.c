@@ -84,25 +84,27 @@ static pthread_once_t select_once = PTHREAD_ONCE_INIT;
 static const sf_backend *selected;
 static char select_note[128];
 
-static void select_init(void) {
-  const char *env = getenv("SF_SIMD");
+const sf_backend *sf_backend_choose(const char *name, char *note, size_t cap) {
   const sf_backend *list[8];
   unsigned n = sf_backend_list(list, 8);
   if (n > 8) n = 8;
-  if (env && *env) {
-    const sf_backend *b = sf_backend_find(env);
-    if (b) {
-      selected = b;
-      snprintf(select_note, sizeof select_note, "%s (SF_SIMD)", b->name);
+  const sf_backend *chosen;
+  if (name && *name) {
+    chosen = sf_backend_find(name);
+    if (chosen) {
+      if (note && cap) snprintf(note, cap, "%s (SF_SIMD)", chosen->name);
     } else {
-      selected = &scalar_backend;
-      snprintf(select_note, sizeof select_note, "scalar (SF_SIMD=%.40s is unknown or not supported by this CPU)", env);
+      chosen = &scalar_backend;
+      if (note && cap) snprintf(note, cap, "scalar (SF_SIMD=%.40s is unknown or not supported by this CPU)", name);
     }
-    return;
+    return chosen;
   }
-  selected = n ? list[n - 1] : &scalar_backend;  /* the list is ordered scalar, sse2, avx2, avx512 */
-  snprintf(select_note, sizeof select_note, "%s (best supported)", selected->name);
+  chosen = n ? list[n - 1] : &scalar_backend; /* the list is ordered scalar, sse2, avx2, avx512 */
+  if (note && cap) snprintf(note, cap, "%s (best supported)", chosen->name);
+  return chosen;
 }
+
+static void select_init(void) { selected = sf_backend_choose(getenv("SF_SIMD"), select_note, sizeof select_note); }
 
 const sf_backend *sf_backend_select(void) {
   pthread_once(&select_once, select_init);

@@ -336,7 +336,7 @@ static bool sfk_unorm_rect_r8(const sf_unorm_rect_req *q, const sf_unorm_rect_ou
   const size_t NX = 8u * (size_t)q->blocks_x, NY = 4u * (size_t)q->blocks_y;
   const size_t vlen = (size_t)n0 + 1 + 32; /* slot 0 = border, slot x+1 = texel x, padding */
   /* one allocation: column taps and slots, weights, row taps, V row, border row */
-  size_t bytes = NX * 4 * 6 + NY * 4 * 3 + vlen * 2 + (size_t)n0 + NX / 8 + NX * 2 + 64;
+  size_t bytes = NX * 4 * 6 + NY * 4 * 3 + vlen * 2 + (size_t)n0 + NX / 8;
   uint8_t *mem = malloc(bytes);
   if (!mem) return false;
   int32_t *c0 = (int32_t *)(void *)mem, *c1 = c0 + NX, *cf = c1 + NX, *ca = cf + NX, *cb = ca + NX, *cw = cb + NX;
@@ -345,7 +345,6 @@ static bool sfk_unorm_rect_r8(const sf_unorm_rect_req *q, const sf_unorm_rect_ou
   uint8_t *brow = (uint8_t *)(vrow + vlen);
   uint8_t *irregular = brow + (size_t)n0; /* per group of 8 columns: some b is not a + 1 */
   memset(irregular, 0, NX / 8);
-  uint16_t *scratch = (uint16_t *)(void *)(((uintptr_t)(irregular + NX / 8) + 15) & ~(uintptr_t)15); /* a NULL plane's stores */
   memset(vrow, 0, vlen * sizeof *vrow); /* slots outside the used segment are read (and discarded) by the gathers */
   int32_t border[4];
   sfk_u8_border(s, q->samp, border);
@@ -466,8 +465,9 @@ static bool sfk_unorm_rect_r8(const sf_unorm_rect_req *q, const sf_unorm_rect_ou
     }
     /* horizontal pass: 8 output pixels per step */
     const size_t row = Y * o->pitch;
-    uint16_t *const d0 = P[0] ? P[0] + row : scratch, *const d1 = P[1] ? P[1] + row : scratch;
-    uint16_t *const d2 = P[2] ? P[2] + row : scratch, *const d3 = P[3] ? P[3] + row : scratch;
+    /* a NULL plane is not written (each store below tests its plane) */
+    uint16_t *const d0 = P[0] ? P[0] + row : NULL, *const d1 = P[1] ? P[1] + row : NULL;
+    uint16_t *const d2 = P[2] ? P[2] + row : NULL, *const d3 = P[3] ? P[3] + row : NULL;
     const __m128i zero = _mm_setzero_si128(), alpha = _mm_set1_epi16((short)65280);
     for (size_t X = 0; X < NX; X += 8) {
       if (P[0]) {
