@@ -30,12 +30,29 @@ static void err_magic_version(void) {
   b.p[0] = 'X';
   expect_read_err(b.p, b.n, SF_ERR_INVALID, 0);
   b.p[0] = 'C';
-  b.p[4] = 3;
-  b.p[5] = 7;
-  expect_read_err(b.p, b.n, SF_UNSUPPORTED, 4);
-  b.p[4] = 4;
-  b.p[5] = 0;
-  expect_read_err(b.p, b.n, SF_UNSUPPORTED, 4);
+  /* 3.0 (its execution masks), 4.2 and later, and anything before 3 are not modeled */
+  static const uint8_t bad[][2] = {{3, 0}, {4, 2}, {5, 1}, {2, 9}, {0, 0}};
+  for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    b.p[4] = bad[i][0];
+    b.p[5] = bad[i][1];
+    expect_read_err(b.p, b.n, SF_UNSUPPORTED, 4);
+  }
+  /* 3.7 and 4.0 store this file's fields (no sampler op) as 4.1 does: read, and written back with
+   * their version */
+  static const uint8_t good[][2] = {{3, 7}, {4, 0}};
+  for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
+    b.p[4] = good[i][0];
+    b.p[5] = good[i][1];
+    sf_isa_file f;
+    sf_status st;
+    SF_CHECK(read_bytes(b.p, b.n, &f, &st) == SF_OK);
+    SF_CHECK(f.major == good[i][0] && f.minor == good[i][1]);
+    sf_buf out;
+    write_ok(&f, &out);
+    SF_CHECK(out.len == b.n && !memcmp(out.data, b.p, b.n));
+    sf_buf_free(&out);
+    sf_isa_free(&f);
+  }
   free(b.p);
 }
 

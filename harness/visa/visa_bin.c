@@ -17,6 +17,7 @@
 typedef struct dec {
   sf_reader r;
   sf_status *st;
+  unsigned ver;   /* SF_VISA_V(major, minor) of the file: field widths depend on it */
   sf_code code;   /* first non-truncation error (class 4/7, numParams), SF_OK otherwise */
 } dec;
 
@@ -49,7 +50,7 @@ static void dec_vec(dec *d, sf_vopnd *o, const char *what) {
   o->tag_hi = (uint8_t)(tag >> 6);
   switch (o->cls) {
     case SF_VCLS_GENERAL:
-      o->id = sf_rd_u32(&d->r, what);
+      o->id = d->ver >= SF_VISA_V(3, 4) ? sf_rd_u32(&d->r, what) : sf_rd_u16(&d->r, what);
       o->row_off = sf_rd_u8(&d->r, what);
       o->col_off = sf_rd_u8(&d->r, what);
       dec_region(sf_rd_u16(&d->r, what), &o->region);
@@ -92,7 +93,7 @@ static void dec_vec(dec *d, sf_vopnd *o, const char *what) {
 
 static void dec_raw(dec *d, sf_raw *o, const char *what) {
   if (!dec_ok(d)) return;
-  o->id = sf_rd_u32(&d->r, what);
+  o->id = d->ver >= SF_VISA_V(3, 4) ? sf_rd_u32(&d->r, what) : sf_rd_u16(&d->r, what);
   o->off = sf_rd_u16(&d->r, what);
 }
 
@@ -137,13 +138,25 @@ static void dec_avs(dec *d, sf_avs *a) {
   dec_raw(d, &a->dst, "avs dst");
 }
 
+/* Before vISA 4.0 the sampler op is one byte (bits 0-4 sub-op, 5 pixel null mask, 6 cps, 7
+ * non-uniform sampler); it is read into the 4.x word's fields. */
+void sf_visa_s3d_op_split(uint16_t op, unsigned ver, uint8_t *sub, uint8_t *pnm, uint8_t *cps, uint8_t *divs,
+                          uint8_t *hi) {
+  unsigned sh = ver >= SF_VISA_V(4, 0) ? 8 : 5;
+  *sub = (uint8_t)(op & (ver >= SF_VISA_V(4, 0) ? 0xFF : 0x1F));
+  *pnm = (op >> sh) & 1;
+  *cps = (op >> (sh + 1)) & 1;
+  *divs = (op >> (sh + 2)) & 1;
+  *hi = (uint8_t)(op >> (sh + 3));
+}
+
 static void dec_s3d(dec *d, sf_sample_3d *s) {
-  uint16_t op = dec_u16(d, "3d_sample op");
-  s->op = (uint8_t)(op & 0xFF);
-  s->pixel_null_mask = (op >> 8) & 1;
-  s->cps = (op >> 9) & 1;
-  s->divs = (op >> 10) & 1;
-  s->op_hi = (uint8_t)(op >> 11);
+  uint16_t op = d->ver >= SF_VISA_V(4, 0) ? dec_u16(d, "3d_sample op") : dec_u8(d, "3d_sample op");
+  uint8_t pnm, cps, divs;
+  sf_visa_s3d_op_split(op, d->ver, &s->op, &pnm, &cps, &divs, &s->op_hi);
+  s->pixel_null_mask = pnm;
+  s->cps = cps;
+  s->divs = divs;
   uint8_t ex = dec_u8(d, "3d_sample exec size");
   s->exec_size = (uint8_t)(ex & 0xF);
   s->emask = (uint8_t)(ex >> 4);
@@ -155,7 +168,14 @@ static void dec_s3d(dec *d, sf_sample_3d *s) {
   uint8_t ch = dec_u8(d, "3d_sample channel byte");
   s->chan_mask = (uint8_t)(ch & 0xF);
   s->chan_hi = (uint8_t)(ch >> 4);
-  dec_vec(d, &s->aoffimmi, "3d_sample aoffimmi");
+  if (d->ver >= SF_VISA_V(3, 4)) {
+    dec_vec(d, &s->aoffimmi, "3d_sample aoffimmi");
+  } else if (dec_ok(d)) { /* a UW value before 3.4; IGC reads it as a UW immediate */
+    memset(&s->aoffimmi, 0, sizeof s->aoffimmi);
+    s->aoffimmi.cls = SF_VCLS_IMMEDIATE;
+    s->aoffimmi.type = SF_VT_UW;
+    s->aoffimmi.imm = sf_rd_u16(&d->r, "3d_sample aoffimmi");
+  }
   s->sampler = dec_u8(d, "3d_sample sampler");
   s->surface = dec_u8(d, "3d_sample surface");
   dec_raw(d, &s->dst, "3d_sample dst");
@@ -179,6 +199,11 @@ static void dec_s3d(dec *d, sf_sample_3d *s) {
 
 sf_code sf_visa_decode(const uint8_t *p, size_t len, uint64_t base, sf_inst *out, size_t *used,
                        sf_status *st) {
+  return sf_visa_decode_ver(p, len, base, SF_VISA_V(4, 1), out, used, st);
+}
+
+sf_code sf_visa_decode_ver(const uint8_t *p, size_t len, uint64_t base, unsigned ver, sf_inst *out, size_t *used,
+                           sf_status *st) {
   sf_inst tmp;
   memset(&tmp, 0, sizeof tmp);
   if (out) memset(out, 0, sizeof *out);
@@ -186,6 +211,7 @@ sf_code sf_visa_decode(const uint8_t *p, size_t len, uint64_t base, sf_inst *out
   dec d;
   sf_reader_init(&d.r, p, len, base, st);
   d.st = st;
+  d.ver = ver;
   d.code = SF_OK;
   uint8_t opc = sf_rd_u8(&d.r, "vISA opcode");
   if (d.r.failed) return SF_ERR_TRUNCATED;
@@ -236,12 +262,14 @@ static sf_code check_region(const sf_region *rg, const char *what, sf_status *st
   return SF_OK;
 }
 
-static sf_code check_vec(const sf_vopnd *o, const char *what, sf_status *st) {
+static sf_code check_vec(const sf_vopnd *o, unsigned ver, const char *what, sf_status *st) {
   FIT(st, what, o->cls, 3);
   FIT(st, what, o->mod, 3);
   FIT(st, what, o->tag_hi, 2);
   switch (o->cls) {
-    case SF_VCLS_GENERAL: return check_region(&o->region, what, st);
+    case SF_VCLS_GENERAL:
+      if (ver < SF_VISA_V(3, 4)) FIT(st, what, o->id, 16); /* UW variable ids before 3.4 */
+      return check_region(&o->region, what, st);
     case SF_VCLS_ADDRESS:
     case SF_VCLS_PREDICATE:
     case SF_VCLS_STATE: FIT(st, what, o->id, 16); return SF_OK;
@@ -258,11 +286,18 @@ static void enc_region(sf_buf *b, const sf_region *rg) {
   sf_wr_u16(b, (uint16_t)(rg->vstride | (rg->width << 4) | (rg->hstride << 8) | (rg->hi << 12)));
 }
 
-static void enc_vec(sf_buf *b, const sf_vopnd *o) {
+static void enc_id(sf_buf *b, uint32_t id, unsigned ver) {
+  if (ver >= SF_VISA_V(3, 4))
+    sf_wr_u32(b, id);
+  else
+    sf_wr_u16(b, (uint16_t)id);
+}
+
+static void enc_vec(sf_buf *b, const sf_vopnd *o, unsigned ver) {
   sf_wr_u8(b, (uint8_t)(o->cls | (o->mod << 3) | (o->tag_hi << 6)));
   switch (o->cls) {
     case SF_VCLS_GENERAL:
-      sf_wr_u32(b, o->id);
+      enc_id(b, o->id, ver);
       sf_wr_u8(b, o->row_off);
       sf_wr_u8(b, o->col_off);
       enc_region(b, &o->region);
@@ -298,35 +333,41 @@ static void enc_vec(sf_buf *b, const sf_vopnd *o) {
   }
 }
 
-static void enc_raw(sf_buf *b, const sf_raw *r) {
-  sf_wr_u32(b, r->id);
+static sf_code check_raw(const sf_raw *r, unsigned ver, const char *what, sf_status *st) {
+  if (ver < SF_VISA_V(3, 4)) FIT(st, what, r->id, 16);
+  return SF_OK;
+}
+
+static void enc_raw(sf_buf *b, const sf_raw *r, unsigned ver) {
+  enc_id(b, r->id, ver);
   sf_wr_u16(b, r->off);
 }
 
-static sf_code check_unorm(const sf_sample_unorm *u, sf_status *st) {
+static sf_code check_unorm(const sf_sample_unorm *u, unsigned ver, sf_status *st) {
   sf_code c;
   FIT(st, "sample_unorm.chan_mask", u->chan_mask, 4);
   FIT(st, "sample_unorm.out_fmt", u->out_fmt, 2);
   FIT(st, "sample_unorm.chan_hi", u->chan_hi, 2);
-  if ((c = check_vec(&u->u, "sample_unorm.u", st)) != SF_OK) return c;
-  if ((c = check_vec(&u->v, "sample_unorm.v", st)) != SF_OK) return c;
-  if ((c = check_vec(&u->du, "sample_unorm.du", st)) != SF_OK) return c;
-  return check_vec(&u->dv, "sample_unorm.dv", st);
+  if ((c = check_vec(&u->u, ver, "sample_unorm.u", st)) != SF_OK) return c;
+  if ((c = check_vec(&u->v, ver, "sample_unorm.v", st)) != SF_OK) return c;
+  if ((c = check_vec(&u->du, ver, "sample_unorm.du", st)) != SF_OK) return c;
+  if ((c = check_vec(&u->dv, ver, "sample_unorm.dv", st)) != SF_OK) return c;
+  return check_raw(&u->dst, ver, "sample_unorm.dst", st);
 }
 
-static void enc_unorm(sf_buf *b, const sf_sample_unorm *u) {
+static void enc_unorm(sf_buf *b, const sf_sample_unorm *u, unsigned ver) {
   sf_wr_u8(b, SF_VISA_OP_SAMPLE_UNORM);
   sf_wr_u8(b, (uint8_t)(u->chan_mask | (u->out_fmt << 4) | (u->chan_hi << 6)));
   sf_wr_u8(b, u->sampler);
   sf_wr_u8(b, u->surface);
-  enc_vec(b, &u->u);
-  enc_vec(b, &u->v);
-  enc_vec(b, &u->du);
-  enc_vec(b, &u->dv);
-  enc_raw(b, &u->dst);
+  enc_vec(b, &u->u, ver);
+  enc_vec(b, &u->v, ver);
+  enc_vec(b, &u->du, ver);
+  enc_vec(b, &u->dv, ver);
+  enc_raw(b, &u->dst, ver);
 }
 
-static sf_code check_avs(const sf_avs *a, sf_status *st) {
+static sf_code check_avs(const sf_avs *a, unsigned ver, sf_status *st) {
   sf_code c;
   FIT(st, "avs.chan_mask", a->chan_mask, 4);
   FIT(st, "avs.chan_hi", a->chan_hi, 4);
@@ -338,30 +379,30 @@ static sf_code check_avs(const sf_avs *a, sf_status *st) {
   static const char *const n[9] = {"avs.u_off", "avs.v_off", "avs.du", "avs.dv", "avs.u2d",
                                    "avs.group_id", "avs.vbn", "avs.v2d", "avs.ief_bypass"};
   for (unsigned i = 0; i < 9; i++)
-    if ((c = check_vec(v[i], n[i], st)) != SF_OK) return c;
-  return SF_OK;
+    if ((c = check_vec(v[i], ver, n[i], st)) != SF_OK) return c;
+  return check_raw(&a->dst, ver, "avs.dst", st);
 }
 
-static void enc_avs(sf_buf *b, const sf_avs *a) {
+static void enc_avs(sf_buf *b, const sf_avs *a, unsigned ver) {
   sf_wr_u8(b, SF_VISA_OP_AVS);
   sf_wr_u8(b, (uint8_t)(a->chan_mask | (a->chan_hi << 4)));
   sf_wr_u8(b, a->sampler);
   sf_wr_u8(b, a->surface);
-  enc_vec(b, &a->u_off);
-  enc_vec(b, &a->v_off);
-  enc_vec(b, &a->du);
-  enc_vec(b, &a->dv);
-  enc_vec(b, &a->u2d);
-  enc_vec(b, &a->group_id);
-  enc_vec(b, &a->vbn);
+  enc_vec(b, &a->u_off, ver);
+  enc_vec(b, &a->v_off, ver);
+  enc_vec(b, &a->du, ver);
+  enc_vec(b, &a->dv, ver);
+  enc_vec(b, &a->u2d, ver);
+  enc_vec(b, &a->group_id, ver);
+  enc_vec(b, &a->vbn, ver);
   sf_wr_u8(b, (uint8_t)(a->cntrl | (a->cntrl_hi << 4)));
-  enc_vec(b, &a->v2d);
+  enc_vec(b, &a->v2d, ver);
   sf_wr_u8(b, (uint8_t)(a->exec_mode | (a->exec_mode_hi << 4)));
-  enc_vec(b, &a->ief_bypass);
-  enc_raw(b, &a->dst);
+  enc_vec(b, &a->ief_bypass, ver);
+  enc_raw(b, &a->dst, ver);
 }
 
-static sf_code check_s3d(const sf_sample_3d *s, sf_status *st) {
+static sf_code check_s3d(const sf_sample_3d *s, unsigned ver, sf_status *st) {
   FIT(st, "sample_3d.op_hi", s->op_hi, 5);
   FIT(st, "sample_3d.exec_size", s->exec_size, 4);
   FIT(st, "sample_3d.emask", s->emask, 4);
@@ -373,47 +414,71 @@ static sf_code check_s3d(const sf_sample_3d *s, sf_status *st) {
   if (s->num_params > SF_S3D_MAX_PARAMS)
     return sf_fail(st, SF_ERR_RANGE, "sample_3d.num_params = %u exceeds %u", (unsigned)s->num_params,
                    (unsigned)SF_S3D_MAX_PARAMS);
-  return check_vec(&s->aoffimmi, "sample_3d.aoffimmi", st);
+  if (ver < SF_VISA_V(4, 0)) { /* one op byte: 5 bits of sub-op, three flags */
+    FIT(st, "sample_3d.op (before vISA 4.0)", s->op, 5);
+    FIT(st, "sample_3d.op_hi (before vISA 4.0)", s->op_hi, 0);
+  }
+  sf_code c = check_raw(&s->dst, ver, "sample_3d.dst", st);
+  for (unsigned i = 0; c == SF_OK && i < s->num_params; i++) c = check_raw(&s->params[i], ver, "sample_3d.param", st);
+  if (c != SF_OK) return c;
+  if (ver < SF_VISA_V(3, 4)) { /* a UW value, not an operand, before 3.4 */
+    const sf_vopnd *a = &s->aoffimmi;
+    if (a->cls != SF_VCLS_IMMEDIATE || a->mod || a->tag_hi || a->type != SF_VT_UW || a->imm > 0xFFFF)
+      return sf_fail(st, SF_ERR_RANGE, "sample_3d.aoffimmi: before vISA 3.4 it is a UW value, so it must be a "
+                     "UW immediate without modifier");
+    return SF_OK;
+  }
+  return check_vec(&s->aoffimmi, ver, "sample_3d.aoffimmi", st);
 }
 
-static void enc_s3d(sf_buf *b, const sf_sample_3d *s) {
+static void enc_s3d(sf_buf *b, const sf_sample_3d *s, unsigned ver) {
   sf_wr_u8(b, SF_VISA_OP_3D_SAMPLE);
 #if SF_CANARY == 1
   /* canary 1: the encoder forgets the pixel_null_mask bit (bit 8 of the op word) */
   sf_wr_u16(b, (uint16_t)(s->op | ((unsigned)s->cps << 9) | ((unsigned)s->divs << 10) | ((unsigned)s->op_hi << 11)));
 #else
-  sf_wr_u16(b, (uint16_t)(s->op | ((unsigned)s->pixel_null_mask << 8) | ((unsigned)s->cps << 9) |
-                          ((unsigned)s->divs << 10) | ((unsigned)s->op_hi << 11)));
+  if (ver < SF_VISA_V(4, 0))
+    sf_wr_u8(b, (uint8_t)(s->op | ((unsigned)s->pixel_null_mask << 5) | ((unsigned)s->cps << 6) | ((unsigned)s->divs << 7)));
+  else
+    sf_wr_u16(b, (uint16_t)(s->op | ((unsigned)s->pixel_null_mask << 8) | ((unsigned)s->cps << 9) |
+                            ((unsigned)s->divs << 10) | ((unsigned)s->op_hi << 11)));
 #endif
   sf_wr_u8(b, (uint8_t)(s->exec_size | (s->emask << 4)));
   sf_wr_u16(b, (uint16_t)(s->pred.id | ((unsigned)s->pred.rsvd << 12) | ((unsigned)s->pred.ctrl << 13) |
                           ((unsigned)s->pred.invert << 15)));
   sf_wr_u8(b, (uint8_t)(s->chan_mask | (s->chan_hi << 4)));
-  enc_vec(b, &s->aoffimmi);
+  if (ver < SF_VISA_V(3, 4))
+    sf_wr_u16(b, (uint16_t)s->aoffimmi.imm);
+  else
+    enc_vec(b, &s->aoffimmi, ver);
   sf_wr_u8(b, s->sampler);
   sf_wr_u8(b, s->surface);
-  enc_raw(b, &s->dst);
+  enc_raw(b, &s->dst, ver);
   sf_wr_u8(b, s->num_params);
-  for (unsigned i = 0; i < s->num_params; i++) enc_raw(b, &s->params[i]);
+  for (unsigned i = 0; i < s->num_params; i++) enc_raw(b, &s->params[i], ver);
 }
 
 sf_code sf_visa_encode(const sf_inst *in, sf_buf *out, sf_status *st) {
+  return sf_visa_encode_ver(in, SF_VISA_V(4, 1), out, st);
+}
+
+sf_code sf_visa_encode_ver(const sf_inst *in, unsigned ver, sf_buf *out, sf_status *st) {
   if (!in || !out) return sf_fail(st, SF_ERR_INVALID, "sf_visa_encode: NULL argument");
   if (out->failed) return sf_fail(st, SF_ERR_LIMIT, "sf_visa_encode: output buffer already failed");
   sf_code c;
   size_t start = out->len;
   switch (in->family) {
     case SF_FAMILY_SAMPLE_UNORM:
-      if ((c = check_unorm(&in->unorm, st)) != SF_OK) return c;
-      enc_unorm(out, &in->unorm);
+      if ((c = check_unorm(&in->unorm, ver, st)) != SF_OK) return c;
+      enc_unorm(out, &in->unorm, ver);
       break;
     case SF_FAMILY_AVS:
-      if ((c = check_avs(&in->avs, st)) != SF_OK) return c;
-      enc_avs(out, &in->avs);
+      if ((c = check_avs(&in->avs, ver, st)) != SF_OK) return c;
+      enc_avs(out, &in->avs, ver);
       break;
     case SF_FAMILY_SAMPLE_3D:
-      if ((c = check_s3d(&in->s3d, st)) != SF_OK) return c;
-      enc_s3d(out, &in->s3d);
+      if ((c = check_s3d(&in->s3d, ver, st)) != SF_OK) return c;
+      enc_s3d(out, &in->s3d, ver);
       break;
     default:
       return sf_fail(st, SF_ERR_INVALID, "sf_visa_encode: family %d is not a vISA instruction", (int)in->family);
@@ -428,19 +493,20 @@ sf_code sf_visa_encode(const sf_inst *in, sf_buf *out, sf_status *st) {
 
 /* ---- Vector operands for the generic codec (visa_generic.c, visa_bin_priv.h) ------------------ */
 
-sf_code sf_visa_vec_read(sf_reader *r, sf_vopnd *o, const char *what, sf_status *st) {
+sf_code sf_visa_vec_read(sf_reader *r, sf_vopnd *o, unsigned ver, const char *what, sf_status *st) {
   dec d;
   d.r = *r;
   d.st = st;
+  d.ver = ver;
   d.code = SF_OK;
   dec_vec(&d, o, what);
   *r = d.r;
   return d.r.failed ? SF_ERR_TRUNCATED : d.code;
 }
 
-sf_code sf_visa_vec_write(sf_buf *b, const sf_vopnd *o, const char *what, sf_status *st) {
-  sf_code c = check_vec(o, what, st);
+sf_code sf_visa_vec_write(sf_buf *b, const sf_vopnd *o, unsigned ver, const char *what, sf_status *st) {
+  sf_code c = check_vec(o, ver, what, st);
   if (c != SF_OK) return c;
-  enc_vec(b, o);
+  enc_vec(b, o, ver);
   return SF_OK;
 }

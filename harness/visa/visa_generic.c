@@ -54,6 +54,48 @@ static sf_code op_row(uint8_t op, uint64_t at, const sf_visa_opdesc **d, sf_stat
   return SF_OK;
 }
 
+/* ---- Versions before 4.1 -------------------------------------------------------------------------
+ * IGC's reader (ByteCodeReaderNG.cpp) reads a few fields by the file's version; the fields are kept
+ * in their 4.1 form (kind and value), so that everything after the codec sees one form, and are
+ * converted back by the encoder, which refuses what the older form cannot hold. Layout kinds used
+ * only here, each with the 4.1 kind it is kept as:
+ *   'o' 3D sampler op, UB before 4.0 (bits 0-4 op, 5-7 flags)   -> 'w' (bits 0-7 op, 8-10 flags)
+ *   'a' aoffimmi, a UW value before 3.4                          -> 'V' UW immediate
+ *   'm' WAIT's mask, absent before 3.1                           -> 'V' UW immediate 0
+ *   'f' RAW_SENDS' ffid, absent before 3.6                       -> 'b' 0
+ *   'x' FILE's name and LIFETIME's variable, UW before 3.4       -> 'd'
+ * Variable ids in vector and raw operands are UW before 3.4 (sf_visa_vec_read/write take ver).
+ * GATHER4_TYPED and SCATTER4_TYPED before 3.2 have a layout of their own (typed4_old below). */
+enum { VK_OP3D = 'o', VK_AOFF = 'a', VK_NOMASK = 'm', VK_NOFFID = 'f', VK_UWID = 'x' };
+
+static char kept_kind(char k) {
+  switch (k) {
+    case VK_OP3D: return SF_VF_UW;
+    case VK_AOFF:
+    case VK_NOMASK: return SF_VF_VEC;
+    case VK_NOFFID: return SF_VF_UB;
+    case VK_UWID: return SF_VF_UD;
+    default: return k;
+  }
+}
+
+/* The layout of opcode op in version ver (lay: its 4.1 layout). */
+static const char *ver_layout(uint8_t op, const char *lay, unsigned ver) {
+  if (ver >= SF_VISA_V(4, 1) || !lay) return lay;
+  switch (op) {
+    case 0x6d: return ver >= SF_VISA_V(4, 0) ? lay : ver >= SF_VISA_V(3, 4) ? "oEPbVbbRn*R" : "oEPbabbRn*R";
+    case 0x6f: return ver >= SF_VISA_V(4, 0) ? lay : ver >= SF_VISA_V(3, 4) ? "oEPbVbbRn*R" : "oEPbabbRn*R";
+    case 0x6e: return ver >= SF_VISA_V(4, 0) ? lay : ver >= SF_VISA_V(3, 4) ? "oEPbVbRn*R" : "oEPbabRn*R";
+    case 0x5b: return ver >= SF_VISA_V(3, 1) ? lay : "m";
+    case 0x7a: return ver >= SF_VISA_V(3, 6) ? lay : "bEPbbbfVVRRR";
+    case 0x51: return ver >= SF_VISA_V(3, 4) ? lay : "x";
+    case 0x7b: return ver >= SF_VISA_V(3, 4) ? lay : "bx";
+    default: return lay;
+  }
+}
+
+static bool typed4_old(uint8_t op, unsigned ver) { return (op == 0x4b || op == 0x4c) && ver < SF_VISA_V(3, 2); }
+
 typedef struct gdec {
   sf_reader r;
   sf_status *st;
@@ -63,6 +105,7 @@ typedef struct gdec {
   bool grow;        /* IGC 12504 form by rule: each list's entries add to the limit */
   unsigned base;    /* ... the limit before the list's entries */
   uint8_t form;
+  unsigned ver;     /* SF_VISA_V(major, minor) of the file */
   const char *name;
 } gdec;
 
@@ -99,10 +142,23 @@ static bool count_cut(unsigned base, uint32_t c, unsigned n) { return c > 15 || 
 static sf_code dec_field(gdec *g, char k) {
   sf_visa_gop o;
   memset(&o, 0, sizeof o);
-  o.kind = (uint8_t)k;
+  o.kind = (uint8_t)kept_kind(k);
   char what[96];
-  snprintf(what, sizeof what, "%s %s", g->name, kind_name(k));
+  snprintf(what, sizeof what, "%s %s", g->name, kind_name(kept_kind(k)));
   switch (k) {
+    case VK_OP3D: {
+      uint8_t b = sf_rd_u8(&g->r, what);
+      o.u = (uint32_t)(b & 0x1F) | (uint32_t)(b >> 5) << 8;
+      break;
+    }
+    case VK_AOFF:
+    case VK_NOMASK:
+      o.v.cls = SF_VCLS_IMMEDIATE;
+      o.v.type = SF_VT_UW;
+      if (k == VK_AOFF) o.v.imm = sf_rd_u16(&g->r, what);
+      break;
+    case VK_NOFFID: break;
+    case VK_UWID: o.u = sf_rd_u16(&g->r, what); break;
     case SF_VF_EXEC:
     case SF_VF_UB:
     case SF_VF_COUNT:
@@ -112,11 +168,11 @@ static sf_code dec_field(gdec *g, char k) {
     case SF_VF_LABEL: o.u = sf_rd_u16(&g->r, what); break;
     case SF_VF_UD: o.u = sf_rd_u32(&g->r, what); break;
     case SF_VF_RAW:
-      o.r.id = sf_rd_u32(&g->r, what);
+      o.r.id = g->ver >= SF_VISA_V(3, 4) ? sf_rd_u32(&g->r, what) : sf_rd_u16(&g->r, what);
       o.r.off = sf_rd_u16(&g->r, what);
       break;
     case SF_VF_VEC: {
-      sf_code c = sf_visa_vec_read(&g->r, &o.v, what, g->st);
+      sf_code c = sf_visa_vec_read(&g->r, &o.v, g->ver, what, g->st);
       if (c != SF_OK) return c;
       break;
     }
@@ -195,8 +251,44 @@ static unsigned form_limit(const sf_visa_opdesc *d, uint8_t form) {
   return d->subs ? SF_VISA_MAX_GOPS : w12504_rule(d->layout, 0);
 }
 
+/* GATHER4_TYPED / SCATTER4_TYPED before 3.2: channel mask (inverted), exec byte (size code 0: 8
+ * lanes), surface, u, v, r, message; no predicate and no LOD. Kept as the 4.1 fields: exec byte with
+ * size code 3, predicate 0, the mask as 4.1 stores it, LOD the null raw operand. */
+static sf_code typed4_old_decode(gdec *g) {
+  uint64_t at = gpos(g) + 1;
+  sf_code c = dec_layout(g, "bEbRRRR", NULL);
+  if (c != SF_OK) return c;
+  if (g->ops[1].u & 0xF)
+    return sf_fail_byte(g->st, SF_ERR_INVALID, at, "%s before vISA 3.2: exec size code %u (it must be 0, 8 lanes)",
+                        g->name, (unsigned)(g->ops[1].u & 0xF));
+  sf_visa_gop old[7];
+  memcpy(old, g->ops, sizeof old);
+  g->n = 0;
+  sf_visa_gop o;
+  memset(&o, 0, sizeof o);
+  o.kind = SF_VF_EXEC;
+  o.u = (old[1].u & 0xF0) | 3;
+  push(g, &o);
+  o.kind = SF_VF_PRED;
+  o.u = 0;
+  push(g, &o);
+  o = old[0];
+  o.u = ~o.u & 0xFF;
+  push(g, &o);
+  for (unsigned i = 2; i < 6; i++) push(g, &old[i]);
+  memset(&o, 0, sizeof o);
+  o.kind = SF_VF_RAW;
+  push(g, &o);
+  return push(g, &old[6]);
+}
+
 sf_code sf_visa_gen_decode(const uint8_t *p, size_t len, uint64_t base, uint8_t form, sf_visa_ginst *out,
                            size_t *used, sf_status *st) {
+  return sf_visa_gen_decode_ver(p, len, base, form, SF_VISA_V(4, 1), out, used, st);
+}
+
+sf_code sf_visa_gen_decode_ver(const uint8_t *p, size_t len, uint64_t base, uint8_t form, unsigned ver,
+                               sf_visa_ginst *out, size_t *used, sf_status *st) {
   if (!out || !used) return sf_fail(st, SF_ERR_INVALID, "sf_visa_gen_decode: NULL output");
   memset(out, 0, sizeof *out);
   *used = 0;
@@ -211,15 +303,17 @@ sf_code sf_visa_gen_decode(const uint8_t *p, size_t len, uint64_t base, uint8_t 
   const sf_visa_opdesc *d = NULL;
   if (g->r.failed) c = SF_ERR_TRUNCATED;
   if (c == SF_OK) c = op_row(op, base, &d, st);
-  if (c == SF_OK && form > SF_VISA_FORM_IGC12504)
-    c = sf_fail(st, SF_ERR_INVALID, "sf_visa_gen_decode: form %u is not defined", (unsigned)form);
+  if (c == SF_OK && (form > SF_VISA_FORM_IGC12504 || (form == SF_VISA_FORM_IGC12504 && ver != SF_VISA_V(4, 1))))
+    c = sf_fail(st, SF_ERR_INVALID, "sf_visa_gen_decode: form %u is not defined for version %u.%u", (unsigned)form,
+                ver >> 8, ver & 0xFF);
   if (c == SF_OK) {
     g->name = d->name;
     g->form = form;
+    g->ver = ver;
     g->limit = form_limit(d, form);
     g->grow = form == SF_VISA_FORM_IGC12504 && !d->w12504;
     list_limits(d->layout, &g->limit, &g->base, g->grow);
-    c = dec_layout(g, d->layout, d);
+    c = typed4_old(op, ver) ? typed4_old_decode(g) : dec_layout(g, ver_layout(op, d->layout, ver), d);
   }
   if (c == SF_OK && g->n) {
     out->ops = malloc(g->n * sizeof *out->ops);
@@ -246,15 +340,35 @@ typedef struct genc {
   unsigned limit;
   bool grow;
   unsigned base;
+  unsigned ver;
 } genc;
 
 static sf_code enc_field(genc *e, char k) {
   if (e->i >= e->in->num_ops)
     return sf_fail(e->st, SF_ERR_INVALID, "%s: %u fields, the layout needs more", e->name, (unsigned)e->in->num_ops);
   const sf_visa_gop *o = &e->in->ops[e->i];
-  if (o->kind != (uint8_t)k)
+  char kk = kept_kind(k);
+  if (o->kind != (uint8_t)kk)
     return sf_fail(e->st, SF_ERR_INVALID, "%s: field %u is a '%c', the layout has a %s ('%c')", e->name, e->i,
-                   o->kind >= 32 && o->kind < 127 ? o->kind : '?', kind_name(k), k);
+                   o->kind >= 32 && o->kind < 127 ? o->kind : '?', kind_name(kk), kk);
+  if (k != kk) { /* a field kept in its 4.1 form, written in the older one (ver_layout) */
+    const sf_vopnd *v = &o->v;
+    bool uw_imm = v->cls == SF_VCLS_IMMEDIATE && !v->mod && !v->tag_hi && v->type == SF_VT_UW && v->imm <= 0xFFFF;
+    unsigned vv = e->ver;
+    if ((k == VK_OP3D && (o->u & ~0x71Fu)) || (k == VK_AOFF && !uw_imm) || (k == VK_NOMASK && !(uw_imm && !v->imm)) ||
+        (k == VK_NOFFID && o->u) || (k == VK_UWID && o->u > 0xFFFF))
+      return sf_fail(e->st, SF_ERR_RANGE, "%s: field %u (%s) has no form in vISA %u.%u (%s)", e->name, e->i,
+                     kind_name(kk), vv >> 8, vv & 0xFF,
+                     k == VK_OP3D    ? "a 5-bit sampler op and three flags"
+                     : k == VK_AOFF  ? "a UW immediate"
+                     : k == VK_NOMASK ? "no operand: the mask is 0"
+                     : k == VK_NOFFID ? "no field: the ffid is 0"
+                                      : "a UW index");
+    if (k == VK_OP3D) sf_wr_u8(e->b, (uint8_t)((o->u & 0x1F) | (o->u >> 8) << 5));
+    else if (k == VK_AOFF || k == VK_UWID) sf_wr_u16(e->b, (uint16_t)(k == VK_AOFF ? v->imm : o->u));
+    e->i++;
+    return SF_OK;
+  }
   unsigned bits = (k == SF_VF_EXEC || k == SF_VF_UB || k == SF_VF_COUNT || k == SF_VF_SUBOP) ? 8
                   : (k == SF_VF_PRED || k == SF_VF_UW || k == SF_VF_LABEL)                   ? 16
                                                                                              : 32;
@@ -263,12 +377,19 @@ static sf_code enc_field(genc *e, char k) {
                    kind_name(k), (unsigned)o->u, bits);
   switch (k) {
     case SF_VF_VEC: {
-      sf_code c = sf_visa_vec_write(e->b, &o->v, e->name, e->st);
+      sf_code c = sf_visa_vec_write(e->b, &o->v, e->ver, e->name, e->st);
       if (c != SF_OK) return c;
       break;
     }
     case SF_VF_RAW:
-      sf_wr_u32(e->b, o->r.id);
+      if (e->ver >= SF_VISA_V(3, 4)) {
+        sf_wr_u32(e->b, o->r.id);
+      } else if (o->r.id > 0xFFFF) {
+        return sf_fail(e->st, SF_ERR_RANGE, "%s: field %u: variable id %u does not fit the UW of vISA before 3.4",
+                       e->name, e->i, (unsigned)o->r.id);
+      } else {
+        sf_wr_u16(e->b, (uint16_t)o->r.id);
+      }
       sf_wr_u16(e->b, o->r.off);
       break;
     default:
@@ -313,7 +434,36 @@ static sf_code enc_layout(genc *e, const char *lay, const sf_visa_opdesc *d) {
   return SF_OK;
 }
 
+/* typed4_old_decode's inverse: the 4.1 fields E P b b R R R R R in the layout before 3.2. */
+static sf_code typed4_old_encode(genc *e) {
+  const sf_visa_ginst *in = e->in;
+  static const char want[] = "EPbbRRRRR";
+  bool ok = in->num_ops == 9;
+  for (unsigned i = 0; ok && i < 9; i++) ok = in->ops[i].kind == (uint8_t)want[i];
+  if (!ok) return sf_fail(e->st, SF_ERR_INVALID, "%s: the fields do not match the layout %s", e->name, want);
+  if ((in->ops[0].u & 0xF) != 3 || in->ops[1].u || in->ops[4].r.id || in->ops[4].r.off || in->ops[0].u > 0xFF ||
+      in->ops[2].u > 0xFF)
+    return sf_fail(e->st, SF_ERR_RANGE, "%s before vISA 3.2 has 8 lanes, no predicate and no LOD operand", e->name);
+  sf_wr_u8(e->b, (uint8_t)~in->ops[2].u);
+  sf_wr_u8(e->b, (uint8_t)(in->ops[0].u & 0xF0));
+  e->i = 3;
+  static const char rest[] = "bRRRxR";
+  for (const char *p = rest; *p; p++) {
+    if (*p == 'x') { /* the LOD: no field */
+      e->i++;
+      continue;
+    }
+    sf_code c = enc_field(e, *p);
+    if (c != SF_OK) return c;
+  }
+  return SF_OK;
+}
+
 sf_code sf_visa_gen_encode(const sf_visa_ginst *in, sf_buf *out, sf_status *st) {
+  return sf_visa_gen_encode_ver(in, SF_VISA_V(4, 1), out, st);
+}
+
+sf_code sf_visa_gen_encode_ver(const sf_visa_ginst *in, unsigned ver, sf_buf *out, sf_status *st) {
   if (!in || !out) return sf_fail(st, SF_ERR_INVALID, "sf_visa_gen_encode: NULL argument");
   if (in->num_ops && !in->ops) return sf_fail(st, SF_ERR_INVALID, "sf_visa_gen_encode: NULL field array");
   const sf_visa_opdesc *d = NULL;
@@ -326,7 +476,11 @@ sf_code sf_visa_gen_encode(const sf_visa_ginst *in, sf_buf *out, sf_status *st) 
     sf_buf_free(&tmp);
     return sf_fail(st, SF_ERR_INVALID, "%s: form %u is not defined", d->name, (unsigned)in->form);
   }
-  genc e = {in, 0, &tmp, st, d->name, form_limit(d, in->form), in->form == SF_VISA_FORM_IGC12504 && !d->w12504, 0};
+  if (in->form == SF_VISA_FORM_IGC12504 && ver != SF_VISA_V(4, 1)) {
+    sf_buf_free(&tmp);
+    return sf_fail(st, SF_ERR_INVALID, "%s: the IGC 12504 form exists only in vISA 4.1 files", d->name);
+  }
+  genc e = {in, 0, &tmp, st, d->name, form_limit(d, in->form), in->form == SF_VISA_FORM_IGC12504 && !d->w12504, 0, ver};
   list_limits(d->layout, &e.limit, &e.base, e.grow);
   /* The 12504 form keeps what the decoder found: exactly num_ops leading fields. */
   if (in->form == SF_VISA_FORM_IGC12504) {
@@ -334,7 +488,7 @@ sf_code sf_visa_gen_encode(const sf_visa_ginst *in, sf_buf *out, sf_status *st) 
     e.grow = false;
   }
   sf_wr_u8(&tmp, in->op);
-  c = enc_layout(&e, d->layout, d);
+  c = typed4_old(in->op, ver) ? typed4_old_encode(&e) : enc_layout(&e, ver_layout(in->op, d->layout, ver), d);
   if (c == SF_OK && e.i != in->num_ops)
     c = sf_fail(st, SF_ERR_INVALID, "%s: %u fields, the layout has %u", d->name, (unsigned)in->num_ops, e.i);
   if (c == SF_OK && tmp.failed) c = SF_ERR_NOMEM;

@@ -36,7 +36,19 @@ typedef struct kread {
   uint32_t last_ret_gen;/* IGC 12504 form: gens[] count just after the last RET decoded (0: none) */
   size_t last_ret_end;  /* ... and the code offset just past it */
   bool stream_cap;      /* the instruction stream ran into the per-kernel instruction cap */
+  unsigned ver;         /* SF_VISA_V(major, minor) of the file */
 } kread;
+
+/* Width of the fields IGC reads with readVarBytes (string and variable ids, counts): UD from vISA
+ * 3.4, UW before; of the kernel's input count: UD from 3.5, UB before; of a kernel or function
+ * name's length in the file header: UW from 3.7, UB before. */
+#define SF_ISA_IDW(ver) ((ver) >= SF_VISA_V(3, 4) ? 4u : 2u)
+#define SF_ISA_INW(ver) ((ver) >= SF_VISA_V(3, 5) ? 4u : 1u)
+#define SF_ISA_NLW(ver) ((ver) >= SF_VISA_V(3, 7) ? 2u : 1u)
+/* Whether sf_isa_read and sf_isa_write handle version ver (3.0 is not: its execution masks 9-15
+ * mean what no later version can say). */
+#define SF_ISA_VER_OK(ver) (((ver) >= SF_VISA_V(3, 1) && (ver) <= SF_VISA_V(3, 255)) || (ver) == SF_VISA_V(4, 0) || \
+                            (ver) == SF_VISA_V(4, 1))
 
 typedef struct span {
   uint64_t start, end;

@@ -1,4 +1,4 @@
-/* visa_isa_read.c — the vISA v4.1 `.isa` container: reader, writer and free.
+/* visa_isa_read.c — the vISA `.isa` container (3.1 to 4.1): reader and free.
  *
  * Layout: docs/visa-binary.md (file header with per-kernel entries and gen-binary
  * records), §2.2 (kernel object: strings, variables, addresses, predicates, labels, samplers,
@@ -6,8 +6,8 @@
  * The reader bounds-checks every offset and size against the file, caps every count (SF_ISA_* in
  * visa.h), and positions every error at an absolute byte offset. It walks each kernel's
  * instruction bytes with sf_visa_decode; RET (0x34, `34 | exec:UB | pred:UW`) is decoded here
- * into sf_visa_kernel.rets. The writer always writes 4.1 and recomputes every offset and size.
- * docs/visa-binary.md describes what is accepted, what is rejected and why.
+ * into sf_visa_kernel.rets. Versions 3.1 to 4.1 are read, in the field widths of each (kread.ver;
+ * docs/visa-binary.md "Versions"). docs/visa-binary.md describes what is accepted and rejected.
  *
  * This file reads; visa_isa_write.c writes. */
 #include <stdarg.h>
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/visa/visa_bin_priv.h"
 #include "harness/visa/visa_isa_priv.h"
 #include "harness/visa/visa_optab.h"
 #include "harness/model/asan_tail.h"
@@ -81,16 +82,6 @@ static sf_code ret_decode(const uint8_t *p, size_t len, uint64_t base, sf_visa_r
   return SF_OK;
 }
 
-sf_code isa_ret_encode(const sf_visa_ret *ret, unsigned idx, sf_buf *b, sf_status *st) {
-  if (ret->exec_size > 0xF || ret->emask > 0xF || ret->pred.id > 0xFFF || ret->pred.rsvd > 1 || ret->pred.ctrl > 3)
-    return sf_fail(st, SF_ERR_RANGE, "rets[%u]: exec_size/emask/pred field does not fit its bits", idx);
-  sf_wr_u8(b, SF_VISA_OP_RET);
-  sf_wr_u8(b, (uint8_t)(ret->exec_size | (ret->emask << 4)));
-  sf_wr_u16(b, (uint16_t)(ret->pred.id | ((unsigned)ret->pred.rsvd << 12) | ((unsigned)ret->pred.ctrl << 13) |
-                          ((unsigned)ret->pred.invert << 15)));
-  return SF_OK;
-}
-
 static bool kr_ok(const kread *c) { return !c->r.failed && c->code == SF_OK; }
 
 static uint64_t kr_pos(const kread *c) { return c->r.base + c->r.pos; }
@@ -107,11 +98,16 @@ static void kr_fail(kread *c, sf_code code, uint64_t at, const char *fmt, ...) {
   c->code = sf_fail_byte(c->st, code, at, "%s", msg);
 }
 
-/* A string index field (UD) that must name an existing string. */
+/* An id or count field: UD, or UW before vISA 3.4 (SF_ISA_IDW). */
+static uint32_t kr_id(kread *c, const char *what) {
+  return SF_ISA_IDW(c->ver) == 4 ? sf_rd_u32(&c->r, what) : sf_rd_u16(&c->r, what);
+}
+
+/* A string index field (kr_id) that must name an existing string. */
 static uint32_t kr_str_index(kread *c, const char *what) {
   if (!kr_ok(c)) return 0;
   uint64_t at = kr_pos(c);
-  uint32_t v = sf_rd_u32(&c->r, what);
+  uint32_t v = kr_id(c, what);
   if (kr_ok(c) && v >= c->k->num_strings)
     kr_fail(c, SF_ERR_RANGE, at, "%s: string index %u, but the kernel has %u strings", what, (unsigned)v,
             (unsigned)c->k->num_strings);
@@ -123,7 +119,7 @@ static void kr_attrs(kread *c, uint32_t n, uint32_t *first, const char *what) {
   sf_visa_kernel *k = c->k;
   *first = k->num_attrs;
   if (!kr_ok(c)) return;
-  if (!fits(&c->r, n, MIN_ATTR, kr_pos(c), what)) return;
+  if (!fits(&c->r, n, MIN_ATTR - 4 + SF_ISA_IDW(c->ver), kr_pos(c), what)) return;
   for (uint32_t i = 0; i < n && kr_ok(c); i++) {
     uint64_t at = kr_pos(c);
     if (k->num_attrs >= SF_ISA_MAX_ATTRS) {
@@ -164,7 +160,7 @@ static uint16_t kr_elts(kread *c, const char *what) {
 static void kr_syms(kread *c, uint32_t n, sf_visa_sym **out, const char *what) {
   *out = NULL;
   if (!kr_ok(c) || n == 0) return;
-  if (!fits(&c->r, n, MIN_SYM, kr_pos(c), what)) return;
+  if (!fits(&c->r, n, MIN_SYM - 4 + SF_ISA_IDW(c->ver), kr_pos(c), what)) return;
   *out = calloc(n, sizeof **out);
   if (!*out) {
     c->code = sf_fail(c->st, SF_ERR_NOMEM, "%s: cannot allocate %u records", what, (unsigned)n);
@@ -182,7 +178,7 @@ static void kr_syms(kread *c, uint32_t n, sf_visa_sym **out, const char *what) {
 static void kr_strings(kread *c) {
   sf_visa_kernel *k = c->k;
   uint64_t at = kr_pos(c);
-  uint32_t n = sf_rd_u32(&c->r, "string_count");
+  uint32_t n = kr_id(c, "string_count");
   if (!kr_ok(c)) return;
   if (n > SF_ISA_MAX_STRINGS) {
     kr_fail(c, SF_ERR_LIMIT, at, "string_count: %u strings exceed the cap of %u", (unsigned)n, SF_ISA_MAX_STRINGS);
@@ -287,8 +283,8 @@ static void kr_insts_form(kread *c, uint64_t abs, uint8_t form) {
         c->code = SF_ERR_NOMEM;
         return;
       }
-      sf_code rc = sf_visa_gen_decode(k->code + pos, k->code_len - pos, at, form, &k->gens[k->num_gens], &used,
-                                      c->st);
+      sf_code rc = sf_visa_gen_decode_ver(k->code + pos, k->code_len - pos, at, form, c->ver, &k->gens[k->num_gens],
+                                          &used, c->st);
       if (rc != SF_OK) {
         c->code = rc;
         if (form == SF_VISA_FORM_IGC12504) kr_cut_at_last_ret(c);
@@ -338,7 +334,8 @@ static void kr_insts_form(kread *c, uint64_t abs, uint8_t form) {
         c->code = SF_ERR_NOMEM;
         return;
       }
-      sf_code rc = sf_visa_decode(k->code + pos, k->code_len - pos, at, &k->insts[k->num_insts], &used, c->st);
+      sf_code rc = sf_visa_decode_ver(k->code + pos, k->code_len - pos, at, c->ver, &k->insts[k->num_insts], &used,
+                                      c->st);
       if (rc != SF_OK) {
         c->code = rc;
         return;
@@ -374,7 +371,9 @@ static void kr_drop_insts(sf_visa_kernel *k) {
 static void kr_insts(kread *c, uint64_t abs) {
   c->stream_cap = false;
   kr_insts_form(c, abs, SF_VISA_FORM_SPEC);
-  if (c->code == SF_OK || c->code == SF_ERR_NOMEM || (c->code == SF_ERR_LIMIT && c->stream_cap)) return;
+  if (c->code == SF_OK || c->code == SF_ERR_NOMEM || (c->code == SF_ERR_LIMIT && c->stream_cap) ||
+      c->ver != SF_VISA_V(4, 1))
+    return;
   sf_status first = c->st ? *c->st : (sf_status){0};
   sf_code first_code = c->code;
   kr_drop_insts(c->k);
@@ -388,11 +387,13 @@ static void kr_insts(kread *c, uint64_t abs) {
 }
 
 /* Reads the kernel object k occupies: data[off, off+size). */
-static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t size, sf_visa_kernel *k, sf_status *st) {
+static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t size, unsigned ver, sf_visa_kernel *k,
+                                  sf_status *st) {
   kread c;
   memset(&c, 0, sizeof c);
   sf_reader_init(&c.r, data + off, size, off, st);
   c.st = st;
+  c.ver = ver;
   c.k = k;
   c.code = SF_OK;
 
@@ -401,10 +402,10 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
 
   /* General variables V32, V33, ... */
   uint64_t at = kr_pos(&c);
-  uint32_t nv = kr_ok(&c) ? sf_rd_u32(&c.r, "variable_count") : 0;
+  uint32_t nv = kr_ok(&c) ? kr_id(&c, "variable_count") : 0;
   if (kr_ok(&c) && nv > SF_ISA_MAX_VARS)
     kr_fail(&c, SF_ERR_LIMIT, at, "variable_count: %u variables exceed the cap of %u", (unsigned)nv, SF_ISA_MAX_VARS);
-  if (kr_ok(&c) && nv && fits(&c.r, nv, MIN_VAR, at, "variables")) {
+  if (kr_ok(&c) && nv && fits(&c.r, nv, MIN_VAR - 8 + 2 * SF_ISA_IDW(ver), at, "variables")) {
     k->vars = calloc(nv, sizeof *k->vars);
     if (!k->vars) c.code = sf_fail(st, SF_ERR_NOMEM, "cannot allocate %u variables", (unsigned)nv);
     for (uint32_t i = 0; i < nv && kr_ok(&c); i++) {
@@ -413,7 +414,7 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
       if (!kr_ok(&c)) break;
       v->props = sf_rd_u8(&c.r, "variable bit_properties");
       v->num_elts = kr_elts(&c, "variable num_elements");
-      v->alias_index = sf_rd_u32(&c.r, "variable alias_index");
+      v->alias_index = kr_id(&c, "variable alias_index");
       v->alias_offset = sf_rd_u16(&c.r, "variable alias_offset");
       v->alias_scope = sf_rd_u8(&c.r, "variable alias_scope");
       v->attr_count = sf_rd_u8(&c.r, "variable attr_count");
@@ -433,7 +434,7 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
   /* Labels: name UD, kind UB, attr_count UB (sf_visa_label has no attributes; IGC asserts on them). */
   at = kr_pos(&c);
   uint16_t nl = kr_ok(&c) ? sf_rd_u16(&c.r, "label_count") : 0;
-  if (kr_ok(&c) && nl && fits(&c.r, nl, LABEL_SIZE, at, "labels")) {
+  if (kr_ok(&c) && nl && fits(&c.r, nl, LABEL_SIZE - 4 + SF_ISA_IDW(ver), at, "labels")) {
     k->labels = calloc(nl, sizeof *k->labels);
     if (!k->labels) c.code = sf_fail(st, SF_ERR_NOMEM, "cannot allocate %u labels", (unsigned)nl);
     for (uint32_t i = 0; i < nl && kr_ok(&c); i++) {
@@ -464,16 +465,18 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
 
   /* Inputs (kernels only): count UD, records kind UB, index UD, offset W, size UW. */
   at = kr_pos(&c);
-  uint32_t ni = kr_ok(&c) && !k->is_function ? sf_rd_u32(&c.r, "num_inputs") : 0;
+  uint32_t ni = 0;
+  if (kr_ok(&c) && !k->is_function)
+    ni = SF_ISA_INW(ver) == 4 ? sf_rd_u32(&c.r, "num_inputs") : sf_rd_u8(&c.r, "num_inputs");
   if (kr_ok(&c) && ni > SF_ISA_MAX_INPUTS)
     kr_fail(&c, SF_ERR_LIMIT, at, "num_inputs: %u inputs exceed the cap of %u", (unsigned)ni, SF_ISA_MAX_INPUTS);
-  if (kr_ok(&c) && ni && fits(&c.r, ni, INPUT_SIZE, at, "inputs")) {
+  if (kr_ok(&c) && ni && fits(&c.r, ni, INPUT_SIZE - 4 + SF_ISA_IDW(ver), at, "inputs")) {
     k->inputs = calloc(ni, sizeof *k->inputs);
     if (!k->inputs) c.code = sf_fail(st, SF_ERR_NOMEM, "cannot allocate %u inputs", (unsigned)ni);
     for (uint32_t i = 0; i < ni && kr_ok(&c); i++) {
       sf_visa_input *in = &k->inputs[i];
       in->kind = sf_rd_u8(&c.r, "input kind");
-      in->index = sf_rd_u32(&c.r, "input index");
+      in->index = kr_id(&c, "input index");
       in->offset = (int16_t)sf_rd_u16(&c.r, "input offset");
       in->size = sf_rd_u16(&c.r, "input size");
       if (kr_ok(&c)) k->num_inputs = i + 1;
@@ -542,14 +545,15 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
   uint8_t major = sf_rd_u8(&r, "major version");
   uint8_t minor = sf_rd_u8(&r, "minor version");
   if (r.failed) return SF_ERR_TRUNCATED;
-  if (major != 4 || minor != 1)
-    return sf_fail_byte(st, SF_UNSUPPORTED, 4, "vISA version %u.%u: only 4.1 is supported (field widths depend on "
-                        "the version)", (unsigned)major, (unsigned)minor);
+  const unsigned ver = SF_VISA_V(major, minor);
+  if (!SF_ISA_VER_OK(ver))
+    return sf_fail_byte(st, SF_UNSUPPORTED, 4, "vISA version %u.%u: supported are 3.1 to 3.255, 4.0 and 4.1 (3.0's "
+                        "execution masks and later versions' fields are not modeled)", (unsigned)major, (unsigned)minor);
   uint16_t nk = sf_rd_u16(&r, "num_kernels");
   if (r.failed) return SF_ERR_TRUNCATED;
   if (nk > SF_ISA_MAX_KERNELS)
     return sf_fail_byte(st, SF_ERR_LIMIT, 6, "%u kernels exceed the cap of %u", (unsigned)nk, SF_ISA_MAX_KERNELS);
-  if (!fits(&r, nk, MIN_KERNEL_ENTRY, 6, "kernel table")) return SF_ERR_TRUNCATED;
+  if (!fits(&r, nk, MIN_KERNEL_ENTRY - 2 + SF_ISA_NLW(ver), 6, "kernel table")) return SF_ERR_TRUNCATED;
 
   sf_code rc = SF_OK;
   span *spans = NULL;
@@ -574,7 +578,7 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
   }
   for (uint32_t i = 0; i < nk; i++) {
     sf_visa_kernel *k = &out->kernels[i];
-    k->name_len = sf_rd_u16(&r, "kernel name_len");
+    k->name_len = SF_ISA_NLW(ver) == 2 ? sf_rd_u16(&r, "kernel name_len") : sf_rd_u8(&r, "kernel name_len");
     if (r.failed) goto trunc;
     k->name = malloc((size_t)k->name_len + 1);
     if (!k->name) {
@@ -662,7 +666,7 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
     }
     /* Function entries: linkage UB, name_len UW, name, offset UD, size UD, then the relocation
      * symbol counts UW, UW (IGC asserts both 0). */
-    if (!fits(&r, nfn, 1 + 2 + 4 + 4 + 2 + 2, at, "function table")) goto trunc;
+    if (!fits(&r, nfn, 1 + SF_ISA_NLW(ver) + 4 + 4 + 2 + 2, at, "function table")) goto trunc;
     if (nfn) {
       out->functions = calloc(nfn, sizeof *out->functions);
       foff = calloc(nfn, sizeof *foff);
@@ -678,7 +682,7 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
       fn->is_function = true;
       fn->linkage = sf_rd_u8(&r, "function linkage");
       uint64_t nat = r.base + r.pos;
-      fn->name_len = sf_rd_u16(&r, "function name_len");
+      fn->name_len = SF_ISA_NLW(ver) == 2 ? sf_rd_u16(&r, "function name_len") : sf_rd_u8(&r, "function name_len");
       if (r.failed) goto trunc;
       if (!fits(&r, fn->name_len, 1, nat, "function name")) goto trunc;
       fn->name = malloc((size_t)fn->name_len + 1);
@@ -719,7 +723,7 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
                         (unsigned)i, (unsigned)koff[i], header_end);
       goto done;
     }
-    rc = read_kernel_object(data, koff[i], ksize[i], &out->kernels[i], st);
+    rc = read_kernel_object(data, koff[i], ksize[i], ver, &out->kernels[i], st);
     if (rc != SF_OK) goto done;
     if (!grow((void **)&spans, &spans_cap, (uint64_t)nspans + 1, sizeof *spans, st)) {
       rc = SF_ERR_NOMEM;
@@ -733,7 +737,7 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
                         (unsigned)i, (unsigned)foff[i], header_end);
       goto done;
     }
-    rc = read_kernel_object(data, foff[i], fsize[i], &out->functions[i], st);
+    rc = read_kernel_object(data, foff[i], fsize[i], ver, &out->functions[i], st);
     if (rc != SF_OK) goto done;
     if (!grow((void **)&spans, &spans_cap, (uint64_t)nspans + 1, sizeof *spans, st)) {
       rc = SF_ERR_NOMEM;

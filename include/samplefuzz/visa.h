@@ -136,6 +136,14 @@ sf_code sf_visa_gen_decode(const uint8_t *p, size_t len, uint64_t base, uint8_t 
                            size_t *used, sf_status *st);
 /* Appends the bytes of a generic instruction; its fields must match its opcode's layout. */
 sf_code sf_visa_gen_encode(const sf_visa_ginst *in, sf_buf *out, sf_status *st);
+/* The same in the field widths of vISA version ver (SF_VISA_V(major, minor), 3.1 to 4.1; the two
+ * above are these at 4.1). Fields are kept in their 4.1 form whatever the version: what an older
+ * version stores differently (docs/visa-binary.md "Versions") is converted on the way in and back
+ * on the way out, and the encoder refuses (SF_ERR_RANGE) what the version cannot hold. The IGC 12504
+ * form exists only at 4.1. */
+sf_code sf_visa_gen_decode_ver(const uint8_t *p, size_t len, uint64_t base, uint8_t form, unsigned ver,
+                               sf_visa_ginst *out, size_t *used, sf_status *st);
+sf_code sf_visa_gen_encode_ver(const sf_visa_ginst *in, unsigned ver, sf_buf *out, sf_status *st);
 /* GenX_IR's mnemonic for an opcode (NULL when the table has no row). */
 const char *sf_visa_op_name(uint8_t op);
 void sf_visa_ginst_free(sf_visa_ginst *g);
@@ -188,8 +196,12 @@ typedef struct sf_visa_kernel {
                                                           unwritten (docs/visa-binary.md §6) */
 } sf_visa_kernel;
 
+/* A vISA version as one number: SF_VISA_V(4, 1) = 0x401. */
+#define SF_VISA_V(major, minor) (((unsigned)(major) << 8) | (unsigned)(minor))
+
 typedef struct sf_isa_file {
-  uint8_t major, minor;       /* read as stored; the writer always writes 4.1 */
+  uint8_t major, minor;       /* the version: 3.1 to 3.255, 4.0 or 4.1 (0.0: 4.1), read and written
+                                 as stored; field widths depend on it (docs/visa-binary.md "Versions") */
   uint16_t num_kernels;
   sf_visa_kernel *kernels;
   uint16_t num_functions;     /* vISA functions (stack calls: fcall), after the kernels */
