@@ -441,7 +441,7 @@ static sf_code typed4_old_encode(genc *e) {
   bool ok = in->num_ops == 9;
   for (unsigned i = 0; ok && i < 9; i++) ok = in->ops[i].kind == (uint8_t)want[i];
   if (!ok) return sf_fail(e->st, SF_ERR_INVALID, "%s: the fields do not match the layout %s", e->name, want);
-  if ((in->ops[0].u & 0xF) != 3 || in->ops[1].u || in->ops[4].r.id || in->ops[4].r.off || in->ops[0].u > 0xFF ||
+  if ((in->ops[0].u & 0xF) != 3 || in->ops[1].u || in->ops[7].r.id || in->ops[7].r.off || in->ops[0].u > 0xFF ||
       in->ops[2].u > 0xFF)
     return sf_fail(e->st, SF_ERR_RANGE, "%s before vISA 3.2 has 8 lanes, no predicate and no LOD operand", e->name);
   sf_wr_u8(e->b, (uint8_t)~in->ops[2].u);
