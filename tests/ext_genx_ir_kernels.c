@@ -231,12 +231,31 @@ static char *with_asm_path(const char *t, size_t tn, size_t *n) {
   return in;
 }
 
+/* in[0..inn) with its first line (.version 4.1) replaced by ver's: a malloc'd copy, NUL-terminated. */
+static char *with_version(const char *in, size_t inn, unsigned ver, size_t *n) {
+  const char *eol = memchr(in, '\n', inn);
+  size_t rest = eol ? inn - (size_t)(eol - in) : 0;
+  char *out = malloc(rest + 32);
+  if (!out) return NULL;
+  int h = snprintf(out, 32, ".version %u.%u", ver >> 8, ver & 0xFF);
+  if (eol) memcpy(out + h, eol, rest);
+  *n = (size_t)h + rest;
+  out[*n] = 0;
+  return out;
+}
+
+/* Each real text is written as .isa by us at every version below (docs/visa-binary.md "Versions"):
+ * GenX_IR reads the older field widths and prints the text again, with the file's .version line. */
+static const unsigned real_versions[] = {SF_VISA_V(4, 1), SF_VISA_V(4, 0), SF_VISA_V(3, 6), SF_VISA_V(3, 3),
+                                         SF_VISA_V(3, 1)};
+#define NRV (sizeof real_versions / sizeof real_versions[0])
+
 static void test_real_kernels(void) {
   const ctx *c = g_ctx;
   char *names[1024];
   unsigned nn = list_visaasm(REAL_DIR, names, 1024, false);
   SF_CHECK_MSG(nn >= 200, "%u .visaasm files in %s", nn, REAL_DIR);
-  unsigned same = 0, differ = 0, tool = 0;
+  unsigned same = 0, differ = 0, tool = 0, vsame[NRV] = {0}, vrefused[NRV] = {0};
   for (unsigned i = 0; i < nn; i++) {
     const char *plat = platform_of(names[i]);
     SF_CHECK_MSG(plat != NULL, "%s: no device in the name", names[i]);
@@ -257,24 +276,45 @@ static void test_real_kernels(void) {
     memset(&f, 0, sizeof f);
     sf_buf b;
     sf_buf_init(&b, &st);
-    bool ok = in && sf_visaasm_parse(in, inn, &f, &st) == SF_OK && sf_isa_write(&f, &b, &st) == SF_OK;
-    SF_CHECK_MSG(ok, "%s: %s", names[i], st.msg);
-    char isa[1024], out[1024];
-    path_of(isa, sizeof isa, c, "k.isa");
-    path_of(out, sizeof out, c, "gx.visaasm");
-    unlink(out);
-    if (ok && write_file(isa, b.data, b.len)) {
-      const char *args[] = {"k.isa", "-platform", plat, "-stopafter", "CFG", "-dumpcommonisa"};
-      run_result r = run_tool(c, args, 6, "k.log", SINGLE_SECONDS * 6);
-      int r2 = compare_dump(names[i], in, inn, out);
-      if (crashed(r) || r2 < 0) {
-        char why[64];
-        SF_CHECK_MSG(0, "%s: GenX_IR wrote no disassembly (%s)", names[i], describe(r, why, sizeof why));
-        tool++;
-      } else {
-        same += r2 == 1;
-        differ += r2 == 0;
+    bool parsed = in && sf_visaasm_parse(in, inn, &f, &st) == SF_OK;
+    SF_CHECK_MSG(parsed, "%s: %s", names[i], st.msg);
+    for (unsigned v = 0; parsed && v < NRV; v++) {
+      unsigned ver = real_versions[v];
+      f.major = (uint8_t)(ver >> 8);
+      f.minor = (uint8_t)ver;
+      b.len = 0;
+      sf_status_clear(&st);
+      sf_code wc = sf_isa_write(&f, &b, &st);
+      if (wc == SF_ERR_RANGE && ver < SF_VISA_V(3, 4)) { /* a field that version cannot hold */
+        vrefused[v]++;
+        continue;
       }
+      SF_CHECK_MSG(wc == SF_OK, "%s at %u.%u: %s", names[i], ver >> 8, ver & 0xFF, st.msg);
+      size_t wn = 0;
+      char *want = wc == SF_OK ? with_version(in, inn, ver, &wn) : NULL;
+      char isa[1024], out[1024];
+      path_of(isa, sizeof isa, c, "k.isa");
+      path_of(out, sizeof out, c, "gx.visaasm");
+      unlink(out);
+      if (want && write_file(isa, b.data, b.len)) {
+        const char *args[] = {"k.isa", "-platform", plat, "-stopafter", "CFG", "-dumpcommonisa"};
+        run_result r = run_tool(c, args, 6, "k.log", SINGLE_SECONDS * 6);
+        char label[300];
+        snprintf(label, sizeof label, "%s at vISA %u.%u", names[i], ver >> 8, ver & 0xFF);
+        int r2 = compare_dump(label, want, wn, out);
+        if (crashed(r) || r2 < 0) {
+          char why[64];
+          SF_CHECK_MSG(0, "%s: GenX_IR wrote no disassembly (%s)", label, describe(r, why, sizeof why));
+          tool++;
+        } else if (v == 0) {
+          same += r2 == 1;
+          differ += r2 == 0;
+        } else {
+          vsame[v] += r2 == 1;
+          differ += r2 == 0;
+        }
+      }
+      free(want);
     }
     sf_buf_free(&b);
     sf_isa_free(&f);
@@ -283,6 +323,12 @@ static void test_real_kernels(void) {
   }
   printf("real kernels through GenX_IR: %u .visaasm, %u disassemble back to IGC's text, %u differ, %u tool failures\n",
          nn, same, differ, tool);
+  printf("the same written by us at older versions:");
+  for (unsigned v = 1; v < NRV; v++)
+    printf(" %u.%u: %u agree (%u not writable)", real_versions[v] >> 8, real_versions[v] & 0xFF, vsame[v], vrefused[v]);
+  printf("\n");
+  for (unsigned v = 1; v < NRV; v++) SF_CHECK_MSG(vsame[v] + vrefused[v] == same, "version %u.%u", real_versions[v] >> 8,
+                                                 real_versions[v] & 0xFF);
   for (unsigned i = 0; i < nn; i++) free(names[i]);
 }
 
