@@ -43,9 +43,16 @@ static sf_code relay(cur *c, size_t at, const sf_status *bst) {
 
 static bool p_version(cur *c, sf_isa_file *f) {
   uint64_t maj, min;
+  vt_ws(c);
+  size_t at = c->i;
   if (!vt_unum(c, 255, &maj, "the major version") || !vt_expect(c, '.', "between major and minor version") ||
       !vt_unum(c, 255, &min, "the minor version"))
     return false;
+  if (!sf_isa_version_ok((uint8_t)maj, (uint8_t)min)) {
+    vt_perr(c, SF_UNSUPPORTED, at, "vISA version %u.%u: supported are 3.1 to 3.255, 4.0 and 4.1 (the .isa form of "
+            "the text depends on the version)", (unsigned)maj, (unsigned)min);
+    return false;
+  }
   f->major = (uint8_t)maj;
   f->minor = (uint8_t)min;
   return vt_finish_line(c);

@@ -21,6 +21,8 @@ sf_code isa_ret_encode(const sf_visa_ret *ret, unsigned idx, sf_buf *b, sf_statu
   return SF_OK;
 }
 
+bool sf_isa_version_ok(uint8_t major, uint8_t minor) { return SF_ISA_VER_OK(SF_VISA_V(major, minor)); }
+
 /* An id or count field in the width of version ver (SF_ISA_IDW); wr_kernel_object checks first that
  * the values fit. */
 static void wr_id(sf_buf *b, uint32_t v, unsigned ver) {

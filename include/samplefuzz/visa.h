@@ -199,6 +199,9 @@ typedef struct sf_visa_kernel {
 /* A vISA version as one number: SF_VISA_V(4, 1) = 0x401. */
 #define SF_VISA_V(major, minor) (((unsigned)(major) << 8) | (unsigned)(minor))
 
+/* Whether the .isa reader and writer handle version major.minor: 3.1 to 3.255, 4.0 and 4.1. */
+bool sf_isa_version_ok(uint8_t major, uint8_t minor);
+
 typedef struct sf_isa_file {
   uint8_t major, minor;       /* the version: 3.1 to 3.255, 4.0 or 4.1 (0.0: 4.1), read and written
                                  as stored; field widths depend on it (docs/visa-binary.md "Versions") */
