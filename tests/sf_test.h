@@ -104,6 +104,22 @@ static inline void sf_t_hexdiff(const unsigned char *a, size_t al, const unsigne
     return sf_t_failed ? 1 : 0;                                                                   \
   } while (0)
 
+/* The first line (1-based) where two texts differ, ignoring blanks at line ends; -1 when none. */
+static inline long sf_t_first_line_diff(const char *a, size_t an, const char *b, size_t bn) {
+  size_t i = 0, j = 0;
+  for (long line = 1;; line++) {
+    if (i >= an && j >= bn) return -1;
+    size_t ie = i, je = j;
+    while (ie < an && a[ie] != '\n') ie++;
+    while (je < bn && b[je] != '\n') je++;
+    size_t il = ie, jl = je;
+    while (il > i && (a[il - 1] == ' ' || a[il - 1] == '\t' || a[il - 1] == '\r')) il--;
+    while (jl > j && (b[jl - 1] == ' ' || b[jl - 1] == '\t' || b[jl - 1] == '\r')) jl--;
+    if (il - i != jl - j || memcmp(a + i, b + j, il - i) != 0) return line;
+    i = ie + 1, j = je + 1;
+  }
+}
+
 /* Deterministic PRNG for property tests (splitmix64). */
 static inline uint64_t sf_t_rand(uint64_t *s) {
   uint64_t z = (*s += 0x9e3779b97f4a7c15ull);

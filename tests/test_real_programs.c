@@ -285,21 +285,6 @@ static void test_dxbc_set_container_text(const dxbc_set *set) {
   free_names(&files);
 }
 
-/* The first line (1-based) where two texts differ, ignoring blanks at line ends; -1 when none. */
-static long first_line_diff(const char *a, size_t an, const char *b, size_t bn) {
-  size_t i = 0, j = 0;
-  for (long line = 1;; line++) {
-    if (i >= an && j >= bn) return -1;
-    size_t ie = i, je = j;
-    while (ie < an && a[ie] != '\n') ie++;
-    while (je < bn && b[je] != '\n') je++;
-    size_t il = ie, jl = je;
-    while (il > i && (a[il - 1] == ' ' || a[il - 1] == '\t' || a[il - 1] == '\r')) il--;
-    while (jl > j && (b[jl - 1] == ' ' || b[jl - 1] == '\t' || b[jl - 1] == '\r')) jl--;
-    if (il - i != jl - j || memcmp(a + i, b + j, il - i) != 0) return line;
-    i = ie + 1, j = je + 1;
-  }
-}
 
 static void test_visa_ocloc(void) {
   const char *dir = SF_SOURCE_DIR "/tests/data/real/visa-ocloc";
@@ -373,7 +358,7 @@ static void test_visa_ocloc(void) {
       rc = sf_visaasm_print(&f, &t1, &st);
       SF_CHECK_MSG(rc == SF_OK, "%s: the parsed text does not print: %s", txt.v[i], sf_status_format(&st, why, sizeof why));
       if (rc == SF_OK) {
-        long d = first_line_diff((const char *)data, len, (const char *)t1.data, t1.len);
+        long d = sf_t_first_line_diff((const char *)data, len, (const char *)t1.data, t1.len);
         SF_CHECK_MSG(d < 0, "%s: printed text differs from IGC's at line %ld", txt.v[i], d);
         if (d < 0) txt_same++;
       }
@@ -384,7 +369,7 @@ static void test_visa_ocloc(void) {
       if (rc == SF_OK)
         SF_CHECK_MSG(t1.len == t2.len && memcmp(t1.data, t2.data, t1.len) == 0, "%s: text -> .isa -> text differs"
                      " from text -> text at line %ld", txt.v[i],
-                     first_line_diff((const char *)t1.data, t1.len, (const char *)t2.data, t2.len));
+                     sf_t_first_line_diff((const char *)t1.data, t1.len, (const char *)t2.data, t2.len));
       sf_isa_free(&g);
       sf_buf_free(&bin);
       sf_buf_free(&t1);
@@ -610,7 +595,7 @@ static void test_visa_functions(void) {
     sf_buf t;
     sf_buf_init(&t, &st);
     if (rc == SF_OK && sf_visaasm_print(&f, &t, &st) == SF_OK) {
-      long d = first_line_diff((const char *)data, len, (const char *)t.data, t.len);
+      long d = sf_t_first_line_diff((const char *)data, len, (const char *)t.data, t.len);
       SF_CHECK_MSG(d < 0, "%s: printed text differs from IGC's at line %ld", txt.v[i], d);
       txt_same += d < 0;
     } else if (rc == SF_OK) {
@@ -683,7 +668,7 @@ static void test_visa_function_join(void) {
     if (rc == SF_OK) {
       SF_CHECK_EQ_U(f.num_kernels, 1);
       SF_CHECK_EQ_U(f.num_functions, nf);
-      long d = first_line_diff((const char *)join.data, join.len, (const char *)t.data, t.len);
+      long d = sf_t_first_line_diff((const char *)join.data, join.len, (const char *)t.data, t.len);
       SF_CHECK_MSG(d < 0, "%s + %u functions: printed text differs from the join at line %ld", txt.v[i], nf, d);
       rc = sf_isa_write(&f, &bin, &st);
       if (rc == SF_OK) rc = sf_isa_read(bin.data, bin.len, &g, &st);
@@ -691,7 +676,7 @@ static void test_visa_function_join(void) {
       SF_CHECK_MSG(rc == SF_OK, "%s: through .isa: %s", txt.v[i], sf_status_format(&st, why, sizeof why));
       if (rc == SF_OK) {
         SF_CHECK_EQ_U(g.num_functions, nf);
-        long d2 = first_line_diff((const char *)t.data, t.len, (const char *)t2.data, t2.len);
+        long d2 = sf_t_first_line_diff((const char *)t.data, t.len, (const char *)t2.data, t2.len);
         SF_CHECK_MSG(d2 < 0, "%s: the text of the written .isa differs at line %ld", txt.v[i], d2);
         joined += d < 0 && d2 < 0;
         fns += nf;

@@ -177,18 +177,6 @@ static void known_bytes(void) {
 
 /* ---- Whole files: real kernels and generated ones --------------------------------------------- */
 
-static long first_line_diff(const char *a, size_t an, const char *b, size_t bn) {
-  size_t i = 0, j = 0;
-  for (long line = 1;; line++) {
-    if (i >= an && j >= bn) return -1;
-    size_t ie = i, je = j;
-    while (ie < an && a[ie] != '\n') ie++;
-    while (je < bn && b[je] != '\n') je++;
-    if (ie - i != je - j || memcmp(a + i, b + j, ie - i)) return line;
-    i = ie + 1;
-    j = je + 1;
-  }
-}
 
 /* The text after the first line (.version). */
 static const char *after_version(const sf_buf *t, size_t *n) {
@@ -250,8 +238,8 @@ static void each_version(const char *name, sf_isa_file *f, vstats *vs) {
           size_t n41, nv;
           const char *a = after_version(&t41, &n41), *b = after_version(&tv, &nv);
           if (c == SF_OK)
-            SF_CHECK_MSG(first_line_diff(a, n41, b, nv) < 0, "%s at %u.%u: text differs from 4.1's at line %ld", name,
-                         versions[v] >> 8, versions[v] & 0xFF, first_line_diff(a, n41, b, nv) + 1);
+            SF_CHECK_MSG(sf_t_first_line_diff(a, n41, b, nv) < 0, "%s at %u.%u: text differs from 4.1's at line %ld", name,
+                         versions[v] >> 8, versions[v] & 0xFF, sf_t_first_line_diff(a, n41, b, nv) + 1);
         }
         sf_isa_free(&g);
       }
