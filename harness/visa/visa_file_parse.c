@@ -122,7 +122,15 @@ static bool p_funcdecl(cur *c, sf_visa_kernel *k) {
 static bool p_align(cur *c, uint8_t *align) {
   const char *s;
   size_t n, at;
-  if (!vt_ident(c, &s, &n, &at, "an alignment (word, dword, qword, oword, GRF, GRFx2, hword, wordx32, wordx64)")) return false;
+  vt_ws(c);
+  if (vt_is_digit(vt_peek(c))) { /* 2GRF, 32word, 64word: GenX_IR's lexer (CISA.l) takes these older spellings */
+    at = c->i;
+    s = c->s + c->i;
+    while (c->i < c->n && vt_id_char(c->s[c->i])) c->i++;
+    n = c->i - at;
+  } else if (!vt_ident(c, &s, &n, &at, "an alignment (word, dword, qword, oword, GRF, GRFx2, hword, wordx32, wordx64)")) {
+    return false;
+  }
   for (uint8_t q = 0; q < 10; q++)
     if (vt_ieq(s, n, vt_align_names[q])) return *align = q, true;
   if (vt_ieq(s, n, "2GRF")) return *align = 6, true;

@@ -610,6 +610,8 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
     sf_verdict_dumpf(v, "%ld program chunk(s) have a text form that reads back exactly, but the container text shows "
                      "%ld as .program\n%.*s\n", want, got, (int)(text.len < 4000 ? text.len : 4000), (const char *)text.data);
     ok = false;
+  } else if (!sf_check_container_sniff(v, (const char *)text.data, text.len)) {
+    ok = false;
   } else if (sf_dxbc_parse_text((const char *)text.data, text.len, &back, &st) != SF_OK) {
     sf_verdict_fail(v, "container_text", NULL, "parse");
     sf_verdict_key(v, "container_text parse code=%s", sf_code_name(st.code));

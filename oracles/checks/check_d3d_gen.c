@@ -212,6 +212,17 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
     body[made].limit = SF_DXBC_MAX_SIZE;
     if (sf_gen_dxbc_sig(fd, prev, &sig[made], &st) || sf_dxbc_sig_encode(&sig[made], &body[made], &st))
       ok = gen_fail(v, "sig_encode", &st, "a drawn signature does not encode");
+    if (ok) { /* the encoder appends: after 1-3 bytes already in the buffer, the same body (its padding too) */
+      sf_buf again;
+      sf_buf_init(&again, &st);
+      again.limit = SF_DXBC_MAX_SIZE + 4;
+      size_t pre = 1 + made % 3;
+      sf_buf_put(&again, "\x01\x02\x03", pre);
+      if (sf_dxbc_sig_encode(&sig[made], &again, &st) != SF_OK || again.len != pre + body[made].len ||
+          memcmp(again.data + pre, body[made].data, body[made].len) != 0)
+        ok = gen_fail(v, "sig_append", &st, "a signature encoded after other bytes differs from its body");
+      sf_buf_free(&again);
+    }
   }
   if (ok) {
     for (unsigned i = 0; i <= ns; i++) {

@@ -1,6 +1,7 @@
 /* oracles/checks/check_d3d_text.c — checks on what the D3D printers write, past the round trip:
- * `typed_imm` (an int or uint operand's immediate prints as integers) and `text_fit` (a container
- * text printed into too small a buffer is a limit error through the caller's status). A round trip
+ * `typed_imm` (an int or uint operand's immediate prints as integers), `text_fit` (a container
+ * text printed into too small a buffer is a limit error through the caller's status) and
+ * `container_sniff` (a container text is recognized as one, after blanks and comments too). A round trip
  * cannot see either: a float spelling of an integer reads back as the same bits, and a truncated
  * text that reported success is never parsed. */
 #include <stdio.h>
@@ -104,5 +105,20 @@ bool sf_check_dxbc_text_fit(sf_verdict *v, const uint8_t *p, size_t n, size_t le
   sf_verdict_key(v, "container_text fit code=%s", sf_code_name(rc));
   sf_verdict_dumpf(v, "printing a %zu-byte container text into %zu bytes gave %s (status %s), not a limit error\n", len,
                    len - 1, sf_code_name(rc), sf_code_name(st.code));
+  return false;
+}
+
+bool sf_check_container_sniff(sf_verdict *v, const char *t, size_t n) {
+  static const char pre[] = "\n \t\n// a comment before the container\n  \n";
+  char buf[4096];
+  size_t m = n < sizeof buf - sizeof pre ? n : sizeof buf - sizeof pre;
+  memcpy(buf, pre, sizeof pre - 1);
+  memcpy(buf + sizeof pre - 1, t, m);
+  bool plain = sf_dxbc_text_is_container(t, n), prefixed = sf_dxbc_text_is_container(buf, sizeof pre - 1 + m);
+  if (plain && prefixed) return true;
+  sf_verdict_fail(v, "container_sniff", NULL, plain ? "prefixed" : "plain");
+  sf_verdict_key(v, "container_sniff %s", plain ? "prefixed" : "plain");
+  sf_verdict_dumpf(v, "a printed container text%s is not recognized as one\n%.*s\n",
+                   plain ? ", after blank lines and a comment," : "", (int)(m < 2000 ? m : 2000), t);
   return false;
 }

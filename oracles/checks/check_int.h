@@ -163,6 +163,10 @@ bool sf_check_d3d_typed_imms(sf_verdict *v, const char *t, size_t n);
 /* text_fit (check_d3d_text.c): container p[0..n), whose text is len bytes, printed into len - 1
  * bytes must give SF_ERR_LIMIT through the caller's status (one container in eight). */
 bool sf_check_dxbc_text_fit(sf_verdict *v, const uint8_t *p, size_t n, size_t len);
+/* container_sniff (check_d3d_text.c): a printed container text t[0..n), as printed and after blank
+ * lines and a comment put before it, is recognized as a container text (sf_dxbc_text_is_container,
+ * which routes d3dasm input). */
+bool sf_check_container_sniff(sf_verdict *v, const char *t, size_t n);
 /* `negative_line first`: text[0..n) (a text that parses) with its first line replaced by `line`, an
  * invalid one, must be refused on line 1 at a column in [lo, hi] (1-based). */
 bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,

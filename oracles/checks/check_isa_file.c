@@ -169,6 +169,7 @@ static bool sf_isa_read_as_spec(const sf_visa_kernel *a, const sf_visa_kernel *b
 
 /* Whether file b holds the kernels and functions of a (sf_isa_same_kernel for each); why names the
  * object that differs. */
+static bool sf_isa_respell_align(sf_verdict *v, const sf_isa_file *h, const char *t, size_t n);
 static bool sf_isa_same_file(const sf_isa_file *a, const sf_isa_file *b, bool canon, char *why, size_t n) {
   if (a->num_kernels != b->num_kernels || a->num_functions != b->num_functions)
     return snprintf(why, n, "%u/%u kernels, %u/%u functions", a->num_kernels, b->num_kernels, a->num_functions,
@@ -353,7 +354,19 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
       }
       if (!over) gen_wrong = true;
     }
-    if ((from_text || gen_wrong) && st.code != SF_ERR_LIMIT && st.code != SF_ERR_NOMEM) {
+    /* a size refusal must be the output buffer's: printed into a buffer with no practical cap, a
+     * kernel from text or the generator prints (the printer's own line buffers fit any valid line) */
+    bool limit_wrong = false;
+    if (st.code == SF_ERR_LIMIT && (from_text || generated)) {
+      sf_status st2;
+      sf_status_clear(&st2);
+      sf_buf big;
+      sf_buf_init(&big, &st2);
+      big.limit = (size_t)1 << 28;
+      limit_wrong = sf_visaasm_print(g, &big, &st2) == SF_ERR_LIMIT;
+      sf_buf_free(&big);
+    }
+    if (((from_text || gen_wrong) && st.code != SF_ERR_LIMIT && st.code != SF_ERR_NOMEM) || limit_wrong) {
       char msg[SF_STATUS_MSG_MAX + 64];
       sf_verdict_fail(v, from_text ? "text_print" : "gen_print", NULL, sf_code_name(st.code));
       sf_verdict_key(v, "%s refused code=%s", from_text ? "text_print" : "gen_print", sf_code_name(st.code));
@@ -431,12 +444,67 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
   if (ok) ok = sf_check_negative_lines(v, sf_isa_parse_text_any, NULL, (const char *)t1.data, t1.len, NULL, SF_NEG_NO_WORD_DIGITS);
   if (ok) ok = sf_isa_cap_edit(v, g, (const char *)t1.data, t1.len);
   if (ok) ok = sf_isa_attr_cap(v, (const char *)t1.data, t1.len);
+  if (ok) ok = sf_isa_respell_align(v, &h, (const char *)t1.data, t1.len);
   if (ok && sf_check_relayout_every((const char *)t1.data, t1.len, relayout_every)) /* check_relayout.c */
     ok = sf_check_relayout(v, "visaasm", sf_canon_visaasm, NULL, (const char *)t1.data, t1.len, t1.data, t1.len);
 done:
   sf_isa_free(&h);
   sf_buf_free(&t1);
   sf_buf_free(&t2);
+  return ok;
+}
+
+/* `align_respell`: the parser's other spellings of a declaration's alignment (docs/visa-text.md):
+ * GRFx2, wordx32 and wordx64 as 2GRF, 32word and 64word, and every other name as align_<n>. The
+ * printed text t[0..n) with every `align=` respelled must read back as the same file h. One input in
+ * four, by the text's length. */
+static const char *sf_isa_find_align(const char *t, size_t n) { /* " align=" in t[0..n) (not memmem: libFuzzer hooks it) */
+  for (size_t i = 0; i + 7 <= n; i++)
+    if (t[i] == ' ' && !memcmp(t + i, " align=", 7)) return t + i;
+  return NULL;
+}
+
+static bool sf_isa_respell_align(sf_verdict *v, const sf_isa_file *h, const char *t, size_t n) {
+  static const char *const name[10] = {"byte", "word", "dword", "qword", "oword", "GRF", "GRFx2", "hword", "wordx32", "wordx64"};
+  static const char *const other[10] = {"align_0", "align_1", "align_2", "align_3", "align_4",
+                                        "align_5", "2GRF",    "align_7", "32word",  "64word"};
+  if ((n & 3) != 1 || !sf_isa_find_align(t, n)) return true;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf r;
+  sf_buf_init(&r, &st);
+  r.limit = SF_ISA_CHECK_BUF_LIMIT * 2;
+  size_t i = 0;
+  while (i < n) {
+    const char *a = sf_isa_find_align(t + i, n - i);
+    size_t upto = a ? (size_t)(a - t) + 7 : n;
+    sf_buf_put(&r, t + i, upto - i);
+    i = upto;
+    if (!a) break;
+    size_t e = i;
+    while (e < n && t[e] != ' ' && t[e] != '\n') e++;
+    int q = -1;
+    for (int k = 0; k < 10 && q < 0; k++)
+      if (strlen(name[k]) == e - i && !memcmp(t + i, name[k], e - i)) q = k;
+    const char *w = q >= 0 ? other[q] : NULL;
+    sf_buf_put(&r, w ? w : t + i, w ? strlen(w) : e - i);
+    i = e;
+  }
+  sf_isa_file x;
+  memset(&x, 0, sizeof x);
+  char why[200] = "";
+  bool ok = !r.failed && sf_visaasm_parse((const char *)r.data, r.len, &x, &st) == SF_OK &&
+            sf_isa_same_file(h, &x, true, why, sizeof why);
+  if (!ok && r.failed) ok = true; /* the respelled text outgrew the cap: nothing to compare */
+  if (!ok) {
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "align_respell", NULL, st.code ? sf_code_name(st.code) : "differs");
+    sf_verdict_key(v, "align_respell %s", st.code ? sf_code_name(st.code) : "differs");
+    sf_verdict_dumpf(v, "the printed text with its alignments respelled (2GRF, 32word, 64word, align_<n>) %s: %s\n",
+                     st.code ? "does not parse" : "reads back as another file", st.code ? sf_status_format(&st, msg, sizeof msg) : why);
+  }
+  sf_isa_free(&x);
+  sf_buf_free(&r);
   return ok;
 }
 

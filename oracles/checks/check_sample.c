@@ -458,6 +458,23 @@ static sf_sampler_scratch *sf_sampler_scratch_get(void) {
   return sf_scratch_tls;
 }
 
+/* inst_refusal: a SAMPLE_UNORM whose output format does not fit its 2 bits (no decoder gives one,
+ * the API can) is refused as invalid, before the state is touched. */
+static bool sf_check_inst_refusal(sf_verdict *v, const sf_case *c, sf_case_env *env) {
+  if (c->inst.family != SF_FAMILY_SAMPLE_UNORM || !(c->inst.unorm.chan_mask & 0xF)) return true;
+  sf_inst bad = c->inst;
+  bad.unorm.out_fmt = (uint8_t)(4u + c->pattern[26] % 252u);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_exec(&bad, &env->state, sf_backend_scalar(), &st);
+  if (rc == SF_ERR_INVALID) return true;
+  sf_verdict_fail(v, "inst_refusal", &c->inst, "out_fmt");
+  sf_verdict_key(v, "inst_refusal out_fmt");
+  sf_verdict_dumpf(v, "sample_unorm with output format %u: %s (%s), not refused as invalid\n", (unsigned)bad.unorm.out_fmt,
+                   sf_code_name(rc), st.msg);
+  return false;
+}
+
 /* The runtime dispatch (sf_backend_choose, what SF_SIMD selects): a listed backend's name selects
  * that backend, an unknown name scalar with a note naming it, no name the last (best) listed one.
  * One choice per input, picked by the input's length and last byte. */
@@ -516,6 +533,7 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
   /* Completeness: the case's instruction is generated valid, so the model must accept it ... */
   if (!sf_check_gen_valid(v, c)) goto done_fail;
   if (!sf_check_state_refusal(v, c, env)) goto done_fail;
+  if (!sf_check_inst_refusal(v, c, env)) goto done_fail;
   if (!sf_check_store(v, c) || !sf_check_surface_rules(v, c)) {
     sf_dump_case(v, c);
     goto done_fail;
