@@ -359,6 +359,10 @@ const char *sf_backend_note(void);
 /* The choice sf_backend_select makes, for a given SF_SIMD value (NULL or "" = none), without the
  * environment or the once-only state; writes the note (as sf_backend_note gives it) to note[cap]. */
 const sf_backend *sf_backend_choose(const char *name, char *note, size_t cap);
+/* How many requests built-in SIMD backend be has handed to the scalar code on this thread (what it
+ * does not vectorize, docs/simd.md); 0 for the scalar backend and plugins. For checks that a fast
+ * path still runs: its results alone cannot show that. */
+unsigned long sf_backend_forwarded(const sf_backend *be);
 
 /* SAMPLE_UNORM rect through backend be (NULL = sf_backend_select()): checks the request's shape
  * (NULL pointers, caps, pitch: SF_ERR_INVALID / SF_ERR_LIMIT), then be->sample_unorm_rect, or the

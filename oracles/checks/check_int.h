@@ -11,6 +11,11 @@
  * against the per-block requests (oracles/checks/check_rect.c). True when every check held or the
  * case is not a SAMPLE_UNORM one. */
 bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, const sf_backend *const *be, unsigned nbe);
+/* check_fastpath.c: `dispatch` (sf_backend_choose for a name picked by the input) and `fast_path`
+ * (fixed requests every SIMD backend vectorizes are not forwarded to the scalar code). */
+bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n, const sf_backend *const *be,
+                       unsigned nbe);
+bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 
 /* Reads a case (any bytes) and builds its environment (oracles/checks/check_sample.c). False when
  * the input does not run: v is then a refusal (out of memory, a cap) or failed with `env_refused`,

@@ -475,27 +475,6 @@ static bool sf_check_inst_refusal(sf_verdict *v, const sf_case *c, sf_case_env *
   return false;
 }
 
-/* The runtime dispatch (sf_backend_choose, what SF_SIMD selects): a listed backend's name selects
- * that backend, an unknown name scalar with a note naming it, no name the last (best) listed one.
- * One choice per input, picked by the input's length and last byte. */
-static bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n,
-                              const sf_backend *const *be, unsigned nbe) {
-  unsigned pick = (unsigned)((n + (n ? p[n - 1] : 0u)) % (nbe + 2u));
-  const char *name = pick < nbe ? be[pick]->name : pick == nbe ? "sse5" : "";
-  const sf_backend *want = pick < nbe ? be[pick] : pick == nbe ? sf_backend_scalar() : be[nbe - 1];
-  char note[128];
-  note[0] = 0;
-  const sf_backend *got = sf_backend_choose(name, note, sizeof note);
-  size_t wl = strlen(want->name);
-  bool ok = got == want && !strncmp(note, want->name, wl) && note[wl] == ' ' &&
-            (pick != nbe || strstr(note, name) != NULL);
-  if (ok) return true;
-  sf_verdict_fail(v, "dispatch", &c->inst, *name ? name : "(none)");
-  sf_verdict_dumpf(v, "SF_SIMD=%s chose %s (note \"%s\"), expected %s\n", name, got ? got->name : "NULL", note,
-                    want->name);
-  return false;
-}
-
 bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "diff");
   sf_sampler_scratch *w = sf_sampler_scratch_get();
@@ -529,7 +508,7 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_key(v, "no backend");
     goto done_fail;
   }
-  if (!sf_check_dispatch(v, c, p, n, be, nbe)) goto done_fail;
+  if (!sf_check_dispatch(v, c, p, n, be, nbe) || !sf_check_fast_path(v, c, be, nbe)) goto done_fail;
   /* Completeness: the case's instruction is generated valid, so the model must accept it ... */
   if (!sf_check_gen_valid(v, c)) goto done_fail;
   if (!sf_check_state_refusal(v, c, env)) goto done_fail;

@@ -28,19 +28,21 @@ const sf_backend *sf_backend_scalar(void) { return &scalar_backend; }
 typedef struct builtin {
   const sf_backend *(*get)(void);
   const char *cpu;  /* __builtin_cpu_supports name, NULL = always */
+  unsigned long (*forwarded)(void); /* NULL: the scalar backend, which forwards nothing */
 } builtin;
 
 static const sf_backend *get_scalar(void) { return &scalar_backend; }
 
 /* Ordered from the least to the most capable: sf_backend_select() takes the last supported one. */
 static const builtin builtins[] = {
-    {get_scalar, NULL},
+    {get_scalar, NULL, NULL},
 #ifdef SF_HAVE_SIMD_BACKENDS
-    {sf_backend_builtin_sse2, "sse2"},
-    {sf_backend_builtin_avx2, "avx2"},
-    {sf_backend_builtin_avx512, "avx512"},
+    {sf_backend_builtin_sse2, "sse2", sf_backend_builtin_sse2_forwarded},
+    {sf_backend_builtin_avx2, "avx2", sf_backend_builtin_avx2_forwarded},
+    {sf_backend_builtin_avx512, "avx512", sf_backend_builtin_avx512_forwarded},
 #endif
 };
+
 
 static bool cpu_ok(const char *feat) {
   if (!feat) return true;
@@ -55,6 +57,12 @@ static bool cpu_ok(const char *feat) {
            __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
 #endif
   return false;
+}
+
+unsigned long sf_backend_forwarded(const sf_backend *be) {
+  for (size_t i = 0; be && i < sizeof builtins / sizeof builtins[0]; i++)
+    if (builtins[i].forwarded && cpu_ok(builtins[i].cpu) && builtins[i].get() == be) return builtins[i].forwarded();
+  return 0;
 }
 
 unsigned sf_backend_list(const sf_backend **out, unsigned max) {

@@ -19,11 +19,11 @@ static inline sfk_vi sfk_avs_pos(float base, float d, float d2, sfk_vi k, int32_
  * A vertical block number above 4096 (row indices past 2^14, whose 32-bit lane arithmetic the kernel
  * does not widen) takes the scalar path. */
 static sf_code sfk_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
-  if (!q || !out || !sfk_u8_ok(q->surf, q->samp) || q->ief || q->vbn > 4096) return sf_scalar_avs(q, out, st);
+  if (!q || !out || !sfk_u8_ok(q->surf, q->samp) || q->ief || q->vbn > 4096) return SFK_FWD(sf_scalar_avs(q, out, st));
   if (!((q->w == 16 && (q->h == 4 || q->h == 8)) || (q->w == 8 && q->h == 4) || (q->w == 4 && q->h == 4)))
-    return sf_scalar_avs(q, out, st);
+    return SFK_FWD(sf_scalar_avs(q, out, st));
   const sf_sampler *sp = q->samp;
-  if (sp->avs_adaptive || !sfk_sampler_ok(sp)) return sf_scalar_avs(q, out, st);
+  if (sp->avs_adaptive || !sfk_sampler_ok(sp)) return SFK_FWD(sf_scalar_avs(q, out, st));
   const sf_surface *s = q->surf;
   bool nv12 = s->desc.format == SF_FMT_NV12;
   int32_t W = (int32_t)s->desc.width, H = (int32_t)s->desc.height;
@@ -58,7 +58,7 @@ static sf_code sfk_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
       ay1 = ay1 < 0 ? 0 : ay1 >= ph ? ph - 1 : ay1;
       int32_t sc = cp ? 2 : 1;
       if (sfk_null_in(s, (int32_t)ax0 * sc, (int32_t)ax1 * sc, (int32_t)ay0 * sc, (int32_t)ay1 * sc))
-        return sf_scalar_avs(q, out, st);
+        return SFK_FWD(sf_scalar_avs(q, out, st));
     }
   }
   memset(out, 0, sizeof *out);

@@ -30,6 +30,11 @@
 #include <immintrin.h>
 #endif
 
+/* Requests this backend hands to the scalar code (SFK_FWD), on this thread: sf_backend_forwarded
+ * reports it, so that a check can see a fast path that stopped running (results alone cannot). */
+static _Thread_local unsigned long sfk_forwarded;
+#define SFK_FWD(call) (sfk_forwarded++, (call))
+
 typedef float sfk_vf __attribute__((vector_size(4 * SFK_W)));
 typedef int32_t sfk_vi __attribute__((vector_size(4 * SFK_W)));
 typedef uint32_t sfk_vu __attribute__((vector_size(4 * SFK_W)));

@@ -263,7 +263,7 @@ static bool sfk_sample_supported(const sf_sample_batch *q) {
 
 static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_status *st) {
   if (!out) return sf_fail(st, SF_ERR_INVALID, "sample: NULL output");
-  if (!q || !sfk_sample_supported(q)) return sf_scalar_sample(q, out, st);
+  if (!q || !sfk_sample_supported(q)) return SFK_FWD(sf_scalar_sample(q, out, st));
   memset(out, 0, sizeof *out);
   if (!(q->n <= SF_MAX_LANES && q->lod_mode <= SF_LOD_ZERO && sfk_sampler_ok(q->samp))) {
     sf_code rc = sf_sample_check(q, st); /* the error, with the scalar backend's message */

@@ -168,8 +168,8 @@ static bool sfk_unorm_fast(const sf_surface *s, int32_t cx[2][8], int32_t cy[2][
  * addresses and 8-bit weights are computed once per block; the 32 pixels x 4 channels then filter in
  * 32-bit integers: sum = sum over taps of t * wx * wy, out = (sum + 128) >> 8 (exact). */
 static sf_code sfk_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_status *st) {
-  if (!q || !out || !sfk_u8_ok(q->surf, q->samp)) return sf_scalar_sample_unorm(q, out, st);
-  if (!sfk_sampler_ok(q->samp)) return sf_scalar_sample_unorm(q, out, st);
+  if (!q || !out || !sfk_u8_ok(q->surf, q->samp)) return SFK_FWD(sf_scalar_sample_unorm(q, out, st));
+  if (!sfk_sampler_ok(q->samp)) return SFK_FWD(sf_scalar_sample_unorm(q, out, st));
   const sf_surface *s = q->surf;
   const sf_sampler *sp = q->samp;
   bool nv12 = s->desc.format == SF_FMT_NV12;
@@ -206,7 +206,7 @@ static sf_code sfk_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_sta
         if (cx[t][i] >= 0) { x0 = cx[t][i] < x0 ? cx[t][i] : x0; x1 = cx[t][i] > x1 ? cx[t][i] : x1; }
         if (i < 4 && cy[t][i] >= 0) { y0 = cy[t][i] < y0 ? cy[t][i] : y0; y1 = cy[t][i] > y1 ? cy[t][i] : y1; }
       }
-    if (x1 >= 0 && y1 >= 0 && sfk_null_in(s, x0, x1, y0, y1)) return sf_scalar_sample_unorm(q, out, st);
+    if (x1 >= 0 && y1 >= 0 && sfk_null_in(s, x0, x1, y0, y1)) return SFK_FWD(sf_scalar_sample_unorm(q, out, st));
   }
 #if defined(__AVX2__)
   /* writes every element itself (no memset: `rep stos` of 256 bytes was 10% of a block here) */

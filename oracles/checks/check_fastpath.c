@@ -1,0 +1,91 @@
+/* oracles/checks/check_fastpath.c — checks on the choice of a backend and on the SIMD backends'
+ * fast paths, which result comparisons cannot see: `dispatch` (what SF_SIMD selects) and
+ * `fast_path` (a request every SIMD backend vectorizes is not handed to the scalar code). Both run
+ * in sample_diff_fuzzer, once per input. */
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+
+/* The runtime dispatch (sf_backend_choose, what SF_SIMD selects): a listed backend's name selects
+ * that backend, an unknown name scalar with a note naming it, no name the last (best) listed one.
+ * One choice per input, picked by the input's length and last byte. */
+bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n,
+                              const sf_backend *const *be, unsigned nbe) {
+  unsigned pick = (unsigned)((n + (n ? p[n - 1] : 0u)) % (nbe + 2u));
+  const char *name = pick < nbe ? be[pick]->name : pick == nbe ? "sse5" : "";
+  const sf_backend *want = pick < nbe ? be[pick] : pick == nbe ? sf_backend_scalar() : be[nbe - 1];
+  char note[128];
+  note[0] = 0;
+  const sf_backend *got = sf_backend_choose(name, note, sizeof note);
+  size_t wl = strlen(want->name);
+  bool ok = got == want && !strncmp(note, want->name, wl) && note[wl] == ' ' &&
+            (pick != nbe || strstr(note, name) != NULL);
+  if (ok) return true;
+  sf_verdict_fail(v, "dispatch", &c->inst, *name ? name : "(none)");
+  sf_verdict_dumpf(v, "SF_SIMD=%s chose %s (note \"%s\"), expected %s\n", name, got ? got->name : "NULL", note,
+                    want->name);
+  return false;
+}
+
+/* `fast_path`: fixed requests that every SIMD backend computes itself (docs/simd.md, "What is
+ * vectorized"): a linear 3D_SAMPLE batch on a 2D RGBA32F surface of one level, and one SAMPLE_UNORM
+ * block on a 2D RGBA8 surface. sf_backend_forwarded must not move. A fast path that stopped running
+ * (its eligibility test inverted, say) gives the scalar results, the same bits: only this sees it. */
+typedef struct fp_fixture {
+  sf_surface *f32, *u8;
+  sf_sampler samp;
+  bool ready, failed;
+} fp_fixture;
+
+static _Thread_local fp_fixture fp;
+
+static bool fp_setup(void) {
+  if (fp.ready || fp.failed) return fp.ready;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_surface_desc d = {SF_SURF_2D, SF_FMT_RGBA32F, 8, 8, 1, 1, 1};
+  sf_surface_desc d8 = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1};
+  if (sf_surface_create(&fp.f32, &d, &st) != SF_OK || sf_surface_create(&fp.u8, &d8, &st) != SF_OK) {
+    fp.failed = true; /* no memory: the check has nothing to say */
+    return false;
+  }
+  sf_sampler_default(&fp.samp);
+  fp.samp.min_filter = fp.samp.mag_filter = SF_FILTER_LINEAR;
+  fp.ready = true;
+  return true;
+}
+
+bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  if (!fp_setup()) return true;
+  sf_sample_batch q;
+  memset(&q, 0, sizeof q);
+  q.surf = fp.f32;
+  q.samp = &fp.samp;
+  q.lod_mode = SF_LOD_EXPLICIT;
+  q.n = 8;
+  q.lanes = 0xFF;
+  for (unsigned i = 0; i < 8; i++) q.u[i] = 0.1f + 0.1f * (float)i, q.v[i] = 0.9f - 0.1f * (float)i;
+  sf_unorm_req uq = {fp.u8, &fp.samp, 0.25f, 0.25f, 1.0f / 64, 1.0f / 64};
+  for (unsigned b = 0; b < nbe; b++) {
+    if (!strcmp(be[b]->name, "scalar")) continue;
+    sf_status st;
+    sf_status_clear(&st);
+    unsigned long before = sf_backend_forwarded(be[b]);
+    sf_sample_out out;
+    sf_unorm_out uo;
+    sf_code r1 = be[b]->sample ? be[b]->sample(&q, &out, &st) : SF_OK;
+    unsigned long mid = sf_backend_forwarded(be[b]);
+    sf_code r2 = be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &uo, &st) : SF_OK;
+    unsigned long after = sf_backend_forwarded(be[b]);
+    if (r1 == SF_OK && r2 == SF_OK && mid == before && after == mid) continue;
+    const char *what = r1 != SF_OK || mid != before ? "sample" : "sample_unorm";
+    sf_verdict_fail(v, "fast_path", &c->inst, be[b]->name);
+    sf_verdict_key(v, "fast_path %s %s", be[b]->name, what);
+    sf_verdict_dumpf(v, "%s: a %s request it vectorizes (docs/simd.md) %s (%s, %s)\n", be[b]->name, what,
+                     r1 != SF_OK || r2 != SF_OK ? "was refused" : "was handed to the scalar code", sf_code_name(r1),
+                     sf_code_name(r2));
+    return false;
+  }
+  return true;
+}
