@@ -5,6 +5,7 @@
  * cannot see either: a float spelling of an integer reads back as the same bits, and a truncated
  * text that reported success is never parsed. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -120,5 +121,45 @@ bool sf_check_container_sniff(sf_verdict *v, const char *t, size_t n) {
   sf_verdict_key(v, "container_sniff %s", plain ? "prefixed" : "plain");
   sf_verdict_dumpf(v, "a printed container text%s is not recognized as one\n%.*s\n",
                    plain ? ", after blank lines and a comment," : "", (int)(m < 2000 ? m : 2000), t);
+  return false;
+}
+
+/* `text_cap`: the program text parser takes a text of up to SF_D3DASM_MAX_TEXT bytes and refuses a
+ * longer one as SF_ERR_LIMIT. One printed program in 2048 (by its hash) is padded with comment
+ * lines to exactly the cap (it must parse) and to one byte more (it must be refused as a limit). */
+bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n) {
+  const size_t cap = SF_D3DASM_MAX_TEXT;
+  if (n + 8 > cap || XXH64(t, n, 0x5f) % 2048 != 0) return true;
+  char *b = malloc(cap + 1);
+  if (!b) return true;
+  memcpy(b, t, n);
+  size_t i = n;
+  if (i && b[i - 1] != '\n') b[i++] = '\n';
+  while (i < cap + 1) { /* comment lines of up to 64 bytes, then blank lines */
+    size_t line = cap + 1 - i < 64 ? cap + 1 - i : 64;
+    if (line >= 3) {
+      b[i] = b[i + 1] = '/';
+      memset(b + i + 2, 'x', line - 3);
+    } else {
+      memset(b + i, '\n', line);
+    }
+    b[i + line - 1] = '\n';
+    i += line;
+  }
+  sf_status st, st2;
+  sf_status_clear(&st);
+  sf_status_clear(&st2);
+  sf_tpf_program a, o;
+  sf_tpf_program_init(&a, 0);
+  sf_tpf_program_init(&o, 0);
+  sf_code at = sf_d3dasm_parse_program(b, cap, &a, &st), over = sf_d3dasm_parse_program(b, cap + 1, &o, &st2);
+  sf_tpf_program_free(&a);
+  sf_tpf_program_free(&o);
+  free(b);
+  if (at == SF_OK && over == SF_ERR_LIMIT) return true;
+  sf_verdict_fail(v, "text_cap", NULL, at != SF_OK ? "at" : "over");
+  sf_verdict_key(v, "d3d text_cap %s", at != SF_OK ? "at" : "over");
+  sf_verdict_dumpf(v, "a program text padded to %zu bytes (the cap): %s (%s); to %zu bytes: %s (%s)\n", cap,
+                   sf_code_name(at), st.msg, cap + 1, sf_code_name(over), st2.msg);
   return false;
 }

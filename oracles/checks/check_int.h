@@ -168,6 +168,9 @@ bool sf_check_d3d_typed_imms(sf_verdict *v, const char *t, size_t n);
 /* text_fit (check_d3d_text.c): container p[0..n), whose text is len bytes, printed into len - 1
  * bytes must give SF_ERR_LIMIT through the caller's status (one container in eight). */
 bool sf_check_dxbc_text_fit(sf_verdict *v, const uint8_t *p, size_t n, size_t len);
+/* text_cap (check_d3d_text.c): one printed program text in 2048, padded with comment lines to
+ * exactly SF_D3DASM_MAX_TEXT bytes, parses; one byte more is refused as SF_ERR_LIMIT. */
+bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n);
 /* container_sniff (check_d3d_text.c): a printed container text t[0..n), as printed and after blank
  * lines and a comment put before it, is recognized as a container text (sf_dxbc_text_is_container,
  * which routes d3dasm input). */
