@@ -6,6 +6,8 @@
 # bytes IGC never wrote, so regenerating a recorded file changes it; add new sources this way).
 # SF_OCLOC_OPTIONS adds ocloc options and SF_OCLOC_TAG a tag to the file names (<src>_<tag>-...),
 # for kernels built another way (e.g. stateless: -cl-intel-greater-than-4GB-buffer-required).
+# SF_OCLOC_INTERNAL passes ocloc -internal_options (msaa.cl: -cl-ext=+cl_khr_gl_msaa_sharing, which
+# this ocloc does not enable by default and refuses among -options).
 # SF_OCLOC_DEST writes the files to another folder (the kernels with vISA functions go to
 # ../visa-ocloc-functions: SF_OCLOC_OPTIONS=-cl-opt-disable); a function's own text (IGC's
 # <dump>_f<N>.visaasm) is copied as <src>-<device>-<kernel>-simd<N>-f<N>.visaasm.
@@ -20,7 +22,8 @@ for dev in ${SF_OCLOC_DEVICES:-skl tgllp dg2 pvc}; do
     base=$(basename "$cl" .cl)${SF_OCLOC_TAG:+_$SF_OCLOC_TAG}
     rm -rf "$tmp/dump" && mkdir -p "$tmp/dump"
     (cd "$tmp/dump" && IGC_ShaderDumpEnable=1 IGC_DumpToCurrentDir=1 \
-       ocloc compile -file "$cl" -device "$dev" -options "-cl-std=CL2.0 ${SF_OCLOC_OPTIONS:-}" >/dev/null) || { echo "make.sh: ocloc failed on $cl for $dev" >&2; exit 1; }
+       ocloc compile -file "$cl" -device "$dev" -options "-cl-std=CL2.0 ${SF_OCLOC_OPTIONS:-}" \
+         ${SF_OCLOC_INTERNAL:+-internal_options "$SF_OCLOC_INTERNAL"} >/dev/null) || { echo "make.sh: ocloc failed on $cl for $dev" >&2; exit 1; }
     for isa in "$tmp"/dump/*.isa; do
       [ -e "$isa" ] || continue
       simd=$(basename "$isa" .isa | sed -E 's/^OCL_asm[0-9a-f]+_(simd[0-9]+)_.*/\1/')
