@@ -136,6 +136,28 @@ static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const 
     ok = gen_fail(v, "read", &st, "the reader refused a container the writer wrote");
     goto done;
   }
+  { /* `d3d9_magic`: the same bytes behind a Direct3D 9 version token (vs or ps 1.x-3.x, picked) are
+     * shader bytecode outside the model, refused as unsupported at byte 0; behind a magic that is
+     * neither, as invalid */
+    static const uint32_t tok[4] = {0xFFFE0101u, 0xFFFF0200u, 0xFFFE0300u, 0xFFFF0300u};
+    uint32_t keep = sf_le32(cont.data), m = pick & 4 ? 0x43425844u ^ 0x01000000u : tok[pick & 3];
+    sf_dxbc x;
+    memset(&x, 0, sizeof x);
+    sf_status s9;
+    sf_status_clear(&s9);
+    cont.data[0] = (uint8_t)m, cont.data[1] = (uint8_t)(m >> 8), cont.data[2] = (uint8_t)(m >> 16), cont.data[3] = (uint8_t)(m >> 24);
+    sf_code rc = sf_dxbc_read(cont.data, cont.len, &x, &s9);
+    if (rc == SF_OK) sf_dxbc_free(&x);
+    cont.data[0] = (uint8_t)keep, cont.data[1] = (uint8_t)(keep >> 8), cont.data[2] = (uint8_t)(keep >> 16),
+    cont.data[3] = (uint8_t)(keep >> 24);
+    sf_code want = pick & 4 ? SF_ERR_INVALID : SF_UNSUPPORTED;
+    if (rc != want || s9.pos_kind != SF_POS_BYTE || s9.pos != 0) {
+      ok = gen_fail(v, "d3d9_magic", &s9, pick & 4 ? "a container behind a bad magic is not refused as invalid at byte 0"
+                                                   : "a container behind a Direct3D 9 version token is not refused as "
+                                                     "unsupported at byte 0");
+      goto done;
+    }
+  }
   for (unsigned i = 0; ok && i < nc; i++) {
     const sf_dxbc_chunk *a = &chunks[i], *b = i < c.nchunks ? &c.chunks[i] : NULL;
     if (!b || a->fourcc != b->fourcc || a->size != b->size || (a->size && memcmp(a->data, b->data, a->size)))
