@@ -211,14 +211,15 @@ typedef struct sf_isa_file {
   sf_visa_kernel *functions;  /* is_function set */
 } sf_isa_file;
 
-/* Reads a whole .isa file, kernels and functions. File-scope variables and relocation symbols give
- * SF_UNSUPPORTED. The three
+/* Reads a whole .isa file of version 3.1 to 4.1 (sf_isa_version_ok), kernels and functions, in that
+ * version's field widths. File-scope variables and relocation symbols give SF_UNSUPPORTED. The three
  * sampler instructions go into insts[], RET (0x34) into rets[], every other instruction the opcode
  * table describes into gens[]; an opcode whose layout is not modeled gives SF_UNSUPPORTED at its
  * byte offset. All instruction bytes are also kept in `code`. On error the partial result is freed. */
 sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status *st);
-/* Writes a v4.1 file. Instruction bytes come from insts[], rets[] and gens[] (re-encoded), not from
- * `code`. */
+/* Writes a file of f's version (major.minor; 0.0 = 4.1) in that version's field widths, refusing
+ * (SF_ERR_RANGE, naming the version) a value the version cannot hold. Instruction bytes come from
+ * insts[], rets[] and gens[] (re-encoded), not from `code`. */
 sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st);
 void sf_isa_free(sf_isa_file *f);
 
