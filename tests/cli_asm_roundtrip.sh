@@ -58,6 +58,17 @@ printf '.dxbc\n.isgn A 0 sv=none type=float r=0 mask=x rw=x\n.chunk SFI0 0200000
 out=$("$S" asm ec.asm -o ec.dxbc 2>&1); rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q '^ec.asm:3:19: .*odd number of hex digits' && ok || bad "container text error position: rc=$rc '$out'"
 
+# Older vISA versions (docs/visa-binary.md "Versions"): the text's .version selects the .isa's field
+# widths; the bytes say 3.3, disasm says .version 3.3 again, and the rest of the text is the 4.1 text.
+sed 's/^\.version 4\.1$/.version 3.3/' a.visaasm > v33.visaasm
+if "$S" asm v33.visaasm -o v33.isa && "$S" disasm v33.isa -o v33b.visaasm; then ok; else bad "vISA 3.3 asm/disasm"; fi
+[ "$(head -c 6 v33.isa | tail -c 2 | xxd -p)" = "0303" ] && ok || bad "vISA 3.3 version bytes"
+cmp -s v33.visaasm v33b.visaasm && ok || bad "vISA 3.3 text does not read back"
+[ "$(wc -c < v33.isa)" -lt "$(wc -c < a.isa)" ] && ok || bad "vISA 3.3 file is not smaller (UW ids)"
+printf '.version 3.0\n.kernel "k"\n' > v30.visaasm
+out=$("$S" asm v30.visaasm -o v30.isa 2>&1); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q '^v30.visaasm:1:10: .*vISA version 3.0' && ok || bad "vISA 3.0 refusal: rc=$rc '$out'"
+
 # Errors: a position and a message, exit status 1, no crash.
 printf '.version 4.1\n.kernel "k"\nsample_3d.RGBA (M1, 16) 0x0:uw nosuch T6 %%null.0 %%null.0\n' > e.visaasm
 out=$("$S" asm e.visaasm -o e.isa 2>&1); rc=$?
