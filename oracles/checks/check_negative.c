@@ -12,6 +12,8 @@
  *             which names no channel;
  *   suffix    a vISA 3D sampler suffix (.pixel_null_mask, .cps, .divS) written twice: each may
  *             appear once, in that order.
+ *   msuffix   the first letter of a vISA mnemonic's suffix ("fence_global.E", "max.sat") replaced
+ *             by 'Q', which starts no suffix;
  *   mnemonic  (D3D texts, SF_NEG_MNEMONIC) "_qq" appended to the line's first field, the mnemonic
  *             with its groups: no SM4/SM5 instruction or declaration has that suffix; or the
  *             mnemonic's last "_word" written twice ("if_nz_nz"): each suffix may appear once.
@@ -100,9 +102,28 @@ static size_t neg_suffix_at(const char *t, size_t n, size_t i, const char **w) {
   return 0;
 }
 
+/* vISA mnemonic suffix: in a line's first field (after blanks and a "(predicate)"), a word followed
+ * by '.' and a letter ("gather4_scaled.RGBA", "fence_global.E", "max.sat", "cmp.lt"). Returns the
+ * index of that letter, or 0. No vISA suffix starts with 'Q', so writing one there must be refused,
+ * anywhere from the mnemonic's start to the letter: the column a suffix error reports comes from
+ * where the parser thinks the mnemonic's name ends. */
+static size_t neg_msuffix_at(const char *t, size_t n) {
+  size_t i = 0;
+  while (i < n && (t[i] == ' ' || t[i] == '\t')) i++;
+  if (i < n && t[i] == '(') {
+    while (i < n && t[i] != ')') i++;
+    i++;
+    while (i < n && (t[i] == ' ' || t[i] == '\t')) i++;
+  }
+  size_t w = i;
+  while (i < n && neg_word((unsigned char)t[i])) i++;
+  if (i == w || i + 1 >= n || t[i] != '.' || !(((t[i + 1] | 0x20) >= 'a' && (t[i + 1] | 0x20) <= 'z'))) return 0;
+  return i + 1;
+}
+
 /* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
 /* The edit kinds, counted apart so that one is picked before one of its candidates. */
-enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_COMMA, NK_MNEMONIC, NK_SWIZZLE, NK_COUNT };
+enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_MSUFFIX, NK_COMMA, NK_MNEMONIC, NK_SWIZZLE, NK_COUNT };
 
 /* Candidate edits of t of kind `want` (NK_COUNT: none); with pick below their count, fills *out with
  * number pick. per, when not NULL, gets the count of every kind. word_digits: a digit run right after
@@ -113,6 +134,8 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
   size_t count = 0;
 #define NEG_TAKE(k) ((per ? (void)per[k]++ : (void)0), want == (k) && pick == count++)
   if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @", true, false};
+  size_t ms = neg_msuffix_at(t, n);
+  if (ms && t[ms] != 'Q' && NEG_TAKE(NK_MSUFFIX)) *out = (neg_edit){"msuffix", ms, 1, "Q", false, false};
   for (size_t i = 0; i < n; i++) {
     size_t e = neg_hex_at(t, n, i);
     if (e) {
