@@ -83,7 +83,7 @@ static char kept_kind(char k) {
 static const char *ver_layout(uint8_t op, const char *lay, unsigned ver) {
   if (ver >= SF_VISA_V(4, 1) || !lay) return lay;
   switch (op) {
-    case 0x6d: return ver >= SF_VISA_V(4, 0) ? lay : ver >= SF_VISA_V(3, 4) ? "oEPbVbbRn*R" : "oEPbabbRn*R";
+    case 0x6d: /* sample_3d and gather4_3d share a layout */
     case 0x6f: return ver >= SF_VISA_V(4, 0) ? lay : ver >= SF_VISA_V(3, 4) ? "oEPbVbbRn*R" : "oEPbabbRn*R";
     case 0x6e: return ver >= SF_VISA_V(4, 0) ? lay : ver >= SF_VISA_V(3, 4) ? "oEPbVbRn*R" : "oEPbabRn*R";
     case 0x5b: return ver >= SF_VISA_V(3, 1) ? lay : "m";
