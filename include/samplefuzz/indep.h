@@ -111,6 +111,8 @@ typedef enum sf_meta_rel {
   SF_META_FORMAT,        /* R8/RGBA8 UNORM == R16/RGBA16 UNORM with v*257 == R32F/RGBA32F of v/255;
                             R16F/RGBA16F == R32F/RGBA32F of the widened half */
   SF_META_CMP_COMPL,     /* point sampling: cmp(op) + cmp(complement of op) == 1 */
+  SF_META_EXTREME,       /* float32 texels moved to the top binade: the result stays in the
+                            independent model's interval (no overflow in the filter) */
   SF_META_COUNT
 } sf_meta_rel;
 
@@ -130,6 +132,11 @@ typedef struct sf_meta_outcome {
  * surface allocation (then o->applied is false). */
 sf_code sf_meta_run(const sf_backend *be, unsigned rel, const sf_sample_batch *b, sf_meta_outcome *o,
                     sf_status *st);
+
+/* The surface of relation `extreme`: a copy of src (layout, null tiles) whose float32 texels are
+ * moved to the top binade (every finite non-zero channel gets exponent 254, sign and mantissa kept).
+ * SF_UNSUPPORTED for a surface whose format is not float32; *out is freed with sf_surface_free. */
+sf_code sf_meta_extreme_surface(const sf_surface *src, sf_surface **out, sf_status *st);
 
 #ifdef __cplusplus
 }

@@ -1,11 +1,13 @@
 /* oracles/checks/check_fastpath.c — checks on the choice of a backend and on the SIMD backends'
- * fast paths, which result comparisons cannot see: `dispatch` (what SF_SIMD selects) and
- * `fast_path` (a request every SIMD backend vectorizes is not handed to the scalar code). Both run
- * in sample_diff_fuzzer, once per input. */
+ * own paths, which result comparisons on ordinary inputs cannot see: `dispatch` (what SF_SIMD
+ * selects), `fast_path` (a request every SIMD backend vectorizes is not handed to the scalar code)
+ * and `request_extreme` (the float32 filters near the top of the float range). They run in
+ * sample_diff_fuzzer. */
 #include <stdio.h>
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
+#include "samplefuzz/indep.h"
 
 /* The runtime dispatch (sf_backend_choose, what SF_SIMD selects): a listed backend's name selects
  * that backend, an unknown name scalar with a note naming it, no name the last (best) listed one.
@@ -88,4 +90,51 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
     return false;
   }
   return true;
+}
+
+/* request_extreme: one float32 case in two, the request batch on the case's surface with every
+ * finite non-zero texel moved to the top binade (sf_meta_extreme_surface) runs on every backend, bit
+ * for bit the same as on the first. There opposite signs overflow b - a in the lerps and three
+ * negative corner texels overflow a cube corner's sum: each backend's own overflow and clamp code
+ * runs, which texel values from the fuzzer's bytes reach only by luck. */
+bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
+                              unsigned nbe) {
+  if (nbe < 2 || !b->surf || (c->pattern[41] & 1u)) return true;
+  sf_surface *s = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_meta_extreme_surface(b->surf, &s, &st) != SF_OK) return true;   /* not float32, or no memory */
+  sf_sample_batch q = *b;
+  q.surf = s;
+  sf_sample_out ref, out;
+  memset(&ref, 0, sizeof ref);
+  sf_status st0;
+  sf_status_clear(&st0);
+  sf_code rc0 = sf_sample(be[0], &q, &ref, &st0);
+  bool ok = true;
+  for (unsigned i = 1; i < nbe && ok; i++) {
+    memset(&out, 0xA5, sizeof out);
+    sf_status_clear(&st);
+    sf_code rc = sf_sample(be[i], &q, &out, &st);
+    unsigned lane = 0, ch = 0;
+    bool same = rc == rc0 && (rc != SF_OK || (out.is_int == ref.is_int && out.null_mask == ref.null_mask));
+    for (lane = 0; same && rc == SF_OK && lane < q.n; lane++)
+      for (ch = 0; ch < 4 && same; ch++) same = !(q.lanes >> lane & 1u) || out.v[ch][lane] == ref.v[ch][lane];
+    if (same) continue;
+    ok = false;
+    sf_verdict_fail(v, "request_extreme", &c->inst, be[i]->name);
+    sf_case_key(v, c, "request extreme");
+    snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
+    if (rc != rc0)
+      sf_verdict_dumpf(v, "top-binade surface: %s -> %s, %s -> %s\n", be[0]->name, sf_code_name(rc0), be[i]->name,
+                       sf_code_name(rc));
+    else if (lane > 0)
+      sf_verdict_dumpf(v, "top-binade surface: lane %u channel %c: %s %08x, %s %08x\n", lane - 1, "rgba"[ch - 1], be[0]->name,
+                       ref.v[ch - 1][lane - 1], be[i]->name, out.v[ch - 1][lane - 1]);
+    else
+      sf_verdict_dumpf(v, "top-binade surface: null mask or kind differs\n");
+    sf_dump_case(v, c);
+  }
+  sf_surface_free(s);
+  return ok;
 }

@@ -16,6 +16,11 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
 bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n, const sf_backend *const *be,
                        unsigned nbe);
 bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
+/* check_sample.c: a sampler case's bucket key (what, format, surface type, filters) and its dump */
+void sf_case_key(sf_verdict *v, const sf_case *c, const char *what);
+void sf_dump_case(sf_verdict *v, const sf_case *c);
+bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
+                              unsigned nbe);
 
 /* Reads a case (any bytes) and builds its environment (oracles/checks/check_sample.c). False when
  * the input does not run: v is then a refusal (out of memory, a cap) or failed with `env_refused`,

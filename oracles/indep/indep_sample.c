@@ -381,10 +381,6 @@ static void lane_iv(ictx *c, const sf_sample_batch *b, unsigned l, sf_indep_resu
       lo[ch] = -INFINITY;
       hi[ch] = INFINITY;
     } else if (!is_int) {
-      if (c->absmax[ch] > 1e30) {   /* float32 lerps may overflow: only the taps' hull holds */
-        lo[ch] = c->tmin[ch];
-        hi[ch] = c->tmax[ch];
-      }
       double tol = ldexp(c->absmax[ch], -20) + 1e-40;
       lo[ch] -= tol;
       hi[ch] += tol;

@@ -22,6 +22,7 @@ void sf_meta_not_applied(sf_meta_outcome *m, const char *why);
 sf_code sf_meta_rel_permute(const sf_backend *be, const sf_sample_batch *b, sf_meta_outcome *o, sf_status *st);
 sf_code sf_meta_rel_unused(const sf_backend *be, const sf_sample_batch *b, sf_meta_outcome *o, sf_status *st);
 sf_code sf_meta_rel_format(const sf_backend *be, const sf_sample_batch *b, sf_meta_outcome *o, sf_status *st);
+sf_code sf_meta_rel_extreme(const sf_backend *be, const sf_sample_batch *b, sf_meta_outcome *o, sf_status *st);
 sf_code sf_meta_rel_cmp(const sf_backend *be, const sf_sample_batch *b, sf_meta_outcome *o, sf_status *st);
 
 #endif

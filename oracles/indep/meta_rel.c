@@ -18,7 +18,7 @@
 #include "oracles/indep/meta_int.h"
 
 static const char *const rel_names[SF_META_COUNT] = {"offset", "wrap_shift", "mirror", "mip_same", "bias",
-                                                     "permute", "unused", "format", "cmp_compl"};
+                                                     "permute", "unused", "format", "cmp_compl", "extreme"};
 
 const char *sf_meta_rel_name(unsigned rel) { return rel < SF_META_COUNT ? rel_names[rel] : "?"; }
 
@@ -312,6 +312,7 @@ sf_code sf_meta_run(const sf_backend *be, unsigned rel, const sf_sample_batch *b
     case SF_META_UNUSED: return sf_meta_rel_unused(be, b, o, st);
     case SF_META_FORMAT: return sf_meta_rel_format(be, b, o, st);
     case SF_META_CMP_COMPL: return sf_meta_rel_cmp(be, b, o, st);
+    case SF_META_EXTREME: return sf_meta_rel_extreme(be, b, o, st);
     default: return sf_fail(st, SF_ERR_INVALID, "meta: unknown relation %u", rel);
   }
 }

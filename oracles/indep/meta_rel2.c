@@ -11,7 +11,11 @@
  *              float32 v/255; UNORM16 v == float32 v/65535; SNORM8 v == float32 v/127 (-128: -1);
  *              half h == float32 of the widened h; D32F == R32F; UINT 8/16/32 of the same integer
  *   cmp_compl  point sampling (§7.18.15): cmp(op) + cmp(complement(op)) == 1 for every lane, the
- *              pairs NEVER/ALWAYS, LESS/GREATER_EQUAL, EQUAL/NOT_EQUAL, LESS_EQUAL/GREATER */
+ *              pairs NEVER/ALWAYS, LESS/GREATER_EQUAL, EQUAL/NOT_EQUAL, LESS_EQUAL/GREATER
+ *   extreme    float32 surfaces with every finite non-zero texel moved to the top binade (exponent
+ *              254, sign and mantissa kept): the result still lies in the independent model's
+ *              interval. Neighbours of opposite signs there make b - a overflow in a float lerp whose
+ *              exact value is finite (§7.18.16 filters with the texels' values; §3.1 float rules) */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -255,5 +259,72 @@ sf_code sf_meta_rel_cmp(const sf_backend *be, const sf_sample_batch *b, sf_meta_
       }
     }
   }
+  return SF_OK;
+}
+
+/* ---- extreme ------------------------------------------------------------------------------------ */
+
+/* Every channel of a float32 format is one little-endian word: move each finite non-zero one to the
+ * top binade. Zeros, infinities and NaNs stay (the model leaves NaN/Inf channels unchecked). */
+static void to_top_binade(uint8_t *p, size_t n) {
+  for (size_t i = 0; i + 4 <= n; i += 4) {
+    uint32_t w = (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24;
+    if ((w & 0x7f800000u) == 0x7f800000u || (w & 0x7fffffffu) == 0) continue;
+    put_le(p + i, (w & 0x807fffffu) | 254u << 23, 4);
+  }
+}
+
+sf_code sf_meta_extreme_surface(const sf_surface *src, sf_surface **out, sf_status *st) {
+  *out = NULL;
+  const sf_format_info *fi = src ? sf_format_get(src->desc.format) : NULL;
+  if (!fi || fi->bits != 32 || (fi->cls != SF_FCLASS_FLOAT && fi->cls != SF_FCLASS_DEPTH))
+    return sf_fail(st, SF_UNSUPPORTED, "meta extreme: not a float32 surface");
+  sf_surface *s = NULL;
+  sf_code rc = sf_surface_create(&s, &src->desc, st);
+  if (rc != SF_OK) return rc;
+  if (s->size != src->size || s->null_size != src->null_size) {
+    sf_surface_free(s);
+    return sf_fail(st, SF_ERR_INVALID, "meta extreme: a copy of the surface has another layout");
+  }
+  memcpy(s->data, src->data, s->size);
+  if (s->null_size) memcpy(s->null_map, src->null_map, s->null_size);
+  to_top_binade(s->data, s->size);
+  *out = s;
+  return SF_OK;
+}
+
+sf_code sf_meta_rel_extreme(const sf_backend *be, const sf_sample_batch *b, sf_meta_outcome *o, sf_status *st) {
+  const sf_format_info *fi = b->surf ? sf_format_get(b->surf->desc.format) : NULL;
+  if (!fi || fi->bits != 32 || (fi->cls != SF_FCLASS_FLOAT && fi->cls != SF_FCLASS_DEPTH)) {
+    sf_meta_not_applied(o, "no float32 surface");
+    return SF_OK;
+  }
+  sf_surface *s = NULL;
+  sf_code rc = sf_meta_extreme_surface(b->surf, &s, st);
+  if (rc != SF_OK) return rc;
+  sf_sample_batch q = *b;
+  q.surf = s;
+  sf_sample_out out;
+  sf_indep_result r;
+  rc = sf_meta_sample(be, &q, &out, st);
+  if (rc == SF_OK) rc = sf_indep_sample(&q, q.lanes, &r, st);
+  if (rc != SF_OK) {
+    sf_surface_free(s);
+    sf_meta_not_applied(o, "the reference or the model refused the batch");
+    return rc == SF_ERR_NOMEM ? rc : SF_OK;
+  }
+  o->applied = r.checked != 0;
+  unsigned lane, ch;
+  if (o->applied && sf_indep_violation(&r, &out, &lane, &ch)) {
+    float got, bound;
+    memcpy(&got, &out.v[ch][lane], 4);
+    bound = (float)(got < r.lo[ch][lane] ? r.lo[ch][lane] : r.hi[ch][lane]);
+    o->failed = true;
+    o->lane = lane;
+    o->ch = ch;
+    o->a = out.v[ch][lane];
+    memcpy(&o->b, &bound, 4);
+  }
+  sf_surface_free(s);
   return SF_OK;
 }
