@@ -20,7 +20,6 @@
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/oracle.h"
 
-#define SF_D3D_TEXT_CAP 2048
 
 static sf_inst sf_wrap_d3d(const sf_d3d_inst *d) {
   sf_inst in;
@@ -143,6 +142,7 @@ static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
   }
   return sf_check_print_fixpoint_fit(v, &in, sf_d3d_print_any, d, &back, t1) &&
          sf_check_negative_text(v, &in, sf_d3d_parse_any, NULL, t1, SF_NEG_MNEMONIC) &&
+         sf_check_d3d_inst_class(v, &in, t1) && sf_check_d3d_minus_zero(v, &in, t1) &&
          sf_check_relayout_text(v, "d3dasm instruction", sf_canon_d3dasm_inst, t1);
 }
 

@@ -1,7 +1,9 @@
 /* oracles/checks/check_d3d_text.c — checks on what the D3D printers write, past the round trip:
  * `typed_imm` (an int or uint operand's immediate prints as integers), `text_fit` (a container
  * text printed into too small a buffer is a limit error through the caller's status) and
- * `container_sniff` (a container text is recognized as one, after blanks and comments too). A round trip
+ * `container_sniff` (a container text is recognized as one, after blanks and comments too) and
+ * `inst_class` (what the one-instruction parser refuses, and how), `minus_zero` (no integer is
+ * written as -0). A round trip
  * cannot see either: a float spelling of an integer reads back as the same bits, and a truncated
  * text that reported success is never parsed. */
 #include <stdio.h>
@@ -162,4 +164,55 @@ bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n) {
   sf_verdict_dumpf(v, "a program text padded to %zu bytes (the cap): %s (%s); to %zu bytes: %s (%s)\n", cap,
                    sf_code_name(at), st.msg, cap + 1, sf_code_name(over), st2.msg);
   return false;
+}
+
+/* `inst_class`: the one-instruction parser (sf_d3dasm_parse_inst) takes the sample family only, and
+ * says which refusal it is (docs/dxbc.md §4): a known instruction outside the family is
+ * SF_UNSUPPORTED, a line with no mnemonic at all a syntax error, both at the mnemonic's column. The
+ * printed text t of a sample instruction is edited twice: its mnemonic replaced by "mov", then
+ * removed (the line starts with the ',' of nothing). A parser that swapped the two kinds, or
+ * reported either as the other, would still refuse both: only the code and the column show it. */
+bool sf_check_d3d_inst_class(sf_verdict *v, const sf_inst *in, const char *t) {
+  size_t n = strlen(t), i = 0, e;
+  while (i < n && (t[i] == ' ' || t[i] == '\t')) i++;
+  for (e = i; e < n && (t[e] == '_' || ((t[e] | 0x20) >= 'a' && (t[e] | 0x20) <= 'z') || (t[e] >= '0' && t[e] <= '9'));) e++;
+  char buf[SF_D3D_TEXT_CAP + 8];
+  if (e == i || n - e + i + 4 > sizeof buf) return true;
+  for (unsigned k = 0; k < 2; k++) {
+    const char *rep = k == 0 ? "mov" : ",";
+    size_t rl = strlen(rep), len = i + rl + (n - e);
+    memcpy(buf, t, i);
+    memcpy(buf + i, rep, rl);
+    memcpy(buf + i + rl, t + e, n - e);
+    buf[len] = 0;
+    sf_d3d_inst d;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_d3dasm_parse_inst(buf, len, 1, &d, &st);
+    sf_code want = k == 0 ? SF_UNSUPPORTED : SF_ERR_SYNTAX;
+    if (rc == want && st.pos_kind == SF_POS_TEXT && st.line == 1 && st.col == i + 1) continue;
+    sf_verdict_fail(v, "inst_class", in, k == 0 ? "mov" : "no mnemonic");
+    sf_verdict_key(v, "inst_class %s %s", k == 0 ? "mov" : "none", sf_code_name(rc));
+    sf_verdict_dumpf(v, "text: %s\nwant %s at 1:%zu, got %s at %u:%u (%s)\n", buf, sf_code_name(want), i + 1, sf_code_name(rc),
+                     st.line, st.col, st.msg);
+    return false;
+  }
+  return true;
+}
+
+/* `minus_zero`: fxc never writes an integer as "-0" (an offset "(0,-1,0)", an integer immediate),
+ * and neither may the printers: "-0" reads back as 0, so only the text shows it. A float may be
+ * -0.000000, so a "-0" followed by a digit, '.', 'x' or an exponent is left alone. */
+bool sf_check_d3d_minus_zero(sf_verdict *v, const sf_inst *in, const char *t) {
+  for (const char *q = strstr(t, "-0"); q; q = strstr(q + 1, "-0")) {
+    char prev = q > t ? q[-1] : ' ', next = q[2];
+    bool word_before = prev == '_' || prev == '.' || ((prev | 0x20) >= 'a' && (prev | 0x20) <= 'z') || (prev >= '0' && prev <= '9');
+    bool number_goes_on = next == '.' || next == 'x' || next == 'e' || next == 'E' || (next >= '0' && next <= '9');
+    if (word_before || number_goes_on) continue;
+    sf_verdict_fail(v, "minus_zero", in, "print");
+    sf_verdict_key(v, "minus_zero");
+    sf_verdict_dumpf(v, "an integer printed as -0 at column %zu: %s\n", (size_t)(q - t) + 1, t);
+    return false;
+  }
+  return true;
 }

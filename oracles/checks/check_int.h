@@ -6,6 +6,7 @@
 #include "samplefuzz/case.h"
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/oracle.h"
+#include "samplefuzz/visa.h"
 
 /* sample_diff: the SAMPLE_UNORM rect entry point of every backend against the scalar backend and
  * against the per-block requests (oracles/checks/check_rect.c). True when every check held or the
@@ -176,6 +177,14 @@ bool sf_check_dxbc_text_fit(sf_verdict *v, const uint8_t *p, size_t n, size_t le
 /* text_cap (check_d3d_text.c): one printed program text in 2048, padded with comment lines to
  * exactly SF_D3DASM_MAX_TEXT bytes, parses; one byte more is refused as SF_ERR_LIMIT. */
 bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n);
+/* check_isa_file_edit.c: `opcode_edit` or `name_nul` on the written bytes w of the file g read from
+ * the input p (one input in four each way, by the input's hash) */
+bool sf_check_isa_opcode_edit(const sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
+                              sf_verdict *v);
+/* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */
+#define SF_D3D_TEXT_CAP 2048
+bool sf_check_d3d_inst_class(sf_verdict *v, const sf_inst *in, const char *t);
+bool sf_check_d3d_minus_zero(sf_verdict *v, const sf_inst *in, const char *t);
 /* container_sniff (check_d3d_text.c): a printed container text t[0..n), as printed and after blank
  * lines and a comment put before it, is recognized as a container text (sf_dxbc_text_is_container,
  * which routes d3dasm input). */

@@ -557,56 +557,6 @@ static bool sf_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_
   return false;
 }
 
-/* `opcode_edit`: the first instruction of kernel 0 in the written bytes w gets an opcode the reader
- * cannot step over: one of vISA 4.1's numbers whose operand layout is not modeled (reserved ones
- * included: IGC's enumeration names them), or a number past the last opcode (0x92). Instructions have
- * no length prefix, so the file must be refused at that byte: as unsupported, naming the opcode, for
- * the first kind; as invalid for the second. One input in four, the opcode drawn from the hash. */
-static bool sf_isa_opcode_edit(const sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
-                               sf_verdict *v) {
-  uint64_t h = XXH3_64bits(p, n);
-  if (!g->num_kernels || (h >> 58) % 4 != 1 || wn < 10) return true;
-  const sf_visa_kernel *k = &g->kernels[0];
-  if (!k->num_insts && !k->num_rets && !k->num_gens) return true;
-  size_t nl = (size_t)w[8] | (size_t)w[9] << 8;
-  if (10 + nl + 4 > wn) return true;
-  uint64_t at = (uint64_t)sf_le32(w + 10 + nl) + k->entry;
-  if (at >= wn) return true;
-  uint8_t ops[256];
-  unsigned nops = 0;
-  for (unsigned op = 0; op < 256; op++) {
-    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
-    if (op > 0x92 || !d || !d->layout) ops[nops++] = (uint8_t)op;
-  }
-  uint8_t op = ops[(h >> 8) % nops];
-  uint8_t *e = malloc(wn);
-  if (!e) return true;
-  memcpy(e, w, wn);
-  e[at] = op;
-  sf_isa_file x;
-  memset(&x, 0, sizeof x);
-  sf_status st;
-  sf_status_clear(&st);
-  sf_code rc = sf_isa_read(e, wn, &x, &st);
-  sf_isa_free(&x);
-  sf_code want = op > 0x92 ? SF_ERR_INVALID : SF_UNSUPPORTED;
-  char name[8];
-  snprintf(name, sizeof name, "0x%02x", (unsigned)op);
-  bool ok = rc == want && st.pos_kind == SF_POS_BYTE && st.pos == at && strstr(st.msg, name) != NULL;
-  if (!ok) {
-    char msg[SF_STATUS_MSG_MAX + 64];
-    sf_verdict_fail(v, "opcode_edit", NULL, op > 0x92 ? "invalid" : "unmodeled");
-    sf_verdict_key(v, "opcode_edit %s code=%s", op > 0x92 ? "invalid" : "unmodeled", sf_code_name(rc));
-    sf_verdict_dumpf(v, "opcode 0x%02x put at byte %llu (kernel 0's first instruction): want %s at that byte naming the "
-                     "opcode, got %s\n", (unsigned)op, (unsigned long long)at, sf_code_name(want),
-                     rc == SF_OK ? "a file that reads" : sf_status_format(&st, msg, sizeof msg));
-  } else {
-    ok = sf_check_refusal_at(v, "opcode_edit", &st, NULL, e, wn, true);
-  }
-  free(e);
-  return ok;
-}
-
 static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsigned relayout_every, bool generated) {
   sf_status st;
   sf_status_clear(&st);
@@ -685,7 +635,7 @@ static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsign
     ok = false;
     goto done;
   }
-  ok = sf_isa_write_refuses(&f, p, n, v) && sf_isa_opcode_edit(&g, w1.data, w1.len, p, n, v) &&
+  ok = sf_isa_write_refuses(&f, p, n, v) && sf_check_isa_opcode_edit(&g, w1.data, w1.len, p, n, v) &&
        sf_isa_check_text(&g, v, text, generated, relayout_every);
 done:
   sf_isa_free(&f);

@@ -23,6 +23,7 @@
 
 #include "check_int.h"
 #include "samplefuzz/bytes.h"
+#include "samplefuzz/dxbc.h"
 
 #define MODEL_OPS 24        /* reads or writes per input */
 #define MODEL_BUF_CAP 600   /* largest cap drawn for model_buf: past sf_buf's first growth (256) */
@@ -217,7 +218,12 @@ static bool d3d_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
   sf_d3d_inst *d = &b.d3d;
   const char *rule;
   switch (draw % 9) {
-  case 0: d->ext_order[0] = d->ext_order[1] = 2, d->ext_order[2] = 0, rule = "d3d.ext_order"; break;
+  case 0: { /* a type the instruction has, twice (so that only the duplicate is wrong) */
+    uint8_t t = d->has_aoffimmi ? 1 : d->has_resdim ? 2 : d->has_rettype ? 3 : 0;
+    if (!t) d->has_aoffimmi = true, memset(d->aoffimmi, 0, sizeof d->aoffimmi), t = 1;
+    d->ext_order[0] = d->ext_order[1] = t, d->ext_order[2] = 0, rule = "d3d.ext_order";
+    break;
+  }
   case 1: d->ext_order[0] = 0, d->ext_order[1] = 1, rule = "d3d.ext_order"; break;
   case 2: d->precise = 16, rule = "d3d.precise"; break;
   case 3: d->dst.modifier = 1, rule = "d3d.dst.modifier"; break;
@@ -226,6 +232,22 @@ static bool d3d_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
   case 6: d->has_rettype = true, d->rettype[draw % 4] = draw & 16 ? 10 : 0, rule = "d3d.rettype"; break;
   case 7: d->src[1].modifier = 1, rule = "d3d.src.modifier"; break;
   default: d->num_src = (uint8_t)(d->num_src ? d->num_src - 1 : 1), rule = "d3d.num_src"; break;
+  }
+  /* the TPF encoder keeps its own test of the extended-token order (a list of distinct types 1-3,
+   * no gap): it must refuse the two ext_order breaks as invalid, as the validator does */
+  if (draw % 9 < 2) {
+    uint32_t tok[SF_TPF_MAX_INST_LEN];
+    size_t len = 0;
+    sf_status est;
+    sf_status_clear(&est);
+    sf_code erc = sf_tpf_encode_inst(d, tok, &len, &est);
+    if (erc != SF_ERR_INVALID) {
+      sf_verdict_fail(v, "model_sees", in, "encoder ext_order");
+      sf_verdict_key(v, "model_sees encoder ext_order %s", sf_code_name(erc));
+      sf_verdict_dumpf(v, "ext_order {%u,%u,%u}: the TPF encoder gave %s (%s), not a refusal as invalid\n", d->ext_order[0],
+                       d->ext_order[1], d->ext_order[2], sf_code_name(erc), est.msg);
+      return false;
+    }
   }
   sf_violations vs; /* not initialized: validate sets what it uses */
   sf_inst_validate(&b, &vs);

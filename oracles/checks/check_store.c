@@ -56,7 +56,16 @@ bool sf_check_surface_rules(sf_verdict *v, const sf_case *c) {
   unsigned pick = c->pattern[1] % 8u;
   const char *rule;
   switch (pick) {
-    case 0: d.width = 0, rule = "zero width"; break;
+    case 0: { /* each dimension alone: a rule that needs two zeros at once is not the rule */
+      static const char *const zero[4] = {"zero width", "zero height", "zero depth", "zero layers"};
+      unsigned k = c->pattern[2] % 4u;
+      if (k == 0) d.width = 0;
+      else if (k == 1) d.height = 0;
+      else if (k == 2) d.depth = 0;
+      else d.layers = 0;
+      rule = zero[k];
+      break;
+    }
     case 1: d.levels = 0, rule = "zero levels"; break;
     case 2: { /* one level more than the full chain */
       uint32_t m = d.width > d.height ? d.width : d.height;
