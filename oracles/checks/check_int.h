@@ -177,9 +177,10 @@ bool sf_check_dxbc_text_fit(sf_verdict *v, const uint8_t *p, size_t n, size_t le
 /* text_cap (check_d3d_text.c): one printed program text in 2048, padded with comment lines to
  * exactly SF_D3DASM_MAX_TEXT bytes, parses; one byte more is refused as SF_ERR_LIMIT. */
 bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n);
-/* check_isa_file_edit.c: `opcode_edit` or `name_nul` on the written bytes w of the file g read from
- * the input p (one input in four each way, by the input's hash) */
-bool sf_check_isa_opcode_edit(const sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
+/* check_isa_file_edit.c: `cut_tail` on g (its kernel 0's tail is edited and restored), then
+ * `opcode_edit` or `name_nul` on the written bytes w of the file g read from the input p (one input
+ * in four each way, by the input's hash) */
+bool sf_check_isa_opcode_edit(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */
 #define SF_D3D_TEXT_CAP 2048

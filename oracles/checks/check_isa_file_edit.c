@@ -1,8 +1,10 @@
 /* oracles/checks/check_isa_file_edit.c — edits of a written `.isa` file whose refusal is known
  * without knowing the file (isa_file_fuzzer): `opcode_edit` (an opcode the reader cannot step over)
- * and `name_nul` (a NUL byte in kernel 0's name). Both judge the code and the byte position of the
- * refusal: a reader that refused for another reason, or pointed elsewhere, still refused. One input
- * in four gets one of them, picked by the input's hash. */
+ * and `name_nul` (a NUL byte in kernel 0's name), which judge the code and the byte position of the
+ * refusal (a reader that refused for another reason, or pointed elsewhere, still refused), and
+ * `cut_tail` (bytes IGC 12504 never wrote, which must not be read as its instructions). One input in
+ * four gets each of the first two, picked by the input's hash; every file in the cut-short form the
+ * third. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,8 +94,54 @@ static bool name_nul(const uint8_t *w, size_t wn, sf_verdict *v) {
   return ok;
 }
 
-bool sf_check_isa_opcode_edit(const sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
+/* `cut_tail`: in IGC 12504's cut-short form (docs/visa-binary.md §6.2) the reader decides where
+ * IGC's bytes end: at the last ret before an instruction that cannot be IGC's, such as one naming a
+ * label the kernel does not declare. Kernel 0's unwritten tail gets a label instruction naming label
+ * `num_labels` (one past the last) and then a ret: the file written with that tail must read back to
+ * the same instructions, the edited tail kept verbatim. Nothing else tells how many instructions IGC
+ * wrote (only the .visaasm beside a real file does). */
+static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
+  if (!g->num_kernels || g->kernels[0].code_tail_len < 5) return true;
+  sf_visa_kernel *k = &g->kernels[0];
+  uint8_t save[5], edit[5] = {0x30, (uint8_t)(k->num_labels & 0xffu), (uint8_t)(k->num_labels >> 8), 0x34, 0x00};
+  memcpy(save, k->code_tail, 5);
+  memcpy(k->code_tail, edit, 5);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf w;
+  sf_buf_init(&w, &st);
+  sf_code rc = sf_isa_write(g, &w, &st);
+  memcpy(k->code_tail, save, 5);
+  if (rc != SF_OK) {
+    sf_buf_free(&w);
+    return true;   /* the same file wrote before (write_fixpoint); a size limit is not this check's */
+  }
+  sf_isa_file x;
+  memset(&x, 0, sizeof x);
+  sf_status_clear(&st);
+  rc = sf_isa_read(w.data, w.len, &x, &st);
+  const sf_visa_kernel *y = rc == SF_OK && x.num_kernels ? &x.kernels[0] : NULL;
+  bool ok = y && y->num_insts == k->num_insts && y->num_rets == k->num_rets && y->num_gens == k->num_gens &&
+            y->code_tail_len == k->code_tail_len && memcmp(y->code_tail, edit, 5) == 0;
+  if (!ok) {
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "cut_tail", NULL, y ? "instructions" : "read");
+    sf_verdict_key(v, "cut_tail %s", y ? "instructions" : sf_code_name(rc));
+    if (y)
+      sf_verdict_dumpf(v, "kernel 0's unwritten tail given a label of id %u and a ret: read %u+%u+%u instructions and a "
+                       "%u-byte tail, before %u+%u+%u and %u\n", (unsigned)k->num_labels, y->num_insts, y->num_rets,
+                       y->num_gens, y->code_tail_len, k->num_insts, k->num_rets, k->num_gens, k->code_tail_len);
+    else
+      sf_verdict_dumpf(v, "the file with kernel 0's tail edited does not read: %s\n", sf_status_format(&st, msg, sizeof msg));
+  }
+  sf_isa_free(&x);
+  sf_buf_free(&w);
+  return ok;
+}
+
+bool sf_check_isa_opcode_edit(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v) {
+  if (!cut_tail(g, v)) return false;
   uint64_t h = XXH3_64bits(p, n);
   switch ((h >> 58) % 4) {
     case 1: return opcode_edit(g, w, wn, h, v);
