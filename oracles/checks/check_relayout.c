@@ -6,7 +6,8 @@
  * multi-line statement, or took a tab for the end of a token, still agrees with its printer.
  *
  * This check (`relayout`) rewrites a printed text without touching a token: every run of blanks
- * outside quotes becomes one to three spaces or tabs, lines get indentation, trailing blanks and
+ * outside quotes becomes one to three spaces or tabs, lines get indentation (a few blanks, now and
+ * then 64 or more: a scan that bounds itself by the column, not by the token, stops early), trailing blanks and
  * trailing `//` comments (whose text is punctuation the lexers care about: braces, commas,
  * parentheses, quotes), blank lines and whole-line comments appear between lines (inside
  * multi-line statements too), lines of blanks may follow a last line that had no line end (a
@@ -61,7 +62,9 @@ void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out) {
     const char *nl = memchr(t + i, '\n', n - i);
     size_t len = (nl ? (size_t)(nl - t) : n) - i, end = len;
     while (end && (t[i + end - 1] == '\r' || t[i + end - 1] == ' ' || t[i + end - 1] == '\t')) end--;
-    if (rl_pick(&s, 8) == 0) rl_blanks(out, &s, 1, 4);
+    unsigned indent = rl_pick(&s, 16);   /* 1-4 blanks, or now and then a deep 64-80 */
+    if (indent < 2) rl_blanks(out, &s, 1, 4);
+    else if (indent == 2) rl_blanks(out, &s, 64, 80);
     bool quoted = false, comment = false;
     for (size_t k = 0; k < end;) {
       char ch = t[i + k];

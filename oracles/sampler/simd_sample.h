@@ -73,14 +73,10 @@ static bool sfk_sampler_ok(const sf_sampler *sp) {
   return _mm_movemask_epi8(_mm_cmpeq_epi8(bad, zero)) == 0xffff;
 }
 
-/* Address mode of scalar.c wrap_index on every lane: in-range index, or -1 for a border texel. */
+/* Address mode of scalar.c wrap_index on every lane for the modes that need no reduction (WRAP and
+ * MIRROR are reduced once for both taps in sfk_wrap2): in-range index, or -1 for a border texel. */
 static inline sfk_vi sfk_wrap(sfk_vi i, sfk_vi n, unsigned addr) {
   switch (addr) {
-    case SF_ADDR_WRAP: return sfk_mod(i, n);
-    case SF_ADDR_MIRROR: {
-      sfk_vi p = n + n, m = sfk_mod(i, p);
-      return sfk_seli(m >= n, p - 1 - m, m);
-    }
     case SF_ADDR_MIRROR_ONCE: {
       sfk_vi a = sfk_seli(i < 0, -1 - i, i);
       return sfk_seli(a >= n, n - 1, a);

@@ -90,7 +90,7 @@ sf_code sf_state_add_var(sf_state *st, uint32_t id, uint8_t type, uint32_t size,
   if (bytes) *bytes = NULL;
   if (!st) return sf_fail(status, SF_ERR_INVALID, "state: NULL");
   if (id == 0) return sf_fail(status, SF_ERR_INVALID, "state: variable id 0 is %%null");
-  if (type > SF_VT_BF || sf_vtype_size(type) == 0) return sf_fail(status, SF_ERR_INVALID, "state: variable type %u", type);
+  if (type > SF_VT_BF) return sf_fail(status, SF_ERR_INVALID, "state: variable type %u", type);   /* every type up to BF has a size */
   if (size == 0 || size > SF_VAR_MAX_BYTES)
     return sf_fail(status, SF_ERR_LIMIT, "state: variable V%u of %u bytes (1..%u)", id, size, SF_VAR_MAX_BYTES);
   sf_var *v = sf_state_var(st, id);
