@@ -15,6 +15,21 @@
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/visa.h"
 
+/* Reads a copy of w[0..wn) with byte `at` set to `byte`: *rc and *st are the reader's answer. Returns
+ * the copy (the caller frees it, after judging the refusal's position in it), NULL without memory. */
+static uint8_t *read_with_byte(const uint8_t *w, size_t wn, size_t at, uint8_t byte, sf_code *rc, sf_status *st) {
+  uint8_t *e = malloc(wn);
+  if (!e) return NULL;
+  memcpy(e, w, wn);
+  e[at] = byte;
+  sf_isa_file x;
+  memset(&x, 0, sizeof x);
+  sf_status_clear(st);
+  *rc = sf_isa_read(e, wn, &x, st);
+  sf_isa_free(&x);
+  return e;
+}
+
 /* `opcode_edit`: the first instruction of kernel 0 in the written bytes w gets an opcode the reader
  * cannot step over: one of vISA 4.1's numbers whose operand layout is not modeled (reserved ones
  * included: IGC's enumeration names them), or a number past the last opcode (0x92). Instructions have
@@ -35,16 +50,10 @@ static bool opcode_edit(const sf_isa_file *g, const uint8_t *w, size_t wn, uint6
     if (op > 0x92 || !d || !d->layout) ops[nops++] = (uint8_t)op;
   }
   uint8_t op = ops[(h >> 8) % nops];
-  uint8_t *e = malloc(wn);
-  if (!e) return true;
-  memcpy(e, w, wn);
-  e[at] = op;
-  sf_isa_file x;
-  memset(&x, 0, sizeof x);
   sf_status st;
-  sf_status_clear(&st);
-  sf_code rc = sf_isa_read(e, wn, &x, &st);
-  sf_isa_free(&x);
+  sf_code rc;
+  uint8_t *e = read_with_byte(w, wn, (size_t)at, op, &rc, &st);
+  if (!e) return true;
   sf_code want = op > 0x92 ? SF_ERR_INVALID : SF_UNSUPPORTED;
   char name[8];
   snprintf(name, sizeof name, "0x%02x", (unsigned)op);
@@ -70,16 +79,10 @@ static bool name_nul(const uint8_t *w, size_t wn, sf_verdict *v) {
   if (wn < 10 || SF_VISA_V(w[4], w[5]) < SF_VISA_V(3, 7) || (w[6] | w[7]) == 0) return true;
   size_t nl = (size_t)w[8] | (size_t)w[9] << 8;
   if (nl == 0 || 10 + nl > wn) return true;
-  uint8_t *e = malloc(wn);
-  if (!e) return true;
-  memcpy(e, w, wn);
-  e[10 + nl / 2] = 0;
-  sf_isa_file x;
-  memset(&x, 0, sizeof x);
   sf_status st;
-  sf_status_clear(&st);
-  sf_code rc = sf_isa_read(e, wn, &x, &st);
-  sf_isa_free(&x);
+  sf_code rc;
+  uint8_t *e = read_with_byte(w, wn, 10 + nl / 2, 0, &rc, &st);
+  if (!e) return true;
   bool ok = rc == SF_ERR_INVALID && st.pos_kind == SF_POS_BYTE && st.pos == 10;
   if (!ok) {
     char msg[SF_STATUS_MSG_MAX + 64];
