@@ -16,7 +16,9 @@
  *             by 'Q', which starts no suffix;
  *   mnemonic  (D3D texts, SF_NEG_MNEMONIC) "_qq" appended to the line's first field, the mnemonic
  *             with its groups: no SM4/SM5 instruction or declaration has that suffix; or the
- *             mnemonic's last "_word" written twice ("if_nz_nz"): each suffix may appear once.
+ *             mnemonic's last "_word" written twice ("if_nz_nz"): each suffix may appear once; or,
+ *             for an instruction of destinations and sources outside the sample family, ", r0.x"
+ *             appended: one operand too many, a syntax error at that comma (not trailing text).
  *   swizzle   (D3D texts) a source's 4-letter swizzle cut to 3 letters, refused at its first letter.
  *
  * The parser must refuse the edited text with a text position on line 1 that points at the edit:
@@ -50,6 +52,7 @@ typedef struct {
   char rep[40];
   bool at_edit; /* the refusal must point at the edit itself, not anywhere in its operand */
   bool exact;   /* ... and at its first column: the part is judged as a whole (a swizzle) */
+  sf_code want; /* the refusal's code, when the edit says which (SF_OK: any) */
 } neg_edit;
 
 /* Hex literal at i ("0x" + digits, not inside a word): returns its end, or 0 when there is none. */
@@ -133,16 +136,16 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
                                             neg_edit *out, size_t *per) {
   size_t count = 0;
 #define NEG_TAKE(k) ((per ? (void)per[k]++ : (void)0), want == (k) && pick == count++)
-  if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @", true, false};
+  if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @", true, false, SF_OK};
   size_t ms = neg_msuffix_at(t, n);
-  if (ms && t[ms] != 'Q' && NEG_TAKE(NK_MSUFFIX)) *out = (neg_edit){"msuffix", ms, 1, "Q", false, false};
+  if (ms && t[ms] != 'Q' && NEG_TAKE(NK_MSUFFIX)) *out = (neg_edit){"msuffix", ms, 1, "Q", false, false, SF_OK};
   for (size_t i = 0; i < n; i++) {
     size_t e = neg_hex_at(t, n, i);
     if (e) {
       size_t nd = e - i - 2;
       if (nd <= 16 && NEG_TAKE(NK_HEX)) { /* wider literals are not what a printer writes: left alone */
         /* "0x1", then the literal's digits left-padded with zeros to 16: 17 significant digits. */
-        neg_edit ed = {"hex", i, e - i, "", false, false};
+        neg_edit ed = {"hex", i, e - i, "", false, false, SF_OK};
         size_t k = 0;
         ed.rep[k++] = t[i];
         ed.rep[k++] = t[i + 1];
@@ -161,7 +164,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
       continue;
     }
     if (e) {
-      if (NEG_TAKE(NK_DEC)) *out = (neg_edit){"decimal", i, e - i, "4294967296", false, false};
+      if (NEG_TAKE(NK_DEC)) *out = (neg_edit){"decimal", i, e - i, "4294967296", false, false, SF_OK};
       i = e - 1;
       continue;
     }
@@ -169,7 +172,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
     e = neg_suffix_at(t, n, i, &w);
     if (e) {
       if (NEG_TAKE(NK_SUFFIX)) {
-        *out = (neg_edit){"suffix", e, 0, "", true, false};
+        *out = (neg_edit){"suffix", e, 0, "", true, false, SF_OK};
         snprintf(out->rep, sizeof out->rep, "%s", w);
       }
       i = e - 1;
@@ -177,7 +180,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
     }
     e = neg_chan_at(t, n, i);
     if (e) {
-      if (NEG_TAKE(NK_CHAN)) *out = (neg_edit){"channel", e - 1, 1, "Q", true, false};
+      if (NEG_TAKE(NK_CHAN)) *out = (neg_edit){"channel", e - 1, 1, "Q", true, false, SF_OK};
       i = e - 1;
     }
   }
@@ -203,14 +206,20 @@ static size_t neg_mnemonic(const char *t, size_t n, size_t pick, neg_edit *out) 
     name_end++;
   }
   bool dup = last_us && name_end - last_us >= 2 && name_end - last_us < sizeof out->rep;
+  /* an instruction of destinations and sources outside the sample family: one operand too many */
+  const sf_tpf_opinfo *oi = sf_tpf_opinfo_by_name(t + i, name_end - i);
+  bool extra = oi && !(oi->flags & SF_TPF_F_SAMPLE) && oi->dcl == SF_TPF_DCL_NONE;
+  size_t count = 1 + (dup ? 1 : 0) + (extra ? 1 : 0);
   if (out && pick == 1 && dup) {
-    *out = (neg_edit){"mnemonic_twice", name_end, 0, "", false, false};
+    *out = (neg_edit){"mnemonic_twice", name_end, 0, "", false, false, SF_OK};
     memcpy(out->rep, t + last_us, name_end - last_us);
     out->rep[name_end - last_us] = 0;
+  } else if (out && pick == count - 1 && extra) {
+    *out = (neg_edit){"extra_operand", n, 0, ", r0.x", true, true, SF_ERR_SYNTAX};
   } else if (out) {
-    *out = (neg_edit){"mnemonic", end, 0, "_qq", false, false};
+    *out = (neg_edit){"mnemonic", end, 0, "_qq", false, false, SF_OK};
   }
-  return dup ? 2 : 1;
+  return count;
 }
 
 /* The swizzle edit (D3D texts): a 4-letter component selection after a register ("r1.xxyz",
@@ -233,7 +242,7 @@ static size_t neg_swizzles(const char *t, size_t n, size_t pick, neg_edit *out) 
     if (k != 4 || (e < n && neg_word((unsigned char)t[e]))) continue;
     if (lv[0] < lv[1] && lv[1] < lv[2] && lv[2] < lv[3]) continue; /* .xyzw: a mask as well */
     if (out && pick == count) {
-      *out = (neg_edit){"swizzle", i + 1, 4, "", true, true};
+      *out = (neg_edit){"swizzle", i + 1, 4, "", true, true, SF_OK};
       memcpy(out->rep, t + i + 1, 3);
       out->rep[3] = 0;
     }
@@ -310,6 +319,7 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
   const char *how = NULL;
   if (rc == SF_OK) how = "accepted";
   else if (st.pos_kind != SF_POS_TEXT || st.line != 1 || st.col < lo || st.col > hi) how = "position";
+  else if (ed.want != SF_OK && rc != ed.want) how = "code";
   if (!how) return true;
   sf_verdict_fail(v, "negative", report, ed.kind);
   sf_verdict_key(v, "negative %s %s", ed.kind, how);
@@ -336,7 +346,7 @@ static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out) {
     char c = t[i];
     if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
     else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
-    else if (c == ',' && depth == 0 && pick == count++) *out = (neg_edit){"comma", i, 1, "", false, false};
+    else if (c == ',' && depth == 0 && pick == count++) *out = (neg_edit){"comma", i, 1, "", false, false, SF_OK};
   }
   return count;
 }
@@ -422,6 +432,7 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
   const char *how = NULL;
   if (rc == SF_OK) how = "accepted";
   else if (st.pos_kind != SF_POS_TEXT || st.line != pick_no || st.col < lo || st.col > hi) how = "position";
+  else if (ed.want != SF_OK && rc != ed.want) how = "code";
   if (how) {
     sf_verdict_fail(v, "negative_line", NULL, ed.kind);
     sf_verdict_key(v, "negative_line %s %s", ed.kind, how);
