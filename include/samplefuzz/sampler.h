@@ -357,7 +357,8 @@ const sf_backend *sf_backend_find(const char *name);
 const sf_backend *sf_backend_select(void);
 const char *sf_backend_note(void);
 /* The choice sf_backend_select makes, for a given SF_SIMD value (NULL or "" = none), without the
- * environment or the once-only state; writes the note (as sf_backend_note gives it) to note[cap]. */
+ * environment or the once-only state; writes the note (as sf_backend_note gives it) to note[cap]
+ * (nothing when note is NULL or cap is 0). */
 const sf_backend *sf_backend_choose(const char *name, char *note, size_t cap);
 /* How many requests built-in SIMD backend be has handed to the scalar code on this thread (what it
  * does not vectorize, docs/simd.md); 0 for the scalar backend and plugins. For checks that a fast

@@ -23,6 +23,8 @@ bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t
   size_t wl = strlen(want->name);
   bool ok = got == want && !strncmp(note, want->name, wl) && note[wl] == ' ' &&
             (pick != nbe || strstr(note, name) != NULL);
+  /* without a note buffer (NULL, whatever the capacity) the same choice, and nothing written */
+  ok = ok && sf_backend_choose(name, NULL, sizeof note) == want;
   if (ok) return true;
   sf_verdict_fail(v, "dispatch", &c->inst, *name ? name : "(none)");
   sf_verdict_dumpf(v, "SF_SIMD=%s chose %s (note \"%s\"), expected %s\n", name, got ? got->name : "NULL", note,

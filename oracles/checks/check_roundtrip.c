@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/visa/visa_chars.h"
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/oracle.h"
@@ -402,9 +403,31 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
   return true;
 }
 
+/* `char_class`: the vISA lexer reads its character classes and case folding from tables
+ * (harness/visa/visa_chars.c), which must say what their definition says: blanks are space, tab and
+ * CR; an identifier starts with a letter, '_', '$' or '@'; '%' starts a predefined name; digits are
+ * 0-9; folding lowers A-Z only. A byte the tables misclass (a high byte taken for a blank) changes
+ * only texts that hold it, which a printer never writes: each input checks one byte, its own last
+ * one, against the definition. */
+static bool sf_check_visa_chars(sf_verdict *v, unsigned char b) {
+  unsigned want = (b == ' ' || b == '\t' || b == '\r') ? 1u : 0u;
+  bool alpha = (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z');
+  if (alpha || b == '_' || b == '$' || b == '@') want |= 2u;
+  if (b == '%') want |= 4u;
+  if (b >= '0' && b <= '9') want |= 8u;
+  unsigned char lower = (unsigned char)(b >= 'A' && b <= 'Z' ? b + 32 : b);
+  if (sf_visa_cc[b] == want && sf_visa_lower[b] == lower) return true;
+  sf_verdict_fail(v, "char_class", NULL, "table");
+  sf_verdict_key(v, "char_class 0x%02x", (unsigned)b);
+  sf_verdict_dumpf(v, "byte 0x%02x: class bits %u (want %u), folds to 0x%02x (want 0x%02x)\n", (unsigned)b,
+                   (unsigned)sf_visa_cc[b], want, (unsigned)sf_visa_lower[b], (unsigned)lower);
+  return false;
+}
+
 bool sf_check_visa_text(const char *text, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "visa_text");
   if (n > SF_CHECK_MAX_TEXT) n = SF_CHECK_MAX_TEXT;
+  if (n && !sf_check_visa_chars(v, (unsigned char)text[n - 1])) return false;
   sf_inst a;
   memset(&a, 0, sizeof a);
   sf_status st;
