@@ -20,6 +20,10 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
 /* check_sample.c: a sampler case's bucket key (what, format, surface type, filters) and its dump */
 void sf_case_key(sf_verdict *v, const sf_case *c, const char *what);
 void sf_dump_case(sf_verdict *v, const sf_case *c);
+/* ... two batches' results, lanes 0..n-1, bit for bit (and is_int, null_mask), and their differences */
+bool sf_out_equal(const sf_sample_out *a, const sf_sample_out *b, unsigned n);
+void sf_dump_out_diff(sf_verdict *v, const sf_sample_out *a, const sf_sample_out *b, unsigned n, const char *na,
+                      const char *nb);
 bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
                               unsigned nbe);
 
@@ -180,7 +184,7 @@ bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n);
 /* check_isa_file_edit.c: `cut_tail` on g (its kernel 0's tail is edited and restored), then
  * `opcode_edit` or `name_nul` on the written bytes w of the file g read from the input p (one input
  * in four each way, by the input's hash) */
-bool sf_check_isa_opcode_edit(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
+bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */
 #define SF_D3D_TEXT_CAP 2048

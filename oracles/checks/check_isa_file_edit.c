@@ -150,7 +150,7 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
   return ok;
 }
 
-bool sf_check_isa_opcode_edit(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
+bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v) {
   if (!cut_tail(g, v)) return false;
   uint64_t h = XXH3_64bits(p, n);

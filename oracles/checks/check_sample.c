@@ -136,7 +136,7 @@ static void sf_build_batch(const sf_case *c, const sf_case_env *env, sf_sample_b
   }
 }
 
-static bool sf_out_equal(const sf_sample_out *a, const sf_sample_out *b, unsigned n) {
+bool sf_out_equal(const sf_sample_out *a, const sf_sample_out *b, unsigned n) {
   if (a->is_int != b->is_int || a->null_mask != b->null_mask) return false;
   for (unsigned ch = 0; ch < 4; ch++)
     for (unsigned l = 0; l < n; l++)
@@ -144,7 +144,7 @@ static bool sf_out_equal(const sf_sample_out *a, const sf_sample_out *b, unsigne
   return true;
 }
 
-static void sf_dump_out_diff(sf_verdict *v, const sf_sample_out *a, const sf_sample_out *b, unsigned n, const char *na,
+void sf_dump_out_diff(sf_verdict *v, const sf_sample_out *a, const sf_sample_out *b, unsigned n, const char *na,
                              const char *nb) {
   sf_verdict_dumpf(v, "lane ch  %-22s %-22s\n", na, nb);
   for (unsigned l = 0; l < n; l++)

@@ -294,14 +294,15 @@ sf_code sf_meta_extreme_surface(const sf_surface *src, sf_surface **out, sf_stat
 }
 
 sf_code sf_meta_rel_extreme(const sf_backend *be, const sf_sample_batch *b, sf_meta_outcome *o, sf_status *st) {
-  const sf_format_info *fi = b->surf ? sf_format_get(b->surf->desc.format) : NULL;
-  if (!fi || fi->bits != 32 || (fi->cls != SF_FCLASS_FLOAT && fi->cls != SF_FCLASS_DEPTH)) {
+  sf_surface *s = NULL;
+  sf_status fst;
+  sf_status_clear(&fst);
+  sf_code rc = sf_meta_extreme_surface(b->surf, &s, &fst);
+  if (rc == SF_UNSUPPORTED) {
     sf_meta_not_applied(o, "no float32 surface");
     return SF_OK;
   }
-  sf_surface *s = NULL;
-  sf_code rc = sf_meta_extreme_surface(b->surf, &s, st);
-  if (rc != SF_OK) return rc;
+  if (rc != SF_OK) return sf_fail(st, rc, "%s", fst.msg);
   sf_sample_batch q = *b;
   q.surf = s;
   sf_sample_out out;
