@@ -639,27 +639,54 @@ sf_code sf_scalar_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
     bool four = (k == 0 || k == 2) && !q->samp->avs_8tap_all;
     unsigned ntap = four ? SF_AVS_CHROMA_TAPS : SF_AVS_LUMA_TAPS, ctr = four ? 1 : 3;
     uint32_t pw = chroma_plane ? W / 2 : W, ph = chroma_plane ? H / 2 : H;
+    /* a pixel column's first tap column and phase depend on x alone, a pixel row's on y alone */
+    int64_t col0[16], row0[8];
+    unsigned phx[16], phy[8];
+    for (unsigned x = 0; x < q->w; x++) {
+      int32_t PX = avs_pos(q->u, q->du, q->u2d, x, pw), ix = sf_floor_shift(PX, 5);
+      col0[x] = (int64_t)ix - ctr;
+      phx[x] = (unsigned)(PX - ix * 32);
+    }
+    for (unsigned y = 0; y < q->h; y++) {
+      int32_t PY = avs_pos(q->v, q->dv, q->v2d, (uint64_t)y + 4u * (uint64_t)q->vbn, ph), iy = sf_floor_shift(PY, 5);
+      row0[y] = (int64_t)iy - ctr;
+      phy[y] = (unsigned)(PY - iy * 32);
+    }
+    /* Horizontal pass: the sums of every pixel column on each source row the block reads, once per
+     * row (neighbouring pixel rows share most of their taps' rows). Exact integers, so the order
+     * changes nothing. */
+    uint32_t rows[8 * SF_AVS_LUMA_TAPS];
+    int64_t hsum[8 * SF_AVS_LUMA_TAPS][16];
+    unsigned slot[8][SF_AVS_LUMA_TAPS], nrows = 0;
     for (unsigned y = 0; y < q->h; y++)
-      for (unsigned x = 0; x < q->w; x++) {
-        int32_t PX = avs_pos(q->u, q->du, q->u2d, x, pw);
-        int32_t PY = avs_pos(q->v, q->dv, q->v2d, (uint64_t)y + 4u * (uint64_t)q->vbn, ph);
-        int32_t ix = sf_floor_shift(PX, 5), iy = sf_floor_shift(PY, 5);
-        unsigned phx = (unsigned)(PX - ix * 32), phy = (unsigned)(PY - iy * 32);
-        int64_t vsum = 0;
-        for (unsigned ty = 0; ty < ntap; ty++) {
-          int64_t yy = (int64_t)iy - ctr + ty;
-          uint32_t ry = (uint32_t)(yy < 0 ? 0 : yy >= (int64_t)ph ? ph - 1 : yy);
-          int64_t hsum = 0;
+      for (unsigned ty = 0; ty < ntap; ty++) {
+        int64_t yy = row0[y] + ty;
+        uint32_t ry = (uint32_t)(yy < 0 ? 0 : yy >= (int64_t)ph ? ph - 1 : yy);
+        unsigned r = 0;
+        while (r < nrows && rows[r] != ry) r++;
+        slot[y][ty] = r;
+        if (r < nrows) continue;
+        rows[nrows++] = ry;
+        for (unsigned x = 0; x < q->w; x++) {
+          int64_t sum = 0;
           for (unsigned tx = 0; tx < ntap; tx++) {
-            int64_t xx = (int64_t)ix - ctr + tx;
+            int64_t xx = col0[x] + tx;
             uint32_t rx = (uint32_t)(xx < 0 ? 0 : xx >= (int64_t)pw ? pw - 1 : xx);
             /* chroma plane texel (rx, ry) is the full-res texel (2rx, 2ry) of the NV12 decode */
             uint32_t t = chroma_plane ? u8_texel(&c, rx * 2, ry * 2, k) : u8_texel(&c, rx, ry, k);
-            int32_t cf = four ? q->samp->avs_chroma[phx][tx] : q->samp->avs_luma[phx][tx];
-            hsum += (int64_t)cf * t;
+            int32_t cf = four ? q->samp->avs_chroma[phx[x]][tx] : q->samp->avs_luma[phx[x]][tx];
+            sum += (int64_t)cf * t;
           }
-          int32_t cfv = four ? q->samp->avs_chroma[phy][ty] : q->samp->avs_luma[phy][ty];
-          vsum += (int64_t)cfv * hsum;
+          hsum[r][x] = sum;
+        }
+      }
+    /* vertical pass */
+    for (unsigned y = 0; y < q->h; y++)
+      for (unsigned x = 0; x < q->w; x++) {
+        int64_t vsum = 0;
+        for (unsigned ty = 0; ty < ntap; ty++) {
+          int32_t cfv = four ? q->samp->avs_chroma[phy[y]][ty] : q->samp->avs_luma[phy[y]][ty];
+          vsum += (int64_t)cfv * hsum[slot[y][ty]][x];
         }
         /* vsum = value * 4096; 8.8 = value * 256: floor((vsum + 8) / 16), clamped to [0, 255<<8] */
         int64_t v = sf_floor_shift64(vsum + 8, 4);
