@@ -587,8 +587,10 @@ int sf_cli_bench(int argc, char **argv) {
                 yuv > 0 ? q[b] : 0.0);
       fprintf(out, "]}%s\n", k + 1 < 3 ? "," : "");
     } else if (yuv > 0) {
-      fprintf(out, "%-30s %-28s %10.1f %10.1f %7.3fx  (best backend: %s)\n", peers[k].name, peers[k].peer, yuv, best, best_q,
-              best_name);
+      fprintf(out, "%-30s %-28s %10.1f %10.1f %7.3fx  (best: %s; per backend:", peers[k].name, peers[k].peer, yuv, best,
+              best_q, best_name);
+      for (unsigned b = 0; b < nbe; b++) fprintf(out, " %s %.3fx", be[b]->name, q[b]);
+      fprintf(out, ")\n");
     } else {
       fprintf(out, "%-30s %-28s %10s %10.1f %8s  (libyuv not linked in this build)\n", peers[k].name, peers[k].peer, "-", best, "-");
     }
