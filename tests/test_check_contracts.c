@@ -697,7 +697,41 @@ static void test_violation_cap(void) {
   }
 }
 
+/* api_nulls: the whole check passes on this library; the entry points it found taking a NULL
+ * pointer with a length as empty input now refuse it, and NULL with length 0 is still empty input. */
+static void test_api_nulls(void) {
+  sf_verdict v;
+  sf_verdict_init(&v, "test");
+  SF_CHECK_MSG(sf_check_api_nulls(&v), "%s: %s", v.check, v.dump);
+  sf_status st;
+  sf_d3d_inst d;
+  sf_dxbc c;
+  sf_tpf_program p;
+  sf_buf b;
+  sf_inst in;
+  size_t used;
+  sf_buf_init(&b, NULL);
+  SF_CHECK_EQ_U((sf_status_clear(&st), sf_d3dasm_parse_inst(NULL, 5, 1, &d, &st)), SF_ERR_INVALID);
+  SF_CHECK_EQ_U((sf_status_clear(&st), sf_d3dasm_parse_inst(NULL, 0, 1, &d, &st)), SF_ERR_SYNTAX);
+  SF_CHECK_EQ_U((sf_status_clear(&st), sf_dxbc_read(NULL, 32, &c, &st)), SF_ERR_INVALID);
+  sf_dxbc_free(&c);
+  SF_CHECK_EQ_U((sf_status_clear(&st), sf_dxbc_read(NULL, 0, &c, &st)), SF_ERR_TRUNCATED);
+  sf_dxbc_free(&c);
+  SF_CHECK_EQ_U((sf_status_clear(&st), sf_dxbc_parse_text(NULL, 9, &b, &st)), SF_ERR_INVALID);
+  SF_CHECK_EQ_U((sf_status_clear(&st), sf_tpf_program_decode(NULL, 8, &p, &st)), SF_ERR_INVALID);
+  sf_tpf_program_free(&p);
+  SF_CHECK_EQ_U((sf_status_clear(&st), sf_d3dasm_parse_program(NULL, 6, &p, &st)), SF_ERR_INVALID);
+  sf_tpf_program_free(&p);
+  SF_CHECK_EQ_U((sf_status_clear(&st), sf_visa_decode(NULL, 4, 0, &in, &used, &st)), SF_ERR_INVALID);
+  SF_CHECK_EQ_U((sf_status_clear(&st), sf_visa_decode(NULL, 0, 0, &in, &used, &st)), SF_ERR_TRUNCATED);
+  sf_buf_free(&b);
+  /* once per process: the first call runs it, later calls pass at once */
+  SF_CHECK(sf_check_api_nulls_once(&v));
+  SF_CHECK(sf_check_api_nulls_once(&v));
+}
+
 int main(void) {
+  SF_RUN(test_api_nulls);
   SF_RUN(test_violation_cap);
   SF_RUN(test_visa_rules_table);
   SF_RUN(test_d3d_rules_table);

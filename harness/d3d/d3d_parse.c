@@ -216,7 +216,8 @@ sf_code da_parse_inst_cur(tcur *c, sf_d3d_inst *d) {
 sf_code sf_d3dasm_parse_inst(const char *text, size_t len, uint32_t line, sf_d3d_inst *out, sf_status *st) {
   if (!out) return sf_fail(st, SF_ERR_INVALID, "sf_d3dasm_parse_inst: out is NULL");
   memset(out, 0, sizeof *out);
-  if (!text) len = 0;
+  if (!text && len) return sf_fail(st, SF_ERR_INVALID, "sf_d3dasm_parse_inst: text is NULL with length %zu", len);
+  if (!text) text = "";
   if (len > SF_D3DASM_MAX_TEXT) return sf_fail_text(st, SF_ERR_LIMIT, line, 1, "text longer than %u bytes", SF_D3DASM_MAX_TEXT);
   /* One line; what follows its line end may only be blank lines (as for the vISA parser). */
   size_t line_len = len;

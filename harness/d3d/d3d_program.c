@@ -191,7 +191,8 @@ static size_t stmt_end(const char *text, size_t len, size_t pos, uint32_t *lines
 sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *out, sf_status *st) {
   if (!out) return sf_fail(st, SF_ERR_INVALID, "sf_d3dasm_parse_program: out is NULL");
   sf_tpf_program_init(out, 0);
-  if (!text) len = 0;
+  if (!text && len) return sf_fail(st, SF_ERR_INVALID, "sf_d3dasm_parse_program: text is NULL with length %zu", len);
+  if (!text) text = "";
   if (len > SF_D3DASM_MAX_TEXT) return sf_fail_text(st, SF_ERR_LIMIT, 1, 1, "text longer than %u bytes", SF_D3DASM_MAX_TEXT);
   bool have_version = false;
   uint32_t line = 0;

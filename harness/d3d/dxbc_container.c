@@ -110,7 +110,7 @@ void sf_dxbc_free(sf_dxbc *c) {
 sf_code sf_dxbc_read(const uint8_t *data, size_t len, sf_dxbc *out, sf_status *st) {
   if (!out) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_read: out is NULL");
   memset(out, 0, sizeof *out);
-  if (!data) len = 0;
+  if (!data && len) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_read: data is NULL with length %zu", len);
   if (len > SF_DXBC_MAX_SIZE)
     return sf_fail_byte(st, SF_ERR_LIMIT, 0, "container of %zu bytes exceeds the cap %u", len, SF_DXBC_MAX_SIZE);
   sf_reader r;

@@ -206,7 +206,8 @@ static sf_code statement(pstate *p, tcur *c, size_t dstart, size_t dlen, bool *s
 
 sf_code sf_dxbc_parse_text(const char *text, size_t len, sf_buf *out, sf_status *st) {
   if (!out) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_parse_text: out is NULL");
-  if (!text) len = 0;
+  if (!text && len) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_parse_text: text is NULL with length %zu", len);
+  if (!text) text = "";
   if (len > SF_D3DASM_MAX_TEXT) return sf_fail_text(st, SF_ERR_LIMIT, 1, 1, "text longer than %u bytes", SF_D3DASM_MAX_TEXT);
   pstate *p = calloc(1, sizeof *p);
   if (!p) return sf_fail(st, SF_ERR_NOMEM, "container text parser state");

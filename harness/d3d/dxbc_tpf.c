@@ -551,7 +551,7 @@ sf_code sf_tpf_program_add_tokens(sf_tpf_program *p, const uint32_t *tok, size_t
 sf_code sf_tpf_program_decode(const uint8_t *data, size_t len, sf_tpf_program *out, sf_status *st) {
   if (!out) return sf_fail(st, SF_ERR_INVALID, "sf_tpf_program_decode: out is NULL");
   sf_tpf_program_init(out, 0);
-  if (!data) len = 0;
+  if (!data && len) return sf_fail(st, SF_ERR_INVALID, "sf_tpf_program_decode: data is NULL with length %zu", len);
   if (len % 4)
     return sf_fail_dword(st, SF_ERR_TRUNCATED, len / 4, "program size %zu bytes is not a whole number of DWORDs", len);
   size_t n = len / 4;

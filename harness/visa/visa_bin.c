@@ -208,6 +208,7 @@ sf_code sf_visa_decode_ver(const uint8_t *p, size_t len, uint64_t base, unsigned
   memset(&tmp, 0, sizeof tmp);
   if (out) memset(out, 0, sizeof *out);
   if (used) *used = 0;
+  if (!p && len) return sf_fail(st, SF_ERR_INVALID, "sf_visa_decode: bytes are NULL with length %zu", len);
   dec d;
   sf_reader_init(&d.r, p, len, base, st);
   d.st = st;

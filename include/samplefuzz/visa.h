@@ -10,7 +10,11 @@
  * predicates print and parse by their declared names, as IGC does. Without one (kernel == NULL)
  * the context-free spelling of samplefuzz is used: general variable id N is `V<N>`, sampler `S<N>`,
  * surface `T<N>` (or IGC's predefined surface names), predicate `P<N>`, address `A<N>`; predefined
- * general variables keep IGC's names (`%null`, `%r0`, ...). The parser accepts both everywhere. */
+ * general variables keep IGC's names (`%null`, `%r0`, ...). The parser accepts both everywhere.
+ *
+ * Pointers. A NULL pointer argument is refused with SF_ERR_INVALID, except NULL bytes or text with
+ * length 0 (empty input), a NULL kernel where one is optional, and where a function says otherwise.
+ * The `api_nulls` check holds the entry points to this. */
 #ifndef SAMPLEFUZZ_VISA_H
 #define SAMPLEFUZZ_VISA_H
 
@@ -40,7 +44,8 @@ extern "C" {
 
 /* Decodes one SAMPLE_UNORM / 3D_SAMPLE / AVS instruction from p[0..len). On success *used is the
  * instruction's length. base is the absolute offset of p[0], used in error positions.
- * Other opcodes give SF_UNSUPPORTED (vISA has no length prefix, so they cannot be skipped). */
+ * Other opcodes give SF_UNSUPPORTED (vISA has no length prefix, so they cannot be skipped).
+ * out and used may be NULL: the instruction is then only checked (and measured, with used). */
 sf_code sf_visa_decode(const uint8_t *p, size_t len, uint64_t base, sf_inst *out, size_t *used,
                        sf_status *st);
 /* Appends the v4.1 bytes of a vISA-family instruction to out. Writes exactly the fields stored. */

@@ -95,6 +95,15 @@ bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *b
 /* `exec_operands` (check_operands.c): the scalar sources of the first SAMPLE_UNORM or AVS request
  * the executor recorded, read again from the instruction and the state `before` the execution. */
 bool sf_check_exec_operands(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_indep_rec *rec);
+/* `api_nulls` (check_api_nulls.c): every pointer argument of the vISA and D3D codec entry points
+ * refused as NULL with SF_ERR_INVALID, the other arguments valid. sf_check_api_nulls_once runs it
+ * on the first call in a process (the codec targets call it on every input) and passes after. */
+bool sf_check_api_nulls(sf_verdict *v);
+bool sf_check_api_nulls_once(sf_verdict *v);
+/* `exec_dst_first` (check_operands.c): the case's D3D instruction with an unwritable destination,
+ * under a live mask from the case's bytes, is refused (SF_ERR_LIMIT) before any backend call. s is
+ * the case's state before execution; its live mask is restored. */
+bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s);
 /* The ISGN and OSGN of a shader sf_dxbc_wrap_sample built around one instruction (check_d3d_gen.c):
  * one element per declared input and output register, as the wrapper documents them. */
 bool sf_check_wrap_signatures(sf_verdict *v, const sf_dxbc *c, const sf_tpf_program *p, const sf_inst *in);

@@ -138,3 +138,56 @@ bool sf_check_exec_operands(sf_verdict *v, const sf_inst *in, const sf_state *s,
   }
   return true;
 }
+
+/* ---- exec_dst_first ------------------------------------------------------------------------------ */
+
+/* The executor checks a D3D destination register on every live lane before the backend runs
+ * (oracles/sampler/exec.c exec_d3d), so an instruction that cannot write its result costs no
+ * sampling and reports the destination, whatever the backend would say of the request. Its write-back
+ * checks the register again with the same message, so a pre-check that skips lanes is invisible in
+ * the status alone. This check runs the case's instruction with an unwritable destination (an input
+ * register, or a temp past the register file) under a live mask from the case's bytes (one lane
+ * alone included), through a backend that only counts its calls: the executor must refuse with
+ * SF_ERR_LIMIT and call it never. The status is the first member of the counter's struct (the
+ * executor hands its sf_status to the backend unchanged, as sf_exec_recorded relies on). */
+typedef struct {
+  sf_status st; /* first member */
+  unsigned calls;
+} dst_first_ctx;
+
+static sf_code dst_first_sample(const sf_sample_batch *q, sf_sample_out *o, sf_status *st) {
+  (void)q, (void)o;
+  ((dst_first_ctx *)(void *)st)->calls++;
+  return sf_fail(st, SF_ERR_STATE, "exec_dst_first: the backend was called");
+}
+
+static const sf_backend dst_first_backend = {"dst_first", dst_first_sample, NULL, NULL, NULL};
+
+bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s) {
+  if (c->inst.family != SF_FAMILY_D3D) return true;
+  sf_inst in = c->inst;
+  sf_d3d_opnd *d = &in.d3d.dst;
+  bool temp = c->pattern[17] & 1u;
+  memset(d, 0, sizeof *d);
+  d->type = temp ? SF_D3D_OT_TEMP : SF_D3D_OT_INPUT;
+  d->num_comp = SF_D3D_NC_4;
+  d->sel_mode = SF_D3D_SEL_MASK;
+  d->comp_bits = 0xF;
+  d->index_dim = 1;
+  d->idx[0].rep = SF_D3D_IDX_IMM32;
+  d->idx[0].imm = temp ? SF_D3D_MAX_TEMPS : 0;
+  uint32_t live = s->d3d.live;
+  unsigned m = c->pattern[17] >> 1 & 0xFu;
+  s->d3d.live = m ? m : 1u;   /* never no lane: then no register is checked */
+  dst_first_ctx ctx = {.calls = 0};
+  sf_status_clear(&ctx.st);
+  sf_code rc = sf_exec(&in, s, &dst_first_backend, &ctx.st);
+  s->d3d.live = live;
+  if (rc == SF_ERR_LIMIT && ctx.calls == 0) return true;
+  sf_verdict_fail(v, "exec_dst_first", &c->inst, temp ? "temp" : "input");
+  sf_verdict_key(v, "exec_dst_first %s calls=%u", sf_code_name(rc), ctx.calls ? 1u : 0u);
+  sf_verdict_dumpf(v, "destination %s%u (unwritable), live lanes 0x%x: the executor called the backend %u time(s) and "
+                   "returned %s (%s); want SF_ERR_LIMIT before any backend call\n", temp ? "r" : "v",
+                   temp ? SF_D3D_MAX_TEMPS : 0u, m ? m : 1u, ctx.calls, sf_code_name(rc), ctx.st.msg);
+  return false;
+}

@@ -324,6 +324,7 @@ static bool sf_check_visa_reencode(sf_verdict *v, const sf_inst *in, const uint8
 
 bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "visa_bin");
+  if (!sf_check_api_nulls_once(v)) return false;
   if (n > SF_CHECK_MAX_BIN) n = SF_CHECK_MAX_BIN;
   if (!sf_check_model_core(v, p, n)) return false;
   sf_inst in;
@@ -426,6 +427,7 @@ static bool sf_check_visa_chars(sf_verdict *v, unsigned char b) {
 
 bool sf_check_visa_text(const char *text, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "visa_text");
+  if (!sf_check_api_nulls_once(v)) return false;
   if (n > SF_CHECK_MAX_TEXT) n = SF_CHECK_MAX_TEXT;
   if (n && !sf_check_visa_chars(v, (unsigned char)text[n - 1])) return false;
   sf_inst a;

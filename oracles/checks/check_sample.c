@@ -607,7 +607,8 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_dump_case(v, c);
       goto done_fail;
     }
-    if (rc[0] == SF_OK && !sf_check_exec_operands(v, &c->inst, &env->state, rec)) {
+    if (rc[0] == SF_OK && (!sf_check_exec_operands(v, &c->inst, &env->state, rec) ||
+                           !sf_check_exec_dst_first(v, c, &env->state))) {
       snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
       sf_dump_case(v, c);
       goto done_fail;

@@ -1,0 +1,263 @@
+/* check_api_nulls.c — `api_nulls`: the codecs' public entry points refuse a NULL argument.
+ *
+ * Every entry point of include/samplefuzz/visa.h and dxbc.h that takes a pointer refuses a NULL one
+ * with SF_ERR_INVALID (docs/oracles.md "api_nulls"). The targets never pass NULL themselves, so a
+ * guard that is broken (`!a || !b` turned into `!a && !b`, a test deleted) is invisible to every
+ * other check, and a library user who passes NULL by mistake gets a crash instead of an error.
+ * Each call here passes exactly one NULL argument and otherwise valid ones (a generated valid
+ * instruction, its bytes, its text, a generated .isa file), so that a broken guard runs on into the
+ * work and dereferences the NULL one (a crash under the sanitizers) or returns another code (a
+ * finding). The work is fixed: it runs once per process, on the first input of a codec target
+ * (sf_check_api_nulls_once), and costs a few hundred microseconds there. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/dxbc.h"
+#include "samplefuzz/gen.h"
+#include "samplefuzz/visa.h"
+
+typedef struct {
+  sf_verdict *v;
+  bool ok;
+} nulls;
+
+static void finding(nulls *n, const char *call, const char *got) {
+  if (!n->ok) return;
+  n->ok = false;
+  sf_verdict_fail(n->v, "api_nulls", NULL, call);
+  sf_verdict_key(n->v, "api_nulls %s", call);
+  sf_verdict_dumpf(n->v, "%s with one NULL argument %s\n", call, got);
+}
+
+/* One call's result: SF_ERR_INVALID is the contract; anything else is a finding named by call. */
+static void want_invalid(nulls *n, const char *call, sf_code rc, const sf_status *st) {
+  if (rc == SF_ERR_INVALID) return;
+  char got[sizeof st->msg + 80];
+  snprintf(got, sizeof got, "returned %s (%s); want SF_ERR_INVALID", sf_code_name(rc), st->msg);
+  finding(n, call, got);
+}
+
+/* Fixed generator bytes: a valid instruction of the family, the same in every process. */
+static void gen_valid(sf_family fam, sf_inst *out) {
+  static const uint8_t bytes[64] = {7, 1, 3, 0, 2, 5, 1, 0, 4, 1, 2, 3, 0, 1, 6, 2, 1, 1, 0, 3, 2, 2, 1, 0, 5, 3, 1,
+                                    2, 0, 1, 4, 1, 3, 2, 1, 0, 2, 1, 1, 3, 0, 2, 1, 5, 2, 0, 1, 3, 2, 1, 0, 4, 1, 2,
+                                    3, 1, 0, 2, 1, 3, 1, 0, 2, 1};
+  sf_fdp f;
+  sf_fdp_init(&f, bytes, sizeof bytes);
+  memset(out, 0, sizeof *out);
+  sf_gen_inst(&f, fam, SF_GEN_VALID, out);
+}
+
+static void d3d_nulls(nulls *n) {
+  sf_status st;
+  sf_inst in;
+  gen_valid(SF_FAMILY_D3D, &in);
+  const sf_d3d_inst *d = &in.d3d;
+  uint32_t tok[SF_TPF_MAX_INST_LEN];
+  size_t ntok = 0, used = 0;
+  sf_status_clear(&st);
+  if (sf_tpf_encode_inst(d, tok, &ntok, &st) != SF_OK) ntok = 0;
+  sf_d3d_inst dd;
+  char text[512];
+  sf_status_clear(&st);
+  if (sf_d3dasm_print_inst(d, text, sizeof text, &st) != SF_OK) text[0] = 0;
+  size_t tlen = strlen(text);
+  sf_buf box, out;
+  sf_buf_init(&box, NULL);
+  sf_buf_init(&out, NULL);
+  sf_status_clear(&st);
+  sf_code wrapped = sf_dxbc_wrap_sample(d, 0, &box, &st);
+  sf_tpf_program p;
+  memset(&p, 0, sizeof p);
+  sf_status_clear(&st);
+  sf_code prog = sf_dxbc_wrap_program(d, 0, &p, &st);
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+
+#define CALL(name, expr)           \
+  do {                             \
+    sf_status_clear(&st);          \
+    sf_code rc_ = (expr);          \
+    want_invalid(n, name, rc_, &st); \
+    sf_buf_free(&out);             \
+    sf_buf_init(&out, NULL);       \
+  } while (0)
+  CALL("sf_tpf_encode_inst(NULL inst)", sf_tpf_encode_inst(NULL, tok, &ntok, &st));
+  CALL("sf_tpf_encode_inst(NULL out)", sf_tpf_encode_inst(d, NULL, &ntok, &st));
+  if (ntok) {
+    CALL("sf_tpf_decode_inst(NULL tokens)", sf_tpf_decode_inst(NULL, ntok, 0, &dd, &used, &st));
+    CALL("sf_tpf_decode_inst(NULL out)", sf_tpf_decode_inst(tok, ntok, 0, NULL, &used, &st));
+    CALL("sf_d3dasm_print_tokens(NULL tokens)", sf_d3dasm_print_tokens(NULL, ntok, 0x50, &out, &st));
+    CALL("sf_d3dasm_print_tokens(NULL out)", sf_d3dasm_print_tokens(tok, ntok, 0x50, NULL, &st));
+  }
+  CALL("sf_d3dasm_print_inst(NULL inst)", sf_d3dasm_print_inst(NULL, text, sizeof text, &st));
+  CALL("sf_d3dasm_print_inst(NULL buffer)", sf_d3dasm_print_inst(d, NULL, sizeof text, &st));
+  CALL("sf_d3dasm_print_inst(buffer of 0 bytes)", sf_d3dasm_print_inst(d, text, 0, &st));
+  if (tlen) {
+    CALL("sf_d3dasm_parse_inst(NULL text)", sf_d3dasm_parse_inst(NULL, tlen, 1, &dd, &st));
+    CALL("sf_d3dasm_parse_inst(NULL out)", sf_d3dasm_parse_inst(text, tlen, 1, NULL, &st));
+  }
+  CALL("sf_dxbc_wrap_sample(NULL inst)", sf_dxbc_wrap_sample(NULL, 0, &out, &st));
+  CALL("sf_dxbc_wrap_sample(NULL out)", sf_dxbc_wrap_sample(d, 0, NULL, &st));
+  CALL("sf_dxbc_wrap_program(NULL inst)", sf_dxbc_wrap_program(NULL, 0, &p, &st));
+  CALL("sf_dxbc_wrap_program(NULL out)", sf_dxbc_wrap_program(d, 0, NULL, &st));
+  if (prog == SF_OK) {
+    CALL("sf_tpf_program_encode(NULL program)", sf_tpf_program_encode(NULL, &out, &st));
+    CALL("sf_tpf_program_encode(NULL out)", sf_tpf_program_encode(&p, NULL, &st));
+    CALL("sf_d3dasm_print_program(NULL program)", sf_d3dasm_print_program(NULL, &out, &st));
+    CALL("sf_d3dasm_print_program(NULL out)", sf_d3dasm_print_program(&p, NULL, &st));
+    sf_buf pb, pt;
+    sf_buf_init(&pb, NULL);
+    sf_buf_init(&pt, NULL);
+    sf_tpf_program q;
+    memset(&q, 0, sizeof q);
+    sf_status_clear(&st);
+    if (sf_tpf_program_encode(&p, &pb, &st) == SF_OK) {
+      CALL("sf_tpf_program_decode(NULL data)", sf_tpf_program_decode(NULL, pb.len, &q, &st));
+      sf_tpf_program_free(&q);
+      CALL("sf_tpf_program_decode(NULL out)", sf_tpf_program_decode(pb.data, pb.len, NULL, &st));
+    }
+    sf_status_clear(&st);
+    if (sf_d3dasm_print_program(&p, &pt, &st) == SF_OK) {
+      CALL("sf_d3dasm_parse_program(NULL text)", sf_d3dasm_parse_program(NULL, pt.len, &q, &st));
+      sf_tpf_program_free(&q);
+      CALL("sf_d3dasm_parse_program(NULL out)", sf_d3dasm_parse_program((const char *)pt.data, pt.len, NULL, &st));
+    }
+    sf_buf_free(&pb);
+    sf_buf_free(&pt);
+  }
+  if (wrapped == SF_OK) {
+    CALL("sf_dxbc_read(NULL data)", sf_dxbc_read(NULL, box.len, &c, &st));
+    sf_dxbc_free(&c);
+    CALL("sf_dxbc_read(NULL out)", sf_dxbc_read(box.data, box.len, NULL, &st));
+    CALL("sf_dxbc_print_text(NULL data)", sf_dxbc_print_text(NULL, box.len, &out, &st));
+    CALL("sf_dxbc_print_text(NULL out)", sf_dxbc_print_text(box.data, box.len, NULL, &st));
+    sf_status_clear(&st);
+    if (sf_dxbc_print_text(box.data, box.len, &out, &st) == SF_OK) {
+      sf_buf ctext = out;
+      sf_buf_init(&out, NULL);
+      CALL("sf_dxbc_parse_text(NULL text)", sf_dxbc_parse_text(NULL, ctext.len, &out, &st));
+      CALL("sf_dxbc_parse_text(NULL out)", sf_dxbc_parse_text((const char *)ctext.data, ctext.len, NULL, &st));
+      sf_buf_free(&ctext);
+    }
+    sf_status_clear(&st);
+    if (sf_dxbc_read(box.data, box.len, &c, &st) == SF_OK && c.nchunks) {
+      sf_dxbc_chunk ch = c.chunks[0];
+      CALL("sf_dxbc_write(NULL chunks)", sf_dxbc_write(NULL, 1, &out, &st));
+      CALL("sf_dxbc_write(NULL out)", sf_dxbc_write(&ch, 1, NULL, &st));
+    }
+    sf_dxbc_free(&c);
+  }
+#undef CALL
+  sf_tpf_program_free(&p);
+  sf_buf_free(&box);
+  sf_buf_free(&out);
+}
+
+static void visa_nulls(nulls *n) {
+  sf_status st;
+  sf_inst in, got;
+  gen_valid(SF_FAMILY_SAMPLE_3D, &in);
+  sf_visa_kernel k;
+  memset(&k, 0, sizeof k);
+  sf_status_clear(&st);
+  bool have_k = sf_visa_kernel_init(&k, "api_nulls", &st) == SF_OK && sf_gen_kernel_decls(&k, &st) == SF_OK;
+  sf_buf bin, out;
+  sf_buf_init(&bin, NULL);
+  sf_buf_init(&out, NULL);
+  sf_status_clear(&st);
+  bool have_bin = sf_visa_encode(&in, &bin, &st) == SF_OK;
+  char text[1024];
+  text[0] = 0;
+  sf_status_clear(&st);
+  if (have_k && sf_visa_print(&in, &k, text, sizeof text, &st) != SF_OK) text[0] = 0;
+  size_t tlen = strlen(text), used = 0;
+  static const uint8_t fbytes[48] = {3, 1, 2, 0, 1, 4, 2, 1, 0, 3, 1, 2, 2, 0, 1, 1, 3, 0, 2, 1, 1, 0, 2, 3,
+                                     1, 2, 0, 1, 3, 1, 2, 0, 1, 1, 2, 0, 3, 1, 0, 2, 1, 2, 1, 0, 3, 2, 1, 1};
+  sf_fdp f;
+  sf_fdp_init(&f, fbytes, sizeof fbytes);
+  sf_isa_file file, back;
+  memset(&back, 0, sizeof back);
+  sf_status_clear(&st);
+  bool have_file = sf_gen_isa_file(&f, 0, &file, &st) == SF_OK;
+  sf_buf isa, asmt;
+  sf_buf_init(&isa, NULL);
+  sf_buf_init(&asmt, NULL);
+  sf_status_clear(&st);
+  if (have_file && sf_isa_write(&file, &isa, &st) != SF_OK) isa.len = 0;
+  sf_status_clear(&st);
+  if (have_file && sf_visaasm_print(&file, &asmt, &st) != SF_OK) asmt.len = 0;
+
+#define CALL(name, expr)           \
+  do {                             \
+    sf_status_clear(&st);          \
+    sf_code rc_ = (expr);          \
+    want_invalid(n, name, rc_, &st); \
+    sf_buf_free(&out);             \
+    sf_buf_init(&out, NULL);       \
+  } while (0)
+  CALL("sf_visa_encode(NULL inst)", sf_visa_encode(NULL, &out, &st));
+  CALL("sf_visa_encode(NULL out)", sf_visa_encode(&in, NULL, &st));
+  if (have_bin) {
+    CALL("sf_visa_decode(NULL bytes)", sf_visa_decode(NULL, bin.len, 0, &got, &used, &st));
+    /* a NULL out is allowed here (visa.h): the instruction is checked and measured only */
+    sf_status_clear(&st);
+    used = 0;
+    sf_code rc = sf_visa_decode(bin.data, bin.len, 0, NULL, &used, &st);
+    if (rc != SF_OK || used != bin.len) {
+      char got[sizeof st.msg + 96];
+      snprintf(got, sizeof got, "returned %s (%s), %zu of %zu bytes used; want SF_OK and all of them (visa.h)",
+               sf_code_name(rc), st.msg, used, bin.len);
+      finding(n, "sf_visa_decode(NULL out)", got);
+    }
+  }
+  if (have_k) {
+    CALL("sf_visa_print(NULL inst)", sf_visa_print(NULL, &k, text, sizeof text, &st));
+    CALL("sf_visa_print(NULL buffer)", sf_visa_print(&in, &k, NULL, sizeof text, &st));
+    if (tlen) {
+      CALL("sf_visa_parse(NULL text)", sf_visa_parse(NULL, tlen, &k, &got, &st));
+      CALL("sf_visa_parse(NULL out)", sf_visa_parse(text, tlen, &k, NULL, &st));
+    }
+    CALL("sf_visa_kernel_add_inst(NULL kernel)", sf_visa_kernel_add_inst(NULL, &in, &st));
+    CALL("sf_visa_kernel_add_inst(NULL inst)", sf_visa_kernel_add_inst(&k, NULL, &st));
+    CALL("sf_visa_kernel_init(NULL kernel)", sf_visa_kernel_init(NULL, "api_nulls", &st));
+  }
+  if (have_file) {
+    CALL("sf_isa_write(NULL file)", sf_isa_write(NULL, &out, &st));
+    CALL("sf_isa_write(NULL out)", sf_isa_write(&file, NULL, &st));
+    CALL("sf_visaasm_print(NULL file)", sf_visaasm_print(NULL, &out, &st));
+    CALL("sf_visaasm_print(NULL out)", sf_visaasm_print(&file, NULL, &st));
+  }
+  if (isa.len) {
+    CALL("sf_isa_read(NULL data)", sf_isa_read(NULL, isa.len, &back, &st));
+    sf_isa_free(&back);
+    CALL("sf_isa_read(NULL out)", sf_isa_read(isa.data, isa.len, NULL, &st));
+  }
+  if (asmt.len) {
+    CALL("sf_visaasm_parse(NULL text)", sf_visaasm_parse(NULL, asmt.len, &back, &st));
+    sf_isa_free(&back);
+    CALL("sf_visaasm_parse(NULL out)", sf_visaasm_parse((const char *)asmt.data, asmt.len, NULL, &st));
+  }
+#undef CALL
+  if (have_file) sf_isa_free(&file);
+  sf_visa_kernel_free(&k);
+  sf_buf_free(&bin);
+  sf_buf_free(&out);
+  sf_buf_free(&isa);
+  sf_buf_free(&asmt);
+}
+
+bool sf_check_api_nulls(sf_verdict *v) {
+  nulls n = {v, true};
+  d3d_nulls(&n);
+  visa_nulls(&n);
+  return n.ok;
+}
+
+bool sf_check_api_nulls_once(sf_verdict *v) {
+  static atomic_flag done = ATOMIC_FLAG_INIT;
+  if (atomic_flag_test_and_set(&done)) return true;
+  return sf_check_api_nulls(v);
+}
