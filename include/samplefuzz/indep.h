@@ -43,8 +43,9 @@ typedef struct sf_indep_result {
 
 /* Computes the intervals for the lanes `lanes & b->lanes` of batch b (lanes >= b->n are ignored).
  * SF_OK with r filled (lanes it cannot cover are counted in r->unsupported), SF_UNSUPPORTED when no
- * lane is covered for a reason of the whole batch (an integer cube surface, NV12, integer format
- * filtered or compared: states the reference refuses), SF_ERR_INVALID for a NULL argument. */
+ * lane is covered for a reason of the whole batch (an integer cube surface, NV12), SF_ERR_STATE for
+ * a request the spec forbids, which an implementation must refuse (a comparison or, but for the LOD
+ * query, a filter other than point on an integer format), SF_ERR_INVALID for a NULL argument. */
 sf_code sf_indep_sample(const sf_sample_batch *b, uint32_t lanes, sf_indep_result *r, sf_status *st);
 
 /* The first lane/channel of out (lanes in r->checked) outside its interval: true and *lane, *ch set;

@@ -1,7 +1,8 @@
 /* oracles/checks/check_fastpath.c — checks on the choice of a backend and on the SIMD backends'
  * own paths, which result comparisons on ordinary inputs cannot see: `dispatch` (what SF_SIMD
- * selects), `fast_path` (a request every SIMD backend vectorizes is not handed to the scalar code)
- * and `request_extreme` (the float32 filters near the top of the float range). They run in
+ * selects), `fast_path` (a request every SIMD backend vectorizes is not handed to the scalar code),
+ * `request_extreme` (the float32 filters near the top of the float range) and `request_forbidden`
+ * (requests the spec forbids on integer formats are refused). They run in
  * sample_diff_fuzzer. */
 #include <stdio.h>
 #include <string.h>
@@ -130,4 +131,46 @@ bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_b
   }
   sf_surface_free(s);
   return ok;
+}
+
+/* request_forbidden: the case's batch turned into one the spec forbids when its surface holds
+ * integer texels: with a comparison, or with a linear mag or mip filter (not a LOD query). The
+ * generated cases never pair those (their ops and states are drawn valid), so the refusals of
+ * sf_sample_check are reached only here. The independent model decides, from its own format table,
+ * whether the batch is forbidden (sf_indep_sample with no lane: its whole-batch rules alone,
+ * SF_ERR_STATE); when it is, every backend's entry point must refuse it with SF_ERR_STATE. */
+bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
+                                unsigned nbe) {
+  if (!b->surf || !b->samp) return true;
+  sf_sampler sp = *b->samp;
+  sf_sample_batch q = *b;
+  q.samp = &sp;
+  unsigned pick = c->pattern[24] % 3u;
+  static const char *const what[3] = {"compare", "linear mag", "linear mip"};
+  if (pick == 0) {
+    q.compare = true;
+  } else {
+    q.lod_query = false;
+    if (pick == 1) sp.mag_filter = SF_FILTER_LINEAR;
+    else sp.mip_filter = SF_MIP_LINEAR;
+  }
+  sf_indep_result r;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_indep_sample(&q, 0, &r, &st) != SF_ERR_STATE) return true;   /* allowed, or not modelled */
+  for (unsigned i = 0; i < nbe; i++) {
+    sf_sample_out out;
+    sf_status bst;
+    sf_status_clear(&bst);
+    sf_code rc = (be[i]->sample ? be[i]->sample : sf_backend_scalar()->sample)(&q, &out, &bst);
+    if (rc == SF_ERR_STATE) continue;
+    sf_verdict_fail(v, "request_forbidden", &c->inst, be[i]->name);
+    sf_case_key(v, c, what[pick]);
+    snprintf(v->backends, sizeof v->backends, "%s", be[i]->name);
+    sf_verdict_dumpf(v, "a request the spec forbids (%s; the model: %s): %s -> %s (%s), want SF_ERR_STATE\n", what[pick],
+                     st.msg, be[i]->name, sf_code_name(rc), bst.msg);
+    sf_dump_case(v, c);
+    return false;
+  }
+  return true;
 }

@@ -26,6 +26,8 @@ void sf_dump_out_diff(sf_verdict *v, const sf_sample_out *a, const sf_sample_out
                       const char *nb);
 bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
                               unsigned nbe);
+bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
+                                unsigned nbe);
 
 /* Reads a case (any bytes) and builds its environment (oracles/checks/check_sample.c). False when
  * the input does not run: v is then a refusal (out of memory, a cap) or failed with `env_refused`,

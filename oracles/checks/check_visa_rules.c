@@ -227,7 +227,12 @@ static bool e_3d_aoff_reserved(sf_inst *w) {
   as_imm(w, &l)->imm = 0x1000;
   return true;
 }
-static bool e_3d_num_params(sf_inst *w) { return w->s3d.num_params = 0, true; }
+/* none, or (by the destination's id) one more than the sub-op's parameter roles */
+static bool e_3d_num_params(sf_inst *w) {
+  unsigned nr = sf_s3d_param_roles(w->s3d.op, NULL, 0);
+  w->s3d.num_params = (uint8_t)((w->s3d.dst.id & 1u) || nr >= SF_S3D_MAX_PARAMS ? 0 : nr + 1);
+  return true;
+}
 
 /* ---- AVS ---- */
 static bool e_avs_cntrl(sf_inst *w) { return w->avs.cntrl = 4, true; }
@@ -275,7 +280,7 @@ static const struct {
     {"3d.cps.op", F3, e_3d_cps_op, "cps on sample_l or sample_d"},
     {"3d.cps.exec_size", F3, e_3d_cps_exec, "cps at SIMD32"},
     {"3d.aoffimmi.reserved", F3, e_3d_aoff_reserved, "aoffimmi bit 12"},
-    {"3d.num_params", F3, e_3d_num_params, "no parameters"},
+    {"3d.num_params", F3, e_3d_num_params, "no parameters, or one more than the sub-op has"},
     {"avs.cntrl.range", FA, e_avs_cntrl, "cntrl 4"},
     {"avs.exec_mode.range", FA, e_avs_exec_mode, "execMode 4-7"},
 };

@@ -18,7 +18,7 @@
  * IGC's vISA documentation (3D_SAMPLE) gives the operations' parameters; the batch already holds
  * them (oracles/sampler/exec.c builds it), so the model starts from the batch.
  * Float32 rounding of the reference's lerps is allowed as 2^-20 of the largest tap magnitude. Not
- * modelled (SF_UNSUPPORTED): NV12, integer formats with linear filters or compare, integer cube
+ * modelled (SF_UNSUPPORTED): NV12, the LOD query of integer formats with linear filters, integer cube
  * surfaces; per lane: non-finite inputs, a cube direction with no major component, and on cubes the
  * LOD from derivatives (SF_LOD_GRAD / GRAD_BIAS and their LOD query: the cube LOD projects the
  * derivatives onto the face, which the model does not write yet). Channels fed by a NaN/Inf texel
@@ -419,10 +419,19 @@ sf_code sf_indep_sample(const sf_sample_batch *b, uint32_t lanes, sf_indep_resul
   }
   for (unsigned ax = 0; ax < 3; ax++)
     if (c.sp->addr[ax] >= SF_ADDR_COUNT) return sf_fail(st, SF_UNSUPPORTED, "indep: address mode %u", c.sp->addr[ax]);
+  /* Integer texels have no comparison and no filtering (D3D11.3 §7.18.15 compares float values;
+   * integer formats are not filterable, §19.1 format support): such a request is invalid, and an
+   * implementation must refuse it. The LOD query reads no texel: it takes any filter. */
   bool is_int = c.f->kind == SF_IK_UINT || c.f->kind == SF_IK_SINT;
-  if (is_int && (b->compare || c.sp->min_filter != SF_FILTER_POINT || c.sp->mag_filter != SF_FILTER_POINT ||
-                 c.sp->mip_filter == SF_MIP_LINEAR))
-    return sf_fail(st, SF_UNSUPPORTED, "indep: integer formats are sampled with point filters only");
+  if (is_int && b->compare)
+    return sf_fail(st, SF_ERR_STATE, "indep: a comparison on integer format %u must be refused", b->surf->desc.format);
+  if (is_int && !b->lod_query &&
+      (c.sp->min_filter != SF_FILTER_POINT || c.sp->mag_filter != SF_FILTER_POINT || c.sp->mip_filter == SF_MIP_LINEAR))
+    return sf_fail(st, SF_ERR_STATE, "indep: integer format %u filtered (min %u mag %u mip %u) must be refused",
+                   b->surf->desc.format, c.sp->min_filter, c.sp->mag_filter, c.sp->mip_filter);
+  if (is_int && b->lod_query &&
+      (c.sp->min_filter != SF_FILTER_POINT || c.sp->mag_filter != SF_FILTER_POINT || c.sp->mip_filter == SF_MIP_LINEAR))
+    return sf_fail(st, SF_UNSUPPORTED, "indep: the LOD query of a filtered integer format");
   if (b->surf->desc.levels < 1 || b->surf->desc.levels > SF_SURF_MAX_LEVELS)
     return sf_fail(st, SF_UNSUPPORTED, "indep: %u mip levels", b->surf->desc.levels);
   r->is_int = is_int && !b->lod_query;
