@@ -293,6 +293,13 @@ SF_NO_COVERAGE static void case_fill_d3d_regs(const sf_case *c, sf_d3d_regs *r) 
       for (unsigned ch = 0; ch < 4; ch++) r->cb[b][reg][ch] = c->palette[(b + reg + ch * 7u) % SF_CASE_PALETTE];
 }
 
+void sf_case_null_tile(const sf_case *c, const sf_surface *s, unsigned *tx, unsigned *ty) {
+  unsigned t = c->pattern[SF_CASE_NULL_TILE_BYTE];
+  const sf_level *lv = &s->levels[0];
+  *tx = (t & 0x80u) && lv->tiles_x ? (t & 7u) % lv->tiles_x : 0;
+  *ty = (t & 0x80u) && lv->tiles_y ? (t >> 3 & 7u) % lv->tiles_y : 0;
+}
+
 sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st) {
   memset(env, 0, sizeof *env);
   sf_state_init(&env->state);
@@ -303,8 +310,12 @@ sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st) {
   } else {
     sf_surface_fill(env->surface, c->pattern, SF_CASE_PATTERN_SIZE);
   }
-  if ((c->flags & SF_CASE_F_NULL_TILE) && sf_surface_set_null(env->surface, 0, 0, 0, 0, true, st) != SF_OK)
-    return st ? st->code : SF_ERR_INVALID;
+  if (c->flags & SF_CASE_F_NULL_TILE) {
+    unsigned tx, ty;
+    sf_case_null_tile(c, env->surface, &tx, &ty);
+    if (sf_surface_set_null(env->surface, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, true, st) != SF_OK)
+      return st ? st->code : SF_ERR_INVALID;
+  }
   env->sampler = c->samp;
   if (sf_sampler_check(&env->sampler, st) != SF_OK) return st ? st->code : SF_ERR_INVALID;
   for (unsigned i = 0; i < SF_MAX_SURFACES; i++) env->state.surfaces[i] = env->surface;

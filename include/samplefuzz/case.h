@@ -51,7 +51,7 @@ extern "C" {
 
 enum {
   SF_CASE_F_CONSTANT = 1u << 0,   /* every texel equals the pattern's first texel */
-  SF_CASE_F_NULL_TILE = 1u << 1,  /* level 0, slice 0, tile (0,0) is a null page */
+  SF_CASE_F_NULL_TILE = 1u << 1,  /* one tile of level 0, slice 0 is a null page (sf_case_null_tile) */
   SF_CASE_F_MASK = 0x3u
 };
 
@@ -95,6 +95,11 @@ typedef struct sf_case_env {
 } sf_case_env;
 
 sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st);
+/* The tile (in tiles) that SF_CASE_F_NULL_TILE makes a null page on level 0, slice 0 of s (the
+ * case's surface): (0, 0), or, when bit 7 of pattern byte SF_CASE_NULL_TILE_BYTE is set, tile
+ * (bits 0-2, bits 3-5) taken modulo the level's tiles, so null pages also lie away from the edges. */
+#define SF_CASE_NULL_TILE_BYTE 50u
+void sf_case_null_tile(const sf_case *c, const sf_surface *s, unsigned *tx, unsigned *ty);
 /* A deep copy of env->state's variables into dst (bindings shared), for running one backend each. */
 sf_code sf_case_state_clone(const sf_case_env *env, sf_state *dst, sf_status *st);
 void sf_case_env_free(sf_case_env *env);

@@ -11,7 +11,8 @@
  * Check `checksum` (in dxbc_fuzzer, on every container it reads and writes):
  *  - a container whose stored digest is right must not be refused for its checksum;
  *  - one whose stored digest is wrong (and not all zero: unsigned) must not be accepted;
- *  - a container the writer produced carries the right digest. */
+ *  - a container the writer produced carries the right digest.
+ * And `chunk_gap` (below), which uses this digest to re-sign the containers it edits. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,5 +157,57 @@ bool sf_check_dxbc_checksum_written(const uint8_t *p, size_t n, bool zero, sf_ve
                       "%08x %08x %08x %08x%s\n",
                    stored[0], stored[1], stored[2], stored[3], n, want[0], want[1], want[2], want[3],
                    zero ? " (asked to leave it zero)" : "");
+  return false;
+}
+
+/* chunk_gap: a container whose chunks lie packed in table order, as fxc writes them, with four zero
+ * bytes put in front of chunk k (picked by the input; its table entry and every later one moved by
+ * 4, the size field and the checksum, recomputed here, updated). The format allows the gap
+ * (docs/dxbc.md §1), so the reader must accept the copy; its text form cannot hold the gap, so
+ * sf_dxbc_print_text must refuse it as unsupported at byte 32 + 4k, the table entry of chunk k. */
+bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n) {
+  if (!p || n < 32 || n + 4 > SF_DXBC_MAX_SIZE) return true;
+  uint32_t nchunks = word_at(p + 28);
+  if (nchunks == 0 || 32 + 4 * (uint64_t)nchunks > n) return true;
+  uint32_t k = (uint32_t)((n / 4 + p[n - 1]) % nchunks), at = word_at(p + 32 + 4 * k);
+  if (at > n) return true;
+  uint8_t *q = malloc(n + 4);
+  if (!q) return true;
+  memcpy(q, p, at);
+  memset(q + at, 0, 4);
+  memcpy(q + at + 4, p + at, n - at);
+  for (uint32_t i = k; i < nchunks; i++) put_word(q + 32 + 4 * i, word_at(q + 32 + 4 * i) + 4);
+  put_word(q + 24, (uint32_t)(n + 4));
+  uint32_t sum[4] = {0, 0, 0, 0};
+  bool zero = !(word_at(p + 4) | word_at(p + 8) | word_at(p + 12) | word_at(p + 16));
+  if (!zero && !dxbc_digest(q, n + 4, sum)) {
+    free(q);
+    return true;
+  }
+  for (int i = 0; i < 4; i++) put_word(q + 4 + 4 * i, sum[i]);
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  sf_status st, rst;
+  sf_status_clear(&st);
+  sf_status_clear(&rst);
+  sf_code read = sf_dxbc_read(q, n + 4, &c, &rst);
+  sf_dxbc_free(&c);
+  sf_buf text;
+  sf_buf_init(&text, &st);
+  sf_code rc = sf_dxbc_print_text(q, n + 4, &text, &st);
+  sf_buf_free(&text);
+  free(q);
+  uint64_t want = 32 + 4 * (uint64_t)k;
+  if (read == SF_OK && rc == SF_UNSUPPORTED && st.pos_kind == SF_POS_BYTE && st.pos == want) return true;
+  sf_verdict_fail(v, "chunk_gap", NULL, read != SF_OK ? "read" : "print");
+  sf_verdict_key(v, "chunk_gap %s %s", read != SF_OK ? "read" : "print", sf_code_name(read != SF_OK ? read : rc));
+  char why[SF_STATUS_MSG_MAX + 64];
+  if (read != SF_OK)
+    sf_verdict_dumpf(v, "four bytes before chunk %u of %u: the reader refused the container: %s\n", k, nchunks,
+                     sf_status_format(&rst, why, sizeof why));
+  else
+    sf_verdict_dumpf(v, "four bytes before chunk %u of %u: the text printer gave %s (%s), want unsupported at byte "
+                        "0x%llx\n", k, nchunks, sf_code_name(rc), sf_status_format(&st, why, sizeof why),
+                     (unsigned long long)want);
   return false;
 }

@@ -306,12 +306,14 @@ bool sf_check_indep_unorm(sf_verdict *v, const sf_inst *in, const sf_indep_rec *
    * own, in the recorded block's width and at most 4 rows (bounds the cost):
    *   own       crossing the surface with a phase changing from pixel to pixel
    *             (u = 0.13/W + 0.61x/W, v = 0.29/H + 0.83y/H);
-   *   null_edge the first column's taps starting 9 texels in and the rows at the top (or a few rows
-   *             down, inside the tile), so that the outer taps of the first columns reach into tile
-   *             (0, 0), the one the generator makes a null page (SF_CASE_F_NULL_TILE): a kernel that
-   *             tests a footprint narrower than its taps' for null pages reads that tile as data. With other backends to compare, it
-   *             is judged by them alone: the model costs more than all of them (the case's own
-   *             block on a null tile goes to the model already). */
+   *   null_edge the block at the null page the generator made (SF_CASE_F_NULL_TILE, one of the
+   *             first 8x8 tiles, sf_case_null_tile): the first column's taps starting one texel
+   *             past the tile's left edge plus 9, the rows at the tile's top or (surfaces of odd
+   *             width plus height) from about 4.8 texels down, inside the tile, so that the outer
+   *             taps reach into the tile: a kernel that tests a narrower footprint than its taps'
+   *             for null pages (or one whose row box lost its extent) reads the tile as data. With
+   *             other backends to compare, it is judged by them alone: the model costs more than
+   *             all of them (the case's own block on a null tile goes to the model already). */
   sf_sampler own = *rec->avs_req.samp;
   own_avs_table(&own);
   sf_avs_req q = rec->avs_req;
@@ -323,11 +325,15 @@ bool sf_check_indep_unorm(sf_verdict *v, const sf_inst *in, const sf_indep_rec *
   if (q.h > 4) q.h = 4;
   if (!check_avs_derived(v, in, rec->inner, &q, "own", true, be, nbe, stats)) return false;
   const sf_surface *s = rec->avs_req.surf;
-  if (!s->null_size || s->levels[0].null_offset >= s->null_size || !s->null_map[s->levels[0].null_offset]) return true;
-  /* the rows: at the top, or (surfaces of odd width plus height) from about 4.8 texels down, so
-   * that every row of the block lies inside tile (0, 0) while its taps' rows reach past it: a
-   * footprint test whose row box lost its extent (an empty box) misses the tile there */
-  q.u = 10.1f / w, q.du = 0.61f / w;
-  q.v = ((s->desc.width + s->desc.height) & 1u ? 5.3f : 1.8f) / h, q.dv = 0.83f / h;
+  const sf_level *lv = &s->levels[0];
+  unsigned tile = 64;   /* the first null one of the first 8x8 tiles, as ty * 8 + tx */
+  for (unsigned i = 0; i < 64 && tile == 64; i++) {
+    size_t t = lv->null_offset + (size_t)(i / 8) * lv->tiles_x + i % 8;
+    if (i / 8 < lv->tiles_y && i % 8 < lv->tiles_x && t < s->null_size && s->null_map[t]) tile = i;
+  }
+  if (tile == 64) return true;
+  unsigned tx = tile % 8, ty = tile / 8;
+  q.u = ((float)(tx * SF_NULL_TILE) + 10.1f) / w, q.du = 0.61f / w;
+  q.v = ((float)(ty * SF_NULL_TILE) + ((s->desc.width + s->desc.height) & 1u ? 5.3f : 1.8f)) / h, q.dv = 0.83f / h;
   return check_avs_derived(v, in, rec->inner, &q, "null_edge", nbe == 0, be, nbe, stats);
 }

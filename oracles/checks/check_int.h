@@ -83,6 +83,9 @@ bool sf_check_relayout_text(sf_verdict *v, const char *what, sf_check_canon_fn c
 bool sf_indep_md5(const uint8_t *m, size_t len, bool dxbc_padding, uint32_t out[4]);
 bool sf_check_dxbc_checksum_read(const uint8_t *p, size_t n, sf_code read, sf_verdict *v);
 bool sf_check_dxbc_checksum_written(const uint8_t *p, size_t n, bool zero, sf_verdict *v);
+/* `chunk_gap` (check_dxbc_sum.c): a packed container p[0..n) with four bytes put before one chunk
+ * reads, and its text printer refuses it as unsupported at that chunk's table entry. */
+bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n);
 
 /* dxbc_fuzzer's generated mode (check_d3d_gen.c): p is the generator's draws after "SFGEN". */
 bool sf_check_dxbc_gen(const uint8_t *p, size_t n, sf_verdict *v);
