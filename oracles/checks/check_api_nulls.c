@@ -207,10 +207,10 @@ static void visa_nulls(nulls *n) {
     used = 0;
     sf_code rc = sf_visa_decode(bin.data, bin.len, 0, NULL, &used, &st);
     if (rc != SF_OK || used != bin.len) {
-      char got[sizeof st.msg + 96];
-      snprintf(got, sizeof got, "returned %s (%s), %zu of %zu bytes used; want SF_OK and all of them (visa.h)",
+      char why[sizeof st.msg + 96];
+      snprintf(why, sizeof why, "returned %s (%s), %zu of %zu bytes used; want SF_OK and all of them (visa.h)",
                sf_code_name(rc), st.msg, used, bin.len);
-      finding(n, "sf_visa_decode(NULL out)", got);
+      finding(n, "sf_visa_decode(NULL out)", why);
     }
   }
   if (have_k) {
