@@ -133,42 +133,51 @@ bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_b
   return ok;
 }
 
-/* request_forbidden: the case's batch turned into one the spec forbids when its surface holds
- * integer texels: with a comparison, or with a linear mag or mip filter (not a LOD query). The
- * generated cases never pair those (their ops and states are drawn valid), so the refusals of
- * sf_sample_check are reached only here. The independent model decides, from its own format table,
- * whether the batch is forbidden (sf_indep_sample with no lane: its whole-batch rules alone,
- * SF_ERR_STATE); when it is, every backend's entry point must refuse it with SF_ERR_STATE. */
+/* request_forbidden: the case's batch turned into a request every backend's entry point must
+ * refuse, which the generated cases never make (their ops and states are drawn valid), so the
+ * refusals of sf_sample_check are reached only here. Picked by the case:
+ *   compare, linear mag, linear mip  a comparison or a linear filter (not a LOD query) on a surface
+ *        the independent model says holds integer texels: forbidden by the spec, which the model
+ *        decides from its own format table (sf_indep_sample with no lane: its whole-batch rules
+ *        alone, SF_ERR_STATE); want SF_ERR_STATE;
+ *   lod mode   a LOD mode past SF_LOD_ZERO: want SF_ERR_INVALID;
+ *   lanes      one lane more than SF_MAX_LANES: want SF_ERR_LIMIT;
+ *   sampler    no sampler state: want SF_ERR_STATE. */
 bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
                                 unsigned nbe) {
   if (!b->surf || !b->samp) return true;
   sf_sampler sp = *b->samp;
   sf_sample_batch q = *b;
   q.samp = &sp;
-  unsigned pick = c->pattern[24] % 3u;
-  static const char *const what[3] = {"compare", "linear mag", "linear mip"};
-  if (pick == 0) {
-    q.compare = true;
-  } else {
-    q.lod_query = false;
-    if (pick == 1) sp.mag_filter = SF_FILTER_LINEAR;
-    else sp.mip_filter = SF_MIP_LINEAR;
-  }
-  sf_indep_result r;
+  unsigned pick = c->pattern[24] % 6u;
+  static const char *const what[6] = {"compare", "linear mag", "linear mip", "lod mode", "lanes", "sampler"};
+  static const sf_code want[6] = {SF_ERR_STATE, SF_ERR_STATE, SF_ERR_STATE, SF_ERR_INVALID, SF_ERR_LIMIT, SF_ERR_STATE};
   sf_status st;
   sf_status_clear(&st);
-  if (sf_indep_sample(&q, 0, &r, &st) != SF_ERR_STATE) return true;   /* allowed, or not modelled */
+  switch (pick) {
+    case 0: q.compare = true; break;
+    case 1: q.lod_query = false, sp.mag_filter = SF_FILTER_LINEAR; break;
+    case 2: q.lod_query = false, sp.mip_filter = SF_MIP_LINEAR; break;
+    case 3: q.lod_mode = (uint8_t)(SF_LOD_ZERO + 1u + c->pattern[25] % 8u); break;
+    case 4: q.n = SF_MAX_LANES + 1u; break;
+    default: q.samp = NULL; break;
+  }
+  if (pick < 3) {
+    sf_indep_result r;
+    if (sf_indep_sample(&q, 0, &r, &st) != SF_ERR_STATE) return true;   /* allowed, or not modelled */
+  }
   for (unsigned i = 0; i < nbe; i++) {
     sf_sample_out out;
     sf_status bst;
     sf_status_clear(&bst);
     sf_code rc = (be[i]->sample ? be[i]->sample : sf_backend_scalar()->sample)(&q, &out, &bst);
-    if (rc == SF_ERR_STATE) continue;
+    if (rc == want[pick]) continue;
     sf_verdict_fail(v, "request_forbidden", &c->inst, be[i]->name);
     sf_case_key(v, c, what[pick]);
     snprintf(v->backends, sizeof v->backends, "%s", be[i]->name);
-    sf_verdict_dumpf(v, "a request the spec forbids (%s; the model: %s): %s -> %s (%s), want SF_ERR_STATE\n", what[pick],
-                     st.msg, be[i]->name, sf_code_name(rc), bst.msg);
+    sf_verdict_dumpf(v, "a request every backend must refuse (%s%s%s): %s -> %s (%s), want %s\n", what[pick],
+                     pick < 3 ? "; the model: " : "", st.msg, be[i]->name, sf_code_name(rc), bst.msg,
+                     sf_code_name(want[pick]));
     sf_dump_case(v, c);
     return false;
   }
