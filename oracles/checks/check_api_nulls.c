@@ -50,6 +50,17 @@ static void gen_valid(sf_family fam, sf_inst *out) {
   sf_gen_inst(&f, fam, SF_GEN_VALID, out);
 }
 
+/* One call with one NULL argument, in a function with locals st (sf_status), out (sf_buf) and n:
+ * its result judged, out emptied for the next. */
+#define CALL(name, expr)           \
+  do {                             \
+    sf_status_clear(&st);          \
+    sf_code rc_ = (expr);          \
+    want_invalid(n, name, rc_, &st); \
+    sf_buf_free(&out);             \
+    sf_buf_init(&out, NULL);       \
+  } while (0)
+
 static void d3d_nulls(nulls *n) {
   sf_status st;
   sf_inst in;
@@ -76,14 +87,6 @@ static void d3d_nulls(nulls *n) {
   sf_dxbc c;
   memset(&c, 0, sizeof c);
 
-#define CALL(name, expr)           \
-  do {                             \
-    sf_status_clear(&st);          \
-    sf_code rc_ = (expr);          \
-    want_invalid(n, name, rc_, &st); \
-    sf_buf_free(&out);             \
-    sf_buf_init(&out, NULL);       \
-  } while (0)
   CALL("sf_tpf_encode_inst(NULL inst)", sf_tpf_encode_inst(NULL, tok, &ntok, &st));
   CALL("sf_tpf_encode_inst(NULL out)", sf_tpf_encode_inst(d, NULL, &ntok, &st));
   if (ntok) {
@@ -150,7 +153,6 @@ static void d3d_nulls(nulls *n) {
     }
     sf_dxbc_free(&c);
   }
-#undef CALL
   sf_tpf_program_free(&p);
   sf_buf_free(&box);
   sf_buf_free(&out);
@@ -190,14 +192,6 @@ static void visa_nulls(nulls *n) {
   sf_status_clear(&st);
   if (have_file && sf_visaasm_print(&file, &asmt, &st) != SF_OK) asmt.len = 0;
 
-#define CALL(name, expr)           \
-  do {                             \
-    sf_status_clear(&st);          \
-    sf_code rc_ = (expr);          \
-    want_invalid(n, name, rc_, &st); \
-    sf_buf_free(&out);             \
-    sf_buf_init(&out, NULL);       \
-  } while (0)
   CALL("sf_visa_encode(NULL inst)", sf_visa_encode(NULL, &out, &st));
   CALL("sf_visa_encode(NULL out)", sf_visa_encode(&in, NULL, &st));
   if (have_bin) {
@@ -240,7 +234,6 @@ static void visa_nulls(nulls *n) {
     sf_isa_free(&back);
     CALL("sf_visaasm_parse(NULL out)", sf_visaasm_parse((const char *)asmt.data, asmt.len, NULL, &st));
   }
-#undef CALL
   if (have_file) sf_isa_free(&file);
   sf_visa_kernel_free(&k);
   sf_buf_free(&bin);
@@ -248,6 +241,8 @@ static void visa_nulls(nulls *n) {
   sf_buf_free(&isa);
   sf_buf_free(&asmt);
 }
+
+#undef CALL
 
 bool sf_check_api_nulls(sf_verdict *v) {
   nulls n = {v, true};
