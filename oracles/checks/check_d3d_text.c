@@ -216,3 +216,55 @@ bool sf_check_d3d_minus_zero(sf_verdict *v, const sf_inst *in, const char *t) {
   }
   return true;
 }
+
+/* `double_suffix`: fxc writes each value of a double immediate with an `l` after it
+ * (`d(1.500000l, -2.250000l)`, docs/dxbc.md §3); samplefuzz's printer writes none, so only fxc's
+ * listings reach the parser's acceptance of it. A printed program with a `d(` operand, given the
+ * suffix after every decimal value (raw 0x values take none), must encode to the program's bytes
+ * p[0..pn). */
+bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const uint8_t *p, size_t pn) {
+  const char *first = NULL;
+  for (size_t i = 0; i + 1 < n && !first; i++)
+    if (t[i] == 'd' && t[i + 1] == '(' && (i == 0 || t[i - 1] == ' ' || t[i - 1] == ',')) first = t + i;
+  if (!first) return true;
+  char *e = malloc(2 * n + 1);
+  if (!e) return true;
+  size_t m = 0;
+  bool in = false, hex = false, digits = false;
+  for (size_t i = 0; i < n; i++) {
+    char ch = t[i];
+    if (!in && ch == 'd' && i + 1 < n && t[i + 1] == '(' && (i == 0 || t[i - 1] == ' ' || t[i - 1] == ',')) {
+      in = true, hex = digits = false;
+      e[m++] = 'd', e[m++] = '(';
+      i++;
+      continue;
+    }
+    if (in && (ch == ',' || ch == ')')) {
+      if (digits && !hex) e[m++] = 'l';
+      hex = digits = false;
+      in = ch == ',';
+    } else if (in && ch == 'x') {
+      hex = true;
+    } else if (in && ch >= '0' && ch <= '9') {
+      digits = true;
+    }
+    e[m++] = ch;
+  }
+  sf_buf out;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf_init(&out, &st);
+  sf_code rc = sf_canon_d3dasm_program(NULL, e, m, &out, &st);
+  bool ok = rc == SF_OK && out.len == pn && memcmp(out.data, p, pn) == 0;
+  if (!ok) {
+    const char *le = memchr(first, '\n', (size_t)(t + n - first));
+    sf_verdict_fail(v, "double_suffix", NULL, rc == SF_OK ? "bytes" : "parse");
+    sf_verdict_key(v, "double_suffix %s", rc == SF_OK ? "bytes" : sf_code_name(rc));
+    sf_verdict_dumpf(v, "a program whose double immediates carry fxc's 'l' suffix %s: %s\nfirst line with d(: %.*s\n",
+                     rc == SF_OK ? "encodes to other bytes" : "does not parse", st.msg,
+                     (int)(le ? le - first : 80), first);
+  }
+  sf_buf_free(&out);
+  free(e);
+  return ok;
+}

@@ -34,8 +34,9 @@ bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t
 }
 
 /* `fast_path`: fixed requests that every SIMD backend computes itself (docs/simd.md, "What is
- * vectorized"): a linear 3D_SAMPLE batch on a 2D RGBA32F surface of one level, and one SAMPLE_UNORM
- * block on a 2D RGBA8 surface. sf_backend_forwarded must not move. A fast path that stopped running
+ * vectorized"): a linear 3D_SAMPLE batch on a 2D RGBA32F surface of one level, one SAMPLE_UNORM
+ * block and one AVS block (of each size in turn, by the case) on a 2D RGBA8 surface.
+ * sf_backend_forwarded must not move. A fast path that stopped running
  * (its eligibility test inverted, say) gives the scalar results, the same bits: only this sees it. */
 typedef struct fp_fixture {
   sf_surface *f32, *u8;
@@ -72,6 +73,10 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
   q.lanes = 0xFF;
   for (unsigned i = 0; i < 8; i++) q.u[i] = 0.1f + 0.1f * (float)i, q.v[i] = 0.9f - 0.1f * (float)i;
   sf_unorm_req uq = {fp.u8, &fp.samp, 0.25f, 0.25f, 1.0f / 64, 1.0f / 64};
+  static const uint8_t avs_w[4] = {16, 16, 8, 4}, avs_h[4] = {4, 8, 4, 4};
+  unsigned size = c->pattern[26] % 4u;
+  sf_avs_req aq = {.surf = fp.u8, .samp = &fp.samp, .u = 0.2f, .v = 0.3f, .du = 1.0f / 32, .dv = 1.0f / 32,
+                   .w = avs_w[size], .h = avs_h[size]};
   for (unsigned b = 0; b < nbe; b++) {
     if (!strcmp(be[b]->name, "scalar")) continue;
     sf_status st;
@@ -83,13 +88,16 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
     unsigned long mid = sf_backend_forwarded(be[b]);
     sf_code r2 = be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &uo, &st) : SF_OK;
     unsigned long after = sf_backend_forwarded(be[b]);
-    if (r1 == SF_OK && r2 == SF_OK && mid == before && after == mid) continue;
-    const char *what = r1 != SF_OK || mid != before ? "sample" : "sample_unorm";
+    sf_avs_out ao;
+    sf_code r3 = be[b]->avs ? be[b]->avs(&aq, &ao, &st) : SF_OK;
+    unsigned long last = sf_backend_forwarded(be[b]);
+    if (r1 == SF_OK && r2 == SF_OK && r3 == SF_OK && mid == before && after == mid && last == after) continue;
+    const char *what = r1 != SF_OK || mid != before ? "sample" : r2 != SF_OK || after != mid ? "sample_unorm" : "avs";
     sf_verdict_fail(v, "fast_path", &c->inst, be[b]->name);
     sf_verdict_key(v, "fast_path %s %s", be[b]->name, what);
-    sf_verdict_dumpf(v, "%s: a %s request it vectorizes (docs/simd.md) %s (%s, %s)\n", be[b]->name, what,
-                     r1 != SF_OK || r2 != SF_OK ? "was refused" : "was handed to the scalar code", sf_code_name(r1),
-                     sf_code_name(r2));
+    sf_verdict_dumpf(v, "%s: a %s request it vectorizes (docs/simd.md; AVS block %ux%u) %s (%s, %s, %s)\n", be[b]->name,
+                     what, aq.w, aq.h, r1 != SF_OK || r2 != SF_OK || r3 != SF_OK ? "was refused" : "was handed to the scalar code",
+                     sf_code_name(r1), sf_code_name(r2), sf_code_name(r3));
     return false;
   }
   return true;

@@ -349,7 +349,7 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_dumpf(v, "decoder reports %zu bytes used of %zu\n", used, n);
     return false;
   }
-  if (!sf_check_model_inst(v, &in, p[0])) return false;
+  if (!sf_check_model_inst(v, &in, p[0]) || !sf_check_encode_fits(v, &in, p[n - 1])) return false;
   /* 1. Lossless: encode(decode(x)) == x. */
   if (!sf_check_visa_reencode(v, &in, p, used, true)) return false;
   /* 2. The canonical form is a fixed point of encode -> decode, and canonicalize is idempotent. */

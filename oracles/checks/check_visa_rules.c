@@ -369,3 +369,49 @@ bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in) {
   sf_visa_break_all(&w);
   return sf_check_violation_cap(v, &w);
 }
+
+/* ---- encode_fits -------------------------------------------------------------------------------- */
+
+/* The encoder refuses a field that does not fit its bits (harness/visa/visa_bin.c), operand by
+ * operand. A decoded instruction never holds such a field, so only an edit reaches those tests:
+ * one vector operand of the instruction (picked by the input's last byte) gets tag bits 6-7 of 4,
+ * one past their 2 bits, and sf_visa_encode must refuse with SF_ERR_RANGE naming that operand
+ * (docs/visa-binary.md §3: the tag byte's reserved bits). Without the test the encoder writes the
+ * low bits and the instruction comes back different. */
+bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick) {
+  sf_inst w = *in;
+  sf_vopnd *op = NULL;
+  const char *name = NULL;
+  switch (w.family) {
+    case SF_FAMILY_SAMPLE_UNORM: {
+      sf_vopnd *ops[4] = {&w.unorm.u, &w.unorm.v, &w.unorm.du, &w.unorm.dv};
+      static const char *const names[4] = {"sample_unorm.u", "sample_unorm.v", "sample_unorm.du", "sample_unorm.dv"};
+      op = ops[pick % 4], name = names[pick % 4];
+      break;
+    }
+    case SF_FAMILY_AVS: {
+      sf_vopnd *ops[9] = {&w.avs.u_off, &w.avs.v_off, &w.avs.du,  &w.avs.dv,        &w.avs.u2d,
+                          &w.avs.group_id, &w.avs.vbn, &w.avs.v2d, &w.avs.ief_bypass};
+      static const char *const names[9] = {"avs.u_off", "avs.v_off", "avs.du",  "avs.dv",        "avs.u2d",
+                                           "avs.group_id", "avs.vbn", "avs.v2d", "avs.ief_bypass"};
+      op = ops[pick % 9], name = names[pick % 9];
+      break;
+    }
+    case SF_FAMILY_SAMPLE_3D: op = &w.s3d.aoffimmi, name = "sample_3d.aoffimmi"; break;
+    default: return true;
+  }
+  op->tag_hi = 4;
+  sf_buf out;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf_init(&out, &st);
+  sf_code rc = sf_visa_encode(&w, &out, &st);
+  sf_buf_free(&out);
+  size_t nl = strlen(name);
+  if (rc == SF_ERR_RANGE && strncmp(st.msg, name, nl) == 0 && (st.msg[nl] == ' ' || st.msg[nl] == ':')) return true;
+  sf_verdict_fail(v, "encode_fits", in, name);
+  sf_verdict_key(v, "encode_fits %s %s", name, sf_code_name(rc));
+  sf_verdict_dumpf(v, "%s with tag bits 6-7 = 4 (2 bits): the encoder gave %s (%s); want out of range, naming %s\n", name,
+                   sf_code_name(rc), st.msg, name);
+  return false;
+}
