@@ -361,7 +361,8 @@ unsigned vt_var_elt_size(const sf_visa_kernel *k, uint32_t id) {
  * byte offset split into GRF rows and elements, or as a state operand with its offset byte, and
  * IsaDisassembly.cpp prints it back as `&name[bytes]`. Only what reads back as the same fields is
  * printed: the row size is the platform's GRF size, which a vISA file does not record, so a
- * non-zero row has no text form; a state offset prints as four times its value but reads back
+ * non-zero row, or an element at byte 32 or more of row 0 (which the parser would have to split
+ * into rows), has no text form; a state offset prints as four times its value but reads back
  * as written, so only 0 does. */
 static void print_addr_of(pctx *c, const sf_vopnd *v, const char *name) {
   static const sf_region r010 = {1, 2, 1, 0};
@@ -376,7 +377,7 @@ static void print_addr_of(pctx *c, const sf_vopnd *v, const char *name) {
   }
   unsigned esz = v->cls == SF_VCLS_GENERAL ? vt_var_elt_size(c->k ? c->k->k : NULL, v->id) : 0;
   if (v->cls != SF_VCLS_GENERAL || memcmp(&v->region, &r010, sizeof r010) != 0 || v->row_off != 0 ||
-      (v->col_off != 0 && esz == 0)) {
+      (v->col_off != 0 && esz == 0) || (unsigned)v->col_off * esz >= 32) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: src0 (class %u, row %u, element %u) is not an address or a variable's address that"
              " text carries (&name[bytes] within its first GRF, region <0;1,0>)", name, (unsigned)v->cls,
              (unsigned)v->row_off, (unsigned)v->col_off);

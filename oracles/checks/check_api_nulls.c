@@ -218,6 +218,13 @@ static void visa_nulls(nulls *n) {
     CALL("sf_visa_kernel_add_inst(NULL inst)", sf_visa_kernel_add_inst(&k, NULL, &st));
     CALL("sf_visa_kernel_init(NULL kernel)", sf_visa_kernel_init(NULL, "api_nulls", &st));
   }
+  {
+    /* sf_inst_diff with no buffer (inst.h): a fixed name of the first difference, whatever n */
+    sf_inst d3d;
+    gen_valid(SF_FAMILY_D3D, &d3d);
+    const char *r = sf_inst_diff(&in, &d3d, NULL, 64);
+    if (!r || !r[0]) finding(n, "sf_inst_diff(NULL buffer)", "returned no description of two instructions of different families");
+  }
   if (have_file) {
     CALL("sf_isa_write(NULL file)", sf_isa_write(NULL, &out, &st));
     CALL("sf_isa_write(NULL out)", sf_isa_write(&file, NULL, &st));

@@ -114,6 +114,8 @@ bool sf_check_api_nulls_once(sf_verdict *v);
 /* `exec_dst_first` (check_operands.c): the case's D3D instruction with an unwritable destination,
  * under a live mask from the case's bytes, is refused (SF_ERR_LIMIT) before any backend call. s is
  * the case's state before execution; its live mask is restored. */
+/* It first runs `exec_refusals`: with a backend that refuses, the executor returns the refusal and
+ * leaves the state unchanged; a 3D_SAMPLE with predicate control 3 is refused before any call. */
 bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s);
 /* The ISGN and OSGN of a shader sf_dxbc_wrap_sample built around one instruction (check_d3d_gen.c):
  * one element per declared input and output register, as the wrapper documents them. */

@@ -20,6 +20,8 @@
  *             for an instruction of destinations and sources outside the sample family, ", r0.x"
  *             appended: one operand too many, a syntax error at that comma (not trailing text).
  *   swizzle   (D3D texts) a source's 4-letter swizzle cut to 3 letters, refused at its first letter.
+ *   addr_of   (vISA) "[256]" as the byte offset of an address of a variable ("&V36[8]", "&T6"): the
+ *             offset is one byte, so out of range (SF_ERR_RANGE) at the edit, for a surface too.
  *
  * The parser must refuse the edited text with a text position on line 1 that points at the edit:
  * not before the start of the top-level operand holding it (an error may name the operand), and
@@ -105,12 +107,14 @@ static size_t neg_suffix_at(const char *t, size_t n, size_t i, const char **w) {
   return 0;
 }
 
-/* vISA mnemonic suffix: in a line's first field (after blanks and a "(predicate)"), a word followed
- * by '.' and a letter ("gather4_scaled.RGBA", "fence_global.E", "max.sat", "cmp.lt"). Returns the
- * index of that letter, or 0. No vISA suffix starts with 'Q', so writing one there must be refused,
- * anywhere from the mnemonic's start to the letter: the column a suffix error reports comes from
- * where the parser thinks the mnemonic's name ends. */
-static size_t neg_msuffix_at(const char *t, size_t n) {
+/* vISA mnemonic suffixes: in a line's first field (after blanks and a "(predicate)"), a word
+ * followed by '.' and a letter ("gather4_scaled.RGBA", "fence_global.E", "max.sat", "cmp.lt"), and
+ * each further '.' and letter of that field ("lsc_load.ugm.ca.ca": the cache options). Writes the
+ * index of each suffix's first letter to at[0..) (at most max) and returns how many. No vISA suffix
+ * starts with 'Q', so writing one there must be refused, anywhere from the mnemonic's start to the
+ * letter: the column a suffix error reports comes from where the parser thinks the mnemonic's name
+ * ends. */
+static unsigned neg_msuffixes(const char *t, size_t n, size_t *at, unsigned max) {
   size_t i = 0;
   while (i < n && (t[i] == ' ' || t[i] == '\t')) i++;
   if (i < n && t[i] == '(') {
@@ -120,13 +124,17 @@ static size_t neg_msuffix_at(const char *t, size_t n) {
   }
   size_t w = i;
   while (i < n && neg_word((unsigned char)t[i])) i++;
-  if (i == w || i + 1 >= n || t[i] != '.' || !(((t[i + 1] | 0x20) >= 'a' && (t[i + 1] | 0x20) <= 'z'))) return 0;
-  return i + 1;
+  unsigned k = 0;
+  while (i > w && k < max && i + 1 < n && t[i] == '.' && ((t[i + 1] | 0x20) >= 'a' && (t[i + 1] | 0x20) <= 'z')) {
+    at[k++] = ++i;
+    while (i < n && neg_word((unsigned char)t[i])) i++;
+  }
+  return k;
 }
 
 /* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
 /* The edit kinds, counted apart so that one is picked before one of its candidates. */
-enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_MSUFFIX, NK_COMMA, NK_MNEMONIC, NK_SWIZZLE, NK_COUNT };
+enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_MSUFFIX, NK_COMMA, NK_MNEMONIC, NK_SWIZZLE, NK_ADDROF, NK_COUNT };
 
 /* Candidate edits of t of kind `want` (NK_COUNT: none); with pick below their count, fills *out with
  * number pick. per, when not NULL, gets the count of every kind. word_digits: a digit run right after
@@ -137,8 +145,10 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
   size_t count = 0;
 #define NEG_TAKE(k) ((per ? (void)per[k]++ : (void)0), want == (k) && pick == count++)
   if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @", true, false, SF_OK};
-  size_t ms = neg_msuffix_at(t, n);
-  if (ms && t[ms] != 'Q' && NEG_TAKE(NK_MSUFFIX)) *out = (neg_edit){"msuffix", ms, 1, "Q", false, false, SF_OK};
+  size_t ms[8];
+  unsigned nms = neg_msuffixes(t, n, ms, 8);
+  for (unsigned k = 0; k < nms; k++)
+    if (t[ms[k]] != 'Q' && NEG_TAKE(NK_MSUFFIX)) *out = (neg_edit){"msuffix", ms[k], 1, "Q", false, false, SF_OK};
   for (size_t i = 0; i < n; i++) {
     size_t e = neg_hex_at(t, n, i);
     if (e) {
@@ -182,6 +192,20 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
     if (e) {
       if (NEG_TAKE(NK_CHAN)) *out = (neg_edit){"channel", e - 1, 1, "Q", true, false, SF_OK};
       i = e - 1;
+      continue;
+    }
+    /* a vISA address of a variable, "&name" or "&name[bytes]": the byte offset is one byte */
+    if (t[i] == '&' && i + 1 < n && (neg_word((unsigned char)t[i + 1]) || t[i + 1] == '%')) {
+      size_t s = i + 1;
+      while (s < n && (neg_word((unsigned char)t[s]) || t[s] == '%')) s++;
+      size_t close = s;
+      if (s < n && t[s] == '[') {
+        close = s + 1;
+        while (close < n && neg_digit((unsigned char)t[close])) close++;
+        close = close < n && t[close] == ']' ? close + 1 : s;
+      }
+      if (NEG_TAKE(NK_ADDROF)) *out = (neg_edit){"addr_of", s, close - s, "[256]", true, false, SF_ERR_RANGE};
+      i = s - 1;
     }
   }
 #undef NEG_TAKE

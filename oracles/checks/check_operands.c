@@ -10,6 +10,7 @@
  * nothing with the executor but the state it reads. */
 #include <math.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/oracle.h"
@@ -161,9 +162,66 @@ static sf_code dst_first_sample(const sf_sample_batch *q, sf_sample_out *o, sf_s
   return sf_fail(st, SF_ERR_STATE, "exec_dst_first: the backend was called");
 }
 
-static const sf_backend dst_first_backend = {"dst_first", dst_first_sample, NULL, NULL, NULL};
+static sf_code dst_first_unorm(const sf_unorm_req *q, sf_unorm_out *o, sf_status *st) {
+  (void)q;
+  memset(o, 0xA5, sizeof *o);
+  ((dst_first_ctx *)(void *)st)->calls++;
+  return sf_fail(st, SF_ERR_STATE, "exec_refusals: the backend refused");
+}
+
+static sf_code dst_first_avs(const sf_avs_req *q, sf_avs_out *o, sf_status *st) {
+  (void)q;
+  memset(o, 0xA5, sizeof *o);
+  ((dst_first_ctx *)(void *)st)->calls++;
+  return sf_fail(st, SF_ERR_STATE, "exec_refusals: the backend refused");
+}
+
+static const sf_backend dst_first_backend = {"dst_first", dst_first_sample, dst_first_unorm, dst_first_avs, NULL};
+
+/* A hash of everything an execution may write: the variables' bytes and the D3D registers. */
+static uint64_t state_hash(const sf_state *s) {
+  XXH3_state_t *h = XXH3_createState();
+  if (!h) return 0;
+  XXH3_64bits_reset(h);
+  for (unsigned i = 0; i < s->nvars && i < SF_MAX_VARS; i++)
+    if (s->vars[i].bytes) XXH3_64bits_update(h, s->vars[i].bytes, s->vars[i].size);
+  XXH3_64bits_update(h, &s->d3d, sizeof s->d3d);
+  uint64_t r = XXH3_64bits_digest(h);
+  XXH3_freeState(h);
+  return r;
+}
+
+/* `exec_refusals`, for every family: (1) the backend refuses (the counting backend fills its output
+ * with 0xA5 and fails): the executor returns that refusal and, as sampler.h promises, leaves the
+ * state as it was; (2) a 3D_SAMPLE with predicate control 3 (reserved; the validator refuses it, so
+ * no valid case has it) is refused as invalid before any backend call. */
+static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
+  dst_first_ctx ctx = {.calls = 0};
+  sf_status_clear(&ctx.st);
+  uint64_t before = state_hash(s);
+  sf_code rc = sf_exec(&c->inst, s, &dst_first_backend, &ctx.st);
+  uint64_t after = state_hash(s);
+  const char *what = NULL;
+  if (ctx.calls && (rc != SF_ERR_STATE || after != before)) what = rc != SF_ERR_STATE ? "backend_error_status" : "backend_error_state";
+  if (!what && c->inst.family == SF_FAMILY_SAMPLE_3D) {
+    sf_inst in = c->inst;
+    in.s3d.pred.id = 1;
+    in.s3d.pred.ctrl = 3;
+    ctx.calls = 0;
+    sf_status_clear(&ctx.st);
+    rc = sf_exec(&in, s, &dst_first_backend, &ctx.st);
+    if (rc != SF_ERR_INVALID || ctx.calls) what = "pred_ctrl_3";
+  }
+  if (!what) return true;
+  sf_verdict_fail(v, "exec_refusals", &c->inst, what);
+  sf_verdict_key(v, "exec_refusals %s %s", what, sf_code_name(rc));
+  sf_verdict_dumpf(v, "%s: the executor returned %s (%s) after %u backend call(s)%s\n", what, sf_code_name(rc), ctx.st.msg,
+                   ctx.calls, after != before ? "; the state changed though the backend refused" : "");
+  return false;
+}
 
 bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s) {
+  if (!exec_refusals(v, c, s)) return false;
   if (c->inst.family != SF_FAMILY_D3D) return true;
   sf_inst in = c->inst;
   sf_d3d_opnd *d = &in.d3d.dst;
