@@ -13,6 +13,7 @@
  *   1  bilinear weights truncated to 4 fraction bits (D3D11.3 §7.18.8 asks for at least 8),
  *   2  mirror addressing off by one for negative texel indices (-1 maps to 1, not 0; §7.18.9). */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "samplefuzz/backend.h"
@@ -46,33 +47,36 @@ static sf_code ex_precision(void *inst, sf_backend_precision *p, sf_status *st) 
   return SF_OK;
 }
 
-/* Integer texel index of a float, saturated to +-2^20 (NaN -> 0): no undefined conversion. */
-static int ex_floor(float x) {
+/* Integer texel index of a float, in 64 bits and saturated to +-2^60 (NaN -> 0): no undefined
+ * conversion, and every float below 2^60 in magnitude keeps its own index, so the address modes
+ * wrap and mirror far coordinates exactly (a saturation at 2^20 once moved the taps of a
+ * coordinate of -1.5e6 texels to other texels). */
+static int64_t ex_floor(float x) {
   if (!(x == x)) return 0;
-  if (x > 1048576.0f) return 1048576;
-  if (x < -1048576.0f) return -1048576;
-  return (int)floorf(x);
+  if (x > 1152921504606846976.0f) return INT64_C(1) << 60;
+  if (x < -1152921504606846976.0f) return -(INT64_C(1) << 60);
+  return (int64_t)floorf(x);
 }
 
 /* Address mode for one axis: the texel index to read, or -1 for the border colour. */
-static int ex_address(int i, int n, unsigned mode) {
+static int ex_address(int64_t i, int n, unsigned mode) {
   switch (mode) {
-    case SF_ADDR_WRAP: return ((i % n) + n) % n;
+    case SF_ADDR_WRAP: return (int)(((i % n) + n) % n);
     case SF_ADDR_MIRROR: {
 #if SF_EX_BUG == 2
       if (i < 0) i = -i;                         /* BUG: should be -i - 1 */
 #else
       if (i < 0) i = -i - 1;
 #endif
-      int t = i % (2 * n);
+      int t = (int)(i % (2 * n));
       return t < n ? t : 2 * n - 1 - t;
     }
     case SF_ADDR_MIRROR_ONCE: {
       if (i < 0) i = -i - 1;
-      return i < n ? i : n - 1;
+      return i < n ? (int)i : n - 1;
     }
-    case SF_ADDR_BORDER: return (i < 0 || i >= n) ? -1 : i;
-    default: return i < 0 ? 0 : i >= n ? n - 1 : i;   /* clamp */
+    case SF_ADDR_BORDER: return (i < 0 || i >= n) ? -1 : (int)i;
+    default: return i < 0 ? 0 : i >= n ? n - 1 : (int)i;   /* clamp */
   }
 }
 
@@ -123,7 +127,7 @@ static void ex_level(const sf_sample_batch *q, unsigned i, unsigned level, bool 
   }
   x -= 0.5f;
   y -= 0.5f;
-  int x0 = ex_floor(x), y0 = ex_floor(y);
+  int64_t x0 = ex_floor(x), y0 = ex_floor(y);
   float fx = x - floorf(x), fy = y - floorf(y);
   if (!(fx == fx) || fx < 0.0f || fx >= 1.0f) fx = 0.0f;
   if (!(fy == fy) || fy < 0.0f || fy >= 1.0f) fy = 0.0f;
@@ -133,8 +137,8 @@ static void ex_level(const sf_sample_batch *q, unsigned i, unsigned level, bool 
 #endif
   float t[4][4];
   for (unsigned j = 0; j < 4; j++) {
-    int tx = ex_address(x0 + (int)(j & 1u) + q->off_u[i], w, sp->addr[0]);
-    int ty = ex_address(y0 + (int)(j >> 1) + q->off_v[i], h, sp->addr[1]);
+    int tx = ex_address(x0 + (int64_t)(j & 1u) + q->off_u[i], w, sp->addr[0]);
+    int ty = ex_address(y0 + (int64_t)(j >> 1) + q->off_v[i], h, sp->addr[1]);
     ex_texel(s, level, tx < 0 || ty < 0 ? -1 : tx, ty < 0 ? -1 : ty, border, t[j], null_hit);
   }
   for (unsigned k = 0; k < 4; k++) {
