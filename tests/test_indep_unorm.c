@@ -324,6 +324,39 @@ static void test_avs_nv12(void) {
 /* Far positions: terms of the NLAS sum near 2^100 whose magnitudes add up beyond it (found by a
  * stress run: the model once took such a pixel to the wrong edge), one term beyond 2^110 (the
  * edge of its sign whatever float32 does), and terms beyond 2^100 of both signs (not modelled). */
+/* A known answer past k = 2^32 (VBN of 2^30 and up), where the reference takes k(k-1)/2 in double
+ * and rounds it to float32 (scalar.c avs_pos, docs/precision-model.md): for k = 4·1073741856, that
+ * value and k(k+1)/2 round to neighbouring floats, and with these v and v2d the row position
+ * p·64 - 0.5 lands just below row 8 (PY = 255 in 1/32 texels: row 7, phase 31) with k(k-1)/2 and at
+ * row 8 (PY = 256) with k(k+1)/2. The independent model allows both (float rounding), and the
+ * SIMD backends hand such blocks to the scalar code, so only a value worked out here sees the
+ * formula. Every phase weighs tap 3 (the centre) 64, so a pixel reads its row's texel: row r holds
+ * 3r + 1, and pixel (0, 0) must be row 7's 22, not row 8's 25 (8.8: x256). The search that found v
+ * and v2d computed both forms in float32 with round-to-nearest-even. */
+static void test_avs_position_past_2_32(void) {
+  sf_surface *s = mk(SF_FMT_R8_UNORM, 16, 64);
+  for (unsigned y = 0; y < 64; y++)
+    for (unsigned x = 0; x < 16; x++) put_y(s, x, y, (uint8_t)(3 * y + 1));
+  sf_sampler sp;
+  sf_sampler_default(&sp);
+  sp.avs_8tap_all = true;
+  for (unsigned p = 0; p < SF_AVS_PHASES; p++) {
+    memset(sp.avs_luma[p], 0, SF_AVS_LUMA_TAPS);
+    sp.avs_luma[p][3] = 64;
+  }
+  sf_avs_req q;
+  memset(&q, 0, sizeof q);
+  q.surf = s, q.samp = &sp, q.w = 16, q.h = 4;
+  q.u = 0.5f, q.du = 0.0f, q.u2d = 0.0f;
+  q.v = -0x1.e64294p-3f, q.dv = 0.0f, q.v2d = 0x1.7ae148p-65f, q.vbn = 1073741856u;
+  sf_avs_out out;
+  sf_status st;
+  sf_status_clear(&st);
+  SF_CHECK(sf_backend_scalar()->avs(&q, &out, &st) == SF_OK);
+  SF_CHECK_MSG(out.v[0][0] == 22 * 256, "pixel (0, 0) = 0x%04x, want row 7 (22 << 8 = 0x1600)", out.v[0][0]);
+  sf_surface_free(s);
+}
+
 static void test_avs_far_positions(void) {
   sf_surface *s = mk(SF_FMT_R8_UNORM, 4, 5);
   for (size_t i = 0; i < s->size; i++) s->data[i] = (uint8_t)(i * 37 + 11);
@@ -582,6 +615,7 @@ static void test_avs_own_other_backends(void) {
 }
 
 int main(void) {
+  SF_RUN(test_avs_position_past_2_32);
   SF_RUN(test_unorm_point_linear);
   SF_RUN(test_unorm_address_modes);
   SF_RUN(test_unorm_nv12_null_unsupported);
