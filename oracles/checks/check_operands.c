@@ -223,6 +223,30 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
 bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s) {
   if (!exec_refusals(v, c, s)) return false;
   if (c->inst.family != SF_FAMILY_D3D) return true;
+  {
+    /* the address read from one vector past a constant buffer's last (cb0[SF_D3D_MAX_CB_VEC]):
+     * refused as outside the register file, no backend call */
+    sf_inst in = c->inst;
+    sf_d3d_opnd *a = &in.d3d.src[0];
+    uint8_t sel = a->sel_mode, bits = a->comp_bits, nc = a->num_comp;
+    memset(a, 0, sizeof *a);
+    a->type = SF_D3D_OT_CONSTANT_BUFFER, a->num_comp = nc, a->sel_mode = sel, a->comp_bits = bits;
+    a->index_dim = 2;
+    a->idx[0].rep = a->idx[1].rep = SF_D3D_IDX_IMM32;
+    a->idx[0].imm = c->pattern[17] % SF_D3D_MAX_CB;
+    a->idx[1].imm = SF_D3D_MAX_CB_VEC;
+    dst_first_ctx ctx = {.calls = 0};
+    sf_status_clear(&ctx.st);
+    sf_code rc = sf_exec(&in, s, &dst_first_backend, &ctx.st);
+    if (rc != SF_ERR_LIMIT || ctx.calls) {
+      sf_verdict_fail(v, "exec_refusals", &c->inst, "cb_past_end");
+      sf_verdict_key(v, "exec_refusals cb_past_end %s", sf_code_name(rc));
+      sf_verdict_dumpf(v, "address cb%u[%u] (one vector past the buffer): the executor returned %s (%s) after %u backend "
+                       "call(s); want SF_ERR_LIMIT and none\n", (unsigned)a->idx[0].imm, SF_D3D_MAX_CB_VEC,
+                       sf_code_name(rc), ctx.st.msg, ctx.calls);
+      return false;
+    }
+  }
   sf_inst in = c->inst;
   sf_d3d_opnd *d = &in.d3d.dst;
   bool temp = c->pattern[17] & 1u;
