@@ -9,6 +9,7 @@
  * then the source modifier) and compares it with the first request the executor recorded. It shares
  * nothing with the executor but the state it reads. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -140,113 +141,117 @@ bool sf_check_exec_operands(sf_verdict *v, const sf_inst *in, const sf_state *s,
   return true;
 }
 
-/* ---- exec_dst_first ------------------------------------------------------------------------------ */
+/* ---- exec_dst_first, exec_refusals --------------------------------------------------------------- */
 
-/* The executor checks a D3D destination register on every live lane before the backend runs
- * (oracles/sampler/exec.c exec_d3d), so an instruction that cannot write its result costs no
- * sampling and reports the destination, whatever the backend would say of the request. Its write-back
- * checks the register again with the same message, so a pre-check that skips lanes is invisible in
- * the status alone. This check runs the case's instruction with an unwritable destination (an input
- * register, or a temp past the register file) under a live mask from the case's bytes (one lane
- * alone included), through a backend that only counts its calls: the executor must refuse with
- * SF_ERR_LIMIT and call it never. The status is the first member of the counter's struct (the
- * executor hands its sf_status to the backend unchanged, as sf_exec_recorded relies on). */
+/* A backend that only counts its calls and refuses each one (SF_ERR_STATE), its output filled with
+ * 0xA5 first. The executor hands its sf_status to the backend unchanged (as sf_exec_recorded relies
+ * on), so the counter lives in a struct whose first member is that status. */
 typedef struct {
   sf_status st; /* first member */
   unsigned calls;
-} dst_first_ctx;
+} refusing_ctx;
 
-static sf_code dst_first_sample(const sf_sample_batch *q, sf_sample_out *o, sf_status *st) {
-  (void)q, (void)o;
-  ((dst_first_ctx *)(void *)st)->calls++;
-  return sf_fail(st, SF_ERR_STATE, "exec_dst_first: the backend was called");
-}
-
-static sf_code dst_first_unorm(const sf_unorm_req *q, sf_unorm_out *o, sf_status *st) {
-  (void)q;
-  memset(o, 0xA5, sizeof *o);
-  ((dst_first_ctx *)(void *)st)->calls++;
+static sf_code refuse_call(void *out, size_t n, sf_status *st) {
+  memset(out, 0xA5, n);
+  ((refusing_ctx *)(void *)st)->calls++;
   return sf_fail(st, SF_ERR_STATE, "exec_refusals: the backend refused");
 }
-
-static sf_code dst_first_avs(const sf_avs_req *q, sf_avs_out *o, sf_status *st) {
+static sf_code refusing_sample(const sf_sample_batch *q, sf_sample_out *o, sf_status *st) {
   (void)q;
-  memset(o, 0xA5, sizeof *o);
-  ((dst_first_ctx *)(void *)st)->calls++;
-  return sf_fail(st, SF_ERR_STATE, "exec_refusals: the backend refused");
+  return refuse_call(o, sizeof *o, st);
+}
+static sf_code refusing_unorm(const sf_unorm_req *q, sf_unorm_out *o, sf_status *st) {
+  (void)q;
+  return refuse_call(o, sizeof *o, st);
+}
+static sf_code refusing_avs(const sf_avs_req *q, sf_avs_out *o, sf_status *st) {
+  (void)q;
+  return refuse_call(o, sizeof *o, st);
 }
 
-static const sf_backend dst_first_backend = {"dst_first", dst_first_sample, dst_first_unorm, dst_first_avs, NULL};
+static const sf_backend refusing_backend = {"refusing", refusing_sample, refusing_unorm, refusing_avs, NULL};
 
-/* A hash of everything an execution may write: the variables' bytes and the D3D registers. */
+/* sf_exec of in on s through the refusing backend; ctx gets the status and the call count. */
+static sf_code exec_counted(const sf_inst *in, sf_state *s, refusing_ctx *ctx) {
+  ctx->calls = 0;
+  sf_status_clear(&ctx->st);
+  return sf_exec(in, s, &refusing_backend, &ctx->st);
+}
+
+/* A hash of everything an execution may write: the variables' bytes and the D3D registers (chained
+ * one-shot hashes: no allocation per input). */
 static uint64_t state_hash(const sf_state *s) {
-  XXH3_state_t *h = XXH3_createState();
-  if (!h) return 0;
-  XXH3_64bits_reset(h);
+  uint64_t h = XXH3_64bits(&s->d3d, sizeof s->d3d);
   for (unsigned i = 0; i < s->nvars && i < SF_MAX_VARS; i++)
-    if (s->vars[i].bytes) XXH3_64bits_update(h, s->vars[i].bytes, s->vars[i].size);
-  XXH3_64bits_update(h, &s->d3d, sizeof s->d3d);
-  uint64_t r = XXH3_64bits_digest(h);
-  XXH3_freeState(h);
-  return r;
+    if (s->vars[i].bytes) h = XXH3_64bits_withSeed(s->vars[i].bytes, s->vars[i].size, h);
+  return h;
 }
 
-/* `exec_refusals`, for every family: (1) the backend refuses (the counting backend fills its output
- * with 0xA5 and fails): the executor returns that refusal and, as sampler.h promises, leaves the
- * state as it was; (2) a 3D_SAMPLE with predicate control 3 (reserved; the validator refuses it, so
- * no valid case has it) is refused as invalid before any backend call. */
-static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
-  dst_first_ctx ctx = {.calls = 0};
-  sf_status_clear(&ctx.st);
-  uint64_t before = state_hash(s);
-  sf_code rc = sf_exec(&c->inst, s, &dst_first_backend, &ctx.st);
-  uint64_t after = state_hash(s);
-  const char *what = NULL;
-  if (ctx.calls && (rc != SF_ERR_STATE || after != before)) what = rc != SF_ERR_STATE ? "backend_error_status" : "backend_error_state";
-  if (!what && c->inst.family == SF_FAMILY_SAMPLE_3D) {
-    sf_inst in = c->inst;
-    in.s3d.pred.id = 1;
-    in.s3d.pred.ctrl = 3;
-    ctx.calls = 0;
-    sf_status_clear(&ctx.st);
-    rc = sf_exec(&in, s, &dst_first_backend, &ctx.st);
-    if (rc != SF_ERR_INVALID || ctx.calls) what = "pred_ctrl_3";
-  }
-  if (!what) return true;
-  sf_verdict_fail(v, "exec_refusals", &c->inst, what);
-  sf_verdict_key(v, "exec_refusals %s %s", what, sf_code_name(rc));
-  sf_verdict_dumpf(v, "%s: the executor returned %s (%s) after %u backend call(s)%s\n", what, sf_code_name(rc), ctx.st.msg,
-                   ctx.calls, after != before ? "; the state changed though the backend refused" : "");
+/* The verdict of an edited instruction that the executor did not refuse with `want` before any
+ * backend call; `what` names the edit in check `check`, `detail` describes it. */
+static bool refusal_fail(sf_verdict *v, const sf_case *c, const char *check, const char *what, const char *detail,
+                         sf_code rc, const refusing_ctx *ctx, sf_code want) {
+  sf_verdict_fail(v, check, &c->inst, what);
+  sf_verdict_key(v, "%s %s %s calls=%u", check, what, sf_code_name(rc), ctx->calls ? 1u : 0u);
+  sf_verdict_dumpf(v, "%s: the executor returned %s (%s) after %u backend call(s); want %s before any\n", detail,
+                   sf_code_name(rc), ctx->st.msg, ctx->calls, sf_code_name(want));
   return false;
 }
 
+static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf_inst *in, sf_code want,
+                          const char *check, const char *what, const char *detail) {
+  refusing_ctx ctx;
+  sf_code rc = exec_counted(in, s, &ctx);
+  return (rc == want && ctx.calls == 0) || refusal_fail(v, c, check, what, detail, rc, &ctx, want);
+}
+
+/* `exec_refusals`: (1) for every family, with the refusing backend, the executor returns the
+ * backend's refusal and, as sampler.h promises, leaves the state as it was; (2) a 3D_SAMPLE with
+ * predicate control 3 (reserved; the validator refuses it, so no valid case has it) is refused as
+ * invalid, and (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC])
+ * as outside the register file, both before any backend call. */
+static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
+  refusing_ctx ctx;
+  uint64_t before = state_hash(s);
+  sf_code rc = exec_counted(&c->inst, s, &ctx);
+  uint64_t after = state_hash(s);
+  if (ctx.calls && (rc != SF_ERR_STATE || after != before)) {
+    const char *what = rc != SF_ERR_STATE ? "backend_error_status" : "backend_error_state";
+    sf_verdict_fail(v, "exec_refusals", &c->inst, what);
+    sf_verdict_key(v, "exec_refusals %s %s", what, sf_code_name(rc));
+    sf_verdict_dumpf(v, "%s: the executor returned %s (%s) after %u backend call(s)%s\n", what, sf_code_name(rc),
+                     ctx.st.msg, ctx.calls, after != before ? "; the state changed though the backend refused" : "");
+    return false;
+  }
+  sf_inst in = c->inst;
+  if (in.family == SF_FAMILY_SAMPLE_3D) {
+    in.s3d.pred.id = 1;
+    in.s3d.pred.ctrl = 3;
+    return refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "pred_ctrl_3", "predicate control 3");
+  }
+  if (in.family != SF_FAMILY_D3D) return true;
+  sf_d3d_opnd *a = &in.d3d.src[0];
+  uint8_t sel = a->sel_mode, bits = a->comp_bits, nc = a->num_comp;
+  memset(a, 0, sizeof *a);
+  a->type = SF_D3D_OT_CONSTANT_BUFFER, a->num_comp = nc, a->sel_mode = sel, a->comp_bits = bits;
+  a->index_dim = 2;
+  a->idx[0].rep = a->idx[1].rep = SF_D3D_IDX_IMM32;
+  a->idx[0].imm = c->pattern[17] % SF_D3D_MAX_CB;
+  a->idx[1].imm = SF_D3D_MAX_CB_VEC;
+  return refused_first(v, c, s, &in, SF_ERR_LIMIT, "exec_refusals", "cb_past_end",
+                       "the address read one vector past a constant buffer");
+}
+
+/* `exec_dst_first`: the executor checks a D3D destination register on every live lane before the
+ * backend runs (oracles/sampler/exec.c exec_d3d), so an instruction that cannot write its result
+ * costs no sampling and reports the destination, whatever the backend would say of the request. Its
+ * write-back checks the register again with the same message, so a pre-check that skips lanes is
+ * invisible in the status alone. The case's instruction with an unwritable destination (an input
+ * register, or a temp past the register file), under a live mask from the case's bytes (one lane
+ * alone included), must be refused with SF_ERR_LIMIT and no backend call. */
 bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s) {
   if (!exec_refusals(v, c, s)) return false;
   if (c->inst.family != SF_FAMILY_D3D) return true;
-  {
-    /* the address read from one vector past a constant buffer's last (cb0[SF_D3D_MAX_CB_VEC]):
-     * refused as outside the register file, no backend call */
-    sf_inst in = c->inst;
-    sf_d3d_opnd *a = &in.d3d.src[0];
-    uint8_t sel = a->sel_mode, bits = a->comp_bits, nc = a->num_comp;
-    memset(a, 0, sizeof *a);
-    a->type = SF_D3D_OT_CONSTANT_BUFFER, a->num_comp = nc, a->sel_mode = sel, a->comp_bits = bits;
-    a->index_dim = 2;
-    a->idx[0].rep = a->idx[1].rep = SF_D3D_IDX_IMM32;
-    a->idx[0].imm = c->pattern[17] % SF_D3D_MAX_CB;
-    a->idx[1].imm = SF_D3D_MAX_CB_VEC;
-    dst_first_ctx ctx = {.calls = 0};
-    sf_status_clear(&ctx.st);
-    sf_code rc = sf_exec(&in, s, &dst_first_backend, &ctx.st);
-    if (rc != SF_ERR_LIMIT || ctx.calls) {
-      sf_verdict_fail(v, "exec_refusals", &c->inst, "cb_past_end");
-      sf_verdict_key(v, "exec_refusals cb_past_end %s", sf_code_name(rc));
-      sf_verdict_dumpf(v, "address cb%u[%u] (one vector past the buffer): the executor returned %s (%s) after %u backend "
-                       "call(s); want SF_ERR_LIMIT and none\n", (unsigned)a->idx[0].imm, SF_D3D_MAX_CB_VEC,
-                       sf_code_name(rc), ctx.st.msg, ctx.calls);
-      return false;
-    }
-  }
   sf_inst in = c->inst;
   sf_d3d_opnd *d = &in.d3d.dst;
   bool temp = c->pattern[17] & 1u;
@@ -261,15 +266,12 @@ bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s) {
   uint32_t live = s->d3d.live;
   unsigned m = c->pattern[17] >> 1 & 0xFu;
   s->d3d.live = m ? m : 1u;   /* never no lane: then no register is checked */
-  dst_first_ctx ctx = {.calls = 0};
-  sf_status_clear(&ctx.st);
-  sf_code rc = sf_exec(&in, s, &dst_first_backend, &ctx.st);
+  refusing_ctx ctx;
+  sf_code rc = exec_counted(&in, s, &ctx);
   s->d3d.live = live;
   if (rc == SF_ERR_LIMIT && ctx.calls == 0) return true;
-  sf_verdict_fail(v, "exec_dst_first", &c->inst, temp ? "temp" : "input");
-  sf_verdict_key(v, "exec_dst_first %s calls=%u", sf_code_name(rc), ctx.calls ? 1u : 0u);
-  sf_verdict_dumpf(v, "destination %s%u (unwritable), live lanes 0x%x: the executor called the backend %u time(s) and "
-                   "returned %s (%s); want SF_ERR_LIMIT before any backend call\n", temp ? "r" : "v",
-                   temp ? SF_D3D_MAX_TEMPS : 0u, m ? m : 1u, ctx.calls, sf_code_name(rc), ctx.st.msg);
-  return false;
+  char detail[96];
+  snprintf(detail, sizeof detail, "destination %s%u (unwritable), live lanes 0x%x", temp ? "r" : "v",
+           temp ? SF_D3D_MAX_TEMPS : 0u, m ? m : 1u);
+  return refusal_fail(v, c, "exec_dst_first", temp ? "temp" : "input", detail, rc, &ctx, SF_ERR_LIMIT);
 }
