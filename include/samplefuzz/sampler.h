@@ -235,7 +235,8 @@ typedef struct sf_state {
 
 /* Zeroes st and sets grf_bytes = 32, dmask = all lanes, d3d.live = 0xF. Does not allocate. */
 void sf_state_init(sf_state *st);
-/* Frees the variable storage (bindings are not owned). */
+/* Frees the variable storage (bindings are not owned). The state then holds no variable and may be
+ * filled again; its bindings and other fields are kept. */
 void sf_state_free(sf_state *st);
 /* Declares (or re-declares) variable id with `size` zero bytes of element type `type`.
  * Returns its storage through *bytes (may be NULL); on failure *bytes is NULL. SF_ERR_LIMIT past

@@ -96,9 +96,26 @@ static bool gen_overlap(sf_verdict *v, const uint8_t *c, size_t n, unsigned nc, 
 }
 
 /* The checks on a container of drawn chunks (see the top of the file): chunks[0..nc) as given to
- * the writer, sig[0..ns) the signatures drawn and body[0..ns) their encodings. */
+ * the writer, sig[0..ns) the signatures drawn and body[0..ns) their encodings; body[repacked] was
+ * packed unlike fxc, by 4 bytes appended at byte `appended` when that is not 0. */
+/* The decoder's refusal as the printer's comment gives it: formatted, line breaks as spaces. */
+static void repack_why_of(const sf_status *st, char *why, size_t n) {
+  sf_status_format(st, why, n);
+  for (char *q = why; *q; q++)
+    if (*q == '\n' || *q == '\r') *q = ' ';
+}
+
+/* Whether a line of t[0..n) ends in `mark` followed by `tail` and the line's end. */
+static bool text_has_line_end(const char *t, size_t n, const char *mark, const char *tail) {
+  size_t ml = strlen(mark), tl = strlen(tail);
+  for (size_t i = 0; i + ml + tl < n; i++)
+    if (t[i] == mark[0] && !memcmp(t + i, mark, ml) && !memcmp(t + i + ml, tail, tl) && t[i + ml + tl] == '\n') return true;
+  return false;
+}
+
 static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const sf_dxbc_sig *sig, const sf_buf *body,
-                                unsigned ns, int repacked, bool zero, unsigned pick, sf_verdict *v) {
+                                unsigned ns, int repacked, size_t appended, bool zero, unsigned pick, sf_verdict *v) {
+  char why[SF_STATUS_MSG_MAX + 64] = ""; /* the repacked signature's refusal, which its hex comment must give whole */
   sf_status st;
   sf_status_clear(&st);
   sf_buf cont, text, back;
@@ -172,6 +189,10 @@ static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const 
       if (rc != SF_UNSUPPORTED)
         ok = gen_fail(v, "sig_repack", rc ? &st : NULL, rc ? "a signature packed unlike fxc is refused, but not as unsupported"
                                                           : "a signature packed unlike fxc decodes as if its text could give it back");
+      else if (appended && (st.pos_kind != SF_POS_BYTE || st.pos != appended || !strstr(st.msg, "4 bytes after")))
+        ok = gen_fail(v, "sig_repack", &st, "4 bytes appended to a signature are not named as such at the first of them");
+      else
+        repack_why_of(&st, why, sizeof why);
       continue;
     }
     if (sf_dxbc_sig_decode(sig[i].fourcc, body[i].data, body[i].len, &d, &st) != SF_OK) {
@@ -189,7 +210,9 @@ static bool gen_container_check(const sf_dxbc_chunk *chunks, unsigned nc, const 
     goto done;
   }
   const char *t = (const char *)text.data, *esc = repacked < 0 ? gen_sig_escape(t, text.len) : NULL;
-  if (esc) {
+  if (why[0] && !text_has_line_end(t, text.len, " as hex: ", why)) {
+    ok = gen_fail(v, "sig_repack", NULL, "the hex chunk's comment does not give the decoder's whole reason");
+  } else if (esc) {
     const char *e = memchr(esc, '\n', text.len - (size_t)(esc - t));
     char line[200];
     snprintf(line, sizeof line, "a drawn signature printed as hex: %.*s", (int)((e ? e : t + text.len) - esc), esc);
@@ -257,15 +280,18 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
     static const uint8_t none[1] = {0};
     if (sf_fdp_chance(fd, 40)) chunks[nc++] = (sf_dxbc_chunk){SF_DXBC_FOURCC('S', 'F', 'E', '0'), 0, 0, none};
     int repacked = -1;
+    size_t appended = 0;
     if (ns && sf_fdp_chance(fd, 51)) {
       repacked = (int)sf_fdp_pick(fd, ns);
       sf_buf *b = &body[repacked];
-      if (b->len > 8 && b->data[b->len - 1] == 0xab) b->data[b->len - 1] = 0; /* only padding is 0xab */
-      else ok = sf_buf_put(b, "\0\0\0\0", 4) || gen_fail(v, "sig_encode", &st, "4 more bytes do not fit");
+      /* A padding byte set to 0 (only padding is 0xab), or, one time in two and whenever there is no
+       * padding, 4 bytes appended: the refusal must then say so, at the first of them. */
+      if (b->len > 8 && b->data[b->len - 1] == 0xab && sf_fdp_bool(fd)) b->data[b->len - 1] = 0;
+      else appended = b->len, ok = sf_buf_put(b, "\0\0\0\0", 4) || gen_fail(v, "sig_encode", &st, "4 more bytes do not fit");
       chunks[repacked + (at <= (unsigned)repacked)].size = (uint32_t)b->len;
       chunks[repacked + (at <= (unsigned)repacked)].data = b->data;
     }
-    if (ok) ok = gen_container_check(chunks, nc, sig, body, ns, repacked, zero, sf_fdp_range(fd, 0, 255), v);
+    if (ok) ok = gen_container_check(chunks, nc, sig, body, ns, repacked, appended, zero, sf_fdp_range(fd, 0, 255), v);
   }
   for (unsigned i = 0; i < made; i++) sf_dxbc_sig_free(&sig[i]), sf_buf_free(&body[i]);
   return ok;

@@ -104,13 +104,19 @@ bool sf_check_exec_operands(sf_verdict *v, const sf_inst *in, const sf_state *be
  * refused as NULL with SF_ERR_INVALID, the other arguments valid. sf_check_api_nulls_once runs it
  * on the first call in a process (the codec targets call it on every input) and passes after. */
 bool sf_check_api_nulls(sf_verdict *v);
+bool sf_check_api_nulls_once(sf_verdict *v);
+/* `state_api` (check_state_api.c): the machine state's variable table (sf_state_add_var, lookups,
+ * re-declaration, reuse after sf_state_free, its caps and bad arguments) with fixed values.
+ * sf_check_state_api_once runs it on the first call in a process (the sampler targets call it on
+ * every input) and passes after. */
+bool sf_check_state_api(sf_verdict *v);
+bool sf_check_state_api_once(sf_verdict *v);
 /* `double_suffix` (check_d3d_text.c): a printed program t[0..n) whose d(...) values get fxc's 'l'
  * suffix encodes to the program's bytes p[0..pn). */
 bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const uint8_t *p, size_t pn);
 /* `encode_fits` (check_visa_rules.c): one vector operand of a decoded vISA instruction (picked by
  * pick) with tag bits past their 2 bits is refused by the encoder as out of range, naming it. */
 bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick);
-bool sf_check_api_nulls_once(sf_verdict *v);
 /* `exec_dst_first` (check_operands.c): the case's D3D instruction with an unwritable destination,
  * under a live mask from the case's bytes, is refused (SF_ERR_LIMIT) before any backend call. s is
  * the case's state before execution; its live mask is restored. */

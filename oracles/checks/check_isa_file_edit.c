@@ -2,9 +2,10 @@
  * without knowing the file (isa_file_fuzzer): `opcode_edit` (an opcode the reader cannot step over)
  * and `name_nul` (a NUL byte in kernel 0's name), which judge the code and the byte position of the
  * refusal (a reader that refused for another reason, or pointed elsewhere, still refused), and
- * `cut_tail` (bytes IGC 12504 never wrote, which must not be read as its instructions). One input in
- * four gets each of the first two, picked by the input's hash; every file in the cut-short form the
- * third. */
+ * `cut_tail` (bytes IGC 12504 never wrote, which must not be read as its instructions), and
+ * `kind_edit` (a generic instruction's field of the wrong kind, which the encoder must refuse). One
+ * input in four gets each of the first two, picked by the input's hash; every file in the cut-short
+ * form the third; every file the fourth. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,10 +151,53 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
   return ok;
 }
 
+/* `kind_edit`: every field of a generic instruction carries its kind (a letter of the opcode's
+ * layout, include/samplefuzz/visa.h), and the encoder must test each one against the layout of the
+ * file's version, since the bytes do not say what a field is: a wrong kind written as if right
+ * gives another instruction. Eight generic instructions of kernel 0 drawn from the input's hash
+ * (all of them in a short kernel), each with one drawn field given another kind, must each be
+ * refused as invalid. */
+static bool kind_edit(sf_isa_file *g, uint64_t h, sf_verdict *v) {
+  if (!g->num_kernels) return true;
+  static const char kinds[] = "EPVRbwdLnS";
+  unsigned ver = g->major ? SF_VISA_V(g->major, g->minor) : SF_VISA_V(4, 1);
+  const sf_visa_kernel *k = &g->kernels[0];
+  for (uint32_t j = 0; j < k->num_gens && j < 8; j++) {
+    uint64_t hi = h ^ (0x9e3779b97f4a7c15ull * (j + 1));
+    uint32_t i = k->num_gens <= 8 ? j : (uint32_t)((hi >> 24) % k->num_gens);
+    sf_visa_ginst *gi = &k->gens[i];
+    if (!gi->num_ops) continue;
+    unsigned f = (unsigned)((hi >> 16) % gi->num_ops);
+    uint8_t keep = gi->ops[f].kind;
+    const char *at = strchr(kinds, keep);
+    unsigned base = at ? (unsigned)(at - kinds) : 0, step = 1 + (unsigned)((hi >> 40) % (sizeof kinds - 2));
+    gi->ops[f].kind = (uint8_t)kinds[(base + step) % (sizeof kinds - 1)];
+    uint8_t put = gi->ops[f].kind;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    sf_code rc = sf_visa_gen_encode_ver(gi, ver, &b, &st);
+    sf_buf_free(&b);
+    gi->ops[f].kind = keep;
+    if (rc == SF_ERR_INVALID) continue;
+    const char *name = sf_visa_op_name(gi->op);
+    sf_verdict_fail(v, "kind_edit", NULL, name ? name : "op");
+    sf_verdict_key(v, "kind_edit %s %s", name ? name : "op", sf_code_name(rc));
+    sf_verdict_dumpf(v, "%s (opcode 0x%02x, kernel 0's generic instruction %u, vISA %u.%u): field %u of kind '%c' given "
+                     "kind '%c'; the encoder gave %s (%s), want invalid\n", name ? name : "?", (unsigned)gi->op,
+                     (unsigned)i, ver >> 8, ver & 0xFF, f, keep >= 32 && keep < 127 ? keep : '?', put,
+                     sf_code_name(rc), st.msg);
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v) {
   if (!cut_tail(g, v)) return false;
   uint64_t h = XXH3_64bits(p, n);
+  if (!kind_edit(g, h, v)) return false;
   switch ((h >> 58) % 4) {
     case 1: return opcode_edit(g, w, wn, h, v);
     case 2: return name_nul(w, wn, v);

@@ -1,0 +1,118 @@
+/* check_state_api.c — `state_api`: the machine state's variable table keeps its contract.
+ *
+ * Every case builds its state the same way (sf_state_init, one sf_state_add_var per variable,
+ * sf_state_free), so the paths a case never takes are invisible to the sampler targets: a variable
+ * re-declared with another size, a state filled again after sf_state_free, the caps and the bad
+ * arguments of sf_state_add_var (include/samplefuzz/sampler.h). A library user takes them all.
+ * This check walks those paths with fixed values and judges each result: a lookup that scans past
+ * the live variables finds stale ones after a free, a re-declaration that does not zero its bytes
+ * hands old data to the next instruction, a cap tested one off lets a 65th variable in. The work
+ * is fixed, so it runs once per process, on the first input of a sampler target
+ * (sf_check_state_api_once), and costs a few microseconds. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/sampler.h"
+
+typedef struct {
+  sf_verdict *v;
+  bool ok;
+} sapi;
+
+static void finding(sapi *a, const char *what, const char *detail) {
+  if (!a->ok) return;
+  a->ok = false;
+  sf_verdict_fail(a->v, "state_api", NULL, what);
+  sf_verdict_key(a->v, "state_api %s", what);
+  sf_verdict_dumpf(a->v, "%s: %s\n", what, detail);
+}
+
+/* Declares V<id> and fills its bytes with `fill`; a finding (named what) unless that succeeds with
+ * `size` zero bytes first. */
+static sf_var *declare(sapi *a, sf_state *s, uint32_t id, uint32_t size, uint8_t fill, const char *what) {
+  uint8_t *b = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_state_add_var(s, id, SF_VT_UD, size, &b, &st);
+  sf_var *v = sf_state_var(s, id);
+  char d[SF_STATUS_MSG_MAX + 96];
+  if (rc != SF_OK || !b || !v || v->bytes != b || v->size != size || v->id != id) {
+    snprintf(d, sizeof d, "V%u of %u bytes: %s (%s), storage %s, lookup %s", (unsigned)id, (unsigned)size,
+             sf_code_name(rc), st.msg, b ? "given" : "not given", !v ? "finds nothing" : v->bytes != b ? "finds other storage" : "finds another size");
+    finding(a, what, d);
+    return NULL;
+  }
+  for (uint32_t i = 0; i < size; i++)
+    if (b[i]) {
+      snprintf(d, sizeof d, "V%u of %u bytes: byte %u is 0x%02x, not 0", (unsigned)id, (unsigned)size, (unsigned)i, b[i]);
+      finding(a, what, d);
+      return NULL;
+    }
+  memset(b, fill, size);
+  return v;
+}
+
+/* sf_state_add_var with a bad argument: want code `want`, no storage, and the table unchanged. */
+static void refused(sapi *a, sf_state *s, uint32_t id, uint8_t type, uint32_t size, sf_code want, const char *what) {
+  uint8_t *b = (uint8_t *)s; /* any non-NULL value: a refusal must set it to NULL */
+  unsigned n = s->nvars;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_state_add_var(s, id, type, size, &b, &st);
+  if (rc == want && !b && s->nvars == n) return;
+  char d[SF_STATUS_MSG_MAX + 96];
+  snprintf(d, sizeof d, "gave %s (%s), storage %s, %u variables before and %u after; want %s", sf_code_name(rc), st.msg,
+           b ? "not NULL" : "NULL", n, s->nvars, sf_code_name(want));
+  finding(a, what, d);
+}
+
+static void lookups_none(sapi *a, const sf_state *s, const uint32_t *ids, unsigned n, const char *what) {
+  for (unsigned i = 0; i < n; i++)
+    if (sf_state_var_c(s, ids[i])) {
+      char d[96];
+      snprintf(d, sizeof d, "V%u is found, %u variables live", (unsigned)ids[i], s->nvars);
+      finding(a, what, d);
+    }
+}
+
+bool sf_check_state_api(sf_verdict *v) {
+  sapi a = {v, true};
+  sf_state s;
+  sf_state_init(&s);
+  static const uint32_t ids[3] = {5, 6, 7};
+  for (unsigned i = 0; i < 3; i++) declare(&a, &s, ids[i], 4u << i, (uint8_t)(0xA0 + i), "declare");
+  if (a.ok && s.nvars != 3) finding(&a, "declare", "three variables declared, nvars is not 3");
+  /* Re-declared: the same entry, the new size, zero bytes again. */
+  sf_var *re = sf_state_var(&s, 6);
+  if (a.ok && declare(&a, &s, 6, 16, 0xB6, "redeclare") != re) finding(&a, "redeclare", "V6 moved to another entry");
+  if (a.ok && s.nvars != 3) finding(&a, "redeclare", "a re-declaration changed the number of variables");
+  /* Bad arguments: nothing declared, the storage pointer cleared. */
+  if (a.ok) refused(&a, &s, 0, SF_VT_UD, 4, SF_ERR_INVALID, "id 0");
+  if (a.ok) refused(&a, &s, 8, SF_VT_BF + 1, 4, SF_ERR_INVALID, "type past BF");
+  if (a.ok) refused(&a, &s, 8, SF_VT_UD, 0, SF_ERR_LIMIT, "size 0");
+  if (a.ok) refused(&a, &s, 8, SF_VT_UD, SF_VAR_MAX_BYTES + 1, SF_ERR_LIMIT, "size past the cap");
+  if (a.ok && !sf_state_var(&s, 6)) finding(&a, "size past the cap", "a refused declaration of V8 lost V6");
+  if (a.ok && (sf_state_var(NULL, 6) || sf_state_var(&s, 0))) finding(&a, "lookup", "a NULL state or id 0 finds a variable");
+  /* Freed: nothing is found; filled again, the first entry is used. */
+  sf_state_free(&s);
+  if (a.ok && s.nvars != 0) finding(&a, "free", "variables left after sf_state_free");
+  if (a.ok) lookups_none(&a, &s, ids, 3, "free");
+  sf_var *again = a.ok ? declare(&a, &s, 6, 8, 0xC6, "reuse") : NULL;
+  if (a.ok && (again != &s.vars[0] || s.nvars != 1)) finding(&a, "reuse", "V6 declared after sf_state_free is not the one live variable");
+  if (a.ok) lookups_none(&a, &s, (const uint32_t[]){5, 7}, 2, "reuse");
+  /* The cap: SF_MAX_VARS variables, and one more refused. */
+  for (uint32_t id = 100; a.ok && s.nvars < SF_MAX_VARS; id++) declare(&a, &s, id, 4, 0xD0, "cap");
+  if (a.ok) refused(&a, &s, 99, SF_VT_UD, 4, SF_ERR_LIMIT, "variable past the cap");
+  if (a.ok && (!sf_state_var(&s, 6) || !sf_state_var(&s, 100 + SF_MAX_VARS - 2)))
+    finding(&a, "cap", "a variable of a full table is not found");
+  sf_state_free(&s);
+  return a.ok;
+}
+
+bool sf_check_state_api_once(sf_verdict *v) {
+  static atomic_flag done = ATOMIC_FLAG_INIT;
+  if (atomic_flag_test_and_set(&done)) return true;
+  return sf_check_state_api(v);
+}
