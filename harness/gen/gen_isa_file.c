@@ -273,7 +273,8 @@ static sf_code gi_stream_at(const sf_visa_kernel *k, uint32_t *gi, uint32_t *ii,
 }
 
 /* Rewrites k's instruction stream as IGC 12504 writes it: every instruction a generic one in the
- * cut form, a label after every ret but the last, ending in a ret, then (by chance) a few bytes the writer never wrote, starting with the
+ * cut form, a label after every ret but the last, ending in a ret (a function's returns are ret and
+ * fret, and it ends in an fret), then (by chance) a few bytes the writer never wrote, starting with the
  * reserved opcode 0 so that no reader takes them for instructions. An instruction whose cut drops a
  * list count is left out unless the next opcode is over 15 (IGC's sampler lists hold at most 15),
  * since otherwise the file would not say where it ends. */
@@ -285,11 +286,18 @@ static sf_code gi_cut12504(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
   sf_code c = SF_OK;
   for (uint32_t at = 0; at < total && !c; at++)
     if (!(c = gi_stream_at(k, &gi, &ii, &ri, at, &all[n], st))) n++;
-  if (!c && (!n || all[n - 1].op != SF_VISA_OP_RET)) { /* the stream ends at its last ret */
-    all[n].op = SF_VISA_OP_RET;
-    all[n].ops = calloc(1, sizeof *all[n].ops);
-    if (!all[n].ops) c = sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate a ret");
-    else all[n].num_ops = 1, all[n].ops[0].kind = 'E', all[n++].ops[0].u = (uint32_t)sf_fdp_pick(f, 6);
+  const uint8_t end = k->is_function ? 0x68 : SF_VISA_OP_RET; /* fret, ret */
+#define GI_RETURNS(op) ((op) == SF_VISA_OP_RET || (op) == end)
+  if (!c && (!n || all[n - 1].op != end)) { /* the stream ends at its last return */
+    all[n].op = end;
+    all[n].ops = calloc(2, sizeof *all[n].ops); /* ret keeps its exec byte in the cut form, fret its predicate too */
+    if (!all[n].ops) {
+      c = sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate a ret");
+    } else {
+      all[n].num_ops = end == SF_VISA_OP_RET ? 1 : 2;
+      all[n].ops[0] = (sf_visa_gop){.kind = 'E', .u = (uint32_t)sf_fdp_pick(f, 6)};
+      all[n++].ops[1] = (sf_visa_gop){.kind = 'P', .u = 0};
+    }
   }
   if (c) {
     for (uint32_t i = 0; i < n; i++) sf_visa_ginst_free(&all[i]);
@@ -299,7 +307,7 @@ static sf_code gi_cut12504(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
   /* Code after a ret is reached only through a label, so IGC writes a label (or a subroutine's)
    * right after every ret but the last, and the reader ends the stream at anything else. */
   for (uint32_t i = 1; i < n;) {
-    if (all[i - 1].op == SF_VISA_OP_RET && all[i].op != 0x30 && all[i].op != 0x31) {
+    if (GI_RETURNS(all[i - 1].op) && all[i].op != 0x30 && all[i].op != 0x31) {
       sf_visa_ginst_free(&all[i]);
       memmove(&all[i], &all[i + 1], (size_t)(n - i - 1) * sizeof *all);
       n--;
@@ -388,9 +396,9 @@ sf_code sf_gen_isa_file(sf_fdp *f, unsigned flags, sf_isa_file *out, sf_status *
     c = gi_kernel(f, flags, ki, &out->kernels[ki], st);
     if (!c && (flags & SF_GEN_ISA_CUT12504)) c = gi_cut12504(f, &out->kernels[ki], st);
   }
-  /* Now and then the functions the kernels' fcall instructions name (4.1 form only: the cut-short
-   * form of a function is read from IGC's own files, tests/data/real/visa-ocloc-functions). */
-  unsigned nf = !c && !(flags & SF_GEN_ISA_CUT12504) && sf_fdp_chance(f, 43) ? 1u + (unsigned)sf_fdp_pick(f, 2) : 0u;
+  /* Now and then the functions the kernels' fcall instructions name, in the kernels' form (IGC's
+   * own cut-short functions are in tests/data/real/visa-ocloc-functions). */
+  unsigned nf = !c && sf_fdp_chance(f, 43) ? 1u + (unsigned)sf_fdp_pick(f, 2) : 0u;
   if (nf) {
     out->functions = calloc(nf, sizeof *out->functions);
     if (!out->functions) c = sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate %u functions", nf);
@@ -398,6 +406,7 @@ sf_code sf_gen_isa_file(sf_fdp *f, unsigned flags, sf_isa_file *out, sf_status *
   for (unsigned i = 0; i < nf && !c; i++) {
     out->num_functions = (uint16_t)(i + 1);
     c = gi_function(f, i, &out->functions[i], st);
+    if (!c && (flags & SF_GEN_ISA_CUT12504)) c = gi_cut12504(f, &out->functions[i], st);
   }
   /* One file in eight in an older version (docs/visa-binary.md "Versions"), when that version can
    * hold what was drawn: the writer says so (SF_ERR_RANGE), and the file stays 4.1. */

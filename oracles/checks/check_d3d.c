@@ -459,7 +459,8 @@ bool sf_check_d3d_program_strict(const uint8_t *p, size_t n, sf_verdict *v, cons
   sf_tpf_program_init(&prog, 0);
   sf_status st;
   sf_status_clear(&st);
-  if (sf_tpf_program_decode(p, n, &prog, &st) != SF_OK) {
+  sf_code rc = sf_tpf_program_decode(p, n, &prog, &st);
+  if (rc != SF_OK) {
     sf_tpf_program_free(&prog);
     if (strict) {
       char msg[SF_STATUS_MSG_MAX + 64];
@@ -468,7 +469,7 @@ bool sf_check_d3d_program_strict(const uint8_t *p, size_t n, sf_verdict *v, cons
       sf_verdict_dumpf(v, "sf_tpf_program_decode refused a generated program: %s\n", sf_status_format(&st, msg, sizeof msg));
       return false;
     }
-    if (!sf_check_refusal_at(v, what, &st, NULL, p, n, true)) return false;
+    if (!sf_check_refusal_code(v, what, rc, &st) || !sf_check_refusal_at(v, what, &st, NULL, p, n, true)) return false;
     sf_verdict_refuse(v, &st);
     return true;
   }
@@ -656,8 +657,10 @@ static bool sf_check_dxbc_text(const char *text, size_t n, sf_verdict *v) {
   sf_buf_init(&bytes, &st);
   bytes.limit = SF_DXBC_MAX_SIZE + 4096;
   bool ok;
-  if (sf_dxbc_parse_text(text, n, &bytes, &st) != SF_OK) {
-    ok = sf_check_refusal_at(v, "container text", &st, NULL, text, n, true);
+  sf_code rc = sf_dxbc_parse_text(text, n, &bytes, &st);
+  if (rc != SF_OK) {
+    ok = sf_check_refusal_code(v, "container text", rc, &st) &&
+         sf_check_refusal_at(v, "container text", &st, NULL, text, n, true);
     if (ok) sf_verdict_refuse(v, &st);
   } else {
     ok = sf_check_dxbc_text_bytes(bytes.data, bytes.len, v, false, NULL);
@@ -675,7 +678,8 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
   if (!sf_check_dxbc_checksum_read(p, n, rc, v)) return sf_dxbc_free(&c), false; /* check_dxbc_sum.c */
   if (rc != SF_OK) {
     sf_dxbc_free(&c);
-    if (!sf_check_refusal_at(v, "container", &st, NULL, p, n, true)) return false;
+    if (!sf_check_refusal_code(v, "container", rc, &st) || !sf_check_refusal_at(v, "container", &st, NULL, p, n, true))
+      return false;
     sf_verdict_refuse(v, &st);
     return true;
   }
@@ -757,8 +761,10 @@ bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
   size_t used = 0;
   sf_status st;
   sf_status_clear(&st);
-  if (sf_tpf_decode_inst(tok, ntok, 0, &d, &used, &st) != SF_OK) {
-    if (!sf_check_refusal_at(v, "decode", &st, NULL, tok, ntok * 4, true)) return false;
+  sf_code rc = sf_tpf_decode_inst(tok, ntok, 0, &d, &used, &st);
+  if (rc != SF_OK) {
+    if (!sf_check_refusal_code(v, "decode", rc, &st) || !sf_check_refusal_at(v, "decode", &st, NULL, tok, ntok * 4, true))
+      return false;
     sf_verdict_refuse(v, &st);
     return true;
   }
@@ -782,8 +788,10 @@ bool sf_check_d3dasm(const char *text, size_t n, sf_verdict *v) {
   memset(&d, 0, sizeof d);
   sf_status st;
   sf_status_clear(&st);
-  if (sf_d3dasm_parse_inst(text, n, 1, &d, &st) != SF_OK) {
-    if (!sf_check_refusal_at(v, "parse", &st, NULL, text, n, true)) return false;
+  sf_code rc = sf_d3dasm_parse_inst(text, n, 1, &d, &st);
+  if (rc != SF_OK) {
+    if (!sf_check_refusal_code(v, "parse", rc, &st) || !sf_check_refusal_at(v, "parse", &st, NULL, text, n, true))
+      return false;
     if (sf_dxbc_text_is_container(text, n)) return sf_check_dxbc_text(text, n, v);
     sf_verdict_refuse(v, &st);
     return true;

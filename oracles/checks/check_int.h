@@ -135,6 +135,10 @@ bool sf_check_wrap_signatures(sf_verdict *v, const sf_dxbc *c, const sf_tpf_prog
  * failure. */
 bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, const sf_inst *in, const void *input,
                          size_t n, bool need_pos);
+/* `status_code`: the code an entry point returned is the code of the status it filled. The status
+ * keeps the first failure (status.h), so a decoder that reads on past a fault and then returns the
+ * code of a later one (truncation, say) tells the caller one thing and the user another. */
+bool sf_check_refusal_code(sf_verdict *v, const char *what, sf_code rc, const sf_status *st);
 
 #define SF_CHECK_FIT_CAP 4096
 typedef sf_code (*sf_check_print_fn)(const void *inst, char *buf, size_t n, sf_status *st);

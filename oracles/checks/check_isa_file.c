@@ -575,12 +575,11 @@ static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsign
   /* A whole .visaasm file: parsed (a refusal needs a message and a line:column), then checked as
    * the .isa it writes, and its text view as below: every generic instruction's printer and parser. */
   bool text = sf_isa_is_text(p, n);
-  if (text && sf_visaasm_parse((const char *)p, n, &f, &st) != SF_OK) {
-    if ((ok = sf_check_refusal_at(v, "visaasm_parse", &st, NULL, p, n, true))) sf_verdict_refuse(v, &st);
-    goto done;
-  }
-  if (!text && sf_isa_read(p, n, &f, &st) != SF_OK) {
-    if ((ok = sf_check_refusal_at(v, "isa_read", &st, NULL, p, n, true))) sf_verdict_refuse(v, &st);
+  sf_code rc = text ? sf_visaasm_parse((const char *)p, n, &f, &st) : sf_isa_read(p, n, &f, &st);
+  if (rc != SF_OK) {
+    const char *what = text ? "visaasm_parse" : "isa_read";
+    if ((ok = sf_check_refusal_code(v, what, rc, &st) && sf_check_refusal_at(v, what, &st, NULL, p, n, true)))
+      sf_verdict_refuse(v, &st);
     goto done;
   }
   sf_status_clear(&st);

@@ -332,8 +332,10 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
   size_t used = 0;
   sf_status st;
   sf_status_clear(&st);
-  if (sf_visa_decode(p, n, 0, &in, &used, &st) != SF_OK) {
-    if (!sf_check_refusal_at(v, "decode", &st, NULL, p, n, true)) return false;
+  sf_code rc = sf_visa_decode(p, n, 0, &in, &used, &st);
+  if (rc != SF_OK) {
+    if (!sf_check_refusal_code(v, "decode", rc, &st) || !sf_check_refusal_at(v, "decode", &st, NULL, p, n, true))
+      return false;
     sf_verdict_refuse(v, &st);
     return true;
   }
@@ -434,8 +436,10 @@ bool sf_check_visa_text(const char *text, size_t n, sf_verdict *v) {
   memset(&a, 0, sizeof a);
   sf_status st;
   sf_status_clear(&st);
-  if (sf_visa_parse(text, n, NULL, &a, &st) != SF_OK) {
-    if (!sf_check_refusal_at(v, "parse", &st, NULL, text, n, true)) return false;
+  sf_code rc = sf_visa_parse(text, n, NULL, &a, &st);
+  if (rc != SF_OK) {
+    if (!sf_check_refusal_code(v, "parse", rc, &st) || !sf_check_refusal_at(v, "parse", &st, NULL, text, n, true))
+      return false;
     sf_verdict_refuse(v, &st);
     return true;
   }

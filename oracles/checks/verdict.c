@@ -253,6 +253,15 @@ static bool sf_msg_stray_byte(const char *msg, const void *input, size_t n) {
   return false;
 }
 
+bool sf_check_refusal_code(sf_verdict *v, const char *what, sf_code rc, const sf_status *st) {
+  if (rc == st->code) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "status_code", NULL, what);
+  sf_verdict_key(v, "%s returned=%s status=%s", what, sf_code_name(rc), sf_code_name(st->code));
+  sf_verdict_dumpf(v, "%s returned %s, its status says %s\n", what, sf_code_name(rc), sf_status_format(st, msg, sizeof msg));
+  return false;
+}
+
 bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, const sf_inst *in, const void *input,
                          size_t n, bool need_pos) {
   const char *check = NULL;
