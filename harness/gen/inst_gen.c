@@ -32,6 +32,10 @@ enum {
   V_S_UD = 37,     /* ... ud */
   V_S_UW = 38,     /* ... uw */
   V_S_UB = 39,     /* ... ub */
+  V_DST_HF = 40,   /* 3D_SAMPLE dst of the other types the executor converts to */
+  V_DST_D = 41,
+  V_DST_UD = 42,
+  V_DST_W = 43,
 };
 
 #define ALIGN_GRF 5u
@@ -45,6 +49,10 @@ const sf_gen_var sf_gen_vars[] = {
     {V_S_UD, SF_VT_UD, 64, ALIGN_GRF, "scalar sources of type ud (8 GRFs)"},
     {V_S_UW, SF_VT_UW, 128, ALIGN_GRF, "scalar sources of type uw: aoffimmi, IEFBypass (8 GRFs)"},
     {V_S_UB, SF_VT_UB, 256, ALIGN_GRF, "scalar sources of type ub: IEFBypass (8 GRFs)"},
+    {V_DST_HF, SF_VT_HF, 512, ALIGN_GRF, "3D_SAMPLE dst of type hf (1024 bytes)"},
+    {V_DST_D, SF_VT_D, 256, ALIGN_GRF, "3D_SAMPLE dst of type d (1024 bytes)"},
+    {V_DST_UD, SF_VT_UD, 256, ALIGN_GRF, "3D_SAMPLE dst of type ud (1024 bytes)"},
+    {V_DST_W, SF_VT_W, 512, ALIGN_GRF, "3D_SAMPLE dst of type w (1024 bytes)"},
 };
 const size_t sf_gen_var_count = sizeof sf_gen_vars / sizeof sf_gen_vars[0];
 
@@ -346,9 +354,13 @@ static void gen_3d(gctx *g, sf_sample_3d *s) {
        * lanes elements of the dst variable's type (not the parameters') rounded up to the GRF, and
        * one more GRF for the pixel null mask. A case's state may have 64-byte GRFs, so the range is
        * sized for those: it then fits either way. */
-      uint32_t blk = (lanes * sf_vtype_size(gen_var(V_DST_F)->type) + 63u) & ~63u;
+      /* Mostly f; one case in about eleven another type the executor converts the result to (docs/precision-model.md
+       * "Destination types"): hf, d, ud, w or uw. */
+      static const uint32_t other[5] = {V_DST_HF, V_DST_D, V_DST_UD, V_DST_W, V_DST_UW};
+      uint32_t dv = dc >= 224 ? other[dc % 5] : V_DST_F;
+      uint32_t blk = (lanes * sf_vtype_size(gen_var(dv)->type) + 63u) & ~63u;
       uint32_t need = popcount4(s->chan_mask) * blk + (s->pixel_null_mask ? 64u : 0u);
-      gen_raw_valid(g, V_DST_F, need, &s->dst);
+      gen_raw_valid(g, dv, need, &s->dst);
     }
     for (unsigned i = 0; i < s->num_params; i++) gen_raw_valid(g, half ? V_PAR_HF : V_PAR_F, lanes * esz, &s->params[i]);
     return;

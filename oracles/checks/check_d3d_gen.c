@@ -232,6 +232,30 @@ done:
   return ok;
 }
 
+/* `sig_layout`: fxc's packing of a signature chunk computed here, apart from the encoder: an 8-byte
+ * header, the elements, then each distinct name once in element order with its NUL, then 0xab up
+ * to a multiple of 4; each element's name offset points at its name. The decoder judges a chunk by
+ * re-encoding it, so an encoder that packs unlike fxc would agree with itself; this does not. */
+static bool sig_layout(const sf_dxbc_sig *s, const sf_buf *b, char *why, size_t wn) {
+  size_t es = sf_dxbc_sig_elem_size(s->fourcc), names = 8 + s->n * es, at = names;
+  for (size_t i = 0; i < s->n; i++) {
+    bool seen = false;
+    for (size_t j = 0; j < i && !seen; j++) seen = strcmp(s->e[i].name, s->e[j].name) == 0;
+    if (!seen) at += strlen(s->e[i].name) + 1;
+  }
+  size_t want = (at + 3) & ~(size_t)3;
+  if (b->len != want) return snprintf(why, wn, "%zu bytes for %zu elements whose names take %zu: want %zu", b->len, s->n,
+                                      at - names, want), false;
+  for (size_t i = 0; i < s->n; i++) {
+    size_t off = sf_le32(b->data + 8 + i * es + (es >= 28 ? 4 : 0)), nl = strlen(s->e[i].name) + 1;
+    if (off < names || off > want || want - off < nl || memcmp(b->data + off, s->e[i].name, nl) != 0)
+      return snprintf(why, wn, "element %zu's name offset %zu does not point at its %zu-byte name", i, off, nl - 1), false;
+  }
+  for (; at < want; at++)
+    if (b->data[at] != 0xab) return snprintf(why, wn, "padding byte %zu is 0x%02x, not 0xab", at, b->data[at]), false;
+  return true;
+}
+
 /* Draws a container's chunks: 0-4 signatures and a program chunk, at a drawn place. The program is
  * the generated one (prog[0..n)) one time in four, else the smallest pixel shader (ps_4_0, ret):
  * the generated program's own text round trip has been checked already, and printing and parsing
@@ -257,6 +281,8 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
     body[made].limit = SF_DXBC_MAX_SIZE;
     if (sf_gen_dxbc_sig(fd, prev, &sig[made], &st) || sf_dxbc_sig_encode(&sig[made], &body[made], &st))
       ok = gen_fail(v, "sig_encode", &st, "a drawn signature does not encode");
+    char why[160];
+    if (ok && !sig_layout(&sig[made], &body[made], why, sizeof why)) ok = gen_fail(v, "sig_layout", NULL, why);
     if (ok) { /* the encoder appends: after 1-3 bytes already in the buffer, the same body (its padding too) */
       sf_buf again;
       sf_buf_init(&again, &st);

@@ -208,8 +208,9 @@ static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf
 /* `exec_refusals`: (1) for every family, with the refusing backend, the executor returns the
  * backend's refusal and, as sampler.h promises, leaves the state as it was; (2) a 3D_SAMPLE with
  * predicate control 3 (reserved; the validator refuses it, so no valid case has it) is refused as
- * invalid, and (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC])
- * as outside the register file, both before any backend call. */
+ * invalid, (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC])
+ * as outside the register file, and (4) a D3D instruction whose resource or sampler operand (picked
+ * by the case) is a temp register as invalid, all before any backend call. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
@@ -238,8 +239,14 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   a->idx[0].rep = a->idx[1].rep = SF_D3D_IDX_IMM32;
   a->idx[0].imm = c->pattern[17] % SF_D3D_MAX_CB;
   a->idx[1].imm = SF_D3D_MAX_CB_VEC;
-  return refused_first(v, c, s, &in, SF_ERR_LIMIT, "exec_refusals", "cb_past_end",
-                       "the address read one vector past a constant buffer");
+  if (!refused_first(v, c, s, &in, SF_ERR_LIMIT, "exec_refusals", "cb_past_end",
+                     "the address read one vector past a constant buffer"))
+    return false;
+  in = c->inst;
+  bool smp = c->pattern[18] & 1u;
+  in.d3d.src[smp ? 2 : 1].type = SF_D3D_OT_TEMP; /* r<n> where t<n> or s<n> must stand, the rest kept */
+  return refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", smp ? "sampler_type" : "resource_type",
+                       smp ? "a temp register as the sampler" : "a temp register as the resource");
 }
 
 /* `exec_dst_first`: the executor checks a D3D destination register on every live lane before the
