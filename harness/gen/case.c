@@ -270,7 +270,7 @@ SF_NO_COVERAGE static void sf_case_fill_var(const sf_case *c, uint8_t *bytes, ui
         for (unsigned b = 0; b < 4; b++) tmp[b] = (uint8_t)(v >> (8 * b));
         break;
     }
-    memcpy(bytes + i, tmp, es);
+    for (unsigned b = 0; b < es; b++) bytes[i + b] = tmp[b]; /* not memcpy: a libc call per element when es is not known */
   }
 }
 
@@ -324,6 +324,7 @@ sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st) {
   for (unsigned p = 0; p < SF_MAX_PREDS; p++) env->state.preds[p] = c->palette[p % SF_CASE_PALETTE];
   for (size_t i = 0; i < sf_gen_var_count; i++) {
     const sf_gen_var *gv = &sf_gen_vars[i];
+    if (gv->on_demand && !(c->inst.family == SF_FAMILY_SAMPLE_3D && c->inst.s3d.dst.id == gv->id)) continue;
     uint32_t size = (uint32_t)gv->num_elts * (sf_vtype_size(gv->type) ? sf_vtype_size(gv->type) : 4u);
     if (size > SF_VAR_MAX_BYTES) size = SF_VAR_MAX_BYTES;
     uint8_t *bytes = NULL;

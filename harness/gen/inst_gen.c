@@ -41,18 +41,18 @@ enum {
 #define ALIGN_GRF 5u
 
 const sf_gen_var sf_gen_vars[] = {
-    {V_DST_UW, SF_VT_UW, 1024, ALIGN_GRF, "SAMPLE_UNORM and AVS dst (2048 bytes)"},
-    {V_DST_F, SF_VT_F, 512, ALIGN_GRF, "3D_SAMPLE dst (2048 bytes)"},
-    {V_PAR_F, SF_VT_F, 1024, ALIGN_GRF, "3D_SAMPLE parameters of type f (4096 bytes)"},
-    {V_PAR_HF, SF_VT_HF, 1024, ALIGN_GRF, "3D_SAMPLE parameters of type hf (2048 bytes)"},
-    {V_S_F, SF_VT_F, 64, ALIGN_GRF, "scalar sources of type f (8 GRFs)"},
-    {V_S_UD, SF_VT_UD, 64, ALIGN_GRF, "scalar sources of type ud (8 GRFs)"},
-    {V_S_UW, SF_VT_UW, 128, ALIGN_GRF, "scalar sources of type uw: aoffimmi, IEFBypass (8 GRFs)"},
-    {V_S_UB, SF_VT_UB, 256, ALIGN_GRF, "scalar sources of type ub: IEFBypass (8 GRFs)"},
-    {V_DST_HF, SF_VT_HF, 512, ALIGN_GRF, "3D_SAMPLE dst of type hf (1024 bytes)"},
-    {V_DST_D, SF_VT_D, 256, ALIGN_GRF, "3D_SAMPLE dst of type d (1024 bytes)"},
-    {V_DST_UD, SF_VT_UD, 256, ALIGN_GRF, "3D_SAMPLE dst of type ud (1024 bytes)"},
-    {V_DST_W, SF_VT_W, 512, ALIGN_GRF, "3D_SAMPLE dst of type w (1024 bytes)"},
+    {V_DST_UW, SF_VT_UW, 1024, ALIGN_GRF, "SAMPLE_UNORM and AVS dst (2048 bytes)", false},
+    {V_DST_F, SF_VT_F, 512, ALIGN_GRF, "3D_SAMPLE dst (2048 bytes)", false},
+    {V_PAR_F, SF_VT_F, 1024, ALIGN_GRF, "3D_SAMPLE parameters of type f (4096 bytes)", false},
+    {V_PAR_HF, SF_VT_HF, 1024, ALIGN_GRF, "3D_SAMPLE parameters of type hf (2048 bytes)", false},
+    {V_S_F, SF_VT_F, 64, ALIGN_GRF, "scalar sources of type f (8 GRFs)", false},
+    {V_S_UD, SF_VT_UD, 64, ALIGN_GRF, "scalar sources of type ud (8 GRFs)", false},
+    {V_S_UW, SF_VT_UW, 128, ALIGN_GRF, "scalar sources of type uw: aoffimmi, IEFBypass (8 GRFs)", false},
+    {V_S_UB, SF_VT_UB, 256, ALIGN_GRF, "scalar sources of type ub: IEFBypass (8 GRFs)", false},
+    {V_DST_HF, SF_VT_HF, 512, ALIGN_GRF, "3D_SAMPLE dst of type hf (1024 bytes)", true},
+    {V_DST_D, SF_VT_D, 256, ALIGN_GRF, "3D_SAMPLE dst of type d (1024 bytes)", true},
+    {V_DST_UD, SF_VT_UD, 256, ALIGN_GRF, "3D_SAMPLE dst of type ud (1024 bytes)", true},
+    {V_DST_W, SF_VT_W, 512, ALIGN_GRF, "3D_SAMPLE dst of type w (1024 bytes)", true},
 };
 const size_t sf_gen_var_count = sizeof sf_gen_vars / sizeof sf_gen_vars[0];
 

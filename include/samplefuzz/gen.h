@@ -90,6 +90,8 @@ typedef struct sf_gen_var {
   uint16_t num_elts;
   uint8_t align;      /* vISA align code as in var_info bits 4-7 (0 byte .. 5 GRF) */
   const char *role;   /* what the generator uses it for */
+  bool on_demand;     /* a case's state declares it only when its instruction writes it (the 3D_SAMPLE
+                         destinations of the rarer types: each case copies its variables several times) */
 } sf_gen_var;
 
 extern const sf_gen_var sf_gen_vars[];
