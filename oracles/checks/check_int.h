@@ -111,6 +111,11 @@ bool sf_check_api_nulls_once(sf_verdict *v);
  * every input) and passes after. */
 bool sf_check_state_api(sf_verdict *v);
 bool sf_check_state_api_once(sf_verdict *v);
+/* `sig_names` (check_d3d_names.c): the signature text's sv=, type= and min= names are those of the
+ * values d3dcommon.h gives them. sf_check_d3d_names_once runs it on the first call in a process
+ * (the D3D codec targets call it on every input) and passes after. */
+bool sf_check_d3d_names(sf_verdict *v);
+bool sf_check_d3d_names_once(sf_verdict *v);
 /* `double_suffix` (check_d3d_text.c): a printed program t[0..n) whose d(...) values get fxc's 'l'
  * suffix encodes to the program's bytes p[0..pn). */
 bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const uint8_t *p, size_t pn);

@@ -6,7 +6,8 @@
  *   drawn   origin, block steps and pixel steps from the palette, the row pitch (8 * blocks_x plus
  *           0..7 spare elements) and which of the four planes are wanted from the pattern;
  *   scaler  what a video scaler asks (sf_rect_scaler): blocks side by side, a scale from 4x up to 3x
- *           down, the origin at an edge of the surface, every plane.
+ *           down, the origin at an edge of the surface, every plane; then the same on a wide copy of
+ *           the surface (64 to 175 texels), where the kernels' widest row loops run.
  * Each plane is allocated to exactly the size the contract asks for, so a store past it is an ASan
  * report, and filled with a sentinel. Checks, per grid:
  *   rect_status  every backend returns the scalar backend's status;
@@ -224,5 +225,25 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
   /* the scaler grid, with every plane and a pitch of its own */
   if (env->surface->levels[0].w == 0 || env->surface->levels[0].h == 0) return true;
   sf_rect_scaler(c, env->surface, &r);
-  return sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[24] % 8u, 15u, "scaler");
+  if (!sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[24] % 8u, 15u, "scaler")) return false;
+  /* The scaler grid again on a wide copy of the case's surface (64 to 175 texels, one level, the
+   * case's format and bytes): the cases' surfaces are at most 48 texels wide, so a kernel's widest
+   * loops (32 and 64 bytes of a row per step) and their tails after an unaligned start ran only on
+   * the widest RGBA8 cases; a scaler reads rows this wide. */
+  sf_surface_desc d = c->surf;
+  d.width = 64u + (c->pattern[26] % 4u) * 37u;
+  d.height = 1u + c->pattern[27] % 12u;
+  const sf_format_info *fi = sf_format_get(d.format);
+  if (fi && fi->cls == SF_FCLASS_YUV) d.width &= ~1u, d.height = (d.height + 1u) & ~1u; /* NV12: even sizes */
+  d.depth = d.layers = d.levels = 1;
+  sf_surface *wide = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_surface_create(&wide, &d, &st) != SF_OK) return true; /* the case's surface type has no wide form */
+  sf_surface_fill(wide, c->pattern, SF_CASE_PATTERN_SIZE);
+  r.surf = wide;
+  sf_rect_scaler(c, wide, &r);
+  bool ok = sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[28] % 8u, 15u, "scaler, wide surface");
+  sf_surface_free(wide);
+  return ok;
 }

@@ -1,0 +1,151 @@
+/* check_d3d_names.c — `sig_names`: the signature text spells D3D's enumerations by their values.
+ *
+ * A signature element line (docs/dxbc.md §10) writes three fields by name: the system value
+ * (`sv=`), the component type (`type=`) and the minimum precision (`min=`). The printer and the
+ * parser share one table per field, so a row with a wrong value (`f2_8` for 3 instead of 2) still
+ * round-trips: every text the printer writes reads back to the same bytes, and no round-trip check
+ * can see that the names lie. The answers here are transcribed from the public header that defines
+ * the values, d3dcommon.h (D3D_NAME, D3D_REGISTER_COMPONENT_TYPE, D3D_MIN_PRECISION; Microsoft's
+ * Direct3D 11 reference documents the same numbers), not from the printer's table: one ISG1
+ * signature holds an element per named value, the container prints, and each element's line must
+ * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
+ * codec targets (sf_check_d3d_names_once). */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/dxbc.h"
+
+typedef struct {
+  uint32_t v;
+  const char *name;
+} answer;
+
+/* D3D_NAME_*: 0 UNDEFINED ... 16 FINAL_LINE_DENSITY_TESSFACTOR, 64 TARGET ... 70 INNER_COVERAGE. */
+static const answer sv_answers[] = {
+    {0, "none"},
+    {1, "position"},
+    {2, "clip_distance"},
+    {3, "cull_distance"},
+    {4, "render_target_array_index"},
+    {5, "viewport_array_index"},
+    {6, "vertex_id"},
+    {7, "primitive_id"},
+    {8, "instance_id"},
+    {9, "is_front_face"},
+    {10, "sample_index"},
+    {11, "final_quad_edge_tessfactor"},
+    {12, "final_quad_inside_tessfactor"},
+    {13, "final_tri_edge_tessfactor"},
+    {14, "final_tri_inside_tessfactor"},
+    {15, "final_line_detail_tessfactor"},
+    {16, "final_line_density_tessfactor"},
+    {64, "target"},
+    {65, "depth"},
+    {66, "coverage"},
+    {67, "depth_greater_equal"},
+    {68, "depth_less_equal"},
+    {69, "stencil_ref"},
+    {70, "inner_coverage"},
+};
+/* D3D_REGISTER_COMPONENT_UNKNOWN, _UINT32, _SINT32, _FLOAT32. */
+static const answer type_answers[] = {{0, "unknown"}, {1, "uint"}, {2, "sint"}, {3, "float"}};
+/* D3D_MIN_PRECISION_DEFAULT, _FLOAT_16, _FLOAT_2_8, _SINT_16, _UINT_16, _ANY_16, _ANY_10. */
+static const answer min_answers[] = {{0, "default"}, {1, "f16"},     {2, "f2_8"},   {4, "i16"},
+                                     {5, "u16"},     {0xf0, "any16"}, {0xf1, "any10"}};
+
+#define NA(a) (sizeof(a) / sizeof((a)[0]))
+#define SIG_NAMES_N NA(sv_answers) /* the longest list: every element gets one row of each, cyclically */
+
+/* Whether line l (length n) holds the token `key=name` followed by a space or its end. */
+static bool has_field(const char *l, size_t n, const char *key, const char *name) {
+  size_t kl = strlen(key), nl = strlen(name);
+  for (size_t i = 0; i + kl + nl <= n; i++)
+    if ((i == 0 || l[i - 1] == ' ') && !memcmp(l + i, key, kl) && !memcmp(l + i + kl, name, nl) &&
+        (i + kl + nl == n || l[i + kl + nl] == ' '))
+      return true;
+  return false;
+}
+
+static bool names_fail(sf_verdict *v, const char *what, const char *detail) {
+  sf_verdict_fail(v, "sig_names", NULL, what);
+  sf_verdict_key(v, "sig_names %s", what);
+  sf_verdict_dumpf(v, "%s\n", detail);
+  return false;
+}
+
+bool sf_check_d3d_names(sf_verdict *v) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_dxbc_sig sig;
+  sf_dxbc_sig_init(&sig, SF_DXBC_FOURCC('I', 'S', 'G', '1'));
+  bool ok = true;
+  for (unsigned i = 0; i < SIG_NAMES_N && ok; i++) {
+    sf_dxbc_sig_entry e;
+    memset(&e, 0, sizeof e);
+    memcpy(e.name, "N", 2);
+    e.semantic_index = i;
+    e.system_value = sv_answers[i].v;
+    e.component_type = type_answers[i % NA(type_answers)].v;
+    e.min_precision = min_answers[i % NA(min_answers)].v;
+    e.reg = i;
+    e.mask = e.rw_mask = 0xf;
+    ok = sf_dxbc_sig_add(&sig, &e, &st) == SF_OK;
+  }
+  sf_buf body, cont, text;
+  sf_buf_init(&body, &st);
+  sf_buf_init(&cont, &st);
+  sf_buf_init(&text, &st);
+  if (ok) ok = sf_dxbc_sig_encode(&sig, &body, &st) == SF_OK;
+  sf_dxbc_chunk ch = {SF_DXBC_FOURCC('I', 'S', 'G', '1'), 0, (uint32_t)body.len, body.data};
+  if (ok) ok = sf_dxbc_write(&ch, 1, &cont, &st) == SF_OK;
+  if (ok) ok = sf_dxbc_print_text(cont.data, cont.len, &text, &st) == SF_OK;
+  if (!ok) {
+    char msg[SF_STATUS_MSG_MAX + 64], d[SF_STATUS_MSG_MAX + 128];
+    snprintf(d, sizeof d, "a signature of every named value does not encode or print: %s",
+             sf_status_format(&st, msg, sizeof msg));
+    names_fail(v, "print", d);
+  }
+  /* The element lines, in order: `.isg1 N <index> ...`. */
+  const char *t = (const char *)text.data, *end = t + text.len;
+  unsigned i = 0;
+  while (ok && t < end) {
+    const char *nl = memchr(t, '\n', (size_t)(end - t));
+    size_t n = (size_t)((nl ? nl : end) - t);
+    if (n > 8 && !memcmp(t, ".isg1 N ", 8)) {
+      const answer *sv = &sv_answers[i], *ty = &type_answers[i % NA(type_answers)],
+                   *mn = &min_answers[i % NA(min_answers)];
+      const char *bad = i >= SIG_NAMES_N                  ? "a line too many"
+                        : !has_field(t, n, "sv=", sv->name)   ? "sv="
+                        : !has_field(t, n, "type=", ty->name) ? "type="
+                        : !has_field(t, n, "min=", mn->name)  ? "min="
+                                                              : NULL;
+      if (bad) {
+        char d[400];
+        snprintf(d, sizeof d, "element %u (system value %u, component type %u, min precision 0x%x) prints as \"%.*s\": "
+                 "want sv=%s type=%s min=%s (d3dcommon.h)", i, (unsigned)sv->v, (unsigned)ty->v, (unsigned)mn->v,
+                 (int)(n < 200 ? n : 200), t, sv->name, ty->name, mn->name);
+        ok = names_fail(v, bad, d);
+      }
+      i++;
+    }
+    t += n + 1;
+  }
+  if (ok && i != SIG_NAMES_N) {
+    char d[96];
+    snprintf(d, sizeof d, "%u element lines printed for %zu elements", i, (size_t)SIG_NAMES_N);
+    ok = names_fail(v, "lines", d);
+  }
+  sf_buf_free(&text);
+  sf_buf_free(&cont);
+  sf_buf_free(&body);
+  sf_dxbc_sig_free(&sig);
+  return ok;
+}
+
+bool sf_check_d3d_names_once(sf_verdict *v) {
+  static atomic_flag done = ATOMIC_FLAG_INIT;
+  if (atomic_flag_test_and_set(&done)) return true;
+  return sf_check_d3d_names(v);
+}
