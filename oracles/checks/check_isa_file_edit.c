@@ -2,10 +2,11 @@
  * without knowing the file (isa_file_fuzzer): `opcode_edit` (an opcode the reader cannot step over)
  * and `name_nul` (a NUL byte in kernel 0's name), which judge the code and the byte position of the
  * refusal (a reader that refused for another reason, or pointed elsewhere, still refused), and
- * `cut_tail` (bytes IGC 12504 never wrote, which must not be read as its instructions), and
- * `kind_edit` (a generic instruction's field of the wrong kind, which the encoder must refuse). One
- * input in four gets each of the first two, picked by the input's hash; every file in the cut-short
- * form the third; every file the fourth. */
+ * `cut_tail` (bytes IGC 12504 never wrote, which must not be read as its instructions),
+ * `kind_edit` (a generic instruction's field of the wrong kind, which the encoder must refuse) and
+ * `count_fits` (a variable count the kernel's bytes cannot hold, refused at the count). One input in
+ * four gets each of the first two and the last, picked by the input's hash; every file in the
+ * cut-short form the third; every file the fourth. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +152,53 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
   return ok;
 }
 
+/* `count_fits`: the reader refuses a count of records that the bytes left in the kernel object
+ * cannot hold before it allocates them, at the count's byte (docs/visa-binary.md: the reader's
+ * caps). In a vISA 4.1 file, kernel 0's variable count (after the string table and the name index)
+ * is set to one more than the rest of the object could hold at the 15 bytes a var_info takes at the
+ * least (name 4, bit_properties 1, num_elements 2, alias 4 + 2, alias scope 1, attribute count 1;
+ * the vISA specification's var_info, written here rather than taken from the reader): the file
+ * must be refused as truncated at that byte. One input in four. */
+static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
+  if (wn < 10 || w[4] != 4 || w[5] != 1 || (w[6] | w[7]) == 0) return true;
+  size_t nl = (size_t)w[8] | (size_t)w[9] << 8;
+  if (10 + nl + 8 > wn) return true;
+  size_t obj = sf_le32(w + 10 + nl), size = sf_le32(w + 10 + nl + 4);
+  if (obj > wn || size > wn - obj || size < 4) return true;
+  size_t end = obj + size, p = obj, ns = sf_le32(w + p);
+  p += 4;
+  for (size_t i = 0; i < ns && p < end; i++) {
+    const uint8_t *z = memchr(w + p, 0, end - p);
+    if (!z) return true;
+    p = (size_t)(z - w) + 1;
+  }
+  if (p + 8 > end) return true;
+  p += 4;                                      /* the kernel's name index */
+  uint32_t count = (uint32_t)((end - p - 4) / 15u + 1u);
+  sf_status st;
+  sf_code rc;
+  uint8_t *e = malloc(wn);
+  if (!e) return true;
+  memcpy(e, w, wn);
+  for (unsigned b = 0; b < 4; b++) e[p + b] = (uint8_t)(count >> (8 * b));
+  sf_isa_file x;
+  memset(&x, 0, sizeof x);
+  sf_status_clear(&st);
+  rc = sf_isa_read(e, wn, &x, &st);
+  sf_isa_free(&x);
+  bool ok = rc == SF_ERR_TRUNCATED && st.pos_kind == SF_POS_BYTE && st.pos == p;
+  if (!ok) {
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "count_fits", NULL, "variables");
+    sf_verdict_key(v, "count_fits variables %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "kernel 0's variable count at byte %zu set to %u, one more than the %zu bytes after it hold at 15 "
+                     "bytes each: want truncated at that byte, got %s\n", p, (unsigned)count, end - p - 4,
+                     rc == SF_OK ? "a file that reads" : sf_status_format(&st, msg, sizeof msg));
+  }
+  free(e);
+  return ok;
+}
+
 /* `kind_edit`: every field of a generic instruction carries its kind (a letter of the opcode's
  * layout, include/samplefuzz/visa.h), and the encoder must test each one against the layout of the
  * file's version, since the bytes do not say what a field is: a wrong kind written as if right
@@ -201,6 +249,7 @@ bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const 
   switch ((h >> 58) % 4) {
     case 1: return opcode_edit(g, w, wn, h, v);
     case 2: return name_nul(w, wn, v);
+    case 3: return count_fits(w, wn, v);
     default: return true;
   }
 }
