@@ -152,15 +152,43 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
   return ok;
 }
 
-/* `count_fits`: the reader refuses a count of records that the bytes left in the kernel object
- * cannot hold before it allocates them, at the count's byte (docs/visa-binary.md: the reader's
- * caps). In a vISA 4.1 file, kernel 0's variable count (after the string table and the name index)
- * is set to one more than the rest of the object could hold at the 15 bytes a var_info takes at the
- * least (name 4, bit_properties 1, num_elements 2, alias 4 + 2, alias scope 1, attribute count 1;
- * the vISA specification's var_info, written here rather than taken from the reader): the file
- * must be refused as truncated at that byte. One input in four. */
+/* `count_fits`: the reader refuses a count of records that the bytes left cannot hold before it
+ * allocates them, at the count's byte (docs/visa-binary.md: the reader's caps). In a vISA 4.1
+ * file, the kernel count (byte 6) is set to one more than the rest of the file could hold at 19
+ * bytes per kernel entry, and kernel 0's variable count (after the string table and the name index)
+ * to one more than the rest of its object could hold at the 15 bytes a var_info takes at the least
+ * (name 4, bit_properties 1, num_elements 2, alias 4 + 2, alias scope 1, attribute count 1). The
+ * sizes are the vISA specification's layouts, written here rather than taken from the reader; each
+ * edited file must be refused as truncated at the count's byte. One input in four. */
+static bool count_refused(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t count, size_t room,
+                          unsigned each, const char *what, sf_verdict *v) {
+  uint8_t *e = malloc(wn);
+  if (!e) return true;
+  memcpy(e, w, wn);
+  for (unsigned b = 0; b < width; b++) e[at + b] = (uint8_t)(count >> (8 * b));
+  sf_isa_file x;
+  memset(&x, 0, sizeof x);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_isa_read(e, wn, &x, &st);
+  sf_isa_free(&x);
+  free(e);
+  if (rc == SF_ERR_TRUNCATED && st.pos_kind == SF_POS_BYTE && st.pos == at) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "count_fits", NULL, what);
+  sf_verdict_key(v, "count_fits %s %s", what, sf_code_name(rc));
+  sf_verdict_dumpf(v, "the %s count at byte %zu set to %u, one more than the %zu bytes after it hold at %u bytes each: want "
+                   "truncated at that byte, got %s\n", what, at, (unsigned)count, room, each,
+                   rc == SF_OK ? "a file that reads" : sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
+
 static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   if (wn < 10 || w[4] != 4 || w[5] != 1 || (w[6] | w[7]) == 0) return true;
+  /* The kernel table: 19 bytes at the least per entry (name length 2, offset, size and input offset
+   * 4 each, variable and function counts 2 each, gen binary count 1). */
+  if ((wn - 8) / 19u + 1u <= 0xFFFFu && !count_refused(w, wn, 6, 2, (uint32_t)((wn - 8) / 19u + 1u), wn - 8, 19, "kernel", v))
+    return false;
   size_t nl = (size_t)w[8] | (size_t)w[9] << 8;
   if (10 + nl + 8 > wn) return true;
   size_t obj = sf_le32(w + 10 + nl), size = sf_le32(w + 10 + nl + 4);
@@ -174,29 +202,7 @@ static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   }
   if (p + 8 > end) return true;
   p += 4;                                      /* the kernel's name index */
-  uint32_t count = (uint32_t)((end - p - 4) / 15u + 1u);
-  sf_status st;
-  sf_code rc;
-  uint8_t *e = malloc(wn);
-  if (!e) return true;
-  memcpy(e, w, wn);
-  for (unsigned b = 0; b < 4; b++) e[p + b] = (uint8_t)(count >> (8 * b));
-  sf_isa_file x;
-  memset(&x, 0, sizeof x);
-  sf_status_clear(&st);
-  rc = sf_isa_read(e, wn, &x, &st);
-  sf_isa_free(&x);
-  bool ok = rc == SF_ERR_TRUNCATED && st.pos_kind == SF_POS_BYTE && st.pos == p;
-  if (!ok) {
-    char msg[SF_STATUS_MSG_MAX + 64];
-    sf_verdict_fail(v, "count_fits", NULL, "variables");
-    sf_verdict_key(v, "count_fits variables %s", sf_code_name(rc));
-    sf_verdict_dumpf(v, "kernel 0's variable count at byte %zu set to %u, one more than the %zu bytes after it hold at 15 "
-                     "bytes each: want truncated at that byte, got %s\n", p, (unsigned)count, end - p - 4,
-                     rc == SF_OK ? "a file that reads" : sf_status_format(&st, msg, sizeof msg));
-  }
-  free(e);
-  return ok;
+  return count_refused(w, wn, p, 4, (uint32_t)((end - p - 4) / 15u + 1u), end - p - 4, 15, "variable", v);
 }
 
 /* `kind_edit`: every field of a generic instruction carries its kind (a letter of the opcode's
