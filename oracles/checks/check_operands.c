@@ -210,7 +210,8 @@ static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf
  * predicate control 3 (reserved; the validator refuses it, so no valid case has it) is refused as
  * invalid, (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC])
  * as outside the register file, and (4) a D3D instruction whose resource or sampler operand (picked
- * by the case) is a temp register as invalid, all before any backend call. */
+ * by the case) is a temp register as invalid, and (5) any instruction with every sampler slot of the
+ * state unbound as a state error, all before any backend call. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
@@ -224,6 +225,14 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
                      ctx.st.msg, ctx.calls, after != before ? "; the state changed though the backend refused" : "");
     return false;
   }
+  /* (5) every sampler slot unbound: refused as a state error before any backend call */
+  const sf_sampler *keep[SF_MAX_SAMPLERS];
+  memcpy(keep, s->samplers, sizeof keep);
+  memset(s->samplers, 0, sizeof s->samplers);
+  rc = exec_counted(&c->inst, s, &ctx);
+  memcpy(s->samplers, keep, sizeof keep);
+  if (rc != SF_ERR_STATE || ctx.calls)
+    return refusal_fail(v, c, "exec_refusals", "unbound_sampler", "every sampler slot unbound", rc, &ctx, SF_ERR_STATE);
   sf_inst in = c->inst;
   if (in.family == SF_FAMILY_SAMPLE_3D) {
     in.s3d.pred.id = 1;
