@@ -7,7 +7,8 @@
  * Each call here passes exactly one NULL argument and otherwise valid ones (a generated valid
  * instruction, its bytes, its text, a generated .isa file), so that a broken guard runs on into the
  * work and dereferences the NULL one (a crash under the sanitizers) or returns another code (a
- * finding). The work is fixed: it runs once per process, on the first input of a codec target
+ * finding). The vISA declaration builders are also asked for what a var_info cannot hold and must
+ * answer exactly -1 with a status. The work is fixed: it runs once per process, on the first input of a codec target
  * (sf_check_api_nulls_once), and costs a few hundred microseconds there. */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -217,6 +218,23 @@ static void visa_nulls(nulls *n) {
     CALL("sf_visa_kernel_add_inst(NULL kernel)", sf_visa_kernel_add_inst(NULL, &in, &st));
     CALL("sf_visa_kernel_add_inst(NULL inst)", sf_visa_kernel_add_inst(&k, NULL, &st));
     CALL("sf_visa_kernel_init(NULL kernel)", sf_visa_kernel_init(NULL, "api_nulls", &st));
+    /* The declaration builders answer a refusal with exactly -1 and a status (visa.h), a NULL kernel
+     * and each value a var_info cannot hold alike. */
+    static const struct { const char *call; uint8_t type, align; uint16_t elts; sf_code want; } bad[] = {
+        {"sf_visa_kernel_add_var(NULL kernel)", 0, 0, 1, SF_ERR_INVALID},
+        {"sf_visa_kernel_add_var(type 16)", 16, 0, 1, SF_ERR_RANGE},
+        {"sf_visa_kernel_add_var(align 16)", 0, 16, 1, SF_ERR_RANGE},
+        {"sf_visa_kernel_add_var(0 elements)", 0, 0, 0, SF_ERR_RANGE},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+      sf_status_clear(&st);
+      int64_t r = sf_visa_kernel_add_var(i ? &k : NULL, "api_bad", bad[i].type, bad[i].elts, bad[i].align, &st);
+      if (r == -1 && st.code == bad[i].want) continue;
+      char why[sizeof st.msg + 96];
+      snprintf(why, sizeof why, "returned %lld with %s (%s); want -1 and %s", (long long)r, sf_code_name(st.code), st.msg,
+               sf_code_name(bad[i].want));
+      finding(n, bad[i].call, why);
+    }
   }
   {
     /* sf_inst_diff with no buffer (inst.h): a fixed name of the first difference, whatever n */
