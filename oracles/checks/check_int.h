@@ -111,6 +111,10 @@ bool sf_check_api_nulls_once(sf_verdict *v);
  * every input) and passes after. */
 bool sf_check_state_api(sf_verdict *v);
 bool sf_check_state_api_once(sf_verdict *v);
+/* `conversions` (check_state_api.c): sRGB8 and half codes decode and encode back to themselves;
+ * once per process like state_api. */
+bool sf_check_conversions(sf_verdict *v);
+bool sf_check_conversions_once(sf_verdict *v);
 /* `sig_names` (check_d3d_names.c): the signature text's sv=, type= and min= names are those of the
  * values d3dcommon.h gives them. sf_check_d3d_names_once runs it on the first call in a process
  * (the D3D codec targets call it on every input) and passes after. */

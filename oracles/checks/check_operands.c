@@ -206,7 +206,8 @@ static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf
 }
 
 /* `exec_refusals`: (1) for every family, with the refusing backend, the executor returns the
- * backend's refusal and, as sampler.h promises, leaves the state as it was; (2) a 3D_SAMPLE with
+ * backend's refusal and, as sampler.h promises, leaves the state as it was (and a SAMPLE_UNORM or AVS
+ * block, which always asks the backend, does not succeed without a call); (2) a 3D_SAMPLE with
  * predicate control 3 (reserved; the validator refuses it, so no valid case has it) is refused as
  * invalid, (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC])
  * as outside the register file, and (4) a D3D instruction whose resource or sampler operand (picked
@@ -217,6 +218,11 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   uint64_t before = state_hash(s);
   sf_code rc = exec_counted(&c->inst, s, &ctx);
   uint64_t after = state_hash(s);
+  /* SAMPLE_UNORM and AVS always ask the backend for their block: success without a call is a result
+   * no sampler computed */
+  if (rc == SF_OK && !ctx.calls && (c->inst.family == SF_FAMILY_SAMPLE_UNORM || c->inst.family == SF_FAMILY_AVS))
+    return refusal_fail(v, c, "exec_refusals", "no_backend_call", "a block instruction with a refusing backend", rc, &ctx,
+                        SF_ERR_STATE);
   if (ctx.calls && (rc != SF_ERR_STATE || after != before)) {
     const char *what = rc != SF_ERR_STATE ? "backend_error_status" : "backend_error_state";
     sf_verdict_fail(v, "exec_refusals", &c->inst, what);

@@ -116,3 +116,33 @@ bool sf_check_state_api_once(sf_verdict *v) {
   if (atomic_flag_test_and_set(&done)) return true;
   return sf_check_state_api(v);
 }
+
+/* `conversions`: the texel conversions the executor and the border snapping share (surface.c) give
+ * every code back: sRGB8 encode(decode(c)) == c for all 256 codes, half encode(decode(h)) == h for
+ * every half that is not a NaN (a NaN comes back as 0x7e00). A tie or an edge case turned the wrong
+ * way changes every backend alike, and the independent model's tolerance for sRGB (one code)
+ * would hide it. Fixed work (about 65,800 conversions), once per process in the sampler targets. */
+bool sf_check_conversions(sf_verdict *v) {
+  const char *what = NULL;
+  unsigned code = 0, got = 0;
+  for (unsigned c = 0; c < 256 && !what; c++) {
+    unsigned back = sf_float_to_srgb8(sf_srgb8_to_float((uint8_t)c));
+    if (back != c) what = "srgb8", code = c, got = back;
+  }
+  for (unsigned h = 0; h < 65536 && !what; h++) {
+    bool nan = (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu);
+    unsigned back = sf_float_to_half(sf_half_to_float((uint16_t)h)), want = nan ? 0x7e00u : h;
+    if (back != want) what = "half", code = h, got = back;
+  }
+  if (!what) return true;
+  sf_verdict_fail(v, "conversions", NULL, what);
+  sf_verdict_key(v, "conversions %s", what);
+  sf_verdict_dumpf(v, "%s code 0x%x decodes and encodes back to 0x%x\n", what, code, got);
+  return false;
+}
+
+bool sf_check_conversions_once(sf_verdict *v) {
+  static atomic_flag done = ATOMIC_FLAG_INIT;
+  if (atomic_flag_test_and_set(&done)) return true;
+  return sf_check_conversions(v);
+}
