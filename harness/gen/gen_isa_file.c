@@ -287,7 +287,6 @@ static sf_code gi_cut12504(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
   for (uint32_t at = 0; at < total && !c; at++)
     if (!(c = gi_stream_at(k, &gi, &ii, &ri, at, &all[n], st))) n++;
   const uint8_t end = k->is_function ? 0x68 : SF_VISA_OP_RET; /* fret, ret */
-#define GI_RETURNS(op) ((op) == SF_VISA_OP_RET || (op) == end)
   if (!c && (!n || all[n - 1].op != end)) { /* the stream ends at its last return */
     all[n].op = end;
     all[n].ops = calloc(2, sizeof *all[n].ops); /* ret keeps its exec byte in the cut form, fret its predicate too */
@@ -307,7 +306,7 @@ static sf_code gi_cut12504(sf_fdp *f, sf_visa_kernel *k, sf_status *st) {
   /* Code after a ret is reached only through a label, so IGC writes a label (or a subroutine's)
    * right after every ret but the last, and the reader ends the stream at anything else. */
   for (uint32_t i = 1; i < n;) {
-    if (GI_RETURNS(all[i - 1].op) && all[i].op != 0x30 && all[i].op != 0x31) {
+    if ((all[i - 1].op == SF_VISA_OP_RET || all[i - 1].op == end) && all[i].op != 0x30 && all[i].op != 0x31) {
       sf_visa_ginst_free(&all[i]);
       memmove(&all[i], &all[i + 1], (size_t)(n - i - 1) * sizeof *all);
       n--;

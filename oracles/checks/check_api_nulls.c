@@ -10,7 +10,6 @@
  * finding). The vISA declaration builders are also asked for what a var_info cannot hold and must
  * answer exactly -1 with a status. The work is fixed: it runs once per process, on the first input of a codec target
  * (sf_check_api_nulls_once), and costs a few hundred microseconds there. */
-#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -276,8 +275,4 @@ bool sf_check_api_nulls(sf_verdict *v) {
   return n.ok;
 }
 
-bool sf_check_api_nulls_once(sf_verdict *v) {
-  static atomic_flag done = ATOMIC_FLAG_INIT;
-  if (atomic_flag_test_and_set(&done)) return true;
-  return sf_check_api_nulls(v);
-}
+SF_CHECK_ONCE_FN(sf_check_api_nulls)

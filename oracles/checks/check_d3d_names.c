@@ -10,7 +10,6 @@
  * signature holds an element per named value, the container prints, and each element's line must
  * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
  * codec targets (sf_check_d3d_names_once). */
-#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -144,8 +143,4 @@ bool sf_check_d3d_names(sf_verdict *v) {
   return ok;
 }
 
-bool sf_check_d3d_names_once(sf_verdict *v) {
-  static atomic_flag done = ATOMIC_FLAG_INIT;
-  if (atomic_flag_test_and_set(&done)) return true;
-  return sf_check_d3d_names(v);
-}
+SF_CHECK_ONCE_FN(sf_check_d3d_names)

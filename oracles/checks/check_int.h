@@ -2,6 +2,8 @@
 #ifndef SF_CHECK_INT_H
 #define SF_CHECK_INT_H
 
+#include <stdatomic.h>
+
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/case.h"
 #include "samplefuzz/dxbc.h"
@@ -100,6 +102,13 @@ bool sf_check_exec_writeback(sf_verdict *v, const sf_inst *in, const sf_state *b
 /* `exec_operands` (check_operands.c): the scalar sources of the first SAMPLE_UNORM or AVS request
  * the executor recorded, read again from the instruction and the state `before` the execution. */
 bool sf_check_exec_operands(sf_verdict *v, const sf_inst *in, const sf_state *before, const sf_indep_rec *rec);
+/* Defines fn_once(v): fn(v) on the first call in a process, true after (the fixed-work contract
+ * checks below: their inputs do not depend on the fuzz input, so once is enough). */
+#define SF_CHECK_ONCE_FN(fn)                          \
+  bool fn##_once(sf_verdict *v) {                     \
+    static atomic_flag done_ = ATOMIC_FLAG_INIT;      \
+    return atomic_flag_test_and_set(&done_) || fn(v); \
+  }
 /* `api_nulls` (check_api_nulls.c): every pointer argument of the vISA and D3D codec entry points
  * refused as NULL with SF_ERR_INVALID, the other arguments valid. sf_check_api_nulls_once runs it
  * on the first call in a process (the codec targets call it on every input) and passes after. */

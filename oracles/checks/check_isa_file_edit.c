@@ -17,6 +17,17 @@
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/visa.h"
 
+/* Kernel 0's object in a written file of vISA 3.7 or later (the name length a UW at byte 8): its
+ * offset and size from the header's first kernel entry. False when the header is cut short. */
+static bool kernel0_object(const uint8_t *w, size_t wn, size_t *obj, size_t *size) {
+  if (wn < 10) return false;
+  size_t nl = (size_t)w[8] | (size_t)w[9] << 8;
+  if (10 + nl + 8 > wn) return false;
+  *obj = sf_le32(w + 10 + nl);
+  *size = sf_le32(w + 10 + nl + 4);
+  return true;
+}
+
 /* Reads a copy of w[0..wn) with byte `at` set to `byte`: *rc and *st are the reader's answer. Returns
  * the copy (the caller frees it, after judging the refusal's position in it), NULL without memory. */
 static uint8_t *read_with_byte(const uint8_t *w, size_t wn, size_t at, uint8_t byte, sf_code *rc, sf_status *st) {
@@ -41,9 +52,9 @@ static bool opcode_edit(const sf_isa_file *g, const uint8_t *w, size_t wn, uint6
   if (!g->num_kernels || wn < 10) return true;
   const sf_visa_kernel *k = &g->kernels[0];
   if (!k->num_insts && !k->num_rets && !k->num_gens) return true;
-  size_t nl = (size_t)w[8] | (size_t)w[9] << 8;
-  if (10 + nl + 4 > wn) return true;
-  uint64_t at = (uint64_t)sf_le32(w + 10 + nl) + k->entry;
+  size_t obj, size;
+  if (!kernel0_object(w, wn, &obj, &size)) return true;
+  uint64_t at = (uint64_t)obj + k->entry;
   if (at >= wn) return true;
   uint8_t ops[256];
   unsigned nops = 0;
@@ -189,10 +200,8 @@ static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
    * 4 each, variable and function counts 2 each, gen binary count 1). */
   if ((wn - 8) / 19u + 1u <= 0xFFFFu && !count_refused(w, wn, 6, 2, (uint32_t)((wn - 8) / 19u + 1u), wn - 8, 19, "kernel", v))
     return false;
-  size_t nl = (size_t)w[8] | (size_t)w[9] << 8;
-  if (10 + nl + 8 > wn) return true;
-  size_t obj = sf_le32(w + 10 + nl), size = sf_le32(w + 10 + nl + 4);
-  if (obj > wn || size > wn - obj || size < 4) return true;
+  size_t obj, size;
+  if (!kernel0_object(w, wn, &obj, &size) || obj > wn || size > wn - obj || size < 4) return true;
   size_t end = obj + size, p = obj, ns = sf_le32(w + p);
   p += 4;
   for (size_t i = 0; i < ns && p < end; i++) {

@@ -1,4 +1,8 @@
-/* check_state_api.c — `state_api`: the machine state's variable table keeps its contract.
+/* check_state_api.c — the sampler's fixed-work contracts, once per process in the sampler targets:
+ * `state_api` (the machine state's variable table keeps its contract, below) and `conversions`
+ * (the texel conversions give every code back, at the end of the file).
+ *
+ * `state_api`:
  *
  * Every case builds its state the same way (sf_state_init, one sf_state_add_var per variable,
  * sf_state_free), so the paths a case never takes are invisible to the sampler targets: a variable
@@ -9,7 +13,6 @@
  * hands old data to the next instruction, a cap tested one off lets a 65th variable in. The work
  * is fixed, so it runs once per process, on the first input of a sampler target
  * (sf_check_state_api_once), and costs a few microseconds. */
-#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -111,11 +114,7 @@ bool sf_check_state_api(sf_verdict *v) {
   return a.ok;
 }
 
-bool sf_check_state_api_once(sf_verdict *v) {
-  static atomic_flag done = ATOMIC_FLAG_INIT;
-  if (atomic_flag_test_and_set(&done)) return true;
-  return sf_check_state_api(v);
-}
+SF_CHECK_ONCE_FN(sf_check_state_api)
 
 /* `conversions`: the texel conversions the executor and the border snapping share (surface.c) give
  * every code back: sRGB8 encode(decode(c)) == c for all 256 codes, half encode(decode(h)) == h for
@@ -141,8 +140,4 @@ bool sf_check_conversions(sf_verdict *v) {
   return false;
 }
 
-bool sf_check_conversions_once(sf_verdict *v) {
-  static atomic_flag done = ATOMIC_FLAG_INIT;
-  if (atomic_flag_test_and_set(&done)) return true;
-  return sf_check_conversions(v);
-}
+SF_CHECK_ONCE_FN(sf_check_conversions)
