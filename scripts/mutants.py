@@ -3,7 +3,8 @@
 many the fuzz targets kill, and how fast (docs/oracles.md, "Mutation analysis").
 
   python3 scripts/mutants.py [--seed S] [--per-group N] [--groups G,...] [--time T] [--jobs J]
-                             [--out DIR] [--no-ctest] [--list] [--smoke]
+                             [--out DIR] [--no-ctest] [--no-msan] [--list] [--smoke]
+                             [--sites FILE:LINE:COL:OP,...]
 
 For each group of source files (vISA codec, D3D codec, model, sampler, SIMD) it enumerates every
 site of six generic operators — relational (< <= > >=), equality (== !=), logical (&& ||),
@@ -11,7 +12,10 @@ arithmetic (+ -), constant +1, statement deletion — in code (comments, strings
 lines and the planted canary branches, `#if SF_CANARY == N`, are left alone), and draws N of them
 per group with a seeded random generator. Each mutant is built the way a campaign builds (clang, libFuzzer, ASan+UBSan, -O2) in a private copy of the tree,
 then run with the fuzz targets that cover its file, for at most T seconds in all, on the seed
-corpus; a crash, sanitizer report, timeout or out-of-memory kills it. A survivor is then run with
+corpus; a crash, sanitizer report, timeout or out-of-memory kills it. A survivor is then built with
+MemorySanitizer (libFuzzer, as scripts/msan.sh builds) and given the same budget, as a campaign's
+MSan build fuzzes beside its ASan+UBSan one (a kill there is reported as "msan:<target>" with the
+MSan stage's own time), unless --no-msan. A survivor of both is then run with
 ctest (unit label) in a replay build of the same copy, unless --no-ctest. A mutant that does not
 compile is "stillborn" and not counted. Mutants listed in scripts/mutants-equivalent.txt (id and
 reason, reviewed by hand) are not counted either.
@@ -280,11 +284,11 @@ def ccache_args():
     return ["-DCMAKE_C_COMPILER_LAUNCHER=ccache"] if shutil.which("ccache") else []
 
 
-def configure(src, bdir, engine, log):
+def configure(src, bdir, engine, log, sanitize="ON"):
     args = ["cmake", "-S", src, "-B", bdir, "-DCMAKE_C_COMPILER=clang", "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
             "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG", f"-DSF_FUZZ_ENGINE={engine}"]
     if engine == "libfuzzer":
-        args.append("-DSF_SANITIZE=ON")
+        args.append(f"-DSF_SANITIZE={sanitize}")
     return run(args + ccache_args(), log=log) == 0
 
 
@@ -442,6 +446,19 @@ class Runner:
                         by = t
                         break
                 secs = round(time.time() - t0, 1)
+            if not by and a.engine == "libfuzzer" and a.msan:
+                # A campaign runs its MemorySanitizer build beside the ASan+UBSan one (OSS-Fuzz does):
+                # a survivor gets the same budget there. Its time is the MSan stage's own, as the two
+                # builds fuzz side by side.
+                mdir = os.path.join(ws, "build-msan")
+                if not os.path.isdir(mdir) and not configure(src, mdir, "libfuzzer", log, sanitize="memory"):
+                    r.update(status="error", by="msan-configure")
+                    return self.record(r)
+                if run(["cmake", "--build", mdir, "-j1", "--target"] + targets, log=log) != 0:
+                    r.update(status="error", by="msan-build")
+                    return self.record(r)
+                mby, secs = fuzz_stage(src, mdir, target_order(path, targets), a.time, a.seed, log)
+                by = "msan:" + mby if mby else None
             if by:
                 r.update(status="killed", by=by, seconds=secs)
             elif a.ctest:
@@ -522,7 +539,7 @@ def report(out, chosen, results):
 def smoke(a):
     """Two mutants of the model core through the replay engine: the pipeline must run end to end and
     kill at least one (the seed corpora exercise sf_inst_equal and friends on every input)."""
-    a.engine, a.ctest, a.time, a.jobs = "replay", False, 120, 1
+    a.engine, a.ctest, a.time, a.jobs, a.msan = "replay", False, 120, 1, False
     global SRC
     SRC = snapshot(os.path.join(os.path.abspath(a.out), "snapshot"))
     text, offs, s = sites("harness/model/inst.c")
@@ -553,7 +570,10 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build-mutants"))
     ap.add_argument("--engine", choices=("libfuzzer", "replay"), default="libfuzzer")
     ap.add_argument("--no-ctest", dest="ctest", action="store_false")
+    ap.add_argument("--no-msan", dest="msan", action="store_false",
+                    help="skip the MemorySanitizer stage that a survivor of the ASan+UBSan fuzz stage gets")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--sites", default="", help="run these sites (FILE:LINE:COL:OP,...) instead of a draw")
     ap.add_argument("--smoke", action="store_true")
     a = ap.parse_args()
     if a.smoke:
@@ -566,7 +586,18 @@ def main():
         ap.error(f"unknown group(s) {bad}; groups: {', '.join(GROUPS)}")
     if a.jobs < 1 or a.time < 1 or a.per_group < 1:
         ap.error("--jobs, --time and --per-group must be positive")
-    chosen = draw(groups, a.per_group, a.seed)
+    if a.sites:
+        # Named sites (FILE:LINE:COL:OP, as --list prints them), e.g. to measure open survivors again.
+        chosen = []
+        for spec in a.sites.split(","):
+            path, line, col, op = spec.rsplit(":", 3)
+            g = next((g for g in GROUPS if path in source_files(g)), None)
+            hit = [x for x in sites(path)[2] if x[1] == int(line) and x[2] == int(col) and x[3] == op] if g else []
+            if not hit:
+                ap.error(f"--sites: no {op} site at {path}:{line}:{col} in any group's files")
+            chosen.extend((g, x) for x in hit[:1])
+    else:
+        chosen = draw(groups, a.per_group, a.seed)
     if a.list:
         for g, s in chosen:
             print(mutant_id(s), g, f"{s[0]}:{s[1]}:{s[2]}", s[3], repr(s[4]), "->", repr(s[5]))

@@ -189,6 +189,79 @@ static void test_case_roundtrip(void) {
   free(b);
 }
 
+/* Layouts 1 and 2 of the case (include/samplefuzz/case.h): version 1 keeps the nearest AVS tables
+ * and the cyclic fill, so older reproducers keep their meaning; layout 2 reads byte 23's table bits
+ * (known answers of the bilinear and Catmull-Rom tables) and rotates the pattern per 64-byte block,
+ * so the rows of a 16-texel RGBA8 surface differ while every texel is still one of the pattern's. */
+static void test_case_layouts(void) {
+  uint8_t in[SF_CASE_FIXED_SIZE];
+  sf_case *c = calloc(1, sizeof *c);
+  SF_CHECK(c != NULL);
+  if (!c) return;
+  sf_status st;
+  sf_status_clear(&st);
+  for (unsigned i = 0; i < sizeof in; i++) in[i] = (uint8_t)(i * 37u + 11u);
+  in[0] = 1;
+  in[23] = 0x0F;
+  SF_CHECK_EQ_U(sf_case_read(in, sizeof in, c, &st), SF_OK);
+  SF_CHECK_EQ_U(c->layout, 1);
+  SF_CHECK_EQ_U(c->avs_flags, 3);
+  SF_CHECK_EQ_U((unsigned)c->samp.avs_luma[31][4], 64);
+  uint8_t w[SF_CASE_MAX_SIZE];
+  size_t wl = 0;
+  SF_CHECK_EQ_U(sf_case_write(c, w, sizeof w, &wl, &st), SF_OK);
+  SF_CHECK_EQ_U(w[0], 1);
+  SF_CHECK_EQ_U(w[23], 3);
+  in[0] = 2;
+  in[23] = 0x04; /* bilinear */
+  SF_CHECK_EQ_U(sf_case_read(in, sizeof in, c, &st), SF_OK);
+  SF_CHECK_EQ_U(c->layout, 2);
+  SF_CHECK_EQ_U((unsigned)c->samp.avs_luma[5][3], 54);
+  SF_CHECK_EQ_U((unsigned)c->samp.avs_luma[5][4], 10);
+  SF_CHECK_EQ_U((unsigned)c->samp.avs_chroma[5][2], 10);
+  in[23] = 0x08; /* Catmull-Rom: phase 0 is the centre tap, phase 16 is (-1, 9, 9, -1)/16 */
+  SF_CHECK_EQ_U(sf_case_read(in, sizeof in, c, &st), SF_OK);
+  SF_CHECK_EQ_U((unsigned)c->samp.avs_luma[0][3], 64);
+  static const int8_t half[4] = {-4, 36, 36, -4};
+  SF_CHECK(memcmp(&c->samp.avs_luma[16][2], half, 4) == 0 && memcmp(c->samp.avs_chroma[16], half, 4) == 0);
+  SF_CHECK_EQ_U(sf_sampler_check(&c->samp, &st), SF_OK);
+  in[23] = 0x0C; /* pseudo-random: valid, and not the nearest table */
+  SF_CHECK_EQ_U(sf_case_read(in, sizeof in, c, &st), SF_OK);
+  SF_CHECK_EQ_U(sf_sampler_check(&c->samp, &st), SF_OK);
+  bool other = false;
+  for (unsigned p = 0; p < SF_AVS_PHASES; p++) other |= c->samp.avs_luma[p][0] != 0 || c->samp.avs_chroma[p][3] != 0;
+  SF_CHECK(other);
+  SF_CHECK_EQ_U(sf_case_write(c, w, sizeof w, &wl, &st), SF_OK);
+  SF_CHECK_EQ_U(w[0], 2);
+  SF_CHECK_EQ_U(w[23], 0x0C);
+  /* the fill of a 16x16 RGBA8 surface (64-byte rows) in each layout */
+  for (unsigned layout = 1; layout <= 2; layout++) {
+    in[0] = (uint8_t)layout;
+    SF_CHECK_EQ_U(sf_case_read(in, sizeof in, c, &st), SF_OK);
+    c->flags = 0;
+    sf_surface_desc d = {.type = SF_SURF_2D, .format = SF_FMT_RGBA8_UNORM, .width = 16, .height = 16, .depth = 1, .layers = 1, .levels = 1};
+    c->surf = d;
+    sf_surface *s = NULL;
+    SF_CHECK_EQ_U(sf_surface_create(&s, &d, &st), SF_OK);
+    if (!s) break;
+    sf_case_fill(c, s);
+    SF_CHECK(memcmp(s->data, c->pattern, 64) == 0);
+    unsigned same = 0;
+    for (unsigned y = 1; y < 16; y++) same += memcmp(s->data, s->data + 64 * y, 64) == 0;
+    SF_CHECK_EQ_U(same, layout == 1 ? 15u : same);
+    if (layout == 2) SF_CHECK(same < 4);
+    bool texels_from_pattern = true;
+    for (size_t t = 0; t + 4 <= s->size; t += 4) {
+      bool found = false;
+      for (unsigned k = 0; k < 64; k += 4) found |= memcmp(s->data + t, c->pattern + k, 4) == 0;
+      texels_from_pattern &= found;
+    }
+    SF_CHECK(texels_from_pattern);
+    sf_surface_free(s);
+  }
+  free(c);
+}
+
 /* Structured cases: every backend agrees and the invariants hold; the pipeline views agree. */
 static void test_sample_diff_and_pipeline(void) {
   uint64_t seed = 0x5eed0004;
@@ -258,6 +331,7 @@ int main(void) {
   SF_RUN(test_visa_generated);
   SF_RUN(test_d3d_generated);
   SF_RUN(test_case_roundtrip);
+  SF_RUN(test_case_layouts);
   SF_RUN(test_sample_diff_and_pipeline);
   SF_RUN(test_replay);
   SF_TEST_END();

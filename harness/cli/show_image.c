@@ -163,7 +163,7 @@ int show_case(const uint8_t *data, size_t len, const sf_backend *forced, const c
     fprintf(stderr, "samplefuzz show: the case cannot be instantiated: %s\n", sf_status_format(&st, why, sizeof why));
     goto done;
   }
-  printf("\ncase (layout version %u read as %u): %s\n", c->version, SF_CASE_VERSION, sf_case_describe(c, buf, sizeof buf));
+  printf("\ncase (layout version %u read as %u): %s\n", c->version, c->layout, sf_case_describe(c, buf, sizeof buf));
   show_inst(&c->inst);
   printf("surface:   %s\n", sf_surface_describe(env->surface, buf, sizeof buf));
   printf("sampler:   %s\n", sf_sampler_describe(&env->sampler, buf, sizeof buf));

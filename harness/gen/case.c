@@ -115,6 +115,63 @@ static void sf_case_fold_family(sf_case *c) {
   }
 }
 
+/* The AVS coefficient tables of a case (byte 23, bits 2-3; docs/fuzzing.md "Structured case"). Every
+ * table is valid: each phase's taps are int8 and sum to 64 (sf_sampler_check). 0 keeps
+ * sf_sampler_default's nearest tables, whose one tap of 64 leaves the filter's arithmetic unexercised;
+ * 1 is bilinear between the two centre taps; 2 a Catmull-Rom cubic over the four centre taps
+ * (negative lobes); 3 pseudo-random taps drawn from the pattern bytes, with large negative outer taps
+ * and a centre tap that brings the sum to 64. */
+static void sf_case_avs_tables(sf_case *c) {
+  unsigned kind = (c->avs_flags >> 2) & 3u;
+  if (kind == 0 || c->layout == 1) return;
+  uint64_t x = 0x9E3779B97F4A7C15u;
+  for (unsigned i = 0; i < SF_CASE_PATTERN_SIZE; i++) x = (x ^ c->pattern[i]) * 0x100000001B3u;
+  for (unsigned p = 0; p < SF_AVS_PHASES; p++) {
+    int8_t *l = c->samp.avs_luma[p], *ch = c->samp.avs_chroma[p];
+    memset(l, 0, SF_AVS_LUMA_TAPS);
+    memset(ch, 0, SF_AVS_CHROMA_TAPS);
+    if (kind == 1) {
+      l[3] = ch[1] = (int8_t)(64 - 2 * (int)p);
+      l[4] = ch[2] = (int8_t)(2 * p);
+    } else if (kind == 2) {
+      /* Catmull-Rom at t = p/32, in 1/64 with t^3 scaled by 32^3: weights of taps -1, 0, 1, 2 */
+      int t = (int)p, t2 = t * t, t3 = t2 * t; /* t3 <= 29791 */
+      int w[4] = {(-t3 + 2 * 32 * t2 - 32 * 32 * t), (3 * t3 - 5 * 32 * t2 + 2 * 32 * 32 * 32), (-3 * t3 + 4 * 32 * t2 + 32 * 32 * t),
+                  (t3 - 32 * t2)};
+      int sum = 0;
+      for (unsigned k = 0; k < 4; k++) {
+        /* w[k] / (2 * 32^3) of 64, rounded to nearest (ties away from zero) */
+        int num = w[k] * 64, den = 2 * 32 * 32 * 32;
+        int q = num >= 0 ? (num + den / 2) / den : -((-num + den / 2) / den);
+        l[2 + k] = ch[k] = (int8_t)q;
+        sum += q;
+      }
+      l[p < SF_AVS_PHASES / 2 ? 3 : 4] = (int8_t)(l[p < SF_AVS_PHASES / 2 ? 3 : 4] + 64 - sum);
+      ch[p < SF_AVS_PHASES / 2 ? 1 : 2] = (int8_t)(ch[p < SF_AVS_PHASES / 2 ? 1 : 2] + 64 - sum);
+    } else {
+      int sl = 0, sc = 0;
+      for (unsigned t = 0; t < SF_AVS_LUMA_TAPS; t++) {
+        x ^= x >> 29;
+        x *= 0xBF58476D1CE4E5B9u;
+        x ^= x >> 32;
+        if (t == 3) continue;
+        l[t] = (int8_t)((int)(x % 19u) - 9); /* -9..9: the centre tap stays within 1..127 */
+        sl += l[t];
+      }
+      l[3] = (int8_t)(64 - sl);
+      for (unsigned t = 0; t < SF_AVS_CHROMA_TAPS; t++) {
+        x ^= x >> 31;
+        x *= 0x94D049BB133111EBu;
+        x ^= x >> 29;
+        if (t == 1) continue;
+        ch[t] = (int8_t)((int)(x % 41u) - 20); /* -20..20: the centre tap stays within 4..124 */
+        sc += ch[t];
+      }
+      ch[1] = (int8_t)(64 - sc);
+    }
+  }
+}
+
 sf_code sf_case_read(const uint8_t *data, size_t len, sf_case *c, sf_status *st) {
   if (!c || (!data && len)) return sf_fail(st, SF_ERR_INVALID, "sf_case_read: NULL argument");
   memset(c, 0, sizeof *c);
@@ -124,6 +181,7 @@ sf_code sf_case_read(const uint8_t *data, size_t len, sf_case *c, sf_status *st)
   if (len) memcpy(fixed, data, len < sizeof fixed ? len : sizeof fixed);
   const uint8_t *h = fixed;
   c->version = h[0];
+  c->layout = h[0] == 1 ? 1u : SF_CASE_VERSION;
   c->family = sf_case_families[h[1] % 4u];
   c->flags = (uint8_t)(h[2] & SF_CASE_F_MASK);
   sf_case_fold_surface(h, &c->surf);
@@ -142,10 +200,11 @@ sf_code sf_case_read(const uint8_t *data, size_t len, sf_case *c, sf_status *st)
   c->border_code = h[22];
   static const float border_vals[4] = {0.0f, 1.0f, 0.5f, -1.0f};
   for (unsigned i = 0; i < 4; i++) c->samp.border[i] = border_vals[(c->border_code >> (2 * i)) & 3u];
-  c->avs_flags = (uint8_t)(h[23] & 3u);
+  c->avs_flags = (uint8_t)(h[23] & (c->layout == 1 ? 3u : SF_CASE_AVS_MASK));
   c->samp.avs_shuffle = (c->avs_flags & 1u) != 0;
   c->samp.avs_8tap_all = (c->avs_flags & 2u) != 0;
   memcpy(c->pattern, h + SF_CASE_HEADER_SIZE, SF_CASE_PATTERN_SIZE);
+  sf_case_avs_tables(c);
   const uint8_t *pal = h + SF_CASE_HEADER_SIZE + SF_CASE_PATTERN_SIZE;
   for (unsigned i = 0; i < SF_CASE_PALETTE; i++) {
     c->pal_class[i] = (uint8_t)(pal[5 * i] % 4u);
@@ -193,7 +252,7 @@ sf_code sf_case_write(const sf_case *c, uint8_t *out, size_t cap, size_t *len, s
   memset(out, 0, need);
   uint8_t *h = out;
   const sf_surface_desc *d = &c->surf;
-  h[0] = SF_CASE_VERSION;
+  h[0] = (uint8_t)(c->layout == 1 ? 1u : SF_CASE_VERSION);
   h[1] = (uint8_t)sf_case_family_index(c->family);
   h[2] = (uint8_t)(c->flags & SF_CASE_F_MASK);
   h[3] = d->type;
@@ -215,7 +274,7 @@ sf_code sf_case_write(const sf_case *c, uint8_t *out, size_t cap, size_t *len, s
   h[17] = (uint8_t)(c->samp.max_lod >> 8);
   for (unsigned i = 0; i < 4; i++) h[18 + i] = (uint8_t)(c->dmask >> (8 * i));
   h[22] = c->border_code;
-  h[23] = (uint8_t)(c->avs_flags & 3u);
+  h[23] = (uint8_t)(c->avs_flags & (c->layout == 1 ? 3u : SF_CASE_AVS_MASK));
   memcpy(h + SF_CASE_HEADER_SIZE, c->pattern, SF_CASE_PATTERN_SIZE);
   uint8_t *pal = h + SF_CASE_HEADER_SIZE + SF_CASE_PATTERN_SIZE;
   for (unsigned i = 0; i < SF_CASE_PALETTE; i++) {
@@ -230,15 +289,17 @@ sf_code sf_case_write(const sf_case *c, uint8_t *out, size_t cap, size_t *len, s
 const char *sf_case_describe(const sf_case *c, char *buf, size_t n) {
   const sf_format_info *fi = sf_format_get(c->surf.format);
   static const char *const addr[] = {"wrap", "mirror", "clamp", "border", "mirror_once"};
+  static const char *const avs_tables[] = {"nearest", "bilinear", "catmull-rom", "pseudo-random"};
   snprintf(buf, n,
            "%s %s %ux%ux%u layers %u levels %u; filter %s/%s mip %u; addr %s,%s,%s; compare %u; bias %d min %u max %u "
-           "(s4.8/u4.8); dmask %08x%s%s",
+           "(s4.8/u4.8); dmask %08x%s%s; avs%s%s tables %s",
            sf_surf_type_name(c->surf.type), fi ? fi->name : "?", c->surf.width, c->surf.height, c->surf.depth,
            c->surf.layers, c->surf.levels, c->samp.min_filter ? "linear" : "point",
            c->samp.mag_filter ? "linear" : "point", c->samp.mip_filter, addr[c->samp.addr[0] % 5],
            addr[c->samp.addr[1] % 5], addr[c->samp.addr[2] % 5], c->samp.compare, c->samp.lod_bias, c->samp.min_lod,
            c->samp.max_lod, (unsigned)c->dmask, (c->flags & SF_CASE_F_CONSTANT) ? "; constant texture" : "",
-           (c->flags & SF_CASE_F_NULL_TILE) ? "; null tile" : "");
+           (c->flags & SF_CASE_F_NULL_TILE) ? "; null tile" : "", (c->avs_flags & 1u) ? " shuffle" : "",
+           (c->avs_flags & 2u) ? " 8-tap" : "", avs_tables[(c->avs_flags >> 2) & 3u]);
   return buf;
 }
 
@@ -300,16 +361,37 @@ void sf_case_null_tile(const sf_case *c, const sf_surface *s, unsigned *tx, unsi
   *ty = (t & 0x80u) && lv->tiles_y ? (t >> 3 & 7u) % lv->tiles_y : 0;
 }
 
+void sf_case_fill(const sf_case *c, sf_surface *s) {
+  if (!c || !s || !s->data) return;
+  const sf_format_info *fi = sf_format_get(c->surf.format);
+  unsigned tb = fi && fi->bytes && SF_CASE_PATTERN_SIZE % fi->bytes == 0 ? fi->bytes : 1;
+  if (c->flags & SF_CASE_F_CONSTANT) {
+    sf_surface_fill(s, c->pattern, tb);
+    return;
+  }
+  if (c->layout == 1) {
+    sf_surface_fill(s, c->pattern, SF_CASE_PATTERN_SIZE);
+    return;
+  }
+  /* Layout 2: block b of 64 bytes is the pattern rotated by a whole number of texels, taken from a
+   * multiplicative hash of b (block 0 is the pattern itself). A plain cyclic copy made every row of a
+   * surface whose row pitch is a multiple of 64 bytes (16 RGBA8 texels, 4 RGBA32F) the same row,
+   * and likewise every slice and array layer: vertical, depth and layer selection went unseen. */
+  const size_t n = SF_CASE_PATTERN_SIZE;
+  for (size_t off = 0, b = 0; off < s->size; off += n, b++) {
+    size_t rot = (size_t)((((uint32_t)b * 0x9E3779B1u) >> 16) % (n / tb)) * tb;
+    size_t len = s->size - off < n ? s->size - off : n;
+    size_t first = n - rot < len ? n - rot : len;
+    memcpy(s->data + off, c->pattern + rot, first);
+    if (len > first) memcpy(s->data + off + first, c->pattern, len - first);
+  }
+}
+
 sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st) {
   memset(env, 0, sizeof *env);
   sf_state_init(&env->state);
   if (sf_surface_create(&env->surface, &c->surf, st) != SF_OK) return st ? st->code : SF_ERR_INVALID;
-  if (c->flags & SF_CASE_F_CONSTANT) {
-    const sf_format_info *fi = sf_format_get(c->surf.format);
-    sf_surface_fill(env->surface, c->pattern, fi && fi->bytes ? fi->bytes : 1);
-  } else {
-    sf_surface_fill(env->surface, c->pattern, SF_CASE_PATTERN_SIZE);
-  }
+  sf_case_fill(c, env->surface);
   if (c->flags & SF_CASE_F_NULL_TILE) {
     unsigned tx, ty;
     sf_case_null_tile(c, env->surface, &tx, &ty);

@@ -1,11 +1,14 @@
 /* samplefuzz/case.h — the structured fuzz case of sample_diff_fuzzer and pipeline_fuzzer
  * (docs/fuzzing.md, §6 "Input header").
  *
- * Layout, version 1 (little-endian):
+ * Layout, version 2 (little-endian; version 1 differs in two places, below):
  *   header   24 bytes, fixed: version, family, flags, surface (type, format, size, levels), sampler
  *            state (filters, address modes, compare op, LOD bias/min/max), dispatch mask, border
- *            colour, AVS flags. Every field is folded into range (Zydis style), never rejected.
- *   pattern  64 bytes: texel bytes, copied cyclically over the whole surface.
+ *            colour, AVS flags and tables. Every field is folded into range (Zydis style), never
+ *            rejected.
+ *   pattern  64 bytes: texel bytes; each 64-byte block of the surface is the pattern rotated by a
+ *            whole number of texels (version 1: copied cyclically, so rows and layers whose pitch
+ *            is a multiple of 64 bytes were all alike).
  *   palette  16 x 5 bytes: operand values (a class byte, then 4 bytes: raw float32 bits, a value in
  *            [-0.5, 1.5), a texel-grid value, or a special value); variables and registers are filled
  *            from it cyclically, so a whole machine state costs 80 bytes.
@@ -14,8 +17,10 @@
  * Missing bytes read as zeros, so every input is a case. The bytes consumed never depend on the CPU
  * or on which backends exist: the whole case is read before anything runs. Caps (16x16 texels per
  * level, 2 layers, 4 slices) keep one execution far below a millisecond.
- * Version byte: 1 is this layout; writers write 1; any other value is read as the newest layout
- * (so mutated inputs stay usable) — bump it and keep a reader for 1 when the layout changes. */
+ * Version byte: 2 is this layout; 1 is read as layout 1 (the cyclic fill, byte 23's bits 2-3
+ * ignored: the AVS tables stay nearest), so the reproducers written before keep their meaning; any
+ * other value is read as the newest layout (so mutated inputs stay usable). Writers write the layout
+ * the case was read as. Bump the version and keep a reader for the old one when the layout changes. */
 #ifndef SAMPLEFUZZ_CASE_H
 #define SAMPLEFUZZ_CASE_H
 
@@ -31,7 +36,7 @@
 extern "C" {
 #endif
 
-#define SF_CASE_VERSION 1u
+#define SF_CASE_VERSION 2u
 #define SF_CASE_HEADER_SIZE 24u
 #define SF_CASE_PATTERN_SIZE 64u
 #define SF_CASE_PALETTE 16u
@@ -54,19 +59,23 @@ enum {
   SF_CASE_F_NULL_TILE = 1u << 1,  /* one tile of level 0, slice 0 is a null page (sf_case_null_tile) */
   SF_CASE_F_MASK = 0x3u
 };
+/* Byte 23: bit 0 AVS output shuffle, bit 1 8-tap filter for all channels, bits 2-3 the AVS
+ * coefficient tables (0 nearest, 1 bilinear, 2 Catmull-Rom, 3 pseudo-random from the pattern). */
+#define SF_CASE_AVS_MASK 0xFu
 
 /* Palette classes (the class byte modulo 4). */
 enum { SF_CASE_PAL_RAW = 0, SF_CASE_PAL_UNIT = 1, SF_CASE_PAL_GRID = 2, SF_CASE_PAL_SPECIAL = 3 };
 
 typedef struct sf_case {
   uint8_t version;                 /* as stored (informational) */
+  uint8_t layout;                  /* the layout it was read as: 1, or SF_CASE_VERSION (0 writes as the newest) */
   sf_family family;                /* SF_FAMILY_SAMPLE_UNORM .. SF_FAMILY_D3D */
   uint8_t flags;                   /* SF_CASE_F_* */
   sf_surface_desc surf;            /* folded: always creatable */
   sf_sampler samp;                 /* folded: always passes sf_sampler_check */
   uint32_t dmask;
   uint8_t border_code;             /* 2 bits per channel: 0, 1, 0.5, -1 */
-  uint8_t avs_flags;               /* bit 0 shuffle, bit 1 8-tap for all channels */
+  uint8_t avs_flags;               /* SF_CASE_AVS_MASK: shuffle, 8-tap for all, coefficient tables */
   uint8_t pattern[SF_CASE_PATTERN_SIZE];
   uint8_t pal_class[SF_CASE_PALETTE];
   uint32_t pal_raw[SF_CASE_PALETTE];
@@ -100,6 +109,10 @@ sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st);
  * (bits 0-2, bits 3-5) taken modulo the level's tiles, so null pages also lie away from the edges. */
 #define SF_CASE_NULL_TILE_BYTE 50u
 void sf_case_null_tile(const sf_case *c, const sf_surface *s, unsigned *tx, unsigned *ty);
+/* Fills s (the case's surface, or a surface of the case's format) from the case's texel pattern:
+ * with SF_CASE_F_CONSTANT its first texel everywhere; in layout 1 the pattern copied cyclically; in
+ * layout 2 each 64-byte block is the pattern rotated by a whole number of texels (docs/fuzzing.md). */
+void sf_case_fill(const sf_case *c, sf_surface *s);
 /* A deep copy of env->state's variables into dst (bindings shared), for running one backend each. */
 sf_code sf_case_state_clone(const sf_case_env *env, sf_state *dst, sf_status *st);
 void sf_case_env_free(sf_case_env *env);

@@ -240,7 +240,10 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
   sf_status st;
   sf_status_clear(&st);
   if (sf_surface_create(&wide, &d, &st) != SF_OK) return true; /* the case's surface type has no wide form */
-  sf_surface_fill(wide, c->pattern, SF_CASE_PATTERN_SIZE);
+  if (c->layout == 1)
+    sf_surface_fill(wide, c->pattern, SF_CASE_PATTERN_SIZE); /* as written before layout 2 */
+  else
+    sf_case_fill(c, wide);
   r.surf = wide;
   sf_rect_scaler(c, wide, &r);
   bool ok = sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[28] % 8u, 15u, "scaler, wide surface");
