@@ -259,6 +259,39 @@ static void test_case_layouts(void) {
     SF_CHECK(texels_from_pattern);
     sf_surface_free(s);
   }
+  /* 64-byte GRFs (flag bit 2, layout 2 only), the register file and the decoy bindings */
+  in[2] = 4;
+  in[0] = 1;
+  SF_CHECK_EQ_U(sf_case_read(in, sizeof in, c, &st), SF_OK);
+  SF_CHECK_EQ_U(c->flags & SF_CASE_F_GRF64, 0);
+  in[0] = 2;
+  SF_CHECK_EQ_U(sf_case_read(in, sizeof in, c, &st), SF_OK);
+  SF_CHECK_EQ_U(c->flags & SF_CASE_F_GRF64, SF_CASE_F_GRF64);
+  for (unsigned k = 0; k < SF_CASE_PALETTE; k++) c->palette[k] = 1000u + k;
+  sf_case_env *env = calloc(1, sizeof *env);
+  SF_CHECK(env != NULL);
+  if (env && sf_case_env_build(c, env, &st) == SF_OK) {
+    SF_CHECK_EQ_U(env->state.grf_bytes, 64);
+    const sf_d3d_regs *r = &env->state.d3d;
+    unsigned seen = 0;
+    for (unsigned reg = 0; reg < 4; reg++)
+      for (unsigned ch = 0; ch < 4; ch++) seen |= 1u << (r->r[1][reg][ch] - 1000u);
+    SF_CHECK_EQ_U(seen, 0xFFFFu); /* r0..r3 of a lane: sixteen different entries */
+    SF_CHECK(r->r[0][4][0] != r->r[0][0][0]);
+    SF_CHECK(r->cb[2][3][0] != r->cb[3][2][0]);
+    SF_CHECK(r->cb[1][0][0] != r->cb[0][1][0]);
+    SF_CHECK(r->v[0][0][1] != r->v[0][3][0]);
+    /* the decoys: every slot but the instruction's holds another surface and sampler */
+    unsigned real = 0;
+    for (unsigned i = 0; i < SF_MAX_SURFACES; i++) real += env->state.surfaces[i] == env->surface;
+    SF_CHECK(real <= 1 && env->decoy != NULL && env->state.surfaces[(c->inst.family == SF_FAMILY_D3D) ? 0 : 255] != NULL);
+    SF_CHECK(memcmp(&env->decoy_sampler, &env->sampler, sizeof env->sampler) != 0);
+    SF_CHECK_EQ_U(sf_sampler_check(&env->decoy_sampler, &st), SF_OK);
+  } else {
+    SF_CHECK(!"sf_case_env_build refused a layout-2 case");
+  }
+  if (env) sf_case_env_free(env);
+  free(env);
   free(c);
 }
 

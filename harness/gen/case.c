@@ -183,7 +183,7 @@ sf_code sf_case_read(const uint8_t *data, size_t len, sf_case *c, sf_status *st)
   c->version = h[0];
   c->layout = h[0] == 1 ? 1u : SF_CASE_VERSION;
   c->family = sf_case_families[h[1] % 4u];
-  c->flags = (uint8_t)(h[2] & SF_CASE_F_MASK);
+  c->flags = (uint8_t)(h[2] & (c->layout == 1 ? SF_CASE_F_MASK_V1 : SF_CASE_F_MASK));
   sf_case_fold_surface(h, &c->surf);
   sf_sampler_default(&c->samp);
   c->samp.min_filter = h[9] & 1u;
@@ -254,7 +254,7 @@ sf_code sf_case_write(const sf_case *c, uint8_t *out, size_t cap, size_t *len, s
   const sf_surface_desc *d = &c->surf;
   h[0] = (uint8_t)(c->layout == 1 ? 1u : SF_CASE_VERSION);
   h[1] = (uint8_t)sf_case_family_index(c->family);
-  h[2] = (uint8_t)(c->flags & SF_CASE_F_MASK);
+  h[2] = (uint8_t)(c->flags & (c->layout == 1 ? SF_CASE_F_MASK_V1 : SF_CASE_F_MASK));
   h[3] = d->type;
   h[4] = d->format;
   h[5] = sf_case_dim_byte(d->width);
@@ -292,13 +292,14 @@ const char *sf_case_describe(const sf_case *c, char *buf, size_t n) {
   static const char *const avs_tables[] = {"nearest", "bilinear", "catmull-rom", "pseudo-random"};
   snprintf(buf, n,
            "%s %s %ux%ux%u layers %u levels %u; filter %s/%s mip %u; addr %s,%s,%s; compare %u; bias %d min %u max %u "
-           "(s4.8/u4.8); dmask %08x%s%s; avs%s%s tables %s",
+           "(s4.8/u4.8); dmask %08x%s%s%s; avs%s%s tables %s",
            sf_surf_type_name(c->surf.type), fi ? fi->name : "?", c->surf.width, c->surf.height, c->surf.depth,
            c->surf.layers, c->surf.levels, c->samp.min_filter ? "linear" : "point",
            c->samp.mag_filter ? "linear" : "point", c->samp.mip_filter, addr[c->samp.addr[0] % 5],
            addr[c->samp.addr[1] % 5], addr[c->samp.addr[2] % 5], c->samp.compare, c->samp.lod_bias, c->samp.min_lod,
            c->samp.max_lod, (unsigned)c->dmask, (c->flags & SF_CASE_F_CONSTANT) ? "; constant texture" : "",
-           (c->flags & SF_CASE_F_NULL_TILE) ? "; null tile" : "", (c->avs_flags & 1u) ? " shuffle" : "",
+           (c->flags & SF_CASE_F_NULL_TILE) ? "; null tile" : "", (c->flags & SF_CASE_F_GRF64) ? "; 64-byte GRFs" : "",
+           (c->avs_flags & 1u) ? " shuffle" : "",
            (c->avs_flags & 2u) ? " 8-tap" : "", avs_tables[(c->avs_flags >> 2) & 3u]);
   return buf;
 }
@@ -309,8 +310,11 @@ const char *sf_case_describe(const sf_case *c, char *buf, size_t n) {
 SF_NO_COVERAGE static void sf_case_fill_var(const sf_case *c, uint8_t *bytes, uint32_t size, uint8_t type, uint32_t salt) {
   unsigned es = sf_vtype_size(type);
   if (es == 0) es = 4;
+  /* Layout 2 turns the sequence by 3 every 16 elements: in layout 1 element k + 16 repeated element
+   * k, so an operand read one 64-byte GRF (16 dwords) away from its place read the same values. */
+  uint32_t turn = c->layout == 1 ? 0u : 3u;
   for (uint32_t i = 0, k = 0; i + es <= size; i += es, k++) {
-    uint32_t v = c->palette[(k * 5u + salt) % SF_CASE_PALETTE];
+    uint32_t v = c->palette[(k * 5u + (k >> 4) * turn + salt) % SF_CASE_PALETTE];
     uint8_t tmp[8] = {0};
     switch (type) {
       case SF_VT_HF: {
@@ -335,10 +339,39 @@ SF_NO_COVERAGE static void sf_case_fill_var(const sf_case *c, uint8_t *bytes, ui
   }
 }
 
+/* Layout 2's register file: entry (ch + 4 n + n / 4 + salt) of the palette for channel ch of
+ * register number n, the salt set by the file, the lane and the constant buffer. Within a lane the
+ * four channels of four registers in a row are 16 different entries, and register n + 4 is register n
+ * turned by one channel. Layout 1's formulas had exact repeats a wrong index could hide behind: r4
+ * was r0, v(n).y was v(n+3).x, and cb(b+1)[n] was cb(b)[n+1] (b + n is symmetric, so cb2[5] and
+ * cb5[2] held the same values). */
+SF_NO_COVERAGE static uint32_t case_reg2(const sf_case *c, unsigned n, unsigned ch, unsigned salt) {
+  return c->palette[(ch + 4u * n + n / 4u + salt) % SF_CASE_PALETTE];
+}
+
+SF_NO_COVERAGE static void case_fill_d3d_regs2(const sf_case *c, sf_d3d_regs *r) {
+  for (unsigned lane = 0; lane < 4; lane++) {
+    for (unsigned reg = 0; reg < SF_D3D_MAX_TEMPS; reg++)
+      for (unsigned ch = 0; ch < 4; ch++) r->r[lane][reg][ch] = case_reg2(c, reg, ch, lane * 5u);
+    for (unsigned reg = 0; reg < SF_D3D_MAX_INPUTS; reg++)
+      for (unsigned ch = 0; ch < 4; ch++) r->v[lane][reg][ch] = case_reg2(c, reg, ch, lane * 5u + 2u);
+    for (unsigned a = 0; a < SF_D3D_MAX_XARR; a++)
+      for (unsigned reg = 0; reg < SF_D3D_MAX_XVEC; reg++)
+        for (unsigned ch = 0; ch < 4; ch++) r->x[lane][a][reg][ch] = case_reg2(c, reg, ch, lane * 5u + a * 9u + 6u);
+  }
+  for (unsigned b = 0; b < SF_D3D_MAX_CB; b++)
+    for (unsigned reg = 0; reg < SF_D3D_MAX_CB_VEC; reg++)
+      for (unsigned ch = 0; ch < 4; ch++) r->cb[b][reg][ch] = case_reg2(c, reg, ch, b * 9u + 11u);
+}
+
 /* The D3D register file from the case's palette: fixed loops over every register, the same
  * branches for every case, so left out of SanitizerCoverage (bytes.h SF_NO_COVERAGE); instrumented,
  * they were a third of sample_diff's comparison callbacks. */
 SF_NO_COVERAGE static void case_fill_d3d_regs(const sf_case *c, sf_d3d_regs *r) {
+  if (c->layout != 1) {
+    case_fill_d3d_regs2(c, r);
+    return;
+  }
   for (unsigned lane = 0; lane < 4; lane++) {
     for (unsigned reg = 0; reg < SF_D3D_MAX_TEMPS; reg++)
       for (unsigned ch = 0; ch < 4; ch++) r->r[lane][reg][ch] = c->palette[(lane * 3u + reg * 4u + ch) % SF_CASE_PALETTE];
@@ -387,6 +420,64 @@ void sf_case_fill(const sf_case *c, sf_surface *s) {
   }
 }
 
+/* The slots the instruction names (UINT32_MAX: none, e.g. a D3D operand indexed at run time). */
+static void case_slots(const sf_inst *in, uint32_t *surface, uint32_t *sampler) {
+  *surface = *sampler = UINT32_MAX;
+  switch (in->family) {
+    case SF_FAMILY_SAMPLE_UNORM: *surface = in->unorm.surface, *sampler = in->unorm.sampler; break;
+    case SF_FAMILY_SAMPLE_3D: *surface = in->s3d.surface, *sampler = in->s3d.sampler; break;
+    case SF_FAMILY_AVS: *surface = in->avs.surface, *sampler = in->avs.sampler; break;
+    case SF_FAMILY_D3D:
+      if (in->d3d.num_src >= 3 && in->d3d.src[1].index_dim >= 1 && in->d3d.src[1].idx[0].rep == SF_D3D_IDX_IMM32 &&
+          in->d3d.src[1].idx[0].imm < SF_MAX_SURFACES)
+        *surface = (uint32_t)in->d3d.src[1].idx[0].imm;
+      if (in->d3d.num_src >= 3 && in->d3d.src[2].index_dim >= 1 && in->d3d.src[2].idx[0].rep == SF_D3D_IDX_IMM32 &&
+          in->d3d.src[2].idx[0].imm < SF_MAX_SAMPLERS)
+        *sampler = (uint32_t)in->d3d.src[2].idx[0].imm;
+      break;
+    default: break;
+  }
+}
+
+/* Binds the slots (sf_case_env in case.h). The decoy sampler stays valid for the surface's format:
+ * integer formats keep point filtering, and the compare function and the AVS shuffle are the case's. */
+static sf_code case_bind(const sf_case *c, sf_case_env *env, sf_status *st) {
+  const sf_surface *surf = env->surface;
+  const sf_sampler *samp = &env->sampler;
+  if (c->layout != 1) {
+    if (sf_surface_create(&env->decoy, &c->surf, st) != SF_OK) return st ? st->code : SF_ERR_INVALID;
+    uint8_t pat[SF_CASE_PATTERN_SIZE];
+    for (unsigned i = 0; i < SF_CASE_PATTERN_SIZE; i++) pat[i] = (uint8_t)~c->pattern[i];
+    const sf_format_info *fi = sf_format_get(c->surf.format);
+    unsigned tb = fi && fi->bytes ? fi->bytes : 1;
+    sf_surface_fill(env->decoy, pat, (c->flags & SF_CASE_F_CONSTANT) ? tb : SF_CASE_PATTERN_SIZE);
+    sf_sampler *d = &env->decoy_sampler;
+    *d = c->samp;
+    for (unsigned a = 0; a < 3; a++) d->addr[a] = (uint8_t)((d->addr[a] + 1u) % SF_ADDR_COUNT);
+    for (unsigned k = 0; k < 4; k++) d->border[k] = d->border[k] == 0.0f ? 0.25f : -d->border[k];
+    d->lod_bias = (int16_t)(d->lod_bias <= 3839 ? d->lod_bias + 256 : d->lod_bias - 256);
+    if (!fi || (fi->cls != SF_FCLASS_UINT && fi->cls != SF_FCLASS_SINT)) {
+      d->min_filter ^= 1u;
+      d->mag_filter ^= 1u;
+    }
+    d->avs_8tap_all = !d->avs_8tap_all;
+    for (unsigned p = 0; p < SF_AVS_PHASES; p++) { /* the luma and chroma tables mirrored */
+      for (unsigned t = 0; t < SF_AVS_LUMA_TAPS; t++) d->avs_luma[p][t] = c->samp.avs_luma[SF_AVS_PHASES - 1 - p][SF_AVS_LUMA_TAPS - 1 - t];
+      for (unsigned t = 0; t < SF_AVS_CHROMA_TAPS; t++) d->avs_chroma[p][t] = c->samp.avs_chroma[SF_AVS_PHASES - 1 - p][SF_AVS_CHROMA_TAPS - 1 - t];
+    }
+    if (sf_sampler_check(d, st) != SF_OK) return st ? st->code : SF_ERR_INVALID;
+    surf = env->decoy;
+    samp = d;
+  }
+  for (unsigned i = 0; i < SF_MAX_SURFACES; i++) env->state.surfaces[i] = surf;
+  for (unsigned i = 0; i < SF_MAX_SAMPLERS; i++) env->state.samplers[i] = samp;
+  uint32_t ts, ss;
+  case_slots(&c->inst, &ts, &ss);
+  if (ts < SF_MAX_SURFACES) env->state.surfaces[ts] = env->surface;
+  if (ss < SF_MAX_SAMPLERS) env->state.samplers[ss] = &env->sampler;
+  return SF_OK;
+}
+
 sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st) {
   memset(env, 0, sizeof *env);
   sf_state_init(&env->state);
@@ -400,14 +491,17 @@ sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st) {
   }
   env->sampler = c->samp;
   if (sf_sampler_check(&env->sampler, st) != SF_OK) return st ? st->code : SF_ERR_INVALID;
-  for (unsigned i = 0; i < SF_MAX_SURFACES; i++) env->state.surfaces[i] = env->surface;
-  for (unsigned i = 0; i < SF_MAX_SAMPLERS; i++) env->state.samplers[i] = &env->sampler;
+  if (case_bind(c, env, st) != SF_OK) return st ? st->code : SF_ERR_INVALID;
   env->state.dmask = c->dmask;
+  if (c->flags & SF_CASE_F_GRF64) env->state.grf_bytes = 64;
   for (unsigned p = 0; p < SF_MAX_PREDS; p++) env->state.preds[p] = c->palette[p % SF_CASE_PALETTE];
   for (size_t i = 0; i < sf_gen_var_count; i++) {
     const sf_gen_var *gv = &sf_gen_vars[i];
     if (gv->on_demand && !(c->inst.family == SF_FAMILY_SAMPLE_3D && c->inst.s3d.dst.id == gv->id)) continue;
     uint32_t size = (uint32_t)gv->num_elts * (sf_vtype_size(gv->type) ? sf_vtype_size(gv->type) : 4u);
+    /* The generator places operands in 32-byte GRF rows; with 64-byte GRFs the same row offsets
+     * reach twice as far, so each variable is declared with twice the elements. */
+    if (c->flags & SF_CASE_F_GRF64) size *= 2u;
     if (size > SF_VAR_MAX_BYTES) size = SF_VAR_MAX_BYTES;
     uint8_t *bytes = NULL;
     if (sf_state_add_var(&env->state, gv->id, gv->type, size, &bytes, st) != SF_OK) return st ? st->code : SF_ERR_LIMIT;
@@ -442,4 +536,6 @@ void sf_case_env_free(sf_case_env *env) {
   sf_state_free(&env->state);
   sf_surface_free(env->surface);
   env->surface = NULL;
+  sf_surface_free(env->decoy);
+  env->decoy = NULL;
 }

@@ -57,7 +57,9 @@ extern "C" {
 enum {
   SF_CASE_F_CONSTANT = 1u << 0,   /* every texel equals the pattern's first texel */
   SF_CASE_F_NULL_TILE = 1u << 1,  /* one tile of level 0, slice 0 is a null page (sf_case_null_tile) */
-  SF_CASE_F_MASK = 0x3u
+  SF_CASE_F_GRF64 = 1u << 2,     /* layout 2: the state's GRFs are 64 bytes (32 otherwise) */
+  SF_CASE_F_MASK = 0x7u,
+  SF_CASE_F_MASK_V1 = 0x3u        /* the flags layout 1 reads */
 };
 /* Byte 23: bit 0 AVS output shuffle, bit 1 8-tap filter for all channels, bits 2-3 the AVS
  * coefficient tables (0 nearest, 1 bilinear, 2 Catmull-Rom, 3 pseudo-random from the pattern). */
@@ -95,12 +97,19 @@ sf_code sf_case_write(const sf_case *c, uint8_t *out, size_t cap, size_t *len, s
 const char *sf_case_describe(const sf_case *c, char *buf, size_t n);
 
 /* A runnable environment: the surface, the sampler and a machine state with the generator's
- * declaration set (variables V32.. filled from the palette, D3D registers likewise), every surface
- * slot bound to the surface and every sampler slot to the sampler. */
+ * declaration set (variables V32.. filled from the palette, D3D registers likewise). The surface and
+ * sampler slots the instruction names are bound to the surface and the sampler; in layout 2 every
+ * other slot is bound to the decoys, in layout 1 to the surface and the sampler as well. */
 typedef struct sf_case_env {
   sf_surface *surface;
   sf_sampler sampler;
   sf_state state;
+  /* Layout 2: every slot the instruction does not name is bound to these instead: a surface of the
+   * same description holding the complemented pattern, and a sampler with other address modes,
+   * border colours, filters and AVS tables. An executor that resolves the wrong slot then reads other
+   * values (layout 1 bound the case's surface and sampler everywhere, so it could not). */
+  sf_surface *decoy;
+  sf_sampler decoy_sampler;
 } sf_case_env;
 
 sf_code sf_case_env_build(const sf_case *c, sf_case_env *env, sf_status *st);
