@@ -700,14 +700,19 @@ static void test_violation_cap(void) {
 /* api_nulls: the whole check passes on this library; the entry points it found taking a NULL
  * pointer with a length as empty input now refuse it, and NULL with length 0 is still empty input. */
 /* The once-per-process contract checks pass on the library as it is, and say what they judge when
- * they fail: `state_api` (the state's variable table), `sig_names` (d3dcommon.h's names), and
- * `status_code` (a returned code that is not its status's code). */
+ * they fail: `state_api` (the state's variable table), `sig_names` (d3dcommon.h's names),
+ * `conversions` and `surface_api` (the texel conversions and addressing), and `status_code` (a
+ * returned code that is not its status's code). */
 static void test_fixed_contracts(void) {
   sf_verdict v;
   sf_verdict_init(&v, "test");
   SF_CHECK_MSG(sf_check_state_api(&v), "%s: %s", v.check, v.dump);
   sf_verdict_init(&v, "test");
   SF_CHECK_MSG(sf_check_d3d_names(&v), "%s: %s", v.check, v.dump);
+  sf_verdict_init(&v, "test");
+  SF_CHECK_MSG(sf_check_conversions(&v), "%s: %s", v.check, v.dump);
+  sf_verdict_init(&v, "test");
+  SF_CHECK_MSG(sf_check_surface_api(&v), "%s: %s", v.check, v.dump);
   sf_status st;
   sf_status_clear(&st);
   sf_fail_byte(&st, SF_ERR_INVALID, 4, "a first fault");

@@ -191,7 +191,10 @@ sf_code da_dcl_parse(tcur *c, const sf_tpf_opinfo *oi, size_t name_len, tokv *ou
     if (oi->dcl == SF_TPF_DCL_RESOURCE && (dim == SF_D3D_DIM_TEX2DMS || dim == SF_D3D_DIM_TEX2DMSARRAY) &&
         da_accept(c, "(")) {
       uint32_t ms;
-      if ((e = da_parse_u32(c, &ms, "sample count")) || (e = da_expect(c, ")"))) return e;
+      da_skip_sp(c); /* blanks separate tokens inside the group, as in every other group */
+      if ((e = da_parse_u32(c, &ms, "sample count"))) return e;
+      da_skip_sp(c);
+      if ((e = da_expect(c, ")"))) return e;
       if (ms > 127) return da_cfail(c, SF_ERR_RANGE, "sample count %u > 127", ms);
       ctl |= ms << 5;
     }

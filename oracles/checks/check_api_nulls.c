@@ -9,7 +9,8 @@
  * work and dereferences the NULL one (a crash under the sanitizers) or returns another code (a
  * finding). The vISA declaration builders are also asked for what a var_info cannot hold and must
  * answer exactly -1 with a status. The work is fixed: it runs once per process, on the first input of a codec target
- * (sf_check_api_nulls_once), and costs a few hundred microseconds there. */
+ * (sf_check_api_nulls_once), and costs a few hundred microseconds there. Under ASan it also runs
+ * `tail_poison` (below). */
 #include <stdio.h>
 #include <string.h>
 
@@ -268,10 +269,57 @@ static void visa_nulls(nulls *n) {
 
 #undef CALL
 
+/* `tail_poison` (ASan builds only): an sf_buf keeps its unused tail poisoned
+ * (harness/model/asan_tail.h), so that a read past what a writer wrote is a report even inside the
+ * allocation. After a run of writes of every short length, the byte after the last one written and
+ * the byte after the allocation must be poisoned, and the last byte written must not. A tail marked
+ * too wide (past the block) or not marked at all turns those reads silent for every target, which
+ * no other check can see. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SF_CHECK_TAIL_POISON 1
+#endif
+#endif
+#if !defined(SF_CHECK_TAIL_POISON) && defined(__SANITIZE_ADDRESS__)
+#define SF_CHECK_TAIL_POISON 1
+#endif
+#ifdef SF_CHECK_TAIL_POISON
+#include <sanitizer/asan_interface.h>
+static void tail_poison(nulls *n) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  static const char text[] = "0123456789abcdef";
+  for (unsigned i = 0; i < 300 && !b.failed; i++) {
+    sf_buf_put(&b, text, 1 + i % 16);
+    if (b.len == 0 || b.len >= b.cap) continue;
+    const uint8_t *d = b.data;
+    if (__asan_address_is_poisoned(d + b.len - 1) || !__asan_address_is_poisoned(d + b.len) ||
+        !__asan_address_is_poisoned(d + b.cap)) {
+      char got[160];
+      snprintf(got, sizeof got, "left [%zu] %s, [%zu] %s, [%zu] (past the %zu-byte block) %s", b.len - 1,
+               __asan_address_is_poisoned(d + b.len - 1) ? "poisoned" : "readable", b.len,
+               __asan_address_is_poisoned(d + b.len) ? "poisoned" : "readable", b.cap, b.cap,
+               __asan_address_is_poisoned(d + b.cap) ? "poisoned" : "readable");
+      n->ok = false;
+      sf_verdict_fail(n->v, "tail_poison", NULL, "sf_buf");
+      sf_verdict_key(n->v, "tail_poison sf_buf");
+      sf_verdict_dumpf(n->v, "sf_buf_put of %u bytes (length %zu, capacity %zu) %s\n", 1 + i % 16, b.len, b.cap, got);
+      break;
+    }
+  }
+  sf_buf_free(&b);
+}
+#else
+static void tail_poison(nulls *n) { (void)n; }
+#endif
+
 bool sf_check_api_nulls(sf_verdict *v) {
   nulls n = {v, true};
   d3d_nulls(&n);
   visa_nulls(&n);
+  if (n.ok) tail_poison(&n);
   return n.ok;
 }
 

@@ -68,6 +68,8 @@ bool sf_check_relayout(sf_verdict *v, const char *what, sf_check_canon_fn canon,
 bool sf_check_relayout_every(const char *text, size_t n, unsigned every);
 /* The rewrite itself, with the draws seeded by seed (the check seeds it with a hash of the text). */
 void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out);
+#define SF_RELAYOUT_INNER 1u /* blanks inside parentheses and before commas too (check_relayout.c) */
+void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_buf *out);
 sf_code sf_canon_d3dasm_program(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
 sf_code sf_canon_dxbc_text(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
 sf_code sf_canon_visaasm(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
@@ -124,6 +126,8 @@ bool sf_check_state_api_once(sf_verdict *v);
  * once per process like state_api. */
 bool sf_check_conversions(sf_verdict *v);
 bool sf_check_conversions_once(sf_verdict *v);
+bool sf_check_surface_api(sf_verdict *v);
+bool sf_check_surface_api_once(sf_verdict *v);
 /* `sig_names` (check_d3d_names.c): the signature text's sv=, type= and min= names are those of the
  * values d3dcommon.h gives them. sf_check_d3d_names_once runs it on the first call in a process
  * (the D3D codec targets call it on every input) and passes after. */
@@ -234,6 +238,7 @@ bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n);
 /* check_isa_file_edit.c: `cut_tail` on g (its kernel 0's tail is edited and restored), then
  * `opcode_edit` or `name_nul` on the written bytes w of the file g read from the input p (one input
  * in four each way, by the input's hash) */
+bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */

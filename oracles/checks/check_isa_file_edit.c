@@ -6,7 +6,8 @@
  * `kind_edit` (a generic instruction's field of the wrong kind, which the encoder must refuse) and
  * `count_fits` (a variable count the kernel's bytes cannot hold, refused at the count). One input in
  * four gets each of the first two and the last, picked by the input's hash; every file in the
- * cut-short form the third; every file the fourth. */
+ * cut-short form the third; every file the fourth. `decl_drop` edits the printed text instead (a
+ * required `.decl` attribute dropped); check_isa_file.c runs it on one input in four. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,6 +253,56 @@ static bool kind_edit(sf_isa_file *g, uint64_t h, sf_verdict *v) {
                      (unsigned)i, ver >> 8, ver & 0xFF, f, keep >= 32 && keep < 127 ? keep : '?', put,
                      sf_code_name(rc), st.msg);
     return false;
+  }
+  return true;
+}
+
+/* `decl_drop`: a general variable's `.decl` line of the printed text t loses one attribute the
+ * grammar requires of it (v_type=G, type= or num_elts=: GenX_IR's `.decl` of a general variable
+ * names all three; docs/visa-text.md). The parser must refuse the text as a syntax error on that
+ * line, not take a default. The line and the attribute are drawn from h. */
+bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h) {
+  static const char *const keys[3] = {" v_type=G", " type=", " num_elts="};
+  size_t lines = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    size_t want = pass ? (size_t)(h % lines) : (size_t)-1, k = 0;
+    uint32_t line = 1;
+    for (size_t i = 0; i < n; line++) {
+      const char *e = memchr(t + i, '\n', n - i);
+      size_t end = e ? (size_t)(e - t) : n;
+      if (end - i > 6 && !memcmp(t + i, ".decl ", 6) && sf_check_has_word(t + i, end - i, "v_type=G")) {
+        if (pass == 1 && k == want) {
+          const char *key = keys[(h >> 20) % 3];
+          size_t kl = strlen(key), at = i;
+          while (at + kl <= end && memcmp(t + at, key, kl)) at++;
+          if (at + kl > end) return true;
+          size_t stop = at + kl;
+          while (stop < end && t[stop] != ' ' && t[stop] != '\r') stop++;
+          char *ed = malloc(n);
+          if (!ed) return true; /* no memory for the edit: nothing learned */
+          memcpy(ed, t, at);
+          memcpy(ed + at, t + stop, n - stop);
+          sf_status st;
+          sf_status_clear(&st);
+          sf_isa_file x;
+          memset(&x, 0, sizeof x);
+          sf_code rc = sf_visaasm_parse(ed, n - (stop - at), &x, &st);
+          sf_isa_free(&x);
+          free(ed);
+          if (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == line) return true;
+          sf_verdict_fail(v, "decl_drop", NULL, key + 1);
+          sf_verdict_key(v, "decl_drop %.*s %s", (int)(kl - 2), key + 1, rc == SF_OK ? "accepted" : sf_code_name(rc));
+          sf_verdict_dumpf(v, "a general variable's .decl without '%.*s' (line %u) was %s%s%s (line %u)\n%.*s\n", (int)(kl - 1),
+                           key + 1, (unsigned)line, rc == SF_OK ? "accepted" : "refused as ", rc == SF_OK ? "" : sf_code_name(rc),
+                           rc == SF_OK ? "" : ": ", (unsigned)st.line, (int)(end - i > 300 ? 300 : end - i), t + i);
+          if (rc != SF_OK) sf_verdict_dumpf(v, "%s\n", st.msg);
+          return false;
+        }
+        k++;
+      }
+      i = end + 1;
+    }
+    if (pass == 0 && (lines = k) == 0) return true;
   }
   return true;
 }

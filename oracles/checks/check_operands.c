@@ -211,8 +211,9 @@ static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf
  * predicate control 3 (reserved; the validator refuses it, so no valid case has it) is refused as
  * invalid, (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC])
  * as outside the register file, and (4) a D3D instruction whose resource or sampler operand (picked
- * by the case) is a temp register as invalid, and (5) any instruction with every sampler slot of the
- * state unbound as a state error, all before any backend call. */
+ * by the case) is a temp register as invalid, (5) any instruction with every sampler slot of the
+ * state unbound as a state error, and (6) a D3D resource or sampler index one past the state's slots
+ * (the other one in range) as over the limit, all before any backend call. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
@@ -260,8 +261,17 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   in = c->inst;
   bool smp = c->pattern[18] & 1u;
   in.d3d.src[smp ? 2 : 1].type = SF_D3D_OT_TEMP; /* r<n> where t<n> or s<n> must stand, the rest kept */
-  return refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", smp ? "sampler_type" : "resource_type",
-                       smp ? "a temp register as the sampler" : "a temp register as the resource");
+  if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", smp ? "sampler_type" : "resource_type",
+                     smp ? "a temp register as the sampler" : "a temp register as the resource"))
+    return false;
+  /* (6) a resource or sampler index one past the state's slots, the other operand kept in range */
+  in = c->inst;
+  bool sidx = c->pattern[19] & 1u;
+  sf_d3d_opnd *o = &in.d3d.src[sidx ? 2 : 1];
+  if (o->index_dim < 1 || o->idx[0].rep != SF_D3D_IDX_IMM32) return true;
+  o->idx[0].imm = sidx ? SF_MAX_SAMPLERS : SF_MAX_SURFACES;
+  return refused_first(v, c, s, &in, SF_ERR_LIMIT, "exec_refusals", sidx ? "sampler_slot" : "resource_slot",
+                       sidx ? "a sampler index one past the state's slots" : "a resource index one past the state's slots");
 }
 
 /* `exec_dst_first`: the executor checks a D3D destination register on every live lane before the

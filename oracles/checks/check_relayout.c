@@ -54,8 +54,14 @@ static void rl_comment_text(sf_buf *b, uint64_t *s) {
 static void rl_eol(sf_buf *b, bool crlf) { sf_buf_put(b, crlf ? "\r\n" : "\n", crlf ? 2 : 1); }
 
 /* Writes the relayout of t[0..n) into out. A line that already holds "//" gets no trailing comment
- * (its own comment is kept as printed). */
-void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out) {
+ * (its own comment is kept as printed). With SF_RELAYOUT_INNER (the D3D assembly, whose grammar
+ * lets blanks separate any two tokens), blanks may also appear where the printer writes none: after
+ * '(' and before ')' and ',' of an instruction or declaration line (not inside '[...]', whose
+ * `[precise(xy)]` is one token, nor in an operand's suffix group such as `.swz(xwyw)`, and not on
+ * the container's '.' lines). */
+void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out) { sf_relayout_opts(t, n, seed, 0, out); }
+
+void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_buf *out) {
   uint64_t s = seed;
   bool crlf = rl_pick(&s, 8) == 0;
   for (size_t i = 0; i < n;) {
@@ -66,6 +72,11 @@ void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out) {
     if (indent < 2) rl_blanks(out, &s, 1, 4);
     else if (indent == 2) rl_blanks(out, &s, 64, 80);
     bool quoted = false, comment = false;
+    size_t first = 0;
+    while (first < end && (t[i + first] == ' ' || t[i + first] == '\t')) first++;
+    bool inner = (opts & SF_RELAYOUT_INNER) && first < end && t[i + first] != '.';
+    unsigned bracket = 0;
+    bool suffix = false;
     for (size_t k = 0; k < end;) {
       char ch = t[i + k];
       if (!quoted && !comment && ch == '/' && k + 1 < end && t[i + k + 1] == '/') comment = true;
@@ -76,7 +87,19 @@ void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out) {
         else sf_buf_put(out, " ", 1);
         continue;
       }
+      bool live = inner && !quoted && !comment;
+      if (live && ch == '[') bracket++;
+      if (live && ch == ']' && bracket) bracket--;
+      if (live && ch == '(' && !suffix) { /* an operand suffix group (`.swz(xwyw)`, `.sel(...)`) is one token */
+        size_t b = k;
+        while (b > 0 && t[i + b - 1] >= 'a' && t[i + b - 1] <= 'z') b--;
+        suffix = b < k && b > 0 && t[i + b - 1] == '.';
+      }
+      bool spaced = live && !bracket && !suffix;
+      if (spaced && (ch == ')' || ch == ',') && rl_pick(&s, 2)) rl_blanks(out, &s, 1, 2);
       sf_buf_put(out, &ch, 1);
+      if (spaced && ch == '(' && rl_pick(&s, 2)) rl_blanks(out, &s, 1, 2);
+      if (live && ch == ')') suffix = false;
       k++;
     }
     if (rl_pick(&s, 4) == 0) rl_blanks(out, &s, 1, 3);
@@ -119,7 +142,8 @@ bool sf_check_relayout(sf_verdict *v, const char *what, sf_check_canon_fn canon,
   sf_buf_init(&edited, &st);
   sf_buf_init(&got, &st);
   edited.limit = 2 * n + 4096 + n / 2;
-  sf_relayout(text, n, XXH3_64bits(text, n), &edited);
+  unsigned opts = canon == sf_canon_d3dasm_program || canon == sf_canon_d3dasm_inst ? SF_RELAYOUT_INNER : 0u;
+  sf_relayout_opts(text, n, XXH3_64bits(text, n), opts, &edited);
   if (edited.failed) { /* out of memory: no verdict */
     sf_buf_free(&edited);
     return true;
@@ -135,8 +159,8 @@ bool sf_check_relayout(sf_verdict *v, const char *what, sf_check_canon_fn canon,
     sf_verdict_fail(v, "relayout", NULL, how);
     sf_verdict_key(v, "relayout %s %s", what, how);
     if (rc != SF_OK)
-      sf_verdict_dumpf(v, "the %s parser refused a printed text with another layout (blanks, comments, line ends): %s\n",
-                       what, sf_status_format(&st, why, sizeof why));
+      sf_verdict_dumpf(v, "the %s parser refused a printed text with another layout (blanks, comments, line ends%s): %s\n",
+                       what, opts ? ", blanks inside parentheses" : "", sf_status_format(&st, why, sizeof why));
     else
       sf_verdict_dumpf(v, "a printed %s text with another layout (blanks, comments, line ends) reads as something "
                           "else (%zu bytes of canonical form, want %zu)\n",

@@ -85,7 +85,10 @@ static bool sf_check_visa_names(sf_verdict *v, const sf_inst *canon, const char 
   return true;
 }
 
-/* Other spellings of the same immediates: the printer writes every immediate in lower-case hex,
+/* Other spellings of the same immediates and codes: a code the printer writes as #N (a region, an
+ * execution size, an address width) is rewritten as #0xH, in lower or upper case (the parity of its
+ * place in the text decides, so both appear over a corpus), and one it writes
+ * as #0xH (a type) as #N. The printer writes every immediate in lower-case hex,
  * but the text grammar also takes hex digits in upper case, an integer immediate in decimal
  * (negative ones as two's complement of the operand's width) and a :f / :df immediate as a decimal
  * float (docs/visa-text.md), which hand-written text and IGC's own dumps use. Each integer-typed
@@ -139,6 +142,22 @@ static bool sf_check_visa_respell(sf_verdict *v, const sf_inst *canon, const cha
   size_t o = 0, n = strlen(t);
   unsigned changed = 0;
   for (size_t i = 0; i < n && o < SF_TEXT_CAP;) {
+    if (t[i] == '#' && isdigit((unsigned char)t[i + 1])) { /* a code: #N <-> #0xH, hex in either case */
+      bool hex = t[i + 1] == '0' && t[i + 2] == 'x';
+      size_t j = i + (hex ? 3 : 1), d0 = j;
+      uint64_t val = 0;
+      while (j - d0 < 9 && (hex ? isxdigit((unsigned char)t[j]) : isdigit((unsigned char)t[j]))) {
+        unsigned d = (unsigned)(t[j] <= '9' ? t[j] - '0' : (t[j] | 0x20) - 'a' + 10);
+        val = val * (hex ? 16u : 10u) + d, j++;
+      }
+      if (j > d0 && !sf_ident_char(t[j]) && val <= 0xFFFFFFFFull) {
+        o += (size_t)snprintf(out + o, sizeof out - o, hex ? "#%llu" : (i & 1) ? "#0x%llX" : "#0x%llx",
+                              (unsigned long long)val);
+        changed++;
+        i = j;
+        continue;
+      }
+    }
     bool start = t[i] == '0' && t[i + 1] == 'x' && (i == 0 || !sf_ident_char(t[i - 1]));
     size_t j = i + 2, h = 0;
     uint64_t val = 0;

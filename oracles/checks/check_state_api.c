@@ -1,6 +1,7 @@
 /* check_state_api.c — the sampler's fixed-work contracts, once per process in the sampler targets:
- * `state_api` (the machine state's variable table keeps its contract, below) and `conversions`
- * (the texel conversions give every code back, at the end of the file).
+ * `state_api` (the machine state's variable table keeps its contract, below), `conversions`
+ * (the texel conversions give every code back and round ties to even) and `surface_api` (every
+ * texel of every surface type has its own bytes), at the end of the file.
  *
  * `state_api`:
  *
@@ -13,6 +14,7 @@
  * hands old data to the next instruction, a cap tested one off lets a 65th variable in. The work
  * is fixed, so it runs once per process, on the first input of a sampler target
  * (sf_check_state_api_once), and costs a few microseconds. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -118,9 +120,10 @@ SF_CHECK_ONCE_FN(sf_check_state_api)
 
 /* `conversions`: the texel conversions the executor and the border snapping share (surface.c) give
  * every code back: sRGB8 encode(decode(c)) == c for all 256 codes, half encode(decode(h)) == h for
- * every half that is not a NaN (a NaN comes back as 0x7e00). A tie or an edge case turned the wrong
- * way changes every backend alike, and the independent model's tolerance for sRGB (one code)
- * would hide it. Fixed work (about 65,800 conversions), once per process in the sampler targets. */
+ * every half that is not a NaN (a NaN comes back as 0x7e00); and float -> half rounds every tie
+ * between two halves to the even one (below). A tie or an edge case turned the wrong way changes
+ * every backend alike, and the independent model's tolerance for sRGB (one code) would hide it.
+ * Fixed work (about 256,000 conversions), once per process in the sampler targets. */
 bool sf_check_conversions(sf_verdict *v) {
   const char *what = NULL;
   unsigned code = 0, got = 0;
@@ -133,11 +136,104 @@ bool sf_check_conversions(sf_verdict *v) {
     unsigned back = sf_float_to_half(sf_half_to_float((uint16_t)h)), want = nan ? 0x7e00u : h;
     if (back != want) what = "half", code = h, got = back;
   }
+  /* Between two neighbouring halves of one sign (the largest finite one and 65536, which rounds to
+   * infinity): the float midpoint rounds to the even one, and the floats just below and above it to
+   * the nearer one. The midpoint of two halves needs 12 significant bits (2^-25 steps among the
+   * subnormals), so it is exact in float32: the ties of both the normal and the subnormal path. */
+  float mid_f = 0;
+  for (unsigned h = 0; h < 0x7c00u && !what; h++) {
+    for (unsigned sign = 0; sign <= 0x8000u && !what; sign += 0x8000u) {
+      float a = sf_half_to_float((uint16_t)(sign | h));
+      float b = h == 0x7bffu ? (sign ? -65536.0f : 65536.0f) : sf_half_to_float((uint16_t)(sign | (h + 1)));
+      float m = (a + b) * 0.5f;
+      unsigned even = sign | ((h & 1u) ? h + 1 : h);
+      unsigned r = sf_float_to_half(m), lo = sf_float_to_half(nextafterf(m, a)), hi = sf_float_to_half(nextafterf(m, b));
+      if (r != even) what = "half_tie", code = sign | h, got = r, mid_f = m;
+      else if (lo != (sign | h)) what = "half_below_tie", code = sign | h, got = lo, mid_f = nextafterf(m, a);
+      else if (hi != (sign | (h + 1))) what = "half_above_tie", code = sign | h, got = hi, mid_f = nextafterf(m, b);
+    }
+  }
   if (!what) return true;
   sf_verdict_fail(v, "conversions", NULL, what);
   sf_verdict_key(v, "conversions %s", what);
-  sf_verdict_dumpf(v, "%s code 0x%x decodes and encodes back to 0x%x\n", what, code, got);
+  if (!strncmp(what, "half_", 5))
+    sf_verdict_dumpf(v, "%s: the float %a after half 0x%x rounds to half 0x%x\n", what, (double)mid_f, code, got);
+  else
+    sf_verdict_dumpf(v, "%s code 0x%x decodes and encodes back to 0x%x\n", what, code, got);
   return false;
 }
 
 SF_CHECK_ONCE_FN(sf_check_conversions)
+
+/* `surface_api`: texel addressing of every surface type (surface.c). On a small surface of each type,
+ * with mips, every (level, slice, x, y) the description allows has its own texel inside the
+ * store: a distinct value written through sf_surface_texel into each reads back from each; one step
+ * past the level count, the slice count (layers x 6 for cubes, the level's depth for 3D, computed
+ * here from the description), the width or the height gives NULL and is refused by
+ * sf_surface_store. A range test that takes one type's slice count for another's (a 2D array's
+ * layer 1 out of range, a 3D level's slices counted as layers) reads or writes another texel, which
+ * no sampling target can tell when every layer holds the same bytes. Once per process. */
+static unsigned sa_mip(unsigned d, unsigned l) { return d >> l ? d >> l : 1; }
+
+bool sf_check_surface_api(sf_verdict *v) {
+  static const sf_surface_desc ds[] = {
+      {SF_SURF_1D, SF_FMT_R32_UINT, 5, 1, 1, 1, 3},       {SF_SURF_1D_ARRAY, SF_FMT_R32_UINT, 6, 1, 1, 2, 2},
+      {SF_SURF_2D, SF_FMT_R32_UINT, 5, 3, 1, 1, 3},       {SF_SURF_2D_ARRAY, SF_FMT_R32_UINT, 4, 6, 1, 2, 3},
+      {SF_SURF_3D, SF_FMT_R32_UINT, 4, 2, 5, 1, 3},       {SF_SURF_CUBE, SF_FMT_R32_UINT, 4, 4, 1, 1, 2},
+      {SF_SURF_CUBE_ARRAY, SF_FMT_R32_UINT, 2, 2, 1, 2, 2}};
+  const char *what = NULL;
+  char detail[160] = "";
+  for (size_t i = 0; i < sizeof ds / sizeof ds[0] && !what; i++) {
+    const sf_surface_desc *d = &ds[i];
+    sf_status st;
+    sf_status_clear(&st);
+    sf_surface *s = NULL;
+    if (sf_surface_create(&s, d, &st) != SF_OK || !s) {
+      what = "create";
+      snprintf(detail, sizeof detail, "type %u: %s", (unsigned)d->type, st.msg);
+      break;
+    }
+    bool cube = d->type == SF_SURF_CUBE || d->type == SF_SURF_CUBE_ARRAY;
+    bool one_d = d->type == SF_SURF_1D || d->type == SF_SURF_1D_ARRAY;
+    uint32_t k = 0;
+    for (int pass = 0; pass < 2 && !what; pass++) {
+      k = 0;
+      for (unsigned l = 0; l < d->levels && !what; l++) {
+        unsigned w = sa_mip(d->width, l), h = one_d ? 1 : sa_mip(d->height, l);
+        unsigned ns = d->type == SF_SURF_3D ? sa_mip(d->depth, l) : d->layers * (cube ? 6u : 1u);
+        for (unsigned z = 0; z < ns && !what; z++)
+          for (unsigned y = 0; y < h && !what; y++)
+            for (unsigned x = 0; x < w && !what; x++, k++) {
+              uint8_t *t = sf_surface_texel(s, l, z, x, y);
+              uint32_t got = 0;
+              if (!t || t < s->data || t + 4 > s->data + s->size) what = "in_range";
+              else if (pass == 0) memcpy(t, &k, 4);
+              else if (memcpy(&got, t, 4), got != k) what = "distinct";
+              if (what) snprintf(detail, sizeof detail, "type %u level %u slice %u (%u,%u)%s", (unsigned)d->type, l, z, x, y,
+                                 t ? " shares its bytes with another texel" : " has no texel");
+            }
+        float one[4] = {1, 1, 1, 1};
+        const unsigned past[4][4] = {{l, ns, 0, 0}, {l, 0, w, 0}, {l, 0, 0, h}, {d->levels, 0, 0, 0}};
+        for (unsigned e = 0; e < 4 && !what && pass == 1; e++) {
+          if (e == 3 && l + 1 != d->levels) continue;
+          sf_status_clear(&st);
+          if (sf_surface_texel(s, past[e][0], past[e][1], past[e][2], past[e][3]) ||
+              sf_surface_store(s, past[e][0], past[e][1], past[e][2], past[e][3], one, &st) != SF_ERR_RANGE) {
+            what = "past_range";
+            snprintf(detail, sizeof detail, "type %u level %u slice %u (%u,%u) is one past the %s but is addressed",
+                     (unsigned)d->type, past[e][0], past[e][1], past[e][2], past[e][3],
+                     e == 0 ? "slices" : e == 1 ? "width" : e == 2 ? "height" : "levels");
+          }
+        }
+      }
+    }
+    sf_surface_free(s);
+  }
+  if (!what) return true;
+  sf_verdict_fail(v, "surface_api", NULL, what);
+  sf_verdict_key(v, "surface_api %s", what);
+  sf_verdict_dumpf(v, "%s\n", detail);
+  return false;
+}
+
+SF_CHECK_ONCE_FN(sf_check_surface_api)
