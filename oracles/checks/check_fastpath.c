@@ -35,7 +35,8 @@ bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t
 
 /* `fast_path`: fixed requests that every SIMD backend computes itself (docs/simd.md, "What is
  * vectorized"): a linear 3D_SAMPLE batch on a 2D RGBA32F surface of one level, one SAMPLE_UNORM
- * block and one AVS block (of each size in turn, by the case) on a 2D RGBA8 surface.
+ * block and one AVS block (of each size in turn, by the case) on a 2D RGBA8 surface, with the
+ * sampler's LOD bias and LOD clamps at the ends of their ranges.
  * sf_backend_forwarded must not move. A fast path that stopped running
  * (its eligibility test inverted, say) gives the scalar results, the same bits: only this sees it.
  * And one request each backend forwards (an sRGB batch) must move its count, or the count read is
@@ -84,6 +85,11 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
   q.n = 8;
   q.lanes = 0xFF;
   for (unsigned i = 0; i < 8; i++) q.u[i] = 0.1f + 0.1f * (float)i, q.v[i] = 0.9f - 0.1f * (float)i;
+  /* the sampler's numeric fields at the ends of their valid ranges, picked by the case: a backend's
+   * own state test that is one off at an end forwards a request it should compute */
+  fp.samp.lod_bias = (int16_t)((c->pattern[27] & 1u) ? 4095 : -4096);
+  fp.samp.min_lod = (uint16_t)((c->pattern[27] & 2u) ? 4095 : 0);
+  fp.samp.max_lod = (uint16_t)((c->pattern[27] & 4u) ? 4095 : fp.samp.min_lod);
   sf_unorm_req uq = {fp.u8, &fp.samp, 0.25f, 0.25f, 1.0f / 64, 1.0f / 64};
   static const uint8_t avs_w[4] = {16, 16, 8, 4}, avs_h[4] = {4, 8, 4, 4};
   unsigned size = c->pattern[26] % 4u;

@@ -128,6 +128,8 @@ bool sf_check_conversions(sf_verdict *v);
 bool sf_check_conversions_once(sf_verdict *v);
 bool sf_check_surface_api(sf_verdict *v);
 bool sf_check_surface_api_once(sf_verdict *v);
+bool sf_check_sampler_nulls(sf_verdict *v);
+bool sf_check_sampler_nulls_once(sf_verdict *v);
 /* `sig_names` (check_d3d_names.c): the signature text's sv=, type= and min= names are those of the
  * values d3dcommon.h gives them. sf_check_d3d_names_once runs it on the first call in a process
  * (the D3D codec targets call it on every input) and passes after. */

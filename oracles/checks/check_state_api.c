@@ -1,7 +1,8 @@
 /* check_state_api.c — the sampler's fixed-work contracts, once per process in the sampler targets:
  * `state_api` (the machine state's variable table keeps its contract, below), `conversions`
- * (the texel conversions give every code back and round ties to even) and `surface_api` (every
- * texel of every surface type has its own bytes), at the end of the file.
+ * (the texel conversions give every code back and round ties to even), `surface_api` (every
+ * texel of every surface type has its own bytes) and `sampler_nulls` (a NULL argument is refused),
+ * at the end of the file.
  *
  * `state_api`:
  *
@@ -165,7 +166,8 @@ bool sf_check_conversions(sf_verdict *v) {
 
 SF_CHECK_ONCE_FN(sf_check_conversions)
 
-/* `surface_api`: texel addressing of every surface type (surface.c). On a small surface of each type,
+/* `surface_api`: the surface descriptions sf_surface_create refuses (each with its code), and texel
+ * addressing of every surface type (surface.c). On a small surface of each type,
  * with mips, every (level, slice, x, y) the description allows has its own texel inside the
  * store: a distinct value written through sf_surface_texel into each reads back from each; one step
  * past the level count, the slice count (layers x 6 for cubes, the level's depth for 3D, computed
@@ -183,6 +185,39 @@ bool sf_check_surface_api(sf_verdict *v) {
       {SF_SURF_CUBE_ARRAY, SF_FMT_R32_UINT, 2, 2, 1, 2, 2}};
   const char *what = NULL;
   char detail[160] = "";
+  /* descriptions sf_surface_create must refuse (sampler.h: validated against the caps), and how */
+  static const struct {
+    sf_surface_desc d;
+    sf_code want;
+    const char *why;
+  } bad[] = {
+      {{SF_SURF_TYPE_COUNT, SF_FMT_R8_UNORM, 4, 4, 1, 1, 1}, SF_ERR_INVALID, "an unknown type"},
+      {{SF_SURF_2D, SF_FMT_COUNT, 4, 4, 1, 1, 1}, SF_ERR_INVALID, "an unknown format"},
+      {{SF_SURF_2D, SF_FMT_R8_UNORM, 0, 4, 1, 1, 1}, SF_ERR_INVALID, "width 0"},
+      {{SF_SURF_2D, SF_FMT_R8_UNORM, 4, 4, 1, 1, 0}, SF_ERR_INVALID, "no level"},
+      {{SF_SURF_2D, SF_FMT_R8_UNORM, SF_SURF_MAX_DIM + 1, 1, 1, 1, 1}, SF_ERR_LIMIT, "a width past the cap"},
+      {{SF_SURF_1D, SF_FMT_R8_UNORM, 4, 2, 1, 1, 1}, SF_ERR_INVALID, "a 1D surface of height 2"},
+      {{SF_SURF_2D, SF_FMT_R8_UNORM, 4, 4, 2, 1, 1}, SF_ERR_INVALID, "depth 2 on a 2D surface"},
+      {{SF_SURF_2D, SF_FMT_R8_UNORM, 4, 4, 1, 2, 1}, SF_ERR_INVALID, "layers on a 2D surface"},
+      {{SF_SURF_CUBE, SF_FMT_R8_UNORM, 4, 2, 1, 1, 1}, SF_ERR_INVALID, "a cube that is not square"},
+      {{SF_SURF_CUBE_ARRAY, SF_FMT_R8_UNORM, 2, 2, 1, SF_SURF_MAX_LAYERS / 6 + 1, 1}, SF_ERR_LIMIT, "cube faces past the layer cap"},
+      {{SF_SURF_2D, SF_FMT_R8_UNORM, 4, 4, 1, 1, 4}, SF_ERR_INVALID, "a level past the full chain"},
+      {{SF_SURF_2D, SF_FMT_NV12, 5, 4, 1, 1, 1}, SF_ERR_INVALID, "an NV12 surface of odd width"},
+      {{SF_SURF_2D_ARRAY, SF_FMT_NV12, 4, 4, 1, 2, 1}, SF_ERR_INVALID, "an NV12 array"},
+      {{SF_SURF_2D, SF_FMT_R8_UNORM, 4096, 2048, 1, 1, 1}, SF_ERR_LIMIT, "more texels than the cap"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0] && !what; i++) {
+    sf_status st;
+    sf_status_clear(&st);
+    sf_surface *s = (sf_surface *)&bad[i]; /* any non-NULL value: a refusal must set it to NULL */
+    sf_code rc = sf_surface_create(&s, &bad[i].d, &st);
+    if (rc != bad[i].want || s != NULL) {
+      what = "refusal";
+      snprintf(detail, sizeof detail, "%s: %s%s (want %s)", bad[i].why, sf_code_name(rc), s ? ", surface returned" : "",
+               sf_code_name(bad[i].want));
+      if (rc == SF_OK) sf_surface_free(s);
+    }
+  }
   for (size_t i = 0; i < sizeof ds / sizeof ds[0] && !what; i++) {
     const sf_surface_desc *d = &ds[i];
     sf_status st;
@@ -237,3 +272,64 @@ bool sf_check_surface_api(sf_verdict *v) {
 }
 
 SF_CHECK_ONCE_FN(sf_check_surface_api)
+
+/* `sampler_nulls`: the sampler's public entry points refuse a NULL pointer argument with
+ * SF_ERR_INVALID (sampler.h), as api_nulls asks of the codecs. Each call passes exactly one NULL and
+ * otherwise valid arguments (a one-block rect on a 16x4 RGBA8 surface, a valid sample batch, a
+ * generated instruction and a state), so that a broken guard runs on into the work: a crash under
+ * the sanitizers, or another code. No case passes NULL, so nothing else sees these guards. Once per
+ * process. */
+bool sf_check_sampler_nulls(sf_verdict *v) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_surface *s = NULL;
+  sf_surface_desc d = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 16, 4, 1, 1, 1};
+  if (sf_surface_create(&s, &d, &st) != SF_OK) return true; /* no memory: nothing to judge */
+  sf_sampler smp;
+  sf_sampler_default(&smp);
+  uint16_t plane[4][8 * 4];
+  sf_unorm_rect_req q = {s, &smp, 0.1f, 0.2f, 0.5f, 0.5f, 1.0f / 16, 1.0f / 4, 1, 1};
+  sf_unorm_rect_out o = {{plane[0], plane[1], plane[2], plane[3]}, 8};
+  sf_sample_batch b;
+  memset(&b, 0, sizeof b);
+  b.surf = s, b.samp = &smp, b.n = 1, b.lanes = 1, b.lod_mode = SF_LOD_ZERO;
+  static sf_sample_out out; /* 10 KiB: not on the stack */
+  sf_inst in;
+  memset(&in, 0, sizeof in);
+  in.family = SF_FAMILY_SAMPLE_UNORM;
+  sf_state state;
+  sf_state_init(&state);
+  const char *what = NULL;
+  sf_code rc = SF_OK;
+  const sf_backend *be = sf_backend_scalar();
+#define SN_CALL(name, expr)                                    \
+  do {                                                        \
+    if (!what) {                                              \
+      sf_status_clear(&st);                                   \
+      rc = (expr);                                            \
+      if (rc != SF_ERR_INVALID) what = name;                  \
+    }                                                         \
+  } while (0)
+  SN_CALL("sf_sample_unorm_rect(NULL request)", sf_sample_unorm_rect(be, NULL, &o, &st));
+  SN_CALL("sf_sample_unorm_rect(NULL output)", sf_sample_unorm_rect(be, &q, NULL, &st));
+  SN_CALL("sf_unorm_rect_by_blocks(NULL request)", sf_unorm_rect_by_blocks(NULL, NULL, &o, &st));
+  SN_CALL("sf_unorm_rect_by_blocks(NULL output)", sf_unorm_rect_by_blocks(NULL, &q, NULL, &st));
+  SN_CALL("sf_sample(NULL request)", sf_sample(be, NULL, &out, &st));
+  SN_CALL("sf_sample(NULL output)", sf_sample(be, &b, NULL, &st));
+  SN_CALL("sf_exec(NULL instruction)", sf_exec(NULL, &state, be, &st));
+  SN_CALL("sf_exec(NULL state)", sf_exec(&in, NULL, be, &st));
+  SN_CALL("sf_surface_create(NULL out)", sf_surface_create(NULL, &d, &st));
+  sf_surface *t = NULL;
+  SN_CALL("sf_surface_create(NULL description)", sf_surface_create(&t, NULL, &st));
+#undef SN_CALL
+  sf_surface_free(t);
+  sf_state_free(&state);
+  sf_surface_free(s);
+  if (!what) return true;
+  sf_verdict_fail(v, "sampler_nulls", NULL, what);
+  sf_verdict_key(v, "sampler_nulls %s", what);
+  sf_verdict_dumpf(v, "%s returned %s (%s); want SF_ERR_INVALID\n", what, sf_code_name(rc), st.msg);
+  return false;
+}
+
+SF_CHECK_ONCE_FN(sf_check_sampler_nulls)

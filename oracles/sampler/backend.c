@@ -126,7 +126,8 @@ const char *sf_backend_note(void) {
 
 sf_code sf_sample(const sf_backend *be, const sf_sample_batch *req, sf_sample_out *out, sf_status *st) {
   if (!be) be = sf_backend_select();
-  if (out) memset(out, 0, sizeof *out);
+  if (!out) return sf_fail(st, SF_ERR_INVALID, "sample: NULL output");
+  memset(out, 0, sizeof *out);
   sf_code rc = sf_sample_check(req, st);
   if (rc != SF_OK) return rc;
   return (be->sample ? be->sample : sf_scalar_sample)(req, out, st);
