@@ -274,7 +274,8 @@ bool sf_check_surface_api(sf_verdict *v) {
 SF_CHECK_ONCE_FN(sf_check_surface_api)
 
 /* `sampler_nulls`: the sampler's public entry points refuse a NULL pointer argument with
- * SF_ERR_INVALID (sampler.h), as api_nulls asks of the codecs. Each call passes exactly one NULL and
+ * SF_ERR_INVALID (sampler.h), as api_nulls asks of the codecs, and the rect entry a grid one block
+ * past its cap on either axis with SF_ERR_LIMIT. Each call passes exactly one NULL and
  * otherwise valid arguments (a one-block rect on a 16x4 RGBA8 surface, a valid sample batch, a
  * generated instruction and a state), so that a broken guard runs on into the work: a crash under
  * the sanitizers, or another code. No case passes NULL, so nothing else sees these guards. Once per
@@ -302,12 +303,13 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   const char *what = NULL;
   sf_code rc = SF_OK;
   const sf_backend *be = sf_backend_scalar();
+  sf_code want = SF_ERR_INVALID;
 #define SN_CALL(name, expr)                                    \
   do {                                                        \
     if (!what) {                                              \
       sf_status_clear(&st);                                   \
       rc = (expr);                                            \
-      if (rc != SF_ERR_INVALID) what = name;                  \
+      if (rc != want) what = name;                            \
     }                                                         \
   } while (0)
   SN_CALL("sf_sample_unorm_rect(NULL request)", sf_sample_unorm_rect(be, NULL, &o, &st));
@@ -321,6 +323,14 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   SN_CALL("sf_surface_create(NULL out)", sf_surface_create(NULL, &d, &st));
   sf_surface *t = NULL;
   SN_CALL("sf_surface_create(NULL description)", sf_surface_create(&t, NULL, &st));
+  /* and a rect one block past the cap on either axis, the other axis in it, is over the limit */
+  want = SF_ERR_LIMIT;
+  sf_unorm_rect_out none = {{NULL, NULL, NULL, NULL}, 8u * (SF_UNORM_RECT_MAX_BLOCKS + 1u)};
+  sf_unorm_rect_req wide = q, tall = q;
+  wide.blocks_x = SF_UNORM_RECT_MAX_BLOCKS + 1u;
+  tall.blocks_y = SF_UNORM_RECT_MAX_BLOCKS + 1u;
+  SN_CALL("sf_sample_unorm_rect(blocks_x past the cap)", sf_sample_unorm_rect(be, &wide, &none, &st));
+  SN_CALL("sf_sample_unorm_rect(blocks_y past the cap)", sf_sample_unorm_rect(be, &tall, &none, &st));
 #undef SN_CALL
   sf_surface_free(t);
   sf_state_free(&state);
@@ -328,7 +338,7 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   if (!what) return true;
   sf_verdict_fail(v, "sampler_nulls", NULL, what);
   sf_verdict_key(v, "sampler_nulls %s", what);
-  sf_verdict_dumpf(v, "%s returned %s (%s); want SF_ERR_INVALID\n", what, sf_code_name(rc), st.msg);
+  sf_verdict_dumpf(v, "%s returned %s (%s); want %s\n", what, sf_code_name(rc), st.msg, sf_code_name(want));
   return false;
 }
 
