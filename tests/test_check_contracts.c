@@ -715,6 +715,8 @@ static void test_fixed_contracts(void) {
   SF_CHECK_MSG(sf_check_surface_api(&v), "%s: %s", v.check, v.dump);
   sf_verdict_init(&v, "test");
   SF_CHECK_MSG(sf_check_sampler_nulls(&v), "%s: %s", v.check, v.dump);
+  sf_verdict_init(&v, "test");
+  SF_CHECK_MSG(sf_check_state_defaults(&v), "%s: %s", v.check, v.dump);
   sf_status st;
   sf_status_clear(&st);
   sf_fail_byte(&st, SF_ERR_INVALID, 4, "a first fault");

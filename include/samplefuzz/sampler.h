@@ -183,8 +183,9 @@ typedef struct sf_sampler {
   bool avs_8tap_all;               /* 8-tap luma table for all channels (else R,B use chroma 4-tap) */
 } sf_sampler;
 
-/* Point/point/none, clamp, border 0, no bias, min 0 max 15.996, NEVER; AVS "nearest" tables
- * (centre tap 64: luma tap 3, chroma tap 1). */
+/* Point/point/none, clamp, border 0, no bias, min 0 max 15.996, NEVER; AVS "nearest" tables: 64 on
+ * the nearer of the two centre taps (luma tap 3 for phases 0-15 and tap 4 for 16-31, chroma tap 1
+ * and tap 2), 0 on the others. */
 void sf_sampler_default(sf_sampler *s);
 /* Checks enum fields and AVS tap sums; SF_ERR_INVALID with the field name. */
 sf_code sf_sampler_check(const sf_sampler *s, sf_status *st);

@@ -4,6 +4,7 @@
  * `request_extreme` (the float32 filters near the top of the float range) and `request_forbidden`
  * (requests the spec forbids on integer formats are refused). They run in
  * sample_diff_fuzzer. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -128,6 +129,49 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
     sf_verdict_dumpf(v, "%s: a %s request it vectorizes (docs/simd.md; AVS block %ux%u) %s (%s, %s, %s)\n", be[b]->name,
                      what, aq.w, aq.h, r1 != SF_OK || r2 != SF_OK || r3 != SF_OK ? "was refused" : "was handed to the scalar code",
                      sf_code_name(r1), sf_code_name(r2), sf_code_name(r3));
+    return false;
+  }
+  return true;
+}
+
+/* `request_lod`: a LOD query from gradients whose rho^2 lies at the top of its binade (2 - 2^-k,
+ * k = 1..23: the mantissas past the last threshold of the LOD table, where a binary search that
+ * runs one step too far leaves the table) and across binades, on every backend, bit for bit the
+ * scalar answer. Generated gradients come from the palette's short values (grid steps, unit
+ * values), whose squares seldom reach those mantissas. */
+bool sf_check_request_lod(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  if (nbe < 2 || !fp_setup()) return true;
+  sf_sample_batch q;
+  memset(&q, 0, sizeof q);
+  q.surf = fp.f32;
+  q.samp = &fp.samp;
+  q.lod_mode = SF_LOD_GRAD;
+  q.lod_query = true;
+  q.n = SF_MAX_LANES;
+  q.lanes = 0xFFFFFFFFu;
+  float w = (float)fp.f32->levels[0].w;
+  for (unsigned i = 0; i < SF_MAX_LANES; i++) {
+    float rho2 = i < 23 ? 2.0f - ldexpf(1.0f, -(int)(i + 1)) : ldexpf(1.0f + (float)(i - 23) / 9.0f, (int)i - 28);
+    q.u[i] = q.v[i] = 0.5f;
+    q.dudx[i] = sqrtf(rho2) / w;
+    if (c->pattern[29] & 1u) q.dvdy[i] = q.dudx[i], q.dudx[i] = 0; /* the other axis, by the case */
+  }
+  sf_sample_out ref, out;
+  memset(&ref, 0, sizeof ref);
+  sf_status st0, st;
+  sf_status_clear(&st0);
+  sf_code rc0 = sf_sample(be[0], &q, &ref, &st0);
+  for (unsigned i = 1; i < nbe; i++) {
+    memset(&out, 0xA5, sizeof out);
+    sf_status_clear(&st);
+    sf_code rc = sf_sample(be[i], &q, &out, &st);
+    if (rc == rc0 && (rc != SF_OK || sf_out_equal(&ref, &out, q.n))) continue;
+    sf_verdict_fail(v, "request_lod", &c->inst, be[i]->name);
+    sf_verdict_key(v, "request_lod %s", be[i]->name);
+    snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
+    sf_verdict_dumpf(v, "a LOD query from gradients at the top of their binade: %s -> %s, %s -> %s\n", be[0]->name,
+                     sf_code_name(rc0), be[i]->name, sf_code_name(rc));
+    if (rc == rc0) sf_dump_out_diff(v, &ref, &out, q.n, be[0]->name, be[i]->name);
     return false;
   }
   return true;

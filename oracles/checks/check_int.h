@@ -19,6 +19,7 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
 bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n, const sf_backend *const *be,
                        unsigned nbe);
 bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
+bool sf_check_request_lod(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 /* check_sample.c: a sampler case's bucket key (what, format, surface type, filters) and its dump */
 void sf_case_key(sf_verdict *v, const sf_case *c, const char *what);
 void sf_dump_case(sf_verdict *v, const sf_case *c);
@@ -130,6 +131,8 @@ bool sf_check_surface_api(sf_verdict *v);
 bool sf_check_surface_api_once(sf_verdict *v);
 bool sf_check_sampler_nulls(sf_verdict *v);
 bool sf_check_sampler_nulls_once(sf_verdict *v);
+bool sf_check_state_defaults(sf_verdict *v);
+bool sf_check_state_defaults_once(sf_verdict *v);
 /* `sig_names` (check_d3d_names.c): the signature text's sv=, type= and min= names are those of the
  * values d3dcommon.h gives them. sf_check_d3d_names_once runs it on the first call in a process
  * (the D3D codec targets call it on every input) and passes after. */

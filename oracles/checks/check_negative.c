@@ -37,6 +37,7 @@
 
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/bytes.h"
+#include "samplefuzz/dxbc.h"
 
 #define SF_NEG_CAP (SF_CHECK_FIT_CAP + 64)
 /* One text in SF_NEG_EVERY gets an edit: a parse costs about a sixth of a codec target's time, and a
@@ -521,12 +522,51 @@ static size_t sigmask_find(const char *text, size_t n, size_t pick, size_t *at, 
   return seen;
 }
 
+/* `sig_name_cap`: a semantic name holds at most SF_DXBC_SIG_NAME_MAX - 1 bytes (its buffer keeps the
+ * NUL). The name of one signature element line is replaced by exactly that many letters (the text
+ * must read) or by one more (refused as over the limit, at the name). One text in SF_NEG_EVERY
+ * with a signature element line; h picks the line and the length. */
+static bool sig_name_cap(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n, uint64_t h) {
+  size_t count = sigmask_find(text, n, (size_t)-1, NULL, NULL), at = 0;
+  if (!count) return true;
+  uint32_t line = 0;
+  sigmask_find(text, n, (size_t)((h >> 12) % count), &at, &line);
+  size_t ls = at;
+  while (ls > 0 && text[ls - 1] != '\n') ls--;
+  size_t ns = ls; /* ".isgn NAME 0 ...": the name after the first blank */
+  while (ns < at && text[ns] != ' ') ns++;
+  while (ns < at && text[ns] == ' ') ns++;
+  size_t ne = ns;
+  while (ne < at && text[ne] != ' ') ne++;
+  if (ne == ns || ne >= at) return true;
+  bool over = (h >> 30) & 1;
+  size_t len = SF_DXBC_SIG_NAME_MAX - (over ? 0u : 1u), m = n - (ne - ns) + len;
+  char *buf = malloc(m);
+  if (!buf) return true; /* no memory for the edit: nothing learned */
+  memcpy(buf, text, ns);
+  memset(buf + ns, 'N', len);
+  memcpy(buf + ns + len, text + ne, n - ne);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = parse(ctx, buf, m, &st);
+  free(buf);
+  size_t col = ns - ls + 1;
+  bool good = over ? rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == line && st.col == col : rc == SF_OK;
+  if (good) return true;
+  sf_verdict_fail(v, "sig_name_cap", NULL, over ? "over" : "at");
+  sf_verdict_key(v, "sig_name_cap %s %s", over ? "over" : "at", sf_code_name(rc));
+  sf_verdict_dumpf(v, "a signature element's name of %zu bytes (line %u, column %zu; the cap is %u with its NUL) gave %s at %u:%u: %s\n",
+                   len, (unsigned)line, col, SF_DXBC_SIG_NAME_MAX, sf_code_name(rc), (unsigned)st.line, (unsigned)st.col, st.msg);
+  return false;
+}
+
 bool sf_check_negative_sigmask(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n) {
   /* The candidates: every " mask=" and " rw=" value of a signature element line (".isgn ...", the
    * form dxbc_sig.c prints) that is written as letters. Its first letter is written twice
    * ("mask=xxyz"): the letters must be x, y, z, w in that order, each once, and the parser reads
    * them one by one, so it must refuse the edit at the repeated letter. One text in SF_NEG_EVERY. */
   uint64_t h = XXH3_64bits(text, n);
+  if ((h >> 44) % SF_NEG_EVERY == 1 && !sig_name_cap(v, parse, ctx, text, n, h)) return false;
   if ((h >> 52) % SF_NEG_EVERY != 0) return true;
   size_t count = sigmask_find(text, n, (size_t)-1, NULL, NULL), at = 0;
   if (!count) return true;

@@ -468,24 +468,6 @@ static sf_sampler_scratch *sf_sampler_scratch_get(void) {
   return sf_scratch_tls;
 }
 
-/* state_defaults: sf_state_init gives what its contract says (samplefuzz/sampler.h): everything
- * zero but grf_bytes 32, every dispatch lane and every D3D lane live. The cases set their own
- * values, so no run sees these defaults; the case language's defaults are these. One input in 16. */
-static bool sf_check_state_defaults(sf_verdict *v, const sf_case *c) {
-  if (c->pattern[25] & 15u) return true;
-  static _Thread_local sf_state s;
-  memset(&s, 0xA5, sizeof s);
-  sf_state_init(&s);
-  if (s.grf_bytes == 32 && s.dmask == 0xFFFFFFFFu && s.d3d.live == 0xF && s.nvars == 0 && !s.surfaces[0] &&
-      !s.samplers[0] && !s.preds[0])
-    return true;
-  sf_verdict_fail(v, "state_defaults", &c->inst, "init");
-  sf_verdict_key(v, "state_defaults");
-  sf_verdict_dumpf(v, "sf_state_init: grf %u, dmask 0x%x, live 0x%x, %u variables\n", s.grf_bytes, (unsigned)s.dmask,
-                   (unsigned)s.d3d.live, s.nvars);
-  return false;
-}
-
 /* inst_refusal: a SAMPLE_UNORM whose output format does not fit its 2 bits (no decoder gives one,
  * the API can) is refused as invalid, before the state is touched. */
 static bool sf_check_inst_refusal(sf_verdict *v, const sf_case *c, sf_case_env *env) {
@@ -539,11 +521,12 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_key(v, "no backend");
     goto done_fail;
   }
-  if (!sf_check_dispatch(v, c, p, n, be, nbe) || !sf_check_fast_path(v, c, be, nbe)) goto done_fail;
+  if (!sf_check_dispatch(v, c, p, n, be, nbe) || !sf_check_fast_path(v, c, be, nbe) || !sf_check_request_lod(v, c, be, nbe))
+    goto done_fail;
   /* Completeness: the case's instruction is generated valid, so the model must accept it ... */
   if (!sf_check_gen_valid(v, c)) goto done_fail;
   if (!sf_check_state_refusal(v, c, env)) goto done_fail;
-  if (!sf_check_inst_refusal(v, c, env) || !sf_check_state_defaults(v, c)) goto done_fail;
+  if (!sf_check_inst_refusal(v, c, env) || !sf_check_state_defaults_once(v)) goto done_fail;
   if (!sf_check_store(v, c) || !sf_check_surface_rules(v, c)) {
     sf_dump_case(v, c);
     goto done_fail;

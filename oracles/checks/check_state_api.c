@@ -1,8 +1,9 @@
 /* check_state_api.c — the sampler's fixed-work contracts, once per process in the sampler targets:
  * `state_api` (the machine state's variable table keeps its contract, below), `conversions`
  * (the texel conversions give every code back and round ties to even), `surface_api` (every
- * texel of every surface type has its own bytes) and `sampler_nulls` (a NULL argument is refused),
- * at the end of the file.
+ * texel of every surface type has its own bytes), `sampler_nulls` (a NULL argument is refused)
+ * and `state_defaults` (sf_state_init and sf_sampler_default give their contracts), at the end of
+ * the file.
  *
  * `state_api`:
  *
@@ -323,6 +324,15 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   SN_CALL("sf_surface_create(NULL out)", sf_surface_create(NULL, &d, &st));
   sf_surface *t = NULL;
   SN_CALL("sf_surface_create(NULL description)", sf_surface_create(&t, NULL, &st));
+  /* the fill: a NULL surface is left alone (no crash), a NULL pattern leaves the texels as they are */
+  static const uint8_t pat[4] = {1, 2, 3, 4};
+  sf_surface_fill(NULL, pat, sizeof pat);
+  if (!what) {
+    memset(s->data, 0x5A, s->size);
+    sf_surface_fill(s, NULL, sizeof pat);
+    for (size_t i = 0; i < s->size && !what; i++)
+      if (s->data[i] != 0x5A) what = "sf_surface_fill(NULL pattern)", rc = SF_OK;
+  }
   /* and a rect one block past the cap on either axis, the other axis in it, is over the limit */
   want = SF_ERR_LIMIT;
   sf_unorm_rect_out none = {{NULL, NULL, NULL, NULL}, 8u * (SF_UNORM_RECT_MAX_BLOCKS + 1u)};
@@ -338,8 +348,52 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   if (!what) return true;
   sf_verdict_fail(v, "sampler_nulls", NULL, what);
   sf_verdict_key(v, "sampler_nulls %s", what);
-  sf_verdict_dumpf(v, "%s returned %s (%s); want %s\n", what, sf_code_name(rc), st.msg, sf_code_name(want));
+  if (!strncmp(what, "sf_surface_fill", 15))
+    sf_verdict_dumpf(v, "%s changed the surface's texels\n", what);
+  else
+    sf_verdict_dumpf(v, "%s returned %s (%s); want %s\n", what, sf_code_name(rc), st.msg, sf_code_name(want));
   return false;
 }
 
 SF_CHECK_ONCE_FN(sf_check_sampler_nulls)
+
+/* state_defaults: sf_state_init gives what its contract says (samplefuzz/sampler.h): everything
+ * zero but grf_bytes 32, every dispatch lane and every D3D lane live; and so does
+ * sf_sampler_default (its fields, and the nearest AVS tables). The cases set their own values, so
+ * no run sees these defaults; the case language's defaults are these. Once per process. */
+bool sf_check_state_defaults(sf_verdict *v) {
+  static sf_state s; /* once per process: no other thread runs it */
+  memset(&s, 0xA5, sizeof s);
+  sf_state_init(&s);
+  if (s.grf_bytes == 32 && s.dmask == 0xFFFFFFFFu && s.d3d.live == 0xF && s.nvars == 0 && !s.surfaces[0] &&
+      !s.samplers[0] && !s.preds[0]) {
+    /* and sf_sampler_default (sampler.h): the nearest AVS tables put 64 on the nearer centre tap */
+    sf_sampler d;
+    memset(&d, 0xA5, sizeof d);
+    sf_sampler_default(&d);
+    bool ok = d.min_filter == SF_FILTER_POINT && d.mag_filter == SF_FILTER_POINT && d.mip_filter == SF_MIP_NONE &&
+              d.addr[0] == SF_ADDR_CLAMP && d.addr[1] == SF_ADDR_CLAMP && d.addr[2] == SF_ADDR_CLAMP && d.lod_bias == 0 &&
+              d.min_lod == 0 && d.max_lod == 4095 && d.compare == SF_CMP_NEVER && !d.avs_shuffle && !d.avs_adaptive &&
+              !d.avs_ief && !d.avs_8tap_all;
+    for (unsigned k = 0; k < 4; k++) ok = ok && d.border[k] == 0.0f;
+    for (unsigned p = 0; p < SF_AVS_PHASES && ok; p++) {
+      unsigned lt = p < SF_AVS_PHASES / 2 ? 3 : 4, ct = p < SF_AVS_PHASES / 2 ? 1 : 2;
+      for (unsigned t = 0; t < SF_AVS_LUMA_TAPS; t++) ok = ok && d.avs_luma[p][t] == (t == lt ? 64 : 0);
+      for (unsigned t = 0; t < SF_AVS_CHROMA_TAPS; t++) ok = ok && d.avs_chroma[p][t] == (t == ct ? 64 : 0);
+    }
+    if (ok) return true;
+    sf_verdict_fail(v, "state_defaults", NULL, "sampler");
+    sf_verdict_key(v, "state_defaults sampler");
+    char buf[256];
+    sf_verdict_dumpf(v, "sf_sampler_default: %s (or its AVS tables are not the nearest ones)\n",
+                     sf_sampler_describe(&d, buf, sizeof buf));
+    return false;
+  }
+  sf_verdict_fail(v, "state_defaults", NULL, "init");
+  sf_verdict_key(v, "state_defaults");
+  sf_verdict_dumpf(v, "sf_state_init: grf %u, dmask 0x%x, live 0x%x, %u variables\n", s.grf_bytes, (unsigned)s.dmask,
+                   (unsigned)s.d3d.live, s.nvars);
+  return false;
+}
+
+SF_CHECK_ONCE_FN(sf_check_state_defaults)
