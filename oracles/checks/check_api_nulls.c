@@ -250,24 +250,24 @@ static void visa_nulls(nulls *n) {
     CALL("sf_visaasm_print(NULL out)", sf_visaasm_print(&file, NULL, &st));
     /* a kernel table with a count but no array: each of the four the writer walks, alone */
     if (file.num_kernels) {
-      sf_visa_kernel *k = &file.kernels[0];
-      uint32_t keep[4] = {k->num_strings, k->num_vars, k->num_labels, k->num_inputs};
-      char **ks = k->strings;
-      sf_visa_var *kv = k->vars;
-      sf_visa_label *kl = k->labels;
-      sf_visa_input *ki = k->inputs;
-      k->strings = NULL, k->num_strings = keep[0] ? keep[0] : 1;
+      sf_visa_kernel *k0 = &file.kernels[0];
+      uint32_t keep[4] = {k0->num_strings, k0->num_vars, k0->num_labels, k0->num_inputs};
+      char **ks = k0->strings;
+      sf_visa_var *kv = k0->vars;
+      sf_visa_label *kl = k0->labels;
+      sf_visa_input *ki = k0->inputs;
+      k0->strings = NULL, k0->num_strings = keep[0] ? keep[0] : 1;
       CALL("sf_isa_write(kernel strings NULL with a count)", sf_isa_write(&file, &out, &st));
-      k->strings = ks, k->num_strings = keep[0];
-      k->vars = NULL, k->num_vars = keep[1] ? keep[1] : 1;
+      k0->strings = ks, k0->num_strings = keep[0];
+      k0->vars = NULL, k0->num_vars = keep[1] ? keep[1] : 1;
       CALL("sf_isa_write(kernel variables NULL with a count)", sf_isa_write(&file, &out, &st));
-      k->vars = kv, k->num_vars = keep[1];
-      k->labels = NULL, k->num_labels = (uint16_t)(keep[2] ? keep[2] : 1);
+      k0->vars = kv, k0->num_vars = keep[1];
+      k0->labels = NULL, k0->num_labels = (uint16_t)(keep[2] ? keep[2] : 1);
       CALL("sf_isa_write(kernel labels NULL with a count)", sf_isa_write(&file, &out, &st));
-      k->labels = kl, k->num_labels = (uint16_t)keep[2];
-      k->inputs = NULL, k->num_inputs = keep[3] ? keep[3] : 1;
+      k0->labels = kl, k0->num_labels = (uint16_t)keep[2];
+      k0->inputs = NULL, k0->num_inputs = keep[3] ? keep[3] : 1;
       CALL("sf_isa_write(kernel inputs NULL with a count)", sf_isa_write(&file, &out, &st));
-      k->inputs = ki, k->num_inputs = keep[3];
+      k0->inputs = ki, k0->num_inputs = keep[3];
     }
   }
   if (isa.len) {

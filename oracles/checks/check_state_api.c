@@ -185,7 +185,7 @@ bool sf_check_surface_api(sf_verdict *v) {
       {SF_SURF_3D, SF_FMT_R32_UINT, 4, 2, 5, 1, 3},       {SF_SURF_CUBE, SF_FMT_R32_UINT, 4, 4, 1, 1, 2},
       {SF_SURF_CUBE_ARRAY, SF_FMT_R32_UINT, 2, 2, 1, 2, 2}};
   const char *what = NULL;
-  char detail[160] = "";
+  char detail[SF_STATUS_MSG_MAX + 160] = "";
   /* descriptions sf_surface_create must refuse (sampler.h: validated against the caps), and how */
   static const struct {
     sf_surface_desc d;
