@@ -701,22 +701,16 @@ static void test_violation_cap(void) {
  * pointer with a length as empty input now refuse it, and NULL with length 0 is still empty input. */
 /* The once-per-process contract checks pass on the library as it is, and say what they judge when
  * they fail: `state_api` (the state's variable table), `sig_names` (d3dcommon.h's names),
- * `conversions` and `surface_api` (the texel conversions and addressing), and `status_code` (a
- * returned code that is not its status's code). */
+ * `conversions` and `surface_api` (the texel conversions and addressing), `sampler_nulls`,
+ * `state_defaults`, and `status_code` (a returned code that is not its status's code). */
 static void test_fixed_contracts(void) {
   sf_verdict v;
-  sf_verdict_init(&v, "test");
-  SF_CHECK_MSG(sf_check_state_api(&v), "%s: %s", v.check, v.dump);
-  sf_verdict_init(&v, "test");
-  SF_CHECK_MSG(sf_check_d3d_names(&v), "%s: %s", v.check, v.dump);
-  sf_verdict_init(&v, "test");
-  SF_CHECK_MSG(sf_check_conversions(&v), "%s: %s", v.check, v.dump);
-  sf_verdict_init(&v, "test");
-  SF_CHECK_MSG(sf_check_surface_api(&v), "%s: %s", v.check, v.dump);
-  sf_verdict_init(&v, "test");
-  SF_CHECK_MSG(sf_check_sampler_nulls(&v), "%s: %s", v.check, v.dump);
-  sf_verdict_init(&v, "test");
-  SF_CHECK_MSG(sf_check_state_defaults(&v), "%s: %s", v.check, v.dump);
+  bool (*const fixed[])(sf_verdict *) = {sf_check_state_api,   sf_check_d3d_names,     sf_check_conversions,
+                                         sf_check_surface_api, sf_check_sampler_nulls, sf_check_state_defaults};
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+    sf_verdict_init(&v, "test");
+    SF_CHECK_MSG(fixed[i](&v), "%s: %s", v.check, v.dump);
+  }
   sf_status st;
   sf_status_clear(&st);
   sf_fail_byte(&st, SF_ERR_INVALID, 4, "a first fault");

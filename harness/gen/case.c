@@ -121,6 +121,21 @@ static void sf_case_fold_family(sf_case *c) {
  * 1 is bilinear between the two centre taps; 2 a Catmull-Rom cubic over the four centre taps
  * (negative lobes); 3 pseudo-random taps drawn from the pattern bytes, with large negative outer taps
  * and a centre tap that brings the sum to 64. */
+/* One phase of pseudo-random taps: each outer tap in [-span, span] from a splitmix64 step of *x,
+ * the centre tap what brings the phase's sum to 64. */
+static void avs_random_taps(int8_t *taps, unsigned n, unsigned centre, unsigned span, uint64_t *x) {
+  int sum = 0;
+  for (unsigned t = 0; t < n; t++) {
+    *x ^= *x >> 29;
+    *x *= 0xBF58476D1CE4E5B9u;
+    *x ^= *x >> 32;
+    if (t == centre) continue;
+    taps[t] = (int8_t)((int)(*x % (2u * span + 1u)) - (int)span);
+    sum += taps[t];
+  }
+  taps[centre] = (int8_t)(64 - sum);
+}
+
 static void sf_case_avs_tables(sf_case *c) {
   unsigned kind = (c->avs_flags >> 2) & 3u;
   if (kind == 0 || c->layout == 1) return;
@@ -149,25 +164,8 @@ static void sf_case_avs_tables(sf_case *c) {
       l[p < SF_AVS_PHASES / 2 ? 3 : 4] = (int8_t)(l[p < SF_AVS_PHASES / 2 ? 3 : 4] + 64 - sum);
       ch[p < SF_AVS_PHASES / 2 ? 1 : 2] = (int8_t)(ch[p < SF_AVS_PHASES / 2 ? 1 : 2] + 64 - sum);
     } else {
-      int sl = 0, sc = 0;
-      for (unsigned t = 0; t < SF_AVS_LUMA_TAPS; t++) {
-        x ^= x >> 29;
-        x *= 0xBF58476D1CE4E5B9u;
-        x ^= x >> 32;
-        if (t == 3) continue;
-        l[t] = (int8_t)((int)(x % 19u) - 9); /* -9..9: the centre tap stays within 1..127 */
-        sl += l[t];
-      }
-      l[3] = (int8_t)(64 - sl);
-      for (unsigned t = 0; t < SF_AVS_CHROMA_TAPS; t++) {
-        x ^= x >> 31;
-        x *= 0x94D049BB133111EBu;
-        x ^= x >> 29;
-        if (t == 1) continue;
-        ch[t] = (int8_t)((int)(x % 41u) - 20); /* -20..20: the centre tap stays within 4..124 */
-        sc += ch[t];
-      }
-      ch[1] = (int8_t)(64 - sc);
+      avs_random_taps(l, SF_AVS_LUMA_TAPS, 3, 9, &x);    /* -9..9: the centre tap stays within 1..127 */
+      avs_random_taps(ch, SF_AVS_CHROMA_TAPS, 1, 20, &x); /* -20..20: the centre tap stays within 4..124 */
     }
   }
 }
