@@ -110,6 +110,20 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
     sf_avs_out ao;
     sf_code r3 = be[b]->avs ? be[b]->avs(&aq, &ao, &st) : SF_OK;
     unsigned long last = sf_backend_forwarded(be[b]);
+    /* an AVS block of a size no mode has (12x4, 4x8 or 8x8, by the case) is refused as the scalar
+     * entry refuses it, not computed */
+    static const uint8_t bad_w[3] = {12, 4, 8}, bad_h[3] = {4, 8, 8};
+    sf_avs_req bq = aq;
+    bq.w = bad_w[c->pattern[30] % 3u], bq.h = bad_h[c->pattern[30] % 3u];
+    sf_status_clear(&st);
+    sf_code r5 = be[b]->avs ? be[b]->avs(&bq, &ao, &st) : SF_ERR_INVALID;
+    if (r5 != SF_ERR_INVALID) {
+      sf_verdict_fail(v, "fast_path", &c->inst, be[b]->name);
+      sf_verdict_key(v, "fast_path %s avs_size", be[b]->name);
+      sf_verdict_dumpf(v, "%s: an AVS block of %ux%u (no AVS mode) gave %s, not SF_ERR_INVALID as the scalar entry gives\n",
+                       be[b]->name, bq.w, bq.h, sf_code_name(r5));
+      return false;
+    }
     /* and one it hands to the scalar code (sRGB: docs/simd.md "Not done") moves its own count */
     q.surf = fp.srgb;
     sf_code r4 = be[b]->sample ? be[b]->sample(&q, &out, &st) : SF_OK;

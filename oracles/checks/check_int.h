@@ -244,6 +244,7 @@ bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n);
  * `opcode_edit` or `name_nul` on the written bytes w of the file g read from the input p (one input
  * in four each way, by the input's hash) */
 bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h);
+bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */

@@ -307,6 +307,29 @@ bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h) {
   return true;
 }
 
+/* `text_ids`: the printed text is GenX_IR's disassembly layout (visa_file_print.c): apart from
+ * blank lines, directives ('.'), comments and label lines ("name:"), every line is an instruction
+ * with its " /// $N" number. An instruction printed without it still reads back, so the round trip
+ * cannot see a printer that lost the layout. */
+bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n) {
+  uint32_t line = 1;
+  for (size_t i = 0; i < n; line++) {
+    const char *e = memchr(t + i, '\n', n - i);
+    size_t end = e ? (size_t)(e - t) : n, a = i;
+    while (a < end && (t[a] == ' ' || t[a] == '\t')) a++;
+    bool plain = a < end && t[a] != '.' && !(end - a >= 2 && t[a] == '/' && t[a + 1] == '/') && t[end - 1] != ':';
+    if (plain && !sf_check_has_word(t + a, end - a, "///")) {
+      sf_verdict_fail(v, "text_ids", NULL, "line");
+      sf_verdict_key(v, "text_ids");
+      sf_verdict_dumpf(v, "line %u of the printed text is neither a directive, a label nor a numbered instruction: %.*s\n",
+                       (unsigned)line, (int)(end - i > 200 ? 200 : end - i), t + i);
+      return false;
+    }
+    i = end + 1;
+  }
+  return true;
+}
+
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v) {
   if (!cut_tail(g, v)) return false;
