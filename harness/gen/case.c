@@ -115,12 +115,6 @@ static void sf_case_fold_family(sf_case *c) {
   }
 }
 
-/* The AVS coefficient tables of a case (byte 23, bits 2-3; docs/fuzzing.md "Structured case"). Every
- * table is valid: each phase's taps are int8 and sum to 64 (sf_sampler_check). 0 keeps
- * sf_sampler_default's nearest tables, whose one tap of 64 leaves the filter's arithmetic unexercised;
- * 1 is bilinear between the two centre taps; 2 a Catmull-Rom cubic over the four centre taps
- * (negative lobes); 3 pseudo-random taps drawn from the pattern bytes, with large negative outer taps
- * and a centre tap that brings the sum to 64. */
 /* One phase of pseudo-random taps: each outer tap in [-span, span] from a splitmix64 step of *x,
  * the centre tap what brings the phase's sum to 64. */
 static void avs_random_taps(int8_t *taps, unsigned n, unsigned centre, unsigned span, uint64_t *x) {
@@ -136,6 +130,12 @@ static void avs_random_taps(int8_t *taps, unsigned n, unsigned centre, unsigned 
   taps[centre] = (int8_t)(64 - sum);
 }
 
+/* The AVS coefficient tables of a case (byte 23, bits 2-3; docs/fuzzing.md "Structured case"). Every
+ * table is valid: each phase's taps are int8 and sum to 64 (sf_sampler_check). 0 keeps
+ * sf_sampler_default's nearest tables, whose one tap of 64 leaves the filter's arithmetic unexercised;
+ * 1 is bilinear between the two centre taps; 2 a Catmull-Rom cubic over the four centre taps
+ * (negative lobes); 3 pseudo-random taps drawn from the pattern bytes, with large negative outer taps
+ * and a centre tap that brings the sum to 64. */
 static void sf_case_avs_tables(sf_case *c) {
   unsigned kind = (c->avs_flags >> 2) & 3u;
   if (kind == 0 || c->layout == 1) return;
@@ -161,8 +161,9 @@ static void sf_case_avs_tables(sf_case *c) {
         l[2 + k] = ch[k] = (int8_t)q;
         sum += q;
       }
-      l[p < SF_AVS_PHASES / 2 ? 3 : 4] = (int8_t)(l[p < SF_AVS_PHASES / 2 ? 3 : 4] + 64 - sum);
-      ch[p < SF_AVS_PHASES / 2 ? 1 : 2] = (int8_t)(ch[p < SF_AVS_PHASES / 2 ? 1 : 2] + 64 - sum);
+      unsigned near = p < SF_AVS_PHASES / 2 ? 0u : 1u; /* the rounding remainder goes to the nearer centre tap */
+      l[3 + near] = (int8_t)(l[3 + near] + 64 - sum);
+      ch[1 + near] = (int8_t)(ch[1 + near] + 64 - sum);
     } else {
       avs_random_taps(l, SF_AVS_LUMA_TAPS, 3, 9, &x);    /* -9..9: the centre tap stays within 1..127 */
       avs_random_taps(ch, SF_AVS_CHROMA_TAPS, 1, 20, &x); /* -20..20: the centre tap stays within 4..124 */
@@ -392,10 +393,15 @@ void sf_case_null_tile(const sf_case *c, const sf_surface *s, unsigned *tx, unsi
   *ty = (t & 0x80u) && lv->tiles_y ? (t >> 3 & 7u) % lv->tiles_y : 0;
 }
 
+/* The case format's texel size, the period of a constant fill (1 when it does not divide the pattern). */
+static unsigned case_texel_bytes(const sf_case *c) {
+  const sf_format_info *fi = sf_format_get(c->surf.format);
+  return fi && fi->bytes && SF_CASE_PATTERN_SIZE % fi->bytes == 0 ? fi->bytes : 1;
+}
+
 void sf_case_fill(const sf_case *c, sf_surface *s) {
   if (!c || !s || !s->data) return;
-  const sf_format_info *fi = sf_format_get(c->surf.format);
-  unsigned tb = fi && fi->bytes && SF_CASE_PATTERN_SIZE % fi->bytes == 0 ? fi->bytes : 1;
+  unsigned tb = case_texel_bytes(c);
   if (c->flags & SF_CASE_F_CONSTANT) {
     sf_surface_fill(s, c->pattern, tb);
     return;
@@ -418,6 +424,12 @@ void sf_case_fill(const sf_case *c, sf_surface *s) {
   }
 }
 
+/* A D3D t# / s# operand's slot, UINT32_MAX when it has no immediate one below cap. */
+static uint32_t d3d_slot(const sf_d3d_opnd *o, uint32_t cap) {
+  return o->index_dim >= 1 && o->idx[0].rep == SF_D3D_IDX_IMM32 && o->idx[0].imm < cap ? (uint32_t)o->idx[0].imm
+                                                                                         : UINT32_MAX;
+}
+
 /* The slots the instruction names (UINT32_MAX: none, e.g. a D3D operand indexed at run time). */
 static void case_slots(const sf_inst *in, uint32_t *surface, uint32_t *sampler) {
   *surface = *sampler = UINT32_MAX;
@@ -426,12 +438,10 @@ static void case_slots(const sf_inst *in, uint32_t *surface, uint32_t *sampler) 
     case SF_FAMILY_SAMPLE_3D: *surface = in->s3d.surface, *sampler = in->s3d.sampler; break;
     case SF_FAMILY_AVS: *surface = in->avs.surface, *sampler = in->avs.sampler; break;
     case SF_FAMILY_D3D:
-      if (in->d3d.num_src >= 3 && in->d3d.src[1].index_dim >= 1 && in->d3d.src[1].idx[0].rep == SF_D3D_IDX_IMM32 &&
-          in->d3d.src[1].idx[0].imm < SF_MAX_SURFACES)
-        *surface = (uint32_t)in->d3d.src[1].idx[0].imm;
-      if (in->d3d.num_src >= 3 && in->d3d.src[2].index_dim >= 1 && in->d3d.src[2].idx[0].rep == SF_D3D_IDX_IMM32 &&
-          in->d3d.src[2].idx[0].imm < SF_MAX_SAMPLERS)
-        *sampler = (uint32_t)in->d3d.src[2].idx[0].imm;
+      if (in->d3d.num_src >= 3) {
+        *surface = d3d_slot(&in->d3d.src[1], SF_MAX_SURFACES);
+        *sampler = d3d_slot(&in->d3d.src[2], SF_MAX_SAMPLERS);
+      }
       break;
     default: break;
   }
@@ -446,9 +456,8 @@ static sf_code case_bind(const sf_case *c, sf_case_env *env, sf_status *st) {
     if (sf_surface_create(&env->decoy, &c->surf, st) != SF_OK) return st ? st->code : SF_ERR_INVALID;
     uint8_t pat[SF_CASE_PATTERN_SIZE];
     for (unsigned i = 0; i < SF_CASE_PATTERN_SIZE; i++) pat[i] = (uint8_t)~c->pattern[i];
+    sf_surface_fill(env->decoy, pat, (c->flags & SF_CASE_F_CONSTANT) ? case_texel_bytes(c) : SF_CASE_PATTERN_SIZE);
     const sf_format_info *fi = sf_format_get(c->surf.format);
-    unsigned tb = fi && fi->bytes ? fi->bytes : 1;
-    sf_surface_fill(env->decoy, pat, (c->flags & SF_CASE_F_CONSTANT) ? tb : SF_CASE_PATTERN_SIZE);
     sf_sampler *d = &env->decoy_sampler;
     *d = c->samp;
     for (unsigned a = 0; a < 3; a++) d->addr[a] = (uint8_t)((d->addr[a] + 1u) % SF_ADDR_COUNT);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "harness/model/asan_tail.h"
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/gen.h"
@@ -296,16 +297,7 @@ static void visa_nulls(nulls *n) {
  * the byte after the allocation must be poisoned, and the last byte written must not. A tail marked
  * too wide (past the block) or not marked at all turns those reads silent for every target, which
  * no other check can see. */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SF_CHECK_TAIL_POISON 1
-#endif
-#endif
-#if !defined(SF_CHECK_TAIL_POISON) && defined(__SANITIZE_ADDRESS__)
-#define SF_CHECK_TAIL_POISON 1
-#endif
-#ifdef SF_CHECK_TAIL_POISON
-#include <sanitizer/asan_interface.h>
+#ifdef SF_ASAN_TAIL /* harness/model/asan_tail.h: ASan builds, whose sf_buf poisons its tail */
 static void tail_poison(nulls *n) {
   sf_status st;
   sf_status_clear(&st);
