@@ -12,7 +12,9 @@
  *  - a container whose stored digest is right must not be refused for its checksum;
  *  - one whose stored digest is wrong (and not all zero: unsigned) must not be accepted;
  *  - a container the writer produced carries the right digest.
- * And `chunk_gap` (below), which uses this digest to re-sign the containers it edits. */
+ * And `checksum_prefix` (every container dxbc_fuzzer reads): sf_dxbc_checksum of a prefix of it, 0 to
+ * 148 bytes long, is the oracle's digest of it. And `chunk_gap` (below), which uses this digest to
+ * re-sign the containers it edits. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,7 +120,27 @@ static bool dxbc_digest(const uint8_t *p, size_t n, uint32_t out[4]) {
   return n >= 20 && sf_indep_md5(p + 20, n - 20, true, out);
 }
 
+/* checksum_prefix: the codec's public digest of the input's first k bytes, k from 0 to 148 picked by
+ * the input, equals the oracle's. The reader and writer only hash whole containers (32 bytes and
+ * more), so without this nothing calls sf_dxbc_checksum on the short lengths whose meaning dxbc.h
+ * states: 20 bytes or fewer hash the empty message, 21 hash the one byte after the checksum field. */
+static bool checksum_prefix(const uint8_t *p, size_t n, sf_verdict *v) {
+  if (!p || !n) return true;
+  size_t cap = n < 148 ? n : 148, k = (n + p[n - 1]) % (cap + 1);
+  uint32_t got[4], want[4];
+  sf_dxbc_checksum(p, k, got);
+  if (!sf_indep_md5(k > 20 ? p + 20 : p, k > 20 ? k - 20 : 0, true, want)) return true; /* out of memory */
+  if (!memcmp(got, want, sizeof want)) return true;
+  sf_verdict_fail(v, "checksum_prefix", NULL, k > 20 ? "bytes" : "short");
+  sf_verdict_key(v, "checksum_prefix %s", k > 20 ? "bytes" : "short");
+  sf_verdict_dumpf(v, "sf_dxbc_checksum of the input's first %zu bytes is %08x %08x %08x %08x; the digest of bytes "
+                      "[20, %zu) is %08x %08x %08x %08x (docs/dxbc.md §1.2)\n",
+                   k, got[0], got[1], got[2], got[3], k > 20 ? k : (size_t)20, want[0], want[1], want[2], want[3]);
+  return false;
+}
+
 bool sf_check_dxbc_checksum_read(const uint8_t *p, size_t n, sf_code read, sf_verdict *v) {
+  if (!checksum_prefix(p, n, v)) return false;
   /* Only containers with a whole header and the DXBC magic reach the reader's checksum test. */
   if (!p || n < 32 || word_at(p) != SF_DXBC_MAGIC || n > SF_DXBC_MAX_SIZE) return true;
   uint32_t stored[4], want[4];

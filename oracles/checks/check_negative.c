@@ -16,9 +16,11 @@
  *             by 'Q', which starts no suffix;
  *   mnemonic  (D3D texts, SF_NEG_MNEMONIC) "_qq" appended to the line's first field, the mnemonic
  *             with its groups: no SM4/SM5 instruction or declaration has that suffix; or the
- *             mnemonic's last "_word" written twice ("if_nz_nz"): each suffix may appear once; or,
+ *             mnemonic's last "_word" written twice ("if_nz_nz"): each suffix may appear once, so
+ *             the refusal points at the second copy's '_' (the name read so far is valid); or,
  *             for an instruction of destinations and sources outside the sample family, ", r0.x"
- *             appended: one operand too many, a syntax error at that comma (not trailing text).
+ *             appended: one operand too many, a syntax error at that comma (not trailing text)
+ *             whose message says how many operands the instruction takes (as many as it had).
  *   swizzle   (D3D texts) a source's 4-letter swizzle cut to 3 letters, refused at its first letter.
  *   addr_of   (vISA) "[256]" as the byte offset of an address of a variable ("&V36[8]", "&T6"): the
  *             offset is one byte, so out of range (SF_ERR_RANGE) at the edit, for a surface too.
@@ -26,9 +28,9 @@
  * The parser must refuse the edited text with a text position on line 1 that points at the edit:
  * not before the start of the top-level operand holding it (an error may name the operand), and
  * not past one column after the edit (a channel or suffix edit: at the edit itself, since those
- * parts are read one by one). Which edit an input gets is a pure function of the text (a
- * hash picks among all candidate edits), so a verdict is reproducible and a campaign spreads over
- * every literal the printer writes. One text in four is edited (by the same hash), which keeps the
+ * parts are read one by one; a doubled mnemonic word: at its second copy). Which edit an input
+ * gets is a pure function of the text (a hash picks among all candidate edits), so a verdict is
+ * reproducible and a campaign spreads over every literal the printer writes. One text in four is edited (by the same hash), which keeps the
  * cost to a quarter of a parse per input. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +58,7 @@ typedef struct {
   bool at_edit; /* the refusal must point at the edit itself, not anywhere in its operand */
   bool exact;   /* ... and at its first column: the part is judged as a whole (a swizzle) */
   sf_code want; /* the refusal's code, when the edit says which (SF_OK: any) */
+  char says[24]; /* text the refusal's message must hold (empty: any message) */
 } neg_edit;
 
 /* Hex literal at i ("0x" + digits, not inside a word): returns its end, or 0 when there is none. */
@@ -145,18 +148,18 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
                                             neg_edit *out, size_t *per) {
   size_t count = 0;
 #define NEG_TAKE(k) ((per ? (void)per[k]++ : (void)0), want == (k) && pick == count++)
-  if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @", true, false, SF_OK};
+  if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @", true, false, SF_OK, ""};
   size_t ms[8];
   unsigned nms = neg_msuffixes(t, n, ms, 8);
   for (unsigned k = 0; k < nms; k++)
-    if (t[ms[k]] != 'Q' && NEG_TAKE(NK_MSUFFIX)) *out = (neg_edit){"msuffix", ms[k], 1, "Q", false, false, SF_OK};
+    if (t[ms[k]] != 'Q' && NEG_TAKE(NK_MSUFFIX)) *out = (neg_edit){"msuffix", ms[k], 1, "Q", false, false, SF_OK, ""};
   for (size_t i = 0; i < n; i++) {
     size_t e = neg_hex_at(t, n, i);
     if (e) {
       size_t nd = e - i - 2;
       if (nd <= 16 && NEG_TAKE(NK_HEX)) { /* wider literals are not what a printer writes: left alone */
         /* "0x1", then the literal's digits left-padded with zeros to 16: 17 significant digits. */
-        neg_edit ed = {"hex", i, e - i, "", false, false, SF_OK};
+        neg_edit ed = {"hex", i, e - i, "", false, false, SF_OK, ""};
         size_t k = 0;
         ed.rep[k++] = t[i];
         ed.rep[k++] = t[i + 1];
@@ -175,7 +178,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
       continue;
     }
     if (e) {
-      if (NEG_TAKE(NK_DEC)) *out = (neg_edit){"decimal", i, e - i, "4294967296", false, false, SF_OK};
+      if (NEG_TAKE(NK_DEC)) *out = (neg_edit){"decimal", i, e - i, "4294967296", false, false, SF_OK, ""};
       i = e - 1;
       continue;
     }
@@ -183,7 +186,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
     e = neg_suffix_at(t, n, i, &w);
     if (e) {
       if (NEG_TAKE(NK_SUFFIX)) {
-        *out = (neg_edit){"suffix", e, 0, "", true, false, SF_OK};
+        *out = (neg_edit){"suffix", e, 0, "", true, false, SF_OK, ""};
         snprintf(out->rep, sizeof out->rep, "%s", w);
       }
       i = e - 1;
@@ -191,7 +194,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
     }
     e = neg_chan_at(t, n, i);
     if (e) {
-      if (NEG_TAKE(NK_CHAN)) *out = (neg_edit){"channel", e - 1, 1, "Q", true, false, SF_OK};
+      if (NEG_TAKE(NK_CHAN)) *out = (neg_edit){"channel", e - 1, 1, "Q", true, false, SF_OK, ""};
       i = e - 1;
       continue;
     }
@@ -205,7 +208,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
         while (close < n && neg_digit((unsigned char)t[close])) close++;
         close = close < n && t[close] == ']' ? close + 1 : s;
       }
-      if (NEG_TAKE(NK_ADDROF)) *out = (neg_edit){"addr_of", s, close - s, "[256]", true, false, SF_ERR_RANGE};
+      if (NEG_TAKE(NK_ADDROF)) *out = (neg_edit){"addr_of", s, close - s, "[256]", true, false, SF_ERR_RANGE, ""};
       i = s - 1;
     }
   }
@@ -236,13 +239,16 @@ static size_t neg_mnemonic(const char *t, size_t n, size_t pick, neg_edit *out) 
   bool extra = oi && !(oi->flags & SF_TPF_F_SAMPLE) && oi->dcl == SF_TPF_DCL_NONE;
   size_t count = 1 + (dup ? 1 : 0) + (extra ? 1 : 0);
   if (out && pick == 1 && dup) {
-    *out = (neg_edit){"mnemonic_twice", name_end, 0, "", false, false, SF_OK};
+    *out = (neg_edit){"mnemonic_twice", name_end, 0, "", true, true, SF_OK, ""};
     memcpy(out->rep, t + last_us, name_end - last_us);
     out->rep[name_end - last_us] = 0;
   } else if (out && pick == count - 1 && extra) {
-    *out = (neg_edit){"extra_operand", n, 0, ", r0.x", true, true, SF_ERR_SYNTAX};
+    /* the message says how many operands the instruction takes: as many as the printed line has */
+    size_t ops = end < n ? neg_commas(t + end, n - end, (size_t)-1, NULL) + 1 : 0;
+    *out = (neg_edit){"extra_operand", n, 0, ", r0.x", true, true, SF_ERR_SYNTAX, ""};
+    snprintf(out->says, sizeof out->says, " %zu operand", ops);
   } else if (out) {
-    *out = (neg_edit){"mnemonic", end, 0, "_qq", false, false, SF_OK};
+    *out = (neg_edit){"mnemonic", end, 0, "_qq", false, false, SF_OK, ""};
   }
   return count;
 }
@@ -267,7 +273,7 @@ static size_t neg_swizzles(const char *t, size_t n, size_t pick, neg_edit *out) 
     if (k != 4 || (e < n && neg_word((unsigned char)t[e]))) continue;
     if (lv[0] < lv[1] && lv[1] < lv[2] && lv[2] < lv[3]) continue; /* .xyzw: a mask as well */
     if (out && pick == count) {
-      *out = (neg_edit){"swizzle", i + 1, 4, "", true, true, SF_OK};
+      *out = (neg_edit){"swizzle", i + 1, 4, "", true, true, SF_OK, ""};
       memcpy(out->rep, t + i + 1, 3);
       out->rep[3] = 0;
     }
@@ -345,11 +351,15 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
   if (rc == SF_OK) how = "accepted";
   else if (st.pos_kind != SF_POS_TEXT || st.line != 1 || st.col < lo || st.col > hi) how = "position";
   else if (ed.want != SF_OK && rc != ed.want) how = "code";
+  else if (ed.says[0] && !strstr(st.msg, ed.says)) how = "message";
   if (!how) return true;
   sf_verdict_fail(v, "negative", report, ed.kind);
   sf_verdict_key(v, "negative %s %s", ed.kind, how);
   if (rc == SF_OK)
     sf_verdict_dumpf(v, "an invalid edit (%s) of a printed instruction was accepted\n", ed.kind);
+  else if (!strcmp(how, "message"))
+    sf_verdict_dumpf(v, "an invalid edit (%s) was refused at the edit, but the message \"%s\" does not say \"%s\"\n",
+                     ed.kind, st.msg, ed.says);
   else
     sf_verdict_dumpf(v, "an invalid edit (%s) was refused with %s at %s%u:%u, outside columns %zu..%zu: \"%s\"\n",
                      ed.kind, sf_code_name(rc), st.pos_kind == SF_POS_TEXT ? "" : "(no text position) ",
@@ -371,7 +381,7 @@ static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out) {
     char c = t[i];
     if (c == '(' || c == '[' || c == '{' || c == '<') depth++;
     else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) depth--;
-    else if (c == ',' && depth == 0 && pick == count++) *out = (neg_edit){"comma", i, 1, "", false, false, SF_OK};
+    else if (c == ',' && depth == 0 && pick == count++) *out = (neg_edit){"comma", i, 1, "", false, false, SF_OK, ""};
   }
   return count;
 }
@@ -458,11 +468,15 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
   if (rc == SF_OK) how = "accepted";
   else if (st.pos_kind != SF_POS_TEXT || st.line != pick_no || st.col < lo || st.col > hi) how = "position";
   else if (ed.want != SF_OK && rc != ed.want) how = "code";
+  else if (ed.says[0] && !strstr(st.msg, ed.says)) how = "message";
   if (how) {
     sf_verdict_fail(v, "negative_line", NULL, ed.kind);
     sf_verdict_key(v, "negative_line %s %s", ed.kind, how);
     if (rc == SF_OK)
       sf_verdict_dumpf(v, "an invalid edit (%s) of line %u of a printed text was accepted\n", ed.kind, (unsigned)pick_no);
+    else if (!strcmp(how, "message"))
+      sf_verdict_dumpf(v, "an invalid edit (%s) of line %u was refused at the edit, but the message \"%s\" does not say "
+                          "\"%s\"\n", ed.kind, (unsigned)pick_no, st.msg, ed.says);
     else
       sf_verdict_dumpf(v, "an invalid edit (%s) of line %u was refused with %s at %s%u:%u, outside %u:%zu..%zu: \"%s\"\n",
                        ed.kind, (unsigned)pick_no, sf_code_name(rc), st.pos_kind == SF_POS_TEXT ? "" : "(no text position) ",
