@@ -273,7 +273,8 @@ static sf_code fake_parse(const void *ctx, const char *text, size_t n, sf_status
   if (p->mode == 3) return sf_fail(st, SF_ERR_SYNTAX, "refused, nowhere");
   const char *at = strchr(p->seen, '@');
   if (!at) at = strstr(p->seen, "4294967296");
-  if (!at && (strstr(p->seen, "_qq") || strstr(p->seen, "_sat_sat"))) at = p->seen; /* the mnemonic edits: refused at the mnemonic */
+  if (!at && strstr(p->seen, "_qq")) at = p->seen;                   /* refused at the mnemonic */
+  if (!at && strstr(p->seen, "_sat_sat")) at = strstr(p->seen, "_sat_sat") + 4; /* at the second copy */
   for (const char *d = strchr(p->seen, '.'); !at && d; d = strchr(d + 1, '.')) /* the swizzle edit: 3 letters */
     if (strspn(d + 1, "xyzw") == 3 && !isalnum((unsigned char)d[4])) at = d + 1;
   if (!at) {

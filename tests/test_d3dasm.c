@@ -482,6 +482,78 @@ static void test_da_op_as_snprintf(void) {
   SF_CHECK_EQ_U(bad, 0);
 }
 
+/* One operand at its longest: -|...| around the longest register name, three relative indices of
+ * the longest relative register (two immediate indices and a .mask(xyzw) each) plus an offset of
+ * 2^32 - 1, a mask, and both flags of the extended token. */
+static void longest_opnd(sf_d3d_opnd *o) {
+  memset(o, 0, sizeof *o);
+  o->type = 36; /* vThreadIDInGroupFlattened */
+  o->num_comp = SF_D3D_NC_4, o->sel_mode = SF_D3D_SEL_MASK, o->comp_bits = 0xf, o->index_dim = 3;
+  for (int i = 0; i < 3; i++) {
+    o->idx[i].rep = SF_D3D_IDX_IMM32_REL, o->idx[i].imm = 0xffffffffu;
+    sf_d3d_relop *r = &o->idx[i].rel;
+    r->type = 36, r->num_comp = SF_D3D_NC_4, r->sel_mode = SF_D3D_SEL_MASK, r->comp_bits = 0xf, r->index_dim = 2;
+    r->index[0] = r->index[1] = 0xffffffffu;
+  }
+  o->extended = true, o->modifier = 3, o->min_precision = 7, o->nonuniform = true;
+}
+
+/* The longest instruction text: it fits SF_D3DASM_MAX_INST_TEXT, and a program holding it prints
+ * as text (not as a hex chunk or a .tpf escape) that reads back to the same tokens. The program
+ * printer once held each instruction in a 1,024-byte line and refused such a program as too long. */
+static void test_longest(void) {
+  sf_d3d_inst d;
+  memset(&d, 0, sizeof d);
+  d.op = SF_D3D_SAMPLE_D, d.sat = true, d.has_aoffimmi = true, d.has_resdim = true, d.has_rettype = true;
+  d.aoffimmi[0] = d.aoffimmi[1] = d.aoffimmi[2] = -8;
+  d.resdim = SF_D3D_DIM_TEX2DMSARRAY, d.resdim_stride = 0xfff, d.precise = 15, d.num_src = 5;
+  for (int i = 0; i < 4; i++) d.rettype[i] = 8; /* continued */
+  for (int i = 0; i < 3; i++) d.ext_order[i] = (uint8_t)(i + 1);
+  longest_opnd(&d.dst);
+  for (int i = 0; i < 5; i++) longest_opnd(&d.src[i]);
+  uint32_t tok[SF_TPF_MAX_INST_LEN + 2];
+  size_t ntok = 0;
+  sf_status st;
+  sf_status_clear(&st);
+  SF_CHECK(sf_tpf_encode_inst(&d, tok + 1, &ntok, &st) == SF_OK);
+  static char line[SF_D3DASM_MAX_INST_TEXT];
+  print(&d, line, sizeof line);
+  size_t len = strlen(line);
+  SF_CHECK_MSG(len > 1800 && len < SF_D3DASM_MAX_INST_TEXT, "longest instruction text: %zu bytes", len);
+  /* a ps_5_0 program body: the instruction, then ret */
+  uint8_t body[4 * (SF_TPF_MAX_INST_LEN + 4)];
+  uint32_t words[SF_TPF_MAX_INST_LEN + 4];
+  size_t nw = 0;
+  words[nw++] = 0x50u; /* ps_5_0 */
+  words[nw++] = 0;     /* length, below */
+  memcpy(words + nw, tok + 1, ntok * 4);
+  nw += ntok;
+  words[nw++] = 0x3eu | (1u << 24); /* ret */
+  words[1] = (uint32_t)nw;
+  for (size_t i = 0; i < nw; i++)
+    for (int b = 0; b < 4; b++) body[4 * i + b] = (uint8_t)(words[i] >> (8 * b));
+  sf_tpf_program prog, back;
+  sf_tpf_program_init(&prog, 0);
+  sf_tpf_program_init(&back, 0);
+  sf_buf text, enc;
+  sf_buf_init(&text, &st);
+  sf_buf_init(&enc, &st);
+  SF_CHECK(sf_tpf_program_decode(body, 4 * nw, &prog, &st) == SF_OK);
+  sf_code rc = sf_d3dasm_print_program(&prog, &text, &st);
+  SF_CHECK_MSG(rc == SF_OK, "print_program: %s", st.msg);
+  if (rc == SF_OK) {
+    bool found = false; /* the instruction's line, as sf_d3dasm_print_inst printed it */
+    for (size_t i = 0; i + len <= text.len && !found; i++) found = !memcmp(text.data + i, line, len);
+    SF_CHECK(found);
+    SF_CHECK(sf_d3dasm_parse_program((const char *)text.data, text.len, &back, &st) == SF_OK);
+    SF_CHECK(sf_tpf_program_encode(&back, &enc, &st) == SF_OK && enc.len == 4 * nw && !memcmp(enc.data, body, enc.len));
+  }
+  sf_buf_free(&text);
+  sf_buf_free(&enc);
+  sf_tpf_program_free(&prog);
+  sf_tpf_program_free(&back);
+}
+
 int main(void) {
   SF_RUN(test_da_op_as_snprintf);
   SF_RUN(test_fxc_forms);
@@ -492,5 +564,6 @@ int main(void) {
   SF_RUN(test_vkd3d_listing);
   SF_RUN(test_opaque_and_dcls);
   SF_RUN(test_roundtrip_text);
+  SF_RUN(test_longest);
   SF_TEST_END();
 }

@@ -134,7 +134,7 @@ static void seed(import_ctx *c, const char *target, const void *data, size_t len
 /* ---- D3D --------------------------------------------------------------------------------------- */
 
 static void import_tpf(import_ctx *c, const sf_tpf_program *p, const char *from, unsigned *found) {
-  char line[1024];
+  char line[SF_D3DASM_MAX_INST_TEXT];
   for (size_t i = 0; i < p->count; i++) {
     const sf_tpf_item *it = &p->items[i];
     if (it->kind != SF_TPF_ITEM_SAMPLE) continue;

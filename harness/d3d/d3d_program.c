@@ -128,7 +128,7 @@ sf_code sf_d3dasm_print_tokens(const uint32_t *tok, size_t ntok, uint32_t versio
 
 sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status *st) {
   if (!p || !out) return sf_fail(st, SF_ERR_INVALID, "sf_d3dasm_print_program: NULL argument");
-  char line[1024];
+  char line[SF_D3DASM_MAX_INST_TEXT + 1]; /* the version line, or one sample instruction's text */
   unsigned type = p->version >> 16;
   if ((p->version & 0xff00) == 0 && type < 6 && ((p->version >> 4) & 0xf) <= 9 && (p->version & 0xf) <= 9)
     snprintf(line, sizeof line, "%s_%u_%u\n", da_prog_names[type], (p->version >> 4) & 0xf, p->version & 0xf);

@@ -38,6 +38,11 @@ extern "C" {
 #define SF_DXBC_MAX_SIZE (16u << 20)
 #define SF_DXBC_MAX_CHUNKS 64u
 #define SF_D3DASM_MAX_TEXT (4u << 20)     /* text inputs larger than this are refused */
+/* A buffer of this many bytes holds the text of any instruction sf_d3dasm_print_inst prints, with its
+ * NUL: the longest (sample_d with every group, a saturate and precise mask, and six operands of
+ * three relative indices each, the longest register names, modifiers and flags) is 1,826 bytes
+ * (tests/test_d3dasm.c, "longest"). */
+#define SF_D3DASM_MAX_INST_TEXT 2048u
 
 #define SF_DXBC_FOURCC(a, b, c, d) \
   ((uint32_t)(uint8_t)(a) | ((uint32_t)(uint8_t)(b) << 8) | ((uint32_t)(uint8_t)(c) << 16) | ((uint32_t)(uint8_t)(d) << 24))

@@ -279,34 +279,6 @@ bool sf_check_d3d_views(const sf_d3d_inst *d, sf_verdict *v) {
   return sf_d3d_views(v, d, NULL, 0);
 }
 
-/* The first `.tpf` escape line of an fxc-style text whose reason is that the instruction's own text
- * did not read back (d3d_program.c, sf_d3dasm_print_tokens), or NULL. The printer escapes such an
- * instruction so that a disassembly still round-trips, but the reason is a disagreement between its
- * format and its parser, never a layout text cannot express: without this, a parser that refused
- * every generic instruction passed every check, its instructions printed as escapes. */
-static const char *sf_readback_escape(const char *t, size_t n) {
-  static const char *const why[2] = {"the text does not read back", "the text reads back to other tokens"};
-  for (size_t i = 0; i < n;) {
-    const char *nl = memchr(t + i, '\n', n - i);
-    size_t len = (nl ? (size_t)(nl - t) : n) - i;
-    if (len > 5 && memcmp(t + i, ".tpf ", 5) == 0)
-      for (int w = 0; w < 2; w++) {
-        size_t wl = strlen(why[w]);
-        for (size_t k = i; k + wl <= i + len; k++)
-          if (t[k] == why[w][0] && memcmp(t + k, why[w], wl) == 0) return t + i;
-      }
-    i += len + 1;
-  }
-  return NULL;
-}
-
-/* Whether the text has a `.tpf` line (an instruction written as raw tokens). */
-static bool sf_has_tpf_line(const char *t, size_t n) {
-  for (size_t i = 0; i + 4 <= n; i++)
-    if ((i == 0 || t[i - 1] == '\n') && memcmp(t + i, ".tpf", 4) == 0) return true;
-  return false;
-}
-
 static bool sf_fail_readback_escape(sf_verdict *v, const char *line, const char *end) {
   const char *nl = memchr(line, '\n', (size_t)(end - line));
   size_t len = (nl ? (size_t)(nl - line) : (size_t)(end - line));
@@ -343,7 +315,12 @@ static int sf_d3d_program_roundtrip(sf_verdict *v, const sf_tpf_program *prog, c
   const char *broke = NULL;
   int r = 1;
   if (sf_d3dasm_print_program(prog, text, &st) != SF_OK) {
-    if (st.code != SF_ERR_LIMIT) broke = "print";
+    /* a size refusal must be the output buffer's: with no practical cap the program prints */
+    sf_buf big;
+    sf_buf_init(&big, NULL);
+    big.limit = (size_t)1 << 28;
+    if (st.code != SF_ERR_LIMIT || sf_d3dasm_print_program(prog, &big, &st) != SF_OK) broke = "print";
+    sf_buf_free(&big);
     r = 0;
   } else if (sf_d3dasm_parse_program((const char *)text->data, text->len, &back, &st) != SF_OK) {
     broke = "parse";
@@ -381,7 +358,7 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
     sf_verdict_dumpf(v, "the printer refused a generated program of %zu bytes for its size\n", n);
     ok = false;
   }
-  if (ok && (strict & SF_D3D_STRICT_NO_TPF) && text.len && sf_has_tpf_line((const char *)text.data, text.len)) {
+  if (ok && (strict & SF_D3D_STRICT_NO_TPF) && text.len && sf_d3d_has_tpf_line((const char *)text.data, text.len)) {
     sf_verdict_fail(v, "gen_escape", NULL, "tpf");
     sf_verdict_key(v, "gen_escape");
     sf_verdict_dumpf(v, "a program drawn text-only printed with a .tpf line:\n%.*s\n",
@@ -389,7 +366,7 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
     ok = false;
   }
   if (ok && r > 0 && text.len) {
-    const char *t = (const char *)text.data, *esc = sf_readback_escape(t, text.len);
+    const char *t = (const char *)text.data, *esc = sf_d3d_readback_escape(t, text.len);
     /* The first line (shader model or .version, outside the line edits) replaced by a version token
      * of nine hex digits (>= 2^32): refused on line 1, at or after its "0x". */
     char ver[24];
@@ -630,8 +607,8 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
     sf_verdict_dump_hex(v, "input  ", p, n);
     sf_verdict_dump_hex(v, "rebuilt", back.data, back.len);
     ok = false;
-  } else if (got && sf_readback_escape((const char *)text.data, text.len)) {
-    ok = sf_fail_readback_escape(v, sf_readback_escape((const char *)text.data, text.len),
+  } else if (got && sf_d3d_readback_escape((const char *)text.data, text.len)) {
+    ok = sf_fail_readback_escape(v, sf_d3d_readback_escape((const char *)text.data, text.len),
                                  (const char *)text.data + text.len);
   } else if (got) {
     /* One invalid edit on one line of a program section must be refused there (check_negative.c):

@@ -268,3 +268,31 @@ bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const ui
   free(e);
   return ok;
 }
+
+/* The first `.tpf` escape line of an fxc-style text whose reason is that the instruction's own text
+ * did not read back (d3d_program.c, sf_d3dasm_print_tokens), or NULL. The printer escapes such an
+ * instruction so that a disassembly still round-trips, but the reason is a disagreement between its
+ * format and its parser, never a layout text cannot express: without this, a parser that refused
+ * every generic instruction passed every check, its instructions printed as escapes. */
+const char *sf_d3d_readback_escape(const char *t, size_t n) {
+  static const char *const why[2] = {"the text does not read back", "the text reads back to other tokens"};
+  for (size_t i = 0; i < n;) {
+    const char *nl = memchr(t + i, '\n', n - i);
+    size_t len = (nl ? (size_t)(nl - t) : n) - i;
+    if (len > 5 && memcmp(t + i, ".tpf ", 5) == 0)
+      for (int w = 0; w < 2; w++) {
+        size_t wl = strlen(why[w]);
+        for (size_t k = i; k + wl <= i + len; k++)
+          if (t[k] == why[w][0] && memcmp(t + k, why[w], wl) == 0) return t + i;
+      }
+    i += len + 1;
+  }
+  return NULL;
+}
+
+/* Whether the text has a `.tpf` line (an instruction written as raw tokens). */
+bool sf_d3d_has_tpf_line(const char *t, size_t n) {
+  for (size_t i = 0; i + 4 <= n; i++)
+    if ((i == 0 || t[i - 1] == '\n') && memcmp(t + i, ".tpf", 4) == 0) return true;
+  return false;
+}

@@ -240,6 +240,10 @@ bool sf_check_dxbc_text_fit(sf_verdict *v, const uint8_t *p, size_t n, size_t le
 /* text_cap (check_d3d_text.c): one printed program text in 2048, padded with comment lines to
  * exactly SF_D3DASM_MAX_TEXT bytes, parses; one byte more is refused as SF_ERR_LIMIT. */
 bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n);
+/* check_d3d_text.c: the first `.tpf` line of a program text t[0..n) escaped because the
+ * instruction's own text did not read back (or NULL), and whether t has any `.tpf` line. */
+const char *sf_d3d_readback_escape(const char *t, size_t n);
+bool sf_d3d_has_tpf_line(const char *t, size_t n);
 /* check_isa_file_edit.c: `cut_tail` on g (its kernel 0's tail is edited and restored), then
  * `opcode_edit` or `name_nul` on the written bytes w of the file g read from the input p (one input
  * in four each way, by the input's hash) */
@@ -248,7 +252,7 @@ bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */
-#define SF_D3D_TEXT_CAP 2048
+#define SF_D3D_TEXT_CAP SF_D3DASM_MAX_INST_TEXT
 bool sf_check_d3d_inst_class(sf_verdict *v, const sf_inst *in, const char *t);
 bool sf_check_d3d_minus_zero(sf_verdict *v, const sf_inst *in, const char *t);
 /* container_sniff (check_d3d_text.c): a printed container text t[0..n), as printed and after blank

@@ -9,7 +9,7 @@
 #include "samplefuzz/visa.h"
 
 void sf_verdict_dump_inst(sf_verdict *v, const char *label, const sf_inst *in) {
-  char text[1024];
+  char text[SF_D3DASM_MAX_INST_TEXT];
   sf_status st;
   sf_status_clear(&st);
   if (!in) {
