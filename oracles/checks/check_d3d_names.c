@@ -9,8 +9,10 @@
  * Direct3D 11 reference documents the same numbers), not from the printer's table: one ISG1
  * signature holds an element per named value, the container prints, and each element's line must
  * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
- * codec targets (sf_check_d3d_names_once). */
+ * codec targets (sf_check_d3d_names_once). The file also holds the D3D codec's other fixed-work
+ * check, `program_cap` (at the end). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
@@ -67,11 +69,15 @@ static bool has_field(const char *l, size_t n, const char *key, const char *name
   return false;
 }
 
-static bool names_fail(sf_verdict *v, const char *what, const char *detail) {
-  sf_verdict_fail(v, "sig_names", NULL, what);
-  sf_verdict_key(v, "sig_names %s", what);
+static bool names_fail_as(sf_verdict *v, const char *check, const char *what, const char *detail) {
+  sf_verdict_fail(v, check, NULL, what);
+  sf_verdict_key(v, "%s %s", check, what);
   sf_verdict_dumpf(v, "%s\n", detail);
   return false;
+}
+
+static bool names_fail(sf_verdict *v, const char *what, const char *detail) {
+  return names_fail_as(v, "sig_names", what, detail);
 }
 
 bool sf_check_d3d_names(sf_verdict *v) {
@@ -144,3 +150,40 @@ bool sf_check_d3d_names(sf_verdict *v) {
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_names)
+
+/* `program_cap` (once per process, beside `sig_names`): sf_tpf_program_decode takes a program of
+ * exactly SF_TPF_MAX_PROGRAM_TOKENS DWORDs (the header and one comment customdata block filling the
+ * rest) and refuses one DWORD more as SF_ERR_LIMIT at DWORD 0, the length it judged. No fuzz input is
+ * 4 MiB long, so without this the cap's test and its position were never run. */
+static bool sf_check_d3d_program_cap(sf_verdict *v) {
+  size_t n = (size_t)SF_TPF_MAX_PROGRAM_TOKENS;
+  uint8_t *b = calloc(n + 1, 4);
+  if (!b) return true; /* out of memory: no verdict */
+  uint32_t head[4] = {0x50u, (uint32_t)n, SF_TPF_OP_CUSTOMDATA, (uint32_t)(n - 2)}; /* ps_5_0, comment */
+  for (size_t i = 0; i < 16; i++) b[i] = (uint8_t)(head[i / 4] >> (8 * (i % 4)));
+  sf_tpf_program prog;
+  sf_status st, st2;
+  sf_status_clear(&st);
+  sf_status_clear(&st2);
+  sf_code at_cap = sf_tpf_program_decode(b, 4 * n, &prog, &st);
+  sf_tpf_program_free(&prog);
+  b[4] = (uint8_t)(n + 1), b[5] = (uint8_t)((n + 1) >> 8), b[6] = (uint8_t)((n + 1) >> 16); /* length n + 1 */
+  b[12] = (uint8_t)(n - 1), b[13] = (uint8_t)((n - 1) >> 8), b[14] = (uint8_t)((n - 1) >> 16);
+  sf_code over = sf_tpf_program_decode(b, 4 * (n + 1), &prog, &st2);
+  sf_tpf_program_free(&prog);
+  free(b);
+  char d[SF_STATUS_MSG_MAX + 160];
+  if (at_cap != SF_OK) {
+    snprintf(d, sizeof d, "a program of exactly %zu DWORDs (the cap) was refused: %s", n, st.msg);
+    return names_fail_as(v, "program_cap", "at_cap", d);
+  }
+  if (over != SF_ERR_LIMIT || st2.pos_kind != SF_POS_DWORD || st2.pos != 0) {
+    snprintf(d, sizeof d, "a program of %zu DWORDs (one past the cap) gave %s at %s %llu, want limit at DWORD 0: %s", n + 1,
+             sf_code_name(over), st2.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)st2.pos,
+             st2.msg);
+    return names_fail_as(v, "program_cap", "over", d);
+  }
+  return true;
+}
+
+SF_CHECK_ONCE_FN(sf_check_d3d_program_cap)

@@ -309,8 +309,10 @@ bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h) {
 
 /* `text_ids`: the printed text is GenX_IR's disassembly layout (visa_file_print.c): apart from
  * blank lines, directives ('.'), comments and label lines ("name:"), every line is an instruction
- * with its " /// $N" number. An instruction printed without it still reads back, so the round trip
- * cannot see a printer that lost the layout. */
+ * with its " /// $N" number, indented by four blanks and padded with blanks to column 80 before it
+ * (as IGC's dumps in tests/data/real/visa-ocloc are), or right after an instruction that reaches
+ * column 80. An instruction printed without it, or padded otherwise, still reads back, so the round
+ * trip cannot see a printer that lost the layout. */
 bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n) {
   uint32_t line = 1;
   for (size_t i = 0; i < n; line++) {
@@ -318,11 +320,21 @@ bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n) {
     size_t end = e ? (size_t)(e - t) : n, a = i;
     while (a < end && (t[a] == ' ' || t[a] == '\t')) a++;
     bool plain = a < end && t[a] != '.' && !(end - a >= 2 && t[a] == '/' && t[a + 1] == '/') && t[end - 1] != ':';
+    const char *why = NULL;
     if (plain && !sf_check_has_word(t + a, end - a, "///")) {
+      why = "is neither a directive, a label nor a numbered instruction";
+    } else if (plain) {
+      size_t k = end; /* the last " /// $" of the line, and the end of the instruction before it */
+      while (k > a && !(end - k >= 6 && !memcmp(t + k, " /// $", 6))) k--;
+      size_t c = k;
+      while (c > a && t[c - 1] == ' ') c--;
+      if (a - i != 4 || k == a || k - i != (c - i > 80 ? c - i : 80)) why = "does not have GenX_IR's layout";
+    }
+    if (why) {
       sf_verdict_fail(v, "text_ids", NULL, "line");
       sf_verdict_key(v, "text_ids");
-      sf_verdict_dumpf(v, "line %u of the printed text is neither a directive, a label nor a numbered instruction: %.*s\n",
-                       (unsigned)line, (int)(end - i > 200 ? 200 : end - i), t + i);
+      sf_verdict_dumpf(v, "line %u of the printed text %s: %.*s\n", (unsigned)line, why,
+                       (int)(end - i > 200 ? 200 : end - i), t + i);
       return false;
     }
     i = end + 1;

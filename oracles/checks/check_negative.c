@@ -18,6 +18,9 @@
  *             with its groups: no SM4/SM5 instruction or declaration has that suffix; or the
  *             mnemonic's last "_word" written twice ("if_nz_nz"): each suffix may appear once, so
  *             the refusal points at the second copy's '_' (the name read so far is valid); or,
+ *             a name with the word _aoffimmi without its (u,v,w) group, or one with _indexable
+ *             without its groups (`group_drop`: refused within the mnemonic, the parser judges the
+ *             words once it has read the groups); or,
  *             for an instruction of destinations and sources outside the sample family, ", r0.x"
  *             appended: one operand too many, a syntax error at that comma (not trailing text)
  *             whose message says how many operands the instruction takes (as many as it had).
@@ -224,6 +227,35 @@ static size_t neg_field_end(const char *t, size_t n, size_t at);
  * name's last "_word" (before its first group) written twice: "if_nz" -> "if_nz_nz",
  * "add_sat" -> "add_sat_sat". Every suffix of an SM4/SM5 mnemonic may appear once, and no name
  * ends in a word written twice, so both are refused. Returns the number of candidates. */
+/* The group edit's span in the mnemonic t[i, end) whose name ends at name_end: the (u,v,w) group
+ * when the name has the word _aoffimmi, else every group when it has _indexable (the words that
+ * need them). Sets *at to the span's start and returns its end, or 0 when there is none. */
+static size_t neg_group_drop(const char *t, size_t i, size_t name_end, size_t end, size_t *at) {
+  bool aoff = false, idx = false;
+  for (size_t k = i; k < name_end; k++) {
+    if (t[k] != '_') continue;
+    size_t w = k + 1;
+    while (w < name_end && t[w] != '_') w++;
+    if (w - k == 9 && !memcmp(t + k, "_aoffimmi", 9)) aoff = true;
+    if (w - k == 10 && !memcmp(t + k, "_indexable", 10)) idx = true;
+  }
+  size_t first = 0, last = 0;
+  for (size_t k = name_end; k < end && t[k] == '(';) {
+    size_t close = k;
+    while (close < end && t[close] != ')') close++;
+    if (close == end) return 0;
+    bool numeric = close > k + 1;
+    for (size_t q = k + 1; q < close; q++)
+      if (!neg_digit((unsigned char)t[q]) && t[q] != '-' && t[q] != ',') numeric = false;
+    if (aoff && numeric) return *at = k, close + 1;
+    if (!first) first = k;
+    last = close + 1;
+    k = close + 1;
+  }
+  if (aoff || !idx || !first) return 0;
+  return *at = first, last;
+}
+
 static size_t neg_mnemonic(const char *t, size_t n, size_t pick, neg_edit *out) {
   size_t i = 0;
   while (i < n && t[i] == ' ') i++;
@@ -237,8 +269,11 @@ static size_t neg_mnemonic(const char *t, size_t n, size_t pick, neg_edit *out) 
   /* an instruction of destinations and sources outside the sample family: one operand too many */
   const sf_tpf_opinfo *oi = sf_tpf_opinfo_by_name(t + i, name_end - i);
   bool extra = oi && !(oi->flags & SF_TPF_F_SAMPLE) && oi->dcl == SF_TPF_DCL_NONE;
-  size_t count = 1 + (dup ? 1 : 0) + (extra ? 1 : 0);
-  if (out && pick == 1 && dup) {
+  size_t g0 = 0, g1 = neg_group_drop(t, i, name_end, end, &g0);
+  size_t count = 1 + (dup ? 1 : 0) + (g1 ? 1 : 0) + (extra ? 1 : 0);
+  if (out && g1 && pick == 1 + (dup ? 1 : 0)) {
+    *out = (neg_edit){"group_drop", g0, g1 - g0, "", false, false, SF_OK, ""};
+  } else if (out && pick == 1 && dup) {
     *out = (neg_edit){"mnemonic_twice", name_end, 0, "", true, true, SF_OK, ""};
     memcpy(out->rep, t + last_us, name_end - last_us);
     out->rep[name_end - last_us] = 0;
@@ -344,6 +379,7 @@ bool sf_check_negative_text(sf_verdict *v, const sf_inst *report, sf_check_parse
   size_t hi = ed.at + rl + 1;                             /* one past the edit */
   if (ed.at_edit) lo = ed.at + 1;
   if (ed.exact) hi = ed.at + 1;
+  if (!strcmp(ed.kind, "group_drop")) hi = neg_field_end(text, n, ed.at) - ed.len + 1; /* the mnemonic's end */
   sf_status st;
   sf_status_clear(&st);
   sf_code rc = parse(ctx, buf, m, &st);
@@ -461,6 +497,7 @@ bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void 
   if (ed.at_edit) lo = ed.at + 1;
   if (ed.exact) hi = ed.at + 1;
   if (!strcmp(ed.kind, "comma")) hi = neg_field_end(line, len, ed.at + 1) + 1;
+  if (!strcmp(ed.kind, "group_drop")) hi = neg_field_end(line, len, ed.at) - ed.len + 1; /* the mnemonic's end */
   sf_status st;
   sf_status_clear(&st);
   sf_code rc = parse(ctx, buf, m, &st);
