@@ -264,6 +264,11 @@ bool sf_check_d3d_minus_zero(sf_verdict *v, const sf_inst *in, const char *t);
 bool sf_check_container_sniff(sf_verdict *v, const char *t, size_t n);
 /* `negative_line first`: text[0..n) (a text that parses) with its first line replaced by `line`, an
  * invalid one, must be refused on line 1 at a column in [lo, hi] (1-based). */
+/* `group_drop` (check_negative.c, D3D program texts): one line (picked by the text's hash) whose
+ * mnemonic has the word _aoffimmi or _indexable, without the group(s) that word needs, after the
+ * text's first line (the shader model): the parser must refuse it on line 2, within the mnemonic.
+ * The negative line edits make the same edit, but rarely: this one runs on every such text. */
+bool sf_check_group_drop(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *t, size_t n);
 bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
                                   const char *line, unsigned lo, unsigned hi);
 

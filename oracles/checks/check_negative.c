@@ -660,3 +660,59 @@ bool sf_check_negative_sigmask(sf_verdict *v, sf_check_parse_fn parse, const voi
                    rc == SF_OK ? "" : st.msg);
   return false;
 }
+
+/* The group_drop span of line t[0, n) (see neg_group_drop), with *fend the end of its mnemonic. */
+static size_t neg_line_group(const char *t, size_t n, size_t *at, size_t *fend) {
+  size_t i = 0;
+  while (i < n && t[i] == ' ') i++;
+  if (i == n || !((t[i] | 0x20) >= 'a' && (t[i] | 0x20) <= 'z')) return 0;
+  size_t end = neg_field_end(t, n, i), name_end = i;
+  while (name_end < end && neg_word((unsigned char)t[name_end])) name_end++;
+  *fend = end;
+  return neg_group_drop(t, i, name_end, end, at);
+}
+
+bool sf_check_group_drop(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *t, size_t n) {
+  const char *nl = memchr(t, '\n', n);
+  if (!nl || n > SF_NEG_LINES_MAX) return true;
+  size_t first = (size_t)(nl - t) + 1, count = 0, at = 0, len = 0, g0 = 0, g1 = 0, fend = 0;
+  uint32_t no = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    size_t k = 0, want = pass ? (size_t)(XXH3_64bits(t, n) % count) : (size_t)-1;
+    uint32_t line = 1;
+    for (size_t i = first; i < n && !(pass && no);) {
+      const char *e = memchr(t + i, '\n', n - i);
+      size_t l = (e ? (size_t)(e - t) : n) - i;
+      line++;
+      if (l + 2 + first <= SF_NEG_CAP && neg_line_group(t + i, l, &g0, &fend) && k++ == want)
+        at = i, len = l, no = line;
+      i += l + 1;
+    }
+    if (!pass && (count = k) == 0) return true;
+  }
+  g1 = neg_line_group(t + at, len, &g0, &fend);
+  char buf[SF_NEG_CAP];
+  size_t m = 0;
+  memcpy(buf, t, first);
+  m = first;
+  memcpy(buf + m, t + at, g0);
+  m += g0;
+  memcpy(buf + m, t + at + g1, len - g1);
+  m += len - g1;
+  buf[m++] = '\n';
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = parse(ctx, buf, m, &st);
+  size_t lo = 1, hi = fend - (g1 - g0) + 1;
+  while (lo <= len && t[at + lo - 1] == ' ') lo++;
+  if (rc != SF_OK && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col >= lo && st.col <= hi) return true;
+  sf_verdict_fail(v, "group_drop", NULL, rc == SF_OK ? "accepted" : "position");
+  sf_verdict_key(v, "group_drop %s", rc == SF_OK ? "accepted" : "position");
+  sf_verdict_dumpf(v, "line %u without the groups its mnemonic's _aoffimmi or _indexable needs was %s", (unsigned)no,
+                   rc == SF_OK ? "accepted" : "refused");
+  if (rc != SF_OK)
+    sf_verdict_dumpf(v, " at %s%u:%u, outside 2:%zu..%zu: \"%s\"", st.pos_kind == SF_POS_TEXT ? "" : "(no text position) ",
+                     (unsigned)st.line, (unsigned)st.col, lo, hi, st.msg);
+  sf_verdict_dumpf(v, "\nprinted: %.*s\nedited:  %.*s\n", (int)len, t + at, (int)(m - first - 1), buf + first);
+  return false;
+}
