@@ -105,6 +105,14 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
     ffail(p, SF_UNSUPPORTED, "kernel name cannot be written in text (empty, too long, or has a quote or newline)");
     return;
   }
+  /* The header names a kernel and its object names itself again (name_index); text has the one
+   * `.kernel` name, which the parser gives both. */
+  const char *oname = sf_visa_kernel_string(k, k->name_index);
+  if (k->name && (!oname || strcmp(oname, k->name) != 0)) {
+    ffail(p, SF_UNSUPPORTED, "kernel '%.40s': its object names it '%.40s' (string %u), which text cannot say apart from "
+          "the header's name", kname, oname ? oname : "", (unsigned)k->name_index);
+    return;
+  }
   /* A kernel read in IGC 12504's cut-short form has no text: say so before the label checks, which
    * would otherwise blame the label operands that the cut-short instructions lack. */
   for (uint32_t i = 0; i < k->num_gens; i++)

@@ -13,9 +13,10 @@
  *  - one whose stored digest is wrong (and not all zero: unsigned) must not be accepted;
  *  - a container the writer produced carries the right digest.
  * And `checksum_prefix` (every container dxbc_fuzzer reads): sf_dxbc_checksum of a prefix of it, 0 to
- * 148 bytes long, is the oracle's digest of it. And `chunk_gap` (below), which uses this digest to
- * re-sign the containers it edits. */
+ * 148 bytes long, is the oracle's digest of it. And `chunk_gap` and `chunk_edge` (below), which use
+ * this digest to re-sign the containers they edit. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,5 +232,44 @@ bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n) {
     sf_verdict_dumpf(v, "four bytes before chunk %u of %u: the text printer gave %s (%s), want unsupported at byte "
                         "0x%llx\n", k, nchunks, sf_code_name(rc), sf_status_format(&st, why, sizeof why),
                      (unsigned long long)want);
+  return false;
+}
+
+/* chunk_edge: the container with one chunk's table entry (picked by the input) set to n - 7, one
+ * byte past the last offset that leaves room for a chunk header, re-signed, must be refused as out
+ * of range at that entry, with a message that gives the range offsets may take, up to n - 8: the
+ * edge of the reader's offset test, and the bound it tells the user. */
+bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n) {
+  if (!p || n < 40 || n > SF_DXBC_MAX_SIZE) return true;
+  uint32_t nchunks = word_at(p + 28);
+  if (nchunks == 0 || 32 + 4 * (uint64_t)nchunks > n) return true;
+  uint32_t k = (uint32_t)((n + p[n - 2]) % nchunks);
+  uint8_t *q = malloc(n);
+  if (!q) return true;
+  memcpy(q, p, n);
+  put_word(q + 32 + 4 * k, (uint32_t)(n - 7));
+  uint32_t sum[4] = {0, 0, 0, 0};
+  bool zero = !(word_at(p + 4) | word_at(p + 8) | word_at(p + 12) | word_at(p + 16));
+  if (!zero && !dxbc_digest(q, n, sum)) return free(q), true;
+  for (int i = 0; i < 4; i++) put_word(q + 4 + 4 * i, sum[i]);
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_dxbc_read(q, n, &c, &st);
+  sf_dxbc_free(&c);
+  free(q);
+  char bound[32];
+  snprintf(bound, sizeof bound, "0x%zx]", n - 8);
+  const char *how = rc == SF_OK ? "accepted"
+                    : rc != SF_ERR_RANGE || st.pos_kind != SF_POS_BYTE || st.pos != 32 + 4 * (uint64_t)k ? "refusal"
+                    : !strstr(st.msg, bound) ? "message" : NULL;
+  if (!how) return true;
+  char why[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "chunk_edge", NULL, how);
+  sf_verdict_key(v, "chunk_edge %s", how);
+  sf_verdict_dumpf(v, "chunk %u of %u moved to offset 0x%zx of a %zu-byte container: want out of range at byte 0x%llx "
+                      "with offsets up to 0x%zx in the message, got %s\n", k, nchunks, n - 7, n,
+                   (unsigned long long)(32 + 4 * (uint64_t)k), n - 8, rc == SF_OK ? "ok" : sf_status_format(&st, why, sizeof why));
   return false;
 }

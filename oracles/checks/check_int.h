@@ -91,6 +91,9 @@ bool sf_check_dxbc_checksum_written(const uint8_t *p, size_t n, bool zero, sf_ve
 /* `chunk_gap` (check_dxbc_sum.c): a packed container p[0..n) with four bytes put before one chunk
  * reads, and its text printer refuses it as unsupported at that chunk's table entry. */
 bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n);
+/* `chunk_edge` (check_dxbc_sum.c): the container p[0..n) with one chunk offset set one past the
+ * last that fits a chunk header is refused as out of range at that table entry, naming the bound. */
+bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n);
 
 /* dxbc_fuzzer's generated mode (check_d3d_gen.c): p is the generator's draws after "SFGEN". */
 bool sf_check_dxbc_gen(const uint8_t *p, size_t n, sf_verdict *v);
@@ -250,6 +253,9 @@ bool sf_d3d_has_tpf_line(const char *t, size_t n);
 /* check_isa_file_edit.c: `cut_tail` on g (its kernel 0's tail is edited and restored), then
  * `opcode_edit` or `name_nul` on the written bytes w of the file g read from the input p (one input
  * in four each way, by the input's hash) */
+/* check_isa_same.c: whether kernel b declares what kernel a declares (every variable, symbol,
+ * label, input and attribute, names compared as strings); why says where they differ. */
+bool sf_isa_same_decls(const sf_visa_kernel *a, const sf_visa_kernel *b, char *why, size_t n);
 bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h);
 bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,

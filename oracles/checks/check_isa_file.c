@@ -111,12 +111,7 @@ static bool sf_isa_same_ginst(const sf_visa_kernel *ka, const sf_visa_kernel *kb
 /* Whether kernel b (read back) holds what a held (the generator's kernel, or the file a text was
  * printed from); why says where it differs. canon: compare the sampler instructions canonicalized. */
 static bool sf_isa_same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b, bool canon, char *why, size_t n) {
-  if (a->num_vars != b->num_vars || a->num_addrs != b->num_addrs || a->num_preds != b->num_preds ||
-      a->num_labels != b->num_labels || a->num_samplers != b->num_samplers || a->num_surfaces != b->num_surfaces ||
-      a->num_inputs != b->num_inputs || a->num_attrs != b->num_attrs)
-    return snprintf(why, n, "declarations: %u/%u variables, %u/%u labels, %u/%u inputs, %u/%u attributes",
-                    a->num_vars, b->num_vars, a->num_labels, b->num_labels, a->num_inputs, b->num_inputs,
-                    a->num_attrs, b->num_attrs), false;
+  if (!sf_isa_same_decls(a, b, why, n)) return false; /* check_isa_same.c */
   if (a->num_insts != b->num_insts || a->num_rets != b->num_rets || a->num_gens != b->num_gens)
     return snprintf(why, n, "instructions: %u/%u sampler, %u/%u ret, %u/%u other (built/read)", a->num_insts,
                     b->num_insts, a->num_rets, b->num_rets, a->num_gens, b->num_gens), false;

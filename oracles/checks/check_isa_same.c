@@ -1,0 +1,81 @@
+/* oracles/checks/check_isa_same.c — whether two vISA kernels declare the same things.
+ *
+ * The whole-file checks of isa_file_fuzzer (check_isa_file.c: `gen_same`, `reread_same`,
+ * `text_same`) compare a kernel with the one read back from its bytes or its text. Counting the
+ * declarations is not enough: a printer that writes an attribute's value in a form the parser reads
+ * as another value (a Target of two bytes "3d" printed as the string "3d", which reads back as the
+ * one-byte code of the 3d target), or a variable's alias offset wrong, gives a text that reads back
+ * with as many declarations and prints the same again. This compares each declaration's contents:
+ * names (as strings, not string-table indices, which the text form renumbers), types, sizes,
+ * aliases, inputs, labels and every attribute's name and value bytes. */
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+
+static const char *str_of(const sf_visa_kernel *k, uint32_t idx) {
+  return idx < k->num_strings && k->strings && k->strings[idx] ? k->strings[idx] : "";
+}
+
+/* Attributes [first, first + count) of a and b: same names, same value bytes. */
+static bool same_attrs(const sf_visa_kernel *a, uint32_t fa, const sf_visa_kernel *b, uint32_t fb, uint32_t count,
+                       char *why, size_t n, const char *owner) {
+  for (uint32_t i = 0; i < count; i++) {
+    if (fa + i >= a->num_attrs || fb + i >= b->num_attrs) return snprintf(why, n, "%s: attribute %u missing", owner, i), false;
+    const sf_visa_attr *x = &a->attrs[fa + i], *y = &b->attrs[fb + i];
+    const char *nx = str_of(a, x->name), *ny = str_of(b, y->name);
+    const uint8_t *vx = x->size && (uint64_t)x->value_off + x->size <= a->attr_bytes_len ? a->attr_bytes + x->value_off : NULL;
+    const uint8_t *vy = y->size && (uint64_t)y->value_off + y->size <= b->attr_bytes_len ? b->attr_bytes + y->value_off : NULL;
+    if (strcmp(nx, ny) != 0 || x->size != y->size || (x->size && (!vx || !vy || memcmp(vx, vy, x->size) != 0)))
+      return snprintf(why, n, "%s: attribute %u (%.40s, %u bytes / %.40s, %u bytes)", owner, i, nx, x->size, ny, y->size),
+             false;
+  }
+  return true;
+}
+
+static bool same_syms(const sf_visa_kernel *a, const sf_visa_sym *x, const sf_visa_kernel *b, const sf_visa_sym *y,
+                      uint32_t count, const char *what, char *why, size_t n) {
+  for (uint32_t i = 0; i < count; i++) {
+    char owner[48];
+    snprintf(owner, sizeof owner, "%s %u", what, i);
+    if (strcmp(str_of(a, x[i].name), str_of(b, y[i].name)) != 0 || x[i].num_elts != y[i].num_elts ||
+        x[i].attr_count != y[i].attr_count)
+      return snprintf(why, n, "%s: name, size or attribute count", owner), false;
+    if (!same_attrs(a, x[i].attr_first, b, y[i].attr_first, x[i].attr_count, why, n, owner)) return false;
+  }
+  return true;
+}
+
+bool sf_isa_same_decls(const sf_visa_kernel *a, const sf_visa_kernel *b, char *why, size_t n) {
+  if (a->num_vars != b->num_vars || a->num_addrs != b->num_addrs || a->num_preds != b->num_preds ||
+      a->num_labels != b->num_labels || a->num_samplers != b->num_samplers || a->num_surfaces != b->num_surfaces ||
+      a->num_inputs != b->num_inputs || a->num_attrs != b->num_attrs || a->num_kattrs != b->num_kattrs)
+    return snprintf(why, n, "declarations: %u/%u variables, %u/%u labels, %u/%u inputs, %u/%u attributes",
+                    a->num_vars, b->num_vars, a->num_labels, b->num_labels, a->num_inputs, b->num_inputs,
+                    a->num_attrs, b->num_attrs), false;
+  if (strcmp(str_of(a, a->name_index), str_of(b, b->name_index)) != 0) return snprintf(why, n, "the kernel's name"), false;
+  for (uint32_t i = 0; i < a->num_vars; i++) {
+    const sf_visa_var *x = &a->vars[i], *y = &b->vars[i];
+    char owner[48];
+    snprintf(owner, sizeof owner, "variable V%u", i + 32);
+    if (strcmp(str_of(a, x->name), str_of(b, y->name)) != 0 || x->props != y->props || x->num_elts != y->num_elts ||
+        x->alias_index != y->alias_index || x->alias_offset != y->alias_offset || x->alias_scope != y->alias_scope ||
+        x->attr_count != y->attr_count)
+      return snprintf(why, n, "%s: name, type, alignment, size, alias or attribute count", owner), false;
+    if (!same_attrs(a, x->attr_first, b, y->attr_first, x->attr_count, why, n, owner)) return false;
+  }
+  if (!same_syms(a, a->addrs, b, b->addrs, a->num_addrs, "address", why, n) ||
+      !same_syms(a, a->preds, b, b->preds, a->num_preds, "predicate", why, n) ||
+      !same_syms(a, a->samplers, b, b->samplers, a->num_samplers, "sampler", why, n) ||
+      !same_syms(a, a->surfaces, b, b->surfaces, a->num_surfaces, "surface", why, n))
+    return false;
+  for (uint32_t i = 0; i < a->num_labels; i++)
+    if (strcmp(str_of(a, a->labels[i].name), str_of(b, b->labels[i].name)) != 0 || a->labels[i].kind != b->labels[i].kind)
+      return snprintf(why, n, "label %u: name or kind", i), false;
+  for (uint32_t i = 0; i < a->num_inputs; i++) {
+    const sf_visa_input *x = &a->inputs[i], *y = &b->inputs[i];
+    if (x->kind != y->kind || x->index != y->index || x->offset != y->offset || x->size != y->size)
+      return snprintf(why, n, "input %u: kind, index, offset or size", i), false;
+  }
+  return same_attrs(a, a->kattr_first, b, b->kattr_first, a->num_kattrs, why, n, "the kernel");
+}
