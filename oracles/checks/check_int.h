@@ -254,8 +254,9 @@ bool sf_d3d_has_tpf_line(const char *t, size_t n);
  * `opcode_edit` or `name_nul` on the written bytes w of the file g read from the input p (one input
  * in four each way, by the input's hash) */
 /* check_isa_same.c: whether kernel b declares what kernel a declares (every variable, symbol,
- * label, input and attribute, names compared as strings); why says where they differ. */
-bool sf_isa_same_decls(const sf_visa_kernel *a, const sf_visa_kernel *b, char *why, size_t n);
+ * label, input and attribute, names compared as strings); canon: b was read from a's text, which
+ * has no place for an unaliased variable's alias offset and scope; why says where they differ. */
+bool sf_isa_same_decls(const sf_visa_kernel *a, const sf_visa_kernel *b, bool canon, char *why, size_t n);
 bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h);
 bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,

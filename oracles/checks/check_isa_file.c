@@ -111,7 +111,7 @@ static bool sf_isa_same_ginst(const sf_visa_kernel *ka, const sf_visa_kernel *kb
 /* Whether kernel b (read back) holds what a held (the generator's kernel, or the file a text was
  * printed from); why says where it differs. canon: compare the sampler instructions canonicalized. */
 static bool sf_isa_same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b, bool canon, char *why, size_t n) {
-  if (!sf_isa_same_decls(a, b, why, n)) return false; /* check_isa_same.c */
+  if (!sf_isa_same_decls(a, b, canon, why, n)) return false; /* check_isa_same.c */
   if (a->num_insts != b->num_insts || a->num_rets != b->num_rets || a->num_gens != b->num_gens)
     return snprintf(why, n, "instructions: %u/%u sampler, %u/%u ret, %u/%u other (built/read)", a->num_insts,
                     b->num_insts, a->num_rets, b->num_rets, a->num_gens, b->num_gens), false;
@@ -173,7 +173,7 @@ static bool sf_isa_same_file(const sf_isa_file *a, const sf_isa_file *b, bool ca
     bool fn = i >= a->num_kernels;
     const sf_visa_kernel *x = fn ? &a->functions[i - a->num_kernels] : &a->kernels[i];
     const sf_visa_kernel *y = fn ? &b->functions[i - a->num_kernels] : &b->kernels[i];
-    char w[160];
+    char w[240];
     if (x->is_function != y->is_function || x->arg_size != y->arg_size || x->ret_size != y->ret_size ||
         x->linkage != y->linkage)
       return snprintf(why, n, "%s %u: its function header", fn ? "function" : "kernel", fn ? i - a->num_kernels : i), false;
@@ -400,7 +400,7 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
    * back as the same kernels, not only as text that prints the same again: two labels printed
    * under one name, say, read back as one label and print the same text. */
   {
-    char why[200];
+    char why[320];
     if (!sf_isa_same_file(g, &h, true, why, sizeof why)) {
       ok = sf_verdict_fail(v, "text_same", NULL, "kernel");
       sf_verdict_key(v, "text_same");
@@ -495,7 +495,7 @@ static bool sf_isa_respell_align(sf_verdict *v, const sf_isa_file *h, const char
   }
   sf_isa_file x;
   memset(&x, 0, sizeof x);
-  char why[200] = "";
+  char why[320] = "";
   bool ok = !r.failed && sf_visaasm_parse((const char *)r.data, r.len, &x, &st) == SF_OK &&
             sf_isa_same_file(h, &x, true, why, sizeof why);
   if (!ok && r.failed) ok = true; /* the respelled text outgrew the cap: nothing to compare */
@@ -619,7 +619,7 @@ static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsign
   }
   { /* nothing lost: what was written reads back as what was read (write_fixpoint below cannot see a
      * loss that repeats, such as a field cut to the width of an older version) */
-    char why[200];
+    char why[320];
     if (!sf_isa_same_file(&f, &g, false, why, sizeof why)) {
       sf_verdict_fail(v, "reread_same", NULL, text ? "text" : "binary");
       sf_verdict_key(v, "reread_same %s", text ? "text" : "binary");
@@ -724,7 +724,7 @@ static bool sf_isa_check_gen(const uint8_t *p, size_t n, sf_verdict *v) {
     goto done;
   }
   {
-    char why[200];
+    char why[320];
     if (!sf_isa_same_file(&f, &g, false, why, sizeof why)) {
       ok = sf_verdict_fail(v, "gen_same", NULL, flags ? "cut" : "spec");
       sf_verdict_key(v, "%s", flags ? "cut" : "spec");
