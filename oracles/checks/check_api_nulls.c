@@ -328,10 +328,52 @@ static void tail_poison(nulls *n) {
 static void tail_poison(nulls *n) { (void)n; }
 #endif
 
+/* `empty_null`: the byte readers take (NULL, 0) as the empty input, as they take a real pointer
+ * with length 0 (a NULL pointer is only refused with a length): the same code each way, and
+ * nothing read through the NULL. */
+static void empty_null(nulls *n) {
+  static const uint8_t one[1] = {0};
+  struct {
+    const char *name;
+    sf_code got[2];
+  } r[4];
+  for (int w = 0; w < 2; w++) {
+    const uint8_t *p = w ? one : NULL;
+    sf_status st;
+    sf_inst in;
+    size_t used = 0;
+    sf_isa_file f;
+    sf_dxbc c;
+    sf_visa_ginst g;
+    memset(&g, 0, sizeof g);
+    memset(&f, 0, sizeof f);
+    memset(&c, 0, sizeof c);
+    sf_status_clear(&st);
+    r[0].name = "sf_visa_decode(NULL, 0)", r[0].got[w] = sf_visa_decode(p, 0, 0, &in, &used, &st);
+    sf_status_clear(&st);
+    r[1].name = "sf_isa_read(NULL, 0)", r[1].got[w] = sf_isa_read(p, 0, &f, &st);
+    sf_isa_free(&f);
+    sf_status_clear(&st);
+    r[2].name = "sf_dxbc_read(NULL, 0)", r[2].got[w] = sf_dxbc_read(p, 0, &c, &st);
+    sf_dxbc_free(&c);
+    sf_status_clear(&st);
+    r[3].name = "sf_visa_gen_decode(NULL, 0)", r[3].got[w] = sf_visa_gen_decode(p, 0, 0, SF_VISA_FORM_SPEC, &g, &used, &st);
+    sf_visa_ginst_free(&g);
+  }
+  for (int i = 0; i < 4; i++)
+    if (r[i].got[0] != r[i].got[1] || r[i].got[0] == SF_OK) {
+      char got[96];
+      snprintf(got, sizeof got, "%s for NULL, %s for an empty buffer (want the same refusal)", sf_code_name(r[i].got[0]),
+               sf_code_name(r[i].got[1]));
+      finding(n, r[i].name, got);
+    }
+}
+
 bool sf_check_api_nulls(sf_verdict *v) {
   nulls n = {v, true};
   d3d_nulls(&n);
   visa_nulls(&n);
+  if (n.ok) empty_null(&n);
   if (n.ok) tail_poison(&n);
   return n.ok;
 }

@@ -232,7 +232,7 @@ static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
     } else if (!sf_d3d_inst_equal(d, found)) {
       ok = sf_d3d_fail_diff(v, "wrap", d, found, "wrapped", "read back");
     } else {
-      ok = sf_check_wrap_signatures(v, &c, &p, &in);
+      ok = sf_check_wrap_signatures(v, &c, &p, &in) && sf_check_wrap_decls(v, &p, d, &in);
     }
   }
   sf_tpf_program_free(&p);

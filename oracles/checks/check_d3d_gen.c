@@ -398,3 +398,62 @@ bool sf_check_wrap_signatures(sf_verdict *v, const sf_dxbc *c, const sf_tpf_prog
   }
   return true;
 }
+
+/* Whether program p declares register (type, i0, i1): i1 is the element of a cb# / x# operand,
+ * checked against the declared size only when immediate (known). */
+static bool wrap_declared(const sf_tpf_program *p, unsigned type, uint64_t i0, uint64_t i1, bool i1_known) {
+  for (size_t i = 0; i < p->count; i++) {
+    const sf_tpf_item *it = &p->items[i];
+    if (it->kind != SF_TPF_ITEM_OPAQUE || it->ntok < 2) continue;
+    const uint32_t *t = it->tok;
+    unsigned op = t[0] & 0x7ff;
+    switch (type) {
+      case SF_D3D_OT_TEMP: if (op == 0x68 && t[1] > i0) return true; break;
+      case SF_D3D_OT_INPUT: if ((op == 0x62 || op == 0x5f) && it->ntok >= 3 && t[2] == i0) return true; break;
+      case SF_D3D_OT_OUTPUT: if (op == 0x65 && it->ntok >= 3 && t[2] == i0) return true; break;
+      case SF_D3D_OT_RESOURCE: if (op == 0x58 && it->ntok >= 3 && t[2] == i0) return true; break;
+      case SF_D3D_OT_SAMPLER: if (op == 0x5a && it->ntok >= 3 && t[2] == i0) return true; break;
+      case SF_D3D_OT_CONSTANT_BUFFER:
+        if (op == 0x59 && it->ntok >= 4 && t[2] == i0 && (!i1_known || t[3] > i1)) return true;
+        break;
+      case SF_D3D_OT_INDEXABLE_TEMP:
+        if (op == 0x69 && it->ntok >= 3 && t[1] == i0 && (!i1_known || t[2] > i1)) return true;
+        break;
+      default: return true; /* immediates: nothing to declare */
+    }
+  }
+  return false;
+}
+
+/* `wrap decls`: the wrapped shader declares every register its sample instruction names, the
+ * registers of relative indices too (dcl_temps, dcl_input_ps, dcl_output, dcl_resource,
+ * dcl_sampler, dcl_constantbuffer and dcl_indexableTemp large enough for an immediate element),
+ * as a runtime that validates the shader requires. Worked out from the instruction here, apart
+ * from the wrapper's own bookkeeping: a wrapper that left a declaration out still read back. */
+bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_inst *d, const sf_inst *in) {
+  for (unsigned k = 0; k <= d->num_src && k <= SF_D3D_MAX_SRC; k++) {
+    const sf_d3d_opnd *o = k ? &d->src[k - 1] : &d->dst;
+    for (unsigned i = 0; i <= o->index_dim && i <= 3; i++) {
+      unsigned type;
+      uint64_t i0, i1 = 0;
+      bool known = true;
+      if (i == o->index_dim) { /* the operand itself */
+        type = o->type;
+        i0 = o->index_dim ? o->idx[0].imm : 0;
+        if (o->index_dim >= 2) i1 = o->idx[1].imm, known = o->idx[1].rep == SF_D3D_IDX_IMM32;
+      } else if (o->idx[i].rep == SF_D3D_IDX_REL || o->idx[i].rep == SF_D3D_IDX_IMM32_REL) { /* a relative index's register */
+        const sf_d3d_relop *r = &o->idx[i].rel;
+        type = r->type, i0 = r->index_dim ? r->index[0] : 0, i1 = r->index_dim >= 2 ? r->index[1] : 0;
+      } else {
+        continue;
+      }
+      if (wrap_declared(p, type, i0, i1, known)) continue;
+      sf_verdict_fail(v, "wrap", in, "decls");
+      sf_verdict_key(v, "wrap decls");
+      sf_verdict_dumpf(v, "the wrapped shader does not declare register type %u index %llu (element %llu%s) of operand %u\n",
+                       type, (unsigned long long)i0, (unsigned long long)i1, known ? "" : ", relative", k);
+      return false;
+    }
+  }
+  return true;
+}

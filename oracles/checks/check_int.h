@@ -158,6 +158,13 @@ bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick);
 bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s);
 /* The ISGN and OSGN of a shader sf_dxbc_wrap_sample built around one instruction (check_d3d_gen.c):
  * one element per declared input and output register, as the wrapper documents them. */
+/* `wrap decls` (check_d3d_gen.c): the wrapped shader p declares every register instruction d
+ * names, relative-index registers included. */
+/* check_refusal.c: the executor's status rc for the valid case c (the same on every backend): a
+ * refusal it may give is recorded on v; any other is the finding `refused_valid` (with the
+ * features `limit_reason` and `unsupported_reason`). False on a finding. */
+bool sf_check_exec_refusal(sf_verdict *v, const sf_case *c, sf_code rc, const sf_status *rs);
+bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_inst *d, const sf_inst *in);
 bool sf_check_wrap_signatures(sf_verdict *v, const sf_dxbc *c, const sf_tpf_program *p, const sf_inst *in);
 
 /* A refusal's contract: a code other than SF_OK, a message (which never says "(null)" unless the
@@ -257,6 +264,9 @@ bool sf_d3d_has_tpf_line(const char *t, size_t n);
  * label, input and attribute, names compared as strings); canon: b was read from a's text, which
  * has no place for an unaliased variable's alias offset and scope; why says where they differ. */
 bool sf_isa_same_decls(const sf_visa_kernel *a, const sf_visa_kernel *b, bool canon, char *why, size_t n);
+/* `target_names` (check_isa_file_edit.c, once per process): Target="cm"/"3d"/"cs" read as the
+ * one-byte values 0/1/2 and print back by name. */
+bool sf_check_target_names_once(sf_verdict *v);
 bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h);
 bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,

@@ -354,3 +354,47 @@ bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const 
     default: return true;
   }
 }
+
+/* `target_names` (once per process): the Target kernel attribute's names read as the values IGC
+ * gives them (VISATarget in IGC's visa_igc_common_header.h: VISA_CM 0, VISA_3D 1, VISA_CS 2), one
+ * byte, and print back as those names. Parser and printer share one table, so a round trip cannot
+ * see a name read as another value, or kept as its letters. */
+static bool sf_check_target_names(sf_verdict *v) {
+  static const char *const names[3] = {"cm", "3d", "cs"};
+  for (unsigned q = 0; q < 3; q++) {
+    char text[128], want[40];
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.kernel_attr Target=\"%s\"\n    ret (M1, 1)\n", names[q]);
+    snprintf(want, sizeof want, ".kernel_attr Target=\"%s\"", names[q]);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf out;
+    sf_buf_init(&out, &st);
+    const char *bad = NULL;
+    if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK || f.num_kernels != 1) {
+      bad = "parse";
+    } else {
+      const sf_visa_kernel *k = &f.kernels[0];
+      const sf_visa_attr *a = NULL;
+      for (uint32_t i = 0; i < k->num_attrs && !a; i++)
+        if (k->attrs[i].name < k->num_strings && !strcmp(k->strings[k->attrs[i].name], "Target")) a = &k->attrs[i];
+      if (!a || a->size != 1 || a->value_off >= k->attr_bytes_len || k->attr_bytes[a->value_off] != q) bad = "value";
+      else if (sf_visaasm_print(&f, &out, &st) != SF_OK || !sf_check_has_word((const char *)out.data, out.len, want))
+        bad = "print";
+    }
+    sf_buf_free(&out);
+    sf_isa_free(&f);
+    if (bad) {
+      sf_verdict_fail(v, "target_names", NULL, bad);
+      sf_verdict_key(v, "target_names %s", bad);
+      sf_verdict_dumpf(v, "Target=\"%s\" does not %s (want the one-byte value %u, printed by that name): %s\n", names[q],
+                       !strcmp(bad, "parse") ? "parse" : !strcmp(bad, "value") ? "read as its value" : "print back",
+                       q, st.msg);
+      return false;
+    }
+  }
+  return true;
+}
+
+SF_CHECK_ONCE_FN(sf_check_target_names)

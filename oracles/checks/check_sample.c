@@ -373,57 +373,6 @@ static bool sf_check_requests(sf_verdict *v, const sf_case *c, sf_case_env *env,
  * outside its variable) is one too: the case builder declares and binds everything the instruction
  * it generated names (sf_case_env_build), so the executor and the builder disagree. (It was allowed
  * until seed 8088's mutant refused a scalar operand at the very end of its variable as outside it.) */
-static bool sf_refusal_of_valid_ok(sf_code rc) {
-  return rc == SF_OK || rc == SF_UNSUPPORTED || rc == SF_ERR_LIMIT;
-}
-
-/* Whether a D3D operand's register lies outside the state's register file (sampler.h's caps, written
- * out here): the only reason a D3D instruction may be refused as over a limit. */
-static bool sf_d3d_opnd_outside(const sf_d3d_opnd *o) {
-  uint64_t i0 = o->index_dim > 0 ? o->idx[0].imm : 0, i1 = o->index_dim > 1 ? o->idx[1].imm : 0;
-  switch (o->type) {
-    case SF_D3D_OT_TEMP: return i0 >= 32;
-    case SF_D3D_OT_INPUT: return i0 >= 32;
-    case SF_D3D_OT_OUTPUT: return i0 >= 8;
-    case SF_D3D_OT_CONSTANT_BUFFER: return i0 >= 4 || i1 >= 64;
-    case SF_D3D_OT_INDEXABLE_TEMP: return i0 >= 4 || i1 >= 16;
-    case SF_D3D_OT_RESOURCE: return i0 >= 256;
-    case SF_D3D_OT_SAMPLER: return i0 >= 256;
-    default: return false;
-  }
-}
-
-/* The executor's status rc for the case (the same on every backend): a refusal it may give is
- * recorded on v; any other is the finding `refused_valid`. A D3D instruction refused as over a
- * limit must name a register outside the state's file (`limit_reason`): the generator draws
- * indexable temps and constant-buffer vectors past it, and those refusals are right, but an
- * executor that refused every x# register would hide among them. False on a finding. */
-static bool sf_check_refusal(sf_verdict *v, const sf_case *c, sf_code rc, const sf_status *rs) {
-  if (rc == SF_ERR_LIMIT && c->inst.family == SF_FAMILY_D3D) {
-    const sf_d3d_inst *d = &c->inst.d3d;
-    bool outside = sf_d3d_opnd_outside(&d->dst) || d->dst.type == SF_D3D_OT_INPUT || /* not writable */
-                   d->dst.type == SF_D3D_OT_CONSTANT_BUFFER;
-    for (unsigned i = 0; i < d->num_src && i < SF_D3D_MAX_SRC; i++) outside |= sf_d3d_opnd_outside(&d->src[i]);
-    if (!outside) {
-      sf_verdict_fail(v, "refused_valid", &c->inst, "limit_reason");
-      sf_case_key(v, c, "refused_valid limit_reason");
-      sf_verdict_dumpf(v, "the executor refused a valid instruction as over a limit, but every register it names lies "
-                          "inside the state's register file: %s\n", rs->msg);
-      sf_dump_case(v, c);
-      return false;
-    }
-  }
-  if (!sf_refusal_of_valid_ok(rc)) {
-    sf_verdict_fail(v, "refused_valid", &c->inst, sf_code_name(rc));
-    sf_case_key(v, c, "refused_valid");
-    sf_verdict_dumpf(v, "the executor refused a valid instruction (%s): %s\n", sf_code_name(rc), rs->msg);
-    sf_dump_case(v, c);
-    return false;
-  }
-  if (rc != SF_OK) sf_verdict_refuse(v, rs);
-  return true;
-}
-
 bool sf_check_case_env(sf_verdict *v, const uint8_t *p, size_t n, sf_case *c, sf_case_env *env) {
   sf_status st;
   sf_status_clear(&st);
@@ -648,7 +597,7 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
     snprintf(v->backends, sizeof v->backends, "%s", list);
     /* ... and the executor must not call it invalid: a valid instruction is executed, refused as
      * unsupported (a documented gap), or refused for the machine state (limits, bindings). */
-    if (!sf_check_refusal(v, c, rc[0], &rst[0])) goto done_fail;
+    if (!sf_check_exec_refusal(v, c, rc[0], &rst[0])) goto done_fail;
   }
   goto done;
 done_fail:
@@ -785,7 +734,7 @@ bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_dump_case(v, c);
       goto done_fail;
     }
-    if (!sf_check_refusal(v, c, rc[0], &rst[0])) goto done_fail;
+    if (!sf_check_exec_refusal(v, c, rc[0], &rst[0])) goto done_fail;
   }
   goto done;
 done_fail:
