@@ -52,36 +52,31 @@ static bool sf_d3d_unexecuted(const sf_d3d_inst *d) {
  * indexable temps and constant-buffer vectors past it, and those refusals are right, but an
  * executor that refused every x# register would hide among them; one refused as unsupported must
  * hold what the executor leaves alone (`unsupported_reason`). False on a finding. */
+static bool refused_valid(sf_verdict *v, const sf_case *c, const char *feature, const char *key, const char *what,
+                          const sf_status *rs) {
+  sf_verdict_fail(v, "refused_valid", &c->inst, feature);
+  sf_case_key(v, c, key);
+  sf_verdict_dumpf(v, "the executor %s (%s): %s\n", what, sf_code_name(rs->code), rs->msg);
+  sf_dump_case(v, c);
+  return false;
+}
+
 bool sf_check_exec_refusal(sf_verdict *v, const sf_case *c, sf_code rc, const sf_status *rs) {
   if (rc == SF_ERR_LIMIT && c->inst.family == SF_FAMILY_D3D) {
     const sf_d3d_inst *d = &c->inst.d3d;
     bool outside = sf_d3d_opnd_outside(&d->dst) || d->dst.type == SF_D3D_OT_INPUT || /* not writable */
                    d->dst.type == SF_D3D_OT_CONSTANT_BUFFER;
     for (unsigned i = 0; i < d->num_src && i < SF_D3D_MAX_SRC; i++) outside |= sf_d3d_opnd_outside(&d->src[i]);
-    if (!outside) {
-      sf_verdict_fail(v, "refused_valid", &c->inst, "limit_reason");
-      sf_case_key(v, c, "refused_valid limit_reason");
-      sf_verdict_dumpf(v, "the executor refused a valid instruction as over a limit, but every register it names lies "
-                          "inside the state's register file: %s\n", rs->msg);
-      sf_dump_case(v, c);
-      return false;
-    }
+    if (!outside)
+      return refused_valid(v, c, "limit_reason", "refused_valid limit_reason",
+                           "refused a valid instruction as over a limit, but every register it names lies inside the "
+                           "state's register file", rs);
   }
-  if (rc == SF_UNSUPPORTED && c->inst.family == SF_FAMILY_D3D && !sf_d3d_unexecuted(&c->inst.d3d)) {
-    sf_verdict_fail(v, "refused_valid", &c->inst, "unsupported_reason");
-    sf_case_key(v, c, "refused_valid unsupported_reason");
-    sf_verdict_dumpf(v, "the executor called a D3D instruction unsupported, but it has no relative index and only "
-                        "register types the reference executes: %s\n", rs->msg);
-    sf_dump_case(v, c);
-    return false;
-  }
-  if (!sf_refusal_of_valid_ok(rc)) {
-    sf_verdict_fail(v, "refused_valid", &c->inst, sf_code_name(rc));
-    sf_case_key(v, c, "refused_valid");
-    sf_verdict_dumpf(v, "the executor refused a valid instruction (%s): %s\n", sf_code_name(rc), rs->msg);
-    sf_dump_case(v, c);
-    return false;
-  }
+  if (rc == SF_UNSUPPORTED && c->inst.family == SF_FAMILY_D3D && !sf_d3d_unexecuted(&c->inst.d3d))
+    return refused_valid(v, c, "unsupported_reason", "refused_valid unsupported_reason",
+                         "called a D3D instruction unsupported, but it has no relative index and only register types "
+                         "the reference executes", rs);
+  if (!sf_refusal_of_valid_ok(rc)) return refused_valid(v, c, sf_code_name(rc), "refused_valid", "refused a valid instruction", rs);
   if (rc != SF_OK) sf_verdict_refuse(v, rs);
   return true;
 }
