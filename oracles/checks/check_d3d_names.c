@@ -159,18 +159,18 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
   size_t n = (size_t)SF_TPF_MAX_PROGRAM_TOKENS;
   uint8_t *b = calloc(n + 1, 4);
   if (!b) return true; /* out of memory: no verdict */
-  uint32_t head[4] = {0x50u, (uint32_t)n, SF_TPF_OP_CUSTOMDATA, (uint32_t)(n - 2)}; /* ps_5_0, comment */
-  for (size_t i = 0; i < 16; i++) b[i] = (uint8_t)(head[i / 4] >> (8 * (i % 4)));
   sf_tpf_program prog;
   sf_status st, st2;
   sf_status_clear(&st);
   sf_status_clear(&st2);
-  sf_code at_cap = sf_tpf_program_decode(b, 4 * n, &prog, &st);
-  sf_tpf_program_free(&prog);
-  b[4] = (uint8_t)(n + 1), b[5] = (uint8_t)((n + 1) >> 8), b[6] = (uint8_t)((n + 1) >> 16); /* length n + 1 */
-  b[12] = (uint8_t)(n - 1), b[13] = (uint8_t)((n - 1) >> 8), b[14] = (uint8_t)((n - 1) >> 16);
-  sf_code over = sf_tpf_program_decode(b, 4 * (n + 1), &prog, &st2);
-  sf_tpf_program_free(&prog);
+  sf_code got[2];
+  for (size_t extra = 0; extra < 2; extra++) { /* the cap, then one DWORD past it */
+    uint32_t head[4] = {0x50u, (uint32_t)(n + extra), SF_TPF_OP_CUSTOMDATA, (uint32_t)(n + extra - 2)}; /* ps_5_0, comment */
+    for (size_t i = 0; i < 16; i++) b[i] = (uint8_t)(head[i / 4] >> (8 * (i % 4)));
+    got[extra] = sf_tpf_program_decode(b, 4 * (n + extra), &prog, extra ? &st2 : &st);
+    sf_tpf_program_free(&prog);
+  }
+  sf_code at_cap = got[0], over = got[1];
   free(b);
   char d[SF_STATUS_MSG_MAX + 160];
   if (at_cap != SF_OK) {

@@ -183,6 +183,16 @@ bool sf_check_dxbc_checksum_written(const uint8_t *p, size_t n, bool zero, sf_ve
   return false;
 }
 
+/* Signs the edited container q[0..n) as its original p was: with its digest, or all zero when p
+ * was unsigned. False when out of memory (no verdict). */
+static bool resign(uint8_t *q, size_t n, const uint8_t *p) {
+  uint32_t sum[4] = {0, 0, 0, 0};
+  bool zero = !(word_at(p + 4) | word_at(p + 8) | word_at(p + 12) | word_at(p + 16));
+  if (!zero && !dxbc_digest(q, n, sum)) return false;
+  for (int i = 0; i < 4; i++) put_word(q + 4 + 4 * i, sum[i]);
+  return true;
+}
+
 /* chunk_gap: a container whose chunks lie packed in table order, as fxc writes them, with four zero
  * bytes put in front of chunk k (picked by the input; its table entry and every later one moved by
  * 4, the size field and the checksum, recomputed here, updated). The format allows the gap
@@ -201,13 +211,7 @@ bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n) {
   memcpy(q + at + 4, p + at, n - at);
   for (uint32_t i = k; i < nchunks; i++) put_word(q + 32 + 4 * i, word_at(q + 32 + 4 * i) + 4);
   put_word(q + 24, (uint32_t)(n + 4));
-  uint32_t sum[4] = {0, 0, 0, 0};
-  bool zero = !(word_at(p + 4) | word_at(p + 8) | word_at(p + 12) | word_at(p + 16));
-  if (!zero && !dxbc_digest(q, n + 4, sum)) {
-    free(q);
-    return true;
-  }
-  for (int i = 0; i < 4; i++) put_word(q + 4 + 4 * i, sum[i]);
+  if (!resign(q, n + 4, p)) return free(q), true;
   sf_dxbc c;
   memset(&c, 0, sizeof c);
   sf_status st, rst;
@@ -248,10 +252,7 @@ bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n) {
   if (!q) return true;
   memcpy(q, p, n);
   put_word(q + 32 + 4 * k, (uint32_t)(n - 7));
-  uint32_t sum[4] = {0, 0, 0, 0};
-  bool zero = !(word_at(p + 4) | word_at(p + 8) | word_at(p + 12) | word_at(p + 16));
-  if (!zero && !dxbc_digest(q, n, sum)) return free(q), true;
-  for (int i = 0; i < 4; i++) put_word(q + 4 + 4 * i, sum[i]);
+  if (!resign(q, n, p)) return free(q), true;
   sf_dxbc c;
   memset(&c, 0, sizeof c);
   sf_status st;

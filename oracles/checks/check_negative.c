@@ -684,13 +684,12 @@ bool sf_check_group_drop(sf_verdict *v, sf_check_parse_fn parse, const void *ctx
       const char *e = memchr(t + i, '\n', n - i);
       size_t l = (e ? (size_t)(e - t) : n) - i;
       line++;
-      if (l + 2 + first <= SF_NEG_CAP && neg_line_group(t + i, l, &g0, &fend) && k++ == want)
-        at = i, len = l, no = line;
+      size_t end = l + 2 + first <= SF_NEG_CAP ? neg_line_group(t + i, l, &g0, &fend) : 0;
+      if (end && k++ == want) at = i, len = l, no = line, g1 = end;
       i += l + 1;
     }
     if (!pass && (count = k) == 0) return true;
   }
-  g1 = neg_line_group(t + at, len, &g0, &fend);
   char buf[SF_NEG_CAP];
   size_t m = 0;
   memcpy(buf, t, first);
