@@ -16,7 +16,11 @@
  *                contract in include/samplefuzz/sampler.h);
  *   rect_lanes   every backend's planes equal the scalar backend's, element for element;
  *   rect_pitch   the spare elements of each row (between 8 * blocks_x and the pitch) keep the
- *                sentinel. */
+ *                sentinel;
+ *   rect_refused a grid the scalar backend refuses must hold a block whose own request it refuses
+ *                with the same code: the grids are drawn within the rect's caps (at most 6 x 4
+ *                blocks, a pitch of at least 8 * blocks_x), so a refusal of a grid whose every block
+ *                samples is the entry point refusing valid input, which every backend would share. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +77,25 @@ static void sf_rect_fail(sf_verdict *v, const sf_case *c, const char *check, con
   sf_verdict_dumpf(v, "case: %s\n", sf_case_describe(c, buf, sizeof buf));
 }
 
+/* rect_refused (header comment): the scalar backend refused the grid with rc; some block of it must
+ * be refused with that code on its own. */
+static bool sf_rect_refusal_explained(sf_verdict *v, const sf_case *c, const sf_backend *be, const sf_unorm_rect_req *r, size_t pitch,
+                                      unsigned want, sf_code rc, const sf_status *st) {
+  for (uint32_t j = 0; j < r->blocks_y; j++)
+    for (uint32_t i = 0; i < r->blocks_x; i++) {
+      sf_unorm_req q = {.surf = r->surf, .samp = r->samp, .u = r->u + (float)i * r->bu, .v = r->v + (float)j * r->bv,
+                        .du = r->du, .dv = r->dv};
+      sf_unorm_out bo;
+      sf_status sb;
+      sf_status_clear(&sb);
+      if (be->sample_unorm(&q, &bo, &sb) == rc) return true;
+    }
+  sf_rect_fail(v, c, "rect_refused", be->name, r, pitch, want);
+  sf_verdict_dumpf(v, "%s refused the grid (%s: %s), but no block's own request is refused with that code\n", be->name, sf_code_name(rc),
+                   st->msg);
+  return false;
+}
+
 /* One grid through every backend: the checks of the header comment. */
 static bool sf_rect_run(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe, const sf_unorm_rect_req *rp,
                         size_t pitch, unsigned want, const char *grid) {
@@ -90,6 +113,7 @@ static bool sf_rect_run(sf_verdict *v, const sf_case *c, const sf_backend *const
   sf_status st0;
   sf_status_clear(&st0);
   sf_code rc0 = sf_sample_unorm_rect(be[0], &r, &ro, &st0);
+  if (rc0 != SF_OK && rc0 != SF_ERR_NOMEM) ok = sf_rect_refusal_explained(v, c, be[0], &r, pitch, want, rc0, &st0);
   if (rc0 == SF_OK) {
     /* rect_blocks and rect_pitch on the scalar backend. rect_blocks asks three blocks: the first,
      * the last and one the case picks (asking all of them doubled the cost of the check). */

@@ -58,12 +58,16 @@ static void rl_eol(sf_buf *b, bool crlf) { sf_buf_put(b, crlf ? "\r\n" : "\n", c
  * lets blanks separate any two tokens), blanks may also appear where the printer writes none: after
  * '(' and before ')' and ',' of an instruction or declaration line (not inside '[...]', whose
  * `[precise(xy)]` is one token, nor in an operand's suffix group such as `.swz(xwyw)`, and not on
- * the container's '.' lines). */
+ * the container's '.' lines). SF_RELAYOUT_PROGRAM does the same in a container text, but only on the
+ * lines of its `.program` sections (from a `.program` line to the next section line; `.tpf` and
+ * `.version` lines belong to the program): a program printed inside a container is read by the
+ * same statement parser as one printed alone. */
 void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out) { sf_relayout_opts(t, n, seed, 0, out); }
 
 void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_buf *out) {
   uint64_t s = seed;
   bool crlf = rl_pick(&s, 8) == 0;
+  bool in_program = !(opts & SF_RELAYOUT_PROGRAM);
   for (size_t i = 0; i < n;) {
     const char *nl = memchr(t + i, '\n', n - i);
     size_t len = (nl ? (size_t)(nl - t) : n) - i, end = len;
@@ -74,7 +78,14 @@ void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_
     bool quoted = false, comment = false;
     size_t first = 0;
     while (first < end && (t[i + first] == ' ' || t[i + first] == '\t')) first++;
-    bool inner = (opts & SF_RELAYOUT_INNER) && first < end && t[i + first] != '.';
+    if ((opts & SF_RELAYOUT_PROGRAM) && first < end && t[i + first] == '.') {
+      const char *w = t + i + first;
+      size_t left = end - first;
+      bool prog = left >= 8 && !memcmp(w, ".program", 8), own = (left >= 4 && !memcmp(w, ".tpf", 4)) ||
+                                                               (left >= 8 && !memcmp(w, ".version", 8));
+      if (!own) in_program = prog;
+    }
+    bool inner = (opts & (SF_RELAYOUT_INNER | SF_RELAYOUT_PROGRAM)) && in_program && first < end && t[i + first] != '.';
     unsigned bracket = 0;
     bool suffix = false;
     for (size_t k = 0; k < end;) {
@@ -142,7 +153,9 @@ bool sf_check_relayout(sf_verdict *v, const char *what, sf_check_canon_fn canon,
   sf_buf_init(&edited, &st);
   sf_buf_init(&got, &st);
   edited.limit = 2 * n + 4096 + n / 2;
-  unsigned opts = canon == sf_canon_d3dasm_program || canon == sf_canon_d3dasm_inst ? SF_RELAYOUT_INNER : 0u;
+  unsigned opts = canon == sf_canon_d3dasm_program || canon == sf_canon_d3dasm_inst ? SF_RELAYOUT_INNER
+                  : canon == sf_canon_dxbc_text                                      ? SF_RELAYOUT_PROGRAM
+                                                                                     : 0u;
   sf_relayout_opts(text, n, XXH3_64bits(text, n), opts, &edited);
   if (edited.failed) { /* out of memory: no verdict */
     sf_buf_free(&edited);
