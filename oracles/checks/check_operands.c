@@ -213,7 +213,9 @@ static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf
  * as outside the register file, and (4) a D3D instruction whose resource or sampler operand (picked
  * by the case) is a temp register as invalid, (5) any instruction with every sampler slot of the
  * state unbound as a state error, and (6) a D3D resource or sampler index one past the state's slots
- * (the other one in range) as over the limit, all before any backend call. */
+ * (the other one in range) as over the limit, and (7) a SAMPLE_UNORM or AVS block whose destination
+ * is an undeclared variable or starts past its variable's end as a state error, all before any
+ * backend call. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
@@ -245,6 +247,25 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     in.s3d.pred.id = 1;
     in.s3d.pred.ctrl = 3;
     return refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "pred_ctrl_3", "predicate control 3");
+  }
+  if (in.family == SF_FAMILY_SAMPLE_UNORM || in.family == SF_FAMILY_AVS) {
+    /* (7) the block's destination outside the state: an undeclared variable, or (when the block
+     * writes a channel) the case's variable from one byte past its end */
+    bool avs = in.family == SF_FAMILY_AVS;
+    sf_raw *d = avs ? &in.avs.dst : &in.unorm.dst;
+    unsigned mask = (avs ? in.avs.chan_mask : in.unorm.chan_mask) & 15u;
+    const sf_var *dv = sf_state_var_c(s, d->id);
+    bool past = (c->pattern[18] & 2u) && dv && mask && dv->size <= 0xFFFFu;
+    if (past) {
+      d->off = (uint16_t)dv->size;
+    } else {
+      uint32_t id = 1;
+      while (id < 4096 && sf_state_var_c(s, id)) id++;
+      d->id = id;
+      d->off = 0;
+    }
+    return refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", past ? "dst_past_end" : "dst_undeclared",
+                         past ? "a destination that starts one byte past its variable" : "an undeclared destination variable");
   }
   if (in.family != SF_FAMILY_D3D) return true;
   sf_d3d_opnd *a = &in.d3d.src[0];
