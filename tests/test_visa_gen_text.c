@@ -97,6 +97,11 @@ static void known_answers(void) {
       {"lsc_load_quad.ugml (M1, 16)  V0046:d32.xzw  arg[V0047]:a64", 0x89, 19, "SEPbbbbwdbbbbbVRRRR", {0x02, 0x04, 0, 1},
        4},
       {"lsc_fence.ugm.evict.gpu", 0x8b, 5, "EPbbb", {0x80, 0, 0, 1}, 4},
+      /* 2D block load and store (IGC 12504's form: tests/data/real/visa-ocloc block2d-pvc-*) */
+      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", 0x89, 20,
+       "SEPbbbbbbwwbRVVVVVVR", {0x03, 0x04, 0, 0}, 4},
+      {"(P1) lsc_store_block2d.slm.uc.wb (M1_NM, 1)  flat[V0047(0,1), 0x3F, 0x1F, 0xFFFFFFFF, V0049(2,3), 0x0]  V0046.64:d32.8x16tt",
+       0x89, 20, "SEPbbbbbbwwbRVVVVVVR", {0x07, 0x80, 1, 3}, 4},
       /* setp, addr_add, dword_atomic, svm_atomic widths, oword loads and stores (IGC 12504 for
        * skl..pvc: tests/data/real/visa-ocloc atomics-*, memory-*, subgroups-*; GenX_IR's
        * -dumpcommonisa of our .isa prints these lines) */
@@ -518,9 +523,9 @@ static void refusals(void) {
     }
     sf_isa_free(&sf);
   }
-  /* LSC forms without a text form here (strided, block2d, ccs_update, typed) are unsupported, by name */
+  /* LSC forms without a text form here (strided, ccs_update, typed) are unsupported, by name */
   static const char *const lsc[] = {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, 0x4]:a64",
-                                    "lsc_load_block2d.ugm (M1, 1)  V0046:d8.2x32x32nn  flat[V0047,0x3f,0x1f,0x3f,V0049,0x0]",
+                                    "lsc_store_strided.ugm (M1, 16)  flat[V0047, 0x4]:a64  V0046:d32",
                                     "lsc_ccs_update.ugm (M1, 32)", "lsc_load_quad.tgm (M1, 16)  V0046:d32.xz  bss(V0049)[V0047]:a32"};
   for (size_t q = 0; q < sizeof lsc / sizeof lsc[0]; q++) {
     sf_status_clear(&st);
@@ -544,6 +549,14 @@ static void refusals(void) {
       {"(P1) lsc_fence.ugm.evict.gpu", SF_ERR_SYNTAX},                               /* fence with a predicate */
       {"lsc_fence.ugm.evict", SF_ERR_SYNTAX},                                        /* no scope */
       {"lsc_atomic_iadd.ugm (M1, 32)  V0046:d32  flat[V0047]:a64  V0049", SF_ERR_SYNTAX}, /* one source missing */
+      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.0x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.256x16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_RANGE},
+      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nnn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[0x40, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  bti[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054]", SF_ERR_SYNTAX},
+      {"lsc_store_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
       {"addr_add (M1_NM, 1) A0(0)<1> &V0046[64] 0x0:uw", SF_UNSUPPORTED},  /* the row needs the GRF size */
       {"addr_add (M1_NM, 1) A0(0)<1> &V0046[6] 0x0:uw", SF_ERR_RANGE},     /* not a multiple of 4 */
       {"addr_add (M1_NM, 1) A0(0)<1> &%r0[4] 0x0:uw", SF_UNSUPPORTED},     /* predefined: no element size */

@@ -140,6 +140,43 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     static const uint8_t subs[25] = {0x00, 0x02, 0x1b, 0x04, 0x06, 0x1c, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e,
                                      0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a};
     static const uint8_t sfids[3] = {0, 1, 3};
+    if (gv_pick(g, 6) == 0) { /* a 2D block load or store (sub-ops 0x03, 0x07: visa_lsc_text.c) */
+      bool store = gv_pick(g, 2);
+      gop_u(x, 'S', store ? 0x07u : 0x03u);
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'b', sfids[gv_pick(g, 3)]);
+      bool cached = sf_fdp_bool(g->f);
+      gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
+      gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
+      gop_u(x, 'b', 1 + gv_pick(g, 7));                          /* data size */
+      gop_u(x, 'b', 1 + gv_pick(g, 2));                          /* order: 2 = transposed */
+      gop_u(x, 'b', gv_pick(g, 8) ? 1 + gv_pick(g, 4) : 1 + gv_pick(g, 255)); /* blocks */
+      gop_u(x, 'w', gv_pick(g, 8) ? 1 + gv_pick(g, 64) : 1 + gv_pick(g, 0xffff));
+      gop_u(x, 'w', gv_pick(g, 8) ? 1 + gv_pick(g, 32) : 1 + gv_pick(g, 0xffff));
+      gop_u(x, 'b', gv_pick(g, 2));                              /* VNNI */
+      if (store) gop_u(x, 'R', 0);
+      else gop_r(x, g);
+      for (int i = 0; i < 6; i++) { /* base, width, height, pitch, x, y: a variable, or (not the base) a UD */
+        sf_visa_gop *s = &x->ops[x->num_ops++];
+        memset(s, 0, sizeof *s);
+        s->kind = SF_VF_VEC;
+        if (i > 0 && gv_pick(g, 3) == 0) {
+          s->v.cls = SF_VCLS_IMMEDIATE;
+          s->v.type = SF_VT_UD;
+          s->v.imm = gv_pick(g, 2) ? gv_pick(g, 256) : sf_fdp_u32(g->f);
+        } else {
+          s->v.cls = SF_VCLS_GENERAL;
+          s->v.id = g->var0 + gv_pick(g, GV_NVARS);
+          s->v.row_off = (uint8_t)(gv_pick(g, 4) ? 0 : gv_pick(g, 4));
+          s->v.col_off = (uint8_t)(gv_pick(g, 2) ? 0 : gv_pick(g, 8));
+          s->v.region = (sf_region){1, 2, 1, 0};
+        }
+      }
+      if (store) gop_r(x, g);
+      else gop_u(x, 'R', 0);
+      return true;
+    }
     uint32_t sub = subs[gv_pick(g, 25)], model = 1 + gv_pick(g, 5);
     bool quad = sub == 0x02 || sub == 0x06, store = sub == 0x04 || sub == 0x06 || sub == 0x1c, load = sub < 0x04 || sub == 0x1b;
     gop_u(x, 'S', sub);

@@ -2,8 +2,9 @@
  * fences: 0x89 load, load_quad, load_status, store, store_quad, store_uncompressed and every
  * atomic, and 0x8b lsc_fence, in GenX_IR 1.0.12504's syntax (docs/visa-text.md "LSC"; learned from
  * intel-graphics-compiler visa/IsaDisassembly.cpp and visa/CISA.y, and checked line by line against
- * GenX_IR -platform PVC). The strided, block2d and typed forms and lsc_ccs_update have no text form
- * here: their rows keep SF_VSYN_NONE, so both directions refuse them as unsupported, by name.
+ * GenX_IR -platform PVC). The 2D block load and store (0x89 sub-ops 0x03 and 0x07) are read and
+ * printed too (below). The strided and typed forms and lsc_ccs_update have no text form here: their
+ * rows keep SF_VSYN_NONE, so both directions refuse them as unsupported, by name.
  *
  *   [(pred)] lsc_load.<sfid>[.<L1>.<L3>] (emask, size)  DATA  ADDR
  *   [(pred)] lsc_store.<sfid>[.<L1>.<L3>] (emask, size)  ADDR  DATA
@@ -11,7 +12,15 @@
  *   lsc_fence.<sfid>.<op>.<scope>
  * DATA  = REG[.off]:d<size>[x<n>][t], or for the quad sub-ops REG[.off]:d<size>.<xyzw subset>
  * ADDR  = <model>[(<surface>)][[<scale>*]REG[.off][+|-<offset>]]:a<16|32|64>
- * SRC   = REG[.off]            (REG: a general variable or %null) */
+ * SRC   = REG[.off]            (REG: a general variable or %null)
+ *
+ *   [(pred)] lsc_load_block2d.<sfid>[.<L1>.<L3>] (emask, size)  DATA2D  ADDR2D
+ *   [(pred)] lsc_store_block2d.<sfid>[.<L1>.<L3>] (emask, size)  ADDR2D  DATA2D
+ * DATA2D = REG[.off]:d<size>.[<blocks>x]<width>x<height><n|t: transposed><n|t: VNNI>, the block count
+ *          printed only when not 1; the parser also takes u<size> and leaves out the two letters
+ * ADDR2D = flat[BASE, WIDTH, HEIGHT, PITCH, X, Y]: the surface base a variable, the others a
+ *          variable or an immediate (UD, printed 0x<upper-case hex>); a variable with (row,col)
+ *          when not (0,0) (the parser also takes GenX_IR's VAR.<col>) */
 #include <stdio.h>
 #include <string.h>
 
@@ -60,7 +69,79 @@ static bool imm_surface(const sf_vopnd *v) {
          v->imm <= 0xFFFFFFFFull;
 }
 
+/* ---- 2D block load and store ------------------------------------------------------------------ */
+
+/* The block2d layout (visa_optab.c LSC_B) after the sub-op: field indexes in the instruction. */
+enum { B_SUB, B_E, B_P, B_SFID, B_L1, B_L3, B_DSIZE, B_ORDER, B_BLOCKS, B_W, B_H, B_VNNI, B_DST, B_BASE, B_SW, B_SH, B_SP,
+       B_X, B_Y, B_SRC1, B_COUNT };
+
+static bool is_block2d(unsigned sub) { return sub == 0x03 || sub == 0x07; }
+
+static void put_vec(pctx *c, const sf_vopnd *v) {
+  if (v->cls == SF_VCLS_IMMEDIATE) {
+    vt_ob_fmt(&c->o, "0x%X", (unsigned)v->imm);
+    return;
+  }
+  vt_print_var_name(c, v->id);
+  if (v->row_off || v->col_off) vt_ob_fmt(&c->o, "(%u,%u)", (unsigned)v->row_off, (unsigned)v->col_off);
+}
+
+static void print_block2d(pctx *c, const sf_visa_ginst *g, const char *name) {
+  static const char kinds[] = "SEPbbbbbbwwbRVVVVVVR";
+  bool shape = g->num_ops == B_COUNT;
+  for (unsigned i = 0; shape && i < B_COUNT; i++) shape = g->ops[i].kind == (uint8_t)kinds[i];
+  if (!shape) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  const sf_visa_gop *o = g->ops;
+  bool store = o[B_SUB].u == 0x07;
+  const char *why = NULL;
+  if (o[B_SFID].u > 3 || o[B_SFID].u == 2) why = "the sfid (tgm is typed)";
+  else if (o[B_L1].u > 6 || o[B_L3].u > 6) why = "a cache option";
+  else if (o[B_DSIZE].u < 1 || o[B_DSIZE].u > 7) why = "the data size";
+  else if (o[B_ORDER].u < 1 || o[B_ORDER].u > 2) why = "the data order";
+  else if (o[B_BLOCKS].u == 0 || o[B_W].u == 0 || o[B_H].u == 0) why = "a block count, width or height of 0";
+  else if (o[B_VNNI].u > 1) why = "a VNNI byte other than 0 or 1";
+  else if (!general_surface(&o[B_BASE].v)) why = "the surface base (a variable)";
+  else if (store ? !null_raw(&o[B_DST].r) : !null_raw(&o[B_SRC1].r)) why = store ? "a store's dst" : "a load's src1";
+  for (unsigned i = B_SW; !why && i <= B_Y; i++)
+    if (!general_surface(&o[i].v) && !imm_surface(&o[i].v)) why = "a surface width, height, pitch or block position operand";
+  if (why) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: %s has no text form", name, why);
+    return;
+  }
+  uint32_t pw = o[B_P].u;
+  sf_pred p = {(uint16_t)(pw & 0xFFF), (uint8_t)((pw >> 12) & 1), (uint8_t)((pw >> 13) & 3), (pw >> 15) != 0};
+  vt_print_pred(c, &p);
+  vt_ob_fmt(&c->o, "%s.%s", name, sfid_names[o[B_SFID].u]);
+  if (o[B_L1].u || o[B_L3].u) vt_ob_fmt(&c->o, ".%s.%s", cache_names[o[B_L1].u], cache_names[o[B_L3].u]);
+  vt_ob_put(&c->o, " ");
+  vt_print_exec(c, (uint8_t)(o[B_E].u & 0xF), (uint8_t)(o[B_E].u >> 4));
+  vt_ob_put(&c->o, "  ");
+  for (unsigned part = 0; part < 2; part++) {
+    if (part) vt_ob_put(&c->o, "  ");
+    if (part == (store ? 1u : 0u)) { /* DATA2D */
+      put_reg(c, store ? &o[B_SRC1].r : &o[B_DST].r);
+      vt_ob_fmt(&c->o, ":d%s.", size_names[o[B_DSIZE].u]);
+      if (o[B_BLOCKS].u != 1) vt_ob_fmt(&c->o, "%ux", (unsigned)o[B_BLOCKS].u);
+      vt_ob_fmt(&c->o, "%ux%u%c%c", (unsigned)o[B_W].u, (unsigned)o[B_H].u, o[B_ORDER].u == 2 ? 't' : 'n', o[B_VNNI].u ? 't' : 'n');
+    } else { /* ADDR2D */
+      vt_ob_put(&c->o, "flat[");
+      for (unsigned i = B_BASE; i <= B_Y; i++) {
+        if (i > B_BASE) vt_ob_put(&c->o, ", ");
+        put_vec(c, &o[i].v);
+      }
+      vt_ob_put(&c->o, "]");
+    }
+  }
+}
+
 void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (g->op == 0x89 && g->num_ops > 0 && g->ops[0].kind == 'S' && is_block2d((unsigned)g->ops[0].u)) {
+    print_block2d(c, g, name);
+    return;
+  }
   if (g->op == 0x8b) {
     const sf_visa_gop *o = g->ops;
     if (g->num_ops != 5 || o[0].u != 0x80 || o[1].u != 0 || o[2].u > 3 || o[3].u > 6 || o[4].u > 6) {
@@ -348,6 +429,125 @@ static void put_raw(sf_visa_gop *ops, unsigned i, const sf_raw *r) {
   ops[i].r = *r;
 }
 
+/* A decimal block dimension from 1 (GenX_IR's lexer takes no leading zero), at most max. */
+static bool p_dim(cur *c, uint64_t max, uint64_t *v, const char *what) {
+  if (vt_peek(c) < '1' || vt_peek(c) > '9') {
+    char b[32];
+    return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected %s (a decimal number from 1), found %s", what, vt_here(c, b, sizeof b)), false;
+  }
+  return vt_unum(c, max, v, what);
+}
+
+/* DATA2D (header comment): fills B_DSIZE to B_VNNI and the register. */
+static bool p_data2d(cur *c, sf_raw *r, sf_visa_gop *ops) {
+  if (!p_reg(c, r, "a data register")) return false;
+  if (!vt_expect(c, ':', "':' and the block shape (d16.2x16x8nn, ...)")) return false;
+  size_t at = c->i;
+  char u = vt_peek(c);
+  if (u != 'd' && u != 'u') return vt_perr(c, SF_ERR_SYNTAX, at, "expected a block shape: d8, d16, d32, d64, ... then .<width>x<height>"), false;
+  c->i++;
+  int size = -1;
+  size_t best = 0;
+  for (unsigned i = 1; i < 8; i++) {
+    size_t l = strlen(size_names[i]);
+    if (l > best && c->n - c->i >= l && !memcmp(c->s + c->i, size_names[i], l)) size = (int)i, best = l;
+  }
+  if (size < 0) return vt_perr(c, SF_ERR_SYNTAX, at, "unknown data size"), false;
+  c->i += best;
+  if (vt_peek(c) != '.') return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected '.' and the block: [<blocks>x]<width>x<height>"), false;
+  c->i++;
+  uint64_t d[3];
+  unsigned nd = 0;
+  for (;;) {
+    if (!p_dim(c, 0xFFFF, &d[nd], nd ? "a block dimension" : "the block width (or count)")) return false;
+    nd++;
+    if (nd == 3 || vt_peek(c) != 'x') break;
+    c->i++;
+  }
+  if (nd < 2) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected 'x' and the block height"), false;
+  uint64_t blocks = nd == 3 ? d[0] : 1, w = d[nd - 2], h = d[nd - 1];
+  if (blocks > 255) return vt_perr(c, SF_ERR_RANGE, at, "block count %u (at most 255, a byte)", (unsigned)blocks), false;
+  unsigned order = 1, vnni = 0;
+  if (vt_peek(c) == 'n' || vt_peek(c) == 't') {
+    order = c->s[c->i++] == 't' ? 2u : 1u;
+    if (vt_peek(c) == 'n' || vt_peek(c) == 't') vnni = c->s[c->i++] == 't';
+  }
+  if (c->i < c->n && vt_id_char(c->s[c->i])) return vt_perr(c, SF_ERR_SYNTAX, c->i, "unexpected character in the block shape"), false;
+  put(ops, B_DSIZE, 'b', (uint32_t)size);
+  put(ops, B_ORDER, 'b', order);
+  put(ops, B_BLOCKS, 'b', (uint32_t)blocks);
+  put(ops, B_W, 'w', (uint32_t)w);
+  put(ops, B_H, 'w', (uint32_t)h);
+  put(ops, B_VNNI, 'b', vnni);
+  return true;
+}
+
+/* One operand of ADDR2D: a variable (the region GenX_IR writes, <0;1,0>) with (row,col) or .col,
+ * or (not for the base) an immediate UD. */
+static bool p_vec2d(cur *c, sf_visa_gop *o, bool reg_only, const char *what) {
+  memset(o, 0, sizeof *o);
+  o->kind = SF_VF_VEC;
+  vt_ws(c);
+  if (vt_is_digit(vt_peek(c))) {
+    if (reg_only) return vt_perr(c, SF_ERR_SYNTAX, c->i, "%s must be a variable", what), false;
+    uint64_t v;
+    if (!p_num(c, 0xFFFFFFFFu, &v, what)) return false;
+    o->v.cls = SF_VCLS_IMMEDIATE;
+    o->v.type = SF_VT_UD;
+    o->v.imm = v;
+    return true;
+  }
+  sf_raw r;
+  size_t at = c->i;
+  if (!p_reg(c, &r, what)) return false;
+  if (r.off > 255) return vt_perr(c, SF_ERR_RANGE, at, "column %u of %s (at most 255)", (unsigned)r.off, what), false;
+  o->v.cls = SF_VCLS_GENERAL;
+  o->v.id = r.id;
+  o->v.region = (sf_region){1, 2, 1, 0};
+  o->v.col_off = (uint8_t)r.off;
+  if (vt_peek(c) == '(') {
+    uint64_t row, col;
+    if (r.off) return vt_perr(c, SF_ERR_SYNTAX, c->i, "either .<col> or (row,col), not both"), false;
+    c->i++;
+    if (!p_num(c, 255, &row, "a row") || !vt_expect(c, ',', "','") || (vt_ws(c), !p_num(c, 255, &col, "a column")) ||
+        !vt_expect(c, ')', "')'"))
+      return false;
+    o->v.row_off = (uint8_t)row;
+    o->v.col_off = (uint8_t)col;
+  }
+  return true;
+}
+
+/* ADDR2D (header comment): fills B_BASE to B_Y. */
+static bool p_addr2d(cur *c, sf_visa_gop *ops) {
+  static const char *const what[6] = {"the surface base", "the surface width", "the surface height", "the surface pitch",
+                                      "the block x", "the block y"};
+  vt_ws(c);
+  if (c->n - c->i < 4 || memcmp(c->s + c->i, "flat", 4) || (c->i + 4 < c->n && vt_id_char(c->s[c->i + 4])))
+    return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected flat[base, width, height, pitch, x, y]"), false;
+  c->i += 4;
+  if (!vt_expect(c, '[', "after flat")) return false;
+  for (unsigned i = 0; i < 6; i++) {
+    if (i && !vt_expect(c, ',', "between the block's address operands")) return false;
+    if (!vt_count_token(c) || !p_vec2d(c, &ops[B_BASE + i], i == 0, what[i])) return false;
+  }
+  return vt_expect(c, ']', "after the six address operands");
+}
+
+static bool parse_block2d(cur *c, int sub, sf_visa_gop *ops, unsigned *n) {
+  bool store = sub == 0x07;
+  sf_raw data, null = {0, 0};
+  if (store) {
+    if (!vt_count_token(c) || !p_addr2d(c, ops) || !vt_count_token(c) || (vt_ws(c), !p_data2d(c, &data, ops))) return false;
+  } else {
+    if (!vt_count_token(c) || (vt_ws(c), !p_data2d(c, &data, ops)) || !vt_count_token(c) || !p_addr2d(c, ops)) return false;
+  }
+  put_raw(ops, B_DST, store ? &null : &data);
+  put_raw(ops, B_SRC1, store ? &data : &null);
+  *n = B_COUNT;
+  return true;
+}
+
 bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *rest, size_t rest_n, size_t rest_at,
                   bool has_pred, uint32_t pw, size_t pred_at, sf_visa_gop *ops, unsigned cap, unsigned *n) {
   /* the suffixes: .<sfid>[.<cache>[.<cache>]] or, for the fence, .<sfid>.<op>.<scope> */
@@ -391,7 +591,7 @@ bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *res
     if (i == 1) l1 = v;
     else l3 = v;
   }
-  if (cap < F_COUNT) return vt_perr(c, SF_ERR_LIMIT, rest_at, "too many fields"), false;
+  if (cap < B_COUNT) return vt_perr(c, SF_ERR_LIMIT, rest_at, "too many fields"), false;
   lsc_kind kd = kind_of((unsigned)sub);
   uint8_t size, emask;
   vt_ws(c);
@@ -402,6 +602,7 @@ bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *res
   put(ops, F_SFID, 'b', (uint32_t)sfid);
   put(ops, F_L1, 'b', (uint32_t)l1);
   put(ops, F_L3, 'b', (uint32_t)l3);
+  if (is_block2d((unsigned)sub)) return parse_block2d(c, sub, ops, n); /* fields 0-5 are laid out alike */
   sf_raw data, null = {0, 0}, s1 = null, s2 = null;
   if (kd == K_STORE) {
     if (!vt_count_token(c) || !p_addr(c, ops) || !vt_count_token(c) || (vt_ws(c), !p_data(c, is_quad((unsigned)sub), &data, ops)))
