@@ -316,6 +316,8 @@ static sf_code enc_common(tenc *e, const char *what, unsigned type, unsigned nc,
     return enc_fail(e, sf_fail(e->st, SF_ERR_INVALID, "%s: unknown operand type %u", what, type));
   if (type == SF_D3D_OT_IMM64 && !e->any)
     return enc_fail(e, sf_fail(e->st, SF_UNSUPPORTED, "%s: 64-bit immediates are not supported", what));
+  if (nc == SF_D3D_NC_N) /* the decoder refuses them so: the encoder writes nothing it cannot read back */
+    return enc_fail(e, sf_fail(e->st, SF_UNSUPPORTED, "%s: N-component operands (num components 3) are not supported", what));
   if (nc > 3 || sel > 3 || comp > 0xff || idim > 3)
     return enc_fail(e, sf_fail(e->st, SF_ERR_RANGE, "%s: num_comp/sel_mode/index_dim out of range", what));
   return SF_OK;

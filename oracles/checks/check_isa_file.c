@@ -706,6 +706,23 @@ static bool sf_isa_check_gen(const uint8_t *p, size_t n, sf_verdict *v) {
                        w.len);
       goto done;
     }
+    /* `gen_limit`: with room for one byte less, it says so (over the limit) and leaves what the
+     * buffer held before */
+    sf_status sl;
+    sf_status_clear(&sl);
+    sf_buf_init(&a, &sl);
+    a.limit = w.len + 2;
+    sf_code lc = sf_buf_put(&a, "isa", 3) ? sf_isa_write(&f, &a, &sl) : SF_ERR_NOMEM;
+    bool kept = a.len == 3 && !memcmp(a.data, "isa", 3);
+    sf_buf_free(&a);
+    if (lc != SF_ERR_NOMEM && (lc != SF_ERR_LIMIT || !kept)) {
+      ok = sf_verdict_fail(v, "gen_limit", NULL, sf_code_name(lc));
+      sf_verdict_key(v, "gen_limit %s%s", sf_code_name(lc), kept ? "" : " lost");
+      sf_verdict_dumpf(v, "sf_isa_write of a %zu-byte file after 3 bytes, into a buffer capped at %zu: %s (%s), %s; want "
+                       "over the limit, the 3 bytes kept\n", w.len, w.len + 2, sf_code_name(lc), sl.msg,
+                       kept ? "the 3 bytes kept" : "the buffer's bytes changed");
+      goto done;
+    }
   }
   sf_status_clear(&st);
   if (sf_isa_read(w.data, w.len, &g, &st) != SF_OK) {

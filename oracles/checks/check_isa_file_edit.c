@@ -4,9 +4,10 @@
  * refusal (a reader that refused for another reason, or pointed elsewhere, still refused), and
  * `cut_tail` (bytes IGC 12504 never wrote, which must not be read as its instructions),
  * `kind_edit` (a generic instruction's field of the wrong kind, which the encoder must refuse) and
- * `count_fits` (a variable count the kernel's bytes cannot hold, refused at the count). One input in
- * four gets each of the first two and the last, picked by the input's hash; every file in the
- * cut-short form the third; every file the fourth. `decl_drop` edits the printed text instead (a
+ * `count_fits` (a variable count the kernel's bytes cannot hold, refused at the count), and
+ * `old_fields` (a 3D sampler op or aoffimmi that vISA 3.3 cannot hold, refused by the encoder). One
+ * input in four gets each of the first two and `count_fits`, picked by the input's hash; every file in
+ * the cut-short form the third; every file `kind_edit` and `old_fields`. `decl_drop` edits the printed text instead (a
  * required `.decl` attribute dropped); check_isa_file.c runs it on one input in four. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -257,6 +258,113 @@ static bool kind_edit(sf_isa_file *g, uint64_t h, sf_verdict *v) {
   return true;
 }
 
+/* `old_fields`: before vISA 4.0 a 3D sampler op is a byte (a 5-bit op and three flags), and before
+ * 3.4 the aoffimmi of sample_3d, load_3d and gather4_3d is a UW value; the encoder keeps both in
+ * their 4.1 form and must refuse, as out of range, what the older byte cannot hold rather than cut
+ * it. The first generic 3D instruction of kernel 0 (spec form) that encodes at vISA 3.3 as it is must
+ * be refused there with its op given flag bit 5 (outside the 4.1 form's 0x71F), and with its
+ * aoffimmi given as a UD immediate. */
+static bool old_fields(sf_isa_file *g, sf_verdict *v) {
+  if (!g->num_kernels) return true;
+  const sf_visa_kernel *k = &g->kernels[0];
+  for (uint32_t j = 0; j < k->num_gens; j++) {
+    sf_visa_ginst *gi = &k->gens[j];
+    if (gi->op < 0x6d || gi->op > 0x6f || gi->form != SF_VISA_FORM_SPEC || gi->num_ops < 5 || gi->ops[0].kind != SF_VF_UW ||
+        gi->ops[4].kind != SF_VF_VEC)
+      continue;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    const unsigned ver = SF_VISA_V(3, 3);
+    if (sf_visa_gen_encode_ver(gi, ver, &b, &st) != SF_OK) {
+      sf_buf_free(&b);
+      return true;
+    }
+    for (unsigned e = 0; e < 2; e++) {
+      sf_visa_gop keep = gi->ops[e ? 4 : 0];
+      if (e) {
+        memset(&gi->ops[4].v, 0, sizeof gi->ops[4].v);
+        gi->ops[4].v.cls = SF_VCLS_IMMEDIATE;
+        gi->ops[4].v.type = SF_VT_UD;
+        gi->ops[4].v.imm = 1;
+      } else {
+        gi->ops[0].u |= 0x20u;
+      }
+      b.len = 0;
+      b.failed = false;
+      sf_status_clear(&st);
+      sf_code rc = sf_visa_gen_encode_ver(gi, ver, &b, &st);
+      gi->ops[e ? 4 : 0] = keep;
+      if (rc == SF_ERR_RANGE) continue;
+      const char *name = sf_visa_op_name(gi->op);
+      sf_verdict_fail(v, "old_fields", NULL, e ? "aoffimmi" : "op3d");
+      sf_verdict_key(v, "old_fields %s %s", e ? "aoffimmi" : "op3d", sf_code_name(rc));
+      sf_verdict_dumpf(v, "%s (opcode 0x%02x) at vISA 3.3 with %s: the encoder gave %s (%s), want out of range\n",
+                       name ? name : "?", (unsigned)gi->op, e ? "a UD immediate aoffimmi" : "sampler op flag bit 5 set",
+                       sf_code_name(rc), st.msg);
+      sf_buf_free(&b);
+      return false;
+    }
+    sf_buf_free(&b);
+    return true;
+  }
+  return true;
+}
+
+/* `old_fields` on instructions built here (once per process: no seed holds them): before vISA 3.4
+ * FILE's name index and LIFETIME's variable are UW, and before 3.6 RAW_SENDS has no ffid byte. Each
+ * encodes at that version with the field 0 and must be refused as out of range with it over the
+ * older form (0x10000; an ffid of 1). */
+static bool old_fields_built(sf_verdict *v) {
+  static bool done;
+  if (done) return true;
+  done = true;
+  static const struct {
+    uint8_t op;
+    const char *lay;   /* the 4.1 layout (visa_optab.c) */
+    unsigned field;
+    uint32_t val;
+    unsigned ver;
+    const char *what;
+  } t[] = {
+      {0x51, "d", 0, 0x10000u, SF_VISA_V(3, 3), "file's name index 0x10000"},
+      {0x7b, "bd", 1, 0x10000u, SF_VISA_V(3, 3), "lifetime's variable 0x10000"},
+      {0x7a, "bEPbbbbVVRRR", 6, 1, SF_VISA_V(3, 5), "raw_sends' ffid 1"},
+  };
+  for (unsigned q = 0; q < sizeof t / sizeof t[0]; q++) {
+    sf_visa_gop ops[12];
+    size_t nops = strlen(t[q].lay);
+    memset(ops, 0, sizeof ops);
+    for (size_t i = 0; i < nops; i++) {
+      ops[i].kind = (uint8_t)t[q].lay[i];
+      if (ops[i].kind == SF_VF_VEC) ops[i].v.cls = SF_VCLS_IMMEDIATE, ops[i].v.type = SF_VT_UD;
+    }
+    sf_visa_ginst gi = {SF_VISA_FORM_SPEC, 0, t[q].op, (uint16_t)nops, ops};
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    sf_code rc0 = sf_visa_gen_encode_ver(&gi, t[q].ver, &b, &st);
+    ops[t[q].field].u = t[q].val;
+    b.len = 0;
+    b.failed = false;
+    sf_status st1;
+    sf_status_clear(&st1);
+    b.st = &st1;
+    sf_code rc1 = rc0 == SF_OK ? sf_visa_gen_encode_ver(&gi, t[q].ver, &b, &st1) : SF_OK;
+    sf_buf_free(&b);
+    if (rc0 == SF_OK && rc1 == SF_ERR_RANGE) continue;
+    sf_verdict_fail(v, "old_fields", NULL, rc0 != SF_OK ? "built" : "id");
+    sf_verdict_key(v, "old_fields %s %s", rc0 != SF_OK ? "built" : t[q].what, sf_code_name(rc0 != SF_OK ? rc0 : rc1));
+    sf_verdict_dumpf(v, "opcode 0x%02x at vISA %u.%u: %s; want it written with the field 0 and refused as out of range "
+                     "with %s\n", (unsigned)t[q].op, t[q].ver >> 8, t[q].ver & 0xFF,
+                     rc0 != SF_OK ? st.msg : sf_code_name(rc1), t[q].what);
+    return false;
+  }
+  return true;
+}
+
 /* `decl_drop`: a general variable's `.decl` line of the printed text t loses one attribute the
  * grammar requires of it (v_type=G, type= or num_elts=: GenX_IR's `.decl` of a general variable
  * names all three; docs/visa-text.md). The parser must refuse the text as a syntax error on that
@@ -346,7 +454,7 @@ bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const 
                               sf_verdict *v) {
   if (!cut_tail(g, v)) return false;
   uint64_t h = XXH3_64bits(p, n);
-  if (!kind_edit(g, h, v)) return false;
+  if (!kind_edit(g, h, v) || !old_fields(g, v) || !old_fields_built(v)) return false;
   switch ((h >> 58) % 4) {
     case 1: return opcode_edit(g, w, wn, h, v);
     case 2: return name_nul(w, wn, v);
