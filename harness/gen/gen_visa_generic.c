@@ -137,8 +137,8 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     return true;
   }
   if (op == 0x89) { /* LSC untyped load/store/atomic, with fields its text carries (visa_lsc_text.c) */
-    static const uint8_t subs[25] = {0x00, 0x02, 0x1b, 0x04, 0x06, 0x1c, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e,
-                                     0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a};
+    static const uint8_t subs[27] = {0x00, 0x02, 0x1b, 0x04, 0x06, 0x1c, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+                                     0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x01, 0x05};
     static const uint8_t sfids[3] = {0, 1, 3};
     if (gv_pick(g, 6) == 0) { /* a 2D block load or store (sub-ops 0x03, 0x07: visa_lsc_text.c) */
       bool store = gv_pick(g, 2);
@@ -177,8 +177,9 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       else gop_u(x, 'R', 0);
       return true;
     }
-    uint32_t sub = subs[gv_pick(g, 25)], model = 1 + gv_pick(g, 5);
-    bool quad = sub == 0x02 || sub == 0x06, store = sub == 0x04 || sub == 0x06 || sub == 0x1c, load = sub < 0x04 || sub == 0x1b;
+    uint32_t sub = subs[gv_pick(g, 27)], model = 1 + gv_pick(g, 5);
+    bool quad = sub == 0x02 || sub == 0x06, strided = sub == 0x01 || sub == 0x05;
+    bool store = sub == 0x04 || sub == 0x05 || sub == 0x06 || sub == 0x1c, load = sub < 0x04 || sub == 0x1b;
     gop_u(x, 'S', sub);
     gop_u(x, 'E', gv_exec(g));
     gop_u(x, 'P', gv_pred(g));
@@ -194,7 +195,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     gop_u(x, 'b', quad ? 1u : 1u + gv_pick(g, 2));
     uint32_t n = quad ? 1 + gv_pick(g, 15) : 1 + gv_pick(g, 8);
     gop_u(x, 'b', n);
-    gop_u(x, 'b', n); /* the vector length and the channel mask: IGC writes one value to both */
+    gop_u(x, 'b', strided ? 0u : n); /* the channel mask: IGC writes the vector length there, 0 when strided */
     sf_visa_gop *s = &x->ops[x->num_ops++];
     memset(s, 0, sizeof *s);
     s->kind = SF_VF_VEC;
@@ -209,7 +210,19 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       s->v.region = (sf_region){1, 2, 1, 0};
     }
     for (int i = 0; i < 4; i++) {
-      bool null = (i == 0 && store) || (i == 2 && load) || (i == 3 && !(sub >= 0x08 && sub <= 0x1a));
+      if (strided && i == 2) { /* the pitch: a variable (not %null) or a UD immediate */
+        sf_visa_gop *pv = &x->ops[x->num_ops++];
+        memset(pv, 0, sizeof *pv);
+        pv->kind = SF_VF_VEC;
+        if (gv_pick(g, 2)) {
+          pv->v.cls = SF_VCLS_IMMEDIATE, pv->v.type = SF_VT_UD, pv->v.imm = gv_pick(g, 2) ? 4u << gv_pick(g, 5) : sf_fdp_u32(g->f);
+        } else {
+          pv->v.cls = SF_VCLS_GENERAL, pv->v.id = g->var0 + gv_pick(g, GV_NVARS), pv->v.col_off = (uint8_t)gv_pick(g, 4);
+          pv->v.region = (sf_region){1, 2, 1, 0};
+        }
+        continue;
+      }
+      bool null = (i == 0 && store) || (i == 2 && load) || (i == 3 && !(sub >= 0x08 && sub <= 0x1a) && !(strided && store));
       if (null) gop_u(x, 'R', 0);
       else gop_r(x, g);
     }

@@ -2,16 +2,18 @@
  * fences: 0x89 load, load_quad, load_status, store, store_quad, store_uncompressed and every
  * atomic, and 0x8b lsc_fence, in GenX_IR 1.0.12504's syntax (docs/visa-text.md "LSC"; learned from
  * intel-graphics-compiler visa/IsaDisassembly.cpp and visa/CISA.y, and checked line by line against
- * GenX_IR -platform PVC). The 2D block load and store (0x89 sub-ops 0x03 and 0x07) are read and
- * printed too (below). The strided and typed forms and lsc_ccs_update have no text form here: their
- * rows keep SF_VSYN_NONE, so both directions refuse them as unsupported, by name.
+ * GenX_IR -platform PVC). The strided load and store (0x89 sub-ops 0x01 and 0x05: the untyped
+ * syntax with `, PITCH` in the address) and the 2D block load and store (0x03 and 0x07, below) are
+ * read and printed too. The typed forms and lsc_ccs_update have no text form here: their rows keep
+ * SF_VSYN_NONE, so both directions refuse them as unsupported, by name.
  *
  *   [(pred)] lsc_load.<sfid>[.<L1>.<L3>] (emask, size)  DATA  ADDR
  *   [(pred)] lsc_store.<sfid>[.<L1>.<L3>] (emask, size)  ADDR  DATA
  *   [(pred)] lsc_atomic_<op>.<sfid>[.<L1>.<L3>] (emask, size)  DATA  ADDR  SRC1  SRC2
  *   lsc_fence.<sfid>.<op>.<scope>
  * DATA  = REG[.off]:d<size>[x<n>][t], or for the quad sub-ops REG[.off]:d<size>.<xyzw subset>
- * ADDR  = <model>[(<surface>)][[<scale>*]REG[.off][+|-<offset>]]:a<16|32|64>
+ * ADDR  = <model>[(<surface>)][[<scale>*]REG[.off][+|-<offset>][, PITCH]]:a<16|32|64> (PITCH: the
+ *         strided forms, a variable or an immediate UD; the default IGC computes when left out)
  * SRC   = REG[.off]            (REG: a general variable or %null)
  *
  *   [(pred)] lsc_load_block2d.<sfid>[.<L1>.<L3>] (emask, size)  DATA2D  ADDR2D
@@ -42,13 +44,24 @@ enum { F_SUB, F_E, F_P, F_SFID, F_L1, F_L3, F_MODEL, F_SCALE, F_OFF, F_ASIZE, F_
 typedef enum { K_NONE, K_LOAD, K_STORE, K_ATOMIC } lsc_kind;
 
 static lsc_kind kind_of(unsigned sub) {
-  if (sub == 0x00 || sub == 0x02 || sub == 0x1b) return K_LOAD;
-  if (sub == 0x04 || sub == 0x06 || sub == 0x1c) return K_STORE;
+  if (sub == 0x00 || sub == 0x01 || sub == 0x02 || sub == 0x1b) return K_LOAD;
+  if (sub == 0x04 || sub == 0x05 || sub == 0x06 || sub == 0x1c) return K_STORE;
   if (sub >= 0x08 && sub <= 0x1a) return K_ATOMIC;
   return K_NONE;
 }
 
 static bool is_quad(unsigned sub) { return sub == 0x02 || sub == 0x06; }
+
+/* The strided load and store (LSC_S): the untyped layout with the pitch (V) where src1 is, and src1
+ * where src2 is. */
+static bool is_strided(unsigned sub) { return sub == 0x01 || sub == 0x05; }
+
+/* The pitch IGC's builder writes when the text has none (VISAKernelImpl.cpp, lscStridedOpBlockStride):
+ * the data size in bytes (4 for the 32-bit conversions), times the vector length unless transposed. */
+static uint32_t default_pitch(unsigned dsize, unsigned order, unsigned elems) {
+  uint32_t b = dsize == 1 ? 1u : dsize == 2 ? 2u : dsize == 4 ? 8u : 4u;
+  return order == 1 && elems >= 1 && elems <= 8 ? b * elem_counts[elems] : b;
+}
 
 /* ---- printing ---------------------------------------------------------------------------------- */
 
@@ -152,7 +165,8 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
     vt_ob_fmt(&c->o, "%s.%s.%s.%s", name, sfid_names[o[2].u], fence_ops[o[3].u], scopes[o[4].u]);
     return;
   }
-  static const char kinds[] = "SEPbbbbwdbbbbbVRRRR";
+  bool str = g->num_ops > 0 && is_strided((unsigned)g->ops[0].u);
+  const char *kinds = str ? "SEPbbbbwdbbbbbVRRVR" : "SEPbbbbwdbbbbbVRRRR";
   bool shape = g->num_ops == F_COUNT;
   for (unsigned i = 0; shape && i < F_COUNT; i++) shape = g->ops[i].kind == (uint8_t)kinds[i];
   unsigned sub = shape ? (unsigned)g->ops[F_SUB].u : 0;
@@ -170,14 +184,19 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
   else if (o[F_ASIZE].u < 1 || o[F_ASIZE].u > 3) why = "the address size";
   else if (o[F_DSIZE].u < 1 || o[F_DSIZE].u > 7) why = "the data size";
   else if (o[F_ORDER].u < 1 || o[F_ORDER].u > 2 || (is_quad(sub) && o[F_ORDER].u != 1)) why = "the data order";
-  else if (o[F_ELEMS].u != o[F_MASK].u) why = "a vector length and a channel mask that differ (text holds one)";
+  else if (str ? o[F_MASK].u != 0 : o[F_ELEMS].u != o[F_MASK].u)
+    why = str ? "a channel mask byte other than 0 (IGC writes 0)" : "a vector length and a channel mask that differ (text holds one)";
   else if (is_quad(sub) ? o[F_MASK].u < 1 || o[F_MASK].u > 15 : o[F_ELEMS].u < 1 || o[F_ELEMS].u > 8)
     why = is_quad(sub) ? "the channel mask" : "the vector length";
   else if ((o[F_MODEL].u == 1 || o[F_MODEL].u == 5) ? !(imm_surface(&o[F_SURF].v) && o[F_SURF].v.imm == 0)
                                                     : !(imm_surface(&o[F_SURF].v) || general_surface(&o[F_SURF].v)))
     why = "the surface operand";
-  else if (kd == K_LOAD && !(null_raw(&o[F_SRC1].r) && null_raw(&o[F_SRC2].r))) why = "a load's src1 or src2";
-  else if (kd == K_STORE && !(null_raw(&o[F_DST].r) && null_raw(&o[F_SRC2].r))) why = "a store's dst or src2";
+  else if (str && !(general_surface(&o[F_SRC1].v) && o[F_SRC1].v.id != 0) && !imm_surface(&o[F_SRC1].v))
+    why = "the pitch (a variable other than %null, or a UD immediate)";
+  else if (str ? (kd == K_LOAD ? !null_raw(&o[F_SRC2].r) : !null_raw(&o[F_DST].r)) : false)
+    why = kd == K_LOAD ? "a load's src1" : "a store's dst";
+  else if (!str && kd == K_LOAD && !(null_raw(&o[F_SRC1].r) && null_raw(&o[F_SRC2].r))) why = "a load's src1 or src2";
+  else if (!str && kd == K_STORE && !(null_raw(&o[F_DST].r) && null_raw(&o[F_SRC2].r))) why = "a store's dst or src2";
   if (why) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: %s has no text form", name, why);
     return;
@@ -202,7 +221,7 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
     if (cnt > 1) n += snprintf(data + n, sizeof data - (size_t)n, "x%u", cnt);
     if (o[F_ORDER].u == 2) snprintf(data + n, sizeof data - (size_t)n, "t");
   }
-  const sf_raw *dreg = kd == K_STORE ? &o[F_SRC1].r : &o[F_DST].r;
+  const sf_raw *dreg = kd == K_STORE ? &o[str ? F_SRC2 : F_SRC1].r : &o[F_DST].r;
   /* ADDR, with GenX_IR's hex case: upper once an immediate surface has been printed on the line */
   char addr[160];
   bool upper = false;
@@ -228,6 +247,10 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
   if (off) {
     uint32_t mag = off < 0 ? 0u - (uint32_t)off : (uint32_t)off;
     vt_ob_fmt(&ac.o, upper ? "%c0x%X" : "%c0x%x", off < 0 ? '-' : '+', (unsigned)mag);
+  }
+  if (str) {
+    vt_ob_put(&ac.o, ", ");
+    put_vec(&ac, &o[F_SRC1].v);
   }
   vt_ob_fmt(&ac.o, "]:a%u", 8u << o[F_ASIZE].u);
   if (ac.err != SF_OK || ac.o.over) {
@@ -290,8 +313,11 @@ static void put(sf_visa_gop *ops, unsigned i, char kind, uint32_t u) {
   ops[i].u = u;
 }
 
-/* The ADDR group: fills F_MODEL, F_SCALE, F_OFF, F_ASIZE, F_SURF and F_SRC0. */
-static bool p_addr(cur *c, sf_visa_gop *ops) {
+static bool p_vec2d(cur *c, sf_visa_gop *o, bool reg_only, const char *what);
+
+/* The ADDR group: fills F_MODEL, F_SCALE, F_OFF, F_ASIZE, F_SURF and F_SRC0; with pitch (the strided
+ * forms), also reads an optional `, PITCH` before the ']' into *pitch and sets *has_pitch. */
+static bool p_addr(cur *c, sf_visa_gop *ops, sf_visa_gop *pitch, bool *has_pitch) {
   vt_ws(c);
   size_t at = c->i, j = c->i;
   while (j < c->n && c->s[j] >= 'a' && c->s[j] <= 'z') j++;
@@ -348,6 +374,16 @@ static bool p_addr(cur *c, sf_visa_gop *ops) {
     uint64_t m;
     if (!p_num(c, neg ? 0x80000000u : 0x7FFFFFFFu, &m, "an address offset")) return false;
     off = neg ? -(int64_t)m : (int64_t)m;
+  }
+  if (pitch) {
+    vt_ws(c);
+    *has_pitch = vt_peek(c) == ',';
+    if (*has_pitch) {
+      c->i++;
+      if (!vt_count_token(c) || !p_vec2d(c, pitch, false, "the pitch")) return false;
+      if (pitch->v.cls == SF_VCLS_GENERAL && pitch->v.id == 0)
+        return vt_perr(c, SF_ERR_SYNTAX, c->i, "the pitch cannot be %%null (GenX_IR prints no pitch for it, and reads none as the default)"), false;
+    }
   }
   if (!vt_expect(c, ']', "']' after the address")) return false;
   if (!vt_expect(c, ':', "':a16', ':a32' or ':a64'")) return false;
@@ -604,12 +640,32 @@ bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *res
   put(ops, F_L3, 'b', (uint32_t)l3);
   if (is_block2d((unsigned)sub)) return parse_block2d(c, sub, ops, n); /* fields 0-5 are laid out alike */
   sf_raw data, null = {0, 0}, s1 = null, s2 = null;
+  bool str = is_strided((unsigned)sub), has_pitch = false;
+  sf_visa_gop pitch;
+  memset(&pitch, 0, sizeof pitch);
+  sf_visa_gop *pp = str ? &pitch : NULL;
   if (kd == K_STORE) {
-    if (!vt_count_token(c) || !p_addr(c, ops) || !vt_count_token(c) || (vt_ws(c), !p_data(c, is_quad((unsigned)sub), &data, ops)))
+    if (!vt_count_token(c) || !p_addr(c, ops, pp, &has_pitch) || !vt_count_token(c) ||
+        (vt_ws(c), !p_data(c, is_quad((unsigned)sub), &data, ops)))
       return false;
   } else {
-    if (!vt_count_token(c) || (vt_ws(c), !p_data(c, is_quad((unsigned)sub), &data, ops)) || !vt_count_token(c) || !p_addr(c, ops))
+    if (!vt_count_token(c) || (vt_ws(c), !p_data(c, is_quad((unsigned)sub), &data, ops)) || !vt_count_token(c) ||
+        !p_addr(c, ops, pp, &has_pitch))
       return false;
+  }
+  if (str) { /* IGC's builder: chmask byte 0, the pitch after src0, src1 last; no pitch: the default */
+    if (!has_pitch) {
+      pitch.kind = SF_VF_VEC;
+      pitch.v.cls = SF_VCLS_IMMEDIATE;
+      pitch.v.type = SF_VT_UD;
+      pitch.v.imm = default_pitch((unsigned)ops[F_DSIZE].u, (unsigned)ops[F_ORDER].u, (unsigned)ops[F_ELEMS].u);
+    }
+    put(ops, F_MASK, 'b', 0);
+    put_raw(ops, F_DST, kd == K_STORE ? &null : &data);
+    ops[F_SRC1] = pitch;
+    put_raw(ops, F_SRC2, kd == K_STORE ? &data : &null);
+    *n = F_COUNT;
+    return true;
   }
   if (kd == K_ATOMIC &&
       (!vt_count_token(c) || (vt_ws(c), !p_reg(c, &s1, "src1")) || !vt_count_token(c) || (vt_ws(c), !p_reg(c, &s2, "src2"))))

@@ -60,9 +60,9 @@ static const sf_visa_subop info_subs[] = {
 #define LSC_B "EPbbbbbbwwbRVVVVVVR"
 #define LSC_T "EPbbbbbbbbVRRRRRRR"
 static const sf_visa_subop lsc_untyped_subs[] = {
-    {0x00, "lsc_load", LSC_U, SF_VSYN_LSC},          {0x01, "lsc_load_strided", LSC_S, SF_VSYN_NONE},
+    {0x00, "lsc_load", LSC_U, SF_VSYN_LSC},          {0x01, "lsc_load_strided", LSC_S, SF_VSYN_LSC},
     {0x02, "lsc_load_quad", LSC_U, SF_VSYN_LSC},     {0x03, "lsc_load_block2d", LSC_B, SF_VSYN_LSC},
-    {0x04, "lsc_store", LSC_U, SF_VSYN_LSC},         {0x05, "lsc_store_strided", LSC_S, SF_VSYN_NONE},
+    {0x04, "lsc_store", LSC_U, SF_VSYN_LSC},         {0x05, "lsc_store_strided", LSC_S, SF_VSYN_LSC},
     {0x06, "lsc_store_quad", LSC_U, SF_VSYN_LSC},    {0x07, "lsc_store_block2d", LSC_B, SF_VSYN_LSC},
     {0x08, "lsc_atomic_iinc", LSC_U, SF_VSYN_LSC},   {0x09, "lsc_atomic_idec", LSC_U, SF_VSYN_LSC},
     {0x0a, "lsc_atomic_load", LSC_U, SF_VSYN_LSC},   {0x0b, "lsc_atomic_store", LSC_U, SF_VSYN_LSC},
