@@ -100,6 +100,10 @@ static void known_answers(void) {
       /* 2D block load and store (IGC 12504's form: tests/data/real/visa-ocloc block2d-pvc-*) */
       {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", 0x89, 20,
        "SEPbbbbbbwwbRVVVVVVR", {0x03, 0x04, 0, 0}, 4},
+      /* dpas and dpasw (GenX_IR's -dumpcommonisa of our .isa prints these lines) */
+      {"dpas.u8.s4.8.8 (M1, 16) V0046.0 V0047.0 %null.0 V0049(1,2)", 0x83, 6, "ERRRVd", {0x04, 0x08080607u, 0, 0}, 2},
+      {"dpas.tf32.tf32.2.1 (M5_NM, 16) V0046.32 V0047.0 V0052.64 V0049(0,0)", 0x83, 6, "ERRRVd", {0xC4, 0x01020C0Cu, 0, 0}, 2},
+      {"dpasw.bf.hf.4.3 (M1, 16) V0046.0 V0047.0 V0052.0 V0054(0,1)", 0x1c, 6, "ERRRVd", {0x04, 0x03040A09u, 0, 0}, 2},
       /* strided load and store (GenX_IR's -dumpcommonisa of our .isa prints these lines) */
       {"lsc_load_strided.ugm (M1, 16)  V0046:d32x4  flat[V0047, 0x10]:a64", 0x89, 19, "SEPbbbbwdbbbbbVRRVR",
        {0x01, 0x04, 0, 0}, 4},
@@ -561,6 +565,13 @@ static void refusals(void) {
       {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054]", SF_ERR_SYNTAX},
       {"lsc_store_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
       {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, %null]:a64", SF_ERR_SYNTAX},  /* a %null pitch */
+      {"dpas.u8.u8.3.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* depth 3 */
+      {"dpas.u8.u8.8.9 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* count 9 */
+      {"dpas.u3.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* no u3 */
+      {"dpas.bf.tf32.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},       /* tf32 only in pairs */
+      {"dpasw.tf32.tf32.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},    /* not for dpasw */
+      {"dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)<1;1,0>", SF_ERR_SYNTAX},  /* no region */
+      {"(P1) dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},    /* no predicate */
       {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, 0x4, 0x4]:a64", SF_ERR_SYNTAX},
       {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xy  flat[V0047, 0x4]:a64", SF_ERR_SYNTAX}, /* no channels */
       {"addr_add (M1_NM, 1) A0(0)<1> &V0046[64] 0x0:uw", SF_UNSUPPORTED},  /* the row needs the GRF size */

@@ -274,6 +274,23 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       if (strchr(d->layout, 'L')) gop_u(x, 'L', lab);
       return true;
     case SF_VSYN_LABEL: gop_u(x, 'L', lab); return true;
+    case SF_VSYN_DPAS: { /* dpas / dpasw: three raw operands, src2 a variable with region <1;1,0>, the info word */
+      static const uint8_t prec[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+      gop_u(x, 'E', gv_exec(g));
+      for (int i = 0; i < 3; i++) gop_r(x, g);
+      sf_visa_gop *s2 = &x->ops[x->num_ops++];
+      memset(s2, 0, sizeof *s2);
+      s2->kind = SF_VF_VEC;
+      s2->v.cls = SF_VCLS_GENERAL;
+      s2->v.id = g->var0 + gv_pick(g, GV_NVARS);
+      s2->v.row_off = (uint8_t)gv_pick(g, 4);
+      s2->v.col_off = (uint8_t)gv_pick(g, 8);
+      s2->v.region = (sf_region){2, 2, 1, 0};
+      bool tf32 = d->op == 0x83 && gv_pick(g, 8) == 0; /* dpas.tf32.tf32 (dpasw has no tf32 spelling) */
+      uint32_t w = tf32 ? 12u : prec[gv_pick(g, 10)], a = tf32 ? 12u : prec[gv_pick(g, 10)];
+      gop_u(x, 'd', w | a << 8 | (1u << gv_pick(g, 4)) << 16 | (1u + gv_pick(g, 8)) << 24);
+      return true;
+    }
     case SF_VSYN_FCALL: /* one of the two callee names (the functions sf_gen_isa_file may add), any sizes */
     case SF_VSYN_FADDR: /* the address of one of them */
       /* the names are added at the first use, so that a kernel without one has no string text

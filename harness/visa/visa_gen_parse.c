@@ -59,7 +59,7 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
                 syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
                 syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD || syn == SF_VSYN_MEDIA ||
                 syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4 || syn == SF_VSYN_FCALL || syn == SF_VSYN_FADDR ||
-                syn == SF_VSYN_IFCALL;
+                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS;
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -461,7 +461,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
   uint32_t pw = has_pred ? pred_word(pred) : 0;
   bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS && m->syn != SF_VSYN_MINMAX && m->syn != SF_VSYN_FENCE &&
                     m->syn != SF_VSYN_BARE && m->syn != SF_VSYN_ADDR && m->syn != SF_VSYN_OWORD && m->syn != SF_VSYN_MEDIA &&
-                    m->syn != SF_VSYN_SVMBLOCK && m->syn != SF_VSYN_FADDR;
+                    m->syn != SF_VSYN_SVMBLOCK && m->syn != SF_VSYN_FADDR && m->syn != SF_VSYN_DPAS;
   if (has_pred && !takes_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "%s takes no predicate", m->name), false;
   const sf_visa_opdesc *d = sf_visa_optab(m->op);
   switch (m->syn) {
@@ -509,6 +509,15 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
         if (!vt_count_token(c) || !vt_ident(c, &s, &n, &at, "a label") || !label_id(c, k, s, n, at, &id)) return false;
         vt_gput_u(b, SF_VF_LABEL, id);
       }
+      return true;
+    }
+    case SF_VSYN_DPAS: {
+      uint32_t info;
+      if (!vt_dpas_rest(c, m, &info) || !vt_gexec(c, b)) return false;
+      for (int q = 0; q < 3; q++)
+        if (!vt_gput_r(c, b, q ? "a source operand" : "the destination")) return false;
+      if (!vt_dpas_src2(c, b)) return false;
+      vt_gput_u(b, SF_VF_UD, info);
       return true;
     }
     case SF_VSYN_FCALL: /* the callee's name becomes a new string, as GenX_IR adds one per fcall */

@@ -62,6 +62,7 @@ typedef enum sf_vsyn {
   SF_VSYN_FCALL,     /* [(pred)] fcall (emask, size) <callee name> <arg size> <return size>: the name a string index */
   SF_VSYN_FADDR,     /* faddr <symbol name> dst: the address of a function, its name a string index */
   SF_VSYN_IFCALL,    /* [(pred)] ifcall (emask, size) <address operand> <arg size> <return size> */
+  SF_VSYN_DPAS,      /* dpas|dpasw.<W>.<A>.<depth>.<count> (emask, size) dst src0 src1 src2: the four in the last field */
   SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 

@@ -169,6 +169,13 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
 void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name);
 bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *rest, size_t rest_n, size_t rest_at,
                   bool has_pred, uint32_t pw, size_t pred_at, sf_visa_gop *ops, unsigned cap, unsigned *n);
+/* dpas and dpasw in text (visa_dpas_text.c): the line, the `.<W>.<A>.<depth>.<count>` suffix (the
+ * packed UD field) and src2 (general, region <1;1,0>, written with or without the region). */
+void vt_print_dpas(pctx *c, const sf_visa_ginst *g, const char *name);
+struct vt_gmatch;
+struct vt_gbuild;
+bool vt_dpas_rest(cur *c, const struct vt_gmatch *m, uint32_t *info);
+bool vt_dpas_src2(cur *c, struct vt_gbuild *b);
 /* The generic-instruction parser's pieces (visa_gen_parse.c), shared with the class files
  * (visa_dp_text.c): the matched row, and the fields built so far. */
 typedef struct vt_gmatch {
