@@ -140,6 +140,15 @@ static void err_decls(void) {
   obj_var(&o, 0);
   check_obj(&o, SF_ERR_TRUNCATED, 16);
   sf_buf_free(&o);
+  /* a variable attribute count the bytes cannot hold: refused at the count's byte (34), as every
+   * other count is (it named the first record's byte, 35, until 2026-11-29) */
+  sf_buf_init(&o, NULL);
+  obj_strings(&o);
+  sf_wr_u32(&o, 1);
+  sf_wr_u32(&o, 1);
+  sf_buf_put(&o, "\x52\x80\0\0\0\0\0\0\0\0\xc8", 11);
+  check_obj(&o, SF_ERR_TRUNCATED, 34);
+  sf_buf_free(&o);
   /* a variable name that is not a string */
   sf_buf_init(&o, NULL);
   obj_strings(&o);

@@ -89,6 +89,19 @@ static uint32_t gv_pred(gv *g) {
   return id | gv_pick(g, 3) << 13 | (sf_fdp_bool(g->f) ? 0x8000u : 0u);
 }
 
+/* The fields every LSC untyped form starts with: the sub-op, exec, predicate, an untyped sfid (ugm,
+ * ugml, slm) and the L1/L3 cache options (both default half of the time). */
+static void gen_lsc_head(sf_visa_ginst *x, gv *g, uint32_t sub) {
+  static const uint8_t sfids[3] = {0, 1, 3};
+  gop_u(x, 'S', sub);
+  gop_u(x, 'E', gv_exec(g));
+  gop_u(x, 'P', gv_pred(g));
+  gop_u(x, 'b', sfids[gv_pick(g, 3)]);
+  bool cached = sf_fdp_bool(g->f);
+  gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
+  gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
+}
+
 /* The atomic operations with a name in GenX_IR 12504's text (0-12, 16-20). */
 static const uint8_t gv_atomic_ops[18] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20};
 
@@ -139,16 +152,9 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
   if (op == 0x89) { /* LSC untyped load/store/atomic, with fields its text carries (visa_lsc_text.c) */
     static const uint8_t subs[27] = {0x00, 0x02, 0x1b, 0x04, 0x06, 0x1c, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
                                      0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x01, 0x05};
-    static const uint8_t sfids[3] = {0, 1, 3};
     if (gv_pick(g, 6) == 0) { /* a 2D block load or store (sub-ops 0x03, 0x07: visa_lsc_text.c) */
       bool store = gv_pick(g, 2);
-      gop_u(x, 'S', store ? 0x07u : 0x03u);
-      gop_u(x, 'E', gv_exec(g));
-      gop_u(x, 'P', gv_pred(g));
-      gop_u(x, 'b', sfids[gv_pick(g, 3)]);
-      bool cached = sf_fdp_bool(g->f);
-      gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
-      gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
+      gen_lsc_head(x, g, store ? 0x07u : 0x03u);
       gop_u(x, 'b', 1 + gv_pick(g, 7));                          /* data size */
       gop_u(x, 'b', 1 + gv_pick(g, 2));                          /* order: 2 = transposed */
       gop_u(x, 'b', gv_pick(g, 8) ? 1 + gv_pick(g, 4) : 1 + gv_pick(g, 255)); /* blocks */
@@ -180,13 +186,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     uint32_t sub = subs[gv_pick(g, 27)], model = 1 + gv_pick(g, 5);
     bool quad = sub == 0x02 || sub == 0x06, strided = sub == 0x01 || sub == 0x05;
     bool store = sub == 0x04 || sub == 0x05 || sub == 0x06 || sub == 0x1c, load = sub < 0x04 || sub == 0x1b;
-    gop_u(x, 'S', sub);
-    gop_u(x, 'E', gv_exec(g));
-    gop_u(x, 'P', gv_pred(g));
-    gop_u(x, 'b', sfids[gv_pick(g, 3)]);
-    bool cached = sf_fdp_bool(g->f);
-    gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
-    gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
+    gen_lsc_head(x, g, sub);
     gop_u(x, 'b', model);
     gop_u(x, 'w', gv_pick(g, 8) ? 1u : 2u + gv_pick(g, 0xfffe));
     gop_u(x, 'd', gv_pick(g, 2) ? 0u : sf_fdp_u32(g->f));

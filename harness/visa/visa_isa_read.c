@@ -114,12 +114,13 @@ static uint32_t kr_str_index(kread *c, const char *what) {
   return v;
 }
 
-/* n attribute_info records (name UD, size UB, size value bytes) appended to k->attrs. */
-static void kr_attrs(kread *c, uint32_t n, uint32_t *first, const char *what) {
+/* n attribute_info records (name UD, size UB, size value bytes) appended to k->attrs; the count was
+ * just read, `width` bytes wide, and a count the bytes left cannot hold is refused at it. */
+static void kr_attrs(kread *c, uint32_t n, unsigned width, uint32_t *first, const char *what) {
   sf_visa_kernel *k = c->k;
   *first = k->num_attrs;
   if (!kr_ok(c)) return;
-  if (!fits(&c->r, n, MIN_ATTR - 4 + SF_ISA_IDW(c->ver), kr_pos(c), what)) return;
+  if (!fits(&c->r, n, MIN_ATTR - 4 + SF_ISA_IDW(c->ver), kr_pos(c) - width, what)) return;
   for (uint32_t i = 0; i < n && kr_ok(c); i++) {
     uint64_t at = kr_pos(c);
     if (k->num_attrs >= SF_ISA_MAX_ATTRS) {
@@ -171,7 +172,7 @@ static void kr_syms(kread *c, uint32_t n, sf_visa_sym **out, const char *what) {
     s->name = kr_str_index(c, what);
     s->num_elts = kr_elts(c, what);
     s->attr_count = kr_ok(c) ? sf_rd_u8(&c->r, what) : 0;
-    kr_attrs(c, s->attr_count, &s->attr_first, what);
+    kr_attrs(c, s->attr_count, 1, &s->attr_first, what);
   }
 }
 
@@ -418,7 +419,7 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
       v->alias_offset = sf_rd_u16(&c.r, "variable alias_offset");
       v->alias_scope = sf_rd_u8(&c.r, "variable alias_scope");
       v->attr_count = sf_rd_u8(&c.r, "variable attr_count");
-      kr_attrs(&c, v->attr_count, &v->attr_first, "variable attributes");
+      kr_attrs(&c, v->attr_count, 1, &v->attr_first, "variable attributes");
       k->num_vars = i + 1;
     }
   }
@@ -493,7 +494,7 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
   }
 
   uint16_t nka = kr_ok(&c) ? sf_rd_u16(&c.r, "attribute_count") : 0;
-  kr_attrs(&c, nka, &k->kattr_first, "kernel attributes");
+  kr_attrs(&c, nka, 2, &k->kattr_first, "kernel attributes");
   if (kr_ok(&c)) k->num_kattrs = nka;
   if (!kr_ok(&c)) return c.code != SF_OK ? c.code : rd_code(&c.r);
 

@@ -82,6 +82,18 @@ static bool imm_surface(const sf_vopnd *v) {
          v->imm <= 0xFFFFFFFFull;
 }
 
+/* [(pred)] <name>.<sfid>[.<L1>.<L3>] (emask, size): fields 1-5 (E P sfid L1 L3), laid out alike in
+ * the untyped, strided and block2d forms. */
+static void print_head(pctx *c, const sf_visa_gop *o, const char *name) {
+  uint32_t pw = o[F_P].u;
+  sf_pred p = {(uint16_t)(pw & 0xFFF), (uint8_t)((pw >> 12) & 1), (uint8_t)((pw >> 13) & 3), (pw >> 15) != 0};
+  vt_print_pred(c, &p);
+  vt_ob_fmt(&c->o, "%s.%s", name, sfid_names[o[F_SFID].u]);
+  if (o[F_L1].u || o[F_L3].u) vt_ob_fmt(&c->o, ".%s.%s", cache_names[o[F_L1].u], cache_names[o[F_L3].u]);
+  vt_ob_put(&c->o, " ");
+  vt_print_exec(c, (uint8_t)(o[F_E].u & 0xF), (uint8_t)(o[F_E].u >> 4));
+}
+
 /* ---- 2D block load and store ------------------------------------------------------------------ */
 
 /* The block2d layout (visa_optab.c LSC_B) after the sub-op: field indexes in the instruction. */
@@ -124,13 +136,7 @@ static void print_block2d(pctx *c, const sf_visa_ginst *g, const char *name) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: %s has no text form", name, why);
     return;
   }
-  uint32_t pw = o[B_P].u;
-  sf_pred p = {(uint16_t)(pw & 0xFFF), (uint8_t)((pw >> 12) & 1), (uint8_t)((pw >> 13) & 3), (pw >> 15) != 0};
-  vt_print_pred(c, &p);
-  vt_ob_fmt(&c->o, "%s.%s", name, sfid_names[o[B_SFID].u]);
-  if (o[B_L1].u || o[B_L3].u) vt_ob_fmt(&c->o, ".%s.%s", cache_names[o[B_L1].u], cache_names[o[B_L3].u]);
-  vt_ob_put(&c->o, " ");
-  vt_print_exec(c, (uint8_t)(o[B_E].u & 0xF), (uint8_t)(o[B_E].u >> 4));
+  print_head(c, o, name);
   vt_ob_put(&c->o, "  ");
   for (unsigned part = 0; part < 2; part++) {
     if (part) vt_ob_put(&c->o, "  ");
@@ -201,13 +207,7 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: %s has no text form", name, why);
     return;
   }
-  uint32_t pw = o[F_P].u;
-  sf_pred p = {(uint16_t)(pw & 0xFFF), (uint8_t)((pw >> 12) & 1), (uint8_t)((pw >> 13) & 3), (pw >> 15) != 0};
-  vt_print_pred(c, &p);
-  vt_ob_fmt(&c->o, "%s.%s", name, sfid_names[o[F_SFID].u]);
-  if (o[F_L1].u || o[F_L3].u) vt_ob_fmt(&c->o, ".%s.%s", cache_names[o[F_L1].u], cache_names[o[F_L3].u]);
-  vt_ob_put(&c->o, " ");
-  vt_print_exec(c, (uint8_t)(o[F_E].u & 0xF), (uint8_t)(o[F_E].u >> 4));
+  print_head(c, o, name);
   /* DATA */
   char data[64];
   if (is_quad(sub)) {
@@ -407,13 +407,12 @@ static bool p_addr(cur *c, sf_visa_gop *ops, sf_visa_gop *pitch, bool *has_pitch
   return true;
 }
 
-/* The DATA group: REG[.off]:(d|u)<size>[x<n>][t] or, quad, REG[.off]:(d|u)<size>.<xyzw>. */
-static bool p_data(cur *c, bool quad, sf_raw *r, sf_visa_gop *ops) {
-  if (!p_reg(c, r, "a data register")) return false;
-  if (!vt_expect(c, ':', "':' and the data shape (d32, d16x4t, ...)")) return false;
+/* The data size after a data operand's ':': (d|u) and the longest of size_names that the text
+ * holds (8 before 8c32); its index, or -1 after an error (expected: the message without one). */
+static int p_dsize(cur *c, const char *expected) {
   size_t at = c->i;
   char u = vt_peek(c);
-  if (u != 'd' && u != 'u') return vt_perr(c, SF_ERR_SYNTAX, at, "expected a data shape: d8, d16, d32, d64, d8c32, d16c32, d16c32h"), false;
+  if (u != 'd' && u != 'u') return vt_perr(c, SF_ERR_SYNTAX, at, "%s", expected), -1;
   c->i++;
   int size = -1;
   size_t best = 0;
@@ -421,8 +420,17 @@ static bool p_data(cur *c, bool quad, sf_raw *r, sf_visa_gop *ops) {
     size_t l = strlen(size_names[i]);
     if (l > best && c->n - c->i >= l && !memcmp(c->s + c->i, size_names[i], l)) size = (int)i, best = l;
   }
-  if (size < 0) return vt_perr(c, SF_ERR_SYNTAX, at, "unknown data size"), false;
+  if (size < 0) return vt_perr(c, SF_ERR_SYNTAX, at, "unknown data size"), -1;
   c->i += best;
+  return size;
+}
+
+/* The DATA group: REG[.off]:(d|u)<size>[x<n>][t] or, quad, REG[.off]:(d|u)<size>.<xyzw>. */
+static bool p_data(cur *c, bool quad, sf_raw *r, sf_visa_gop *ops) {
+  if (!p_reg(c, r, "a data register")) return false;
+  if (!vt_expect(c, ':', "':' and the data shape (d32, d16x4t, ...)")) return false;
+  int size = p_dsize(c, "expected a data shape: d8, d16, d32, d64, d8c32, d16c32, d16c32h");
+  if (size < 0) return false;
   unsigned elems = 1, order = 1;
   if (quad) {
     if (!vt_expect(c, '.', "'.' and the channels (xyzw)")) return false;
@@ -479,17 +487,8 @@ static bool p_data2d(cur *c, sf_raw *r, sf_visa_gop *ops) {
   if (!p_reg(c, r, "a data register")) return false;
   if (!vt_expect(c, ':', "':' and the block shape (d16.2x16x8nn, ...)")) return false;
   size_t at = c->i;
-  char u = vt_peek(c);
-  if (u != 'd' && u != 'u') return vt_perr(c, SF_ERR_SYNTAX, at, "expected a block shape: d8, d16, d32, d64, ... then .<width>x<height>"), false;
-  c->i++;
-  int size = -1;
-  size_t best = 0;
-  for (unsigned i = 1; i < 8; i++) {
-    size_t l = strlen(size_names[i]);
-    if (l > best && c->n - c->i >= l && !memcmp(c->s + c->i, size_names[i], l)) size = (int)i, best = l;
-  }
-  if (size < 0) return vt_perr(c, SF_ERR_SYNTAX, at, "unknown data size"), false;
-  c->i += best;
+  int size = p_dsize(c, "expected a block shape: d8, d16, d32, d64, ... then .<width>x<height>");
+  if (size < 0) return false;
   if (vt_peek(c) != '.') return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected '.' and the block: [<blocks>x]<width>x<height>"), false;
   c->i++;
   uint64_t d[3];

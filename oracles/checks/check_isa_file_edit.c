@@ -170,7 +170,9 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
  * file, the kernel count (byte 6) is set to one more than the rest of the file could hold at 19
  * bytes per kernel entry, and kernel 0's variable count (after the string table and the name index)
  * to one more than the rest of its object could hold at the 15 bytes a var_info takes at the least
- * (name 4, bit_properties 1, num_elements 2, alias 4 + 2, alias scope 1, attribute count 1). The
+ * (name 4, bit_properties 1, num_elements 2, alias 4 + 2, alias scope 1, attribute count 1), and
+ * that first variable's attribute count to one more than the rest could hold at 5 bytes an
+ * attribute_info (name 4, size 1; when that fits its byte). The
  * sizes are the vISA specification's layouts, written here rather than taken from the reader; each
  * edited file must be refused as truncated at the count's byte. One input in four. */
 static bool count_refused(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t count, size_t room,
@@ -213,7 +215,12 @@ static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   }
   if (p + 8 > end) return true;
   p += 4;                                      /* the kernel's name index */
-  return count_refused(w, wn, p, 4, (uint32_t)((end - p - 4) / 15u + 1u), end - p - 4, 15, "variable", v);
+  if (!count_refused(w, wn, p, 4, (uint32_t)((end - p - 4) / 15u + 1u), end - p - 4, 15, "variable", v)) return false;
+  /* kernel 0's first variable's attribute count (UB, 14 bytes into its var_info): 5 bytes at the
+   * least per attribute_info (name 4, size 1), when one past what the object holds fits the byte */
+  size_t q = p + 4 + 14;
+  if (sf_le32(w + p) == 0 || q >= end || (wn - q - 1) / 5u + 1u > 255u) return true;
+  return count_refused(w, wn, q, 1, (uint32_t)((wn - q - 1) / 5u + 1u), wn - q - 1, 5, "variable attribute", v);
 }
 
 /* `kind_edit`: every field of a generic instruction carries its kind (a letter of the opcode's
