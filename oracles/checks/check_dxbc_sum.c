@@ -274,3 +274,40 @@ bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n) {
                    (unsigned long long)(32 + 4 * (uint64_t)k), n - 8, rc == SF_OK ? "ok" : sf_status_format(&st, why, sizeof why));
   return false;
 }
+
+/* `fourcc_cut`: the `.program SHDR|SHEX` line of a printed container text with its FourCC one
+ * character short must be refused as a syntax error at the FourCC's first character (line and
+ * column), as a FourCC of any other length is: the parser reads a FourCC as one word, and a reader
+ * that named the word's end, or took three characters, points elsewhere or reads another chunk. */
+bool sf_check_dxbc_fourcc_cut(sf_verdict *v, const char *t, size_t n) {
+  static const char key[] = "\n.program ";
+  size_t kl = sizeof key - 1;
+  const char *at = NULL;
+  for (size_t i = 0; i + kl + 4 <= n && !at; i++)
+    if (!memcmp(t + i, key, kl)) at = t + i + kl;
+  if (!at) return true;
+  size_t off = (size_t)(at - t);
+  uint32_t line = 1;
+  for (size_t i = 0; i < off; i++) line += t[i] == '\n';
+  size_t col0 = off;
+  while (col0 > 0 && t[col0 - 1] != '\n') col0--;
+  char *e = malloc(n);
+  if (!e) return true;
+  memcpy(e, t, off + 3);   /* the FourCC's first three characters, then the rest of the text */
+  memcpy(e + off + 3, t + off + 4, n - off - 4);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf out;
+  sf_buf_init(&out, &st);
+  sf_code rc = sf_dxbc_parse_text(e, n - 1, &out, &st);
+  sf_buf_free(&out);
+  free(e);
+  uint32_t col = (uint32_t)(off - col0 + 1);
+  if (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == line && st.col == col) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "fourcc_cut", NULL, sf_code_name(rc));
+  sf_verdict_key(v, "fourcc_cut %s", sf_code_name(rc));
+  sf_verdict_dumpf(v, "the .program FourCC at %u:%u cut to three characters: want a syntax error there, got %s\n", line, col,
+                   rc == SF_OK ? "a container" : sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
