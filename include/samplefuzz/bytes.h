@@ -78,6 +78,7 @@ static inline sf_code sf_buf_code(const sf_buf *b) { return b->failed ? b->code 
 #define SF_BUF_DEFAULT_LIMIT ((size_t)64 << 20)
 
 void sf_buf_init(sf_buf *b, sf_status *st);
+/* Releases the bytes and leaves an empty buffer (same status and limit), which may be written again. */
 void sf_buf_free(sf_buf *b);
 /* Each write appends all its bytes or none: one that would pass the cap fails the buffer, records
  * SF_ERR_LIMIT at the length reached, and leaves data[0..len) as it was. */

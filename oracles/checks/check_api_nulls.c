@@ -369,10 +369,29 @@ static void empty_null(nulls *n) {
     }
 }
 
+/* `buf_reuse`: sf_buf_free leaves an empty buffer (include/samplefuzz/bytes.h), so the same buffer
+ * can be written again: after bytes, a free and another write, it holds just the new bytes. */
+static void buf_reuse(nulls *n) {
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  bool ok = sf_buf_put(&b, "first", 5);
+  sf_buf_free(&b);
+  ok = ok && b.data == NULL && b.len == 0 && sf_buf_put(&b, "again", 5) && b.len == 5 && !memcmp(b.data, "again", 5);
+  sf_buf_free(&b);
+  if (ok || !n->ok) return;
+  n->ok = false;
+  sf_verdict_fail(n->v, "api_nulls", NULL, "buf_reuse");
+  sf_verdict_key(n->v, "api_nulls buf_reuse");
+  sf_verdict_dumpf(n->v, "sf_buf_free did not leave an empty buffer, or writing it again did not start it anew\n");
+}
+
 bool sf_check_api_nulls(sf_verdict *v) {
   nulls n = {v, true};
   d3d_nulls(&n);
   visa_nulls(&n);
+  if (n.ok) buf_reuse(&n);
   if (n.ok) empty_null(&n);
   if (n.ok) tail_poison(&n);
   return n.ok;

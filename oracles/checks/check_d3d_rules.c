@@ -294,6 +294,43 @@ bool sf_check_violation_cap(sf_verdict *v, const sf_inst *w) {
   return false;
 }
 
+/* `rel_select`: the other side of the rules' edits. A valid instruction's first relative index
+ * that selects one component of a 4-component register (r1.x) stays valid selecting any of the four:
+ * bits [5:4] are the component, and only bits [11:6] are reserved. */
+static bool rel_select(sf_verdict *v, const sf_d3d_inst *d) {
+  const sf_d3d_opnd *ops[1 + SF_D3D_MAX_SRC];
+  unsigned no = 0;
+  ops[no++] = &d->dst;
+  for (unsigned i = 0; i < d->num_src && i < SF_D3D_MAX_SRC; i++) ops[no++] = &d->src[i];
+  for (unsigned k = 0; k < no; k++)
+    for (unsigned i = 0; i < ops[k]->index_dim && i < 3; i++) {
+      const sf_d3d_index *ix = &ops[k]->idx[i];
+      if ((ix->rep != SF_D3D_IDX_REL && ix->rep != SF_D3D_IDX_IMM32_REL) || ix->rel.num_comp != SF_D3D_NC_4 ||
+          ix->rel.sel_mode != SF_D3D_SEL_SELECT1)
+        continue;
+      for (uint8_t c = 0; c < 4; c++) {
+        sf_d3d_inst w = *d;
+        sf_d3d_opnd *o = k ? &w.src[k - 1] : &w.dst;
+        o->idx[i].rel.comp_bits = c;
+        sf_violations vs;
+        vs.count = vs.total = 0;
+        vs.rules_only = true;
+        if (sf_d3d_inst_validate(&w, &vs) == 0) continue;
+        sf_inst in;
+        memset(&in, 0, sizeof in);
+        in.family = SF_FAMILY_D3D;
+        in.d3d = w;
+        sf_verdict_fail(v, "rel_select", &in, vs.count ? vs.v[0].rule : "?");
+        sf_verdict_key(v, "rel_select %s", vs.count ? vs.v[0].rule : "?");
+        sf_verdict_dumpf(v, "a valid instruction's relative index selecting .%c is refused: %s\n", "xyzw"[c],
+                         vs.count ? vs.v[0].reason : "?");
+        return false;
+      }
+      return true;
+    }
+  return true;
+}
+
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;
@@ -301,6 +338,7 @@ bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
    * another way). One in SF_RULES_EVERY per input, picked by fields of the instruction: a quarter
    * of the table's cost, and a campaign still runs every edit many times over. */
   if (!valid) return true;
+  if (!rel_select(v, d)) return false;
   unsigned h = d->op * 31u + d->dst.comp_bits * 7u + d->src[0].comp_bits + d->src[1].type + (unsigned)d->src[1].idx[0].imm;
   unsigned sel = (h ^ (h >> 3)) % SF_RULES_EVERY;
   for (size_t k = 2 + sel; k < sf_d3d_rule_edit_count(); k += SF_RULES_EVERY)

@@ -124,6 +124,26 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
                        be[b]->name, bq.w, bq.h, sf_code_name(r5));
       return false;
     }
+    /* an AVS block with adaptive filtering (not modeled: unsupported), or with a sampler state the
+     * sampler check refuses, is refused as the scalar entry refuses it, not computed by a fast path */
+    for (unsigned k = 0; k < 2; k++) {
+      sf_sampler odd = fp.samp;
+      if (k == 0) odd.avs_adaptive = 1;
+      else odd.addr[c->pattern[31] % 2u] = SF_ADDR_COUNT;
+      sf_avs_req oq = aq;
+      oq.samp = &odd;
+      sf_status s0;
+      sf_status_clear(&s0);
+      sf_code want = sf_backend_scalar()->avs(&oq, &ao, &s0);
+      sf_status_clear(&st);
+      sf_code got = be[b]->avs ? be[b]->avs(&oq, &ao, &st) : want;
+      if (want != SF_OK && got == want) continue;
+      sf_verdict_fail(v, "fast_path", &c->inst, be[b]->name);
+      sf_verdict_key(v, "fast_path %s avs_%s", be[b]->name, k ? "state" : "adaptive");
+      sf_verdict_dumpf(v, "%s: an AVS block %s gave %s, the scalar entry %s\n", be[b]->name,
+                       k ? "with an address mode out of range" : "with adaptive filtering", sf_code_name(got), sf_code_name(want));
+      return false;
+    }
     /* and one it hands to the scalar code (sRGB: docs/simd.md "Not done") moves its own count */
     q.surf = fp.srgb;
     sf_code r4 = be[b]->sample ? be[b]->sample(&q, &out, &st) : SF_OK;

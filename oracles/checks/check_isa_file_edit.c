@@ -513,3 +513,51 @@ static bool sf_check_target_names(sf_verdict *v) {
 }
 
 SF_CHECK_ONCE_FN(sf_check_target_names)
+
+/* `label_cap` (once per process; no seed can hold it within the target's max_len): a text with one
+ * label more than its cap (VT_MAX_LABELS, 4096, docs/visa-text.md) is refused as over the limit at
+ * the line of the label past it, and one at the cap reads. */
+static bool sf_check_label_cap(sf_verdict *v) {
+  const unsigned cap = 4096;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf t;
+  sf_buf_init(&t, &st);
+  bool built = sf_buf_put(&t, ".version 4.1\n.kernel \"k\"\n", 25);
+  char line[24];
+  for (unsigned i = 0; built && i <= cap; i++) {
+    int n = snprintf(line, sizeof line, "L%u:\n", i);
+    built = sf_buf_put(&t, line, (size_t)n);
+  }
+  built = built && sf_buf_put(&t, "    ret (M1, 1)\n", 16);
+  if (!built) {
+    sf_buf_free(&t);
+    return true; /* no memory: nothing to judge */
+  }
+  const char *bad = NULL;
+  sf_isa_file f;
+  memset(&f, 0, sizeof f);
+  sf_status s1;
+  sf_status_clear(&s1);
+  sf_code over = sf_visaasm_parse((const char *)t.data, t.len, &f, &s1);
+  sf_isa_free(&f);
+  if (over != SF_ERR_LIMIT || s1.pos_kind != SF_POS_TEXT || s1.line != 3 + cap) bad = "over";
+  /* the same text without its last label line: at the cap */
+  size_t cut = (size_t)snprintf(line, sizeof line, "L%u:\n", cap);
+  memmove(t.data + t.len - 16 - cut, t.data + t.len - 16, 16);
+  sf_status s2;
+  sf_status_clear(&s2);
+  memset(&f, 0, sizeof f);
+  if (!bad && sf_visaasm_parse((const char *)t.data, t.len - cut, &f, &s2) != SF_OK) bad = "at";
+  sf_isa_free(&f);
+  sf_buf_free(&t);
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "label_cap", NULL, bad);
+  sf_verdict_key(v, "label_cap %s", bad);
+  sf_verdict_dumpf(v, "%u labels in a text: %s\n", !strcmp(bad, "over") ? cap + 1 : cap,
+                   sf_status_format(!strcmp(bad, "over") ? &s1 : &s2, msg, sizeof msg));
+  return false;
+}
+
+SF_CHECK_ONCE_FN(sf_check_label_cap)

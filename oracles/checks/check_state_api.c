@@ -281,6 +281,8 @@ SF_CHECK_ONCE_FN(sf_check_surface_api)
  * generated instruction and a state), so that a broken guard runs on into the work: a crash under
  * the sanitizers, or another code. No case passes NULL, so nothing else sees these guards. Once per
  * process. */
+#define SF_MAX_BACKENDS_CHECKED 16u /* more than the built-in backends */
+
 bool sf_check_sampler_nulls(sf_verdict *v) {
   sf_status st;
   sf_status_clear(&st);
@@ -342,6 +344,23 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   SN_CALL("sf_sample_unorm_rect(blocks_x past the cap)", sf_sample_unorm_rect(be, &wide, &none, &st));
   SN_CALL("sf_sample_unorm_rect(blocks_y past the cap)", sf_sample_unorm_rect(be, &tall, &none, &st));
 #undef SN_CALL
+  /* sf_backend_list counts every backend and writes at most max of them: none through NULL, and
+   * nothing past out[max - 1] */
+  if (!what) {
+    const sf_backend *list[SF_MAX_BACKENDS_CHECKED + 1];
+    unsigned all = sf_backend_list(NULL, 0), counted = sf_backend_list(NULL, SF_MAX_BACKENDS_CHECKED);
+    for (unsigned i = 0; i <= SF_MAX_BACKENDS_CHECKED; i++) list[i] = (const sf_backend *)&list[i];
+    unsigned one = sf_backend_list(list, 1);
+    bool kept = true;
+    for (unsigned i = 1; i <= SF_MAX_BACKENDS_CHECKED; i++) kept = kept && list[i] == (const sf_backend *)&list[i];
+    if (all == 0 || counted != all || one != all || !kept || list[0] == (const sf_backend *)&list[0]) {
+      what = "sf_backend_list(out, max)";
+      rc = SF_OK;
+      want = SF_OK;
+      snprintf(st.msg, sizeof st.msg, "counts %u (NULL, 0), %u (NULL, %u), %u (out, 1); %s", all, counted, SF_MAX_BACKENDS_CHECKED,
+               one, kept ? "out[0] not written" : "wrote past out[0]");
+    }
+  }
   sf_surface_free(t);
   sf_state_free(&state);
   sf_surface_free(s);
