@@ -67,7 +67,10 @@ static bool e_rettype(sf_d3d_inst *w) {
 static bool e_rettype_sample(sf_d3d_inst *w) {
   w->has_rettype = true;
   for (unsigned c = 0; c < 4; c++) w->rettype[c] = 1;
-  w->rettype[w->dst.comp_bits & 3] = (w->dst.comp_bits & 4) ? 3 : 4; /* sint, uint */
+  /* one that exists but does not filter: sint, uint, mixed, double, continued or unused (3, 4, 6-9,
+   * d3d10TokenizedProgramFormat.hpp), drawn by the destination's mask */
+  static const uint8_t nofilter[6] = {3, 4, 6, 7, 8, 9};
+  w->rettype[w->dst.comp_bits & 3] = nofilter[w->dst.comp_bits % 6u];
   return true;
 }
 static bool e_sample_c_dim(sf_d3d_inst *w) {
@@ -189,7 +192,7 @@ static const struct {
     {"d3d.resdim", e_resdim, "a dimension that cannot be sampled"},
     {"d3d.resdim.stride", e_stride, "a RESOURCE_DIM stride on a texture"},
     {"d3d.rettype", e_rettype, "a return type outside 1-9"},
-    {"d3d.rettype.sample", e_rettype_sample, "an integer return type"},
+    {"d3d.rettype.sample", e_rettype_sample, "a return type that does not filter"},
     {"d3d.sample_c.dim", e_sample_c_dim, "comparison on Texture3D"},
     {"d3d.ext_order", e_ext_order, "an extended-token type 4"},
     {"d3d.precise", e_precise, "a precise mask of 5 bits"},
@@ -331,6 +334,37 @@ static bool rel_select(sf_verdict *v, const sf_d3d_inst *d) {
   return true;
 }
 
+/* `rettype_all`: every return-type value is judged by its own rule: 0 and 10 do not exist
+ * (d3d.rettype), 3, 4 and 6-9 exist but do not filter (d3d.rettype.sample), one component at a time
+ * in an otherwise valid instruction (the edit table draws one value per input). */
+static bool rettype_all(sf_verdict *v, const sf_d3d_inst *d) {
+  static const uint8_t vals[8] = {0, 3, 4, 6, 7, 8, 9, 10};
+  for (unsigned k = 0; k < 8; k++) {
+    sf_d3d_inst w = *d;
+    w.has_rettype = true;
+    for (unsigned c = 0; c < 4; c++) w.rettype[c] = 1;
+    w.rettype[k & 3] = vals[k];
+    const char *want = vals[k] == 0 || vals[k] == 10 ? "d3d.rettype" : "d3d.rettype.sample";
+    sf_violations vs;
+    vs.count = vs.total = 0;
+    vs.rules_only = true;
+    sf_d3d_inst_validate(&w, &vs);
+    bool seen = false;
+    for (unsigned i = 0; i < vs.count; i++) seen = seen || strcmp(vs.v[i].rule, want) == 0;
+    if (seen) continue;
+    sf_inst in;
+    memset(&in, 0, sizeof in);
+    in.family = SF_FAMILY_D3D;
+    in.d3d = w;
+    sf_verdict_fail(v, "rettype_all", &in, want);
+    sf_verdict_key(v, "rettype_all %u", (unsigned)vals[k]);
+    sf_verdict_dumpf(v, "return type %u on component %c is not reported under %s (%u violations, first %s)\n", (unsigned)vals[k],
+                     "xyzw"[k & 3], want, vs.total, vs.count ? vs.v[0].rule : "none");
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;
@@ -338,7 +372,7 @@ bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
    * another way). One in SF_RULES_EVERY per input, picked by fields of the instruction: a quarter
    * of the table's cost, and a campaign still runs every edit many times over. */
   if (!valid) return true;
-  if (!rel_select(v, d)) return false;
+  if (!rel_select(v, d) || !rettype_all(v, d)) return false;
   unsigned h = d->op * 31u + d->dst.comp_bits * 7u + d->src[0].comp_bits + d->src[1].type + (unsigned)d->src[1].idx[0].imm;
   unsigned sel = (h ^ (h >> 3)) % SF_RULES_EVERY;
   for (size_t k = 2 + sel; k < sf_d3d_rule_edit_count(); k += SF_RULES_EVERY)
