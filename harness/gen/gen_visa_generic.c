@@ -421,6 +421,64 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_v(x, g, false);
       gop_r(x, g);
       return true;
+    case SF_VSYN_RAWSEND: /* raw_send / raw_sendc, any descriptors and counts */
+      gop_u(x, 'b', gv_pick(g, 2));
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'd', sf_fdp_u32(g->f));
+      gop_u(x, 'b', gv_pick(g, 256));
+      gop_u(x, 'b', gv_pick(g, 256));
+      gop_v(x, g, false);
+      gop_r(x, g);
+      gop_r(x, g);
+      return true;
+    case SF_VSYN_RAWSENDS: { /* every modifier (sendc, eot), any ffid, counts and descriptors */
+      uint32_t mod = gv_pick(g, 4);
+      gop_u(x, 'b', mod);
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      for (int i = 0; i < 3; i++) gop_u(x, 'b', gv_pick(g, 256));
+      gop_u(x, 'b', (mod & 1) && gv_pick(g, 4) ? 0u : gv_pick(g, 256)); /* raw_sendsc: mostly ffid 0, GenX_IR's parser's form */
+      gop_v(x, g, false);
+      gop_v(x, g, false);
+      for (int i = 0; i < 3; i++) gop_r(x, g);
+      return true;
+    }
+    case SF_VSYN_TYPEDATOMIC:
+      gop_u(x, 'b', gv_atomic_ops[gv_pick(g, 18)] | (gv_pick(g, 4) ? 0u : 0x20u));
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'b', gv_pick(g, 8));
+      for (int i = 0; i < 7; i++) gop_r(x, g);
+      return true;
+    case SF_VSYN_QW:
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'b', gv_pick(g, 4));
+      gop_u(x, 'b', gv_pick(g, 8));
+      gop_r(x, g);
+      gop_r(x, g);
+      return true;
+    case SF_VSYN_LIFETIME: { /* start or end of a general variable, the address or a predicate */
+      uint32_t cls = gv_pick(g, 3);
+      gop_u(x, 'b', gv_pick(g, 2) | cls << 4);
+      gop_u(x, 'd', cls == 0 ? g->var0 + gv_pick(g, GV_NVARS) : cls == 1 ? g->addr0 : g->pred0 + gv_pick(g, GV_NPREDS));
+      return true;
+    }
+    case SF_VSYN_WAIT: gop_v(x, g, false); return true;
+    case SF_VSYN_SBARRIER: gop_u(x, 'b', gv_pick(g, 2)); return true;
+    case SF_VSYN_NBARRIER: /* signal: id and count; wait: the id twice, as IGC writes it */
+      gop_u(x, 'b', gv_pick(g, 2));
+      gop_v(x, g, false);
+      if (x->ops[0].u) gop_v(x, g, false);
+      else x->ops[x->num_ops] = x->ops[x->num_ops - 1], x->num_ops++;
+      return true;
+    case SF_VSYN_ALUNP:
+      gop_u(x, 'E', gv_exec(g));
+      gop_v(x, g, true);
+      gop_v(x, g, false);
+      if (op == 0x1e) gop_v(x, g, false);
+      return true;
     case SF_VSYN_LOAD3D: {
       gop_u(x, 'w', gv_pick(g, 0x800));
       gop_u(x, 'E', gv_exec(g));

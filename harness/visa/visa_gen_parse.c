@@ -59,7 +59,7 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
                 syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
                 syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD || syn == SF_VSYN_MEDIA ||
                 syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4 || syn == SF_VSYN_FCALL || syn == SF_VSYN_FADDR ||
-                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS;
+                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS || (syn >= SF_VSYN_RAWSEND && syn <= SF_VSYN_ALUNP);
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -119,18 +119,23 @@ static bool find_row(const char *s, size_t n, size_t at, vt_gmatch *m) {
   return found;
 }
 
-/* GenX_IR names that are not a row's: min/max (FMINMAX 0x45) and fence_sw, fence_global,
- * fence_local (FENCE 0x5c). The name ends at a '.' or at the token's end. */
+/* GenX_IR names that are not a row's: min/max (FMINMAX 0x45), fence_sw, fence_global,
+ * fence_local (FENCE 0x5c), raw_sendc (RAW_SEND's modifier 1) and raw_sends_eot, raw_sendsc,
+ * raw_sendsc_eot (RAW_SENDS's modifier bits, visa_send_text.c). The name ends at a '.' or at the token's end. */
 static bool alias_row(const char *s, size_t n, size_t at, vt_gmatch *m) {
   static const struct {
     const char *name;
     uint8_t op, syn;
-  } al[5] = {{"min", 0x45, SF_VSYN_MINMAX},
+  } al[9] = {{"min", 0x45, SF_VSYN_MINMAX},
              {"max", 0x45, SF_VSYN_MINMAX},
              {"fence_sw", 0x5c, SF_VSYN_FENCE},
              {"fence_global", 0x5c, SF_VSYN_FENCE},
-             {"fence_local", 0x5c, SF_VSYN_FENCE}};
-  for (unsigned i = 0; i < 5; i++) {
+             {"fence_local", 0x5c, SF_VSYN_FENCE},
+             {"raw_sendc", 0x5d, SF_VSYN_RAWSEND},
+             {"raw_sends_eot", 0x7a, SF_VSYN_RAWSENDS},
+             {"raw_sendsc", 0x7a, SF_VSYN_RAWSENDS},
+             {"raw_sendsc_eot", 0x7a, SF_VSYN_RAWSENDS}};
+  for (unsigned i = 0; i < 9; i++) {
     size_t l;
     if (!name_prefix(s, n, al[i].name, &l)) continue;
     *m = (vt_gmatch){al[i].op, -1, al[i].syn, al[i].name, false, s + l, n - l, at + l};
@@ -464,7 +469,9 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
   uint32_t pw = has_pred ? pred_word(pred) : 0;
   bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS && m->syn != SF_VSYN_MINMAX && m->syn != SF_VSYN_FENCE &&
                     m->syn != SF_VSYN_BARE && m->syn != SF_VSYN_ADDR && m->syn != SF_VSYN_OWORD && m->syn != SF_VSYN_MEDIA &&
-                    m->syn != SF_VSYN_SVMBLOCK && m->syn != SF_VSYN_FADDR && m->syn != SF_VSYN_DPAS;
+                    m->syn != SF_VSYN_SVMBLOCK && m->syn != SF_VSYN_FADDR && m->syn != SF_VSYN_DPAS &&
+                    m->syn != SF_VSYN_LIFETIME && m->syn != SF_VSYN_WAIT && m->syn != SF_VSYN_SBARRIER &&
+                    m->syn != SF_VSYN_NBARRIER && m->syn != SF_VSYN_ALUNP;
   if (has_pred && !takes_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "%s takes no predicate", m->name), false;
   const sf_visa_opdesc *d = sf_visa_optab(m->op);
   switch (m->syn) {
@@ -660,6 +667,16 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
     case SF_VSYN_SVMBLOCK:
     case SF_VSYN_SVM4:
       return vt_parse_dp(c, m, pw, b);
+    case SF_VSYN_RAWSEND:
+    case SF_VSYN_RAWSENDS:
+    case SF_VSYN_TYPEDATOMIC:
+    case SF_VSYN_QW:
+    case SF_VSYN_LIFETIME:
+    case SF_VSYN_WAIT:
+    case SF_VSYN_SBARRIER:
+    case SF_VSYN_NBARRIER:
+    case SF_VSYN_ALUNP:
+      return vt_parse_send(c, m, pw, b);
     case SF_VSYN_MINMAX: {
       bool sat;
       if (!sat_or_nothing(c, m, &sat)) return false;

@@ -63,6 +63,16 @@ typedef enum sf_vsyn {
   SF_VSYN_FADDR,     /* faddr <symbol name> dst: the address of a function, its name a string index */
   SF_VSYN_IFCALL,    /* [(pred)] ifcall (emask, size) <address operand> <arg size> <return size> */
   SF_VSYN_DPAS,      /* dpas|dpasw.<W>.<A>.<depth>.<count> (emask, size) dst src0 src1 src2: the four in the last field */
+  /* visa_send_text.c: */
+  SF_VSYN_RAWSEND,   /* [(pred)] raw_send[c] (emask, size) 0x<exdesc> <nsrc> <ndst> desc src dst */
+  SF_VSYN_RAWSENDS,  /* [(pred)] raw_sends[c][_eot].<ffid>.<n0>.<n1>.<nd> (emask, size) exdesc desc src0 src1 dst */
+  SF_VSYN_TYPEDATOMIC, /* [(pred)] typed_atomic.<op>[.16] (emask, size) T<s> u v r lod src0 src1 dst */
+  SF_VSYN_QW,        /* [(pred)] qw_gather|qw_scatter.<blocks> (emask, size) T<s> offsets data */
+  SF_VSYN_LIFETIME,  /* lifetime.start|end <variable, address or predicate> */
+  SF_VSYN_WAIT,      /* wait <mask> */
+  SF_VSYN_SBARRIER,  /* sbarrier.signal|wait */
+  SF_VSYN_NBARRIER,  /* nbarrier.signal <id> <count> | nbarrier.wait <id> */
+  SF_VSYN_ALUNP,     /* fcvt|srnd[.sat] (emask, size) dst src...: no predicate field */
   SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 

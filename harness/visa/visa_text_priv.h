@@ -210,6 +210,13 @@ unsigned vt_var_elt_size(const sf_visa_kernel *k, uint32_t id);
 /* The dataport classes (visa_dp_text.c): OWORD, DWATOMIC, MEDIA, SVMBLOCK, both directions. */
 void vt_print_dp(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn);
 bool vt_parse_dp(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
+/* The send, typed-atomic, qword, barrier, lifetime and no-predicate ALU classes (visa_send_text.c),
+ * both directions. */
+void vt_print_send(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn);
+bool vt_parse_send(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
+/* An address variable's and a predicate's name as operands print them (visa_print.c). */
+void vt_print_addr_name(pctx *c, uint32_t id);
+void vt_print_pred_name(pctx *c, uint32_t id);
 /* The label name of label id `id` in k when it is an identifier (NULL otherwise); that names are
  * unique is vt_check_labels's check, which the file printer makes first. */
 const char *vt_label_name(const sf_visa_kernel *k, uint32_t id);

@@ -1,0 +1,216 @@
+/* test_visa_send_text.c — the text of raw_send, raw_sends, typed_atomic, qw_gather/qw_scatter,
+ * lifetime, wait, sbarrier, nbarrier, fcvt and srnd (harness/visa/visa_send_text.c;
+ * docs/visa-text.md "Raw sends, typed atomics, qword gathers, barriers"):
+ *   - known answers: each line parses to the fields GenX_IR 1.0.12504 assembles it to and prints back
+ *     verbatim (the lines are GenX_IR's -dumpcommonisa of the .isa we write for them, blanks
+ *     included, except the two spellings below);
+ *   - GenX_IR's printed forms of an end-of-thread raw_sends and of a raw_sendsc, which its own
+ *     parser does not read, read as the same fields as the forms it reads (which we print);
+ *   - refusals: fields with no text are SF_UNSUPPORTED from the printer; bad suffixes are
+ *     positioned syntax errors. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "samplefuzz/visa.h"
+#include "harness/visa/visa_optab.h"
+#include "tests/sf_test.h"
+
+static const char *const HDR =
+    ".version 4.1\n.kernel \"k\"\n"
+    ".decl V0046 v_type=G type=d num_elts=16 align=hword\n"
+    ".decl V0047 v_type=G type=d num_elts=16 align=hword\n"
+    ".decl V0049 v_type=G type=d num_elts=16 align=hword\n"
+    ".decl V0055 v_type=G type=f num_elts=16 align=hword\n"
+    ".decl V0057 v_type=G type=hf num_elts=16 align=hword\n"
+    ".decl V0050 v_type=G type=uw num_elts=16 align=hword\n"
+    ".decl A0 v_type=A num_elts=1\n"
+    ".decl P1 v_type=P num_elts=16\n"
+    ".decl T6 v_type=T num_elts=1 v_name=img\n";
+
+static bool parse1(const char *line, sf_isa_file *f, sf_status *st) {
+  char text[4096];
+  snprintf(text, sizeof text, "%s    %s\n", HDR, line);
+  sf_status_clear(st);
+  return sf_visaasm_parse(text, strlen(text), f, st) == SF_OK;
+}
+
+typedef struct ka {
+  const char *line;
+  uint8_t op;
+  const char *kinds; /* every field's kind, in layout order */
+  uint32_t u[6];     /* the values of the non-operand fields, in order */
+} ka;
+
+/* lines GenX_IR 12504 printed for these fields (-platform PVC -dumpcommonisa of our .isa) */
+static const ka cases[] = {
+    {"raw_send (M1, 16) 0xa 2 1  0x2490000:ud V0046.0 V0047.0", 0x5d, "bEPdbbVRR", {0, 0x04, 0, 0xa, 2, 1}},
+    {"(P1) raw_sendc (M1_NM, 8) 0x1234 1 2  V0050(0,0)<0;1,0> V0046.0 V0047.0", 0x5d, "bEPdbbVRR", {1, 0x83, 1, 0x1234, 1, 2}},
+    {"raw_sends.10.2.1.1 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0", 0x7a, "bEPbbbbVVRRR", {0, 0x04, 0, 2, 1, 1}},
+    {"typed_atomic.add (M1, 8) T6 V0046.0 V0047.0 %null.0 %null.0 V0049.0 %null.0 V0047.0", 0x73, "bEPbRRRRRRR",
+     {0, 0x03, 0, 6}},
+    {"(!P1) typed_atomic.cmpxchg.16 (M1, 8) T6 V0046.0 V0047.0 %null.0 %null.0 V0049.0 V0046.0 V0047.0", 0x73,
+     "bEPbRRRRRRR", {0x27, 0x03, 0x8001, 6}},
+    {"qw_gather.2 (M1, 8) T6 V0046.0 V0047.0", 0x86, "EPbbRR", {0x03, 0, 1, 6}},
+    {"(P1) qw_scatter.8 (M1, 8) T6 V0046.0 V0047.0", 0x87, "EPbbRR", {0x03, 1, 3, 6}},
+    {"lifetime.start V0046", 0x7b, "bd", {0x00, 32}},
+    {"lifetime.end V0046", 0x7b, "bd", {0x01, 32}},
+    {"lifetime.start A0", 0x7b, "bd", {0x10, 0}},
+    {"lifetime.end P1", 0x7b, "bd", {0x21, 1}},
+    {"wait 0x1:uw", 0x5b, "V", {0}},
+    {"sbarrier.signal", 0x7c, "b", {1}},
+    {"sbarrier.wait", 0x7c, "b", {0}},
+    {"nbarrier.signal 0x1:ud 0x10:ud", 0x60, "bVV", {1}},
+    {"nbarrier.wait V0046(0,0)<0;1,0>", 0x60, "bVV", {0}},
+    {"fcvt (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", 0x1d, "EVV", {0x04}},
+    {"srnd.sat (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0> V0046(0,0)<1;1,0>", 0x1e, "EVVV", {0x04}},
+    /* GenX_IR's parser's forms (its printer says raw_sends.3.eot.2.0.0 and raw_sendsc.0.2.1.1) */
+    {"raw_sends_eot.3.2.0.0 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0", 0x7a, "bEPbbbbVVRRR",
+     {2, 0x04, 0, 2, 0, 0}},
+    {"raw_sendsc.2.1.1 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0", 0x7a, "bEPbbbbVVRRR", {1, 0x04, 0, 2, 1, 1}},
+    {"raw_sendsc_eot.2.1.1 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0", 0x7a, "bEPbbbbVVRRR",
+     {3, 0x04, 0, 2, 1, 1}},
+    /* a raw_sendsc whose ffid is not 0 has no form GenX_IR's parser reads: its printer's */
+    {"raw_sendsc.5.2.1.1 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0", 0x7a, "bEPbbbbVVRRR", {1, 0x04, 0, 2, 1, 1}},
+};
+
+static void known_answers(void) {
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const ka *t = &cases[i];
+    sf_isa_file f;
+    sf_status st;
+    if (!parse1(t->line, &f, &st)) {
+      SF_CHECK_MSG(false, "%s: %s", t->line, st.msg);
+      continue;
+    }
+    const sf_visa_kernel *k = &f.kernels[0];
+    SF_CHECK_MSG(k->num_gens == 1, "%s: %u instructions", t->line, (unsigned)k->num_gens);
+    if (k->num_gens == 1) {
+      const sf_visa_ginst *g = &k->gens[0];
+      SF_CHECK_EQ_U(g->op, t->op);
+      SF_CHECK_EQ_U(g->num_ops, strlen(t->kinds));
+      unsigned ui = 0;
+      for (unsigned j = 0; j < g->num_ops && j < strlen(t->kinds); j++) {
+        SF_CHECK_MSG(g->ops[j].kind == (uint8_t)t->kinds[j], "%s: field %u", t->line, j);
+        if (t->kinds[j] != 'V' && t->kinds[j] != 'R' && ui < 6)
+          SF_CHECK_MSG(g->ops[j].u == t->u[ui++], "%s: field %u = 0x%x, expected 0x%x", t->line, j, (unsigned)g->ops[j].u,
+                       (unsigned)t->u[ui - 1]);
+      }
+      if (t->op == 0x7a && strstr(t->line, "sendsc.5")) SF_CHECK_EQ_U(g->ops[6].u, 5); /* the ffid */
+      sf_buf b;
+      sf_buf_init(&b, &st);
+      SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_OK);
+      char *txt = calloc(b.len + 1, 1);
+      if (txt && b.len) memcpy(txt, b.data, b.len);
+      SF_CHECK_MSG(txt && strstr(txt, t->line), "printed back differently: %s\n%s", t->line, txt ? txt : "");
+      free(txt);
+      sf_buf_free(&b);
+    }
+    sf_isa_free(&f);
+  }
+}
+
+/* GenX_IR's printed spellings read as the fields of the spellings its parser reads. */
+static void printer_forms(void) {
+  static const char *const pairs[][2] = {
+      {"raw_sends.3.eot.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0",
+       "raw_sends_eot.3.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0"},
+      {"raw_sendsc.0.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0",
+       "raw_sendsc.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0"},
+      {"raw_sendsc.0.eot.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0",
+       "raw_sendsc_eot.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0"},
+  };
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+    sf_isa_file a, b;
+    sf_status st;
+    bool oa = parse1(pairs[i][0], &a, &st);
+    SF_CHECK_MSG(oa, "%s: %s", pairs[i][0], st.msg);
+    bool ob = parse1(pairs[i][1], &b, &st);
+    SF_CHECK_MSG(ob, "%s: %s", pairs[i][1], st.msg);
+    if (oa && ob) {
+      sf_buf x, y;
+      sf_buf_init(&x, &st);
+      sf_buf_init(&y, &st);
+      SF_CHECK(sf_isa_write(&a, &x, &st) == SF_OK && sf_isa_write(&b, &y, &st) == SF_OK);
+      SF_CHECK_MSG(x.len == y.len && memcmp(x.data, y.data, x.len) == 0, "%s reads as other bytes than %s", pairs[i][0],
+                   pairs[i][1]);
+      sf_buf_free(&x);
+      sf_buf_free(&y);
+    }
+    if (oa) sf_isa_free(&a);
+    if (ob) sf_isa_free(&b);
+  }
+}
+
+/* The printer refuses fields that have no text; the parser positions its errors. */
+static void refusals(void) {
+  static const struct {
+    const char *line;
+    unsigned field;
+    uint32_t value;
+    const char *word;
+  } edits[] = {
+      {"raw_send (M1, 16) 0xa 2 1  0x2490000:ud V0046.0 V0047.0", 0, 2, "modifier"},
+      {"raw_sends.10.2.1.1 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0", 0, 4, "modifier"},
+      {"qw_gather.2 (M1, 8) T6 V0046.0 V0047.0", 2, 4, "block count"},
+      {"lifetime.start V0046", 0, 0x30, "properties"},
+      {"lifetime.start V0046", 0, 0x02, "properties"},
+      {"sbarrier.wait", 0, 2, "mode"},
+      {"nbarrier.signal 0x1:ud 0x10:ud", 0, 3, "mode"},
+      {"nbarrier.signal 0x1:ud 0x10:ud", 0, 0, "thread count"}, /* a wait whose count is not its id */
+      {"typed_atomic.add (M1, 8) T6 V0046.0 V0047.0 %null.0 %null.0 V0049.0 %null.0 V0047.0", 0, 0x0d, "no name"},
+  };
+  for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+    sf_isa_file f;
+    sf_status st;
+    if (!parse1(edits[i].line, &f, &st)) {
+      SF_CHECK_MSG(false, "%s: %s", edits[i].line, st.msg);
+      continue;
+    }
+    f.kernels[0].gens[0].ops[edits[i].field].u = edits[i].value;
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    sf_status_clear(&st);
+    SF_CHECK_MSG(sf_visaasm_print(&f, &b, &st) == SF_UNSUPPORTED && strstr(st.msg, edits[i].word) &&
+                     strstr(st.msg, sf_visa_optab(f.kernels[0].gens[0].op)->name),
+                 "%s with field %u = 0x%x: %s", edits[i].line, edits[i].field, (unsigned)edits[i].value, st.msg);
+    sf_buf_free(&b);
+    sf_isa_free(&f);
+  }
+  static const struct {
+    const char *line;
+    sf_code code;
+    const char *word;
+  } bad[] = {
+      {"raw_sends.1.2.3 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "ffid"},
+      {"raw_sends.1.2.3.4.5 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "number"},
+      {"raw_sends.1.2.256.4 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "0-255"},
+      {"raw_sends.eot.1.2.3.4 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "ffid"},
+      {"raw_sends_eot.1.eot.2.3.4 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "number"},
+      {"raw_send (M1, 16) 10 2 1 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, "0x"},
+      {"raw_send (M1, 16) 0x100000000 2 1 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, "32 bits"},
+      {"qw_gather.3 (M1, 8) T6 V0046.0 V0047.0", SF_ERR_SYNTAX, ".8"},
+      {"lifetime.begin V0046", SF_ERR_SYNTAX, ".start"},
+      {"lifetime.start T6", SF_ERR_INVALID, "variable"},
+      {"sbarrier", SF_ERR_SYNTAX, ".signal"},
+      {"(P1) wait 0x1:uw", SF_ERR_SYNTAX, "predicate"},
+      {"(P1) fcvt (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", SF_ERR_SYNTAX, "predicate"},
+      {"fcvt.foo (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", SF_ERR_SYNTAX, ".sat"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    sf_isa_file f;
+    sf_status st;
+    bool ok = parse1(bad[i].line, &f, &st);
+    if (ok) sf_isa_free(&f);
+    SF_CHECK_MSG(!ok && st.pos_kind == SF_POS_TEXT && strstr(st.msg, bad[i].word), "%s: %s", bad[i].line,
+                 ok ? "accepted" : st.msg);
+    if (!ok && bad[i].code != SF_ERR_INVALID) SF_CHECK_MSG(st.code == bad[i].code, "%s: %s", bad[i].line, sf_code_name(st.code));
+  }
+}
+
+int main(void) {
+  SF_RUN(known_answers);
+  SF_RUN(printer_forms);
+  SF_RUN(refusals);
+  SF_TEST_END();
+}
