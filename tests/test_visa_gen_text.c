@@ -303,9 +303,10 @@ static void real_pairs(void) {
           for (unsigned j = 2; same && j < y->num_ops; j++) same = same_gop(&x->ops[j], &y->ops[j]);
           svm_block_lossy += same;
         }
-        /* faddr and fcall name a function by a string index, which text puts elsewhere (a new
-         * string per instruction, as GenX_IR): the names must agree, and the other fields. */
-        int si = x->op == 0x50 ? 0 : x->op == 0x67 ? 2 : -1;
+        /* faddr, fcall and FILE name a function or file by a string index, which text puts
+         * elsewhere (a new string per instruction, as GenX_IR): the names must agree, and the
+         * other fields. */
+        int si = sf_visa_ginst_name_field(x);
         if (!same && si >= 0 && x->op == y->op && y->num_ops > (unsigned)si && y->num_ops <= x->num_ops) {
           const char *nx = x->ops[si].u < kt->num_strings ? kt->strings[x->ops[si].u] : NULL;
           const char *ny = y->ops[si].u < kb->num_strings ? kb->strings[y->ops[si].u] : NULL;
@@ -381,7 +382,7 @@ static void random_round_trips(void) {
          * does), so a kernel with one holds its strings in another order: its text must print again
          * the same */
         bool fcall = false;
-        for (uint32_t i = 0; i < k->num_gens; i++) fcall |= k->gens[i].op == 0x67 || k->gens[i].op == 0x50; /* fcall, faddr */
+        for (uint32_t i = 0; i < k->num_gens; i++) fcall |= sf_visa_ginst_name_field(&k->gens[i]) >= 0; /* fcall, faddr, FILE */
         if (fcall) {
           SF_CHECK(sf_visaasm_print(&f2, &w1, &st) == SF_OK);
           SF_CHECK(sf_buf_put(&w2, text.data, text.len));

@@ -1,5 +1,5 @@
 /* test_visa_send_text.c — the text of raw_send, raw_sends, typed_atomic, qw_gather/qw_scatter,
- * lifetime, wait, sbarrier, nbarrier, fcvt and srnd (harness/visa/visa_send_text.c;
+ * lifetime, wait, sbarrier, nbarrier, fcvt, srnd, switchjmp, FILE and LOC (harness/visa/visa_send_text.c;
  * docs/visa-text.md "Raw sends, typed atomics, qword gathers, barriers"):
  *   - known answers: each line parses to the fields GenX_IR 1.0.12504 assembles it to and prints back
  *     verbatim (the lines are GenX_IR's -dumpcommonisa of the .isa we write for them, blanks
@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "samplefuzz/visa.h"
+#include "harness/visa/visa_kernel_priv.h"
 #include "harness/visa/visa_optab.h"
 #include "tests/sf_test.h"
 
@@ -208,9 +209,85 @@ static void refusals(void) {
   }
 }
 
+/* switchjmp, FILE and LOC in a whole text: GenX_IR 12504's -dumpcommonisa of the .isa we write for
+ * this text is this text (label names decorated with _<id> aside), and its parse of it dumps the same
+ * lines. FILE and LOC lines carry no "/// $N", but count in the numbering. */
+static void switch_and_debug_lines(void) {
+  static const char *const body =
+      "    FILE \"q\\\"x\\\\y\\'.cl\"\n"
+      "    FILE \"t\\tab\\a\\e\\x01\\x7f\\xff\\xc3\\xa9.cl\"\n"
+      "    LOC 4294967295\n"
+      "    switchjmp (M1, 1) V0050(0,0)<0;1,0> (L0, L1, L0, L2)                         /// $3\n"
+      "    switchjmp (M1, 1) 0x1:uw (L2)                                                /// $4\n"
+      "\nL0:\n"
+      "    LOC 7\n"
+      "\nL1:\n"
+      "\nL2:\n"
+      "    ret (M1, 1)                                                                  /// $9\n";
+  char text[4096];
+  snprintf(text, sizeof text, "%s%s", HDR, body);
+  sf_isa_file f;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_visaasm_parse(text, strlen(text), &f, &st) != SF_OK) {
+    SF_CHECK_MSG(false, "%s", st.msg);
+    return;
+  }
+  const sf_visa_kernel *k = &f.kernels[0];
+  SF_CHECK_EQ_U(k->num_gens, 9); /* 2 FILE, 2 LOC, 2 switchjmp, 3 labels */
+  const char *fname = k->num_gens ? sf_visa_kernel_string(k, k->gens[1].ops[0].u) : NULL;
+  SF_CHECK_STR(fname, "t\tab\a\x1b\x01\x7f\xff\xc3\xa9.cl");
+  if (k->num_gens > 3) {
+    const sf_visa_ginst *sw = &k->gens[3];
+    SF_CHECK_EQ_U(sw->op, 0x69);
+    SF_CHECK(sw->num_ops == 7 && sw->ops[0].u == 0 && sw->ops[1].u == 4 && sw->ops[3].u == 0 && sw->ops[4].u == 1 &&
+             sw->ops[5].u == 0 && sw->ops[6].u == 2);
+    SF_CHECK(k->gens[2].op == 0x52 && k->gens[2].ops[0].u == 4294967295u);
+  }
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_OK);
+  char *txt = calloc(b.len + 1, 1);
+  if (txt && b.len) memcpy(txt, b.data, b.len);
+  SF_CHECK_MSG(txt && strstr(txt, body), "printed:\n%s", txt ? txt : "");
+  free(txt);
+  /* no text: an exec byte other than (M1, 1), an empty label list, a FILE string past the table */
+  sf_visa_ginst *sw = &f.kernels[0].gens[3];
+  sw->ops[0].u = 0x03;
+  sf_status_clear(&st);
+  b.len = 0;
+  SF_CHECK_MSG(sf_visaasm_print(&f, &b, &st) == SF_UNSUPPORTED && strstr(st.msg, "switchjmp"), "%s", st.msg);
+  sw->ops[0].u = 0;
+  f.kernels[0].gens[0].ops[0].u = 999;
+  sf_status_clear(&st);
+  b.len = 0;
+  SF_CHECK_MSG(sf_visaasm_print(&f, &b, &st) == SF_UNSUPPORTED && strstr(st.msg, "string table"), "%s", st.msg);
+  sf_buf_free(&b);
+  sf_isa_free(&f);
+  /* GenX_IR writes a switchjmp's exec as (M1, 1) whatever the text says, and so do we */
+  sf_status_clear(&st);
+  if (parse1("switchjmp (M5, 8) 0x1:uw (L0)\nL0:", &f, &st)) {
+    SF_CHECK_EQ_U(f.kernels[0].gens[0].ops[0].u, 0);
+    sf_isa_free(&f);
+  } else {
+    SF_CHECK_MSG(false, "%s", st.msg);
+  }
+  static const char *const bad[] = {
+      "switchjmp (M1, 1) 0x1:uw ()",   "switchjmp (M1, 1) 0x1:uw (L0",     "FILE \"a\\qb\"",   "FILE \"a\\0\"",
+      "FILE \"a\\400\"",              "FILE \"abc",                       "FILE abc",          "LOC 4294967296",
+      "LOC -1",                        "FILE.x \"a\"",
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    bool ok = parse1(bad[i], &f, &st);
+    if (ok) sf_isa_free(&f);
+    SF_CHECK_MSG(!ok && st.pos_kind == SF_POS_TEXT && st.code != SF_UNSUPPORTED, "%s: %s", bad[i], ok ? "accepted" : st.msg);
+  }
+}
+
 int main(void) {
   SF_RUN(known_answers);
   SF_RUN(printer_forms);
   SF_RUN(refusals);
+  SF_RUN(switch_and_debug_lines);
   SF_TEST_END();
 }

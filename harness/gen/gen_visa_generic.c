@@ -479,6 +479,28 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_v(x, g, false);
       if (op == 0x1e) gop_v(x, g, false);
       return true;
+    case SF_VSYN_SWITCHJMP: { /* (M1, 1), the index, 1-4 labels in the order labels are first used */
+      uint32_t n = 1 + gv_pick(g, 4);
+      gop_u(x, 'E', 0);
+      gop_u(x, 'n', n);
+      gop_v(x, g, false);
+      gop_u(x, 'L', lab);
+      for (uint32_t i = 1; i < n; i++)
+        gop_u(x, 'L', *next_label < num_labels && sf_fdp_bool(g->f) ? (*next_label)++ : gv_pick(g, *next_label));
+      return true;
+    }
+    case SF_VSYN_SRCLOC: { /* LOC: any line; FILE: a new string per FILE (as text reads it), names that need escapes */
+      static const char *const files[5] = {"k.cl", "/tmp/a b/k.cl", "q\"x\\y'.cl", "t\tab\a\x1b.cl", "\x01\x7f\xff\xc3\xa9.cl"};
+      if (op == 0x52) {
+        gop_u(x, 'd', gv_pick(g, 2) ? gv_pick(g, 1000) : sf_fdp_u32(g->f));
+        return true;
+      }
+      const char *f = files[gv_pick(g, 5)];
+      int64_t sid = sf_visa_kernel_add_string(g->k, f, strlen(f), NULL);
+      if (sid < 0) return false;
+      gop_u(x, 'd', (uint32_t)sid);
+      return true;
+    }
     case SF_VSYN_LOAD3D: {
       gop_u(x, 'w', gv_pick(g, 0x800));
       gop_u(x, 'E', gv_exec(g));
@@ -503,7 +525,8 @@ static bool gv_drawable(uint8_t op, uint32_t num_labels) {
   if (!d || !d->layout || op == 0x34) return false;
   if (op == 0x4e || op == 0x70 || op == 0x89) return true;
   if (d->syn == SF_VSYN_NONE || d->syn == SF_VSYN_SVM || d->syn == SF_VSYN_INFO3D) return false;
-  if ((d->syn == SF_VSYN_CF || d->syn == SF_VSYN_LABEL) && strchr(d->layout, 'L') && !num_labels) return false;
+  if ((d->syn == SF_VSYN_CF || d->syn == SF_VSYN_LABEL || d->syn == SF_VSYN_SWITCHJMP) && strchr(d->layout, 'L') && !num_labels)
+    return false;
   return true;
 }
 

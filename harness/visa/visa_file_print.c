@@ -277,6 +277,13 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
         id++; /* GenX_IR counts labels in its $N numbering without printing it */
         continue;
       }
+      if (g->op == 0x51 || g->op == 0x52) { /* FILE and LOC: indented, without " /// $N" (IsaDisassembly.cpp) */
+        fput(p, "    ");
+        fput(p, line);
+        fput(p, "\n");
+        id++;
+        continue;
+      }
       print_line(p, line, id++);
       continue;
     }

@@ -59,7 +59,7 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
                 syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
                 syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD || syn == SF_VSYN_MEDIA ||
                 syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4 || syn == SF_VSYN_FCALL || syn == SF_VSYN_FADDR ||
-                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS || (syn >= SF_VSYN_RAWSEND && syn <= SF_VSYN_ALUNP);
+                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS || (syn >= SF_VSYN_RAWSEND && syn <= SF_VSYN_SRCLOC);
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -329,7 +329,7 @@ bool vt_is_label_line(const cur *c) {
 }
 
 /* The id of label `s` in k, added (kind 0) on first use. */
-static bool label_id(cur *c, sf_visa_kernel *k, const char *s, size_t n, size_t at, uint32_t *id) {
+bool vt_label_id(cur *c, sf_visa_kernel *k, const char *s, size_t n, size_t at, uint32_t *id) {
   for (uint32_t i = 0; k->labels && i < k->num_labels; i++) {
     const char *o = sf_visa_kernel_string(k, k->labels[i].name);
     if (o && strlen(o) == n && memcmp(o, s, n) == 0) return *id = i, true;
@@ -471,7 +471,8 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
                     m->syn != SF_VSYN_BARE && m->syn != SF_VSYN_ADDR && m->syn != SF_VSYN_OWORD && m->syn != SF_VSYN_MEDIA &&
                     m->syn != SF_VSYN_SVMBLOCK && m->syn != SF_VSYN_FADDR && m->syn != SF_VSYN_DPAS &&
                     m->syn != SF_VSYN_LIFETIME && m->syn != SF_VSYN_WAIT && m->syn != SF_VSYN_SBARRIER &&
-                    m->syn != SF_VSYN_NBARRIER && m->syn != SF_VSYN_ALUNP;
+                    m->syn != SF_VSYN_NBARRIER && m->syn != SF_VSYN_ALUNP && m->syn != SF_VSYN_SWITCHJMP &&
+                    m->syn != SF_VSYN_SRCLOC;
   if (has_pred && !takes_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "%s takes no predicate", m->name), false;
   const sf_visa_opdesc *d = sf_visa_optab(m->op);
   switch (m->syn) {
@@ -516,7 +517,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
         const char *s;
         size_t n, at;
         uint32_t id;
-        if (!vt_count_token(c) || !vt_ident(c, &s, &n, &at, "a label") || !label_id(c, k, s, n, at, &id)) return false;
+        if (!vt_count_token(c) || !vt_ident(c, &s, &n, &at, "a label") || !vt_label_id(c, k, s, n, at, &id)) return false;
         vt_gput_u(b, SF_VF_LABEL, id);
       }
       return true;
@@ -676,7 +677,9 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
     case SF_VSYN_SBARRIER:
     case SF_VSYN_NBARRIER:
     case SF_VSYN_ALUNP:
-      return vt_parse_send(c, m, pw, b);
+    case SF_VSYN_SWITCHJMP:
+    case SF_VSYN_SRCLOC:
+      return vt_parse_send(c, k, m, pw, b);
     case SF_VSYN_MINMAX: {
       bool sat;
       if (!sat_or_nothing(c, m, &sat)) return false;
@@ -759,7 +762,7 @@ bool vt_parse_label_def(cur *c, sf_visa_kernel *k, bool subroutine, sf_visa_gins
   const char *s;
   size_t n, at;
   uint32_t id;
-  if (!vt_ident(c, &s, &n, &at, "a label name") || !label_id(c, k, s, n, at, &id)) return false;
+  if (!vt_ident(c, &s, &n, &at, "a label name") || !vt_label_id(c, k, s, n, at, &id)) return false;
   if (subroutine) k->labels[id].kind = 1;
   vt_gbuild b;
   b.n = 0;

@@ -546,7 +546,9 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
     case SF_VSYN_WAIT:
     case SF_VSYN_SBARRIER:
     case SF_VSYN_NBARRIER:
-    case SF_VSYN_ALUNP: vt_print_send(&c, g, name, syn); break;
+    case SF_VSYN_ALUNP:
+    case SF_VSYN_SWITCHJMP:
+    case SF_VSYN_SRCLOC: vt_print_send(&c, g, name, syn); break;
     case SF_VSYN_SCALED4: print_scaled4(&c, g, name); break;
     case SF_VSYN_TYPED4: print_typed4(&c, g, name); break;
     case SF_VSYN_SVM: print_svm(&c, g, name); break;

@@ -25,6 +25,13 @@ void sf_visa_ginst_free(sf_visa_ginst *g) {
   g->num_ops = 0;
 }
 
+int sf_visa_ginst_name_field(const sf_visa_ginst *g) {
+  if (!g || g->form != SF_VISA_FORM_SPEC) return -1;
+  if (g->op == 0x67 && g->num_ops == 5) return 2; /* fcall */
+  if ((g->op == 0x50 && g->num_ops == 2) || (g->op == 0x51 && g->num_ops == 1)) return 0; /* faddr, FILE */
+  return -1;
+}
+
 static const char *kind_name(char k) {
   switch (k) {
     case SF_VF_EXEC: return "exec size";

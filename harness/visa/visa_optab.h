@@ -73,6 +73,8 @@ typedef enum sf_vsyn {
   SF_VSYN_SBARRIER,  /* sbarrier.signal|wait */
   SF_VSYN_NBARRIER,  /* nbarrier.signal <id> <count> | nbarrier.wait <id> */
   SF_VSYN_ALUNP,     /* fcvt|srnd[.sat] (emask, size) dst src...: no predicate field */
+  SF_VSYN_SWITCHJMP, /* switchjmp (M1, 1) index (L0, L1, ...) */
+  SF_VSYN_SRCLOC,    /* FILE "<name>" | LOC <line>: the debug lines */
   SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 

@@ -1,5 +1,6 @@
 /* visa_send_text.c — vISA text of the raw sends, the typed atomics and qword gathers, the
- * synchronization instructions, lifetime, fcvt and srnd, both directions, in GenX_IR 1.0.12504's
+ * synchronization instructions, lifetime, fcvt and srnd, switchjmp, and the debug lines FILE and
+ * LOC, both directions, in GenX_IR 1.0.12504's
  * syntax (learned from intel-graphics-compiler visa/IsaDisassembly.cpp, visa/CISA.l, visa/CISA.y
  * and visa/BuildCISAIRImpl.cpp at that release; checked against GenX_IR, docs/visa-text.md
  * "Raw sends, typed atomics, qword gathers, barriers"):
@@ -12,6 +13,8 @@
  *   lifetime.start|lifetime.end <variable>                                              0x7b
  *   wait <mask>   sbarrier.signal|wait   nbarrier.signal <id> <count>   nbarrier.wait <id>
  *   fcvt[.sat] (emask, size) dst src   srnd[.sat] (emask, size) dst src0 src1           0x1d, 0x1e
+ *   switchjmp (M1, 1) index (L0, L1, ...)                                               0x69
+ *   FILE "<name>"   LOC <line>                                                          0x51, 0x52
  *
  * Where GenX_IR's printer and parser disagree, the text follows the parser (what GenX_IR reads
  * back): its printer writes an end-of-thread raw_sends as `raw_sends.<ffid>.eot.<n0>...`, which its
@@ -19,6 +22,7 @@
  * does not take (raw_sendsc has three counts, the ffid read as 0). We print the parser's forms and
  * read both; a raw_sendsc whose ffid is not 0, which GenX_IR's parser cannot say, prints in its
  * printer's form (four numbers). What reads back as other bytes is refused by the printer (SF_UNSUPPORTED naming it). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/visa/visa_optab.h"
@@ -146,6 +150,66 @@ static void print_alunp(pctx *c, const sf_visa_ginst *g, const char *name) {
   for (unsigned i = 2; i < g->num_ops; i++) vt_print_vopnd(c, &g->ops[i].v);
 }
 
+/* switchjmp (M1, 1) index (L0, L1, ...) (fields: exec, label count, index, labels). GenX_IR's
+ * parser drops the exec size and writes 0 ((M1, 1), VISAKernelImpl.cpp AppendVISACFSwitchJMPInst),
+ * and takes no empty list, so only those print. */
+static void print_switchjmp(pctx *c, const sf_visa_ginst *g, const char *name) {
+  unsigned n = g->num_ops >= 2 ? (unsigned)g->ops[1].u : 0;
+  bool ok = g->num_ops >= 3 && g->num_ops == 3 + n && g->ops[0].kind == SF_VF_EXEC && g->ops[1].kind == SF_VF_COUNT &&
+            g->ops[2].kind == SF_VF_VEC;
+  for (unsigned i = 3; ok && i < g->num_ops; i++) ok = g->ops[i].kind == SF_VF_LABEL;
+  if (!ok) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  if (g->ops[0].u != 0 || n == 0) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: exec byte 0x%02x with %u labels has no text form (GenX_IR reads (M1, 1) and 1-%u labels)",
+             name, (unsigned)g->ops[0].u, n, SF_VISA_MAX_LIST);
+    return;
+  }
+  vt_ob_put(&c->o, name);
+  vt_print_exec_byte(c, 0);
+  vt_print_vopnd(c, &g->ops[2].v);
+  vt_ob_put(&c->o, " (");
+  for (unsigned i = 0; i < n; i++) {
+    const char *l = vt_label_name(c->k ? c->k->k : NULL, g->ops[3 + i].u);
+    if (!l) {
+      vt_pfail(c, SF_UNSUPPORTED, "label %u has no name that can be written in text (none, not an identifier, or repeated)",
+               (unsigned)g->ops[3 + i].u);
+      return;
+    }
+    vt_ob_fmt(&c->o, "%s%s", i ? ", " : "", l);
+  }
+  vt_ob_put(&c->o, ")");
+}
+
+/* FILE "<name>" (the name a string of the kernel's table, escaped as IsaDisassembly.cpp's
+ * encodeStringLiteral does) and LOC <line>. */
+static void print_srcloc(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!shape(c, g, "d", name)) return;
+  if (g->op == 0x52) {
+    vt_ob_fmt(&c->o, "LOC %u", (unsigned)g->ops[0].u);
+    return;
+  }
+  const char *f = sf_visa_kernel_string(c->k ? c->k->k : NULL, g->ops[0].u);
+  if (!f) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: file name string %u is not in the kernel's string table", name, (unsigned)g->ops[0].u);
+    return;
+  }
+  vt_ob_put(&c->o, "FILE \"");
+  for (const unsigned char *q = (const unsigned char *)f; *q; q++) {
+    const char *e = *q == '\a' ? "\\a" : *q == '\b' ? "\\b" : *q == 0x1b ? "\\e" : *q == '\f' ? "\\f" : *q == '\n' ? "\\n"
+                  : *q == '\r' ? "\\r" : *q == '\t' ? "\\t" : *q == '\v' ? "\\v" : *q == '\'' ? "\\'" : *q == '"' ? "\\\""
+                  : *q == '\\' ? "\\\\" : NULL;
+    char t[5] = {(char)*q, 0, 0, 0, 0};
+    if (!e && (*q < 0x20 || *q >= 0x7f)) { /* \x and two hex digits, as encodeStringLiteral writes them */
+      t[0] = '\\', t[1] = 'x', t[2] = "0123456789abcdef"[*q >> 4], t[3] = "0123456789abcdef"[*q & 15];
+    }
+    vt_ob_put(&c->o, e ? e : t);
+  }
+  vt_ob_put(&c->o, "\"");
+}
+
 void vt_print_send(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn) {
   switch (syn) {
     case SF_VSYN_RAWSEND: print_raw_send(c, g, name); break;
@@ -155,6 +219,8 @@ void vt_print_send(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t sy
     case SF_VSYN_LIFETIME: print_lifetime(c, g, name); break;
     case SF_VSYN_NBARRIER: print_nbarrier(c, g, name); break;
     case SF_VSYN_ALUNP: print_alunp(c, g, name); break;
+    case SF_VSYN_SWITCHJMP: print_switchjmp(c, g, name); break;
+    case SF_VSYN_SRCLOC: print_srcloc(c, g, name); break;
     case SF_VSYN_WAIT:
       if (!shape(c, g, "V", name)) return;
       vt_ob_put(&c->o, name);
@@ -260,7 +326,56 @@ static bool p_lifetime_var(cur *c, vt_gbuild *b, uint32_t end) {
   return true;
 }
 
-bool vt_parse_send(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b) {
+/* A string literal as GenX_IR's lexer reads it (visa/CISA.l, string_literal): the escapes \a \b \e
+ * \f \n \r \t \v \' \" \? \\, \ and 1-3 digits (read as octal, as the lexer does), \x and 1-2 hex
+ * digits; no newline. A byte over 255 or a NUL (which would end the name) is refused. *out is
+ * malloc'ed (the caller frees it). */
+static bool p_string_lit(cur *c, char **out, size_t *len) {
+  vt_ws(c);
+  size_t at = c->i;
+  if (!vt_count_token(c) || !vt_expect(c, '"', "'\"' to open the file name")) return false;
+  size_t j = c->i;
+  while (j < c->n && c->s[j] != '"' && c->s[j] != '\n') j += c->s[j] == '\\' && j + 1 < c->n && c->s[j + 1] != '\n' ? 2 : 1;
+  if (j >= c->n || c->s[j] != '"') return vt_perr(c, SF_ERR_SYNTAX, at, "unterminated string (GenX_IR's strings end on the line)"), false;
+  char *d = malloc(j - c->i + 1);
+  if (!d) return vt_perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
+  size_t n = 0;
+  while (c->i < j) {
+    char ch = c->s[c->i++];
+    if (ch != '\\') {
+      d[n++] = ch;
+      continue;
+    }
+    size_t eat = c->i - 1;
+    char e = c->s[c->i++];
+    const char *simple = strchr("abefnrtv'\"?\\", e);
+    unsigned v = 0;
+    if (e && simple) {
+      static const char map[] = "\a\b\x1b\f\n\r\t\v'\"?\\";
+      v = (unsigned char)map[simple - "abefnrtv'\"?\\"];
+    } else if (vt_is_digit(e)) {
+      v = (unsigned)(e - '0');
+      for (int q = 0; q < 2 && c->i < j && vt_is_digit(c->s[c->i]); q++) v = 8 * v + (unsigned)(c->s[c->i++] - '0');
+    } else if (e == 'x' && c->i < j && vt_hexval(c->s[c->i]) >= 0) {
+      for (int q = 0; q < 2 && c->i < j && vt_hexval(c->s[c->i]) >= 0; q++) v = 16 * v + (unsigned)vt_hexval(c->s[c->i++]);
+    } else {
+      free(d);
+      return vt_perr(c, SF_ERR_SYNTAX, eat, "illegal escape sequence in a string"), false;
+    }
+    if (v == 0 || v > 255) {
+      free(d);
+      return vt_perr(c, SF_ERR_RANGE, eat, "escape gives %s, which a file name cannot hold", v ? "a value over 255" : "a NUL byte"), false;
+    }
+    d[n++] = (char)v;
+  }
+  c->i = j + 1;
+  d[n] = 0;
+  *out = d;
+  *len = n;
+  return true;
+}
+
+bool vt_parse_send(cur *c, sf_visa_kernel *k, const vt_gmatch *m, uint32_t pw, vt_gbuild *b) {
   switch (m->syn) {
     case SF_VSYN_RAWSEND: {
       uint32_t ex;
@@ -342,6 +457,52 @@ bool vt_parse_send(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b) {
       }
       for (unsigned i = m->op == 0x1d ? 1 : 0; i < 2; i++)
         if (!vt_gput_v(c, b, "a source operand")) return false;
+      return true;
+    }
+    case SF_VSYN_SWITCHJMP: { /* switchjmp (exec) index (L, ...): the exec written as GenX_IR writes it, (M1, 1) */
+      if (m->rest_n) return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "switchjmp takes no suffix"), false;
+      if (!vt_gexec(c, b)) return false;
+      b->ops[b->n - 1].u = 0;
+      vt_gput_u(b, SF_VF_COUNT, 0);
+      if (!vt_gput_v(c, b, "the index")) return false;
+      vt_ws(c);
+      if (!vt_count_token(c) || !vt_expect(c, '(', "'(' and the labels")) return false;
+      unsigned n = 0;
+      for (;;) {
+        vt_ws(c);
+        if (vt_peek(c) == ')' && n) break;
+        const char *s;
+        size_t sn, at;
+        uint32_t id;
+        if (n == SF_VISA_MAX_LIST)
+          return vt_perr(c, SF_ERR_LIMIT, c->i, "more than %u labels in a switchjmp", SF_VISA_MAX_LIST), false;
+        if (!vt_ident(c, &s, &sn, &at, "a label") || !vt_label_id(c, k, s, sn, at, &id)) return false;
+        vt_gput_u(b, SF_VF_LABEL, id);
+        n++;
+        vt_ws(c);
+        if (vt_peek(c) == ',') c->i++;
+      }
+      c->i++;
+      b->ops[1].u = n;
+      return true;
+    }
+    case SF_VSYN_SRCLOC: {
+      if (m->rest_n) return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "%s takes no suffix", m->name), false;
+      if (m->op == 0x52) {
+        uint64_t line;
+        if (!vt_count_token(c) || !vt_unum(c, UINT32_MAX, &line, "the line number")) return false;
+        vt_gput_u(b, SF_VF_UD, (uint32_t)line);
+        return true;
+      }
+      char *name;
+      size_t n, at = c->i;
+      if (!p_string_lit(c, &name, &n)) return false;
+      sf_status bst;
+      sf_status_clear(&bst);
+      int64_t idx = sf_visa_kernel_add_string(k, name, n, &bst); /* one string per FILE, as GenX_IR adds them */
+      free(name);
+      if (idx < 0) return vt_perr(c, bst.code ? bst.code : SF_ERR_LIMIT, at, "%s", bst.msg), false;
+      vt_gput_u(b, SF_VF_UD, (uint32_t)idx);
       return true;
     }
     default: return vt_perr(c, SF_UNSUPPORTED, m->rest_at, "%s: not a send or synchronization class", m->name), false;

@@ -213,7 +213,9 @@ bool vt_parse_dp(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
 /* The send, typed-atomic, qword, barrier, lifetime and no-predicate ALU classes (visa_send_text.c),
  * both directions. */
 void vt_print_send(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn);
-bool vt_parse_send(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
+bool vt_parse_send(cur *c, sf_visa_kernel *k, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
+/* The id of label `s` in k, added (kind block) at its first use (visa_gen_parse.c). */
+bool vt_label_id(cur *c, sf_visa_kernel *k, const char *s, size_t n, size_t at, uint32_t *id);
 /* An address variable's and a predicate's name as operands print them (visa_print.c). */
 void vt_print_addr_name(pctx *c, uint32_t id);
 void vt_print_pred_name(pctx *c, uint32_t id);

@@ -152,6 +152,11 @@ sf_code sf_visa_gen_encode_ver(const sf_visa_ginst *in, unsigned ver, sf_buf *ou
 /* GenX_IR's mnemonic for an opcode (NULL when the table has no row). */
 const char *sf_visa_op_name(uint8_t op);
 void sf_visa_ginst_free(sf_visa_ginst *g);
+/* The field of g that names something by a string of its kernel's table, a string that text gives
+ * anew at each use (as GenX_IR's parser does): fcall's callee (field 2), faddr's symbol (0), FILE's
+ * file name (0); -1 for any other instruction or shape. Round trips through text keep the name, not
+ * the index. */
+int sf_visa_ginst_name_field(const sf_visa_ginst *g);
 
 typedef struct sf_visa_kernel {
   /* file-header entry */

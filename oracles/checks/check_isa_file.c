@@ -86,12 +86,12 @@ static bool sf_isa_same_ginst(const sf_visa_kernel *ka, const sf_visa_kernel *kb
   if (a->op != b->op || a->form != b->form || a->at != b->at || a->num_ops != b->num_ops) return false;
   for (unsigned i = 0; i < a->num_ops; i++)
     if (a->ops[i].kind != b->ops[i].kind) return false;
-  /* fcall and faddr name a function by a string index, and text gives the name a new string (as
-   * GenX_IR does), so through text the same instruction has another index: compare the names, then
+  /* fcall, faddr and FILE name a function or file by a string index, and text gives the name a new
+   * string (as GenX_IR does), so through text the same instruction has another index: compare the names, then
    * the bytes with the index of a put in b's place. An index past both tables names nothing (the
    * reader does not check indices, docs/visa-binary.md: cut-short bytes read in the 4.1 form can
    * hold one) and is compared as bytes, index included, like every other field. */
-  int ni = a->form != SF_VISA_FORM_SPEC ? -1 : a->op == 0x67 && a->num_ops == 5 ? 2 : a->op == 0x50 && a->num_ops == 2 ? 0 : -1;
+  int ni = sf_visa_ginst_name_field(a);
   const char *na = ni >= 0 && a->ops[ni].u < ka->num_strings ? ka->strings[a->ops[ni].u] : NULL;
   const char *nb = ni >= 0 && b->ops[ni].u < kb->num_strings ? kb->strings[b->ops[ni].u] : NULL;
   if (na || nb) {

@@ -21,8 +21,11 @@ for dev in ${SF_OCLOC_DEVICES:-skl tgllp dg2 pvc}; do
     case " ${SF_OCLOC_SOURCES:-$(basename "$cl" .cl)} " in *" $(basename "$cl" .cl) "*) ;; *) continue ;; esac
     base=$(basename "$cl" .cl)${SF_OCLOC_TAG:+_$SF_OCLOC_TAG}
     rm -rf "$tmp/dump" && mkdir -p "$tmp/dump"
+    # compiled as a copy in the dump folder: a debug build's FILE lines (-g) then name that
+    # temporary folder (ocloc makes the path absolute), not where this checkout lives
+    cp "$cl" "$tmp/dump/"
     (cd "$tmp/dump" && IGC_ShaderDumpEnable=1 IGC_DumpToCurrentDir=1 \
-       ocloc compile -file "$cl" -device "$dev" -options "-cl-std=CL2.0 ${SF_OCLOC_OPTIONS:-}" \
+       ocloc compile -file "$(basename "$cl")" -device "$dev" -options "-cl-std=CL2.0 ${SF_OCLOC_OPTIONS:-}" \
          ${SF_OCLOC_INTERNAL:+-internal_options "$SF_OCLOC_INTERNAL"} >/dev/null) || { echo "make.sh: ocloc failed on $cl for $dev" >&2; exit 1; }
     for isa in "$tmp"/dump/*.isa; do
       [ -e "$isa" ] || continue
