@@ -59,7 +59,7 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
                 syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
                 syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD || syn == SF_VSYN_MEDIA ||
                 syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4 || syn == SF_VSYN_FCALL || syn == SF_VSYN_FADDR ||
-                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS || (syn >= SF_VSYN_RAWSEND && syn <= SF_VSYN_SRCLOC);
+                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS || vt_send_syn(syn);
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -668,18 +668,6 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
     case SF_VSYN_SVMBLOCK:
     case SF_VSYN_SVM4:
       return vt_parse_dp(c, m, pw, b);
-    case SF_VSYN_RAWSEND:
-    case SF_VSYN_RAWSENDS:
-    case SF_VSYN_TYPEDATOMIC:
-    case SF_VSYN_QW:
-    case SF_VSYN_LIFETIME:
-    case SF_VSYN_WAIT:
-    case SF_VSYN_SBARRIER:
-    case SF_VSYN_NBARRIER:
-    case SF_VSYN_ALUNP:
-    case SF_VSYN_SWITCHJMP:
-    case SF_VSYN_SRCLOC:
-      return vt_parse_send(c, k, m, pw, b);
     case SF_VSYN_MINMAX: {
       bool sat;
       if (!sat_or_nothing(c, m, &sat)) return false;
@@ -701,6 +689,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
       return true;
     }
     default:
+      if (vt_send_syn(m->syn)) return vt_parse_send(c, k, m, pw, b); /* visa_send_text.c */
       return vt_perr(c, SF_UNSUPPORTED, m->rest_at, "%s: its text form is not modeled", m->name), false;
   }
 }

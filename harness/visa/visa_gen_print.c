@@ -538,17 +538,6 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
     case SF_VSYN_FADDR: print_faddr(&c, g, name); break;
     case SF_VSYN_IFCALL: print_ifcall(&c, g, name); break;
     case SF_VSYN_DPAS: vt_print_dpas(&c, g, name); break;
-    case SF_VSYN_RAWSEND:
-    case SF_VSYN_RAWSENDS:
-    case SF_VSYN_TYPEDATOMIC:
-    case SF_VSYN_QW:
-    case SF_VSYN_LIFETIME:
-    case SF_VSYN_WAIT:
-    case SF_VSYN_SBARRIER:
-    case SF_VSYN_NBARRIER:
-    case SF_VSYN_ALUNP:
-    case SF_VSYN_SWITCHJMP:
-    case SF_VSYN_SRCLOC: vt_print_send(&c, g, name, syn); break;
     case SF_VSYN_SCALED4: print_scaled4(&c, g, name); break;
     case SF_VSYN_TYPED4: print_typed4(&c, g, name); break;
     case SF_VSYN_SVM: print_svm(&c, g, name); break;
@@ -585,7 +574,8 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
       break;
     }
     default:
-      vt_pfail(&c, SF_UNSUPPORTED, "%s (opcode 0x%02x): its text form is not modeled", name, (unsigned)g->op);
+      if (vt_send_syn(syn)) vt_print_send(&c, g, name, syn); /* visa_send_text.c */
+      else vt_pfail(&c, SF_UNSUPPORTED, "%s (opcode 0x%02x): its text form is not modeled", name, (unsigned)g->op);
       break;
   }
   if (c.err == SF_OK && c.o.over) vt_pfail(&c, SF_ERR_LIMIT, "output buffer of %zu bytes is too small", n);

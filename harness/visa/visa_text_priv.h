@@ -212,6 +212,7 @@ void vt_print_dp(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn)
 bool vt_parse_dp(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
 /* The send, typed-atomic, qword, barrier, lifetime and no-predicate ALU classes (visa_send_text.c),
  * both directions. */
+static inline bool vt_send_syn(unsigned syn) { return syn >= SF_VSYN_RAWSEND && syn <= SF_VSYN_SRCLOC; }
 void vt_print_send(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn);
 bool vt_parse_send(cur *c, sf_visa_kernel *k, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
 /* The id of label `s` in k, added (kind block) at its first use (visa_gen_parse.c). */
