@@ -22,7 +22,9 @@
  * one signature repacked unlike fxc: a padding byte after its names set
  * to 0 instead of 0xab, or, with no padding, 4 bytes appended. Its elements are still there, but the
  * structured text would not give back its bytes, so the decoder must refuse it as unsupported
- * (`sig_repack`) and the text must carry it as hex and still read back to the same container. */
+ * (`sig_repack`) and the text must carry it as hex and still read back to the same container.
+ * Every drawn signature with elements also gets one element's reserved word set (`sig_reserved`),
+ * which must be refused as unsupported at that word. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +258,29 @@ static bool sig_layout(const sf_dxbc_sig *s, const sf_buf *b, char *why, size_t 
   return true;
 }
 
+/* `sig_reserved`: element e's reserved word (the two bytes after its masks, which fxc writes 0) set
+ * non-zero must be refused as unsupported at its first byte: every element's text line would
+ * print without it. */
+static bool sig_reserved(const sf_dxbc_sig *sig, const sf_buf *body, unsigned e, sf_verdict *v) {
+  unsigned es = sf_dxbc_sig_elem_size(sig->fourcc);
+  size_t at = 8 + (size_t)e * es + (es >= 28 ? 4 : 0) + 22; /* after the stream word of the 28- and 32-byte forms */
+  if (at + 2 > body->len) return gen_fail(v, "sig_reserved", NULL, "an element lies past its signature's body");
+  uint8_t *copy = malloc(body->len);
+  if (!copy) return true;
+  memcpy(copy, body->data, body->len);
+  copy[at + (e & 1)] = (uint8_t)(1u << (e % 8));
+  sf_status st;
+  sf_status_clear(&st);
+  sf_dxbc_sig d;
+  sf_code rc = sf_dxbc_sig_decode(sig->fourcc, copy, body->len, &d, &st);
+  free(copy);
+  if (rc == SF_OK) sf_dxbc_sig_free(&d);
+  if (rc != SF_UNSUPPORTED || st.pos_kind != SF_POS_BYTE || st.pos != at)
+    return gen_fail(v, "sig_reserved", rc ? &st : NULL, "an element with a reserved byte set is not refused as unsupported "
+                                                        "at the reserved word");
+  return true;
+}
+
 /* Draws a container's chunks: 0-4 signatures and a program chunk, at a drawn place. The program is
  * the generated one (prog[0..n)) one time in four, else the smallest pixel shader (ps_4_0, ret):
  * the generated program's own text round trip has been checked already, and printing and parsing
@@ -294,6 +319,7 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
         ok = gen_fail(v, "sig_append", &st, "a signature encoded after other bytes differs from its body");
       sf_buf_free(&again);
     }
+    if (ok && sig[made].n) ok = sig_reserved(&sig[made], &body[made], sf_fdp_pick(fd, (unsigned)sig[made].n), v);
   }
   if (ok) {
     for (unsigned i = 0; i <= ns; i++) {

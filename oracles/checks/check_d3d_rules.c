@@ -366,7 +366,69 @@ static bool rettype_all(sf_verdict *v, const sf_d3d_inst *d) {
   return true;
 }
 
+/* Fills with junk every field of o that equality ignores (inst.h: fields unused by the operand's
+ * form): the indices past index_dim (all three of an immediate), the immediate values of a register
+ * operand (and the last three of a one-value immediate), a pure relative index's immediate part, the
+ * relative operand of an index without one, and a relative operand's indices past its index_dim. */
+static void junk_opnd(sf_d3d_opnd *o) {
+  enum { J = 0x5A };
+  if (o->type == SF_D3D_OT_IMM32) {
+    memset(o->idx, J, sizeof o->idx);
+    if (o->num_comp == SF_D3D_NC_1) memset(&o->imm[1], J, 3 * sizeof o->imm[0]);
+    return;
+  }
+  memset(o->imm, J, sizeof o->imm);
+  for (unsigned i = 0; i < 3; i++) {
+    sf_d3d_index *x = &o->idx[i];
+    if (i >= o->index_dim) {
+      memset(x, J, sizeof *x);
+      continue;
+    }
+    bool rel = x->rep == SF_D3D_IDX_REL || x->rep == SF_D3D_IDX_IMM32_REL || x->rep == SF_D3D_IDX_IMM64_REL;
+    if (x->rep == SF_D3D_IDX_REL) x->imm = 0x5A5A5A5Au;
+    if (!rel) memset(&x->rel, J, sizeof x->rel);
+    else
+      for (unsigned j = x->rel.index_dim; j < 2; j++) x->rel.index[j] = 0x5A5A5A5Au;
+  }
+}
+
+/* `canon_clears` (every decoded or parsed instruction): canonicalizing clears every field that
+ * equality ignores (include/samplefuzz/inst.h: canonical instructions are hashed field by field).
+ * A copy of d with junk in those fields is equal to d, and the two canonical forms are the same
+ * bytes. Equality cannot see a canonicalization that left one of those fields as it was (an index
+ * past index_dim, say); corpus deduplication and triage hashing do. */
+static bool canon_clears(sf_verdict *v, const sf_d3d_inst *d) {
+  sf_d3d_inst a, j;
+  memcpy(&a, d, sizeof a);
+  memcpy(&j, d, sizeof j);
+  if (!j.has_aoffimmi) memset(j.aoffimmi, 0x5A, sizeof j.aoffimmi);
+  if (!j.has_resdim) j.resdim = 0x5A, j.resdim_stride = 0x5A;
+  if (!j.has_rettype) memset(j.rettype, 0x5A, sizeof j.rettype);
+  junk_opnd(&j.dst);
+  for (unsigned i = 0; i < SF_D3D_MAX_SRC; i++) {
+    if (i < j.num_src) junk_opnd(&j.src[i]);
+    else memset(&j.src[i], 0x5A, sizeof j.src[i]);
+  }
+  const char *why = NULL;
+  if (!sf_d3d_inst_equal(&a, &j)) {
+    why = "equality compares a field that only junk (a field the operand's form does not use) changed";
+  } else {
+    sf_d3d_inst_canonicalize(&a);
+    sf_d3d_inst_canonicalize(&j);
+    if (memcmp(&a, &j, sizeof a) != 0) why = "the canonical form keeps a field that the operand's form does not use";
+  }
+  if (!why) return true;
+  const uint8_t *x = (const uint8_t *)&a, *y = (const uint8_t *)&j;
+  size_t at = 0;
+  while (at < sizeof a && x[at] == y[at]) at++;
+  sf_verdict_fail(v, "canon_clears", NULL, "d3d");
+  sf_verdict_key(v, "canon_clears");
+  sf_verdict_dumpf(v, "%s (first differing byte %zu of sf_d3d_inst, op %u)\n", why, at, (unsigned)d->op);
+  return false;
+}
+
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
+  if (!canon_clears(v, d)) return false;
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;
   /* The others assume an otherwise valid instruction (an invalid one may already break their rule

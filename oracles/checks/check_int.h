@@ -195,7 +195,8 @@ typedef sf_code (*sf_check_print_fn)(const void *inst, char *buf, size_t n, sf_s
 bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_print_fn print, const void *inst,
                                  const void *back, const char *text);
 
-/* `validate_sees` (oracles/checks/check_d3d_rules.c): every rule of sf_d3d_inst_validate has an edit
+/* `canon_clears` then `validate_sees` (oracles/checks/check_d3d_rules.c): canonicalizing clears every
+ * field equality ignores; every rule of sf_d3d_inst_validate has an edit
  * that breaks it; on a copy of d each edit must be reported under its rule (one edit in
  * SF_RULES_EVERY per input, picked by the instruction's fields). The table is exposed
  * for its unit test: edit i of w (returns -1 past the table, 0 when it does not apply, 1 when done)
