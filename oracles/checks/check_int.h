@@ -296,7 +296,8 @@ bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const 
 
 /* The model core's contracts (oracles/checks/check_model.c), run by visa_bin and dxbc: the reader,
  * the capped writer and the status helpers on a script drawn from the input bytes, for one input in
- * four (checks model_reader, model_buf, model_status), and, for a decoded instruction, the family dispatch
+ * four (checks model_reader, model_buf, model_status), and, for a decoded instruction, `canon_clears`
+ * (the canonical form clears every field equality ignores) and the family dispatch
  * (model_family: validate and validate_rules agree, self-equality, a family outside the table is a
  * "family" violation). `draw` picks the second out-of-table family. */
 bool sf_check_model_core(sf_verdict *v, const uint8_t *p, size_t n);
