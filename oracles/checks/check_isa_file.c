@@ -528,12 +528,50 @@ static bool sf_isa_is_text(const uint8_t *p, size_t n) {
  * (API use the reader never produces), instead of reading past them. On one input in four (by its
  * hash), one field of kernel 0 of the file just read is moved one past its array and put back:
  *   0  an attribute's value offset past attr_bytes;  1  the kernel attributes running one past
- *   attrs[];  2  the first kernel attribute past attrs[]. */
+ *   attrs[];  2  the first kernel attribute past attrs[];  3  the first RET's exec size, emask,
+ *   predicate id, reserved bit and control, one at a time, one past what their bits hold (the
+ *   control's would land in the invert bit). */
+/* The writer on f, capped as the checks write: its status. */
+static sf_code sf_isa_write_code(const sf_isa_file *f, sf_status *st) {
+  sf_status_clear(st);
+  sf_buf b;
+  sf_buf_init(&b, st);
+  b.limit = SF_ISA_CHECK_BUF_LIMIT;
+  sf_code c = sf_isa_write(f, &b, st);
+  sf_buf_free(&b);
+  return c;
+}
+
 static bool sf_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_verdict *v) {
   uint64_t h = XXH3_64bits(p, n);
   if (!f->num_kernels || (h >> 60) % 4 != 0) return true;
   sf_visa_kernel *k = &f->kernels[0];
-  unsigned what = (unsigned)((h >> 8) % 3);
+  unsigned what = (unsigned)((h >> 8) % 4);
+  static const char *const names[4] = {"attribute value offset", "kernel attribute count", "first kernel attribute",
+                                       "RET field"};
+  sf_status st;
+  if (what == 3) { /* every field of the first RET in turn */
+    if (!k->num_rets) return true;
+    static const char *const fields[5] = {"exec size 16", "emask 16", "predicate id 0x1000", "reserved bit 2",
+                                          "predicate control 4"};
+    for (unsigned rf = 0; rf < 5; rf++) {
+      sf_visa_ret keep = k->rets[0], *r = &k->rets[0];
+      if (rf == 0) r->exec_size = 16;
+      else if (rf == 1) r->emask = 16;
+      else if (rf == 2) r->pred.id = 0x1000;
+      else if (rf == 3) r->pred.rsvd = 2;
+      else r->pred.ctrl = 4;
+      sf_code c = sf_isa_write_code(f, &st);
+      k->rets[0] = keep;
+      if (c == SF_ERR_RANGE) continue;
+      sf_verdict_fail(v, "write_refuses", NULL, names[3]);
+      sf_verdict_key(v, "write_refuses RET %s %s", fields[rf], sf_code_name(c));
+      sf_verdict_dumpf(v, "sf_isa_write given a RET with %s, which its bits cannot hold, returned %s (%s), not a range "
+                       "error\n", fields[rf], sf_code_name(c), st.msg);
+      return false;
+    }
+    return true;
+  }
   sf_visa_attr *a = NULL;
   for (uint32_t i = 0; what == 0 && i < k->num_attrs && !a; i++)
     if (k->attrs[i].size) a = &k->attrs[i];
@@ -543,18 +581,11 @@ static bool sf_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_
   if (what == 0) a->value_off = k->attr_bytes_len + 1;
   else if (what == 1) k->num_kattrs = (uint16_t)(k->num_attrs - k->kattr_first + 1);
   else k->kattr_first = k->num_attrs + 1;
-  sf_status st;
-  sf_status_clear(&st);
-  sf_buf b;
-  sf_buf_init(&b, &st);
-  b.limit = SF_ISA_CHECK_BUF_LIMIT;
-  sf_code c = sf_isa_write(f, &b, &st);
-  sf_buf_free(&b);
+  sf_code c = sf_isa_write_code(f, &st);
   if (a) a->value_off = keep_off;
   k->kattr_first = keep_first;
   k->num_kattrs = keep_n;
   if (c == SF_ERR_RANGE) return true;
-  static const char *const names[3] = {"attribute value offset", "kernel attribute count", "first kernel attribute"};
   sf_verdict_fail(v, "write_refuses", NULL, names[what]);
   sf_verdict_key(v, "write_refuses %s %s", names[what], sf_code_name(c));
   sf_verdict_dumpf(v, "sf_isa_write given a kernel whose %s lies past its array returned %s (%s), not a range error\n",

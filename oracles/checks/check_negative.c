@@ -25,6 +25,9 @@
  *             appended: one operand too many, a syntax error at that comma (not trailing text)
  *             whose message says how many operands the instruction takes (as many as it had).
  *   swizzle   (D3D texts) a source's 4-letter swizzle cut to 3 letters, refused at its first letter.
+ *   comma     (SF_NEG_COMMAS) a top-level comma removed, or (`comma_end`) one appended after the last
+ *             operand of an instruction or declaration line: refused at that comma or right after
+ *             it (a declaration's optional ", space=N" must not swallow a comma no "space=" follows).
  *   addr_of   (vISA) "[256]" as the byte offset of an address of a variable ("&V36[8]", "&T6"): the
  *             offset is one byte, so out of range (SF_ERR_RANGE) at the edit, for a surface too.
  *
@@ -220,6 +223,7 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
 }
 
 static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out);
+static size_t neg_comma_end(const char *t, size_t n, neg_edit *out);
 static size_t neg_field_end(const char *t, size_t n, size_t at);
 
 /* The mnemonic edits, when the first top-level field starts with a letter after the indentation (an
@@ -324,7 +328,8 @@ static size_t neg_swizzles(const char *t, size_t n, size_t pick, neg_edit *out) 
 static void neg_pick(const char *t, size_t n, uint64_t h, unsigned flags, neg_edit *out) {
   size_t per[NK_COUNT] = {0};
   neg_candidates(t, n, NK_COUNT, 0, !(flags & SF_NEG_NO_WORD_DIGITS), out, per);
-  if (flags & SF_NEG_COMMAS) per[NK_COMMA] = neg_commas(t, n, (size_t)-1, out);
+  size_t commas = 0;
+  if (flags & SF_NEG_COMMAS) per[NK_COMMA] = (commas = neg_commas(t, n, (size_t)-1, out)) + neg_comma_end(t, n, NULL);
   if (flags & SF_NEG_MNEMONIC) per[NK_MNEMONIC] = neg_mnemonic(t, n, 0, NULL);
   if (flags & SF_NEG_MNEMONIC) per[NK_SWIZZLE] = neg_swizzles(t, n, (size_t)-1, NULL);
   unsigned kinds = 0;
@@ -340,7 +345,8 @@ static void neg_pick(const char *t, size_t n, uint64_t h, unsigned flags, neg_ed
     while (per[k] == 0 || r-- > 0) k++;
     j = (size_t)((h >> 24) % per[k]);
   }
-  if (k == NK_COMMA) neg_commas(t, n, j, out);
+  if (k == NK_COMMA && j < commas) neg_commas(t, n, j, out);
+  else if (k == NK_COMMA) neg_comma_end(t, n, out);
   else if (k == NK_MNEMONIC) neg_mnemonic(t, n, j, out);
   else if (k == NK_SWIZZLE) neg_swizzles(t, n, j, out);
   else neg_candidates(t, n, k, j, !(flags & SF_NEG_NO_WORD_DIGITS), out, NULL);
@@ -420,6 +426,19 @@ static size_t neg_commas(const char *t, size_t n, size_t pick, neg_edit *out) {
     else if (c == ',' && depth == 0 && pick == count++) *out = (neg_edit){"comma", i, 1, "", false, false, SF_OK, ""};
   }
   return count;
+}
+
+/* `comma_end`: a comma after the last operand of an instruction or declaration line (one that
+ * starts with a name and does not already end in a comma, as an immediate constant buffer's rows
+ * do): no operand follows it, a declaration's optional ", space=N" included, so the line is refused
+ * there. Returns the number of candidates (0 or 1). */
+static size_t neg_comma_end(const char *t, size_t n, neg_edit *out) {
+  size_t lead = 0;
+  while (lead < n && t[lead] == ' ') lead++;
+  while (n && t[n - 1] == ' ') n--;
+  if (lead >= n || !((t[lead] | 0x20) >= 'a' && (t[lead] | 0x20) <= 'z') || t[n - 1] == ',') return 0;
+  if (out) *out = (neg_edit){"comma_end", n, 0, ",", true, false, SF_OK, ""};
+  return 1;
 }
 
 /* End of the top-level field that starts at or after `at` (skipping spaces first). */

@@ -213,14 +213,15 @@ static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf
  * as outside the register file, and (4) a D3D instruction whose resource or sampler operand (picked
  * by the case) is a temp register as invalid, (5) any instruction with every sampler slot of the
  * state unbound as a state error, and (6) a D3D resource or sampler index one past the state's slots
- * (the other one in range) as over the limit, and (7) a SAMPLE_UNORM or AVS block whose destination
- * is an undeclared variable or starts past its variable's end as a state error, all before any
- * backend call. */
+ * (the other one in range) as over the limit, (7) a SAMPLE_UNORM or AVS block whose destination
+ * is an undeclared variable or starts past its variable's end as a state error, and (8) a 3D_SAMPLE
+ * whose aoffimmi is indirect as unsupported or of class 4 as invalid, all before any backend call. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
   sf_code rc = exec_counted(&c->inst, s, &ctx);
   uint64_t after = state_hash(s);
+  unsigned calls0 = ctx.calls; /* the instruction passed every check made before the backend */
   /* SAMPLE_UNORM and AVS always ask the backend for their block: success without a call is a result
    * no sampler computed */
   if (rc == SF_OK && !ctx.calls && (c->inst.family == SF_FAMILY_SAMPLE_UNORM || c->inst.family == SF_FAMILY_AVS))
@@ -246,7 +247,15 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   if (in.family == SF_FAMILY_SAMPLE_3D) {
     in.s3d.pred.id = 1;
     in.s3d.pred.ctrl = 3;
-    return refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "pred_ctrl_3", "predicate control 3");
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "pred_ctrl_3", "predicate control 3")) return false;
+    /* (8) an aoffimmi that is an indirect operand (valid, not executed: unsupported) or of operand
+     * class 4 (no vISA operand has it: invalid), when the instruction as it is reaches the backend */
+    if (!calls0) return true;
+    in = c->inst;
+    bool ind = c->pattern[18] & 4u;
+    in.s3d.aoffimmi.cls = ind ? (uint8_t)SF_VCLS_INDIRECT : 4u;
+    return refused_first(v, c, s, &in, ind ? SF_UNSUPPORTED : SF_ERR_INVALID, "exec_refusals",
+                         ind ? "aoffimmi_indirect" : "aoffimmi_class", ind ? "an indirect aoffimmi" : "an aoffimmi of class 4");
   }
   if (in.family == SF_FAMILY_SAMPLE_UNORM || in.family == SF_FAMILY_AVS) {
     /* (7) the block's destination outside the state: an undeclared variable, or (when the block

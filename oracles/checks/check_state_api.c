@@ -38,15 +38,15 @@ static void finding(sapi *a, const char *what, const char *detail) {
 
 /* Declares V<id> and fills its bytes with `fill`; a finding (named what) unless that succeeds with
  * `size` zero bytes first. */
-static sf_var *declare(sapi *a, sf_state *s, uint32_t id, uint32_t size, uint8_t fill, const char *what) {
+static sf_var *declare_t(sapi *a, sf_state *s, uint32_t id, uint8_t type, uint32_t size, uint8_t fill, const char *what) {
   uint8_t *b = NULL;
   sf_status st;
   sf_status_clear(&st);
-  sf_code rc = sf_state_add_var(s, id, SF_VT_UD, size, &b, &st);
+  sf_code rc = sf_state_add_var(s, id, type, size, &b, &st);
   sf_var *v = sf_state_var(s, id);
   char d[SF_STATUS_MSG_MAX + 96];
   if (rc != SF_OK || !b || !v || v->bytes != b || v->size != size || v->id != id) {
-    snprintf(d, sizeof d, "V%u of %u bytes: %s (%s), storage %s, lookup %s", (unsigned)id, (unsigned)size,
+    snprintf(d, sizeof d, "V%u (type %u) of %u bytes: %s (%s), storage %s, lookup %s", (unsigned)id, (unsigned)type, (unsigned)size,
              sf_code_name(rc), st.msg, b ? "given" : "not given", !v ? "finds nothing" : v->bytes != b ? "finds other storage" : "finds another size");
     finding(a, what, d);
     return NULL;
@@ -59,6 +59,10 @@ static sf_var *declare(sapi *a, sf_state *s, uint32_t id, uint32_t size, uint8_t
     }
   memset(b, fill, size);
   return v;
+}
+
+static sf_var *declare(sapi *a, sf_state *s, uint32_t id, uint32_t size, uint8_t fill, const char *what) {
+  return declare_t(a, s, id, SF_VT_UD, size, fill, what);
 }
 
 /* sf_state_add_var with a bad argument: want code `want`, no storage, and the table unchanged. */
@@ -98,6 +102,8 @@ bool sf_check_state_api(sf_verdict *v) {
   /* Bad arguments: nothing declared, the storage pointer cleared. */
   if (a.ok) refused(&a, &s, 0, SF_VT_UD, 4, SF_ERR_INVALID, "id 0");
   if (a.ok) refused(&a, &s, 8, SF_VT_BF + 1, 4, SF_ERR_INVALID, "type past BF");
+  /* Every type up to BF has a size, and is declared (ids 40 on, freed below with the rest). */
+  for (uint8_t t = 0; a.ok && t <= SF_VT_BF; t++) declare_t(&a, &s, 40u + t, t, 8, 0xE0, "every type");
   if (a.ok) refused(&a, &s, 8, SF_VT_UD, 0, SF_ERR_LIMIT, "size 0");
   if (a.ok) refused(&a, &s, 8, SF_VT_UD, SF_VAR_MAX_BYTES + 1, SF_ERR_LIMIT, "size past the cap");
   if (a.ok && !sf_state_var(&s, 6)) finding(&a, "size past the cap", "a refused declaration of V8 lost V6");
