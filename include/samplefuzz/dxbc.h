@@ -143,7 +143,7 @@ sf_code sf_d3dasm_print_tokens(const uint32_t *tok, size_t ntok, uint32_t versio
 bool sf_tpf_is_sample_op(uint32_t opcode);
 
 /* Decodes the sample-family instruction that starts at tok[0] (ntok tokens available). On success
- * *used is its length in DWORDs (the opcode token's length field). base is the DWORD offset of
+ * *used is its length in DWORDs (the opcode token's length field); on failure it is 0. base is the DWORD offset of
  * tok[0] for error positions. The operands are decoded as stored: which operand types and modes
  * are *allowed* is sf_d3d_inst_validate's job, not the decoder's. */
 sf_code sf_tpf_decode_inst(const uint32_t *tok, size_t ntok, uint64_t base, sf_d3d_inst *out, size_t *used,

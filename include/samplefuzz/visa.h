@@ -43,7 +43,7 @@ extern "C" {
 /* ---- One instruction ------------------------------------------------------------------------- */
 
 /* Decodes one SAMPLE_UNORM / 3D_SAMPLE / AVS instruction from p[0..len). On success *used is the
- * instruction's length. base is the absolute offset of p[0], used in error positions.
+ * instruction's length; on failure it is 0. base is the absolute offset of p[0], used in error positions.
  * Other opcodes give SF_UNSUPPORTED (vISA has no length prefix, so they cannot be skipped).
  * out and used may be NULL: the instruction is then only checked (and measured, with used). */
 sf_code sf_visa_decode(const uint8_t *p, size_t len, uint64_t base, sf_inst *out, size_t *used,

@@ -738,12 +738,13 @@ bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
   for (size_t i = 0; i < ntok; i++) tok[i] = sf_le32(p + 4 * i);
   sf_d3d_inst d;
   memset(&d, 0, sizeof d);
-  size_t used = 0;
+  size_t used = (size_t)-1; /* dxbc.h: 0 after a refusal, which this value is not */
   sf_status st;
   sf_status_clear(&st);
   sf_code rc = sf_tpf_decode_inst(tok, ntok, 0, &d, &used, &st);
   if (rc != SF_OK) {
-    if (!sf_check_refusal_code(v, "decode", rc, &st) || !sf_check_refusal_at(v, "decode", &st, NULL, tok, ntok * 4, true))
+    if (!sf_check_refusal_code(v, "decode", rc, &st) || !sf_check_refusal_at(v, "decode", &st, NULL, tok, ntok * 4, true) ||
+        !sf_check_used_zero(v, "decode", used, &st))
       return false;
     sf_verdict_refuse(v, &st);
     return true;

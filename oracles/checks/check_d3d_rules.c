@@ -427,8 +427,33 @@ static bool canon_clears(sf_verdict *v, const sf_d3d_inst *d) {
   return false;
 }
 
+/* `enc_range`: the encoder refuses, as out of range, an operand field past what its token bits hold
+ * (dxbc.h), rather than writing it cut: the destination's component count, selection mode or index
+ * dimension one past its 2-bit field (the decoder never makes one, so only API use reaches the
+ * test). One field per input, picked by the instruction. */
+static bool enc_range(sf_verdict *v, const sf_d3d_inst *d) {
+  static const char *const names[3] = {"num_comp 4", "sel_mode 4", "index_dim 4"};
+  unsigned f = (unsigned)(d->op + d->dst.comp_bits + d->src[0].comp_bits) % 3u;
+  sf_d3d_inst w;
+  memcpy(&w, d, sizeof w);
+  if (f == 0) w.dst.num_comp = 4;
+  else if (f == 1) w.dst.sel_mode = 4;
+  else w.dst.index_dim = 4;
+  uint32_t out[SF_TPF_MAX_INST_LEN];
+  size_t len = 0;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_tpf_encode_inst(&w, out, &len, &st);
+  if (rc == SF_ERR_RANGE) return true;
+  sf_verdict_fail(v, "enc_range", NULL, names[f]);
+  sf_verdict_key(v, "enc_range %s %s", names[f], sf_code_name(rc));
+  sf_verdict_dumpf(v, "the encoder given a destination with %s returned %s (%s), not out of range\n", names[f],
+                   sf_code_name(rc), st.msg);
+  return false;
+}
+
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
-  if (!canon_clears(v, d)) return false;
+  if (!canon_clears(v, d) || !enc_range(v, d)) return false;
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;
   /* The others assume an otherwise valid instruction (an invalid one may already break their rule

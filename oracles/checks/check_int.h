@@ -181,6 +181,9 @@ bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, c
  * keeps the first failure (status.h), so a decoder that reads on past a fault and then returns the
  * code of a later one (truncation, say) tells the caller one thing and the user another. */
 bool sf_check_refusal_code(sf_verdict *v, const char *what, sf_code rc, const sf_status *st);
+/* `used_on_error`: a decoder that refused an input reports 0 units used (visa.h, dxbc.h): a caller
+ * stepping through a stream by *used stops there instead of stepping over bytes it never read. */
+bool sf_check_used_zero(sf_verdict *v, const char *what, size_t used, const sf_status *st);
 
 #define SF_CHECK_FIT_CAP 4096
 typedef sf_code (*sf_check_print_fn)(const void *inst, char *buf, size_t n, sf_status *st);

@@ -172,7 +172,9 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
  * to one more than the rest of its object could hold at the 15 bytes a var_info takes at the least
  * (name 4, bit_properties 1, num_elements 2, alias 4 + 2, alias scope 1, attribute count 1), and
  * that first variable's attribute count to one more than the rest could hold at 5 bytes an
- * attribute_info (name 4, size 1; when that fits its byte). The
+ * attribute_info (name 4, size 1; when that fits its byte), and kernel 0's label count (after the
+ * variables, addresses and predicates) to one more than the rest of its object could hold at the 6
+ * bytes a label_info takes at the least (name 4, kind 1, attribute count 1). The
  * sizes are the vISA specification's layouts, written here rather than taken from the reader; each
  * edited file must be refused as truncated at the count's byte. One input in four. */
 static bool count_refused(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t count, size_t room,
@@ -198,6 +200,19 @@ static bool count_refused(const uint8_t *w, size_t wn, size_t at, unsigned width
   return false;
 }
 
+/* Steps *p over one declaration record of `fixed` bytes whose attribute count is its byte at
+ * `count_at`, and its attributes (name 4, size 1, then size bytes); false when it runs past end. */
+static bool skip_decl(const uint8_t *w, size_t end, size_t *p, size_t fixed, size_t count_at) {
+  if (*p + fixed > end) return false;
+  unsigned na = w[*p + count_at];
+  *p += fixed;
+  for (unsigned i = 0; i < na; i++) {
+    if (*p + 5 > end) return false;
+    *p += 5u + w[*p + 4];
+  }
+  return *p <= end;
+}
+
 static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   if (wn < 10 || w[4] != 4 || w[5] != 1 || (w[6] | w[7]) == 0) return true;
   /* The kernel table: 19 bytes at the least per entry (name length 2, offset, size and input offset
@@ -219,8 +234,26 @@ static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   /* kernel 0's first variable's attribute count (UB, 14 bytes into its var_info): 5 bytes at the
    * least per attribute_info (name 4, size 1), when one past what the object holds fits the byte */
   size_t q = p + 4 + 14;
-  if (sf_le32(w + p) == 0 || q >= end || (wn - q - 1) / 5u + 1u > 255u) return true;
-  return count_refused(w, wn, q, 1, (uint32_t)((wn - q - 1) / 5u + 1u), wn - q - 1, 5, "variable attribute", v);
+  if (sf_le32(w + p) != 0 && q < end && (wn - q - 1) / 5u + 1u <= 255u &&
+      !count_refused(w, wn, q, 1, (uint32_t)((wn - q - 1) / 5u + 1u), wn - q - 1, 5, "variable attribute", v))
+    return false;
+  /* kernel 0's label count (UW), past the variables (15 bytes and their attributes each), the
+   * addresses and the predicates (7 bytes and their attributes each, after a UW count): 6 bytes at
+   * the least per label_info (name 4, kind 1, attribute count 1) */
+  size_t r = p;
+  uint32_t nv = sf_le32(w + r);
+  r += 4;
+  for (uint32_t i = 0; i < nv; i++)
+    if (!skip_decl(w, end, &r, 15, 14)) return true;
+  for (unsigned t = 0; t < 2; t++) { /* addresses, then predicates */
+    if (r + 2 > end) return true;
+    unsigned n = sf_le16(w + r);
+    r += 2;
+    for (unsigned i = 0; i < n; i++)
+      if (!skip_decl(w, end, &r, 7, 6)) return true;
+  }
+  if (r + 2 > end || (end - r - 2) / 6u + 1u > 0xFFFFu) return true;
+  return count_refused(w, wn, r, 2, (uint32_t)((end - r - 2) / 6u + 1u), end - r - 2, 6, "label", v);
 }
 
 /* `kind_edit`: every field of a generic instruction carries its kind (a letter of the opcode's

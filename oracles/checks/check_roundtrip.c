@@ -348,12 +348,13 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
   if (!sf_check_model_core(v, p, n)) return false;
   sf_inst in;
   memset(&in, 0, sizeof in);
-  size_t used = 0;
+  size_t used = (size_t)-1; /* visa.h: 0 after a refusal, which this value is not */
   sf_status st;
   sf_status_clear(&st);
   sf_code rc = sf_visa_decode(p, n, 0, &in, &used, &st);
   if (rc != SF_OK) {
-    if (!sf_check_refusal_code(v, "decode", rc, &st) || !sf_check_refusal_at(v, "decode", &st, NULL, p, n, true))
+    if (!sf_check_refusal_code(v, "decode", rc, &st) || !sf_check_refusal_at(v, "decode", &st, NULL, p, n, true) ||
+        !sf_check_used_zero(v, "decode", used, &st))
       return false;
     sf_verdict_refuse(v, &st);
     return true;

@@ -269,6 +269,17 @@ bool sf_check_surface_api(sf_verdict *v) {
         }
       }
     }
+    /* sf_surface_describe (what every failure dump of a surface prints) counts the null tiles:
+     * none, then the one tile just made null */
+    char db[200];
+    for (unsigned k2 = 0; k2 < 2 && !what; k2++) {
+      sf_status_clear(&st);
+      if (k2 && sf_surface_set_null(s, 0, 0, 0, 0, true, &st) != SF_OK) break;
+      if (!strstr(sf_surface_describe(s, db, sizeof db), k2 ? "null_tiles=1" : "null_tiles=0")) {
+        what = "describe";
+        snprintf(detail, sizeof detail, "type %u with %u null tiles is described as \"%s\"", (unsigned)d->type, k2, db);
+      }
+    }
     sf_surface_free(s);
   }
   if (!what) return true;

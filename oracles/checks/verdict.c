@@ -262,6 +262,16 @@ bool sf_check_refusal_code(sf_verdict *v, const char *what, sf_code rc, const sf
   return false;
 }
 
+bool sf_check_used_zero(sf_verdict *v, const char *what, size_t used, const sf_status *st) {
+  if (used == 0) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "used_on_error", NULL, what);
+  sf_verdict_key(v, "%s used_on_error", what);
+  sf_verdict_dumpf(v, "%s refused the input (%s) but reports %zu units used, not 0\n", what, sf_status_format(st, msg, sizeof msg),
+                   used);
+  return false;
+}
+
 bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, const sf_inst *in, const void *input,
                          size_t n, bool need_pos) {
   const char *check = NULL;
