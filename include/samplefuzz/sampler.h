@@ -266,7 +266,7 @@ typedef struct sf_sample_batch {
   uint8_t lod_mode;        /* sf_lod_mode */
   bool compare;            /* PCF with ref[] (sf_sampler.compare) */
   bool lod_query;          /* LOD op: out R = clamped LOD, G = unclamped (biased) LOD, B = A = 0 */
-  uint32_t lanes;          /* bit per lane to compute (others are left 0) */
+  uint32_t lanes;          /* bit per lane to compute (others are left 0); bits at n and above name no lane */
   unsigned n;              /* lanes in the arrays, <= SF_MAX_LANES */
   float u[SF_MAX_LANES], v[SF_MAX_LANES], r[SF_MAX_LANES], ai[SF_MAX_LANES];
   float ref[SF_MAX_LANES];

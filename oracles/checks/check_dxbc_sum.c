@@ -311,3 +311,27 @@ bool sf_check_dxbc_fourcc_cut(sf_verdict *v, const char *t, size_t n) {
                    rc == SF_OK ? "a container" : sf_status_format(&st, msg, sizeof msg));
   return false;
 }
+
+/* `hex_lines`: a chunk printed as hex (docs/dxbc.md) continues on `.hex` lines of 32 bytes, the
+ * last one holding the rest: no `.hex` line is empty or holds more. An empty one reads back as no
+ * bytes, so the round trip cannot see a printer that writes one (one past the last full line). */
+bool sf_check_dxbc_hex_lines(sf_verdict *v, const char *t, size_t n) {
+  uint32_t line = 1;
+  for (size_t i = 0; i < n; line++) {
+    const char *e = memchr(t + i, '\n', n - i);
+    size_t end = e ? (size_t)(e - t) : n;
+    if (end - i >= 4 && !memcmp(t + i, ".hex", 4) && (end - i == 4 || t[i + 4] == ' ')) {
+      size_t digits = 0;
+      for (size_t k = i + 4; k < end; k++) digits += (t[k] >= '0' && t[k] <= '9') || (t[k] >= 'a' && t[k] <= 'f');
+      if (digits == 0 || digits > 64) {
+        sf_verdict_fail(v, "hex_lines", NULL, digits ? "long" : "empty");
+        sf_verdict_key(v, "hex_lines %s", digits ? "long" : "empty");
+        sf_verdict_dumpf(v, "line %u of the container text is a .hex line of %zu bytes (want 1 to 32): %.*s\n", line, digits / 2,
+                         (int)(end - i > 120 ? 120 : end - i), t + i);
+        return false;
+      }
+    }
+    i = end + 1;
+  }
+  return true;
+}

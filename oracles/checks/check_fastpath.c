@@ -41,7 +41,8 @@ bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t
  * sf_backend_forwarded must not move. A fast path that stopped running
  * (its eligibility test inverted, say) gives the scalar results, the same bits: only this sees it.
  * And one request each backend forwards (an sRGB batch) must move its count, or the count read is
- * not the backend's own and the first test proves nothing. */
+ * not the backend's own and the first test proves nothing. `lanes_past_n`: a 5-lane batch gives the
+ * same results on every backend with the bits of lanes past n clear and set (sampler.h). */
 typedef struct fp_fixture {
   sf_surface *f32, *u8, *srgb;
   sf_sampler samp;
@@ -64,6 +65,9 @@ static bool fp_setup(void) {
   }
   sf_sampler_default(&fp.samp);
   fp.samp.min_filter = fp.samp.mag_filter = SF_FILTER_LINEAR;
+  /* texels 0.5 + 0.25 i (float bits 0x3f00.., 0x3f40..): a lane sampled that should not be is seen */
+  static const uint8_t pat[8] = {0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x40, 0x3f};
+  sf_surface_fill(fp.f32, pat, sizeof pat);
   fp.ready = true;
   return true;
 }
@@ -96,6 +100,28 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
   unsigned size = c->pattern[26] % 4u;
   sf_avs_req aq = {.surf = fp.u8, .samp = &fp.samp, .u = 0.2f, .v = 0.3f, .du = 1.0f / 32, .dv = 1.0f / 32,
                    .w = avs_w[size], .h = avs_h[size]};
+  /* `lanes_past_n`: the bits of lanes at n and above name no lane (sampler.h), so every backend
+   * gives the same result with them set */
+  for (unsigned b = 0; b < nbe; b++) {
+    if (!be[b]->sample) continue;
+    sf_sample_batch q1 = q, q2; /* 5 lanes: lane 5 lies inside the first vector of every width (4, 8, 16) */
+    q1.n = 5;
+    q1.lanes = 0x1Fu;
+    q2 = q1;
+    q2.lanes = 0xFFFFFFFFu;
+    sf_sample_out o1, o2;
+    sf_status s1, s2;
+    sf_status_clear(&s1);
+    sf_status_clear(&s2);
+    sf_code a1 = be[b]->sample(&q1, &o1, &s1), a2 = be[b]->sample(&q2, &o2, &s2);
+    if (a1 == a2 && (a1 != SF_OK || (!memcmp(o1.v, o2.v, sizeof o1.v) && o1.null_mask == o2.null_mask && o1.is_int == o2.is_int)))
+      continue;
+    sf_verdict_fail(v, "fast_path", &c->inst, be[b]->name);
+    sf_verdict_key(v, "fast_path %s lanes_past_n", be[b]->name);
+    sf_verdict_dumpf(v, "%s: a batch of %u lanes gave %s with lanes 0x%x and %s with every bit of lanes set: the bits past n "
+                        "must name no lane\n", be[b]->name, q1.n, sf_code_name(a1), q1.lanes, sf_code_name(a2));
+    return false;
+  }
   for (unsigned b = 0; b < nbe; b++) {
     if (!strcmp(be[b]->name, "scalar")) continue;
     sf_status st;

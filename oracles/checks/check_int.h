@@ -96,6 +96,8 @@ bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n);
  * last that fits a chunk header is refused as out of range at that table entry, naming the bound. */
 bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n);
 bool sf_check_dxbc_fourcc_cut(sf_verdict *v, const char *t, size_t n);
+/* `hex_lines` (check_dxbc_sum.c): every `.hex` line of a container text holds 1 to 32 bytes. */
+bool sf_check_dxbc_hex_lines(sf_verdict *v, const char *t, size_t n);
 
 /* dxbc_fuzzer's generated mode (check_d3d_gen.c): p is the generator's draws after "SFGEN". */
 bool sf_check_dxbc_gen(const uint8_t *p, size_t n, sf_verdict *v);
