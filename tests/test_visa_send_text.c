@@ -272,6 +272,28 @@ static void switch_and_debug_lines(void) {
   } else {
     SF_CHECK_MSG(false, "%s", st.msg);
   }
+  /* a label name of 1,024 bytes (SF_VISA_MAX_NAME) in the list prints and reads back whole */
+  {
+    char *t = malloc(4096);
+    char nm[1025];
+    memset(nm, 'q', 1024);
+    nm[1024] = 0;
+    snprintf(t, 4096, "switchjmp (M1, 1) 0x1:uw (%s)\n%s:", nm, nm);
+    sf_status_clear(&st);
+    bool ok = parse1(t, &f, &st);
+    SF_CHECK_MSG(ok, "%s", st.msg);
+    if (ok) {
+      sf_buf b2;
+      sf_buf_init(&b2, &st);
+      SF_CHECK_MSG(sf_visaasm_print(&f, &b2, &st) == SF_OK, "%s", st.msg);
+      bool has = false;
+      for (size_t q = 0; q + 1024 <= b2.len && !has; q++) has = !memcmp(b2.data + q, nm, 1024) && b2.data[q + 1024] == ')';
+      SF_CHECK_MSG(has, "the 1,024-byte label is not printed whole in the switchjmp's list");
+      sf_buf_free(&b2);
+      sf_isa_free(&f);
+    }
+    free(t);
+  }
   static const char *const bad[] = {
       "switchjmp (M1, 1) 0x1:uw ()",   "switchjmp (M1, 1) 0x1:uw (L0",     "FILE \"a\\qb\"",   "FILE \"a\\0\"",
       "FILE \"a\\400\"",              "FILE \"abc",                       "FILE abc",          "LOC 4294967296",

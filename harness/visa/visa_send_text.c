@@ -178,7 +178,8 @@ static void print_switchjmp(pctx *c, const sf_visa_ginst *g, const char *name) {
                (unsigned)g->ops[3 + i].u);
       return;
     }
-    vt_ob_fmt(&c->o, "%s%s", i ? ", " : "", l);
+    if (i) vt_ob_put(&c->o, ", ");
+    vt_ob_put(&c->o, l); /* a name of up to 1,024 bytes: not through vt_ob_fmt's 96-byte buffer */
   }
   vt_ob_put(&c->o, ")");
 }

@@ -452,8 +452,44 @@ static bool enc_range(sf_verdict *v, const sf_d3d_inst *d) {
   return false;
 }
 
+/* `imm_index` (once per process): an immediate operand carries no index, so a decoder given an
+ * immediate whose operand token has an index dimension must refuse it as invalid at that token
+ * (a decoder that read on would take the next tokens for indices). The tokens of a sample with an
+ * immediate address (`sample r0.xyzw, l(...), t0.xyzw, s0`, encoded here) have the immediate's
+ * token at dword 3: its index dimension is set to 1, then 2. */
+static bool imm_index(sf_verdict *v) {
+  static const char text[] = "sample r0.xyzw, l(0.5, 0.25, 0, 0), t0.xyzw, s0";
+  sf_d3d_inst d;
+  sf_status st;
+  sf_status_clear(&st);
+  uint32_t tok[SF_TPF_MAX_INST_LEN];
+  size_t n = 0;
+  if (sf_d3dasm_parse_inst(text, sizeof text - 1, 1, &d, &st) != SF_OK || sf_tpf_encode_inst(&d, tok, &n, &st) != SF_OK ||
+      n < 8 || ((tok[3] >> 12) & 0xff) != SF_D3D_OT_IMM32)
+    return sf_verdict_fail(v, "imm_index", NULL, "setup"), sf_verdict_key(v, "imm_index setup"),
+           sf_verdict_dumpf(v, "\"%s\" does not parse and encode with its immediate at dword 3: %s\n", text, st.msg), false;
+  for (uint32_t dim = 1; dim <= 2; dim++) {
+    uint32_t e[SF_TPF_MAX_INST_LEN];
+    memcpy(e, tok, n * sizeof *tok);
+    e[3] |= dim << 20;
+    sf_d3d_inst out;
+    size_t used = 0;
+    sf_status_clear(&st);
+    sf_code rc = sf_tpf_decode_inst(e, n, 0, &out, &used, &st);
+    if (rc == SF_ERR_INVALID && st.pos_kind == SF_POS_DWORD && st.pos == 3) continue;
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "imm_index", NULL, "decode");
+    sf_verdict_key(v, "imm_index %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "an immediate operand token with index dimension %u: want invalid at dword 3, got %s\n", dim,
+                     rc == SF_OK ? "an instruction" : sf_status_format(&st, msg, sizeof msg));
+    return false;
+  }
+  return true;
+}
+static SF_CHECK_ONCE_FN(imm_index)
+
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
-  if (!canon_clears(v, d) || !enc_range(v, d)) return false;
+  if (!canon_clears(v, d) || !enc_range(v, d) || !imm_index_once(v)) return false;
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;
   /* The others assume an otherwise valid instruction (an invalid one may already break their rule

@@ -279,6 +279,9 @@ bool sf_check_target_names_once(sf_verdict *v);
 bool sf_check_label_cap_once(sf_verdict *v);
 bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h);
 bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n);
+/* `genx_spelling` (check_isa_file_edit.c): the first raw_sends_eot / raw_sendsc line of the printed
+ * text, respelled as GenX_IR's printer writes it, reads as the same bytes. */
+bool sf_isa_genx_spellings(sf_verdict *v, const char *t, size_t n);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */

@@ -599,3 +599,67 @@ static bool sf_check_label_cap(sf_verdict *v) {
 }
 
 SF_CHECK_ONCE_FN(sf_check_label_cap)
+
+/* The text of file t as `.isa` bytes (out), or false when it does not parse or write. */
+static bool genx_text_bytes(const char *t, size_t n, sf_buf *out) {
+  sf_isa_file f;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_visaasm_parse(t, n, &f, &st) != SF_OK) return false;
+  sf_buf_init(out, &st);
+  out->limit = 1u << 24;
+  bool ok = sf_isa_write(&f, out, &st) == SF_OK;
+  sf_isa_free(&f);
+  return ok;
+}
+
+/* `genx_spelling`: GenX_IR 12504's printer writes an end-of-thread raw_sends as
+ * `raw_sends.<ffid>.eot.<n0>.<n1>.<nd>` and a raw_sendsc with its ffid (`raw_sendsc.0.<n0>...`),
+ * spellings its own parser refuses; ours prints the parser's (`raw_sends_eot.<ffid>...`,
+ * `raw_sendsc.<n0>...`) and must read the printer's as the same instruction (docs/visa-text.md),
+ * so that IGC's dumps read. The first such line of the printed text t is respelled; both texts must
+ * write the same bytes. No printed text holds the printer's spelling, so nothing else reads it. */
+bool sf_isa_genx_spellings(sf_verdict *v, const char *t, size_t n) {
+  static const char *const from[3] = {"raw_sends_eot.", "raw_sendsc_eot.", "raw_sendsc."};
+  size_t at = 0, fl = 0;
+  int kind = -1;
+  for (size_t i = 0; i + 12 < n && kind < 0; i++) {
+    if (i && t[i - 1] != ' ') continue;
+    for (int k = 0; k < 3 && kind < 0; k++)
+      if (n - i > strlen(from[k]) && !memcmp(t + i, from[k], strlen(from[k]))) kind = k, at = i, fl = strlen(from[k]);
+  }
+  if (kind < 0) return true;
+  size_t dots = 0, e = at + fl; /* raw_sendsc: its three counts only (four: already the printer's form) */
+  while (e < n && t[e] != ' ') dots += t[e++] == '.';
+  if (kind == 2 && dots != 2) return true;
+  static const char *const to[3] = {"raw_sends.", "raw_sendsc.0.eot.", "raw_sendsc.0."};
+  size_t tl = strlen(to[kind]), cut = at + fl;
+  char *r = malloc(n + 32);
+  if (!r) return true;
+  size_t m = 0;
+  memcpy(r, t, at), m = at;
+  if (kind == 0) { /* raw_sends_eot.<ffid>. -> raw_sends.<ffid>.eot. */
+    size_t f = cut;
+    while (f < n && t[f] != '.' && t[f] != ' ') f++;
+    memcpy(r + m, "raw_sends.", 10), m += 10;
+    memcpy(r + m, t + cut, f - cut), m += f - cut;
+    memcpy(r + m, ".eot", 4), m += 4;
+    cut = f;
+  } else {
+    memcpy(r + m, to[kind], tl), m += tl;
+  }
+  memcpy(r + m, t + cut, n - cut), m += n - cut;
+  sf_buf a, b;
+  bool oa = genx_text_bytes(t, n, &a), ob = oa && genx_text_bytes(r, m, &b);
+  bool same = ob && a.len == b.len && !memcmp(a.data, b.data, a.len);
+  if (oa) sf_buf_free(&a);
+  if (ob) sf_buf_free(&b);
+  if (!oa || same) return free(r), true;
+  const char *ln = memchr(r + at, '\n', m - at);
+  sf_verdict_fail(v, "genx_spelling", NULL, from[kind]);
+  sf_verdict_key(v, "genx_spelling %s%s", from[kind], ob ? "" : " refused");
+  sf_verdict_dumpf(v, "GenX_IR's printed spelling of a %.*s line %s: %.*s\n", (int)(fl - 1), from[kind],
+                   ob ? "reads as other bytes" : "is refused", (int)((ln ? (size_t)(ln - r) : m) - at), r + at);
+  free(r);
+  return false;
+}
