@@ -390,6 +390,12 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
           o->v.cls = SF_VCLS_GENERAL, o->v.id = g->var0 + v, o->v.col_off = (uint8_t)gv_pick(g, 32u / esz[v]);
           o->v.region = (sf_region){1, 2, 1, 0};
         }
+        /* now and then a modifier or tag bits on &var / &surface: valid in binary, no text form (the
+         * printer must refuse it, not print the address without them) */
+        if (how != 0 && gv_pick(g, 16) == 0) {
+          if (gv_pick(g, 2)) o->v.mod = (uint8_t)(1 + gv_pick(g, 5));
+          else o->v.tag_hi = (uint8_t)(1 + gv_pick(g, 3));
+        }
       }
       gop_v(x, g, false);
       return true;

@@ -638,10 +638,13 @@ bool sf_isa_genx_spellings(sf_verdict *v, const char *t, size_t n) {
   if (!r) return true;
   size_t m = 0;
   memcpy(r, t, at), m = at;
-  if (kind == 0) { /* raw_sends_eot.<ffid>. -> raw_sends.<ffid>.eot. */
+  if (kind == 0 || (kind == 1 && dots == 3)) {
+    /* raw_sends_eot.<ffid>. -> raw_sends.<ffid>.eot., and a raw_sendsc_eot that prints its ffid
+     * (not 0) likewise: raw_sendsc.<ffid>.eot. */
     size_t f = cut;
     while (f < n && t[f] != '.' && t[f] != ' ') f++;
-    memcpy(r + m, "raw_sends.", 10), m += 10;
+    size_t bl = kind ? 11 : 10;
+    memcpy(r + m, kind ? "raw_sendsc." : "raw_sends.", bl), m += bl;
     memcpy(r + m, t + cut, f - cut), m += f - cut;
     memcpy(r + m, ".eot", 4), m += 4;
     cut = f;
