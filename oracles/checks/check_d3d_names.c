@@ -10,7 +10,7 @@
  * signature holds an element per named value, the container prints, and each element's line must
  * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
  * codec targets (sf_check_d3d_names_once). The file also holds the D3D codec's other fixed-work
- * check, `program_cap` (at the end). */
+ * checks, `bare_count` and `program_cap` (at the end). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +151,52 @@ bool sf_check_d3d_names(sf_verdict *v) {
 
 SF_CHECK_ONCE_FN(sf_check_d3d_names)
 
+/* `bare_count` (once per process, with `program_cap`): a register written without a component
+ * suffix has its type's bare component count (docs/dxbc.md §4: 0-component operands are bare,
+ * `s0`; the scalar system registers, `vPrim` and the like, are bare 1-component). The scalar ones
+ * are D3D's one-value system registers (the D3D11.3 functional spec's system values: primitive id,
+ * coverage, flattened thread index, GS instance, inner coverage, control point, fork and join
+ * instance; depth, sample mask, stencil reference), transcribed here, not taken from the text
+ * table; the vector thread and domain registers are bare 0-component. The printer and the parser
+ * share that table, so a wrong count there round-trips; only text written by someone else (an
+ * fxc listing, a person) reads differently. Each is read as the source of `mov r0.x, NAME` (the
+ * outputs as its destination) and its operand token's component count compared. */
+static bool bare_counts(sf_verdict *v) {
+  static const struct {
+    const char *name;
+    unsigned nc;
+    bool dst;
+  } regs[] = {
+      {"vPrim", 1, false},           {"vCoverage", 1, false},        {"vThreadIDInGroupFlattened", 1, false},
+      {"vGSInstanceID", 1, false},   {"vInnerCoverage", 1, false},   {"vOutputControlPointID", 1, false},
+      {"vForkInstanceID", 1, false}, {"vJoinInstanceID", 1, false},  {"oDepth", 1, true},
+      {"oMask", 1, true},            {"oDepthGE", 1, true},          {"oDepthLE", 1, true},
+      {"oStencilRef", 1, true},      {"vThreadID", 0, false},        {"vThreadGroupID", 0, false},
+      {"vThreadIDInGroup", 0, false}, {"vDomain", 0, false},
+  };
+  for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++) {
+    char text[96];
+    int len = snprintf(text, sizeof text, regs[i].dst ? "ps_5_0\nmov %s, r0.x\n" : "cs_5_0\nmov r0.x, %s\n", regs[i].name);
+    sf_tpf_program p;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_d3dasm_parse_program(text, (size_t)len, &p, &st);
+    /* the operand's token: the destination right after the opcode token, or the source after
+     * r0.x (its token and one index) */
+    const sf_tpf_item *it = rc == SF_OK && p.count == 1 ? &p.items[0] : NULL;
+    size_t at = regs[i].dst ? 1 : 3;
+    unsigned got = it && it->kind == SF_TPF_ITEM_OPAQUE && it->ntok > at ? it->tok[at] & 3u : 4u;
+    if (rc == SF_OK) sf_tpf_program_free(&p);
+    if (got == regs[i].nc) continue;
+    char d[SF_STATUS_MSG_MAX + 160];
+    snprintf(d, sizeof d, "%s written bare reads as %s, want %u component%s", regs[i].name,
+             got == 4 ? (rc == SF_OK ? "another shape" : st.msg) : got == 1 ? "1 component" : got == 0 ? "0 components" : "4 components",
+             regs[i].nc, regs[i].nc == 1 ? "" : "s");
+    return names_fail_as(v, "bare_count", regs[i].name, d);
+  }
+  return true;
+}
+
 /* `program_cap` (once per process, beside `sig_names`): sf_tpf_program_decode takes a program of
  * exactly SF_TPF_MAX_PROGRAM_TOKENS DWORDs (the header and one comment customdata block filling the
  * rest) and refuses one DWORD more as SF_ERR_LIMIT at DWORD 0, the length it judged. No fuzz input is
@@ -183,7 +229,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
              st2.msg);
     return names_fail_as(v, "program_cap", "over", d);
   }
-  return true;
+  return bare_counts(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_program_cap)
