@@ -43,16 +43,20 @@ void vt_print_exec_byte(pctx *c, uint32_t e) {
   vt_print_exec(c, (uint8_t)(e & 0xF), (uint8_t)(e >> 4));
 }
 
-static void print_label_ref(pctx *c, uint32_t id) {
+/* sep, then label id's name (vt_label_name); false, with the printer failed, when it has none. */
+bool vt_put_label(pctx *c, const char *sep, uint32_t id) {
   const char *s = vt_label_name(c->k ? c->k->k : NULL, id);
   if (!s) {
     vt_pfail(c, SF_UNSUPPORTED, "label %u has no name that can be written in text (none, not an identifier, or repeated)",
              (unsigned)id);
-    return;
+    return false;
   }
-  vt_ob_put(&c->o, " ");
-  vt_ob_put(&c->o, s);
+  vt_ob_put(&c->o, sep);
+  vt_ob_put(&c->o, s); /* a name of up to 1,024 bytes: never through vt_ob_fmt's 96-byte buffer */
+  return true;
 }
+
+static void print_label_ref(pctx *c, uint32_t id) { vt_put_label(c, " ", id); }
 
 /* The destination of an instruction with a .sat suffix: a modifier of 4 (saturate) prints as
  * ".sat" after the mnemonic, and the destination without it. */

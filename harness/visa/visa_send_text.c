@@ -171,16 +171,8 @@ static void print_switchjmp(pctx *c, const sf_visa_ginst *g, const char *name) {
   vt_print_exec_byte(c, 0);
   vt_print_vopnd(c, &g->ops[2].v);
   vt_ob_put(&c->o, " (");
-  for (unsigned i = 0; i < n; i++) {
-    const char *l = vt_label_name(c->k ? c->k->k : NULL, g->ops[3 + i].u);
-    if (!l) {
-      vt_pfail(c, SF_UNSUPPORTED, "label %u has no name that can be written in text (none, not an identifier, or repeated)",
-               (unsigned)g->ops[3 + i].u);
-      return;
-    }
-    if (i) vt_ob_put(&c->o, ", ");
-    vt_ob_put(&c->o, l); /* a name of up to 1,024 bytes: not through vt_ob_fmt's 96-byte buffer */
-  }
+  for (unsigned i = 0; i < n; i++)
+    if (!vt_put_label(c, i ? ", " : "", g->ops[3 + i].u)) return;
   vt_ob_put(&c->o, ")");
 }
 

@@ -223,6 +223,8 @@ void vt_print_pred_name(pctx *c, uint32_t id);
 /* The label name of label id `id` in k when it is an identifier (NULL otherwise); that names are
  * unique is vt_check_labels's check, which the file printer makes first. */
 const char *vt_label_name(const sf_visa_kernel *k, uint32_t id);
+/* Writes sep and label id's name, or fails the printer (SF_UNSUPPORTED) and returns false. */
+bool vt_put_label(pctx *c, const char *sep, uint32_t id);
 /* Checks that the labels of k read back with the same ids and kinds from text: at most
  * VT_MAX_LABELS, unique identifier names, ids in order of first appearance in the stream, every
  * label used, kind 1 exactly for subroutine labels. */

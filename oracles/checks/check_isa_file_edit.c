@@ -632,8 +632,7 @@ bool sf_isa_genx_spellings(sf_verdict *v, const char *t, size_t n) {
   size_t dots = 0, e = at + fl; /* raw_sendsc: its three counts only (four: already the printer's form) */
   while (e < n && t[e] != ' ') dots += t[e++] == '.';
   if (kind == 2 && dots != 2) return true;
-  static const char *const to[3] = {"raw_sends.", "raw_sendsc.0.eot.", "raw_sendsc.0."};
-  size_t tl = strlen(to[kind]), cut = at + fl;
+  size_t cut = at + fl;
   char *r = malloc(n + 32);
   if (!r) return true;
   size_t m = 0;
@@ -649,7 +648,8 @@ bool sf_isa_genx_spellings(sf_verdict *v, const char *t, size_t n) {
     memcpy(r + m, ".eot", 4), m += 4;
     cut = f;
   } else {
-    memcpy(r + m, to[kind], tl), m += tl;
+    const char *to = kind == 1 ? "raw_sendsc.0.eot." : "raw_sendsc.0."; /* no ffid printed: GenX_IR's 0 */
+    memcpy(r + m, to, strlen(to)), m += strlen(to);
   }
   memcpy(r + m, t + cut, n - cut), m += n - cut;
   sf_buf a, b;
