@@ -1,6 +1,8 @@
 /* test_visa_send_text.c — the text of raw_send, raw_sends, typed_atomic, qw_gather/qw_scatter,
  * lifetime, wait, sbarrier, nbarrier, fcvt, srnd, switchjmp, FILE and LOC (harness/visa/visa_send_text.c;
- * docs/visa-text.md "Raw sends, typed atomics, qword gathers, barriers"):
+ * docs/visa-text.md "Raw sends, typed atomics, qword gathers, barriers"), and of the first-generation
+ * gather, scatter, sample and load (harness/visa/visa_legacy_text.c; docs/visa-text.md "Gather,
+ * scatter, sample and load"):
  *   - known answers: each line parses to the fields GenX_IR 1.0.12504 assembles it to and prints back
  *     verbatim (the lines are GenX_IR's -dumpcommonisa of the .isa we write for them, blanks
  *     included, except the two spellings below);
@@ -27,7 +29,8 @@ static const char *const HDR =
     ".decl V0050 v_type=G type=uw num_elts=16 align=hword\n"
     ".decl A0 v_type=A num_elts=1\n"
     ".decl P1 v_type=P num_elts=16\n"
-    ".decl T6 v_type=T num_elts=1 v_name=img\n";
+    ".decl T6 v_type=T num_elts=1 v_name=img\n"
+    ".decl S0 v_type=S num_elts=1 v_name=smp\n";
 
 static bool parse1(const char *line, sf_isa_file *f, sf_status *st) {
   char text[4096];
@@ -43,7 +46,8 @@ typedef struct ka {
   uint32_t u[6];     /* the values of the non-operand fields, in order */
 } ka;
 
-/* lines GenX_IR 12504 printed for these fields (-platform PVC -dumpcommonisa of our .isa) */
+/* lines GenX_IR 12504 printed for these fields (-platform PVC -dumpcommonisa of our .isa; the
+ * gather/scatter/sample/load lines with -platform SKL) */
 static const ka cases[] = {
     {"raw_send (M1, 16) 0xa 2 1  0x2490000:ud V0046.0 V0047.0", 0x5d, "bEPdbbVRR", {0, 0x04, 0, 0xa, 2, 1}},
     {"(P1) raw_sendc (M1_NM, 8) 0x1234 1 2  V0050(0,0)<0;1,0> V0046.0 V0047.0", 0x5d, "bEPdbbVRR", {1, 0x83, 1, 0x1234, 1, 2}},
@@ -71,6 +75,13 @@ static const ka cases[] = {
     {"raw_sendsc.2.1.1 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0", 0x7a, "bEPbbbbVVRRR", {1, 0x04, 0, 2, 1, 1}},
     {"raw_sendsc_eot.2.1.1 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0", 0x7a, "bEPbbbbVVRRR",
      {3, 0x04, 0, 2, 1, 1}},
+    {"gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", 0x39, "bbbbVRR", {2, 0, 0x01, 6}},
+    {"gather.2 (M5, 1) T6 V0046(0,0)<0;1,0> V0046.0 V0047.0", 0x39, "bbbbVRR", {1, 0, 0x42, 6}},
+    {"scatter.1 (M1_NM, 8) T6 0x10:ud V0046.0 V0047.0", 0x3a, "bbbVRR", {0, 0x80, 6}},
+    {"sample.RGBA (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", 0x40, "bbbRRRR", {0x0f, 0, 6}},
+    {"sample.R (16) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", 0x40, "bbbRRRR", {0x11, 0, 6}},
+    {"load.B (8) T6 V0046.0 V0047.0 %null.0 V0047.0", 0x42, "bbRRRR", {0x04, 6}},
+    {"load.RGBA (16) T6 V0046.0 V0047.0 %null.0 V0047.0", 0x42, "bbRRRR", {0x1f, 6}},
     /* a raw_sendsc whose ffid is not 0 has no form GenX_IR's parser reads: its printer's */
     {"raw_sendsc.5.2.1.1 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0", 0x7a, "bEPbbbbVVRRR", {1, 0x04, 0, 2, 1, 1}},
 };
@@ -111,7 +122,9 @@ static void known_answers(void) {
   }
 }
 
-/* GenX_IR's printed spellings read as the fields of the spellings its parser reads. */
+/* GenX_IR's printed spellings read as the fields of the spellings its parser reads; so do the
+ * spellings its parser takes and drops: a gather's `.mod` (it writes the modifier as 0), sample/load
+ * without a SIMD mode or with (32) (both SIMD8). */
 static void printer_forms(void) {
   static const char *const pairs[][2] = {
       {"raw_sends.3.eot.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0",
@@ -120,6 +133,9 @@ static void printer_forms(void) {
        "raw_sendsc.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0"},
       {"raw_sendsc.0.eot.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0",
        "raw_sendsc_eot.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0"},
+      {"gather.4 (M1, 16).mod T6 0x0:ud V0046.0 V0047.0", "gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0"},
+      {"sample.GA S0 T6 V0046.0 V0047.0 V0046.0 V0047.0", "sample.GA (8) S0 T6 V0046.0 V0047.0 V0046.0 V0047.0"},
+      {"load.GA (32) T6 V0046.0 V0047.0 V0046.0 V0047.0", "load.GA (8) T6 V0046.0 V0047.0 V0046.0 V0047.0"},
   };
   for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
     sf_isa_file a, b;
@@ -160,6 +176,13 @@ static void refusals(void) {
       {"nbarrier.signal 0x1:ud 0x10:ud", 0, 3, "mode"},
       {"nbarrier.signal 0x1:ud 0x10:ud", 0, 0, "thread count"}, /* a wait whose count is not its id */
       {"typed_atomic.add (M1, 8) T6 V0046.0 V0047.0 %null.0 %null.0 V0049.0 %null.0 V0047.0", 0, 0x0d, "no name"},
+      {"gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", 0, 3, "element size"},
+      {"gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", 1, 1, "modifier"},
+      {"gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", 2, 0x03, "lane byte"},
+      {"scatter.1 (M1_NM, 8) T6 0x10:ud V0046.0 V0047.0", 1, 0x84, "lane byte"},
+      {"sample.RGBA (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", 0, 0x10, "channel byte"},
+      {"sample.RGBA (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", 0, 0x21, "channel byte"},
+      {"load.B (8) T6 V0046.0 V0047.0 %null.0 V0047.0", 0, 0x44, "channel byte"},
   };
   for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
     sf_isa_file f;
@@ -197,6 +220,15 @@ static void refusals(void) {
       {"(P1) wait 0x1:uw", SF_ERR_SYNTAX, "predicate"},
       {"(P1) fcvt (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", SF_ERR_SYNTAX, "predicate"},
       {"fcvt.foo (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", SF_ERR_SYNTAX, ".sat"},
+      {"gather.3 (M1, 16) T6 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, ".4"},
+      {"gather.4 (M1, 4) T6 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, "1, 8 or 16"},
+      {"(P1) scatter.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, "predicate"},
+      {"sample.RGBA (12) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_RANGE, "8, 16 or 32"},
+      {"sample.ch0 (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_SYNTAX, "channels"},
+      {"sample (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_SYNTAX, "channels"},
+      {"sample.AR (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_SYNTAX, "order"},
+      {"sample.R (8) T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_INVALID, "surface"},
+      {"load.R (8) T6 V0046.0 V0047.0 %null.0", SF_ERR_SYNTAX, "destination"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     sf_isa_file f;

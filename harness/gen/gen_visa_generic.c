@@ -507,6 +507,21 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_u(x, 'd', (uint32_t)sid);
       return true;
     }
+    case SF_VSYN_GATHER: /* every element size and lane code, any emask; gather's modifier 0 (the one with a text form) */
+      gop_u(x, 'b', gv_pick(g, 3));
+      if (op == 0x39) gop_u(x, 'b', 0);
+      gop_u(x, 'b', gv_pick(g, 3) | gv_pick(g, 16) << 4);
+      gop_u(x, 'b', gv_pick(g, 8));
+      gop_v(x, g, false);
+      gop_r(x, g);
+      gop_r(x, g);
+      return true;
+    case SF_VSYN_SAMPLE: /* sample / load: a channel mask other than 0, SIMD8 or SIMD16, a sampler for sample */
+      gop_u(x, 'b', (1 + gv_pick(g, 15)) | gv_pick(g, 2) << 4);
+      if (op == 0x40) gop_u(x, 'b', gv_pick(g, SF_GEN_NUM_SAMPLERS));
+      gop_u(x, 'b', gv_pick(g, 8));
+      for (int i = 0; i < 4; i++) gop_r(x, g);
+      return true;
     case SF_VSYN_LOAD3D: {
       gop_u(x, 'w', gv_pick(g, 0x800));
       gop_u(x, 'E', gv_exec(g));

@@ -59,7 +59,7 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
                 syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
                 syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD || syn == SF_VSYN_MEDIA ||
                 syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4 || syn == SF_VSYN_FCALL || syn == SF_VSYN_FADDR ||
-                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS || vt_send_syn(syn);
+                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS || vt_send_syn(syn) || vt_legacy_syn(syn);
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -472,7 +472,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
                     m->syn != SF_VSYN_SVMBLOCK && m->syn != SF_VSYN_FADDR && m->syn != SF_VSYN_DPAS &&
                     m->syn != SF_VSYN_LIFETIME && m->syn != SF_VSYN_WAIT && m->syn != SF_VSYN_SBARRIER &&
                     m->syn != SF_VSYN_NBARRIER && m->syn != SF_VSYN_ALUNP && m->syn != SF_VSYN_SWITCHJMP &&
-                    m->syn != SF_VSYN_SRCLOC;
+                    m->syn != SF_VSYN_SRCLOC && !vt_legacy_syn(m->syn);
   if (has_pred && !takes_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "%s takes no predicate", m->name), false;
   const sf_visa_opdesc *d = sf_visa_optab(m->op);
   switch (m->syn) {
@@ -690,6 +690,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
     }
     default:
       if (vt_send_syn(m->syn)) return vt_parse_send(c, k, m, pw, b); /* visa_send_text.c */
+      if (vt_legacy_syn(m->syn)) return vt_parse_legacy(c, m, b);     /* visa_legacy_text.c */
       return vt_perr(c, SF_UNSUPPORTED, m->rest_at, "%s: its text form is not modeled", m->name), false;
   }
 }

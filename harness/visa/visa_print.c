@@ -456,6 +456,7 @@ void vt_print_vopnd(pctx *c, const sf_vopnd *v) { print_vopnd(c, v); }
 void vt_print_raw(pctx *c, const sf_raw *r) { print_raw(c, r); }
 void vt_print_chan(pctx *c, uint8_t mask) { print_chan(c, mask); }
 void vt_print_surface(pctx *c, uint8_t idx) { print_surface(c, idx); }
+void vt_print_sampler(pctx *c, uint8_t idx) { print_sampler(c, idx); }
 void vt_print_addr_name(pctx *c, uint32_t id) {
   vt_ob_put(&c->o, " ");
   print_sym_name(c, SF_SYM_ADDR, "A", id);

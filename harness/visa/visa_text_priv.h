@@ -152,6 +152,7 @@ void vt_print_vopnd(pctx *c, const sf_vopnd *v);
 void vt_print_raw(pctx *c, const sf_raw *r);
 void vt_print_chan(pctx *c, uint8_t mask);
 void vt_print_surface(pctx *c, uint8_t idx);
+void vt_print_sampler(pctx *c, uint8_t idx);
 /* A state variable's name (class 0 surface, 1 sampler) that reads back as that class and index. */
 void vt_print_state_name(pctx *c, uint32_t cls, uint32_t idx);
 void vt_pfail(pctx *c, sf_code code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -215,6 +216,10 @@ bool vt_parse_dp(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
 static inline bool vt_send_syn(unsigned syn) { return syn >= SF_VSYN_RAWSEND && syn <= SF_VSYN_SRCLOC; }
 void vt_print_send(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn);
 bool vt_parse_send(cur *c, sf_visa_kernel *k, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
+/* gather/scatter and sample/load, the first-generation surface messages (visa_legacy_text.c). */
+static inline bool vt_legacy_syn(unsigned syn) { return syn == SF_VSYN_GATHER || syn == SF_VSYN_SAMPLE; }
+void vt_print_legacy(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn);
+bool vt_parse_legacy(cur *c, const vt_gmatch *m, vt_gbuild *b);
 /* The id of label `s` in k, added (kind block) at its first use (visa_gen_parse.c). */
 bool vt_label_id(cur *c, sf_visa_kernel *k, const char *s, size_t n, size_t at, uint32_t *id);
 /* An address variable's and a predicate's name as operands print them (visa_print.c). */
