@@ -1,5 +1,5 @@
 /* test_visa_send_text.c — the text of raw_send, raw_sends, typed_atomic, qw_gather/qw_scatter,
- * lifetime, wait, sbarrier, nbarrier, fcvt, srnd, switchjmp, FILE and LOC (harness/visa/visa_send_text.c;
+ * lifetime, wait, sbarrier, nbarrier, fcvt, srnd, switchjmp, urb_write_3d, FILE and LOC (harness/visa/visa_send_text.c;
  * docs/visa-text.md "Raw sends, typed atomics, qword gathers, barriers"), and of the first-generation
  * gather, scatter, sample and load (harness/visa/visa_legacy_text.c; docs/visa-text.md "Gather,
  * scatter, sample and load"):
@@ -75,6 +75,9 @@ static const ka cases[] = {
     {"raw_sendsc.2.1.1 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0", 0x7a, "bEPbbbbVVRRR", {1, 0x04, 0, 2, 1, 1}},
     {"raw_sendsc_eot.2.1.1 (M1, 16)  0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0", 0x7a, "bEPbbbbVVRRR",
      {3, 0x04, 0, 2, 1, 1}},
+    {"urb_write_3d (M1, 8) 3 16 V0046.0 V0047.0 V0046.0 V0049.0", 0x72, "EPbRwRRR", {0x03, 0, 3, 16}},
+    {"(!P1) urb_write_3d (M5_NM, 16) 0 65535 %null.0 V0047.0 %null.0 %null.0", 0x72, "EPbRwRRR", {0xc4, 0x8001, 0, 65535}},
+    {"(P1) urb_write_3d (M1, 8) 255 7 V0046.1 V0047.2 V0046.3 V0049.4", 0x72, "EPbRwRRR", {0x03, 1, 255, 7}},
     {"gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", 0x39, "bbbbVRR", {2, 0, 0x01, 6}},
     {"gather.2 (M5, 1) T6 V0046(0,0)<0;1,0> V0046.0 V0047.0", 0x39, "bbbbVRR", {1, 0, 0x42, 6}},
     {"scatter.1 (M1_NM, 8) T6 0x10:ud V0046.0 V0047.0", 0x3a, "bbbVRR", {0, 0x80, 6}},
@@ -220,6 +223,9 @@ static void refusals(void) {
       {"(P1) wait 0x1:uw", SF_ERR_SYNTAX, "predicate"},
       {"(P1) fcvt (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", SF_ERR_SYNTAX, "predicate"},
       {"fcvt.foo (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", SF_ERR_SYNTAX, ".sat"},
+      {"urb_write_3d (M1, 8) 256 16 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, "outputs"},
+      {"urb_write_3d (M1, 8) 3 65536 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, "global offset"},
+      {"urb_write_3d.x (M1, 8) 3 16 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_SYNTAX, "suffix"},
       {"gather.3 (M1, 16) T6 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, ".4"},
       {"gather.4 (M1, 4) T6 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, "1, 8 or 16"},
       {"(P1) scatter.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, "predicate"},

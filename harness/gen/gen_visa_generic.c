@@ -507,6 +507,14 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_u(x, 'd', (uint32_t)sid);
       return true;
     }
+    case SF_VSYN_URB: /* urb_write_3d: any output count and global offset */
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'b', gv_pick(g, 256));
+      gop_r(x, g);
+      gop_u(x, 'w', sf_fdp_u16(g->f));
+      for (int i = 0; i < 3; i++) gop_r(x, g);
+      return true;
     case SF_VSYN_GATHER: /* every element size and lane code, any emask; gather's modifier 0 (the one with a text form) */
       gop_u(x, 'b', gv_pick(g, 3));
       if (op == 0x39) gop_u(x, 'b', 0);

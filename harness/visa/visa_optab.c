@@ -207,7 +207,7 @@ static const sf_visa_opdesc optab[] = {
     ROW(0x6f, "gather4_3d", "wEPbVbbRn*R", SF_VSYN_NONE),
     [0x70] = {0x70, "info_3d", "S", SF_VSYN_NONE, SUBS(info_subs), 0},
     RSV(0x71, "rt_write_3d"),   /* mode bits select optional operands */
-    ROW(0x72, "urb_write_3d", "EPbRwRRR", SF_VSYN_NONE),
+    ROW(0x72, "urb_write_3d", "EPbRwRRR", SF_VSYN_URB),
     ROW(0x73, "typed_atomic", "bEPbRRRRRRR", SF_VSYN_TYPEDATOMIC),
     ROW(0x74, "gather4_scaled", "EPbwbVRR", SF_VSYN_SCALED4),
     ROW(0x75, "scatter4_scaled", "EPbwbVRR", SF_VSYN_SCALED4),

@@ -74,6 +74,7 @@ typedef enum sf_vsyn {
   SF_VSYN_NBARRIER,  /* nbarrier.signal <id> <count> | nbarrier.wait <id> */
   SF_VSYN_ALUNP,     /* fcvt|srnd[.sat] (emask, size) dst src...: no predicate field */
   SF_VSYN_SWITCHJMP, /* switchjmp (M1, 1) index (L0, L1, ...) */
+  SF_VSYN_URB,       /* [(pred)] urb_write_3d (emask, size) <num out> <global offset> mask handle offsets data */
   SF_VSYN_SRCLOC,    /* FILE "<name>" | LOC <line>: the debug lines */
   SF_VSYN_GATHER,    /* gather|scatter.<1|2|4> (emask, 1|8|16) T<s> offset offsets data (visa_legacy_text.c) */
   SF_VSYN_SAMPLE,    /* sample|load.<ch> (8|16) [S<n>] T<s> u v r dst: the pre-3D sampler messages */

@@ -14,6 +14,7 @@
  *   wait <mask>   sbarrier.signal|wait   nbarrier.signal <id> <count>   nbarrier.wait <id>
  *   fcvt[.sat] (emask, size) dst src   srnd[.sat] (emask, size) dst src0 src1           0x1d, 0x1e
  *   switchjmp (M1, 1) index (L0, L1, ...)                                               0x69
+ *   [(pred)] urb_write_3d (emask, size) <num out> <global offset> mask handle offsets data  0x72
  *   FILE "<name>"   LOC <line>                                                          0x51, 0x52
  *
  * Where GenX_IR's printer and parser disagree, the text follows the parser (what GenX_IR reads
@@ -176,6 +177,19 @@ static void print_switchjmp(pctx *c, const sf_visa_ginst *g, const char *name) {
   vt_ob_put(&c->o, ")");
 }
 
+/* [(pred)] urb_write_3d (emask, size) <num out> <global offset> mask handle offsets data (fields:
+ * exec, predicate, number of outputs UB, channel mask, global offset UW, URB handle, per-slot
+ * offsets, vertex data: IsaDisassembly.cpp prints the global offset before the channel mask). */
+static void print_urb(pctx *c, const sf_visa_ginst *g, const char *name) {
+  if (!shape(c, g, "EPbRwRRR", name)) return;
+  vt_print_pred_word(c, g->ops[1].u);
+  vt_ob_put(&c->o, name);
+  vt_print_exec_byte(c, g->ops[0].u);
+  vt_ob_fmt(&c->o, " %u %u", (unsigned)g->ops[2].u, (unsigned)g->ops[4].u);
+  vt_print_raw(c, &g->ops[3].r);
+  for (unsigned i = 5; i < 8; i++) vt_print_raw(c, &g->ops[i].r);
+}
+
 /* FILE "<name>" (the name a string of the kernel's table, escaped as IsaDisassembly.cpp's
  * encodeStringLiteral does) and LOC <line>. */
 static void print_srcloc(pctx *c, const sf_visa_ginst *g, const char *name) {
@@ -214,6 +228,7 @@ void vt_print_send(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t sy
     case SF_VSYN_ALUNP: print_alunp(c, g, name); break;
     case SF_VSYN_SWITCHJMP: print_switchjmp(c, g, name); break;
     case SF_VSYN_SRCLOC: print_srcloc(c, g, name); break;
+    case SF_VSYN_URB: print_urb(c, g, name); break;
     case SF_VSYN_WAIT:
       if (!shape(c, g, "V", name)) return;
       vt_ob_put(&c->o, name);
@@ -478,6 +493,19 @@ bool vt_parse_send(cur *c, sf_visa_kernel *k, const vt_gmatch *m, uint32_t pw, v
       c->i++;
       b->ops[1].u = n;
       return true;
+    }
+    case SF_VSYN_URB: { /* the fields in layout order: the channel mask read after the global offset */
+      uint64_t nout, goff;
+      if (m->rest_n) return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "%s takes no suffix", m->name), false;
+      if (!vt_gexec(c, b)) return false;
+      vt_gput_u(b, SF_VF_PRED, pw);
+      if (!vt_count_token(c) || !vt_unum(c, 255, &nout, "the number of outputs") || !vt_count_token(c) ||
+          !vt_unum(c, 65535, &goff, "the global offset"))
+        return false;
+      vt_gput_u(b, SF_VF_UB, (uint32_t)nout);
+      if (!vt_gput_r(c, b, "the channel mask")) return false;
+      vt_gput_u(b, SF_VF_UW, (uint32_t)goff);
+      return vt_gput_r(c, b, "the URB handle") && vt_gput_r(c, b, "the per-slot offsets") && vt_gput_r(c, b, "the vertex data");
     }
     case SF_VSYN_SRCLOC: {
       if (m->rest_n) return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "%s takes no suffix", m->name), false;
