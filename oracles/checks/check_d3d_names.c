@@ -197,6 +197,39 @@ static bool bare_counts(sf_verdict *v) {
   return true;
 }
 
+/* `magic_class` (once per process, with `program_cap`): what sf_dxbc_read says of a file that is not
+ * a DXBC container, from its first DWORD. A Direct3D 9 token stream (0xFFFF or 0xFFFE over a
+ * version 1.x-3.x) and an fx_2_0 effect (0xFEFF0901) are valid formats outside the model:
+ * SF_UNSUPPORTED at byte 0; any other first DWORD is SF_ERR_INVALID at byte 0. Each magic is
+ * followed by 60 zero bytes. The table holds each test's edges: a D3D9 high half with versions 0
+ * and 4, a version 1-3 under another high half, the fx_2_0 word plus one, DXBC's bytes reversed. */
+static bool magic_class(sf_verdict *v) {
+  static const struct {
+    uint32_t magic;
+    sf_code want;
+  } t[] = {
+      {0xFFFF0200u, SF_UNSUPPORTED}, {0xFFFE0300u, SF_UNSUPPORTED}, {0xFFFF0101u, SF_UNSUPPORTED},
+      {0xFEFF0901u, SF_UNSUPPORTED}, {0xFFFF0000u, SF_ERR_INVALID},  {0xFFFE0400u, SF_ERR_INVALID},
+      {0x12340200u, SF_ERR_INVALID}, {0x00000300u, SF_ERR_INVALID},  {0xFFFD0200u, SF_ERR_INVALID},
+      {0xFEFF0902u, SF_ERR_INVALID}, {0x44584243u, SF_ERR_INVALID},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    uint8_t b[64] = {0};
+    for (unsigned k = 0; k < 4; k++) b[k] = (uint8_t)(t[i].magic >> (8 * k));
+    sf_dxbc c;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_dxbc_read(b, sizeof b, &c, &st);
+    sf_dxbc_free(&c);
+    if (rc == t[i].want && st.pos_kind == SF_POS_BYTE && st.pos == 0) continue;
+    char d[SF_STATUS_MSG_MAX + 160];
+    snprintf(d, sizeof d, "a file whose first DWORD is 0x%08x gave %s at %llu, want %s at byte 0: %s", (unsigned)t[i].magic,
+             sf_code_name(rc), (unsigned long long)st.pos, sf_code_name(t[i].want), st.msg);
+    return names_fail_as(v, "magic_class", t[i].want == SF_UNSUPPORTED ? "unsupported" : "invalid", d);
+  }
+  return true;
+}
+
 /* `program_cap` (once per process, beside `sig_names`): sf_tpf_program_decode takes a program of
  * exactly SF_TPF_MAX_PROGRAM_TOKENS DWORDs (the header and one comment customdata block filling the
  * rest) and refuses one DWORD more as SF_ERR_LIMIT at DWORD 0, the length it judged. No fuzz input is
@@ -229,7 +262,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
              st2.msg);
     return names_fail_as(v, "program_cap", "over", d);
   }
-  return bare_counts(v);
+  return bare_counts(v) && magic_class(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_program_cap)

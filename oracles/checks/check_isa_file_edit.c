@@ -14,6 +14,7 @@
 #include <string.h>
 #include <xxhash.h>
 
+#include "harness/visa/visa_kernel_priv.h"
 #include "harness/visa/visa_optab.h"
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/bytes.h"
@@ -405,6 +406,59 @@ static bool old_fields_built(sf_verdict *v) {
   return true;
 }
 
+/* `old_counts` (once per process): before vISA 3.4 a kernel's string, variable and input ids are
+ * UW, so a kernel with 65,536 of any one of them (each count alone at its cap) must be refused at
+ * 3.3 as out of range for those 16 bits, not written with ids cut short, nor refused for another
+ * reason (3.3 also holds the input count in a byte: that refusal names 8 bits). */
+static bool old_counts(sf_verdict *v) {
+  static bool done;
+  if (done) return true;
+  done = true;
+  static const char *const what[3] = {"strings", "variables", "inputs"};
+  for (unsigned q = 0; q < 3; q++) {
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    f.major = 3, f.minor = 3, f.num_kernels = 1;
+    f.kernels = calloc(1, sizeof *f.kernels);
+    sf_status st;
+    sf_status_clear(&st);
+    bool built = f.kernels && sf_visa_kernel_init(f.kernels, "k", &st) == SF_OK;
+    sf_visa_kernel *k = built ? f.kernels : NULL;
+    while (built && q == 0 && k->num_strings < 0x10000u) built = sf_visa_kernel_add_string(k, "", 0, &st) >= 0;
+    if (built && q == 1) { /* every variable named by string 0 (the kernel's name): only the variable count is large */
+      free(k->vars);
+      k->vars = calloc(0x10000u, sizeof *k->vars);
+      k->num_vars = k->vars ? 0x10000u : 0;
+      built = k->vars != NULL;
+    }
+    if (built && q == 2) {
+      free(k->inputs);
+      k->inputs = calloc(0x10000u, sizeof *k->inputs);
+      k->num_inputs = k->inputs ? 0x10000u : 0;
+      built = k->inputs != NULL;
+    }
+    sf_code rc = SF_ERR_NOMEM;
+    sf_status wst;
+    sf_status_clear(&wst);
+    if (built) {
+      sf_buf b;
+      sf_buf_init(&b, &wst);
+      b.limit = 16u << 20;
+      rc = sf_isa_write(&f, &b, &wst);
+      sf_buf_free(&b);
+    }
+    sf_isa_free(&f);
+    if (rc == SF_ERR_NOMEM) continue; /* no verdict without memory */
+    if (rc == SF_ERR_RANGE && strstr(wst.msg, "16 bits")) continue;
+    sf_verdict_fail(v, "old_counts", NULL, what[q]);
+    sf_verdict_key(v, "old_counts %s %s", what[q], sf_code_name(rc));
+    sf_verdict_dumpf(v, "a vISA 3.3 kernel with 65536 %s: %s (%s); want it refused as out of range for 16-bit ids\n",
+                     what[q], sf_code_name(rc), rc == SF_OK ? "written" : wst.msg);
+    return false;
+  }
+  return true;
+}
+
 /* `decl_drop`: a general variable's `.decl` line of the printed text t loses one attribute the
  * grammar requires of it (v_type=G, type= or num_elts=: GenX_IR's `.decl` of a general variable
  * names all three; docs/visa-text.md). The parser must refuse the text as a syntax error on that
@@ -499,7 +553,7 @@ bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const 
                               sf_verdict *v) {
   if (!cut_tail(g, v)) return false;
   uint64_t h = XXH3_64bits(p, n);
-  if (!kind_edit(g, h, v) || !old_fields(g, v) || !old_fields_built(v)) return false;
+  if (!kind_edit(g, h, v) || !old_fields(g, v) || !old_fields_built(v) || !old_counts(v)) return false;
   switch ((h >> 58) % 4) {
     case 1: return opcode_edit(g, w, wn, h, v);
     case 2: return name_nul(w, wn, v);

@@ -205,6 +205,72 @@ static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf
   return (rc == want && ctx.calls == 0) || refusal_fail(v, c, check, what, detail, rc, &ctx, want);
 }
 
+static uint64_t grf_up(uint64_t v, unsigned grf) { return grf ? (v + grf - 1) / grf * grf : v; }
+
+/* The bytes a SAMPLE_UNORM or AVS block writes to its destination, from the vISA spec (SAMPLE_UNORM
+ * and AVS, "Dst", "Output Format" / "cntrl", "execMode" and the Notes): each enabled channel, in
+ * R, G, B, A order, a block of the pixels in 16-bit (formats 0, 1) or 8-bit (2, 3) elements rounded
+ * up to whole GRFs; the downsampled formats (1, 3) keep half the pixels of R and B. SAMPLE_UNORM
+ * has 32 pixels (8x4). AVS has execMode's block (16x4, 8x4, 16x8 as two 16x4 halves, 4x4), split
+ * into two runs of columns with output shuffle (16x4 only), and with 8-bit downsampling a single
+ * disabled one of R and B keeps its block. 0 when the instruction is neither or its fields are
+ * out of range. */
+static uint64_t block_bytes(const sf_inst *in, const sf_state *s) {
+  unsigned grf = s->grf_bytes, fmt, mask, px, runs = 1, halves = 1;
+  bool keep_rb = false;
+  if (in->family == SF_FAMILY_SAMPLE_UNORM) {
+    fmt = in->unorm.out_fmt, mask = in->unorm.chan_mask & 15u, px = 32;
+  } else if (in->family == SF_FAMILY_AVS) {
+    static const unsigned w[4] = {16, 8, 16, 4};
+    unsigned mode = in->avs.exec_mode & 15u;
+    fmt = in->avs.cntrl & 15u, mask = in->avs.chan_mask & 15u;
+    const sf_sampler *smp = s->samplers[in->avs.sampler]; /* a byte: every value is a slot */
+    if (mode > 3 || !smp) return 0;
+    px = w[mode] * 4, halves = mode == 2 ? 2 : 1, runs = smp->avs_shuffle && mode == 0 ? 2 : 1;
+    keep_rb = fmt == 3;
+  } else {
+    return 0;
+  }
+  if (fmt > 3) return 0;
+  unsigned esz = fmt < 2 ? 2 : 1;
+  bool ds = fmt == 1 || fmt == 3;
+  if (keep_rb && ((mask & 1u) != 0) != ((mask & 4u) != 0)) mask |= 5u;
+  uint64_t need = 0;
+  for (unsigned k = 0; k < 4; k++) {
+    if (!(mask >> k & 1u)) continue;
+    unsigned n = px / runs;
+    if (ds && (k == 0 || k == 2)) n /= 2;
+    need += grf_up((uint64_t)n * esz, grf) * runs * halves;
+  }
+  return need;
+}
+
+/* (9) `dst_exact`: the case's block (which reaches the backend as it is) with its destination
+ * moved so that exactly the bytes it writes remain in the variable still reaches the backend, and
+ * one byte later it is refused as a state error before any call: the executor's size test is the
+ * spec's, not merely large enough. */
+static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
+  sf_inst in = c->inst;
+  sf_raw *d = in.family == SF_FAMILY_AVS ? &in.avs.dst : &in.unorm.dst;
+  const sf_var *dv = d->id ? sf_state_var_c(s, d->id) : NULL;
+  uint64_t need = block_bytes(&in, s);
+  if (!dv || !need || need > dv->size || dv->size - need > 0xFFFEu) return true;
+  d->off = (uint16_t)(dv->size - need);
+  refusing_ctx ctx;
+  sf_code rc = exec_counted(&in, s, &ctx);
+  if (rc != SF_ERR_STATE || !ctx.calls) {
+    sf_verdict_fail(v, "exec_refusals", &c->inst, "dst_exact");
+    sf_verdict_key(v, "exec_refusals dst_exact %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "the destination V%u+%u leaves exactly the %llu bytes the block writes, yet the executor returned "
+                     "%s (%s) after %u backend call(s)\n", (unsigned)d->id, (unsigned)d->off, (unsigned long long)need,
+                     sf_code_name(rc), ctx.st.msg, ctx.calls);
+    return false;
+  }
+  d->off++;
+  return refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", "dst_short",
+                       "a destination one byte short of the bytes the block writes");
+}
+
 /* `exec_refusals`: (1) for every family, with the refusing backend, the executor returns the
  * backend's refusal and, as sampler.h promises, leaves the state as it was (and a SAMPLE_UNORM or AVS
  * block, which always asks the backend, does not succeed without a call); (2) a 3D_SAMPLE with
@@ -215,7 +281,8 @@ static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf
  * state unbound as a state error, and (6) a D3D resource or sampler index one past the state's slots
  * (the other one in range) as over the limit, (7) a SAMPLE_UNORM or AVS block whose destination
  * is an undeclared variable or starts past its variable's end as a state error, and (8) a 3D_SAMPLE
- * whose aoffimmi is indirect as unsupported or of class 4 as invalid, all before any backend call. */
+ * whose aoffimmi is indirect as unsupported or of class 4 as invalid, all before any backend call;
+ * (9) `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
@@ -257,6 +324,7 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     return refused_first(v, c, s, &in, ind ? SF_UNSUPPORTED : SF_ERR_INVALID, "exec_refusals",
                          ind ? "aoffimmi_indirect" : "aoffimmi_class", ind ? "an indirect aoffimmi" : "an aoffimmi of class 4");
   }
+  if ((in.family == SF_FAMILY_SAMPLE_UNORM || in.family == SF_FAMILY_AVS) && calls0 && !dst_exact(v, c, s)) return false;
   if (in.family == SF_FAMILY_SAMPLE_UNORM || in.family == SF_FAMILY_AVS) {
     /* (7) the block's destination outside the state: an undeclared variable, or (when the block
      * writes a channel) the case's variable from one byte past its end */

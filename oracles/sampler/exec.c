@@ -511,11 +511,11 @@ static sf_code d3d_src(sf_state *s, const sf_d3d_opnd *o, unsigned lane, float o
       sel[0] = sel[1] = sel[2] = sel[3] = o->comp_bits & 3u;
     for (unsigned k = 0; k < 4; k++) v[k] = r[sel[k]];
   }
-  for (unsigned k = 0; k < 4; k++) {
-    float f = sf_u2f(v[k]);
-    if (o->modifier & 2) f = f < 0 ? -f : f;
-    if (o->modifier & 1) f = -f;
-    out[k] = f;
+  for (unsigned k = 0; k < 4; k++) { /* the modifiers work on the sign bit: abs clears it (-0 and a NaN's too), neg flips it */
+    uint32_t bits = v[k];
+    if (o->modifier & 2) bits &= 0x7FFFFFFFu;
+    if (o->modifier & 1) bits ^= 0x80000000u;
+    out[k] = sf_u2f(bits);
   }
   return SF_OK;
 }
