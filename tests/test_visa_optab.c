@@ -258,8 +258,10 @@ static void refusals(void) {
   expect_err(lsc, sizeof lsc, SF_ERR_INVALID, 1, "lsc_untyped sub-op 0x1e");
   const uint8_t lsct[] = {0x8a, 0x00, 0, 0}; /* lsc_load has no typed form: lsc_load_quad does */
   expect_err(lsct, sizeof lsct, SF_ERR_INVALID, 1, "lsc_typed sub-op 0");
-  const uint8_t vme[] = {0x54, 0, 0, 0, 0, 0, 0, 0};
-  expect_err(vme, sizeof vme, SF_UNSUPPORTED, 0, "vme_ime");
+  const uint8_t vaskl[] = {0x4d, 0, 0, 0, 0, 0, 0, 0};
+  expect_err(vaskl, sizeof vaskl, SF_UNSUPPORTED, 0, "va_skl_plus");
+  const uint8_t vme[] = {0x54, 0, 0, 0, 0, 0, 0, 0}; /* stream mode, search control, then a raw operand cut after its id */
+  expect_err(vme, sizeof vme, SF_ERR_TRUNCATED, 7, "vme_ime cut in its first raw operand");
   const uint8_t unknown[] = {0xA0, 0, 0, 0};
   expect_err(unknown, sizeof unknown, SF_ERR_INVALID, 0, "opcode 0xa0");
   const uint8_t svm9[] = {0x4e, 0x09, 0, 0, 0, 0};

@@ -1,8 +1,8 @@
 /* test_visa_send_text.c — the text of raw_send, raw_sends, typed_atomic, qw_gather/qw_scatter,
  * lifetime, wait, sbarrier, nbarrier, fcvt, srnd, switchjmp, urb_write_3d, FILE and LOC (harness/visa/visa_send_text.c;
  * docs/visa-text.md "Raw sends, typed atomics, qword gathers, barriers"), and of the first-generation
- * gather, scatter, sample and load (harness/visa/visa_legacy_text.c; docs/visa-text.md "Gather,
- * scatter, sample and load"):
+ * gather, scatter, sample, load and the VME messages (harness/visa/visa_legacy_text.c; docs/visa-text.md
+ * "Gather, scatter, sample and load", "VME"):
  *   - known answers: each line parses to the fields GenX_IR 1.0.12504 assembles it to and prints back
  *     verbatim (the lines are GenX_IR's -dumpcommonisa of the .isa we write for them, blanks
  *     included, except the two spellings below);
@@ -79,6 +79,12 @@ static const ka cases[] = {
     {"(!P1) urb_write_3d (M5_NM, 16) 0 65535 %null.0 V0047.0 %null.0 %null.0", 0x72, "EPbRwRRR", {0xc4, 0x8001, 0, 65535}},
     {"(P1) urb_write_3d (M1, 8) 255 7 V0046.1 V0047.2 V0046.3 V0049.4", 0x72, "EPbRwRRR", {0x03, 1, 255, 7}},
     {"gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", 0x39, "bbbbVRR", {2, 0, 0x01, 6}},
+    {"vme_ime(0,3) T6  V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", 0x54, "bbRRbRRRR", {0, 3, 6}},
+    {"vme_ime(255,0) T1  %null.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", 0x54, "bbRRbRRRR", {255, 0, 1}},
+    {"vme_sic T6  V0046.0 V0047.0 V0049.0", 0x55, "RRbR", {6}},
+    {"vme_fbr ( 0x0:ub, V0046(0,0)<0;1,0>, 0x3:ub) T6  V0046.0 V0047.0 V0049.0", 0x56, "RRbVVVR", {6}},
+    /* GenX_IR has no grammar rule for vme_idm (and its reader builds a vme_sic from one): its printer's form */
+    {"vme_idm T6  V0046.0 V0047.0 V0049.0", 0x57, "RRbR", {6}},
     {"gather.2 (M5, 1) T6 V0046(0,0)<0;1,0> V0046.0 V0047.0", 0x39, "bbbbVRR", {1, 0, 0x42, 6}},
     {"scatter.1 (M1_NM, 8) T6 0x10:ud V0046.0 V0047.0", 0x3a, "bbbVRR", {0, 0x80, 6}},
     {"sample.RGBA (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", 0x40, "bbbRRRR", {0x0f, 0, 6}},
@@ -227,6 +233,12 @@ static void refusals(void) {
       {"urb_write_3d (M1, 8) 3 65536 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, "global offset"},
       {"urb_write_3d.x (M1, 8) 3 16 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_SYNTAX, "suffix"},
       {"gather.3 (M1, 16) T6 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, ".4"},
+      {"vme_ime(256,0) T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_RANGE, "stream mode"},
+      {"vme_ime(0) T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_SYNTAX, "','"},
+      {"vme_ime T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_SYNTAX, "'('"},
+      {"vme_sic.x T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, "suffix"},
+      {"vme_fbr ( 0x0:ub, 0x1:ub) T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, "','"},
+      {"vme_sic T6 V0046.0 V0047.0", SF_ERR_SYNTAX, "output"},
       {"gather.4 (M1, 4) T6 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, "1, 8 or 16"},
       {"(P1) scatter.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, "predicate"},
       {"sample.RGBA (12) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_RANGE, "8, 16 or 32"},

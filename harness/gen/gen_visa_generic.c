@@ -515,6 +515,17 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_u(x, 'w', sf_fdp_u16(g->f));
       for (int i = 0; i < 3; i++) gop_r(x, g);
       return true;
+    case SF_VSYN_VME: /* any modes (ime: bytes; fbr: three operands), any surface */
+      if (op == 0x54) gop_u(x, 'b', gv_pick(g, 256)), gop_u(x, 'b', gv_pick(g, 256));
+      gop_r(x, g);
+      gop_r(x, g);
+      gop_u(x, 'b', gv_pick(g, 8));
+      if (op == 0x54)
+        for (int i = 0; i < 3; i++) gop_r(x, g);
+      if (op == 0x56)
+        for (int i = 0; i < 3; i++) gop_v(x, g, false);
+      gop_r(x, g);
+      return true;
     case SF_VSYN_GATHER: /* every element size and lane code, any emask; gather's modifier 0 (the one with a text form) */
       gop_u(x, 'b', gv_pick(g, 3));
       if (op == 0x39) gop_u(x, 'b', 0);

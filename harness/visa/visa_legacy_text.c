@@ -1,4 +1,4 @@
-/* visa_legacy_text.c — vISA text of the first-generation surface messages, both directions, in
+/* visa_legacy_text.c — vISA text of the media-era surface messages, both directions, in
  * GenX_IR 1.0.12504's syntax (learned from intel-graphics-compiler visa/IsaDisassembly.cpp,
  * visa/CISA.l, visa/CISA.y, visa/BuildCISAIRImpl.cpp and visa/VISAKernelImpl.cpp at that release;
  * checked against GenX_IR, docs/visa-text.md "Gather, scatter, sample and load"):
@@ -6,9 +6,14 @@
  *   gather|scatter.<1|2|4> (emask, 1|8|16) T<s> <global offset> <element offsets> <data>  0x39, 0x3a
  *   sample.<channels> (8|16) S<n> T<s> u v r dst                                        0x40
  *   load.<channels> (8|16) T<s> u v r dst                                               0x42
+ *   vme_ime(<stream mode>,<search ctrl>) T<s>  uni ime ref0 ref1 cost output            0x54
+ *   vme_sic T<s>  uni sic output   vme_idm T<s>  uni idm output                          0x55, 0x57
+ *   vme_fbr ( <mb mode>, <sub-mb shape>, <sub-pred mode>) T<s>  uni fbr output           0x56
  *
- * These are the messages CM kernels use for buffers and for sampling on the platforms before the 3D
- * sampler messages; IGC's OpenCL path does not write them. None has an execution-size field or a
+ * These are the messages CM kernels use for buffers, for sampling on the platforms before the 3D
+ * sampler messages and for video motion estimation; IGC's OpenCL path does not write them. The VME
+ * messages carry the surface as their third field and GenX_IR prints it first; vme_idm has no
+ * grammar rule in GenX_IR (its printer's form is read here). None has an execution-size field or a
  * predicate: gather/scatter carry their lane count and emask in one byte (bits 0-1: 8, 16, 1;
  * bits 4-7: the emask), sample/load their SIMD mode in bit 4 of the channel byte.
  *
@@ -81,9 +86,39 @@ static void print_sample(pctx *c, const sf_visa_ginst *g, const char *name) {
   for (; i < g->num_ops; i++) vt_print_raw(c, &g->ops[i].r);
 }
 
+/* The VME messages (fields in byte order: ime: stream mode, search control, uni, ime, surface, ref0,
+ * ref1, cost center, output; sic/idm: uni, input, surface, output; fbr: uni, fbr, surface, the three
+ * mode operands, output). GenX_IR writes the surface as `T<index>`; we write its name (the same for
+ * T1, T2 and declared surfaces, and one GenX_IR's parser reads for the other predefined ones). */
+static void print_vme(pctx *c, const sf_visa_ginst *g, const char *name) {
+  static const char *const lay[4] = {"bbRRbRRRR", "RRbR", "RRbVVVR", "RRbR"};
+  unsigned w = (unsigned)(g->op - 0x54);
+  if (w > 3 || !vt_kinds_are(g, 0, lay[w])) {
+    vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+    return;
+  }
+  unsigned s = w == 0 ? 4 : 2, last = g->num_ops - 1u;
+  vt_ob_put(&c->o, name);
+  if (w == 0) vt_ob_fmt(&c->o, "(%u,%u)", (unsigned)g->ops[0].u, (unsigned)g->ops[1].u);
+  if (w == 2) {
+    vt_ob_put(&c->o, " (");
+    for (unsigned i = 3; i < 6; i++) {
+      if (i > 3) vt_ob_put(&c->o, ",");
+      vt_print_vopnd(c, &g->ops[i].v);
+    }
+    vt_ob_put(&c->o, ")");
+  }
+  vt_print_surface(c, (uint8_t)g->ops[s].u);
+  vt_ob_put(&c->o, " "); /* two blanks before the inputs, as IsaDisassembly.cpp prints them */
+  for (unsigned i = w == 0 ? 2 : 0; i < s; i++) vt_print_raw(c, &g->ops[i].r);
+  for (unsigned i = s + 1; i <= last; i++)
+    if (g->ops[i].kind == SF_VF_RAW) vt_print_raw(c, &g->ops[i].r);
+}
+
 void vt_print_legacy(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn) {
   if (syn == SF_VSYN_GATHER) print_gather(c, g, name);
   else if (syn == SF_VSYN_SAMPLE) print_sample(c, g, name);
+  else if (syn == SF_VSYN_VME) print_vme(c, g, name);
   else vt_pfail(c, SF_UNSUPPORTED, "%s: not a first-generation surface message", name);
 }
 
@@ -150,8 +185,48 @@ static bool p_sample(cur *c, const vt_gmatch *m, vt_gbuild *b) {
   return vt_gput_r(c, b, "u") && vt_gput_r(c, b, "v") && vt_gput_r(c, b, "r") && vt_gput_r(c, b, "the destination");
 }
 
+/* vme_ime(<n>,<n>) | vme_fbr (<v>,<v>,<v>) | vme_sic | vme_idm, then T<s> and the raw operands;
+ * the fields are built in byte order (the surface after the first two raw operands). */
+static bool p_vme(cur *c, const vt_gmatch *m, vt_gbuild *b) {
+  if (m->rest_n) return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "%s takes no suffix", m->name), false;
+  unsigned w = (unsigned)(m->op - 0x54);
+  sf_visa_gop modes[3];
+  unsigned nmodes = 0;
+  if (w == 0 || w == 2) {
+    vt_ws(c);
+    if (!vt_count_token(c) || !vt_expect(c, '(', w ? "'(' and the three FBR modes" : "'(' and the stream mode, search control"))
+      return false;
+    for (unsigned i = 0; i < (w ? 3u : 2u); i++) {
+      vt_ws(c);
+      if (i && !vt_expect(c, ',', "',' between the modes")) return false;
+      if (w) {
+        vt_gbuild t;
+        t.n = 0;
+        if (!vt_gput_v(c, &t, i == 0 ? "the MB mode" : i == 1 ? "the sub-MB shape" : "the sub-prediction mode")) return false;
+        modes[nmodes++] = t.ops[0];
+      } else {
+        uint64_t x;
+        if (!vt_count_token(c) || !vt_unum(c, 255, &x, i ? "the search control" : "the stream mode")) return false;
+        vt_gput_u(b, SF_VF_UB, (uint32_t)x);
+      }
+    }
+    vt_ws(c);
+    if (!vt_expect(c, ')', "')' after the modes")) return false;
+  }
+  uint8_t surf;
+  vt_ws(c);
+  if (!vt_count_token(c) || !vt_p_state_slot(c, &surf, "a surface")) return false;
+  static const char *const in1[4] = {"the IME input", "the SIC input", "the FBR input", "the IDM input"};
+  if (!vt_gput_r(c, b, "the universal input") || !vt_gput_r(c, b, in1[w])) return false;
+  vt_gput_u(b, SF_VF_UB, surf);
+  if (w == 0 && (!vt_gput_r(c, b, "ref0") || !vt_gput_r(c, b, "ref1") || !vt_gput_r(c, b, "the cost center"))) return false;
+  for (unsigned i = 0; i < nmodes; i++) b->ops[b->n++] = modes[i];
+  return vt_gput_r(c, b, "the output");
+}
+
 bool vt_parse_legacy(cur *c, const vt_gmatch *m, vt_gbuild *b) {
   if (m->syn == SF_VSYN_GATHER) return p_gather(c, m, b);
   if (m->syn == SF_VSYN_SAMPLE) return p_sample(c, m, b);
+  if (m->syn == SF_VSYN_VME) return p_vme(c, m, b);
   return vt_perr(c, SF_UNSUPPORTED, m->rest_at, "%s: not a first-generation surface message", m->name), false;
 }

@@ -78,6 +78,7 @@ typedef enum sf_vsyn {
   SF_VSYN_SRCLOC,    /* FILE "<name>" | LOC <line>: the debug lines */
   SF_VSYN_GATHER,    /* gather|scatter.<1|2|4> (emask, 1|8|16) T<s> offset offsets data (visa_legacy_text.c) */
   SF_VSYN_SAMPLE,    /* sample|load.<ch> (8|16) [S<n>] T<s> u v r dst: the pre-3D sampler messages */
+  SF_VSYN_VME,       /* vme_ime(<mode>,<ctrl>) | vme_sic | vme_fbr (<v>,<v>,<v>) | vme_idm  T<s> raw operands */
   SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 

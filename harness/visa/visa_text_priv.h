@@ -216,8 +216,8 @@ bool vt_parse_dp(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
 static inline bool vt_send_syn(unsigned syn) { return syn >= SF_VSYN_RAWSEND && syn <= SF_VSYN_SRCLOC; }
 void vt_print_send(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn);
 bool vt_parse_send(cur *c, sf_visa_kernel *k, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
-/* gather/scatter and sample/load, the first-generation surface messages (visa_legacy_text.c). */
-static inline bool vt_legacy_syn(unsigned syn) { return syn == SF_VSYN_GATHER || syn == SF_VSYN_SAMPLE; }
+/* gather/scatter, sample/load and the VME messages, the media-era surface messages (visa_legacy_text.c). */
+static inline bool vt_legacy_syn(unsigned syn) { return syn == SF_VSYN_GATHER || syn == SF_VSYN_SAMPLE || syn == SF_VSYN_VME; }
 void vt_print_legacy(pctx *c, const sf_visa_ginst *g, const char *name, uint8_t syn);
 bool vt_parse_legacy(cur *c, const vt_gmatch *m, vt_gbuild *b);
 /* The id of label `s` in k, added (kind block) at its first use (visa_gen_parse.c). */
