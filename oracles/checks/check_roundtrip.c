@@ -222,6 +222,43 @@ static bool sf_check_visa_respell(sf_verdict *v, const sf_inst *canon, const cha
   return false;
 }
 
+/* `print_refuses`: the decoded instruction with one field past what its bits can say (picked by
+ * draw: SAMPLE_UNORM's output format over 3 or channel mask over 15, 3D_SAMPLE's parameter count
+ * over the cap, exec size or emask over 15 or predicate control over 3, AVS's cntrl or execMode
+ * over 15) has no text: sf_visa_print must refuse it as invalid and leave the buffer empty, not
+ * print what the field's low bits say. No decoder produces such a field, so only this reaches the
+ * printer's tests. */
+bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw) {
+  sf_inst b = *in;
+  unsigned k = draw % 3u;
+  uint8_t big = (uint8_t)(16u + draw % 240u);
+  const char *what;
+  if (b.family == SF_FAMILY_SAMPLE_UNORM) {
+    if (k == 0) b.unorm.out_fmt = (uint8_t)(4u + draw % 252u), what = "out_fmt";
+    else b.unorm.chan_mask = big, what = "chan_mask";
+  } else if (b.family == SF_FAMILY_SAMPLE_3D) {
+    if (k == 0) b.s3d.num_params = (uint8_t)(SF_S3D_MAX_PARAMS + 1u + draw % 8u), what = "num_params";
+    else if (k == 1) b.s3d.exec_size = big, what = "exec_size";
+    else b.s3d.pred.id = 1, b.s3d.pred.ctrl = (uint8_t)(4u + draw % 8u), what = "pred_ctrl";
+  } else if (b.family == SF_FAMILY_AVS) {
+    if (k == 0) b.avs.cntrl = big, what = "cntrl";
+    else b.avs.exec_mode = big, what = "exec_mode";
+  } else {
+    return true;
+  }
+  char t[SF_TEXT_CAP];
+  memset(t, 'x', 8);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_visa_print(&b, NULL, t, sizeof t, &st);
+  if (rc == SF_ERR_INVALID && t[0] == 0) return true;
+  sf_verdict_fail(v, "print_refuses", in, what);
+  sf_verdict_key(v, "print_refuses %s %s", what, sf_code_name(rc));
+  sf_verdict_dumpf(v, "a %s past its bits printed with %s%s%.*s\n", what, sf_code_name(rc), rc == SF_OK ? ": " : ", buffer ",
+                   rc == SF_OK ? 200 : 8, t);
+  return false;
+}
+
 /* print -> parse -> print of a canonical vISA instruction. must_print: the printer and the parser
  * have to accept it, because it validates or because the binary decoder read it (every field the
  * decoder fills fits its text form, rule violations or not; before, an instruction that broke a rule
@@ -371,7 +408,9 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_dumpf(v, "decoder reports %zu bytes used of %zu\n", used, n);
     return false;
   }
-  if (!sf_check_model_inst(v, &in, p[0]) || !sf_check_encode_fits(v, &in, p[n - 1])) return false;
+  if (!sf_check_model_inst(v, &in, p[0]) || !sf_check_encode_fits(v, &in, p[n - 1]) ||
+      !sf_check_visa_print_refuses(v, &in, p[n - 1]))
+    return false;
   /* 1. Lossless: encode(decode(x)) == x. */
   if (!sf_check_visa_reencode(v, &in, p, used, true)) return false;
   /* 2. The canonical form is a fixed point of encode -> decode, and canonicalize is idempotent. */
