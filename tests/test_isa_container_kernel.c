@@ -300,8 +300,13 @@ static void err_code_area(void) {
   expect_read_err(p, b.n, SF_ERR_TRUNCATED, 0x5e);
   /* an opcode whose layout the table does not model, at its absolute offset */
   memcpy(p, b.p, b.n);
-  p[0x68] = 0x44; /* va: sub-op dependent layouts */
+  p[0x68] = 0x71; /* rt_write_3d: mode bits select its operands */
   expect_read_err(p, b.n, SF_UNSUPPORTED, 0x68);
+  /* a sub-op the opcode does not define, at the sub-op's byte (va's sub-ops are 1-7) */
+  memcpy(p, b.p, b.n);
+  p[0x68] = 0x44;
+  p[0x69] = 0x0f;
+  expect_read_err(p, b.n, SF_ERR_INVALID, 0x69);
   /* an opcode vISA 4.1 does not define */
   memcpy(p, b.p, b.n);
   p[0x68] = 0xA0;

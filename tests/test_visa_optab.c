@@ -250,16 +250,16 @@ static void expect_err(const uint8_t *p, size_t n, sf_code want, uint64_t pos, c
 }
 
 static void refusals(void) {
-  const uint8_t va[] = {0x44, 0, 0, 0, 0, 0, 0, 0};
-  expect_err(va, sizeof va, SF_UNSUPPORTED, 0, "va");
+  const uint8_t va[] = {0x44, 0, 0, 0, 0, 0, 0, 0}; /* VA sub-op 0 (AVS) has no VA form */
+  expect_err(va, sizeof va, SF_ERR_INVALID, 1, "va sub-op 0");
   const uint8_t rt[] = {0x71, 0, 0, 0, 0, 0, 0, 0};
   expect_err(rt, sizeof rt, SF_UNSUPPORTED, 0, "rt_write_3d");
   const uint8_t lsc[] = {0x89, 0x1e, 0, 0}; /* read_state_info is typed only (0x8a) */
   expect_err(lsc, sizeof lsc, SF_ERR_INVALID, 1, "lsc_untyped sub-op 0x1e");
   const uint8_t lsct[] = {0x8a, 0x00, 0, 0}; /* lsc_load has no typed form: lsc_load_quad does */
   expect_err(lsct, sizeof lsct, SF_ERR_INVALID, 1, "lsc_typed sub-op 0");
-  const uint8_t vaskl[] = {0x4d, 0, 0, 0, 0, 0, 0, 0};
-  expect_err(vaskl, sizeof vaskl, SF_UNSUPPORTED, 0, "va_skl_plus");
+  const uint8_t vaskl[] = {0x4d, 0x0e, 0, 0, 0, 0, 0, 0}; /* VA_SKL_PLUS sub-op 0x0e (none) */
+  expect_err(vaskl, sizeof vaskl, SF_ERR_INVALID, 1, "va_skl_plus sub-op 0x0e");
   const uint8_t vme[] = {0x54, 0, 0, 0, 0, 0, 0, 0}; /* stream mode, search control, then a raw operand cut after its id */
   expect_err(vme, sizeof vme, SF_ERR_TRUNCATED, 7, "vme_ime cut in its first raw operand");
   const uint8_t unknown[] = {0xA0, 0, 0, 0};

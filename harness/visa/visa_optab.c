@@ -36,6 +36,36 @@ static const sf_visa_subop svm_subs[] = {
     {7, "svm_scatter4scaled", "EPbwVRR", SF_VSYN_SVM4},
 };
 
+/* VA (0x44) and VA_SKL_PLUS (0x4d), the video-analytics sampler messages of CM kernels: the
+ * sub-opcode selects the fields (ByteCodeReaderNG's ISA_VA case and, for VA_SKL_PLUS, the
+ * VAPlusSubOpcodeDesc table of IsaDescription.cpp it reads by: sampler and surface b, offsets and
+ * other vector operands V, modes b, raw sources and destinations R). Sub-op 0 (AVS) has no VA form
+ * (the AVS opcode is 0x43) and VA_SKL_PLUS has none below 8 and none at 0x0e. No text form yet. */
+static const sf_visa_subop va_subs[] = {
+    {1, "va_convolve_2d", "bbVVbR", SF_VSYN_NONE},  {2, "va_minmax", "bVVVR", SF_VSYN_NONE},
+    {3, "va_minmaxfilter", "bbVVbbVR", SF_VSYN_NONE}, {4, "va_erode", "bbVVbR", SF_VSYN_NONE},
+    {5, "va_dilate", "bbVVbR", SF_VSYN_NONE},       {6, "va_boolcentroid", "bVVVVR", SF_VSYN_NONE},
+    {7, "va_centroid", "bVVVR", SF_VSYN_NONE},
+};
+static const sf_visa_subop va_plus_subs[] = {
+    {0x08, "va_convolve_1d_v", "bbVVbR", SF_VSYN_NONE},
+    {0x09, "va_convolve_1d_h", "bbVVbR", SF_VSYN_NONE},
+    {0x0a, "va_convolve_1pixel", "bbVVbRR", SF_VSYN_NONE},
+    {0x0b, "va_floodfill", "bRVVVR", SF_VSYN_NONE},
+    {0x0c, "va_lbpcreation", "bVVbR", SF_VSYN_NONE},
+    {0x0d, "va_lbpcorrelation", "bVVVR", SF_VSYN_NONE},
+    {0x0f, "va_correlationsearch", "bVVVVVVVVR", SF_VSYN_NONE},
+    {0x10, "va_hdc_convolve_2d", "bbVVbbVV", SF_VSYN_NONE},
+    {0x11, "va_hdc_minmaxfilter", "bbVVbbbVV", SF_VSYN_NONE},
+    {0x12, "va_hdc_erode", "bbVVbVV", SF_VSYN_NONE},
+    {0x13, "va_hdc_dilate", "bbVVbVV", SF_VSYN_NONE},
+    {0x14, "va_hdc_lbpcorrelation", "bVVVbVV", SF_VSYN_NONE},
+    {0x15, "va_hdc_lbpcreation", "bVVbbVV", SF_VSYN_NONE},
+    {0x16, "va_hdc_convolve_1d_h", "bbVVbbVV", SF_VSYN_NONE},
+    {0x17, "va_hdc_convolve_1d_v", "bbVVbbVV", SF_VSYN_NONE},
+    {0x18, "va_hdc_convolve_1pixel", "bbVVbRbVV", SF_VSYN_NONE},
+};
+
 /* 3D_INFO (0x70): RESINFO (10) carries a LOD raw operand before dst, the others do not. */
 static const sf_visa_subop info_subs[] = {
     {10, "resinfo", "EbbRR", SF_VSYN_INFO3D},
@@ -161,7 +191,7 @@ static const sf_visa_opdesc optab[] = {
     ROW(0x41, "sample_unorm", "bbbVVVVR", SF_VSYN_NONE),
     ROW(0x42, "load", "bbRRRR", SF_VSYN_SAMPLE),
     ROW(0x43, "avs", "bbbVVVVVVVbVbVR", SF_VSYN_NONE),
-    RSV(0x44, "va"),
+    [0x44] = {0x44, "va", "S", SF_VSYN_NONE, SUBS(va_subs), 0},
     ROW(0x45, "fminmax", "EbVVV", SF_VSYN_MINMAX),
     ROW(0x46, "bfe", EP4, SF_VSYN_ALU),
     ROW(0x47, "bfi", EP5, SF_VSYN_ALU),
@@ -170,7 +200,7 @@ static const sf_visa_opdesc optab[] = {
     ROW(0x4a, "subb", EP4, SF_VSYN_ALU),
     ROW(0x4b, "gather4_typed", "EPbbRRRRR", SF_VSYN_TYPED4),
     ROW(0x4c, "scatter4_typed", "EPbbRRRRR", SF_VSYN_TYPED4),
-    RSV(0x4d, "va_skl_plus"),
+    [0x4d] = {0x4d, "va_skl_plus", "S", SF_VSYN_NONE, SUBS(va_plus_subs), 0},
     [0x4e] = {0x4e, "svm", "S", SF_VSYN_NONE, SUBS(svm_subs), 0},
     ROW(0x4f, "ifcall", "EPVbb", SF_VSYN_IFCALL),
     ROW(0x50, "faddr", "wV", SF_VSYN_FADDR),
