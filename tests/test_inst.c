@@ -306,6 +306,17 @@ static void equality_sees_family(void) {
       a.family = fams[i];
       b.family = fams[j];
       SF_CHECK_MSG(sf_inst_equal(&a, &b) == (i == j), "families %u and %u", i, j);
+      /* without a buffer the diff still says whether they differ: "" only when equal (it said ""
+       * for every two instructions of one family, differing or not, until 2026-11-29) */
+      SF_CHECK_MSG((sf_inst_diff(&a, &b, NULL, 0)[0] == 0) == (i == j), "diff, no buffer: families %u and %u", i, j);
+      if (i == j) {
+        b.family = fams[i];
+        if (fams[i] == SF_FAMILY_D3D) b.d3d.sat = true;
+        else if (fams[i] == SF_FAMILY_SAMPLE_UNORM) b.unorm.dst.off = 1;
+        else if (fams[i] == SF_FAMILY_SAMPLE_3D) b.s3d.dst.off = 1;
+        else b.avs.dst.off = 1;
+        SF_CHECK_MSG(sf_inst_diff(&a, &b, NULL, 0)[0] != 0, "diff, no buffer: family %u, one field changed", i);
+      }
     }
 }
 

@@ -69,8 +69,8 @@ const char *sf_inst_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n
   }
   const sf_family_ops *ops = family_of(a);
   if (!ops) return "";
-  ops->diff(a, b, buf, n);
-  return buf ? buf : "";
+  const char *r = ops->diff(a, b, buf, n);
+  return buf ? buf : r; /* without a buffer, the family's own answer: "" when equal */
 }
 
 bool sf_inst_equal(const sf_inst *a, const sf_inst *b) {

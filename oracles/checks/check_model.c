@@ -393,7 +393,7 @@ bool sf_check_model_inst(sf_verdict *v, const sf_inst *in, uint8_t draw) {
     return sf_verdict_fail(v, "model_family", in, "self_equal");
   /* `equal_sees`: equality tells in from the same bytes under the next family of the table, and
    * from in with one compared field changed (the saturate bit of a D3D instruction, the
-   * destination's offset of a vISA one), and the diff names what differs. */
+   * destination's offset of a vISA one), and the diff says they differ. */
   for (unsigned k = 0; k < 2; k++) {
     sf_inst y = *in;
     if (k == 0) {
@@ -406,8 +406,9 @@ bool sf_check_model_inst(sf_verdict *v, const sf_inst *in, uint8_t draw) {
       if (!dst) break;
       dst->off ^= 1;
     }
+    /* the diff without a buffer ("?" or ""): no formatting on the passing path */
+    if (!sf_inst_equal(in, &y) && sf_inst_diff(in, &y, NULL, 0)[0]) continue;
     const char *why = sf_inst_diff(in, &y, d, sizeof d);
-    if (!sf_inst_equal(in, &y) && why[0] && (k || strstr(why, "family"))) continue;
     sf_verdict_fail(v, "model_family", in, "equal_sees");
     sf_verdict_key(v, "model_family equal_sees %s", k ? "field" : "family");
     sf_verdict_dumpf(v, "%s: sf_inst_equal says %s, sf_inst_diff \"%s\"\n", k ? "one field changed" : "another family",
