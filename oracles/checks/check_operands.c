@@ -275,8 +275,9 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * backend's refusal and, as sampler.h promises, leaves the state as it was (and a SAMPLE_UNORM or AVS
  * block, which always asks the backend, does not succeed without a call); (2) a 3D_SAMPLE with
  * predicate control 3 (reserved; the validator refuses it, so no valid case has it) is refused as
- * invalid, (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC])
- * as outside the register file, and (4) a D3D instruction whose resource or sampler operand (picked
+ * invalid, (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC]),
+ * or one past any register file it reads (the buffer past the state's, temps, inputs, an indexable
+ * temp's array and vector), as outside the register file, and (4) a D3D instruction whose resource or sampler operand (picked
  * by the case) is a temp register as invalid, (5) any instruction with every sampler slot of the
  * state unbound as a state error, and (6) a D3D resource or sampler index one past the state's slots
  * (the other one in range) as over the limit, (7) a SAMPLE_UNORM or AVS block whose destination
@@ -356,6 +357,26 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   if (!refused_first(v, c, s, &in, SF_ERR_LIMIT, "exec_refusals", "cb_past_end",
                      "the address read one vector past a constant buffer"))
     return false;
+  /* (3b) every register file read one past its end, the other index in range: the buffer past the
+   * state's, a temp, an input, an indexable temp's array and its vector */
+  static const struct {
+    uint8_t type, dim;
+    uint32_t i0, i1;
+    const char *what;
+  } past[5] = {
+      {SF_D3D_OT_CONSTANT_BUFFER, 2, SF_D3D_MAX_CB, 0, "cb_index_past"},
+      {SF_D3D_OT_TEMP, 1, SF_D3D_MAX_TEMPS, 0, "temp_past"},
+      {SF_D3D_OT_INPUT, 1, SF_D3D_MAX_INPUTS, 0, "input_past"},
+      {SF_D3D_OT_INDEXABLE_TEMP, 2, SF_D3D_MAX_XARR, 0, "xarr_past"},
+      {SF_D3D_OT_INDEXABLE_TEMP, 2, 0, SF_D3D_MAX_XVEC, "xvec_past"},
+  };
+  for (unsigned q = 0; q < 5; q++) {
+    a->type = past[q].type, a->index_dim = past[q].dim;
+    a->idx[0].imm = past[q].i0 ? past[q].i0 : c->pattern[17] % 4u;
+    a->idx[1].imm = past[q].i1 ? past[q].i1 : c->pattern[17] % 4u;
+    if (!refused_first(v, c, s, &in, SF_ERR_LIMIT, "exec_refusals", past[q].what, "a source register one past its file"))
+      return false;
+  }
   in = c->inst;
   bool smp = c->pattern[18] & 1u;
   in.d3d.src[smp ? 2 : 1].type = SF_D3D_OT_TEMP; /* r<n> where t<n> or s<n> must stand, the rest kept */
