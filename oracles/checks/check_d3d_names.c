@@ -230,6 +230,42 @@ static bool magic_class(sf_verdict *v) {
   return true;
 }
 
+/* `sig_name_cap` (once per process, with `program_cap`): sf_dxbc_write_signature (the short form
+ * the asm command and the D3D12 backend fill in) takes a semantic name of SF_DXBC_SIG_NAME_MAX - 1
+ * bytes, which reads back whole, and refuses one byte longer as invalid (the entry holds the name
+ * with its NUL). */
+static bool sig_name_cap(sf_verdict *v) {
+  char name[SF_DXBC_SIG_NAME_MAX + 1];
+  for (unsigned len = SF_DXBC_SIG_NAME_MAX - 1; len <= SF_DXBC_SIG_NAME_MAX; len++) {
+    memset(name, 'N', len);
+    name[len] = 0;
+    sf_dxbc_sig_elem e = {name, 0, 0, 3, 0, 0xF, 0xF};
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    sf_code rc = sf_dxbc_write_signature(&e, 1, &b, &st);
+    bool ok;
+    char d[SF_STATUS_MSG_MAX + 160];
+    if (len == SF_DXBC_SIG_NAME_MAX) {
+      ok = rc == SF_ERR_INVALID;
+      snprintf(d, sizeof d, "a %u-byte semantic name gave %s, want invalid: %s", len, sf_code_name(rc), st.msg);
+    } else {
+      sf_dxbc_sig back;
+      sf_status st2;
+      sf_status_clear(&st2);
+      sf_code r2 = rc == SF_OK ? sf_dxbc_sig_decode(sf_dxbc_sig_kinds[0], b.data, b.len, &back, &st2) : rc;
+      ok = r2 == SF_OK && back.n == 1 && strlen(back.e[0].name) == len;
+      if (r2 == SF_OK) sf_dxbc_sig_free(&back);
+      snprintf(d, sizeof d, "a %u-byte semantic name (the cap) gave %s / %s on reading back: %s", len, sf_code_name(rc),
+               sf_code_name(r2), rc ? st.msg : st2.msg);
+    }
+    sf_buf_free(&b);
+    if (!ok) return names_fail_as(v, "sig_name_cap", len == SF_DXBC_SIG_NAME_MAX ? "over" : "at_cap", d);
+  }
+  return true;
+}
+
 /* `program_cap` (once per process, beside `sig_names`): sf_tpf_program_decode takes a program of
  * exactly SF_TPF_MAX_PROGRAM_TOKENS DWORDs (the header and one comment customdata block filling the
  * rest) and refuses one DWORD more as SF_ERR_LIMIT at DWORD 0, the length it judged. No fuzz input is
@@ -262,7 +298,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
              st2.msg);
     return names_fail_as(v, "program_cap", "over", d);
   }
-  return bare_counts(v) && magic_class(v);
+  return bare_counts(v) && magic_class(v) && sig_name_cap(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_program_cap)
