@@ -549,17 +549,79 @@ bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n) {
   return true;
 }
 
+/* `input_offset` (every written file): each kernel's table entry ends with input_offset, which the
+ * vISA specification (the header's kernel info) defines as where the kernel's input count lies; a
+ * runtime that loads the kernel's arguments seeks there. It must lie inside the kernel's object
+ * [offset, offset + size) and hold the kernel's input count in the version's width (one byte before
+ * 3.5, four from 3.5). Our reader reads each object in order and never seeks there, so only this
+ * check sees a wrong one. */
+static bool input_offsets(const sf_isa_file *g, const uint8_t *w, size_t wn, sf_verdict *v) {
+  unsigned ver = g->major ? SF_VISA_V(g->major, g->minor) : SF_VISA_V(4, 1);
+  unsigned nlw = ver >= SF_VISA_V(3, 7) ? 2u : 1u, inw = ver >= SF_VISA_V(3, 5) ? 4u : 1u;
+  if (wn < 8) return true;
+  unsigned nk = (unsigned)w[6] | (unsigned)w[7] << 8;
+  size_t p = 8;
+  for (unsigned i = 0; i < nk && i < g->num_kernels; i++) {
+    if (p + nlw > wn) return true;
+    size_t nl = nlw == 2 ? (size_t)w[p] | (size_t)w[p + 1] << 8 : w[p];
+    p += nlw + nl;
+    if (p + 17 > wn) return true;
+    uint32_t off = sf_le32(w + p), size = sf_le32(w + p + 4), in = sf_le32(w + p + 8);
+    p += 16;
+    p += 1 + 9u * w[p];
+    uint64_t got = UINT64_MAX;
+    if (in >= off && (uint64_t)in + inw <= (uint64_t)off + size && (uint64_t)in + inw <= wn)
+      got = inw == 4 ? sf_le32(w + in) : w[in];
+    if (got == g->kernels[i].num_inputs) continue;
+    sf_verdict_fail(v, "input_offset", NULL, "kernel");
+    sf_verdict_key(v, "input_offset");
+    sf_verdict_dumpf(v, "kernel %u: input_offset 0x%x, object [0x%x, +%u), %u inputs; the field there %s\n", i,
+                     (unsigned)in, (unsigned)off, (unsigned)size, (unsigned)g->kernels[i].num_inputs,
+                     got == UINT64_MAX ? "lies outside the object" : "holds another count");
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v) {
   if (!cut_tail(g, v)) return false;
   uint64_t h = XXH3_64bits(p, n);
-  if (!kind_edit(g, h, v) || !old_fields(g, v) || !old_fields_built(v) || !old_counts(v)) return false;
+  if (!input_offsets(g, w, wn, v) || !kind_edit(g, h, v) || !old_fields(g, v) || !old_fields_built(v) || !old_counts(v))
+    return false;
   switch ((h >> 58) % 4) {
     case 1: return opcode_edit(g, w, wn, h, v);
     case 2: return name_nul(w, wn, v);
     case 3: return count_fits(w, wn, v);
     default: return true;
   }
+}
+
+/* `unknown_atomic` (once per process, with `target_names`): an atomic instruction whose op suffix
+ * names no atomic operation (one longer than every name, one of the gaps 13-15, one past the last)
+ * is refused as a syntax error on its line; the name table is searched to its end, never past it
+ * (under ASan a search one entry too far is a finding). */
+static bool unknown_atomics(sf_verdict *v) {
+  static const char *const lines[4] = {
+      "dword_atomic.nosuchop (M1, 8) T6 V0.0 V0.0 V0.0 V0.0", "typed_atomic.fsubb (M1, 8) T6 V0.0 V0.0 V0.0 V0.0 V0.0 V0.0 V0.0",
+      "svm_atomic.fmaxx (M1, 8) V0.0 V0.0 V0.0 V0.0", "dword_atomic.x (M1, 8) T6 V0.0 V0.0 V0.0 V0.0"};
+  for (unsigned q = 0; q < 4; q++) {
+    char text[200];
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n    %s\n    ret (M1, 1)\n", lines[q]);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 3) continue;
+    sf_verdict_fail(v, "unknown_atomic", NULL, "refusal");
+    sf_verdict_key(v, "unknown_atomic %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "'%s' gave %s at line %u, want a syntax error on line 3: %s\n", lines[q], sf_code_name(rc),
+                     (unsigned)st.line, st.msg);
+    return false;
+  }
+  return true;
 }
 
 /* `target_names` (once per process): the Target kernel attribute's names read as the values IGC
@@ -601,7 +663,7 @@ static bool sf_check_target_names(sf_verdict *v) {
       return false;
     }
   }
-  return true;
+  return unknown_atomics(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_target_names)
