@@ -365,6 +365,7 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
                      (int)(text.len < 4000 ? text.len : 4000), (const char *)text.data);
     ok = false;
   }
+  if (ok && r > 0 && text.len) ok = sf_check_d3d_sm51_case(v, (const char *)text.data, text.len, prog->version);
   if (ok && r > 0 && text.len) {
     const char *t = (const char *)text.data, *esc = sf_d3d_readback_escape(t, text.len);
     /* The first line (shader model or .version, outside the line edits) replaced by a version token

@@ -11,6 +11,7 @@
  * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
  * codec targets (sf_check_d3d_names_once). The file also holds the D3D codec's other fixed-work
  * checks, `bare_count` and `program_cap` (at the end). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,6 +263,54 @@ static bool sig_name_cap(sf_verdict *v) {
     }
     sf_buf_free(&b);
     if (!ok) return names_fail_as(v, "sig_name_cap", len == SF_DXBC_SIG_NAME_MAX ? "over" : "at_cap", d);
+  }
+  return true;
+}
+
+/* `sm51_case` (every program text that reads back): fxc spells the resource, sampler,
+ * constant-buffer and UAV registers of shader model 5.1 and later upper case (T0[0], S0[0],
+ * CB0[0][1], U0[0]: their register ranges are new there) and those of the earlier models lower case
+ * (t0, s0, cb0[1], u0), but for the register of a `dcl_constantbuffer` line, upper case in every
+ * model (CB0[14]). The parser reads either case, so only the printed letters tell. Every token of
+ * those names followed by digits (outside the first line, comments and `.tpf` lines) must have the
+ * case of the program's model. */
+bool sf_check_d3d_sm51_case(sf_verdict *v, const char *t, size_t n, uint32_t version) {
+  unsigned major = (version >> 4) & 0xFu, minor = version & 0xFu;
+  bool sm51 = major > 5 || (major == 5 && minor >= 1), dcl_cb = false;
+  size_t i = 0;
+  while (i < n && t[i] != '\n') i++;
+  for (; i < n; i++) {
+    if (t[i] == '\n') {
+      size_t j = i + 1;
+      while (j < n && (t[j] == ' ' || t[j] == '\t')) j++;
+      dcl_cb = n - j >= 18 && !memcmp(t + j, "dcl_constantbuffer", 18);
+      if (n - j >= 4 && !memcmp(t + j, ".tpf", 4))
+        while (j < n && t[j] != '\n') j++;
+      i = j - 1;
+      continue;
+    }
+    if (t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
+      while (i + 1 < n && t[i + 1] != '\n') i++;
+      continue;
+    }
+    char a = t[i], b = i + 1 < n ? t[i + 1] : 0;
+    bool word = i > 0 && (isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_');
+    size_t l = ((a | 0x20) == 'c' && (b | 0x20) == 'b') ? 2 : (a && strchr("tsuTSU", a)) ? 1 : 0;
+    if (word || !l || i + l >= n || !isdigit((unsigned char)t[i + l])) continue;
+    size_t j = i + l;
+    while (j < n && isdigit((unsigned char)t[j])) j++;
+    if (j < n && (isalpha((unsigned char)t[j]) || t[j] == '_')) continue;
+    bool up = a >= 'A' && a <= 'Z', want = sm51 || (l == 2 && dcl_cb);
+    if (l == 2 && up != (b >= 'A' && b <= 'Z')) up = !want; /* mixed case: wrong either way */
+    if (up == want) continue;
+    char d[200];
+    size_t ls = i;
+    while (ls > 0 && t[ls - 1] != '\n') ls--;
+    size_t le = i;
+    while (le < n && t[le] != '\n') le++;
+    snprintf(d, sizeof d, "shader model %u.%u: '%.*s' is %s case, fxc writes it %s case: %.*s", major, minor, (int)(j - i), t + i,
+             up ? "upper" : "lower", want ? "upper" : "lower", (int)(le - ls > 120 ? 120 : le - ls), t + ls);
+    return names_fail_as(v, "sm51_case", want ? "lower" : "upper", d);
   }
   return true;
 }

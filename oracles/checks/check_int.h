@@ -155,6 +155,7 @@ bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const ui
  * pick) with tag bits past their 2 bits is refused by the encoder as out of range, naming it. */
 bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick);
 bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw);
+bool sf_check_d3d_sm51_case(sf_verdict *v, const char *t, size_t n, uint32_t version);
 /* `exec_dst_first` (check_operands.c): the case's D3D instruction with an unwritable destination,
  * under a live mask from the case's bytes, is refused (SF_ERR_LIMIT) before any backend call. s is
  * the case's state before execution; its live mask is restored. */
