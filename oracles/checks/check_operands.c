@@ -278,7 +278,8 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * invalid, (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC]),
  * or one past any register file it reads (the buffer past the state's, temps, inputs, an indexable
  * temp's array and vector), as outside the register file, and (4) a D3D instruction whose resource or sampler operand (picked
- * by the case) is a temp register as invalid, (5) any instruction with every sampler slot of the
+ * by the case) is a temp register as invalid, (2b) a 3D_SAMPLE with an exec size of 1, 2 or 4 lanes or
+ * a size code past 32 lanes as invalid, (5) any instruction with every sampler slot of the
  * state unbound as a state error, and (6) a D3D resource or sampler index one past the state's slots
  * (the other one in range) as over the limit, (7) a SAMPLE_UNORM or AVS block whose destination
  * is an undeclared variable or starts past its variable's end as a state error, and (8) a 3D_SAMPLE
@@ -316,6 +317,15 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     in.s3d.pred.id = 1;
     in.s3d.pred.ctrl = 3;
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "pred_ctrl_3", "predicate control 3")) return false;
+    /* (2b) an exec size the 3D sampler messages do not have: 1, 2 or 4 lanes, or a size code past
+     * 32 lanes (vISA 3D_SAMPLE: SIMD8, SIMD16 and, where the platform has it, SIMD32) */
+    in = c->inst;
+    in.s3d.exec_size = (uint8_t)(c->pattern[18] % 3u);
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "exec_small", "an exec size of 1, 2 or 4 lanes"))
+      return false;
+    in.s3d.exec_size = (uint8_t)(6u + c->pattern[18] % 10u);
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "exec_code", "an exec size code past 32 lanes"))
+      return false;
     /* (8) an aoffimmi that is an indirect operand (valid, not executed: unsupported) or of operand
      * class 4 (no vISA operand has it: invalid), when the instruction as it is reaches the backend */
     if (!calls0) return true;
