@@ -233,8 +233,8 @@ static bool magic_class(sf_verdict *v) {
 
 /* `sig_name_cap` (once per process, with `program_cap`): sf_dxbc_write_signature (the short form
  * the asm command and the D3D12 backend fill in) takes a semantic name of SF_DXBC_SIG_NAME_MAX - 1
- * bytes, which reads back whole, and refuses one byte longer as invalid (the entry holds the name
- * with its NUL). */
+ * bytes, which reads back whole, and refuses one byte longer as invalid, naming the longest that
+ * fits (the entry holds the name with its NUL). */
 static bool sig_name_cap(sf_verdict *v) {
   char name[SF_DXBC_SIG_NAME_MAX + 1];
   for (unsigned len = SF_DXBC_SIG_NAME_MAX - 1; len <= SF_DXBC_SIG_NAME_MAX; len++) {
@@ -248,8 +248,10 @@ static bool sig_name_cap(sf_verdict *v) {
     sf_code rc = sf_dxbc_write_signature(&e, 1, &b, &st);
     bool ok;
     char d[SF_STATUS_MSG_MAX + 160];
-    if (len == SF_DXBC_SIG_NAME_MAX) {
-      ok = rc == SF_ERR_INVALID;
+    if (len == SF_DXBC_SIG_NAME_MAX) { /* refused, and the message gives the longest name that fits */
+      char cap[16];
+      snprintf(cap, sizeof cap, "%u bytes", SF_DXBC_SIG_NAME_MAX - 1);
+      ok = rc == SF_ERR_INVALID && strstr(st.msg, cap);
       snprintf(d, sizeof d, "a %u-byte semantic name gave %s, want invalid: %s", len, sf_code_name(rc), st.msg);
     } else {
       sf_dxbc_sig back;

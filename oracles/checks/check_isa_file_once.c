@@ -1,0 +1,197 @@
+/* oracles/checks/check_isa_file_once.c — the text checks isa_file_fuzzer runs once per process,
+ * on kernels built here (no seed holds them within the target's max_len, or they are edges of the
+ * grammar no generated kernel reaches): `target_names` (the Target attribute's names and values),
+ * `unknown_atomic` (atomic suffixes that name no operation, sample/load's `.ch0`), `text_edges`
+ * (decimal float immediates at the largest finite magnitude, svm_gather codes with no text) and
+ * `label_cap` (one label over the text's cap). check_isa_file.c calls the two `_once` entry points. */
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/visa/visa_kernel_priv.h"
+#include "harness/visa/visa_optab.h"
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/visa.h"
+
+/* `unknown_atomic` (once per process, with `target_names`): an atomic instruction whose op suffix
+ * names no atomic operation (one longer than every name, one of the gaps 13-15, one past the last)
+ * is refused as a syntax error on its line; the name table is searched to its end, never past it
+ * (under ASan a search one entry too far is a finding). So is sample/load with `.ch0`, our spelling
+ * of an empty channel mask, which those two have no text for. Then `text_edges` below. */
+static bool text_edges(sf_verdict *v);
+static bool unknown_atomics(sf_verdict *v) {
+  static const char *const lines[6] = {
+      "dword_atomic.nosuchop (M1, 8) T6 V0.0 V0.0 V0.0 V0.0", "typed_atomic.fsubb (M1, 8) T6 V0.0 V0.0 V0.0 V0.0 V0.0 V0.0 V0.0",
+      "svm_atomic.fmaxx (M1, 8) V0.0 V0.0 V0.0 V0.0", "dword_atomic.x (M1, 8) T6 V0.0 V0.0 V0.0 V0.0",
+      "sample.ch0 (8) T6 T6 V0.0 V0.0 V0.0 V0.0", "load.ch0 (8) T6 V0.0 V0.0 V0.0 V0.0"};
+  for (unsigned q = 0; q < 6; q++) {
+    char text[200];
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n    %s\n    ret (M1, 1)\n", lines[q]);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 3) continue;
+    sf_verdict_fail(v, "unknown_atomic", NULL, "refusal");
+    sf_verdict_key(v, "unknown_atomic %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "'%s' gave %s at line %u, want a syntax error on line 3: %s\n", lines[q], sf_code_name(rc),
+                     (unsigned)st.line, st.msg);
+    return false;
+  }
+  return text_edges(v);
+}
+
+/* `text_edges` (once per process, with `unknown_atomic`): decimal float immediates at the largest
+ * finite magnitude of their type (+-FLT_MAX as :f, +-DBL_MAX as :df) read as exactly those bits,
+ * and an svm_gather whose block-size code (3) or block-count code (4) is one past what its text can
+ * say is refused by the printer as unsupported, not printed as a suffix the parser refuses. */
+static bool text_edges(sf_verdict *v) {
+  static const struct {
+    const char *imm;
+    uint64_t bits;
+  } lim[4] = {{"3.4028234663852886e+38:f", 0x7F7FFFFFull}, {"-3.4028234663852886e+38:f", 0xFF7FFFFFull},
+              {"1.7976931348623157e+308:df", 0x7FEFFFFFFFFFFFFFull}, {"-1.7976931348623157e+308:df", 0xFFEFFFFFFFFFFFFFull}};
+  const char *bad = NULL;
+  char text[320];
+  sf_status st;
+  for (unsigned q = 0; q < 4 && !bad; q++) {
+    bool dbl = strstr(lim[q].imm, ":df") != NULL;
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=%s num_elts=1\n"
+                     "    mov (M1, 1) V32(0,0)<1> %s\n    ret (M1, 1)\n", dbl ? "df" : "f", lim[q].imm);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status_clear(&st);
+    if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK) {
+      bad = lim[q].imm;
+      continue;
+    }
+    const sf_visa_kernel *k = &f.kernels[0];
+    if (k->num_gens < 1 || k->gens[0].num_ops < 4 || k->gens[0].ops[3].v.imm != lim[q].bits) bad = lim[q].imm;
+    sf_isa_free(&f);
+  }
+  if (bad) {
+    sf_verdict_fail(v, "text_edges", NULL, "float_max");
+    sf_verdict_key(v, "text_edges float_max");
+    sf_verdict_dumpf(v, "the immediate %s does not read as the largest finite value's bits: %s\n", bad, st.msg);
+    return false;
+  }
+  for (unsigned q = 0; q < 2; q++) {
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n"
+                     "    svm_gather.4.1 (M1, 8) V32.0 V32.0\n    ret (M1, 1)\n");
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status_clear(&st);
+    if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK || f.kernels[0].num_gens < 1 || f.kernels[0].gens[0].num_ops < 5) {
+      bad = "svm_gather";
+    } else {
+      f.kernels[0].gens[0].ops[3 + q].u = q ? 4u : 3u;
+      sf_buf out;
+      sf_buf_init(&out, &st);
+      if (sf_visaasm_print(&f, &out, &st) != SF_UNSUPPORTED) bad = q ? "block count code 4" : "block size code 3";
+      sf_buf_free(&out);
+    }
+    sf_isa_free(&f);
+    if (!bad) continue;
+    sf_verdict_fail(v, "text_edges", NULL, "svm_codes");
+    sf_verdict_key(v, "text_edges svm_codes");
+    sf_verdict_dumpf(v, "svm_gather with %s: want the printer's refusal as unsupported, got %s\n", bad, st.msg);
+    return false;
+  }
+  return true;
+}
+
+/* `target_names` (once per process): the Target kernel attribute's names read as the values IGC
+ * gives them (VISATarget in IGC's visa_igc_common_header.h: VISA_CM 0, VISA_3D 1, VISA_CS 2), one
+ * byte, and print back as those names. Parser and printer share one table, so a round trip cannot
+ * see a name read as another value, or kept as its letters. */
+static bool sf_check_target_names(sf_verdict *v) {
+  static const char *const names[3] = {"cm", "3d", "cs"};
+  for (unsigned q = 0; q < 3; q++) {
+    char text[128], want[40];
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.kernel_attr Target=\"%s\"\n    ret (M1, 1)\n", names[q]);
+    snprintf(want, sizeof want, ".kernel_attr Target=\"%s\"", names[q]);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf out;
+    sf_buf_init(&out, &st);
+    const char *bad = NULL;
+    if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK || f.num_kernels != 1) {
+      bad = "parse";
+    } else {
+      const sf_visa_kernel *k = &f.kernels[0];
+      const sf_visa_attr *a = NULL;
+      for (uint32_t i = 0; i < k->num_attrs && !a; i++)
+        if (k->attrs[i].name < k->num_strings && !strcmp(k->strings[k->attrs[i].name], "Target")) a = &k->attrs[i];
+      if (!a || a->size != 1 || a->value_off >= k->attr_bytes_len || k->attr_bytes[a->value_off] != q) bad = "value";
+      else if (sf_visaasm_print(&f, &out, &st) != SF_OK || !sf_check_has_word((const char *)out.data, out.len, want))
+        bad = "print";
+    }
+    sf_buf_free(&out);
+    sf_isa_free(&f);
+    if (bad) {
+      sf_verdict_fail(v, "target_names", NULL, bad);
+      sf_verdict_key(v, "target_names %s", bad);
+      sf_verdict_dumpf(v, "Target=\"%s\" does not %s (want the one-byte value %u, printed by that name): %s\n", names[q],
+                       !strcmp(bad, "parse") ? "parse" : !strcmp(bad, "value") ? "read as its value" : "print back",
+                       q, st.msg);
+      return false;
+    }
+  }
+  return unknown_atomics(v);
+}
+
+SF_CHECK_ONCE_FN(sf_check_target_names)
+
+/* `label_cap` (once per process; no seed can hold it within the target's max_len): a text with one
+ * label more than its cap (VT_MAX_LABELS, 4096, docs/visa-text.md) is refused as over the limit at
+ * the line of the label past it, and one at the cap reads. */
+static bool sf_check_label_cap(sf_verdict *v) {
+  const unsigned cap = 4096;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf t;
+  sf_buf_init(&t, &st);
+  bool built = sf_buf_put(&t, ".version 4.1\n.kernel \"k\"\n", 25);
+  char line[24];
+  for (unsigned i = 0; built && i <= cap; i++) {
+    int n = snprintf(line, sizeof line, "L%u:\n", i);
+    built = sf_buf_put(&t, line, (size_t)n);
+  }
+  built = built && sf_buf_put(&t, "    ret (M1, 1)\n", 16);
+  if (!built) {
+    sf_buf_free(&t);
+    return true; /* no memory: nothing to judge */
+  }
+  const char *bad = NULL;
+  sf_isa_file f;
+  memset(&f, 0, sizeof f);
+  sf_status s1;
+  sf_status_clear(&s1);
+  sf_code over = sf_visaasm_parse((const char *)t.data, t.len, &f, &s1);
+  sf_isa_free(&f);
+  if (over != SF_ERR_LIMIT || s1.pos_kind != SF_POS_TEXT || s1.line != 3 + cap) bad = "over";
+  /* the same text without its last label line: at the cap */
+  size_t cut = (size_t)snprintf(line, sizeof line, "L%u:\n", cap);
+  memmove(t.data + t.len - 16 - cut, t.data + t.len - 16, 16);
+  sf_status s2;
+  sf_status_clear(&s2);
+  memset(&f, 0, sizeof f);
+  if (!bad && sf_visaasm_parse((const char *)t.data, t.len - cut, &f, &s2) != SF_OK) bad = "at";
+  sf_isa_free(&f);
+  sf_buf_free(&t);
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "label_cap", NULL, bad);
+  sf_verdict_key(v, "label_cap %s", bad);
+  sf_verdict_dumpf(v, "%u labels in a text: %s\n", !strcmp(bad, "over") ? cap + 1 : cap,
+                   sf_status_format(!strcmp(bad, "over") ? &s1 : &s2, msg, sizeof msg));
+  return false;
+}
+
+SF_CHECK_ONCE_FN(sf_check_label_cap)
