@@ -220,7 +220,7 @@ void sf_dxbc_checksum(const uint8_t *data, size_t len, uint32_t out[4]);
  * overlapping. Byte positions in errors. Free with sf_dxbc_free (also after a failure). */
 sf_code sf_dxbc_read(const uint8_t *data, size_t len, sf_dxbc *out, sf_status *st);
 void sf_dxbc_free(sf_dxbc *c);
-/* First chunk with this fourcc, or NULL. */
+/* First chunk with this fourcc, or NULL (also when c is NULL). */
 const sf_dxbc_chunk *sf_dxbc_find(const sf_dxbc *c, uint32_t fourcc);
 
 /* Writes a container holding the chunks in the given order, packed right after the chunk table,

@@ -244,6 +244,8 @@ static void visa_nulls(nulls *n) {
     const char *r = sf_inst_diff(&in, &d3d, NULL, 64);
     if (!r || !r[0]) finding(n, "sf_inst_diff(NULL buffer)", "returned no description of two instructions of different families");
   }
+  /* sf_dxbc_find of no container finds no chunk (dxbc.h) */
+  if (sf_dxbc_find(NULL, 0x52444853u) != NULL) finding(n, "sf_dxbc_find(NULL container)", "returned a chunk");
   if (have_file) {
     CALL("sf_isa_write(NULL file)", sf_isa_write(NULL, &out, &st));
     CALL("sf_isa_write(NULL out)", sf_isa_write(&file, NULL, &st));
