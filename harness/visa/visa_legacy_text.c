@@ -97,7 +97,7 @@ static void print_vme(pctx *c, const sf_visa_ginst *g, const char *name) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
-  unsigned s = w == 0 ? 4 : 2, last = g->num_ops - 1u;
+  unsigned s = w == 0 ? 4 : 2; /* the surface's field */
   vt_ob_put(&c->o, name);
   if (w == 0) vt_ob_fmt(&c->o, "(%u,%u)", (unsigned)g->ops[0].u, (unsigned)g->ops[1].u);
   if (w == 2) {
@@ -111,7 +111,7 @@ static void print_vme(pctx *c, const sf_visa_ginst *g, const char *name) {
   vt_print_surface(c, (uint8_t)g->ops[s].u);
   vt_ob_put(&c->o, " "); /* two blanks before the inputs, as IsaDisassembly.cpp prints them */
   for (unsigned i = w == 0 ? 2 : 0; i < s; i++) vt_print_raw(c, &g->ops[i].r);
-  for (unsigned i = s + 1; i <= last; i++)
+  for (unsigned i = s + 1; i < g->num_ops; i++) /* the raw operands after it (vme_fbr's modes are printed above) */
     if (g->ops[i].kind == SF_VF_RAW) vt_print_raw(c, &g->ops[i].r);
 }
 

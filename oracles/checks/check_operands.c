@@ -275,16 +275,16 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * backend's refusal and, as sampler.h promises, leaves the state as it was (and a SAMPLE_UNORM or AVS
  * block, which always asks the backend, does not succeed without a call); (2) a 3D_SAMPLE with
  * predicate control 3 (reserved; the validator refuses it, so no valid case has it) is refused as
- * invalid, (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC]),
- * or one past any register file it reads (the buffer past the state's, temps, inputs, an indexable
- * temp's array and vector), as outside the register file, and (4) a D3D instruction whose resource or sampler operand (picked
- * by the case) is a temp register as invalid, (2b) a 3D_SAMPLE with an exec size of 1, 2 or 4 lanes or
- * a size code past 32 lanes as invalid, (5) any instruction with every sampler slot of the
- * state unbound as a state error, and (6) a D3D resource or sampler index one past the state's slots
- * (the other one in range) as over the limit, (7) a SAMPLE_UNORM or AVS block whose destination
- * is an undeclared variable or starts past its variable's end as a state error, and (8) a 3D_SAMPLE
- * whose aoffimmi is indirect as unsupported or of class 4 as invalid, all before any backend call;
- * (9) `dst_exact` above. */
+ * invalid, and (2b) one with an exec size of 1, 2 or 4 lanes or a size code past 32 lanes likewise;
+ * (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC]), or (3b) one
+ * past any register file it reads (the buffer past the state's, temps, inputs, an indexable temp's
+ * array and vector), as outside the register file; (4) a D3D instruction whose resource or sampler
+ * operand (picked by the case) is a temp register as invalid; (5) any instruction with every
+ * sampler slot of the state unbound as a state error; (6) a D3D resource or sampler index one past
+ * the state's slots (the other one in range) as over the limit; (7) a SAMPLE_UNORM or AVS block
+ * whose destination is an undeclared variable or starts past its variable's end as a state error;
+ * and (8) a 3D_SAMPLE whose aoffimmi is indirect as unsupported or of class 4 as invalid; all before
+ * any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
