@@ -97,6 +97,20 @@ static void known_answers(void) {
       {"lsc_load_quad.ugml (M1, 16)  V0046:d32.xzw  arg[V0047]:a64", 0x89, 19, "SEPbbbbwdbbbbbVRRRR", {0x02, 0x04, 0, 1},
        4},
       {"lsc_fence.ugm.evict.gpu", 0x8b, 5, "EPbbb", {0x80, 0, 0, 1}, 4},
+      /* typed LSC (.tgm, opcode 0x8a) in the form GenX_IR 12504's grammar reads: its -dumpcommonisa of
+       * our .isa equals its dump of its own parse of these lines (its printer writes the missing
+       * coordinates as %null and drops their offsets, so its lines are not these) */
+      {"lsc_load_quad.tgm (M1, 16)  V0049:d32.xyzw  bti(0x4)[V0046]:a32", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR", {0x02, 0x04, 0, 0}, 4},
+      {"(P1) lsc_store_quad.tgm.uc.ca (M5, 8)  ss(V0052(0,1))[V0046.32, V0047, V0052, V0046]:a64  V0049:d16.y", 0x8a, 19,
+       "SEPbbbbbbbbVRRRRRRR", {0x06, 0x43, 1, 1}, 4},
+      {"lsc_atomic_icas.tgm (M1, 16)  V0049:d32x2t  bti(0x5)[V0046]:a16  V0047  V0049.32", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR",
+       {0x12, 0x04, 0, 0}, 4},
+      {"(!P1) lsc_read_state_info.tgm  V0049.64  ss(V0052)", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR", {0x1e, 0x80, 0x8001, 0}, 4},
+      /* one value for the length and the mask: channels on an atomic (9 = xw) and a length on a
+       * transposed quad, both read by GenX_IR's lexer */
+      {"lsc_atomic_iadd.tgm (M1, 16)  V0049:d32.xw  bti(0x5)[V0046, V0047]:a32  V0047  %null", 0x8a, 19,
+       "SEPbbbbbbbbVRRRRRRR", {0x0c, 0x04, 0, 0}, 4},
+      {"lsc_load_quad.tgm (M1, 16)  V0049:d32x4t  bti(0x2)[V0046]:a32", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR", {0x02, 0x04, 0, 0}, 4},
       /* 2D block load and store (IGC 12504's form: tests/data/real/visa-ocloc block2d-pvc-*) */
       {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", 0x89, 20,
        "SEPbbbbbbwwbRVVVVVVR", {0x03, 0x04, 0, 0}, 4},
@@ -173,6 +187,31 @@ static void known_answers(void) {
       sf_buf_free(&b);
     }
     sf_isa_free(&f);
+  }
+  /* spellings only GenX_IR 12504's LSC parser takes, each read as it reads them (its dump of its
+   * parse prints the same fields as our second line): a surface's .col, u<size>, a length on a
+   * quad, channels on a strided load (which then gets the default pitch, 4 x 3 bytes) */
+  static const char *const spell[][2] = {
+      {"lsc_load.ugm (M1, 16)  V0046:d32  bss(V0052.1)[V0047]:a32", "lsc_load.ugm (M1, 16)  V0046:d32  bss(V0052(0,1))[V0047]:a32"},
+      {"lsc_load_quad.tgm (M1, 16)  V0049:u32.xyzw  bss(V0052.1)[V0046.0]:a32",
+       "lsc_load_quad.tgm (M1, 16)  V0049:d32.xyzw  bss(V0052(0,1))[V0046]:a32"},
+      {"lsc_load_quad.ugm (M1, 16)  V0049:d32x2  flat[V0046]:a32", "lsc_load_quad.ugm (M1, 16)  V0049:d32.y  flat[V0046]:a32"},
+      {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xy  flat[V0047]:a64",
+       "lsc_load_strided.ugm (M1, 16)  V0046:d32x3  flat[V0047, 0xC]:a64"},
+  };
+  for (size_t i = 0; i < sizeof spell / sizeof spell[0]; i++) {
+    sf_isa_file sf;
+    sf_status sst;
+    sf_status_clear(&sst);
+    bool ok = parse_with_hdr(spell[i][0], &sf, &sst);
+    SF_CHECK_MSG(ok, "%s: %s", spell[i][0], sst.msg);
+    if (!ok) continue;
+    sf_buf b;
+    sf_buf_init(&b, &sst);
+    SF_CHECK(sf_visaasm_print(&sf, &b, &sst) == SF_OK && sf_buf_put(&b, "", 1));
+    SF_CHECK_MSG(b.data && strstr((const char *)b.data, spell[i][1]), "%s printed as\n%s", spell[i][0], (const char *)b.data);
+    sf_buf_free(&b);
+    sf_isa_free(&sf);
   }
   /* a .sat destination sets the dst modifier to saturate (vISA MODIFIER_SAT) */
   sf_isa_file f;
@@ -341,8 +380,9 @@ static void random_round_trips(void) {
   uint64_t seed = getenv("SF_GEN_SEED") ? strtoull(getenv("SF_GEN_SEED"), NULL, 0) : 0x5eed61u;
   unsigned ok_trips = 0, refused = 0, classes_seen = 0;
   unsigned per_class[SF_VSYN_COUNT] = {0};
-  uint8_t seen_op[256] = {0};
-  for (unsigned trial = 0; trial < 2000; trial++) {
+  uint8_t seen_op[256] = {0}, seen_sub[256][64] = {{0}};
+  enum { TRIALS = 8000 };
+  for (unsigned trial = 0; trial < TRIALS; trial++) {
     sf_status st;
     sf_status_clear(&st);
     sf_isa_file f = {.major = 4, .minor = 1, .num_kernels = 1, .kernels = calloc(1, sizeof(sf_visa_kernel))};
@@ -362,6 +402,7 @@ static void random_round_trips(void) {
       const sf_visa_opdesc *d = sf_visa_optab(g->op);
       per_class[g->op == 0x4e ? SF_VSYN_SVM : g->op == 0x70 ? SF_VSYN_INFO3D : d->syn]++;
       seen_op[g->op] = 1;
+      if (d->subs && g->num_ops && g->ops[0].kind == 'S' && g->ops[0].u < 64) seen_sub[g->op][g->ops[0].u] = 1;
     }
     sf_buf text, w1, w2;
     sf_buf_init(&text, &st);
@@ -403,9 +444,9 @@ static void random_round_trips(void) {
     sf_isa_free(&f);
   }
   for (unsigned c = 1; c < SF_VSYN_COUNT; c++) classes_seen += per_class[c] != 0;
-  printf("random: %u of 2000 kernels round-trip byte-identically (%u refused), %u syntax classes\n", ok_trips, refused,
-         classes_seen);
-  SF_CHECK(ok_trips >= 1900);
+  printf("random: %u of %u kernels round-trip byte-identically (%u refused), %u syntax classes\n", ok_trips, (unsigned)TRIALS,
+         refused, classes_seen);
+  SF_CHECK(ok_trips >= TRIALS / 20 * 19);
   /* every row with a text class was generated */
   unsigned rows = 0, covered = 0;
   for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
@@ -417,6 +458,19 @@ static void random_round_trips(void) {
     SF_CHECK_MSG(seen_op[op], "row 0x%02x (%s) never generated", op, d->name);
   }
   printf("random: %u of %u opcode rows with a text class generated\n", covered, rows);
+  /* and every sub-op row with one (LSC untyped and typed, SVM, 3D_INFO, ...) */
+  unsigned subs = 0, subs_seen = 0;
+  for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
+    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
+    for (unsigned q = 0; d->subs && q < d->num_subs; q++) {
+      if (d->subs[q].syn == SF_VSYN_NONE || d->subs[q].value < 0 || d->subs[q].value >= 64) continue;
+      subs++;
+      subs_seen += seen_sub[op][d->subs[q].value];
+      SF_CHECK_MSG(seen_sub[op][d->subs[q].value], "row 0x%02x sub-op 0x%02x (%s) has text but was never generated", op,
+                   (unsigned)d->subs[q].value, d->subs[q].name);
+    }
+  }
+  printf("random: %u of %u sub-op rows with a text class generated\n", subs_seen, subs);
   SF_CHECK(classes_seen >= 10);
 }
 
@@ -533,8 +587,9 @@ static void refusals(void) {
     }
     sf_isa_free(&sf);
   }
-  /* LSC forms without a text form here (ccs_update, typed) are unsupported, by name */
-  static const char *const lsc[] = {"lsc_ccs_update.ugm (M1, 32)", "lsc_load_quad.tgm (M1, 16)  V0046:d32.xz  bss(V0049)[V0047]:a32"};
+  /* LSC forms without a text form here (ccs_update; the typed load_status, store_uncompressed,
+   * ccs_update) are unsupported, by name */
+  static const char *const lsc[] = {"lsc_ccs_update.ugm (M1, 32)", "lsc_load_status.tgm (M1, 16)  V0046:d32  bss(V0049)[V0047]:a32"};
   for (size_t q = 0; q < sizeof lsc / sizeof lsc[0]; q++) {
     sf_status_clear(&st);
     SF_CHECK_MSG(!parse_with_hdr(lsc[q], &f, &st) && st.code == SF_UNSUPPORTED && st.pos_kind == SF_POS_TEXT &&
@@ -574,7 +629,15 @@ static void refusals(void) {
       {"dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)<1;1,0>", SF_ERR_SYNTAX},  /* no region */
       {"(P1) dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},    /* no predicate */
       {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, 0x4, 0x4]:a64", SF_ERR_SYNTAX},
-      {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xy  flat[V0047, 0x4]:a64", SF_ERR_SYNTAX}, /* no channels */
+      {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xw  flat[V0047]:a64", SF_ERR_SYNTAX}, /* channels 9: no default pitch */
+      /* the typed forms (GenX_IR 12504 refuses each of these too) */
+      {"lsc_load.tgm (M1, 16)  V0046:d32  bti(0x4)[V0047]:a32", SF_ERR_SYNTAX},            /* no typed lsc_load */
+      {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  bti(0x4)[V0047, %null]:a32", SF_ERR_SYNTAX}, /* a %null coordinate */
+      {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  flat[V0047]:a32", SF_ERR_SYNTAX},           /* typed: bss, ss, bti */
+      {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  bti(0x4)[V0047,V0047,V0047,V0047,V0047]:a32", SF_ERR_SYNTAX},
+      {"lsc_read_state_info.ugm  V0046  bti(0x4)", SF_ERR_SYNTAX},       /* only .tgm */
+      {"lsc_read_state_info.tgm.uc.uc  V0046  bti(0x4)", SF_ERR_SYNTAX}, /* no cache options */
+      {"lsc_read_state_info.tgm (M1, 1) V0046  bti(0x4)", SF_ERR_SYNTAX}, /* no exec size */
       {"addr_add (M1_NM, 1) A0(0)<1> &V0046[64] 0x0:uw", SF_UNSUPPORTED},  /* the row needs the GRF size */
       {"addr_add (M1_NM, 1) A0(0)<1> &V0046[6] 0x0:uw", SF_ERR_RANGE},     /* not a multiple of 4 */
       {"addr_add (M1_NM, 1) A0(0)<1> &%r0[4] 0x0:uw", SF_UNSUPPORTED},     /* predefined: no element size */

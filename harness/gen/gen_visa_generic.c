@@ -228,6 +228,56 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     }
     return true;
   }
+  if (op == 0x8a) { /* LSC typed (.tgm): the sub-ops and fields its text carries (visa_lsc_typed.c) */
+    uint32_t pick = gv_pick(g, 22), sub = pick == 0 ? 0x02u : pick == 1 ? 0x06u : pick == 2 ? 0x1eu : 0x08u + pick - 3; /* atomics 0x08-0x1a */
+    bool info = sub == 0x1e, store = sub == 0x06, atomic = sub >= 0x08 && sub <= 0x1a;
+    gop_u(x, 'S', sub);
+    gop_u(x, 'E', info ? 0x80u : gv_exec(g));
+    gop_u(x, 'P', gv_pred(g));
+    bool cached = !info && sf_fdp_bool(g->f);
+    gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
+    gop_u(x, 'b', cached ? gv_pick(g, 7) : 0);
+    gop_u(x, 'b', 2 + gv_pick(g, 3));                /* bss, ss, bti */
+    gop_u(x, 'b', info ? 2u : 1 + gv_pick(g, 3));    /* address size */
+    gop_u(x, 'b', info ? 3u : 1 + gv_pick(g, 7));    /* data size */
+    /* order and the one value of length and mask: the channels (quad), a length code, now and then
+     * the other spelling (a quad transposed with a length, an atomic with channels past the codes) */
+    bool other = gv_pick(g, 8) == 0;
+    uint32_t order = 1, v = 1;
+    if (atomic && other) v = 9 + gv_pick(g, 7);
+    else if (atomic) v = 1 + gv_pick(g, 8), order = 1 + gv_pick(g, 2);
+    else if (!info && other) v = 1 + gv_pick(g, 8), order = 2;
+    else if (!info) v = 1 + gv_pick(g, 15);
+    gop_u(x, 'b', order);
+    gop_u(x, 'b', v);
+    gop_u(x, 'b', v); /* IGC writes the one value to both bytes */
+    sf_visa_gop *s = &x->ops[x->num_ops++];
+    memset(s, 0, sizeof *s);
+    s->kind = SF_VF_VEC;
+    if (sf_fdp_bool(g->f)) {
+      s->v.cls = SF_VCLS_IMMEDIATE, s->v.type = SF_VT_UD, s->v.imm = gv_pick(g, 2) ? gv_pick(g, 256) : sf_fdp_u32(g->f);
+    } else {
+      s->v.cls = SF_VCLS_GENERAL, s->v.id = g->var0 + gv_pick(g, GV_NVARS), s->v.region = (sf_region){1, 2, 1, 0};
+      s->v.row_off = (uint8_t)(gv_pick(g, 4) ? 0 : gv_pick(g, 4));
+      s->v.col_off = (uint8_t)(gv_pick(g, 2) ? 0 : gv_pick(g, 8));
+    }
+    if (store) gop_u(x, 'R', 0);
+    else gop_r(x, g);
+    uint32_t coords = info ? 0 : 1 + gv_pick(g, 4); /* U, then V, R, LOD; the rest %null */
+    for (uint32_t i = 0; i < 4; i++) {
+      if (i < coords) {
+        gop_r(x, g);
+        x->ops[x->num_ops - 1].r.id = g->var0 + gv_pick(g, GV_NVARS);
+      } else {
+        gop_u(x, 'R', 0);
+      }
+    }
+    if (store || atomic) gop_r(x, g);
+    else gop_u(x, 'R', 0);
+    if (atomic) gop_r(x, g);
+    else gop_u(x, 'R', 0);
+    return true;
+  }
   if (op == 0x70) { /* 3D_INFO: resinfo (10) has a LOD operand, sampleinfo (11) not */
     uint32_t sub = 10 + gv_pick(g, 2);
     gop_u(x, 'S', sub);
@@ -558,12 +608,12 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
   }
 }
 
-/* Whether row op can be drawn: it has a text class (0x4e and 0x70 through their sub-op rows), it
+/* Whether row op can be drawn: it has a text class (0x4e, 0x70, 0x89 and 0x8a through their sub-op rows), it
  * is not ret (kept in rets[]), and a row that needs a label has labels to use. */
 static bool gv_drawable(uint8_t op, uint32_t num_labels) {
   const sf_visa_opdesc *d = sf_visa_optab(op);
   if (!d || !d->layout || op == 0x34) return false;
-  if (op == 0x4e || op == 0x70 || op == 0x89) return true;
+  if (op == 0x4e || op == 0x70 || op == 0x89 || op == 0x8a) return true;
   if (d->syn == SF_VSYN_NONE || d->syn == SF_VSYN_SVM || d->syn == SF_VSYN_INFO3D) return false;
   if ((d->syn == SF_VSYN_CF || d->syn == SF_VSYN_LABEL || d->syn == SF_VSYN_SWITCHJMP) && strchr(d->layout, 'L') && !num_labels)
     return false;

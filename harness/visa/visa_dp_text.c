@@ -143,8 +143,8 @@ static bool oword_count(cur *c, uint32_t *code) {
   vt_ws(c);
   size_t at = c->i;
   uint64_t v;
-  if (!vt_expect(c, '(', "'(' and the number of owords") || !vt_unum(c, 16, &v, "the number of owords (1, 2, 4, 8, 16)") ||
-      !vt_expect(c, ')', "')' after the number of owords"))
+  if (!vt_expect(c, '(', "and the number of owords") || !vt_unum(c, 16, &v, "the number of owords (1, 2, 4, 8, 16)") ||
+      !vt_expect(c, ')', "after the number of owords"))
     return false;
   if (v == 0 || (v & (v - 1)))
     return vt_perr(c, SF_ERR_RANGE, at + 1, "%u owords: expected 1, 2, 4, 8 or 16", (unsigned)v), false;
@@ -183,9 +183,9 @@ static bool p_media(cur *c, const vt_gmatch *m, vt_gbuild *b) {
                    st ? ".top or .bottom" : ".modified, .top, .bottom, .top_mod or .bottom_mod", m->name), false;
   uint64_t w, h;
   vt_ws(c);
-  if (!vt_count_token(c) || !vt_expect(c, '(', "'(' and the block width") || !vt_unum(c, 255, &w, "the block width") ||
-      !vt_expect(c, ',', "',' and the block height") || !vt_unum(c, 255, &h, "the block height") ||
-      !vt_expect(c, ')', "')' after the block height"))
+  if (!vt_count_token(c) || !vt_expect(c, '(', "and the block width") || !vt_unum(c, 255, &w, "the block width") ||
+      !vt_expect(c, ',', "and the block height") || !vt_unum(c, 255, &h, "the block height") ||
+      !vt_expect(c, ')', "after the block height"))
     return false;
   uint32_t plane;
   vt_gput_u(b, SF_VF_UB, (uint32_t)mode);

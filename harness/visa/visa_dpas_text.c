@@ -97,7 +97,7 @@ bool vt_dpas_src2(cur *c, vt_gbuild *b) {
   uint64_t row, col;
   vt_ws(c);
   if (!vt_count_token(c) || !vt_ident(c, &s, &sn, &sat, "src2 (a general variable)") || !vt_expect(c, '(', "and (row,col) after src2") ||
-      !vt_unum(c, 255, &row, "a row") || !vt_expect(c, ',', "','") || !vt_unum(c, 255, &col, "a column") ||
+      !vt_unum(c, 255, &row, "a row") || !vt_expect(c, ',', "") || !vt_unum(c, 255, &col, "a column") ||
       !vt_expect(c, ')', "after (row,col)"))
     return false;
   uint32_t id;

@@ -423,7 +423,7 @@ static bool put_addr_of(cur *c, vt_gbuild *b) {
   if (vt_peek(c) == '[') {
     c->i++;
     off_at = c->i;
-    if (!vt_snum(c, 0, 255, &off, "a byte offset (0-255)") || !vt_expect(c, ']', "']' after the byte offset")) return false;
+    if (!vt_snum(c, 0, 255, &off, "a byte offset (0-255)") || !vt_expect(c, ']', "after the byte offset")) return false;
   }
   if (state) {
     if (id > 0xFFFF) return vt_perr(c, SF_ERR_RANGE, at, "state index %u does not fit 16 bits", (unsigned)id), false;
@@ -464,7 +464,7 @@ int vt_atomic_rest(cur *c, const vt_gmatch *m, bool svm) {
   return op;
 }
 
-static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred, const sf_pred *pred, size_t pred_at,
+static bool p_body(cur *c, sf_visa_kernel *k, vt_gmatch *m, bool has_pred, const sf_pred *pred, size_t pred_at,
                    vt_gbuild *b) {
   uint32_t pw = has_pred ? pred_word(pred) : 0;
   bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS && m->syn != SF_VSYN_MINMAX && m->syn != SF_VSYN_FENCE &&
@@ -625,7 +625,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, const vt_gmatch *m, bool has_pred,
       return true;
     }
     case SF_VSYN_LSC:
-      return vt_parse_lsc(c, m->op, m->sub, m->name, m->rest, m->rest_n, m->rest_at, has_pred, pw, pred_at, b->ops,
+      return vt_parse_lsc(c, &m->op, m->sub, m->name, m->rest, m->rest_n, m->rest_at, has_pred, pw, pred_at, b->ops,
                           SF_VISA_MAX_GOPS, &b->n);
     case SF_VSYN_BFN: {
       /* .x<hex> (GenX_IR's lexer: 'x' then hex digits of either case), then .sat or nothing */

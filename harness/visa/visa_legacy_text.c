@@ -169,7 +169,7 @@ static bool p_sample(cur *c, const vt_gmatch *m, vt_gbuild *b) {
     if (!vt_unum(c, 255, &v, "the SIMD mode")) return false;
     if (v != 8 && v != 16 && v != 32) return vt_perr(c, SF_ERR_RANGE, at, "SIMD mode %u: expected 8, 16 or 32", (unsigned)v), false;
     vt_ws(c);
-    if (!vt_expect(c, ')', "')' after the SIMD mode")) return false;
+    if (!vt_expect(c, ')', "after the SIMD mode")) return false;
     simd16 = v == 16; /* (32) reads as SIMD8, as GenX_IR's parser writes it */
   }
   vt_gput_u(b, SF_VF_UB, mask | simd16 << 4);
@@ -198,7 +198,7 @@ static bool p_vme(cur *c, const vt_gmatch *m, vt_gbuild *b) {
       return false;
     for (unsigned i = 0; i < (w ? 3u : 2u); i++) {
       vt_ws(c);
-      if (i && !vt_expect(c, ',', "',' between the modes")) return false;
+      if (i && !vt_expect(c, ',', "between the modes")) return false;
       if (w) {
         vt_gbuild t;
         t.n = 0;
@@ -211,7 +211,7 @@ static bool p_vme(cur *c, const vt_gmatch *m, vt_gbuild *b) {
       }
     }
     vt_ws(c);
-    if (!vt_expect(c, ')', "')' after the modes")) return false;
+    if (!vt_expect(c, ')', "after the modes")) return false;
   }
   uint8_t surf;
   vt_ws(c);

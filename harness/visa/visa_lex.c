@@ -75,7 +75,7 @@ bool vt_expect(cur *c, char ch, const char *what) {
   if (c->err) return false;
   if (accept(c, ch)) return true;
   char b[32];
-  vt_perr(c, SF_ERR_SYNTAX, c->i, "expected '%c' %s, found %s", ch, what, vt_here(c, b, sizeof b));
+  vt_perr(c, SF_ERR_SYNTAX, c->i, "expected '%c'%s%s, found %s", ch, *what ? " " : "", what, vt_here(c, b, sizeof b));
   return false;
 }
 

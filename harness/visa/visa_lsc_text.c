@@ -4,8 +4,9 @@
  * intel-graphics-compiler visa/IsaDisassembly.cpp and visa/CISA.y, and checked line by line against
  * GenX_IR -platform PVC). The strided load and store (0x89 sub-ops 0x01 and 0x05: the untyped
  * syntax with `, PITCH` in the address) and the 2D block load and store (0x03 and 0x07, below) are
- * read and printed too. The typed forms and lsc_ccs_update have no text form here: their rows keep
- * SF_VSYN_NONE, so both directions refuse them as unsupported, by name.
+ * read and printed too; the typed forms (.tgm, opcode 0x8a) are in visa_lsc_typed.c, which shares
+ * the operand pieces below (vt_lsc_*). lsc_ccs_update has no text form here: its row keeps
+ * SF_VSYN_NONE, so both directions refuse it as unsupported, by name.
  *
  *   [(pred)] lsc_load.<sfid>[.<L1>.<L3>] (emask, size)  DATA  ADDR
  *   [(pred)] lsc_store.<sfid>[.<L1>.<L3>] (emask, size)  ADDR  DATA
@@ -30,10 +31,10 @@
 #include "harness/visa/visa_text_priv.h"
 
 static const char *const sfid_names[4] = {"ugm", "ugml", "tgm", "slm"};
-static const char *const cache_names[7] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};
-static const char *const model_names[6] = {NULL, "flat", "bss", "ss", "bti", "arg"};
-static const char *const size_names[8] = {NULL, "8", "16", "32", "64", "8c32", "16c32", "16c32h"};
-static const unsigned elem_counts[9] = {0, 1, 2, 3, 4, 8, 16, 32, 64};
+const char *const vt_lsc_cache_names[7] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};
+const char *const vt_lsc_model_names[6] = {NULL, "flat", "bss", "ss", "bti", "arg"};
+const char *const vt_lsc_size_names[8] = {NULL, "8", "16", "32", "64", "8c32", "16c32", "16c32h"};
+const unsigned vt_lsc_elem_counts[9] = {0, 1, 2, 3, 4, 8, 16, 32, 64};
 static const char *const fence_ops[7] = {"none", "evict", "invalidate", "discard", "clean", "flushl3", "type6"};
 static const char *const scopes[7] = {"group", "local", "tile", "gpu", "gpus", "sysrel", "sysacq"};
 
@@ -60,24 +61,24 @@ static bool is_strided(unsigned sub) { return sub == 0x01 || sub == 0x05; }
  * the data size in bytes (4 for the 32-bit conversions), times the vector length unless transposed. */
 static uint32_t default_pitch(unsigned dsize, unsigned order, unsigned elems) {
   uint32_t b = dsize == 1 ? 1u : dsize == 2 ? 2u : dsize == 4 ? 8u : 4u;
-  return order == 1 && elems >= 1 && elems <= 8 ? b * elem_counts[elems] : b;
+  return order == 1 && elems >= 1 && elems <= 8 ? b * vt_lsc_elem_counts[elems] : b;
 }
 
 /* ---- printing ---------------------------------------------------------------------------------- */
 
-static void put_reg(pctx *c, const sf_raw *r) {
+void vt_lsc_put_reg(pctx *c, const sf_raw *r) {
   vt_print_var_name(c, r->id);
   if (r->off) vt_ob_fmt(&c->o, ".%u", (unsigned)r->off);
 }
 
-static bool null_raw(const sf_raw *r) { return r->id == 0 && r->off == 0; }
+bool vt_lsc_null_raw(const sf_raw *r) { return r->id == 0 && r->off == 0; }
 
-static bool general_surface(const sf_vopnd *v) {
+bool vt_lsc_general_surface(const sf_vopnd *v) {
   return v->cls == SF_VCLS_GENERAL && v->mod == SF_VMOD_NONE && v->tag_hi == 0 && v->region.vstride == 1 &&
          v->region.width == 2 && v->region.hstride == 1 && v->region.hi == 0;
 }
 
-static bool imm_surface(const sf_vopnd *v) {
+bool vt_lsc_imm_surface(const sf_vopnd *v) {
   return v->cls == SF_VCLS_IMMEDIATE && v->mod == SF_VMOD_NONE && v->tag_hi == 0 && v->type == SF_VT_UD &&
          v->imm <= 0xFFFFFFFFull;
 }
@@ -85,13 +86,10 @@ static bool imm_surface(const sf_vopnd *v) {
 /* [(pred)] <name>.<sfid>[.<L1>.<L3>] (emask, size): fields 1-5 (E P sfid L1 L3), laid out alike in
  * the untyped, strided and block2d forms. */
 static void print_head(pctx *c, const sf_visa_gop *o, const char *name) {
-  uint32_t pw = o[F_P].u;
-  sf_pred p = {(uint16_t)(pw & 0xFFF), (uint8_t)((pw >> 12) & 1), (uint8_t)((pw >> 13) & 3), (pw >> 15) != 0};
-  vt_print_pred(c, &p);
+  vt_print_pred_word(c, o[F_P].u);
   vt_ob_fmt(&c->o, "%s.%s", name, sfid_names[o[F_SFID].u]);
-  if (o[F_L1].u || o[F_L3].u) vt_ob_fmt(&c->o, ".%s.%s", cache_names[o[F_L1].u], cache_names[o[F_L3].u]);
-  vt_ob_put(&c->o, " ");
-  vt_print_exec(c, (uint8_t)(o[F_E].u & 0xF), (uint8_t)(o[F_E].u >> 4));
+  if (o[F_L1].u || o[F_L3].u) vt_ob_fmt(&c->o, ".%s.%s", vt_lsc_cache_names[o[F_L1].u], vt_lsc_cache_names[o[F_L3].u]);
+  vt_print_exec_byte(c, o[F_E].u);
 }
 
 /* ---- 2D block load and store ------------------------------------------------------------------ */
@@ -128,10 +126,10 @@ static void print_block2d(pctx *c, const sf_visa_ginst *g, const char *name) {
   else if (o[B_ORDER].u < 1 || o[B_ORDER].u > 2) why = "the data order";
   else if (o[B_BLOCKS].u == 0 || o[B_W].u == 0 || o[B_H].u == 0) why = "a block count, width or height of 0";
   else if (o[B_VNNI].u > 1) why = "a VNNI byte other than 0 or 1";
-  else if (!general_surface(&o[B_BASE].v)) why = "the surface base (a variable)";
-  else if (store ? !null_raw(&o[B_DST].r) : !null_raw(&o[B_SRC1].r)) why = store ? "a store's dst" : "a load's src1";
+  else if (!vt_lsc_general_surface(&o[B_BASE].v)) why = "the surface base (a variable)";
+  else if (store ? !vt_lsc_null_raw(&o[B_DST].r) : !vt_lsc_null_raw(&o[B_SRC1].r)) why = store ? "a store's dst" : "a load's src1";
   for (unsigned i = B_SW; !why && i <= B_Y; i++)
-    if (!general_surface(&o[i].v) && !imm_surface(&o[i].v)) why = "a surface width, height, pitch or block position operand";
+    if (!vt_lsc_general_surface(&o[i].v) && !vt_lsc_imm_surface(&o[i].v)) why = "a surface width, height, pitch or block position operand";
   if (why) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: %s has no text form", name, why);
     return;
@@ -141,8 +139,8 @@ static void print_block2d(pctx *c, const sf_visa_ginst *g, const char *name) {
   for (unsigned part = 0; part < 2; part++) {
     if (part) vt_ob_put(&c->o, "  ");
     if (part == (store ? 1u : 0u)) { /* DATA2D */
-      put_reg(c, store ? &o[B_SRC1].r : &o[B_DST].r);
-      vt_ob_fmt(&c->o, ":d%s.", size_names[o[B_DSIZE].u]);
+      vt_lsc_put_reg(c, store ? &o[B_SRC1].r : &o[B_DST].r);
+      vt_ob_fmt(&c->o, ":d%s.", vt_lsc_size_names[o[B_DSIZE].u]);
       if (o[B_BLOCKS].u != 1) vt_ob_fmt(&c->o, "%ux", (unsigned)o[B_BLOCKS].u);
       vt_ob_fmt(&c->o, "%ux%u%c%c", (unsigned)o[B_W].u, (unsigned)o[B_H].u, o[B_ORDER].u == 2 ? 't' : 'n', o[B_VNNI].u ? 't' : 'n');
     } else { /* ADDR2D */
@@ -156,9 +154,53 @@ static void print_block2d(pctx *c, const sf_visa_ginst *g, const char *name) {
   }
 }
 
+/* The data shape after `:d<size>` for value v (the vector length code and the channel mask, one
+ * value) and order: the channels `.xyzw` for a quad sub-op not transposed (GenX_IR's printer), else
+ * `x<n>` and `t`, else, for a value past the length codes, the channels (which GenX_IR's lexer reads
+ * for any sub-op). False when no text gives v and order back. */
+bool vt_lsc_shape(unsigned v, unsigned order, bool quad, char out[16]) {
+  size_t n = 0;
+  if (order < 1 || order > 2 || v < 1 || v > 15) return false;
+  if ((quad && order == 1) || (v > 8 && order == 1)) {
+    out[n++] = '.';
+    for (unsigned k = 0; k < 4; k++)
+      if ((v >> k) & 1u) out[n++] = "xyzw"[k];
+  } else if (v <= 8) {
+    if (vt_lsc_elem_counts[v] > 1) n += (size_t)snprintf(out, 16, "x%u", vt_lsc_elem_counts[v]);
+    if (order == 2) out[n++] = 't';
+  } else {
+    return false;
+  }
+  out[n] = 0;
+  return true;
+}
+
+/* An address model and, for bss, ss and bti, `(<surface>)`; whether an immediate surface was printed
+ * (GenX_IR then prints the line's later hex digits upper case). */
+bool vt_lsc_print_model(pctx *ac, unsigned model, const sf_vopnd *s) {
+  bool upper = false;
+  vt_ob_put(&ac->o, vt_lsc_model_names[model]);
+  if (model >= 2 && model <= 4) {
+    if (s->cls == SF_VCLS_IMMEDIATE) {
+      vt_ob_fmt(&ac->o, "(0x%X)", (unsigned)s->imm);
+      upper = true;
+    } else {
+      vt_ob_put(&ac->o, "(");
+      vt_print_var_name(ac, s->id);
+      if (s->row_off || s->col_off) vt_ob_fmt(&ac->o, "(%u,%u)", (unsigned)s->row_off, (unsigned)s->col_off);
+      vt_ob_put(&ac->o, ")");
+    }
+  }
+  return upper;
+}
+
 void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
   if (g->op == 0x89 && g->num_ops > 0 && g->ops[0].kind == 'S' && is_block2d((unsigned)g->ops[0].u)) {
     print_block2d(c, g, name);
+    return;
+  }
+  if (g->op == 0x8a) {
+    vt_print_lsc_typed(c, g, name); /* visa_lsc_typed.c */
     return;
   }
   if (g->op == 0x8b) {
@@ -183,66 +225,43 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
   }
   const sf_visa_gop *o = g->ops;
   const char *why = NULL;
+  char shape_text[16];
   if (o[F_SFID].u > 3 || o[F_SFID].u == 2) why = "the sfid (tgm is typed)";
   else if (o[F_L1].u > 6 || o[F_L3].u > 6) why = "a cache option";
   else if (o[F_MODEL].u < 1 || o[F_MODEL].u > 5) why = "the address model";
   else if (o[F_SCALE].u == 0) why = "address scale 0";
   else if (o[F_ASIZE].u < 1 || o[F_ASIZE].u > 3) why = "the address size";
   else if (o[F_DSIZE].u < 1 || o[F_DSIZE].u > 7) why = "the data size";
-  else if (o[F_ORDER].u < 1 || o[F_ORDER].u > 2 || (is_quad(sub) && o[F_ORDER].u != 1)) why = "the data order";
   else if (str ? o[F_MASK].u != 0 : o[F_ELEMS].u != o[F_MASK].u)
     why = str ? "a channel mask byte other than 0 (IGC writes 0)" : "a vector length and a channel mask that differ (text holds one)";
-  else if (is_quad(sub) ? o[F_MASK].u < 1 || o[F_MASK].u > 15 : o[F_ELEMS].u < 1 || o[F_ELEMS].u > 8)
-    why = is_quad(sub) ? "the channel mask" : "the vector length";
-  else if ((o[F_MODEL].u == 1 || o[F_MODEL].u == 5) ? !(imm_surface(&o[F_SURF].v) && o[F_SURF].v.imm == 0)
-                                                    : !(imm_surface(&o[F_SURF].v) || general_surface(&o[F_SURF].v)))
+  else if (!vt_lsc_shape((unsigned)o[F_ELEMS].u, (unsigned)o[F_ORDER].u, is_quad(sub), shape_text))
+    why = "the data order and vector length (or channels)";
+  else if ((o[F_MODEL].u == 1 || o[F_MODEL].u == 5) ? !(vt_lsc_imm_surface(&o[F_SURF].v) && o[F_SURF].v.imm == 0)
+                                                    : !(vt_lsc_imm_surface(&o[F_SURF].v) || vt_lsc_general_surface(&o[F_SURF].v)))
     why = "the surface operand";
-  else if (str && !(general_surface(&o[F_SRC1].v) && o[F_SRC1].v.id != 0) && !imm_surface(&o[F_SRC1].v))
+  else if (str && !(vt_lsc_general_surface(&o[F_SRC1].v) && o[F_SRC1].v.id != 0) && !vt_lsc_imm_surface(&o[F_SRC1].v))
     why = "the pitch (a variable other than %null, or a UD immediate)";
-  else if (str ? (kd == K_LOAD ? !null_raw(&o[F_SRC2].r) : !null_raw(&o[F_DST].r)) : false)
+  else if (str ? (kd == K_LOAD ? !vt_lsc_null_raw(&o[F_SRC2].r) : !vt_lsc_null_raw(&o[F_DST].r)) : false)
     why = kd == K_LOAD ? "a load's src1" : "a store's dst";
-  else if (!str && kd == K_LOAD && !(null_raw(&o[F_SRC1].r) && null_raw(&o[F_SRC2].r))) why = "a load's src1 or src2";
-  else if (!str && kd == K_STORE && !(null_raw(&o[F_DST].r) && null_raw(&o[F_SRC2].r))) why = "a store's dst or src2";
+  else if (!str && kd == K_LOAD && !(vt_lsc_null_raw(&o[F_SRC1].r) && vt_lsc_null_raw(&o[F_SRC2].r))) why = "a load's src1 or src2";
+  else if (!str && kd == K_STORE && !(vt_lsc_null_raw(&o[F_DST].r) && vt_lsc_null_raw(&o[F_SRC2].r))) why = "a store's dst or src2";
   if (why) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: %s has no text form", name, why);
     return;
   }
   print_head(c, o, name);
   /* DATA */
-  char data[64];
-  if (is_quad(sub)) {
-    int n = snprintf(data, sizeof data, ":d%s.", size_names[o[F_DSIZE].u]);
-    for (unsigned k = 0; k < 4; k++)
-      if ((o[F_MASK].u >> k) & 1u) data[n++] = "xyzw"[k];
-    data[n] = 0;
-  } else {
-    unsigned cnt = elem_counts[o[F_ELEMS].u];
-    int n = snprintf(data, sizeof data, ":d%s", size_names[o[F_DSIZE].u]);
-    if (cnt > 1) n += snprintf(data + n, sizeof data - (size_t)n, "x%u", cnt);
-    if (o[F_ORDER].u == 2) snprintf(data + n, sizeof data - (size_t)n, "t");
-  }
+  char data[32];
+  snprintf(data, sizeof data, ":d%s%s", vt_lsc_size_names[o[F_DSIZE].u], shape_text);
   const sf_raw *dreg = kd == K_STORE ? &o[str ? F_SRC2 : F_SRC1].r : &o[F_DST].r;
   /* ADDR, with GenX_IR's hex case: upper once an immediate surface has been printed on the line */
   char addr[160];
-  bool upper = false;
   unsigned model = (unsigned)o[F_MODEL].u;
   pctx ac = {{addr, sizeof addr, 0, false}, c->k, c->st, SF_OK};
-  vt_ob_put(&ac.o, model_names[model]);
-  if (model >= 2 && model <= 4) {
-    const sf_vopnd *s = &o[F_SURF].v;
-    if (s->cls == SF_VCLS_IMMEDIATE) {
-      vt_ob_fmt(&ac.o, "(0x%X)", (unsigned)s->imm);
-      upper = true;
-    } else {
-      vt_ob_put(&ac.o, "(");
-      vt_print_var_name(&ac, s->id);
-      if (s->row_off || s->col_off) vt_ob_fmt(&ac.o, "(%u,%u)", (unsigned)s->row_off, (unsigned)s->col_off);
-      vt_ob_put(&ac.o, ")");
-    }
-  }
+  bool upper = vt_lsc_print_model(&ac, model, &o[F_SURF].v);
   vt_ob_put(&ac.o, "[");
   if (o[F_SCALE].u > 1) vt_ob_fmt(&ac.o, upper ? "0x%X*" : "0x%x*", (unsigned)o[F_SCALE].u);
-  put_reg(&ac, &o[F_SRC0].r);
+  vt_lsc_put_reg(&ac, &o[F_SRC0].r);
   int32_t off = (int32_t)o[F_OFF].u;
   if (off) {
     uint32_t mag = off < 0 ? 0u - (uint32_t)off : (uint32_t)off;
@@ -262,7 +281,7 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
     vt_ob_put(&c->o, addr);
     vt_ob_put(&c->o, "  ");
   }
-  put_reg(c, dreg);
+  vt_lsc_put_reg(c, dreg);
   vt_ob_put(&c->o, data);
   if (kd != K_STORE) {
     vt_ob_put(&c->o, "  ");
@@ -270,15 +289,15 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
   }
   if (kd == K_ATOMIC) {
     vt_ob_put(&c->o, "  ");
-    put_reg(c, &o[F_SRC1].r);
+    vt_lsc_put_reg(c, &o[F_SRC1].r);
     vt_ob_put(&c->o, "  ");
-    put_reg(c, &o[F_SRC2].r);
+    vt_lsc_put_reg(c, &o[F_SRC2].r);
   }
 }
 
 /* ---- parsing ----------------------------------------------------------------------------------- */
 
-static int name_in(const char *s, size_t n, const char *const *t, unsigned count) {
+int vt_lsc_name_in(const char *s, size_t n, const char *const *t, unsigned count) {
   for (unsigned i = 0; i < count; i++)
     if (t[i] && strlen(t[i]) == n && memcmp(s, t[i], n) == 0) return (int)i;
   return -1;
@@ -288,7 +307,7 @@ static int name_in(const char *s, size_t n, const char *const *t, unsigned count
 static bool p_reg(cur *c, sf_raw *r, const char *what) { return vt_p_raw_opt(c, r, what, false); }
 
 /* A number: 0x hex (either case) or decimal, at most max. */
-static bool p_num(cur *c, uint64_t max, uint64_t *v, const char *what) {
+bool vt_lsc_num(cur *c, uint64_t max, uint64_t *v, const char *what) {
   size_t at = c->i;
   if (!vt_is_digit(vt_peek(c))) {
     char b[32];
@@ -307,7 +326,7 @@ static bool p_num(cur *c, uint64_t max, uint64_t *v, const char *what) {
   return vt_count_token(c);
 }
 
-static void put(sf_visa_gop *ops, unsigned i, char kind, uint32_t u) {
+void vt_lsc_put(sf_visa_gop *ops, unsigned i, char kind, uint32_t u) {
   memset(&ops[i], 0, sizeof ops[i]);
   ops[i].kind = (uint8_t)kind;
   ops[i].u = u;
@@ -315,52 +334,79 @@ static void put(sf_visa_gop *ops, unsigned i, char kind, uint32_t u) {
 
 static bool p_vec2d(cur *c, sf_visa_gop *o, bool reg_only, const char *what);
 
+/* The surface after an address model (visa_optab.c's V field): for bss, ss and bti `(<surface>)`,
+ * an immediate UD or a variable with (row,col) or .col, into *s; for flat and arg the immediate 0 they
+ * carry, with nothing read. */
+bool vt_lsc_surface(cur *c, sf_visa_gop *s, unsigned model) {
+  memset(s, 0, sizeof *s);
+  s->kind = SF_VF_VEC;
+  s->v.cls = SF_VCLS_IMMEDIATE;
+  s->v.type = SF_VT_UD;
+  if (model >= 2 && model <= 4) {
+    if (!vt_expect(c, '(', "and a surface")) return false;
+    vt_ws(c);
+    if (vt_is_digit(vt_peek(c))) {
+      uint64_t v;
+      if (!vt_lsc_num(c, 0xFFFFFFFFu, &v, "a surface index")) return false;
+      s->v.imm = v;
+    } else {
+      sf_raw r;
+      size_t rat = c->i;
+      if (!p_reg(c, &r, "a surface register")) return false;
+      if (r.off > 255) return vt_perr(c, SF_ERR_RANGE, rat, "column %u of the surface (at most 255)", (unsigned)r.off), false;
+      s->v.cls = SF_VCLS_GENERAL;
+      s->v.type = 0;
+      s->v.id = r.id;
+      s->v.region = (sf_region){1, 2, 1, 0}; /* <0;1,0>, what GenX_IR writes */
+      s->v.col_off = (uint8_t)r.off;         /* GenX_IR reads VAR.<col> as (0,col) */
+      if (vt_peek(c) == '(') {
+        if (r.off) return vt_perr(c, SF_ERR_SYNTAX, c->i, "either .<col> or (row,col), not both"), false;
+        uint64_t row, col;
+        c->i++;
+        if (!vt_lsc_num(c, 255, &row, "a row") || !vt_expect(c, ',', "") || (vt_ws(c), !vt_lsc_num(c, 255, &col, "a column")) ||
+            !vt_expect(c, ')', ""))
+          return false;
+        s->v.row_off = (uint8_t)row;
+        s->v.col_off = (uint8_t)col;
+      }
+    }
+    if (!vt_expect(c, ')', "after the surface")) return false;
+  }
+  return true;
+}
+
+/* `:a16`, `:a32` or `:a64` after an address's ']': the address size code (1, 2, 3) into *asz. */
+bool vt_lsc_asize(cur *c, unsigned *out) {
+  if (!vt_expect(c, ':', "and the address size (a16, a32, a64)")) return false;
+  size_t zat = c->i;
+  unsigned asz = 0;
+  if (c->n - c->i >= 3 && c->s[c->i] == 'a') {
+    if (!memcmp(c->s + c->i + 1, "16", 2)) asz = 1;
+    else if (!memcmp(c->s + c->i + 1, "32", 2)) asz = 2;
+    else if (!memcmp(c->s + c->i + 1, "64", 2)) asz = 3;
+  }
+  if (!asz || (c->i + 3 < c->n && vt_id_char(c->s[c->i + 3])))
+    return vt_perr(c, SF_ERR_SYNTAX, zat, "expected the address size a16, a32 or a64"), false;
+  c->i += 3;
+  *out = asz;
+  return true;
+}
+
 /* The ADDR group: fills F_MODEL, F_SCALE, F_OFF, F_ASIZE, F_SURF and F_SRC0; with pitch (the strided
  * forms), also reads an optional `, PITCH` before the ']' into *pitch and sets *has_pitch. */
 static bool p_addr(cur *c, sf_visa_gop *ops, sf_visa_gop *pitch, bool *has_pitch) {
   vt_ws(c);
   size_t at = c->i, j = c->i;
   while (j < c->n && c->s[j] >= 'a' && c->s[j] <= 'z') j++;
-  int model = j == at ? 1 : name_in(c->s + at, j - at, model_names, 6);
+  int model = j == at ? 1 : vt_lsc_name_in(c->s + at, j - at, vt_lsc_model_names, 6);
   if (model < 1) return vt_perr(c, SF_ERR_SYNTAX, at, "expected an address model (flat, bss, ss, bti, arg) or '['"), false;
   c->i = j;
-  sf_visa_gop *s = &ops[F_SURF];
-  memset(s, 0, sizeof *s);
-  s->kind = SF_VF_VEC;
-  s->v.cls = SF_VCLS_IMMEDIATE;
-  s->v.type = SF_VT_UD;
-  if (model >= 2 && model <= 4) {
-    if (!vt_expect(c, '(', "'(' and a surface")) return false;
-    vt_ws(c);
-    if (vt_is_digit(vt_peek(c))) {
-      uint64_t v;
-      if (!p_num(c, 0xFFFFFFFFu, &v, "a surface index")) return false;
-      s->v.imm = v;
-    } else {
-      sf_raw r;
-      if (!p_reg(c, &r, "a surface register")) return false;
-      if (r.off) return vt_perr(c, SF_ERR_SYNTAX, c->i, "a surface register takes (row,col), not a byte offset"), false;
-      s->v.cls = SF_VCLS_GENERAL;
-      s->v.type = 0;
-      s->v.id = r.id;
-      s->v.region = (sf_region){1, 2, 1, 0}; /* <0;1,0>, what GenX_IR writes */
-      if (vt_peek(c) == '(') {
-        uint64_t row, col;
-        c->i++;
-        if (!p_num(c, 255, &row, "a row") || !vt_expect(c, ',', "','") || (vt_ws(c), !p_num(c, 255, &col, "a column")) ||
-            !vt_expect(c, ')', "')'"))
-          return false;
-        s->v.row_off = (uint8_t)row;
-        s->v.col_off = (uint8_t)col;
-      }
-    }
-    if (!vt_expect(c, ')', "')' after the surface")) return false;
-  }
-  if (!vt_expect(c, '[', "'[' and the address")) return false;
+  if (!vt_lsc_surface(c, &ops[F_SURF], (unsigned)model)) return false;
+  if (!vt_expect(c, '[', "and the address")) return false;
   vt_ws(c);
   uint64_t scale = 1;
   if (vt_is_digit(vt_peek(c))) {
-    if (!p_num(c, 0xFFFF, &scale, "an address scale") || !vt_expect(c, '*', "'*' after the scale")) return false;
+    if (!vt_lsc_num(c, 0xFFFF, &scale, "an address scale") || !vt_expect(c, '*', "after the scale")) return false;
     if (!scale) return vt_perr(c, SF_ERR_RANGE, c->i, "address scale 0"), false;
   }
   sf_raw a;
@@ -372,7 +418,7 @@ static bool p_addr(cur *c, sf_visa_gop *ops, sf_visa_gop *pitch, bool *has_pitch
     c->i++;
     vt_ws(c);
     uint64_t m;
-    if (!p_num(c, neg ? 0x80000000u : 0x7FFFFFFFu, &m, "an address offset")) return false;
+    if (!vt_lsc_num(c, neg ? 0x80000000u : 0x7FFFFFFFu, &m, "an address offset")) return false;
     off = neg ? -(int64_t)m : (int64_t)m;
   }
   if (pitch) {
@@ -385,29 +431,20 @@ static bool p_addr(cur *c, sf_visa_gop *ops, sf_visa_gop *pitch, bool *has_pitch
         return vt_perr(c, SF_ERR_SYNTAX, c->i, "the pitch cannot be %%null (GenX_IR prints no pitch for it, and reads none as the default)"), false;
     }
   }
-  if (!vt_expect(c, ']', "']' after the address")) return false;
-  if (!vt_expect(c, ':', "':a16', ':a32' or ':a64'")) return false;
-  size_t zat = c->i;
-  unsigned asz = 0;
-  if (c->n - c->i >= 3 && c->s[c->i] == 'a') {
-    if (!memcmp(c->s + c->i + 1, "16", 2)) asz = 1;
-    else if (!memcmp(c->s + c->i + 1, "32", 2)) asz = 2;
-    else if (!memcmp(c->s + c->i + 1, "64", 2)) asz = 3;
-  }
-  if (!asz || (c->i + 3 < c->n && vt_id_char(c->s[c->i + 3])))
-    return vt_perr(c, SF_ERR_SYNTAX, zat, "expected the address size a16, a32 or a64"), false;
-  c->i += 3;
-  put(ops, F_MODEL, 'b', (uint32_t)model);
-  put(ops, F_SCALE, 'w', (uint32_t)scale);
-  put(ops, F_OFF, 'd', (uint32_t)(int32_t)off);
-  put(ops, F_ASIZE, 'b', asz);
+  if (!vt_expect(c, ']', "after the address")) return false;
+  unsigned asz;
+  if (!vt_lsc_asize(c, &asz)) return false;
+  vt_lsc_put(ops, F_MODEL, 'b', (uint32_t)model);
+  vt_lsc_put(ops, F_SCALE, 'w', (uint32_t)scale);
+  vt_lsc_put(ops, F_OFF, 'd', (uint32_t)(int32_t)off);
+  vt_lsc_put(ops, F_ASIZE, 'b', asz);
   memset(&ops[F_SRC0], 0, sizeof ops[F_SRC0]);
   ops[F_SRC0].kind = SF_VF_RAW;
   ops[F_SRC0].r = a;
   return true;
 }
 
-/* The data size after a data operand's ':': (d|u) and the longest of size_names that the text
+/* The data size after a data operand's ':': (d|u) and the longest of vt_lsc_size_names that the text
  * holds (8 before 8c32); its index, or -1 after an error (expected: the message without one). */
 static int p_dsize(cur *c, const char *expected) {
   size_t at = c->i;
@@ -417,23 +454,26 @@ static int p_dsize(cur *c, const char *expected) {
   int size = -1;
   size_t best = 0;
   for (unsigned i = 1; i < 8; i++) {
-    size_t l = strlen(size_names[i]);
-    if (l > best && c->n - c->i >= l && !memcmp(c->s + c->i, size_names[i], l)) size = (int)i, best = l;
+    size_t l = strlen(vt_lsc_size_names[i]);
+    if (l > best && c->n - c->i >= l && !memcmp(c->s + c->i, vt_lsc_size_names[i], l)) size = (int)i, best = l;
   }
   if (size < 0) return vt_perr(c, SF_ERR_SYNTAX, at, "unknown data size"), -1;
   c->i += best;
   return size;
 }
 
-/* The DATA group: REG[.off]:(d|u)<size>[x<n>][t] or, quad, REG[.off]:(d|u)<size>.<xyzw>. */
-static bool p_data(cur *c, bool quad, sf_raw *r, sf_visa_gop *ops) {
+/* The DATA group: REG[.off]:(d|u)<size>[x<n>][t] or REG[.off]:(d|u)<size>.<xyzw>, into *r and the
+ * four shape fields ops[at_field..+3] (data size, order, vector length, channel mask). GenX_IR's
+ * lexer reads both forms for every sub-op and its builder keeps one value for both (a union): the
+ * channels' bits, or the vector length's code; vt_lsc_shape prints it back. */
+bool vt_lsc_data(cur *c, sf_raw *r, sf_visa_gop *ops, unsigned at_field) {
   if (!p_reg(c, r, "a data register")) return false;
-  if (!vt_expect(c, ':', "':' and the data shape (d32, d16x4t, ...)")) return false;
+  if (!vt_expect(c, ':', "and the data shape (d32, d16x4t, ...)")) return false;
   int size = p_dsize(c, "expected a data shape: d8, d16, d32, d64, d8c32, d16c32, d16c32h");
   if (size < 0) return false;
   unsigned elems = 1, order = 1;
-  if (quad) {
-    if (!vt_expect(c, '.', "'.' and the channels (xyzw)")) return false;
+  if (vt_peek(c) == '.') { /* channels: their bits are the value, whatever the sub-op */
+    c->i++;
     unsigned m = 0;
     int last = -1;
     size_t mat = c->i;
@@ -446,28 +486,28 @@ static bool p_data(cur *c, bool quad, sf_raw *r, sf_visa_gop *ops) {
     }
     if (!m) return vt_perr(c, SF_ERR_SYNTAX, mat, "expected the channels (xyzw)"), false;
     elems = m;
-  } else {
+  } else { /* a vector length: its code is the value, a quad sub-op's channel mask too */
     if (vt_peek(c) == 'x') {
       c->i++;
       uint64_t n;
       size_t nat = c->i;
-      if (!p_num(c, 64, &n, "a vector length")) return false;
+      if (!vt_lsc_num(c, 64, &n, "a vector length")) return false;
       elems = 0;
       for (unsigned i = 1; i < 9; i++)
-        if (elem_counts[i] == n) elems = i;
+        if (vt_lsc_elem_counts[i] == n) elems = i;
       if (!elems) return vt_perr(c, SF_ERR_RANGE, nat, "vector length %u (1, 2, 3, 4, 8, 16, 32 or 64)", (unsigned)n), false;
     }
     if (vt_peek(c) == 't') c->i++, order = 2;
   }
   if (c->i < c->n && vt_id_char(c->s[c->i])) return vt_perr(c, SF_ERR_SYNTAX, c->i, "unexpected character in the data shape"), false;
-  put(ops, F_DSIZE, 'b', (uint32_t)size);
-  put(ops, F_ORDER, 'b', order);
-  put(ops, F_ELEMS, 'b', elems);
-  put(ops, F_MASK, 'b', elems); /* IGC writes the one value to both bytes */
+  vt_lsc_put(ops, at_field, 'b', (uint32_t)size);
+  vt_lsc_put(ops, at_field + 1, 'b', order);
+  vt_lsc_put(ops, at_field + 2, 'b', elems);
+  vt_lsc_put(ops, at_field + 3, 'b', elems); /* IGC writes the one value to both bytes (a union in its builder) */
   return true;
 }
 
-static void put_raw(sf_visa_gop *ops, unsigned i, const sf_raw *r) {
+void vt_lsc_put_raw(sf_visa_gop *ops, unsigned i, const sf_raw *r) {
   memset(&ops[i], 0, sizeof ops[i]);
   ops[i].kind = SF_VF_RAW;
   ops[i].r = *r;
@@ -485,7 +525,7 @@ static bool p_dim(cur *c, uint64_t max, uint64_t *v, const char *what) {
 /* DATA2D (header comment): fills B_DSIZE to B_VNNI and the register. */
 static bool p_data2d(cur *c, sf_raw *r, sf_visa_gop *ops) {
   if (!p_reg(c, r, "a data register")) return false;
-  if (!vt_expect(c, ':', "':' and the block shape (d16.2x16x8nn, ...)")) return false;
+  if (!vt_expect(c, ':', "and the block shape (d16.2x16x8nn, ...)")) return false;
   size_t at = c->i;
   int size = p_dsize(c, "expected a block shape: d8, d16, d32, d64, ... then .<width>x<height>");
   if (size < 0) return false;
@@ -508,12 +548,12 @@ static bool p_data2d(cur *c, sf_raw *r, sf_visa_gop *ops) {
     if (vt_peek(c) == 'n' || vt_peek(c) == 't') vnni = c->s[c->i++] == 't';
   }
   if (c->i < c->n && vt_id_char(c->s[c->i])) return vt_perr(c, SF_ERR_SYNTAX, c->i, "unexpected character in the block shape"), false;
-  put(ops, B_DSIZE, 'b', (uint32_t)size);
-  put(ops, B_ORDER, 'b', order);
-  put(ops, B_BLOCKS, 'b', (uint32_t)blocks);
-  put(ops, B_W, 'w', (uint32_t)w);
-  put(ops, B_H, 'w', (uint32_t)h);
-  put(ops, B_VNNI, 'b', vnni);
+  vt_lsc_put(ops, B_DSIZE, 'b', (uint32_t)size);
+  vt_lsc_put(ops, B_ORDER, 'b', order);
+  vt_lsc_put(ops, B_BLOCKS, 'b', (uint32_t)blocks);
+  vt_lsc_put(ops, B_W, 'w', (uint32_t)w);
+  vt_lsc_put(ops, B_H, 'w', (uint32_t)h);
+  vt_lsc_put(ops, B_VNNI, 'b', vnni);
   return true;
 }
 
@@ -526,7 +566,7 @@ static bool p_vec2d(cur *c, sf_visa_gop *o, bool reg_only, const char *what) {
   if (vt_is_digit(vt_peek(c))) {
     if (reg_only) return vt_perr(c, SF_ERR_SYNTAX, c->i, "%s must be a variable", what), false;
     uint64_t v;
-    if (!p_num(c, 0xFFFFFFFFu, &v, what)) return false;
+    if (!vt_lsc_num(c, 0xFFFFFFFFu, &v, what)) return false;
     o->v.cls = SF_VCLS_IMMEDIATE;
     o->v.type = SF_VT_UD;
     o->v.imm = v;
@@ -544,8 +584,8 @@ static bool p_vec2d(cur *c, sf_visa_gop *o, bool reg_only, const char *what) {
     uint64_t row, col;
     if (r.off) return vt_perr(c, SF_ERR_SYNTAX, c->i, "either .<col> or (row,col), not both"), false;
     c->i++;
-    if (!p_num(c, 255, &row, "a row") || !vt_expect(c, ',', "','") || (vt_ws(c), !p_num(c, 255, &col, "a column")) ||
-        !vt_expect(c, ')', "')'"))
+    if (!vt_lsc_num(c, 255, &row, "a row") || !vt_expect(c, ',', "") || (vt_ws(c), !vt_lsc_num(c, 255, &col, "a column")) ||
+        !vt_expect(c, ')', ""))
       return false;
     o->v.row_off = (uint8_t)row;
     o->v.col_off = (uint8_t)col;
@@ -577,13 +617,13 @@ static bool parse_block2d(cur *c, int sub, sf_visa_gop *ops, unsigned *n) {
   } else {
     if (!vt_count_token(c) || (vt_ws(c), !p_data2d(c, &data, ops)) || !vt_count_token(c) || !p_addr2d(c, ops)) return false;
   }
-  put_raw(ops, B_DST, store ? &null : &data);
-  put_raw(ops, B_SRC1, store ? &data : &null);
+  vt_lsc_put_raw(ops, B_DST, store ? &null : &data);
+  vt_lsc_put_raw(ops, B_SRC1, store ? &data : &null);
   *n = B_COUNT;
   return true;
 }
 
-bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *rest, size_t rest_n, size_t rest_at,
+bool vt_parse_lsc(cur *c, uint8_t *op, int sub, const char *name, const char *rest, size_t rest_n, size_t rest_at,
                   bool has_pred, uint32_t pw, size_t pred_at, sf_visa_gop *ops, unsigned cap, unsigned *n) {
   /* the suffixes: .<sfid>[.<cache>[.<cache>]] or, for the fence, .<sfid>.<op>.<scope> */
   const char *part[4];
@@ -597,46 +637,59 @@ bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *res
     np++;
     i = j;
   }
-  int sfid = np ? name_in(part[0], part_n[0], sfid_names, 4) : -1;
+  int sfid = np ? vt_lsc_name_in(part[0], part_n[0], sfid_names, 4) : -1;
   if (sfid < 0) return vt_perr(c, SF_ERR_SYNTAX, np ? part_at[0] : rest_at, "expected .ugm, .ugml, .tgm or .slm after %s", name), false;
-  if (op == 0x8b) {
+  if (*op == 0x8b) {
     if (has_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "lsc_fence takes no predicate"), false;
-    int fo = np == 3 ? name_in(part[1], part_n[1], fence_ops, 7) : -1, sc = np == 3 ? name_in(part[2], part_n[2], scopes, 7) : -1;
+    int fo = np == 3 ? vt_lsc_name_in(part[1], part_n[1], fence_ops, 7) : -1, sc = np == 3 ? vt_lsc_name_in(part[2], part_n[2], scopes, 7) : -1;
     if (fo < 0 || sc < 0)
       return vt_perr(c, SF_ERR_SYNTAX, np > 1 ? part_at[fo < 0 ? 1 : 2] : rest_at + rest_n,
                      "expected lsc_fence.<sfid>.<op: none, evict, invalidate, discard, clean, flushl3, type6>.<scope: group, "
                      "local, tile, gpu, gpus, sysrel, sysacq>"), false;
     if (cap < 5) return vt_perr(c, SF_ERR_LIMIT, rest_at, "too many fields"), false;
-    put(ops, 0, 'E', 0x80);
-    put(ops, 1, 'P', 0);
-    put(ops, 2, 'b', (uint32_t)sfid);
-    put(ops, 3, 'b', (uint32_t)fo);
-    put(ops, 4, 'b', (uint32_t)sc);
+    vt_lsc_put(ops, 0, 'E', 0x80);
+    vt_lsc_put(ops, 1, 'P', 0);
+    vt_lsc_put(ops, 2, 'b', (uint32_t)sfid);
+    vt_lsc_put(ops, 3, 'b', (uint32_t)fo);
+    vt_lsc_put(ops, 4, 'b', (uint32_t)sc);
     *n = 5;
     return true;
   }
-  if (sfid == 2)
-    return vt_perr(c, SF_UNSUPPORTED, part_at[0], "%s.tgm: the typed LSC form (opcode 0x8a) has no text form here", name), false;
+  if (*op == 0x8a && sfid != 2) return vt_perr(c, SF_ERR_SYNTAX, part_at[0], "%s reads only .tgm (a typed message)", name), false;
   int l1 = 0, l3 = 0;
   if (np > 3) return vt_perr(c, SF_ERR_SYNTAX, part_at[3], "at most two cache options after the sfid"), false;
   for (unsigned i = 1; i < np; i++) {
-    int v = name_in(part[i], part_n[i], cache_names, 7);
+    int v = vt_lsc_name_in(part[i], part_n[i], vt_lsc_cache_names, 7);
     if (v < 0 && part_n[i] == 2 && !memcmp(part[i], "cc", 2)) v = 6; /* GenX_IR 12504 reads .cc as .ri */
     if (v < 0) return vt_perr(c, SF_ERR_SYNTAX, part_at[i], "expected a cache option (df, uc, ca, wb, wt, st, ri)"), false;
     if (i == 1) l1 = v;
     else l3 = v;
   }
+  if (sfid == 2) { /* the typed form, opcode 0x8a: visa_lsc_typed.c */
+    if (!vt_lsc_typed_has_text((unsigned)sub)) {
+      const sf_visa_opdesc *d = sf_visa_optab(0x8a);
+      bool typed = false;
+      for (unsigned i = 0; d && d->subs && i < d->num_subs; i++) typed = typed || d->subs[i].value == sub;
+      return vt_perr(c, typed ? SF_UNSUPPORTED : SF_ERR_SYNTAX, part_at[0],
+                     typed ? "%s.tgm: the typed LSC message (opcode 0x8a) has no text form here (GenX_IR 12504's grammar has no rule for it)"
+                           : "%s has no typed form (.tgm)", name), false;
+    }
+    const uint8_t caches[2] = {(uint8_t)l1, (uint8_t)l3};
+    *op = 0x8a;
+    return vt_parse_lsc_typed(c, sub, name, np - 1, np > 1 ? part_at[1] : rest_at + rest_n, pw, caches, ops, cap, n);
+  }
+  *op = 0x89;
   if (cap < B_COUNT) return vt_perr(c, SF_ERR_LIMIT, rest_at, "too many fields"), false;
   lsc_kind kd = kind_of((unsigned)sub);
   uint8_t size, emask;
   vt_ws(c);
   if (!vt_p_exec(c, &size, &emask)) return false;
-  put(ops, F_SUB, 'S', (uint32_t)sub);
-  put(ops, F_E, 'E', (uint32_t)size | (uint32_t)emask << 4);
-  put(ops, F_P, 'P', pw);
-  put(ops, F_SFID, 'b', (uint32_t)sfid);
-  put(ops, F_L1, 'b', (uint32_t)l1);
-  put(ops, F_L3, 'b', (uint32_t)l3);
+  vt_lsc_put(ops, F_SUB, 'S', (uint32_t)sub);
+  vt_lsc_put(ops, F_E, 'E', (uint32_t)size | (uint32_t)emask << 4);
+  vt_lsc_put(ops, F_P, 'P', pw);
+  vt_lsc_put(ops, F_SFID, 'b', (uint32_t)sfid);
+  vt_lsc_put(ops, F_L1, 'b', (uint32_t)l1);
+  vt_lsc_put(ops, F_L3, 'b', (uint32_t)l3);
   if (is_block2d((unsigned)sub)) return parse_block2d(c, sub, ops, n); /* fields 0-5 are laid out alike */
   sf_raw data, null = {0, 0}, s1 = null, s2 = null;
   bool str = is_strided((unsigned)sub), has_pitch = false;
@@ -645,33 +698,35 @@ bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *res
   sf_visa_gop *pp = str ? &pitch : NULL;
   if (kd == K_STORE) {
     if (!vt_count_token(c) || !p_addr(c, ops, pp, &has_pitch) || !vt_count_token(c) ||
-        (vt_ws(c), !p_data(c, is_quad((unsigned)sub), &data, ops)))
+        (vt_ws(c), !vt_lsc_data(c, &data, ops, F_DSIZE)))
       return false;
   } else {
-    if (!vt_count_token(c) || (vt_ws(c), !p_data(c, is_quad((unsigned)sub), &data, ops)) || !vt_count_token(c) ||
+    if (!vt_count_token(c) || (vt_ws(c), !vt_lsc_data(c, &data, ops, F_DSIZE)) || !vt_count_token(c) ||
         !p_addr(c, ops, pp, &has_pitch))
       return false;
   }
   if (str) { /* IGC's builder: chmask byte 0, the pitch after src0, src1 last; no pitch: the default */
     if (!has_pitch) {
+      if (ops[F_ORDER].u == 1 && ops[F_ELEMS].u > 8) /* channels that are no length code: IGC's builder reports an invalid vector size */
+        return vt_perr(c, SF_ERR_SYNTAX, c->i, "a strided message whose channels are no vector length needs its pitch (there is no default)"), false;
       pitch.kind = SF_VF_VEC;
       pitch.v.cls = SF_VCLS_IMMEDIATE;
       pitch.v.type = SF_VT_UD;
       pitch.v.imm = default_pitch((unsigned)ops[F_DSIZE].u, (unsigned)ops[F_ORDER].u, (unsigned)ops[F_ELEMS].u);
     }
-    put(ops, F_MASK, 'b', 0);
-    put_raw(ops, F_DST, kd == K_STORE ? &null : &data);
+    vt_lsc_put(ops, F_MASK, 'b', 0);
+    vt_lsc_put_raw(ops, F_DST, kd == K_STORE ? &null : &data);
     ops[F_SRC1] = pitch;
-    put_raw(ops, F_SRC2, kd == K_STORE ? &data : &null);
+    vt_lsc_put_raw(ops, F_SRC2, kd == K_STORE ? &data : &null);
     *n = F_COUNT;
     return true;
   }
   if (kd == K_ATOMIC &&
       (!vt_count_token(c) || (vt_ws(c), !p_reg(c, &s1, "src1")) || !vt_count_token(c) || (vt_ws(c), !p_reg(c, &s2, "src2"))))
     return false;
-  put_raw(ops, F_DST, kd == K_STORE ? &null : &data);
-  put_raw(ops, F_SRC1, kd == K_STORE ? &data : &s1);
-  put_raw(ops, F_SRC2, &s2);
+  vt_lsc_put_raw(ops, F_DST, kd == K_STORE ? &null : &data);
+  vt_lsc_put_raw(ops, F_SRC1, kd == K_STORE ? &data : &s1);
+  vt_lsc_put_raw(ops, F_SRC2, &s2);
   *n = F_COUNT;
   return true;
 }

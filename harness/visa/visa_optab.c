@@ -107,19 +107,19 @@ static const sf_visa_subop lsc_untyped_subs[] = {
     {0x1c, "lsc_store_uncompressed", LSC_U, SF_VSYN_LSC}, {0x1d, "lsc_ccs_update", LSC_U, SF_VSYN_NONE},
 };
 static const sf_visa_subop lsc_typed_subs[] = {
-    {0x02, "lsc_load_quad", LSC_T, SF_VSYN_NONE},     {0x06, "lsc_store_quad", LSC_T, SF_VSYN_NONE},
-    {0x08, "lsc_atomic_iinc", LSC_T, SF_VSYN_NONE},   {0x09, "lsc_atomic_idec", LSC_T, SF_VSYN_NONE},
-    {0x0a, "lsc_atomic_load", LSC_T, SF_VSYN_NONE},   {0x0b, "lsc_atomic_store", LSC_T, SF_VSYN_NONE},
-    {0x0c, "lsc_atomic_iadd", LSC_T, SF_VSYN_NONE},   {0x0d, "lsc_atomic_isub", LSC_T, SF_VSYN_NONE},
-    {0x0e, "lsc_atomic_smin", LSC_T, SF_VSYN_NONE},   {0x0f, "lsc_atomic_smax", LSC_T, SF_VSYN_NONE},
-    {0x10, "lsc_atomic_umin", LSC_T, SF_VSYN_NONE},   {0x11, "lsc_atomic_umax", LSC_T, SF_VSYN_NONE},
-    {0x12, "lsc_atomic_icas", LSC_T, SF_VSYN_NONE},   {0x13, "lsc_atomic_fadd", LSC_T, SF_VSYN_NONE},
-    {0x14, "lsc_atomic_fsub", LSC_T, SF_VSYN_NONE},   {0x15, "lsc_atomic_fmin", LSC_T, SF_VSYN_NONE},
-    {0x16, "lsc_atomic_fmax", LSC_T, SF_VSYN_NONE},   {0x17, "lsc_atomic_fcas", LSC_T, SF_VSYN_NONE},
-    {0x18, "lsc_atomic_and", LSC_T, SF_VSYN_NONE},    {0x19, "lsc_atomic_or", LSC_T, SF_VSYN_NONE},
-    {0x1a, "lsc_atomic_xor", LSC_T, SF_VSYN_NONE},    {0x1b, "lsc_load_status", LSC_T, SF_VSYN_NONE},
+    {0x02, "lsc_load_quad", LSC_T, SF_VSYN_LSC},     {0x06, "lsc_store_quad", LSC_T, SF_VSYN_LSC},
+    {0x08, "lsc_atomic_iinc", LSC_T, SF_VSYN_LSC},   {0x09, "lsc_atomic_idec", LSC_T, SF_VSYN_LSC},
+    {0x0a, "lsc_atomic_load", LSC_T, SF_VSYN_LSC},   {0x0b, "lsc_atomic_store", LSC_T, SF_VSYN_LSC},
+    {0x0c, "lsc_atomic_iadd", LSC_T, SF_VSYN_LSC},   {0x0d, "lsc_atomic_isub", LSC_T, SF_VSYN_LSC},
+    {0x0e, "lsc_atomic_smin", LSC_T, SF_VSYN_LSC},   {0x0f, "lsc_atomic_smax", LSC_T, SF_VSYN_LSC},
+    {0x10, "lsc_atomic_umin", LSC_T, SF_VSYN_LSC},   {0x11, "lsc_atomic_umax", LSC_T, SF_VSYN_LSC},
+    {0x12, "lsc_atomic_icas", LSC_T, SF_VSYN_LSC},   {0x13, "lsc_atomic_fadd", LSC_T, SF_VSYN_LSC},
+    {0x14, "lsc_atomic_fsub", LSC_T, SF_VSYN_LSC},   {0x15, "lsc_atomic_fmin", LSC_T, SF_VSYN_LSC},
+    {0x16, "lsc_atomic_fmax", LSC_T, SF_VSYN_LSC},   {0x17, "lsc_atomic_fcas", LSC_T, SF_VSYN_LSC},
+    {0x18, "lsc_atomic_and", LSC_T, SF_VSYN_LSC},    {0x19, "lsc_atomic_or", LSC_T, SF_VSYN_LSC},
+    {0x1a, "lsc_atomic_xor", LSC_T, SF_VSYN_LSC},    {0x1b, "lsc_load_status", LSC_T, SF_VSYN_NONE},
     {0x1c, "lsc_store_uncompressed", LSC_T, SF_VSYN_NONE}, {0x1d, "lsc_ccs_update", LSC_T, SF_VSYN_NONE},
-    {0x1e, "lsc_read_state_info", LSC_T, SF_VSYN_NONE},
+    {0x1e, "lsc_read_state_info", LSC_T, SF_VSYN_LSC},
 };
 
 static const sf_visa_opdesc optab[] = {

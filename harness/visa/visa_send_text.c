@@ -341,7 +341,7 @@ static bool p_lifetime_var(cur *c, vt_gbuild *b, uint32_t end) {
 static bool p_string_lit(cur *c, char **out, size_t *len) {
   vt_ws(c);
   size_t at = c->i;
-  if (!vt_count_token(c) || !vt_expect(c, '"', "'\"' to open the file name")) return false;
+  if (!vt_count_token(c) || !vt_expect(c, '"', "to open the file name")) return false;
   size_t j = c->i;
   while (j < c->n && c->s[j] != '"' && c->s[j] != '\n') j += c->s[j] == '\\' && j + 1 < c->n && c->s[j + 1] != '\n' ? 2 : 1;
   if (j >= c->n || c->s[j] != '"') return vt_perr(c, SF_ERR_SYNTAX, at, "unterminated string (GenX_IR's strings end on the line)"), false;
@@ -474,7 +474,7 @@ bool vt_parse_send(cur *c, sf_visa_kernel *k, const vt_gmatch *m, uint32_t pw, v
       vt_gput_u(b, SF_VF_COUNT, 0);
       if (!vt_gput_v(c, b, "the index")) return false;
       vt_ws(c);
-      if (!vt_count_token(c) || !vt_expect(c, '(', "'(' and the labels")) return false;
+      if (!vt_count_token(c) || !vt_expect(c, '(', "and the labels")) return false;
       unsigned n = 0;
       for (;;) {
         vt_ws(c);

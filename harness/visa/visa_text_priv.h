@@ -168,8 +168,35 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
  * parser from after the mnemonic (rest: the mnemonic's '.' suffixes) into ops[0..*n), the fields in
  * layout order. */
 void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name);
-bool vt_parse_lsc(cur *c, uint8_t op, int sub, const char *name, const char *rest, size_t rest_n, size_t rest_at,
+/* *op: the matched row's opcode in, the instruction's out (0x8a when the sfid is .tgm). */
+bool vt_parse_lsc(cur *c, uint8_t *op, int sub, const char *name, const char *rest, size_t rest_n, size_t rest_at,
                   bool has_pred, uint32_t pw, size_t pred_at, sf_visa_gop *ops, unsigned cap, unsigned *n);
+/* The typed forms (visa_lsc_typed.c, opcode 0x8a): which sub-ops have text, the line, and its
+ * parser from after the suffixes (num_cache cache options were read into caches, at cache_at). */
+bool vt_lsc_typed_has_text(unsigned sub);
+void vt_print_lsc_typed(pctx *c, const sf_visa_ginst *g, const char *name);
+bool vt_parse_lsc_typed(cur *c, int sub, const char *name, unsigned num_cache, size_t cache_at, uint32_t pw,
+                        const uint8_t caches[2], sf_visa_gop *ops, unsigned cap, unsigned *n);
+/* The pieces both LSC files share (visa_lsc_text.c): names by field value, operand tests, the
+ * register and model printers, and the parsers of a number, a surface, an address size and a data
+ * operand (into four shape fields from at_field). */
+extern const char *const vt_lsc_cache_names[7];
+extern const char *const vt_lsc_model_names[6];
+extern const char *const vt_lsc_size_names[8];
+extern const unsigned vt_lsc_elem_counts[9];
+bool vt_lsc_null_raw(const sf_raw *r);
+bool vt_lsc_general_surface(const sf_vopnd *v);
+bool vt_lsc_imm_surface(const sf_vopnd *v);
+void vt_lsc_put_reg(pctx *c, const sf_raw *r);
+bool vt_lsc_print_model(pctx *ac, unsigned model, const sf_vopnd *s);
+int vt_lsc_name_in(const char *s, size_t n, const char *const *t, unsigned count);
+bool vt_lsc_num(cur *c, uint64_t max, uint64_t *v, const char *what);
+void vt_lsc_put(sf_visa_gop *ops, unsigned i, char kind, uint32_t u);
+void vt_lsc_put_raw(sf_visa_gop *ops, unsigned i, const sf_raw *r);
+bool vt_lsc_surface(cur *c, sf_visa_gop *s, unsigned model);
+bool vt_lsc_asize(cur *c, unsigned *out);
+bool vt_lsc_data(cur *c, sf_raw *r, sf_visa_gop *ops, unsigned at_field);
+bool vt_lsc_shape(unsigned v, unsigned order, bool quad, char out[16]);
 /* dpas and dpasw in text (visa_dpas_text.c): the line, the `.<W>.<A>.<depth>.<count>` suffix (the
  * packed UD field) and src2 (general, region <1;1,0>, written with or without the region). */
 void vt_print_dpas(pctx *c, const sf_visa_ginst *g, const char *name);
