@@ -283,8 +283,9 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * sampler slot of the state unbound as a state error; (6) a D3D resource or sampler index one past
  * the state's slots (the other one in range) as over the limit; (7) a SAMPLE_UNORM or AVS block
  * whose destination is an undeclared variable or starts past its variable's end as a state error;
- * and (8) a 3D_SAMPLE whose aoffimmi is indirect as unsupported or of class 4 as invalid; all before
- * any backend call. (9) is `dst_exact` above. */
+ * (8) a 3D_SAMPLE whose aoffimmi is indirect as unsupported or of class 4 as invalid; and (10) a
+ * SAMPLE_UNORM or AVS scalar source of an 8-byte type as a state error; all before any backend
+ * call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
@@ -336,6 +337,23 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
                          ind ? "aoffimmi_indirect" : "aoffimmi_class", ind ? "an indirect aoffimmi" : "an aoffimmi of class 4");
   }
   if ((in.family == SF_FAMILY_SAMPLE_UNORM || in.family == SF_FAMILY_AVS) && calls0 && !dst_exact(v, c, s)) return false;
+  if ((in.family == SF_FAMILY_SAMPLE_UNORM || in.family == SF_FAMILY_AVS) && calls0) {
+    /* (10) a scalar source (u, v, deltaU or deltaV, picked by the case) given an 8-byte type (DF,
+     * Q or UQ), which the scalar reads (floats, 4 bytes at most) do not take, as a state error; an
+     * executor that reads the eight bytes first shifts a 32-bit word past its width (UBSan) */
+    static const uint8_t wide[3] = {SF_VT_DF, SF_VT_Q, SF_VT_UQ};
+    bool avs = in.family == SF_FAMILY_AVS;
+    sf_vopnd *srcs[4] = {avs ? &in.avs.u_off : &in.unorm.u, avs ? &in.avs.v_off : &in.unorm.v,
+                         avs ? &in.avs.du : &in.unorm.du, avs ? &in.avs.dv : &in.unorm.dv};
+    sf_vopnd *o = srcs[c->pattern[19] & 3u];
+    memset(o, 0, sizeof *o);
+    o->cls = SF_VCLS_IMMEDIATE;
+    o->type = wide[(c->pattern[19] >> 2) % 3u];
+    o->imm = 0x3FF0000000000000ull; /* 1.0 as a double */
+    if (!refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", "scalar_wide", "a scalar source of an 8-byte type"))
+      return false;
+    in = c->inst;
+  }
   if (in.family == SF_FAMILY_SAMPLE_UNORM || in.family == SF_FAMILY_AVS) {
     /* (7) the block's destination outside the state: an undeclared variable, or (when the block
      * writes a channel) the case's variable from one byte past its end */
