@@ -298,10 +298,10 @@ static void err_code_area(void) {
   memcpy(p, b.p, b.n);
   p[0x0f] = 0x69;
   expect_read_err(p, b.n, SF_ERR_TRUNCATED, 0x5e);
-  /* an opcode whose layout the table does not model, at its absolute offset */
+  /* a reserved opcode (no instruction has it), at its absolute offset */
   memcpy(p, b.p, b.n);
-  p[0x68] = 0x71; /* rt_write_3d: mode bits select its operands */
-  expect_read_err(p, b.n, SF_UNSUPPORTED, 0x68);
+  p[0x68] = 0x3b;
+  expect_read_err(p, b.n, SF_ERR_INVALID, 0x68);
   /* a sub-op the opcode does not define, at the sub-op's byte (va's sub-ops are 1-7) */
   memcpy(p, b.p, b.n);
   p[0x68] = 0x44;

@@ -111,6 +111,16 @@ static void known_answers(void) {
       {"lsc_atomic_iadd.tgm (M1, 16)  V0049:d32.xw  bti(0x5)[V0046, V0047]:a32  V0047  %null", 0x8a, 19,
        "SEPbbbbbbbbVRRRRRRR", {0x0c, 0x04, 0, 0}, 4},
       {"lsc_load_quad.tgm (M1, 16)  V0049:d32x4t  bti(0x2)[V0046]:a32", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR", {0x02, 0x04, 0, 0}, 4},
+      /* rt_write_3d: GenX_IR 12504's -dumpcommonisa of our .isa prints these lines (and of its own
+       * parse of them, but for <SI>: its builder reads the sample index and drops it, bit and operand) */
+      {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", 0x71, 9, "EPwbRRRRR", {0x04, 0, 0, 6}, 4},
+      {"(P1) rt_write_3d.<LRTW> (M1, 8) T6 %null.0 V0047.0 V0047.32 V0049.0 V0049.32", 0x71, 9, "EPwbRRRRR",
+       {0x03, 1, 0x80, 6}, 4},
+      {"rt_write_3d.<RTI><A><O><Z><ST><LRTW><CPS><PS><CM><SI><NULLRT> (M5, 16) T6 V0046.0 V0050(0,0)<0;1,0> 0x3:uw "
+       "V0050(0,1)<0;1,0> V0046.64 V0046.32 V0047.0 V0047.64 V0049.0 V0049.64 V0046.0 V0050.0",
+       0x71, 16, "EPwbRVVVRRRRRRRR", {0x44, 0, 0x1ffc, 6}, 4},
+      {"rt_write_3d.<RTI><Z> (M1, 16) T6 V0046.0 0x1:ud V0047.0 V0047.64 V0049.0 V0049.64 V0046.32", 0x71, 11,
+       "EPwbRVRRRRR", {0x04, 0, 0x24, 6}, 4},
       /* 2D block load and store (IGC 12504's form: tests/data/real/visa-ocloc block2d-pvc-*) */
       {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", 0x89, 20,
        "SEPbbbbbbwwbRVVVVVVR", {0x03, 0x04, 0, 0}, 4},
@@ -198,6 +208,14 @@ static void known_answers(void) {
       {"lsc_load_quad.ugm (M1, 16)  V0049:d32x2  flat[V0046]:a32", "lsc_load_quad.ugm (M1, 16)  V0049:d32.y  flat[V0046]:a32"},
       {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xy  flat[V0047]:a64",
        "lsc_load_strided.ugm (M1, 16)  V0046:d32x3  flat[V0047, 0xC]:a64"},
+      /* rt_write_3d's options, found by substring as GenX_IR's builder finds them: any order,
+       * repeated, unknown names ignored, CM anywhere */
+      {"rt_write_3d.<Z><RTI> (M1, 16) T6 V0046.0 0x1:ud V0047.0 V0047.64 V0049.0 V0049.64 V0046.32",
+       "rt_write_3d.<RTI><Z> (M1, 16) T6 V0046.0 0x1:ud V0047.0 V0047.64 V0049.0 V0049.64 V0046.32"},
+      {"rt_write_3d.<LRTW><FOO><LRTW> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64",
+       "rt_write_3d.<LRTW> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64"},
+      {"rt_write_3d.<XCMY> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64",
+       "rt_write_3d.<CM> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64"},
   };
   for (size_t i = 0; i < sizeof spell / sizeof spell[0]; i++) {
     sf_isa_file sf;
@@ -212,6 +230,25 @@ static void known_answers(void) {
     SF_CHECK_MSG(b.data && strstr((const char *)b.data, spell[i][1]), "%s printed as\n%s", spell[i][0], (const char *)b.data);
     sf_buf_free(&b);
     sf_isa_free(&sf);
+  }
+  /* rt_write_3d's printer refuses what its text cannot say: mode bits 0, 1 and 13-15 (no option)
+   * and a render-target index that is not a general variable or an immediate */
+  for (int q = 0; q < 2; q++) {
+    sf_isa_file rf;
+    sf_status rst;
+    sf_status_clear(&rst);
+    bool ok = parse_with_hdr("rt_write_3d.<RTI> (M1, 16) T6 V0046.0 0x1:ud V0047.0 V0047.64 V0049.0 V0049.64", &rf, &rst);
+    SF_CHECK_MSG(ok, "%s", rst.msg);
+    if (!ok) continue;
+    sf_visa_ginst *g = &rf.kernels[0].gens[0];
+    if (q == 0) g->ops[2].u |= 0x2000u;
+    else g->ops[5].v.cls = SF_VCLS_PREDICATE, g->ops[5].v.id = 1;
+    sf_buf b;
+    sf_buf_init(&b, &rst);
+    SF_CHECK(sf_visaasm_print(&rf, &b, &rst) == SF_UNSUPPORTED);
+    SF_CHECK_MSG(strstr(rst.msg, q == 0 ? "mode bits 0x2000" : "general variable or an immediate"), "%s", rst.msg);
+    sf_buf_free(&b);
+    sf_isa_free(&rf);
   }
   /* a .sat destination sets the dst modifier to saturate (vISA MODIFIER_SAT) */
   sf_isa_file f;
@@ -638,6 +675,14 @@ static void refusals(void) {
       {"lsc_read_state_info.ugm  V0046  bti(0x4)", SF_ERR_SYNTAX},       /* only .tgm */
       {"lsc_read_state_info.tgm.uc.uc  V0046  bti(0x4)", SF_ERR_SYNTAX}, /* no cache options */
       {"lsc_read_state_info.tgm (M1, 1) V0046  bti(0x4)", SF_ERR_SYNTAX}, /* no exec size */
+      /* rt_write_3d: an operand the mode does not select (GenX_IR ignores it), one missing, a raw
+       * operand where the render-target index (a vector) stands and the reverse, a bad option */
+      {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64 V0046.0", SF_ERR_SYNTAX},
+      {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0", SF_ERR_SYNTAX},
+      {"rt_write_3d.<RTI> (M1, 16) T6 V0046.0 V0047.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
+      {"rt_write_3d (M1, 16) T6 V0046.0 V0050(0,0)<0;1,0> V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
+      {"rt_write_3d.lrtw (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
+      {"rt_write_3d.<LRTW (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
       {"addr_add (M1_NM, 1) A0(0)<1> &V0046[64] 0x0:uw", SF_UNSUPPORTED},  /* the row needs the GRF size */
       {"addr_add (M1_NM, 1) A0(0)<1> &V0046[6] 0x0:uw", SF_ERR_RANGE},     /* not a multiple of 4 */
       {"addr_add (M1_NM, 1) A0(0)<1> &%r0[4] 0x0:uw", SF_UNSUPPORTED},     /* predefined: no element size */

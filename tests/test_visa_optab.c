@@ -30,7 +30,8 @@ static void table_shape(void) {
     modeled++;
     bool has_s = false;
     for (const char *p = d->layout; *p; p++) {
-      SF_CHECK_MSG(strchr("EPVRbwdLn*S", *p) != NULL, "row 0x%02x: kind '%c'", op, *p);
+      SF_CHECK_MSG(strchr("EPVRbwdLn*S?", *p) != NULL, "row 0x%02x: kind '%c'", op, *p);
+      if (*p == '?') SF_CHECK_MSG(!p[1] && strchr(d->layout, 'w') && strchr(d->layout, 'w') < p, "row 0x%02x: mode tail", op);
       if (*p == '*') SF_CHECK_MSG(p[1] && strchr("VRL", p[1]) && strchr(d->layout, 'n') < p, "row 0x%02x: list", op);
       if (*p == 'S') has_s = true;
     }
@@ -147,6 +148,12 @@ static const kat kats[] = {
      {0x8b, 0x80, 0x00, 0x00, 0x00, 0x01, 0x03}},
     {"lsc_fence.ugm.evict.gpu (12504)", SF_VISA_FORM_IGC12504, "EPb", 5,
      {0x8b, 0x80, 0x00, 0x00, 0x00, 0x34, 0x00}},
+    /* rt_write_3d.<RTI><Z> (M1, 16) T6 V32.0 0x1:ud V33.0 V33.64 V34.0 V34.64 V32.32: E P mode (0x24)
+     * surface, the header, the render-target index (a vector), R G B A and Z (GenX_IR 12504 disassembles
+     * these bytes into that line) */
+    {"rt_write_3d", SF_VISA_FORM_SPEC, "EPwbRVRRRRR", 49,
+     {0x71, 0x04, 0x00, 0x00, 0x24, 0x00, 0x06, 0x20, 0, 0, 0, 0x00, 0x00, 0x05, 0x00, 0x01, 0, 0, 0, 0x21, 0, 0, 0, 0x00,
+      0x00, 0x21, 0, 0, 0, 0x40, 0x00, 0x22, 0, 0, 0, 0x00, 0x00, 0x22, 0, 0, 0, 0x40, 0x00, 0x20, 0, 0, 0, 0x20, 0x00}},
 };
 
 static size_t kat_len(const kat *k) {
@@ -252,8 +259,13 @@ static void expect_err(const uint8_t *p, size_t n, sf_code want, uint64_t pos, c
 static void refusals(void) {
   const uint8_t va[] = {0x44, 0, 0, 0, 0, 0, 0, 0}; /* VA sub-op 0 (AVS) has no VA form */
   expect_err(va, sizeof va, SF_ERR_INVALID, 1, "va sub-op 0");
-  const uint8_t rt[] = {0x71, 0, 0, 0, 0, 0, 0, 0};
-  expect_err(rt, sizeof rt, SF_UNSUPPORTED, 0, "rt_write_3d");
+  const uint8_t rt[] = {0x71, 0, 0, 0, 0, 0, 0, 0}; /* E P mode surface, then the header cut short */
+  expect_err(rt, sizeof rt, SF_ERR_TRUNCATED, 7, "rt_write_3d header");
+  /* mode 0x60 (Z and stencil): R G B A Z read, the stencil cut short, at its byte */
+  uint8_t rts[7 + 6 * 6 + 3] = {0x71, 0x04, 0, 0, 0x60, 0, 6};
+  expect_err(rts, sizeof rts, SF_ERR_TRUNCATED, 7 + 6 * 6, "rt_write_3d stencil");
+  const uint8_t rsv[] = {0x3b, 0, 0, 0}; /* a reserved number: no instruction */
+  expect_err(rsv, sizeof rsv, SF_ERR_INVALID, 0, "reserved 0x3b");
   const uint8_t lsc[] = {0x89, 0x1e, 0, 0}; /* read_state_info is typed only (0x8a) */
   expect_err(lsc, sizeof lsc, SF_ERR_INVALID, 1, "lsc_untyped sub-op 0x1e");
   const uint8_t lsct[] = {0x8a, 0x00, 0, 0}; /* lsc_load has no typed form: lsc_load_quad does */

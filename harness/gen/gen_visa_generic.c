@@ -557,6 +557,25 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_u(x, 'd', (uint32_t)sid);
       return true;
     }
+    case SF_VSYN_RTWRITE: { /* rt_write_3d: any options (mode bits 2-12), the operands they select */
+      uint32_t mode = gv_pick(g, 3) ? gv_pick(g, 0x800) << 2 : 0;
+      gop_u(x, 'E', gv_exec(g));
+      gop_u(x, 'P', gv_pred(g));
+      gop_u(x, 'w', mode);
+      gop_u(x, 'b', gv_pick(g, 8));
+      gop_r(x, g); /* the header */
+      char tail[16];
+      for (const char *p = sf_visa_rtw_tail(mode, tail); *p; p++) {
+        if (*p == SF_VF_RAW) {
+          gop_r(x, g);
+          continue;
+        }
+        gop_v(x, g, false); /* a general variable or an immediate: the text's classes */
+        sf_vopnd *v = &x->ops[x->num_ops - 1].v;
+        if (v->cls == SF_VCLS_PREDICATE) v->cls = SF_VCLS_GENERAL, v->id = g->var0 + gv_pick(g, GV_NVARS);
+      }
+      return true;
+    }
     case SF_VSYN_URB: /* urb_write_3d: any output count and global offset */
       gop_u(x, 'E', gv_exec(g));
       gop_u(x, 'P', gv_pred(g));

@@ -59,7 +59,7 @@ static bool row_parsed(const sf_visa_opdesc *d, unsigned op, unsigned q) {
                 syn == SF_VSYN_BARE || syn == SF_VSYN_SVMATOMIC || syn == SF_VSYN_BFN || syn == SF_VSYN_LSC ||
                 syn == SF_VSYN_ADDR || syn == SF_VSYN_DWATOMIC || syn == SF_VSYN_OWORD || syn == SF_VSYN_MEDIA ||
                 syn == SF_VSYN_SVMBLOCK || syn == SF_VSYN_SVM4 || syn == SF_VSYN_FCALL || syn == SF_VSYN_FADDR ||
-                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS || vt_send_syn(syn) || vt_legacy_syn(syn);
+                syn == SF_VSYN_IFCALL || syn == SF_VSYN_DPAS || syn == SF_VSYN_RTWRITE || vt_send_syn(syn) || vt_legacy_syn(syn);
   return parsed && !(d->subs && d->subs[q].value < 0);
 }
 
@@ -691,6 +691,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, vt_gmatch *m, bool has_pred, const
     default:
       if (vt_send_syn(m->syn)) return vt_parse_send(c, k, m, pw, b); /* visa_send_text.c */
       if (vt_legacy_syn(m->syn)) return vt_parse_legacy(c, m, b);     /* visa_legacy_text.c */
+      if (m->syn == SF_VSYN_RTWRITE) return vt_parse_rtw(c, m, pw, b); /* visa_rtw_text.c */
       return vt_perr(c, SF_UNSUPPORTED, m->rest_at, "%s: its text form is not modeled", m->name), false;
   }
 }

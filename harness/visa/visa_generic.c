@@ -53,11 +53,9 @@ static const char *kind_name(char k) {
 static sf_code op_row(uint8_t op, uint64_t at, const sf_visa_opdesc **d, sf_status *st) {
   *d = sf_visa_optab(op);
   if (!*d) return sf_fail_byte(st, SF_ERR_INVALID, at, "opcode 0x%02x: vISA 4.1 has no such instruction", (unsigned)op);
-  if (!(*d)->layout)
-    return sf_fail_byte(st, SF_UNSUPPORTED, at,
-                        "%s (opcode 0x%02x): its operand layout is not modeled (instructions have no length "
-                        "prefix, so it cannot be skipped)",
-                        (*d)->name, (unsigned)op);
+  if (!(*d)->layout) /* every instruction IGC 12504 defines has a layout: this is a reserved number */
+    return sf_fail_byte(st, SF_ERR_INVALID, at, "opcode 0x%02x (%s) is reserved in vISA 4.1: no instruction has it", (unsigned)op,
+                        (*d)->name);
   return SF_OK;
 }
 
@@ -119,6 +117,7 @@ typedef struct gdec {
 /* How many leading fields IGC 12504's writer keeps of a layout (visa_optab.h, w12504): the fixed
  * fields other than E and P. sub_prefix counts the fields before it (the 'S' of a sub-op layout). */
 static unsigned w12504_rule(const char *lay, unsigned sub_prefix) {
+  if (strchr(lay, SF_VF_MODETAIL)) return SF_VISA_MAX_GOPS; /* known at the '?' (dec_layout) */
   unsigned n = sub_prefix, ep = 0;
   for (const char *p = lay; *p; p++) {
     if (*p == SF_VF_REPEAT) {
@@ -191,8 +190,15 @@ static sf_code dec_field(gdec *g, char k) {
 
 /* Walks a layout string. count is the value of the last 'n'. */
 static sf_code dec_layout(gdec *g, const char *lay, const sf_visa_opdesc *d) {
-  uint32_t count = 0;
+  uint32_t count = 0, mode = 0;
   for (const char *p = lay; *p && g->n < g->limit; p++) {
+    if (*p == SF_VF_MODETAIL) { /* rt_write_3d: the mode word chooses the rest */
+      char tail[16];
+      sf_visa_rtw_tail(mode, tail);
+      if (g->form == SF_VISA_FORM_IGC12504 && g->grow) /* the fields other than E and P, tail included */
+        g->limit = g->n - 2 + (unsigned)strlen(tail);
+      return dec_layout(g, tail, NULL);
+    }
     if (*p == SF_VF_REPEAT) {
       char k = p[1];
       if (!k) return sf_fail(g->st, SF_ERR_INVALID, "%s: layout ends with '*'", g->name);
@@ -206,6 +212,7 @@ static sf_code dec_layout(gdec *g, const char *lay, const sf_visa_opdesc *d) {
     uint64_t at = gpos(g);
     sf_code c = dec_field(g, *p);
     if (c != SF_OK) return c;
+    if (*p == SF_VF_UW) mode = g->ops[g->n - 1].u;
     if (*p == SF_VF_COUNT && g->grow && (count_cut(g->base, g->ops[g->n - 1].u, g->n))) {
       /* IGC 12504 form: this byte cannot be the count, so the writer cut the instruction before it
        * (a list of one entry, which is what IGC's sampler instructions have at the least). */
@@ -410,8 +417,12 @@ static sf_code enc_field(genc *e, char k) {
 }
 
 static sf_code enc_layout(genc *e, const char *lay, const sf_visa_opdesc *d) {
-  uint32_t count = 0;
+  uint32_t count = 0, mode = 0;
   for (const char *p = lay; *p && e->i < e->limit; p++) {
+    if (*p == SF_VF_MODETAIL) {
+      char tail[16];
+      return enc_layout(e, sf_visa_rtw_tail(mode, tail), NULL);
+    }
     if (*p == SF_VF_REPEAT) {
       if (!p[1]) return sf_fail(e->st, SF_ERR_INVALID, "%s: layout ends with '*'", e->name);
       for (uint32_t j = 0; j < count && e->i < e->limit; j++) {
@@ -424,6 +435,7 @@ static sf_code enc_layout(genc *e, const char *lay, const sf_visa_opdesc *d) {
     sf_code c = enc_field(e, *p);
     if (c != SF_OK) return c;
     const sf_visa_gop *o = &e->in->ops[e->i - 1];
+    if (*p == SF_VF_UW) mode = o->u;
     if (*p == SF_VF_COUNT) {
       count = o->u;
       if (count > SF_VISA_MAX_LIST)

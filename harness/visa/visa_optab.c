@@ -237,7 +237,7 @@ static const sf_visa_opdesc optab[] = {
     ROW(0x6e, "load_3d", "wEPbVbRn*R", SF_VSYN_LOAD3D),
     ROW(0x6f, "gather4_3d", "wEPbVbbRn*R", SF_VSYN_NONE),
     [0x70] = {0x70, "info_3d", "S", SF_VSYN_NONE, SUBS(info_subs), 0},
-    RSV(0x71, "rt_write_3d"),   /* mode bits select optional operands */
+    ROW(0x71, "rt_write_3d", "EPwbR?", SF_VSYN_RTWRITE), /* mode, surface, header, then what the mode selects */
     ROW(0x72, "urb_write_3d", "EPbRwRRR", SF_VSYN_URB),
     ROW(0x73, "typed_atomic", "bEPbRRRRRRR", SF_VSYN_TYPEDATOMIC),
     ROW(0x74, "gather4_scaled", "EPbwbVRR", SF_VSYN_SCALED4),
@@ -287,3 +287,17 @@ const sf_visa_subop *sf_visa_optab_sub(const sf_visa_opdesc *d, uint8_t v) {
 }
 
 unsigned sf_visa_optab_count(void) { return (unsigned)(sizeof optab / sizeof optab[0]); }
+
+const char *sf_visa_rtw_tail(uint32_t mode, char out[16]) {
+  size_t n = 0;
+  if (mode & 0x800u) out[n++] = SF_VF_VEC; /* sample index */
+  if (mode & 0x100u) out[n++] = SF_VF_VEC; /* CPS counter */
+  if (mode & 0x004u) out[n++] = SF_VF_VEC; /* render-target index */
+  if (mode & 0x008u) out[n++] = SF_VF_RAW; /* s0a */
+  if (mode & 0x010u) out[n++] = SF_VF_RAW; /* oM */
+  for (int i = 0; i < 4; i++) out[n++] = SF_VF_RAW; /* R G B A */
+  if (mode & 0x020u) out[n++] = SF_VF_RAW; /* Z */
+  if (mode & 0x040u) out[n++] = SF_VF_RAW; /* stencil */
+  out[n] = 0;
+  return out;
+}

@@ -20,12 +20,20 @@
  *   'n'  count (UB) of the list that the next '*' opens
  *   '*'  the following kind, repeated `count` times (the last 'n' read)
  *   'S'  sub-opcode (UB): the rest of the layout comes from the row's sub-op table
+ *   '?'  the operands rt_write_3d's mode word (the last 'w' read) selects (sf_visa_rtw_tail)
  * A NULL layout means the opcode's operands depend on bits the table cannot express (mode flags
  * selecting optional operands, vISA's VA/VME/LSC families): the codec refuses it as unsupported. */
 enum {
   SF_VF_EXEC = 'E', SF_VF_PRED = 'P', SF_VF_VEC = 'V', SF_VF_RAW = 'R', SF_VF_UB = 'b', SF_VF_UW = 'w',
-  SF_VF_UD = 'd', SF_VF_LABEL = 'L', SF_VF_COUNT = 'n', SF_VF_REPEAT = '*', SF_VF_SUBOP = 'S'
+  SF_VF_UD = 'd', SF_VF_LABEL = 'L', SF_VF_COUNT = 'n', SF_VF_REPEAT = '*', SF_VF_SUBOP = 'S', SF_VF_MODETAIL = '?'
 };
+
+/* rt_write_3d (0x71), after E P mode surface header: the fields its mode word selects, as a layout
+ * (at most 11 kinds; IGC 1.0.12504's ByteCodeReaderNG and AppendVISA3dRTWriteCPS): the sample index
+ * (bit 11), the CPS counter (bit 8) and the render-target index (bit 2) as vector operands; s0a
+ * (bit 3) and oM (bit 4), R G B A, Z (bit 5) and stencil (bit 6) as raw operands. The other bits
+ * (last write 7, per-sample 9, coarse mode 10, null RT 12) select no operand. */
+const char *sf_visa_rtw_tail(uint32_t mode, char out[16]);
 
 /* The longest list one instruction may carry ('*'): IGC caps 3D sampler params at 15 and
  * switchjmp labels at 32. */
@@ -79,6 +87,7 @@ typedef enum sf_vsyn {
   SF_VSYN_GATHER,    /* gather|scatter.<1|2|4> (emask, 1|8|16) T<s> offset offsets data (visa_legacy_text.c) */
   SF_VSYN_SAMPLE,    /* sample|load.<ch> (8|16) [S<n>] T<s> u v r dst: the pre-3D sampler messages */
   SF_VSYN_VME,       /* vme_ime(<mode>,<ctrl>) | vme_sic | vme_fbr (<v>,<v>,<v>) | vme_idm  T<s> raw operands */
+  SF_VSYN_RTWRITE,   /* [(pred)] rt_write_3d[.<RTI><A>...] (emask, size) T<s> header [si] [cps] [rti] [s0a] [oM] R G B A [Z] [S] */
   SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 

@@ -134,8 +134,8 @@ typedef struct sf_visa_ginst {
 } sf_visa_ginst;
 
 /* Decodes one instruction of any opcode the table describes (harness/visa/visa_optab.c) into the
- * generic form, in the byte form `form` (SF_VISA_FORM_*); out->at is set to 0. SF_UNSUPPORTED for an opcode whose layout is not modeled,
- * SF_ERR_INVALID for an unknown opcode or sub-opcode, SF_ERR_TRUNCATED at the field that does not
+ * generic form, in the byte form `form` (SF_VISA_FORM_*); out->at is set to 0. SF_ERR_INVALID for
+ * a reserved or unknown opcode or sub-opcode, SF_ERR_TRUNCATED at the field that does not
  * fit, SF_ERR_LIMIT for a list longer than 32. On error out holds nothing to free. */
 sf_code sf_visa_gen_decode(const uint8_t *p, size_t len, uint64_t base, uint8_t form, sf_visa_ginst *out,
                            size_t *used, sf_status *st);
@@ -224,8 +224,8 @@ typedef struct sf_isa_file {
 /* Reads a whole .isa file of version 3.1 to 4.1 (sf_isa_version_ok), kernels and functions, in that
  * version's field widths. File-scope variables and relocation symbols give SF_UNSUPPORTED. The three
  * sampler instructions go into insts[], RET (0x34) into rets[], every other instruction the opcode
- * table describes into gens[]; an opcode whose layout is not modeled gives SF_UNSUPPORTED at its
- * byte offset. All instruction bytes are also kept in `code`. On error the partial result is freed. */
+ * table describes into gens[] (every opcode vISA 4.1 defines); a reserved or unknown opcode gives
+ * SF_ERR_INVALID at its byte offset. All instruction bytes are also kept in `code`. On error the partial result is freed. */
 sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status *st);
 /* Writes a file of f's version (major.minor; 0.0 = 4.1) in that version's field widths, refusing
  * (SF_ERR_RANGE, naming the version) a value the version cannot hold. Instruction bytes come from

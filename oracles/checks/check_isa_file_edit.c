@@ -47,10 +47,10 @@ static uint8_t *read_with_byte(const uint8_t *w, size_t wn, size_t at, uint8_t b
 }
 
 /* `opcode_edit`: the first instruction of kernel 0 in the written bytes w gets an opcode the reader
- * cannot step over: one of vISA 4.1's numbers whose operand layout is not modeled (reserved ones
- * included: IGC's enumeration names them), or a number past the last opcode (0x92). Instructions have
- * no length prefix, so the file must be refused at that byte: as unsupported, naming the opcode, for
- * the first kind; as invalid for the second. One input in four, the opcode drawn from the hash. */
+ * cannot step over: one of vISA 4.1's reserved numbers (IGC's enumeration names them; they have no
+ * layout), or a number past the last opcode (0x92). Instructions have no length prefix, so the file
+ * must be refused at that byte as invalid, naming the opcode. One input in four, the opcode drawn
+ * from the hash. */
 static bool opcode_edit(const sf_isa_file *g, const uint8_t *w, size_t wn, uint64_t h, sf_verdict *v) {
   if (!g->num_kernels || wn < 10) return true;
   const sf_visa_kernel *k = &g->kernels[0];
@@ -70,14 +70,14 @@ static bool opcode_edit(const sf_isa_file *g, const uint8_t *w, size_t wn, uint6
   sf_code rc;
   uint8_t *e = read_with_byte(w, wn, (size_t)at, op, &rc, &st);
   if (!e) return true;
-  sf_code want = op > 0x92 ? SF_ERR_INVALID : SF_UNSUPPORTED;
+  sf_code want = SF_ERR_INVALID;
   char name[8];
   snprintf(name, sizeof name, "0x%02x", (unsigned)op);
   bool ok = rc == want && st.pos_kind == SF_POS_BYTE && st.pos == at && strstr(st.msg, name) != NULL;
   if (!ok) {
     char msg[SF_STATUS_MSG_MAX + 64];
-    sf_verdict_fail(v, "opcode_edit", NULL, op > 0x92 ? "invalid" : "unmodeled");
-    sf_verdict_key(v, "opcode_edit %s code=%s", op > 0x92 ? "invalid" : "unmodeled", sf_code_name(rc));
+    sf_verdict_fail(v, "opcode_edit", NULL, op > 0x92 ? "unknown" : "reserved");
+    sf_verdict_key(v, "opcode_edit %s code=%s", op > 0x92 ? "unknown" : "reserved", sf_code_name(rc));
     sf_verdict_dumpf(v, "opcode 0x%02x put at byte %llu (kernel 0's first instruction): want %s at that byte naming the "
                      "opcode, got %s\n", (unsigned)op, (unsigned long long)at, sf_code_name(want),
                      rc == SF_OK ? "a file that reads" : sf_status_format(&st, msg, sizeof msg));
