@@ -654,7 +654,7 @@ bool vt_p_pred(cur *c, sf_pred *p) {
     else if (!had_ctrl && !p->rsvd && vt_ieq(w, wn, "ctrl3")) p->ctrl = 3, had_ctrl = true;
     else if (!p->rsvd && vt_ieq(w, wn, "b12")) p->rsvd = 1;
     else
-      return vt_perr(c, SF_ERR_SYNTAX, wat, "expected .any or .all after the predicate, found '.%.*s'",
+      return vt_perr(c, SF_ERR_SYNTAX, wat, "expected .any or .all after the predicate, found '%.*s'",
                   (int)(wn > 20 ? 20 : wn), w), false;
   }
   return vt_expect(c, ')', "to close the predicate");

@@ -234,7 +234,8 @@ static bool magic_class(sf_verdict *v) {
 /* `sig_name_cap` (once per process, with `program_cap`): sf_dxbc_write_signature (the short form
  * the asm command and the D3D12 backend fill in) takes a semantic name of SF_DXBC_SIG_NAME_MAX - 1
  * bytes, which reads back whole, and refuses one byte longer as invalid, naming the longest that
- * fits (the entry holds the name with its NUL). */
+ * fits (the entry holds the name with its NUL); the reader refuses a chunk with a name one byte
+ * longer as unsupported at the name, naming the longest it reads. */
 static bool sig_name_cap(sf_verdict *v) {
   char name[SF_DXBC_SIG_NAME_MAX + 1];
   for (unsigned len = SF_DXBC_SIG_NAME_MAX - 1; len <= SF_DXBC_SIG_NAME_MAX; len++) {
@@ -247,6 +248,7 @@ static bool sig_name_cap(sf_verdict *v) {
     sf_buf_init(&b, &st);
     sf_code rc = sf_dxbc_write_signature(&e, 1, &b, &st);
     bool ok;
+    const char *phase = len == SF_DXBC_SIG_NAME_MAX ? "over" : "at_cap";
     char d[SF_STATUS_MSG_MAX + 160];
     if (len == SF_DXBC_SIG_NAME_MAX) { /* refused, and the message gives the longest name that fits */
       char cap[16];
@@ -262,9 +264,30 @@ static bool sig_name_cap(sf_verdict *v) {
       if (r2 == SF_OK) sf_dxbc_sig_free(&back);
       snprintf(d, sizeof d, "a %u-byte semantic name (the cap) gave %s / %s on reading back: %s", len, sf_code_name(rc),
                sf_code_name(r2), rc ? st.msg : st2.msg);
+      /* the reader likewise: the same chunk with one more byte of name (inserted before its NUL) is
+       * refused as unsupported at the name's offset, the message naming the longest name read */
+      const uint8_t *nm = ok ? memchr(b.data, 'N', b.len) : NULL;
+      const uint8_t *nul = nm ? memchr(nm, 0, b.len - (size_t)(nm - b.data)) : NULL;
+      uint8_t *w = nul ? malloc(b.len + 1) : NULL;
+      if (w) {
+        size_t at = (size_t)(nul - b.data);
+        memcpy(w, b.data, at);
+        w[at] = 'N';
+        memcpy(w + at + 1, b.data + at, b.len - at);
+        sf_status_clear(&st2);
+        r2 = sf_dxbc_sig_decode(sf_dxbc_sig_kinds[0], w, b.len + 1, &back, &st2);
+        if (r2 == SF_OK) sf_dxbc_sig_free(&back);
+        free(w);
+        char cap[24];
+        snprintf(cap, sizeof cap, "exceeds %u", SF_DXBC_SIG_NAME_MAX - 1);
+        phase = "reader";
+        ok = r2 == SF_UNSUPPORTED && st2.pos_kind == SF_POS_BYTE && st2.pos == (uint64_t)(nm - b.data) && strstr(st2.msg, cap);
+        snprintf(d, sizeof d, "a chunk with a %u-byte semantic name read as %s at byte %llu (want unsupported at %zu, '%s'): %s",
+                 len + 1, sf_code_name(r2), (unsigned long long)st2.pos, (size_t)(nm - b.data), cap, st2.msg);
+      }
     }
     sf_buf_free(&b);
-    if (!ok) return names_fail_as(v, "sig_name_cap", len == SF_DXBC_SIG_NAME_MAX ? "over" : "at_cap", d);
+    if (!ok) return names_fail_as(v, "sig_name_cap", phase, d);
   }
   return true;
 }

@@ -2,8 +2,9 @@
  * on kernels built here (no seed holds them within the target's max_len, or they are edges of the
  * grammar no generated kernel reaches): `target_names` (the Target attribute's names and values),
  * `unknown_atomic` (atomic suffixes that name no operation, sample/load's `.ch0`), `text_edges`
- * (decimal float immediates at the largest finite magnitude, svm_gather codes with no text) and
- * `label_cap` (one label over the text's cap). check_isa_file.c calls the two `_once` entry points. */
+ * (decimal float immediates at the largest finite magnitude, svm_gather codes with no text),
+ * `va_rows` (the VA messages by IGC's numbers and fields) and `label_cap` (one label over the
+ * text's cap). check_isa_file.c calls the two `_once` entry points. */
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
  * (under ASan a search one entry too far is a finding). So is sample/load with `.ch0`, our spelling
  * of an empty channel mask, which those two have no text for. Then `text_edges` below. */
 static bool text_edges(sf_verdict *v);
+static bool va_rows(sf_verdict *v);
 static bool unknown_atomics(sf_verdict *v) {
   static const char *const lines[6] = {
       "dword_atomic.nosuchop (M1, 8) T6 V0.0 V0.0 V0.0 V0.0", "typed_atomic.fsubb (M1, 8) T6 V0.0 V0.0 V0.0 V0.0 V0.0 V0.0 V0.0",
@@ -99,6 +101,69 @@ static bool text_edges(sf_verdict *v) {
     sf_verdict_fail(v, "text_edges", NULL, "svm_codes");
     sf_verdict_key(v, "text_edges svm_codes");
     sf_verdict_dumpf(v, "svm_gather with %s: want the printer's refusal as unsupported, got %s\n", bad, st.msg);
+    return false;
+  }
+  return va_rows(v);
+}
+
+/* `va_rows` (once per process, after `text_edges`): the video-analytics messages, which have no text
+ * and which no generated kernel holds, by the check's own copy of IGC 12504's sub-op numbers, names
+ * and fields (ISA_VA_Sub_Opcode, ByteCodeReaderNG's ISA_VA case and the VAPlusSubOpcodeDesc table
+ * it reads VA_SKL_PLUS by: b byte, V vector operand, R raw operand): each instruction, built with
+ * those fields, encodes, decodes from its bytes to the same fields under that name, and one byte
+ * short is refused as truncated. A sub-op number or field kind wrong in visa_optab.c is otherwise
+ * seen by no fuzz input. */
+static bool va_rows(sf_verdict *v) {
+  static const struct {
+    uint8_t op, sub;
+    const char *name, *kinds;
+  } rows[23] = {
+      {0x44, 0x01, "va_convolve_2d", "bbVVbR"},      {0x44, 0x02, "va_minmax", "bVVVR"},
+      {0x44, 0x03, "va_minmaxfilter", "bbVVbbVR"},   {0x44, 0x04, "va_erode", "bbVVbR"},
+      {0x44, 0x05, "va_dilate", "bbVVbR"},           {0x44, 0x06, "va_boolcentroid", "bVVVVR"},
+      {0x44, 0x07, "va_centroid", "bVVVR"},          {0x4d, 0x08, "va_convolve_1d_v", "bbVVbR"},
+      {0x4d, 0x09, "va_convolve_1d_h", "bbVVbR"},    {0x4d, 0x0a, "va_convolve_1pixel", "bbVVbRR"},
+      {0x4d, 0x0b, "va_floodfill", "bRVVVR"},        {0x4d, 0x0c, "va_lbpcreation", "bVVbR"},
+      {0x4d, 0x0d, "va_lbpcorrelation", "bVVVR"},    {0x4d, 0x0f, "va_correlationsearch", "bVVVVVVVVR"},
+      {0x4d, 0x10, "va_hdc_convolve_2d", "bbVVbbVV"}, {0x4d, 0x11, "va_hdc_minmaxfilter", "bbVVbbbVV"},
+      {0x4d, 0x12, "va_hdc_erode", "bbVVbVV"},       {0x4d, 0x13, "va_hdc_dilate", "bbVVbVV"},
+      {0x4d, 0x14, "va_hdc_lbpcorrelation", "bVVVbVV"}, {0x4d, 0x15, "va_hdc_lbpcreation", "bVVbbVV"},
+      {0x4d, 0x16, "va_hdc_convolve_1d_h", "bbVVbbVV"}, {0x4d, 0x17, "va_hdc_convolve_1d_v", "bbVVbbVV"},
+      {0x4d, 0x18, "va_hdc_convolve_1pixel", "bbVVbRbVV"},
+  };
+  for (unsigned i = 0; i < 23; i++) {
+    sf_visa_gop ops[12];
+    unsigned n = 0;
+    memset(ops, 0, sizeof ops);
+    ops[n].kind = SF_VF_SUBOP, ops[n++].u = rows[i].sub;
+    for (const char *k = rows[i].kinds; *k && n < 12; k++, n++) {
+      ops[n].kind = (uint8_t)*k;
+      if (*k == SF_VF_UB) ops[n].u = n;
+      else if (*k == SF_VF_RAW) ops[n].r.id = 32 + n, ops[n].r.off = (uint16_t)n;
+      else ops[n].v.cls = SF_VCLS_IMMEDIATE, ops[n].v.type = SF_VT_UD, ops[n].v.imm = n;
+    }
+    sf_visa_ginst g = {.op = rows[i].op, .num_ops = (uint16_t)n, .ops = ops, .form = SF_VISA_FORM_SPEC}, d;
+    memset(&d, 0, sizeof d);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    size_t used = 0;
+    const char *bad = NULL;
+    if (sf_visa_gen_encode(&g, &b, &st) != SF_OK) bad = "encode";
+    else if (sf_visa_gen_decode(b.data, b.len, 0, SF_VISA_FORM_SPEC, &d, &used, &st) != SF_OK || used != b.len) bad = "decode";
+    else if (d.num_ops != n || d.ops[0].u != rows[i].sub || d.ops[n - 1].kind != ops[n - 1].kind) bad = "fields";
+    sf_visa_ginst_free(&d);
+    const sf_visa_subop *row = sf_visa_optab_sub(sf_visa_optab(rows[i].op), rows[i].sub);
+    if (!bad && (!row || strcmp(row->name, rows[i].name))) bad = "name";
+    if (!bad && (sf_visa_gen_decode(b.data, b.len - 1, 0, SF_VISA_FORM_SPEC, &d, &used, &st) != SF_ERR_TRUNCATED))
+      bad = "one byte short", sf_visa_ginst_free(&d);
+    sf_buf_free(&b);
+    if (!bad) continue;
+    sf_verdict_fail(v, "va_rows", NULL, bad);
+    sf_verdict_key(v, "va_rows %s", bad);
+    sf_verdict_dumpf(v, "%s (opcode 0x%02x sub-op 0x%02x, fields %s): %s: %s\n", rows[i].name, rows[i].op, rows[i].sub,
+                     rows[i].kinds, bad, st.msg);
     return false;
   }
   return true;

@@ -193,6 +193,32 @@ static bool sf_text_pos_inside(const char *text, size_t n, uint32_t line, uint32
   return col <= len + 1;
 }
 
+/* Whether a text refusal's message misquotes the refused line. A message that ends in "found 'X'"
+ * (the vISA text parsers' vt_here) quotes text of that line: X must occur in it, and X may be empty
+ * only where the line holds a blank at the position (the quote stops at a blank). A message cut at
+ * the status's size is not judged. */
+static bool sf_msg_misquotes(const char *msg, const char *text, size_t n, uint32_t line, uint32_t col) {
+  size_t ml = strlen(msg);
+  if (ml < 8 || ml >= SF_STATUS_MSG_MAX - 1 || msg[ml - 1] != '\'' || line == 0 || col == 0) return false;
+  size_t q = ml; /* the last "found '" */
+  for (size_t i = 0; i + 7 < ml; i++)
+    if (!memcmp(msg + i, "found '", 7)) q = i + 7;
+  if (q >= ml) return false;
+  size_t ql = ml - 1 - q, i = 0;
+  for (uint32_t l = 1; l < line; l++) {
+    const char *nl = memchr(text + i, '\n', n - i);
+    if (!nl) return false;
+    i = (size_t)(nl - text) + 1;
+  }
+  const char *nl = memchr(text + i, '\n', n - i);
+  size_t len = (nl ? (size_t)(nl - text) : n) - i;
+  const char *ln = text + i;
+  if (ql == 0) return col > len || (ln[col - 1] != ' ' && ln[col - 1] != '\t');
+  for (size_t k = 0; k + ql <= len; k++)
+    if (!memcmp(ln + k, msg + q, ql)) return false;
+  return true;
+}
+
 /* Whether p[0..n) holds the NUL-terminated word w. A plain loop on purpose: libFuzzer intercepts
  * strstr and memmem and would feed the word to its mutations. */
 bool sf_check_has_word(const void *p, size_t n, const char *w) {
@@ -292,6 +318,8 @@ bool sf_check_refusal_at(sf_verdict *v, const char *what, const sf_status *st, c
     check = "status_position_range";
   else if (input && (st->pos_kind == SF_POS_BYTE || st->pos_kind == SF_POS_DWORD) && sf_msg_count_past(st, n))
     check = "status_message_count"; /* "12 bytes left" at byte 40 of 48 */
+  else if (input && st->pos_kind == SF_POS_TEXT && sf_msg_misquotes(st->msg, input, n, st->line, st->col))
+    check = "status_quote"; /* "found ''" where the line holds a word */
   char shown[SF_STATUS_MSG_MAX + 96];
   if (!check) {
     /* What a user reads: sf_status_format must end in "<code>: <message>". */
