@@ -38,6 +38,12 @@ if [ "$(tail -c 120 a.isa | xxd -p)" = "$(tail -c 120 b.isa | xxd -p)" ]; then o
 grep -q '    sample_3d.RGBA (M1, 16)  0x0:uw S0 T6 dst_f.0 U.0 V.0 ' a.visaasm && ok || bad "IGC line format of sample_3d"
 grep -q 'avs.RGBA T6 S0 0x0:f 0x0:f 0x3dcccccd:f 0x3dcccccd:f 0x0:f 0x0:ud 0x0:ud AVS_16_FULL 0x0:f AVS_16x4 0x0:uw dst_u.0' a.visaasm && ok || bad "IGC line format of avs"
 [ "$(head -c 4 a.isa)" = "CISA" ] && ok || bad "isa magic"
+# A real CM kernel (vISA 3.6) with its compiled Gen code: disasm prints the vISA, says on stderr
+# that the Gen code is left out, and the text reads back (tests/data/real/visa-cm/SOURCES).
+CM="$(dirname "$0")/data/real/visa-cm/empty_genx.isa"
+if "$S" disasm "$CM" -o cm.visaasm 2> cm.err && grep -q 'gen binary record (24 bytes of compiled Gen code) left out' cm.err &&
+   grep -q '^.kernel_attr NoBarrier$' cm.visaasm && "$S" asm cm.visaasm -o cm.isa && "$S" disasm cm.isa -o cm2.visaasm &&
+   cmp -s cm.visaasm cm2.visaasm; then ok; else bad "CM kernel disasm (Gen code left out, said so)"; fi
 
 # D3D: one instruction is wrapped into a minimal shader; disasm -> asm reproduces the container.
 echo 'sample_aoffimmi_indexable(-1,0,0)(texture2d)(float,float,float,float) o0.xyzw, v0.xyxx, t0.xyzw, s0' > one.asm

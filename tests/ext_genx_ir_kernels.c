@@ -71,8 +71,10 @@ static bool split(const char *t, size_t n, lines *out) {
   while (i < n && out->n < MAX_LINES) {
     size_t e = i;
     while (e < n && t[e] != '\n') e++;
-    bool attr = false; /* the OutputAsmPath line we added (searched within the line only) */
+    bool attr = false; /* the OutputAsmPath line we added, or an AsmName one (its old name, which GenX_IR
+                          reads as OutputAsmPath and does not print), searched within the line only */
     for (size_t q = i; q + 13 <= e && !attr; q++) attr = memcmp(t + q, "OutputAsmPath", 13) == 0;
+    for (size_t q = i; q + 20 <= e && !attr; q++) attr = memcmp(t + q, ".kernel_attr AsmName", 20) == 0;
     if (!attr) {
       char *l = norm_line(t + i, e - i);
       if (!l) return false;
@@ -429,12 +431,76 @@ static void test_real_functions(void) {
   for (unsigned i = 0; i < nn; i++) free(names[i]);
 }
 
+/* tests/data/real/visa-cm: GenX_IR's disassembly of each CM kernel file itself (no writing by us:
+ * these bytes came from Intel's CM compiler) must be `samplefuzz disasm`'s text of it, which leaves
+ * the compiled Gen code out as GenX_IR does (sf_isa_drop_gen_code); the file's AsmName attribute
+ * names GenX_IR's dump. */
+static void test_real_cm(void) {
+  const ctx *c = g_ctx;
+  const char *dir = SF_SOURCE_DIR "/tests/data/real/visa-cm";
+  DIR *d = opendir(dir);
+  SF_CHECK_MSG(d != NULL, "cannot open %s", dir);
+  if (!d) return;
+  unsigned files = 0, same = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    size_t l = strlen(e->d_name);
+    if (l < 5 || strcmp(e->d_name + l - 4, ".isa")) continue;
+    files++;
+    char src[1024], dst[512];
+    snprintf(src, sizeof src, "%s/%s", dir, e->d_name);
+    size_t n = 0;
+    uint8_t *data = read_file(src, &n);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf ours;
+    sf_buf_init(&ours, &st);
+    bool ok = data && sf_isa_read(data, n, &f, &st) == SF_OK;
+    if (ok) sf_isa_drop_gen_code(&f, NULL);
+    ok = ok && sf_visaasm_print(&f, &ours, &st) == SF_OK;
+    SF_CHECK_MSG(ok, "%s: %s", e->d_name, st.msg);
+    /* GenX_IR names its dump after the AsmName attribute (without ".asm") */
+    char asmname[256] = "";
+    const sf_visa_kernel *k0 = ok && f.num_kernels ? &f.kernels[0] : NULL;
+    for (uint32_t k = 0; k0 && k < k0->num_kattrs; k++) {
+      const sf_visa_attr *a = &k0->attrs[k0->kattr_first + k];
+      const char *an = a->name < k0->num_strings ? k0->strings[a->name] : NULL;
+      if (an && !strcmp(an, "AsmName")) snprintf(asmname, sizeof asmname, "%.*s", (int)a->size, (const char *)k0->attr_bytes + a->value_off);
+    }
+    char dump[600];
+    snprintf(dump, sizeof dump, "%.*s.visaasm", (int)strcspn(asmname, "."), asmname);
+    path_of(dst, sizeof dst, c, "cm.isa");
+    if (ok && asmname[0] && write_file(dst, data, n)) {
+      const char *args[] = {"cm.isa", "-platform", "SKL", "-stopafter", "CFG", "-dumpcommonisa", "-noverifyCISA"};
+      run_result r = run_tool(c, args, 7, "cm.log", TOOL_SECONDS);
+      char why[64], gpath[1200];
+      snprintf(gpath, sizeof gpath, "%s/%s", c->dir, dump);
+      int cmp = compare_dump(e->d_name, (const char *)ours.data, ours.len, gpath);
+      SF_CHECK_MSG(cmp >= 0, "%s: GenX_IR wrote no %s (%s)", e->d_name, dump, describe(r, why, sizeof why));
+      same += cmp == 1;
+    } else {
+      SF_CHECK_MSG(asmname[0], "%s: no AsmName attribute to find GenX_IR's dump by", e->d_name);
+    }
+    clean_dir(c, false);
+    sf_buf_free(&ours);
+    sf_isa_free(&f);
+    free(data);
+  }
+  closedir(d);
+  printf("real CM kernels through GenX_IR: %u files, %u disassemble as samplefuzz disasm prints them\n", files, same);
+  SF_CHECK(files >= 1);
+  SF_CHECK_EQ_U(same, files);
+}
+
 int main(void) {
   ctx c;
   if (!genx_open(&c)) return 1;
   g_ctx = &c;
   SF_RUN(test_real_kernels);
   SF_RUN(test_real_functions);
+  SF_RUN(test_real_cm);
   genx_close(&c);
   SF_TEST_END();
 }

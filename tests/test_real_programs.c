@@ -5,6 +5,7 @@
  * tests/data/real/dxil-vkd3d-proton/  33 dxc-compiled DXIL containers from the same suite
  * tests/data/real/visa-ocloc/   vISA kernels that IGC 1.0.12504 wrote for OpenCL image kernels
  *                               (make.sh, SOURCES)
+ * tests/data/real/visa-cm/      a CM kernel in vISA 3.6 with its Gen code, from Intel's media driver
  *
  * What must hold for every file, and is checked here:
  *   - DXBC: the container reads, and writing its chunks back gives the same bytes; its SHDR/SHEX
@@ -285,6 +286,66 @@ static void test_dxbc_set_container_text(const dxbc_set *set) {
   free_names(&files);
 }
 
+
+/* tests/data/real/visa-cm: CM kernels in vISA 3.x with their Gen code (SOURCES): the bytes read and
+ * write back identically; text refuses the compiled code, and without it (sf_isa_drop_gen_code, as
+ * `samplefuzz disasm` does) the kernel prints, and its text reads back and prints the same. */
+static void test_visa_cm(void) {
+  const char *dir = SF_SOURCE_DIR "/tests/data/real/visa-cm";
+  names isa = list_dir(dir, ".isa");
+  SF_CHECK_MSG(isa.n >= 1, "%zu .isa files in %s", isa.n, dir);
+  char why[256];
+  unsigned same = 0, texts = 0;
+  for (size_t i = 0; i < isa.n; i++) {
+    size_t len = 0;
+    uint8_t *data = slurp_in(dir, isa.v[i], &len);
+    if (!data) continue;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_code rc = sf_isa_read(data, len, &f, &st);
+    SF_CHECK_MSG(rc == SF_OK, "%s: %s", isa.v[i], sf_status_format(&st, why, sizeof why));
+    if (rc != SF_OK) {
+      free(data);
+      continue;
+    }
+    SF_CHECK_MSG(f.major == 3, "%s: version %u.%u", isa.v[i], (unsigned)f.major, (unsigned)f.minor);
+    sf_buf out, t1, t2;
+    sf_buf_init(&out, &st);
+    sf_buf_init(&t1, &st);
+    sf_buf_init(&t2, &st);
+    if (sf_isa_write(&f, &out, &st) == SF_OK && out.len == len && !memcmp(out.data, data, len)) same++;
+    else SF_CHECK_MSG(0, "%s: written back differently: %s", isa.v[i], st.msg);
+    sf_status_clear(&st);
+    SF_CHECK_MSG(sf_visaasm_print(&f, &t1, &st) == SF_UNSUPPORTED && strstr(st.msg, "gen binary"), "%s: compiled code "
+                 "printed or refused for another reason: %s", isa.v[i], st.msg);
+    uint64_t dropped = 0;
+    SF_CHECK(sf_isa_drop_gen_code(&f, &dropped) >= 1 && dropped > 0);
+    SF_CHECK(sf_isa_drop_gen_code(&f, &dropped) == 0 && dropped == 0);
+    sf_buf_free(&t1);
+    sf_buf_init(&t1, &st);
+    sf_status_clear(&st);
+    sf_isa_file g;
+    memset(&g, 0, sizeof g);
+    if (sf_visaasm_print(&f, &t1, &st) == SF_OK && sf_visaasm_parse((const char *)t1.data, t1.len, &g, &st) == SF_OK &&
+        sf_visaasm_print(&g, &t2, &st) == SF_OK && t1.len == t2.len && !memcmp(t1.data, t2.data, t1.len))
+      texts++;
+    else
+      SF_CHECK_MSG(0, "%s: text without the compiled code: %s", isa.v[i], sf_status_format(&st, why, sizeof why));
+    sf_isa_free(&g);
+    sf_buf_free(&out);
+    sf_buf_free(&t1);
+    sf_buf_free(&t2);
+    sf_isa_free(&f);
+    free(data);
+  }
+  printf("%s: %zu CM kernel files, %u write back byte-identically, %u print and read back without their Gen code\n",
+         strrchr(dir, '/') + 1, isa.n, same, texts);
+  SF_CHECK_EQ_U(same, isa.n);
+  SF_CHECK_EQ_U(texts, isa.n);
+  free_names(&isa);
+}
 
 static void test_visa_ocloc(void) {
   const char *dir = SF_SOURCE_DIR "/tests/data/real/visa-ocloc";
@@ -759,6 +820,7 @@ int main(void) {
   SF_RUN(test_fxc_listings);
   SF_RUN(test_dxil_proton);
   SF_RUN(test_visa_ocloc);
+  SF_RUN(test_visa_cm);
   SF_RUN(test_visa_functions);
   SF_RUN(test_visa_function_join);
   SF_TEST_END();

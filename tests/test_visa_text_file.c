@@ -200,6 +200,35 @@ static void test_file_igc_dump(void) {
   free(f.kernels);
 }
 
+/* A kernel attribute of no bytes (CM kernels' NoBarrier): GenX_IR prints the name alone and its
+ * grammar reads `Name`, `Name=` and, as a string of no bytes, `Name=""`; so do we, each as one
+ * attribute of size 0, printed back as the name alone. An instruction may follow on the line. */
+static void test_file_empty_attr(void) {
+  static const char *const forms[4] = {"NoBarrier", "NoBarrier=", "NoBarrier=\"\"", "NoBarrier    ret (M1, 1)"};
+  for (unsigned q = 0; q < 4; q++) {
+    char text[200];
+    int n = snprintf(text, sizeof text, ".version 3.6\n.kernel \"k\"\n.kernel_attr %s\n.kernel_attr Target=\"cm\"\n%s", forms[q],
+                     q == 3 ? "" : "    ret (M1, 1)\n");
+    sf_isa_file f;
+    sf_status st;
+    sf_status_clear(&st);
+    bool ok = sf_visaasm_parse(text, (size_t)n, &f, &st) == SF_OK;
+    SF_CHECK_MSG(ok, "%s: %s", forms[q], st.msg);
+    if (!ok) continue;
+    const sf_visa_kernel *k = &f.kernels[0];
+    SF_CHECK_EQ_U(k->num_kattrs, 2);
+    SF_CHECK(k->num_kattrs >= 1 && k->attrs[k->kattr_first].size == 0);
+    SF_CHECK_EQ_U(k->num_rets, 1);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_OK && sf_buf_put(&b, "", 1));
+    SF_CHECK_MSG(b.data && strstr((const char *)b.data, "\n.kernel_attr NoBarrier\n.kernel_attr Target=\"cm\"\n"), "%s printed as\n%s",
+                 forms[q], b.data ? (const char *)b.data : "");
+    sf_buf_free(&b);
+    sf_isa_free(&f);
+  }
+}
+
 static void test_file_errors(void) {
   file_err("", SF_ERR_SYNTAX, 1, 1, ".version");
   file_err(".kernel k\n", SF_ERR_SYNTAX, 1, 1, ".version");
@@ -322,6 +351,7 @@ int main(void) {
   SF_RUN(test_file_roundtrip);
   SF_RUN(test_file_igc_dump);
   SF_RUN(test_file_scale);
+  SF_RUN(test_file_empty_attr);
   SF_RUN(test_file_errors);
   SF_RUN(test_file_functions);
   SF_TEST_END();

@@ -197,12 +197,17 @@ static sf_code assemble(const char *in, const sf_cli_file *f, sf_buf *b, sf_stat
 
 /* Binary -> text, by magic. */
 static sf_code disassemble(const char *in, const sf_cli_file *f, sf_buf *b, sf_status *st) {
-  (void)in;
   if (f->len >= 4 && !memcmp(f->data, "CISA", 4)) {
     sf_isa_file isa;
     memset(&isa, 0, sizeof isa);
     sf_code rc = sf_isa_read(f->data, f->len, &isa, st);
     if (rc == SF_OK) {
+      uint64_t dropped = 0;
+      unsigned n = sf_isa_drop_gen_code(&isa, &dropped);
+      if (n) /* compiled code is not vISA: the text, as GenX_IR's disassembly, leaves it out, and says so */
+        fprintf(stderr, "%s: note: %u gen binary record%s (%llu bytes of compiled Gen code) left out: text carries "
+                "vISA only, so `asm` of this text writes the kernel without them\n", in, n, n == 1 ? "" : "s",
+                (unsigned long long)dropped);
       rc = sf_visaasm_print(&isa, b, st);
       sf_isa_free(&isa);
     }

@@ -323,20 +323,26 @@ static bool p_input(cur *c, sf_visa_kernel *k) {
   return true;
 }
 
-/* .kernel_attr Name="string" | Name=decimal | Name=#hexbytes. Returns false on error; *more is
- * set when an instruction follows on the same line (IGC's dump forgets the newline, §5). */
+/* .kernel_attr Name="string" | Name=decimal | Name=#hexbytes | Name | Name= (the last two: a value
+ * of no bytes, as GenX_IR's grammar reads them and its printer writes one). Returns false on error;
+ * the caller reads an instruction that follows on the same line (IGC's dump forgets the newline). */
 static bool p_kattr(cur *c, sf_visa_kernel *k) {
   const char *s;
   size_t n, at;
-  if (!vt_ident(c, &s, &n, &at, "an attribute name") || !vt_expect(c, '=', "after the attribute name")) return false;
+  if (!vt_ident(c, &s, &n, &at, "an attribute name")) return false;
   char name[SF_VISA_MAX_NAME + 1];
   memcpy(name, s, n);
   name[n] = 0;
   uint8_t val[256];
   size_t vn = 0;
   vt_ws(c);
+  bool eq = vt_peek(c) == '=';
+  if (eq) c->i++;
+  vt_ws(c);
   size_t vat = c->i;
-  if (vt_peek(c) == '"') {
+  if (!eq || vt_at_end(c) || (vt_peek(c) != '"' && vt_peek(c) != '#' && !vt_is_digit(vt_peek(c)))) {
+    /* no value: nothing more to read here (what follows on the line is read as an instruction) */
+  } else if (vt_peek(c) == '"') {
     c->i++;
     size_t j = c->i;
     while (j < c->n && c->s[j] != '"') j++;

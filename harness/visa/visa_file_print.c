@@ -228,8 +228,11 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
     const char *an = sf_visa_kernel_string(k, a->name);
     if (!an || !sf_visa_ident_ok(an, strlen(an)))
       return (void)ffail(p, SF_UNSUPPORTED, "kernel attribute %u has a name that cannot be written in text", (unsigned)i);
-    ffmt(p, ".kernel_attr %s=", an);
-    print_attr_value(p, k, a);
+    ffmt(p, ".kernel_attr %s", an);
+    if (a->size) { /* a value of no bytes: the name alone, as GenX_IR prints it */
+      fput(p, "=");
+      print_attr_value(p, k, a);
+    }
     fput(p, "\n"); /* IGC 12504 forgets this newline after the last header line (docs/visa-text.md) */
   }
   if (k->code_tail_len)

@@ -314,6 +314,29 @@ sf_code sf_visa_kernel_add_inst(sf_visa_kernel *k, const sf_inst *in, sf_status 
   return SF_OK;
 }
 
+static unsigned drop_gen_code(sf_visa_kernel *k, uint64_t *bytes) {
+  unsigned n = 0;
+  for (uint32_t i = 0; k->genbins && i < k->num_genbins; i++) {
+    if (!k->genbins[i].size) continue;
+    *bytes += k->genbins[i].size;
+    free(k->genbins[i].bytes);
+    k->genbins[i].bytes = NULL;
+    k->genbins[i].size = 0;
+    k->genbins[i].offset = 0;
+    n++;
+  }
+  return n;
+}
+
+unsigned sf_isa_drop_gen_code(sf_isa_file *f, uint64_t *bytes) {
+  uint64_t b = 0;
+  unsigned n = 0;
+  for (uint32_t i = 0; f && f->kernels && i < f->num_kernels; i++) n += drop_gen_code(&f->kernels[i], &b);
+  for (uint32_t i = 0; f && f->functions && i < f->num_functions; i++) n += drop_gen_code(&f->functions[i], &b);
+  if (bytes) *bytes = b;
+  return n;
+}
+
 void sf_visa_kernel_free(sf_visa_kernel *k) {
   if (!k) return;
   free(k->name);

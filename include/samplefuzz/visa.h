@@ -265,8 +265,15 @@ sf_code sf_visa_parse(const char *text, size_t len, const sf_visa_kernel *k, sf_
  * op table describes (docs/visa-text.md "Generic instructions"); others are refused as
  * SF_UNSUPPORTED at their line. Several kernels per file are allowed. */
 sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_status *st);
-/* Prints a whole file in IGC's layout (with the header newline fixed, see docs/visa-text.md). */
+/* Prints a whole file in IGC's layout (with the header newline fixed, see docs/visa-text.md).
+ * SF_UNSUPPORTED for what text cannot carry, among it a gen binary record with compiled code. */
 sf_code sf_visaasm_print(const sf_isa_file *f, sf_buf *out, sf_status *st);
+/* Frees the compiled code of every gen binary record of f's kernels and functions (each keeps its
+ * platform with size 0: what a text carries, since compiled code is not vISA and GenX_IR's own
+ * disassembly leaves it out) and returns how many records had code; *bytes (may be NULL) gets the
+ * bytes dropped. `samplefuzz disasm` does this, saying so, for a kernel a compiler shipped with
+ * its Gen code (CM kernels). */
+unsigned sf_isa_drop_gen_code(sf_isa_file *f, uint64_t *bytes);
 
 #ifdef __cplusplus
 }
