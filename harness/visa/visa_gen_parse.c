@@ -467,7 +467,10 @@ int vt_atomic_rest(cur *c, const vt_gmatch *m, bool svm) {
 static bool p_body(cur *c, sf_visa_kernel *k, vt_gmatch *m, bool has_pred, const sf_pred *pred, size_t pred_at,
                    vt_gbuild *b) {
   uint32_t pw = has_pred ? pred_word(pred) : 0;
-  bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS && m->syn != SF_VSYN_MINMAX && m->syn != SF_VSYN_FENCE &&
+  /* GenX_IR's grammar reads a predicate on min/max and drops it (CISA_create_fminmax_instruction:
+   * FMINMAX has no predicate field), so MINMAX is not refused here; the classes below have no
+   * Predicate in their rules (CISA.y) */
+  bool takes_pred = m->syn != SF_VSYN_CMP && m->syn != SF_VSYN_MOVS && m->syn != SF_VSYN_FENCE &&
                     m->syn != SF_VSYN_BARE && m->syn != SF_VSYN_ADDR && m->syn != SF_VSYN_OWORD && m->syn != SF_VSYN_MEDIA &&
                     m->syn != SF_VSYN_SVMBLOCK && m->syn != SF_VSYN_FADDR && m->syn != SF_VSYN_DPAS &&
                     m->syn != SF_VSYN_LIFETIME && m->syn != SF_VSYN_WAIT && m->syn != SF_VSYN_SBARRIER &&

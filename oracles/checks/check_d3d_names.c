@@ -372,6 +372,19 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
              st2.msg);
     return names_fail_as(v, "program_cap", "over", d);
   }
+  /* and a length token of 0 or 1 (less than the version and length tokens themselves) is refused
+   * as invalid at that token, DWORD 1 */
+  for (uint32_t len = 0; len < 2; len++) {
+    const uint8_t body[12] = {0x50, 0, 0, 0, (uint8_t)len, 0, 0, 0, 0x3e, 0, 0, 0}; /* ps_5_0, length, ret */
+    sf_status s3;
+    sf_status_clear(&s3);
+    sf_code rc = sf_tpf_program_decode(body, sizeof body, &prog, &s3);
+    sf_tpf_program_free(&prog); /* as above: decode leaves it freeable either way */
+    if (rc == SF_ERR_INVALID && s3.pos_kind == SF_POS_DWORD && s3.pos == 1) continue;
+    snprintf(d, sizeof d, "a program whose length token is %u gave %s at %s %llu, want invalid at DWORD 1: %s", (unsigned)len,
+             sf_code_name(rc), s3.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)s3.pos, s3.msg);
+    return names_fail_as(v, "program_cap", "short_length", d);
+  }
   return bare_counts(v) && magic_class(v) && sig_name_cap(v);
 }
 

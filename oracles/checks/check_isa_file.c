@@ -186,14 +186,11 @@ static bool sf_isa_same_file(const sf_isa_file *a, const sf_isa_file *b, bool ca
 }
 
 /* Whether the printer's message says an instruction's fields do not have its row's shape (the
- * "syntax class" and "not a vector operand" refusals of harness/visa/visa_gen_print.c), an atomic
- * op byte has no name, or an LSC field has no text form: the generator builds only named atomics,
- * with the widths that print, and LSC messages with the fields their text holds. */
+ * "syntax class" and "not a vector operand" refusals of harness/visa/visa_gen_print.c), or refuses
+ * any generic instruction (sf_isa_gen_inst_refusal): the generator builds only fields text holds. */
 static bool sf_isa_shape_refusal(const char *m) {
   size_t n = strlen(m);
-  return sf_check_has_word(m, n, "syntax class") || sf_check_has_word(m, n, "not a vector operand") ||
-         sf_check_has_word(m, n, "has no name") ||   /* the generator names every atomic op it builds */
-         (strstr(m, "lsc_") && strstr(m, "has no text form"));   /* and gives LSC only fields text holds */
+  return sf_check_has_word(m, n, "syntax class") || sf_check_has_word(m, n, "not a vector operand") || sf_isa_gen_inst_refusal(m);
 }
 
 /* sf_visaasm_parse as a negative check's parser: the file read is only for its status. */

@@ -3,8 +3,8 @@
  * grammar no generated kernel reaches): `target_names` (the Target attribute's names and values),
  * `unknown_atomic` (atomic suffixes that name no operation, sample/load's `.ch0`), `text_edges`
  * (decimal float immediates at the largest finite magnitude, svm_gather codes with no text),
- * `va_rows` (the VA messages by IGC's numbers and fields) and `label_cap` (one label over the
- * text's cap). check_isa_file.c calls the two `_once` entry points. */
+ * `va_rows` (the VA messages by IGC's numbers and fields), `pred_refused` (a predicate where
+ * GenX_IR's grammar has none) and `label_cap` (one label over the text's cap). check_isa_file.c calls the two `_once` entry points. */
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +23,7 @@
  * of an empty channel mask, which those two have no text for. Then `text_edges` below. */
 static bool text_edges(sf_verdict *v);
 static bool va_rows(sf_verdict *v);
+static bool pred_refused(sf_verdict *v);
 static bool unknown_atomics(sf_verdict *v) {
   static const char *const lines[6] = {
       "dword_atomic.nosuchop (M1, 8) T6 V0.0 V0.0 V0.0 V0.0", "typed_atomic.fsubb (M1, 8) T6 V0.0 V0.0 V0.0 V0.0 V0.0 V0.0 V0.0",
@@ -50,7 +51,8 @@ static bool unknown_atomics(sf_verdict *v) {
 /* `text_edges` (once per process, with `unknown_atomic`): decimal float immediates at the largest
  * finite magnitude of their type (+-FLT_MAX as :f, +-DBL_MAX as :df) read as exactly those bits,
  * and an svm_gather whose block-size code (3) or block-count code (4) is one past what its text can
- * say is refused by the printer as unsupported, not printed as a suffix the parser refuses. */
+ * say, or an svm_gather4scaled whose channel mask is 16 or 0, is refused by the printer as
+ * unsupported, not printed as a suffix the parser refuses. */
 static bool text_edges(sf_verdict *v) {
   static const struct {
     const char *imm;
@@ -81,29 +83,86 @@ static bool text_edges(sf_verdict *v) {
     sf_verdict_dumpf(v, "the immediate %s does not read as the largest finite value's bits: %s\n", bad, st.msg);
     return false;
   }
-  for (unsigned q = 0; q < 2; q++) {
+  for (unsigned q = 0; q < 4; q++) { /* q 2, 3: svm_gather4scaled's channel mask 16 and 0 (1-15 print) */
     int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n"
-                     "    svm_gather.4.1 (M1, 8) V32.0 V32.0\n    ret (M1, 1)\n");
+                     "    %s\n    ret (M1, 1)\n", q < 2 ? "svm_gather.4.1 (M1, 8) V32.0 V32.0" : "svm_gather4scaled.RGB (M1, 16) 0x0:ud V32.0 V32.0");
     sf_isa_file f;
     memset(&f, 0, sizeof f);
     sf_status_clear(&st);
     if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK || f.kernels[0].num_gens < 1 || f.kernels[0].gens[0].num_ops < 5) {
       bad = "svm_gather";
     } else {
-      f.kernels[0].gens[0].ops[3 + q].u = q ? 4u : 3u;
+      static const char *const what[4] = {"block size code 3", "block count code 4", "channel mask 16", "channel mask 0"};
+      if (q < 2) f.kernels[0].gens[0].ops[3 + q].u = q ? 4u : 3u;
+      else f.kernels[0].gens[0].ops[3].u = q == 2 ? 16u : 0u;
       sf_buf out;
       sf_buf_init(&out, &st);
-      if (sf_visaasm_print(&f, &out, &st) != SF_UNSUPPORTED) bad = q ? "block count code 4" : "block size code 3";
+      if (sf_visaasm_print(&f, &out, &st) != SF_UNSUPPORTED) bad = what[q];
       sf_buf_free(&out);
     }
     sf_isa_free(&f);
     if (!bad) continue;
     sf_verdict_fail(v, "text_edges", NULL, "svm_codes");
     sf_verdict_key(v, "text_edges svm_codes");
-    sf_verdict_dumpf(v, "svm_gather with %s: want the printer's refusal as unsupported, got %s\n", bad, st.msg);
+    sf_verdict_dumpf(v, "%s with %s: want the printer's refusal as unsupported, got %s\n", q < 2 ? "svm_gather" : "svm_gather4scaled", bad,
+                     st.msg);
     return false;
   }
-  return va_rows(v);
+  return va_rows(v) && pred_refused(v);
+}
+
+/* `pred_refused` (once per process, after `va_rows`): a predicate before an instruction whose
+ * GenX_IR grammar rule has none (CISA.y: cmp, movs, fences, barrier, addr_add, the oword, media and
+ * SVM block messages, dpas, lifetime, wait, the barriers, fcvt, LOC, the media-era gather, sample
+ * and VME messages) is refused as a syntax error at the predicate; each line reads without it. And
+ * `(P1) min`, which GenX_IR's grammar reads and whose predicate it drops (FMINMAX has no predicate
+ * field), reads as the bytes of `min` alone. */
+static bool pred_refused(sf_verdict *v) {
+  static const char hdr[] = ".version 4.1\n.kernel \"k\"\n.decl V0046 v_type=G type=d num_elts=16 align=hword\n"
+                            ".decl V0047 v_type=G type=d num_elts=16 align=hword\n.decl V0049 v_type=G type=d num_elts=16 align=hword\n"
+                            ".decl V0050 v_type=G type=uw num_elts=16 align=hword\n.decl V0055 v_type=G type=f num_elts=16 align=hword\n"
+                            ".decl V0057 v_type=G type=f num_elts=16 align=hword\n.decl A0 v_type=A num_elts=16\n"
+                            ".decl P1 v_type=P num_elts=32\n.decl S0 v_type=S num_elts=1 v_name=smp\n.decl T6 v_type=T num_elts=1 v_name=img\n";
+  static const char *const lines[19] = {
+      "cmp.eq (M1_NM, 16) P1 V0046(0,0)<0;1,0> 0x0:d", "movs (M1_NM, 1) T6(0) 0x0:ud", "fence_global.E", "barrier",
+      "addr_add (M1_NM, 1) A0(0)<1> &V0046[8] V0050(0,0)<0;1,0>", "oword_ld (2) T6 0x10:ud V0046.0",
+      "media_ld.nomod (32,1) T6 0 V0047(0,0)<0;1,0> V0049(0,0)<0;1,0> V0046.0", "svm_block_ld (4) V0050(0,0)<0;1,0> V0046.0",
+      "dpas.u8.s4.8.8 (M1, 16) V0046.0 V0047.0 %null.0 V0049(1,2)", "lifetime.start V0046", "wait V0050(0,0)<0;1,0>",
+      "sbarrier.signal", "nbarrier.signal 0x1:ud 0x10:ud", "fcvt (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", "LOC 3",
+      "gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", "sample.R (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0",
+      "vme_sic T6  V0046.0 V0047.0 V0049.0", "min (M1, 16) V0046(0,0)<1> V0046(0,0)<1;1,0> 0x1:d"};
+  char text[1200];
+  uint8_t plain[512];
+  size_t plain_n = 0;
+  for (unsigned q = 0; q < 19; q++) {
+    for (unsigned pred = 0; pred < 2; pred++) {
+      int n = snprintf(text, sizeof text, "%s    %s%s\n    ret (M1, 1)\n", hdr, pred ? "(P1) " : "", lines[q]);
+      sf_isa_file f;
+      memset(&f, 0, sizeof f);
+      sf_status st;
+      sf_status_clear(&st);
+      sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+      sf_buf b;
+      sf_buf_init(&b, &st);
+      bool minmax = q == 18, ok;
+      if (!pred || minmax) { /* reads; min with the predicate as the same bytes as without */
+        ok = rc == SF_OK && sf_isa_write(&f, &b, &st) == SF_OK && b.len <= sizeof plain;
+        if (ok && !pred) memcpy(plain, b.data, b.len), plain_n = b.len;
+        if (ok && pred) ok = b.len == plain_n && !memcmp(b.data, plain, plain_n);
+      } else {
+        ok = rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 13 && st.col == 5; /* the 12 header lines, then it */
+      }
+      sf_buf_free(&b);
+      if (rc == SF_OK) sf_isa_free(&f);
+      if (ok) continue;
+      sf_verdict_fail(v, "pred_refused", NULL, pred ? (minmax ? "min_pred" : "accepted") : "valid_line");
+      sf_verdict_key(v, "pred_refused %s", pred ? (minmax ? "min_pred" : "accepted") : "valid_line");
+      sf_verdict_dumpf(v, "'%s%s' gave %s at %u:%u (%s)\n", pred ? "(P1) " : "", lines[q], sf_code_name(rc), (unsigned)st.line,
+                       (unsigned)st.col, st.msg);
+      return false;
+    }
+  }
+  return true;
 }
 
 /* `va_rows` (once per process, after `text_edges`): the video-analytics messages, which have no text
@@ -260,3 +319,17 @@ static bool sf_check_label_cap(sf_verdict *v) {
 }
 
 SF_CHECK_ONCE_FN(sf_check_label_cap)
+
+bool sf_isa_gen_inst_refusal(const char *msg) {
+  size_t w = 0;
+  while (msg[w] && msg[w] != ':' && msg[w] != ' ' && msg[w] != '\'') w++;
+  if (!w || msg[w] != ':' || strstr(msg, "a modifier or tag bits on the address of a variable")) return false;
+  for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
+    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
+    if (!d || !d->layout) continue;
+    if (!d->subs && strlen(d->name) == w && !memcmp(d->name, msg, w)) return true;
+    for (unsigned q = 0; d->subs && q < d->num_subs; q++)
+      if (strlen(d->subs[q].name) == w && !memcmp(d->subs[q].name, msg, w)) return true;
+  }
+  return false;
+}
