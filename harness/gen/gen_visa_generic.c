@@ -33,6 +33,7 @@ typedef struct gv {
   uint32_t addr0; /* id of its address variable (addr_add's destination) */
   uint32_t callee0; /* string index of the first of the two callee names fcall draws from; 0: none yet */
   struct sf_visa_kernel *k; /* the kernel being filled (fcall adds its callee names to its strings) */
+  unsigned flags;           /* SF_GEN_VISA_PLAIN */
 } gv;
 
 static uint32_t gv_pick(gv *g, uint32_t n) { return (uint32_t)sf_fdp_pick(g->f, n); }
@@ -58,6 +59,22 @@ static void gv_vopnd(gv *g, sf_vopnd *v, bool dst) {
     v->id = g->pred0 + gv_pick(g, GV_NPREDS);
   }
   v->mod = (uint8_t)gv_pick(g, 6);
+  if (!(g->flags & SF_GEN_VISA_PLAIN)) return;
+  /* plain: what GenX_IR's printer writes without loss (region codes 1-7, the real strides; a
+   * destination's stride alone; modifiers 0-3 on general sources only; a named type, its value
+   * fitting it) */
+  if (v->cls == SF_VCLS_GENERAL) {
+    v->region.hstride = (uint8_t)(1 + v->region.hstride % 7u);
+    v->region.vstride = dst ? 0 : (uint8_t)(1 + v->region.vstride % 7u);
+    v->region.width = dst ? 0 : (uint8_t)(1 + v->region.width % 7u);
+  }
+  v->mod = v->cls == SF_VCLS_GENERAL && !dst ? (uint8_t)(v->mod % 4u) : 0;
+  if (v->cls == SF_VCLS_IMMEDIATE) {
+    static const uint8_t types[8] = {SF_VT_UD, SF_VT_D, SF_VT_UW, SF_VT_W, SF_VT_F, SF_VT_HF, SF_VT_Q, SF_VT_DF};
+    v->type = types[v->type % 8u];
+    unsigned sz = sf_vtype_size(v->type);
+    if (sz < 8) v->imm &= (1ull << (8 * sz)) - 1;
+  }
 }
 
 static void gop_u(sf_visa_ginst *x, char kind, uint32_t u) {
@@ -300,7 +317,8 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       gop_u(x, 'P', gv_pred(g));
       unsigned nv = 0;
       for (const char *p = d->layout; *p; p++) nv += *p == 'V';
-      for (unsigned i = 0; i < nv; i++) gop_v(x, g, i == 0);
+      /* addc and subb write two destinations: the result and the carry or borrow */
+      for (unsigned i = 0; i < nv; i++) gop_v(x, g, i == 0 || (i == 1 && (op == 0x49 || op == 0x4a)));
       return true;
     }
     case SF_VSYN_CMP: {
@@ -642,11 +660,15 @@ static bool gv_drawable(uint8_t op, uint32_t num_labels) {
 bool sf_gen_visa_generic_row(uint8_t op) { return gv_drawable(op, 1); }
 
 sf_code sf_gen_visa_generic(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_gens, sf_status *st) {
+  return sf_gen_visa_generic_ex(f, k, max_gens, 0, st);
+}
+
+sf_code sf_gen_visa_generic_ex(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_gens, unsigned flags, sf_status *st) {
   if (!f || !k) return sf_fail(st, SF_ERR_INVALID, "sf_gen_visa_generic: NULL argument");
   if (k->num_gens) return sf_fail(st, SF_ERR_INVALID, "sf_gen_visa_generic: the kernel already has generic instructions");
   if (k->num_labels) return sf_fail(st, SF_ERR_INVALID, "sf_gen_visa_generic: the kernel already has labels");
   if (max_gens > SF_GEN_VISA_MAX_GENS) max_gens = SF_GEN_VISA_MAX_GENS;
-  gv g = {f, 0, 0, 0, 0, k};
+  gv g = {f, 0, 0, 0, 0, k, flags};
   static const char *const vnames[GV_NVARS] = {"gv_a", "gv_b", "gv_c", "gv_d", "gv_e", "gv_f"};
   for (uint32_t i = 0; i < GV_NVARS; i++) {
     int64_t id = sf_visa_kernel_add_var(k, vnames[i], (uint8_t)i, 16, 5, st);

@@ -117,6 +117,12 @@ sf_code sf_gen_kernel_decls(struct sf_visa_kernel *k, sf_status *st);
  * subroutine's). SF_ERR_INVALID for a kernel that already has generic instructions or labels. */
 #define SF_GEN_VISA_MAX_GENS 64u
 sf_code sf_gen_visa_generic(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_gens, sf_status *st);
+/* The same with flags: SF_GEN_VISA_PLAIN draws vector operands only as GenX_IR 12504's printer
+ * writes them without loss (region codes of real strides, a destination with its stride alone,
+ * source modifiers only on general sources, immediates of a named type that fit it), so that its
+ * disassembly can be compared with ours line for line (tests/ext_genx_ir_generic.c). */
+#define SF_GEN_VISA_PLAIN 1u
+sf_code sf_gen_visa_generic_ex(sf_fdp *f, struct sf_visa_kernel *k, unsigned max_gens, unsigned flags, sf_status *st);
 /* The callee names sf_gen_visa_generic's fcall instructions use (6 bytes each), which are also the
  * names of the vISA functions sf_gen_isa_file adds to a file now and then. */
 #define SF_GEN_VISA_CALLEE0 "sf_fn0"
