@@ -594,7 +594,7 @@ static size_t sigmask_find(const char *text, size_t n, size_t pick, size_t *at, 
 
 /* `sig_name_cap`: a semantic name holds at most SF_DXBC_SIG_NAME_MAX - 1 bytes (its buffer keeps the
  * NUL). The name of one signature element line is replaced by exactly that many letters (the text
- * must read) or by one more (refused as over the limit, at the name). One text in SF_NEG_EVERY
+ * must read) or by one more (refused as over the limit, at the name, naming the cap less its NUL). One text in SF_NEG_EVERY
  * with a signature element line; h picks the line and the length. */
 static bool sig_name_cap(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n, uint64_t h) {
   size_t count = sigmask_find(text, n, (size_t)-1, NULL, NULL), at = 0;
@@ -621,7 +621,10 @@ static bool sig_name_cap(sf_verdict *v, sf_check_parse_fn parse, const void *ctx
   sf_code rc = parse(ctx, buf, m, &st);
   free(buf);
   size_t col = ns - ls + 1;
-  bool good = over ? rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == line && st.col == col : rc == SF_OK;
+  char cap[24]; /* the refusal names the longest name that reads */
+  snprintf(cap, sizeof cap, "%u", SF_DXBC_SIG_NAME_MAX - 1);
+  bool good = over ? rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == line && st.col == col && strstr(st.msg, cap)
+                   : rc == SF_OK;
   if (good) return true;
   sf_verdict_fail(v, "sig_name_cap", NULL, over ? "over" : "at");
   sf_verdict_key(v, "sig_name_cap %s %s", over ? "over" : "at", sf_code_name(rc));
