@@ -143,7 +143,9 @@ static int usage_asm(FILE *f) {
 static int usage_disasm(FILE *f) {
   fprintf(f,
           "usage: samplefuzz disasm IN [-o OUT] [--program]\n"
-          "  IN.isa  -> vISA text in IGC's -dumpcommonisa format, one instruction per line\n"
+          "  IN.isa  -> vISA text in IGC's -dumpcommonisa format, one instruction per line; compiled\n"
+          "             Gen code a kernel carries (CM kernels) is left out, as GenX_IR leaves it out,\n"
+          "             with a note on stderr\n"
           "  IN.dxbc -> the whole container as text: `.dxbc`, signatures as `.isgn ...` lines, the\n"
           "             program in fxc-style asm after `.program SHEX`, other chunks as `.chunk` hex;\n"
           "             `samplefuzz asm` gives back the identical container (docs/dxbc.md section 10)\n"
