@@ -176,6 +176,14 @@ static const char *not_compared(const char *l) {
   return NULL;
 }
 
+/* t into l[0..cap), cut to fit. */
+static void set_line(char *l, size_t cap, const char *t) {
+  size_t n = strlen(t);
+  if (n >= cap) n = cap - 1;
+  memmove(l, t, n);
+  l[n] = 0;
+}
+
 /* GenX_IR's printing of ours where it prints differently by rule (header). */
 static void as_genx_prints(char *l, size_t cap) {
   char t[1024];
@@ -184,14 +192,14 @@ static void as_genx_prints(char *l, size_t cap) {
     char *c = e ? strchr(e, ')') : NULL;
     if (c) {
       snprintf(t, sizeof t, "%.*sjmp (M1, 1)%s", (int)(e - l), l, c + 1);
-      snprintf(l, cap, "%s", t);
+      set_line(l, cap, t);
     }
   }
   if (l[0] == '(' && (strstr(l, "gather4_typed.") || strstr(l, "scatter4_typed."))) { /* their predicate */
     char *c = strchr(l, ')');
     if (c) {
       snprintf(t, sizeof t, "%s", c + 2);
-      snprintf(l, cap, "%s", t);
+      set_line(l, cap, t);
     }
   }
   char *m = strstr(l, "oword_ld.mod ");
@@ -209,7 +217,7 @@ static void as_genx_prints(char *l, size_t cap) {
     while (h > l && isxdigit((unsigned char)h[-1])) h--;
     if (h - l < 2 || h[-1] != 'x' || h[-2] != '0' || w - h != 4 || !strchr("89abcdef", h[0])) continue;
     snprintf(t, sizeof t, "%.*sffff%s", (int)(h - l), l, h);
-    snprintf(l, cap, "%s", t);
+    set_line(l, cap, t);
     w = l + (w - l) + 4;
   }
   for (char *a = strstr(l, ")<32>"); a; a = strstr(a + 1, ")<32>")) { /* an address operand of 32 lanes prints <0> */
@@ -217,7 +225,7 @@ static void as_genx_prints(char *l, size_t cap) {
     while (o > l && *o != '(') o--;
     if (o > l + 1 && o[-2] == 'A' && isdigit((unsigned char)o[-1])) {
       snprintf(t, sizeof t, "%.*s)<0>%s", (int)(a - l), l, a + 5);
-      snprintf(l, cap, "%s", t);
+      set_line(l, cap, t);
     }
   }
   if (!strncmp(l, "vme_", 4)) { /* the surface as T<index> (after vme_fbr's modes, first otherwise) */
@@ -228,7 +236,7 @@ static void as_genx_prints(char *l, size_t cap) {
       size_t pl = strlen(pre[q]);
       if (!strncmp(sp + 1, pre[q], pl) && sp[1 + pl] == ' ') {
         snprintf(t, sizeof t, "%.*s T%u%s", (int)(sp - l), l, q, sp + 1 + pl);
-        snprintf(l, cap, "%s", t);
+        set_line(l, cap, t);
         break;
       }
     }
@@ -238,13 +246,13 @@ static void as_genx_prints(char *l, size_t cap) {
     char *d = strchr(rs + 14, '.');
     if (d) {
       snprintf(t, sizeof t, "%.*sraw_sends.%.*s.eot%s", (int)(rs - l), l, (int)(d - rs - 14), rs + 14, d);
-      snprintf(l, cap, "%s", t);
+      set_line(l, cap, t);
     }
   }
   rs = strstr(l, "raw_sendsc_eot."); /* ... and raw_sendsc.<ffid 0>.eot.<...> */
   if (rs) {
     snprintf(t, sizeof t, "%.*sraw_sendsc.0.eot.%s", (int)(rs - l), l, rs + 15);
-    snprintf(l, cap, "%s", t);
+    set_line(l, cap, t);
   }
   char *as = strstr(l, "addr_add.sat "); /* its printer drops addr_add's .sat */
   if (as) memmove(as + 8, as + 12, strlen(as + 12) + 1);

@@ -113,9 +113,9 @@ void vt_print_lsc_typed(pctx *c, const sf_visa_ginst *g, const char *name) {
       vt_ob_fmt(&c->o, "]:a%u", 8u << o[T_ASIZE].u);
     } else { /* DATA */
       vt_lsc_put_reg(c, kd == TK_STORE ? &o[T_SRC1].r : &o[T_DST].r);
-      char shape[16];
-      vt_lsc_shape((unsigned)o[T_ELEMS].u, (unsigned)o[T_ORDER].u, kd != TK_ATOMIC, shape); /* typed_why checked it */
-      vt_ob_fmt(&c->o, ":d%s%s", vt_lsc_size_names[o[T_DSIZE].u], shape);
+      char shp[16];
+      vt_lsc_shape((unsigned)o[T_ELEMS].u, (unsigned)o[T_ORDER].u, kd != TK_ATOMIC, shp); /* typed_why checked it */
+      vt_ob_fmt(&c->o, ":d%s%s", vt_lsc_size_names[o[T_DSIZE].u], shp);
     }
   }
   if (kd == TK_ATOMIC) {
