@@ -179,9 +179,10 @@ bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_
   return true;
 }
 
-/* Where a text position points: false when line:col is not on a line of text[0..n). */
-static bool sf_text_pos_inside(const char *text, size_t n, uint32_t line, uint32_t col) {
-  if (line == 0 || col == 0) return false;
+/* Line `line` (1-based) of text[0..n): its start and length without the newline; false when the
+ * text has fewer lines. */
+static bool sf_text_line(const char *text, size_t n, uint32_t line, size_t *start, size_t *len) {
+  if (line == 0) return false;
   size_t i = 0;
   for (uint32_t l = 1; l < line; l++) {
     const char *nl = memchr(text + i, '\n', n - i);
@@ -189,8 +190,15 @@ static bool sf_text_pos_inside(const char *text, size_t n, uint32_t line, uint32
     i = (size_t)(nl - text) + 1;
   }
   const char *nl = memchr(text + i, '\n', n - i);
-  size_t len = (nl ? (size_t)(nl - text) : n) - i;
-  return col <= len + 1;
+  *start = i;
+  *len = (nl ? (size_t)(nl - text) : n) - i;
+  return true;
+}
+
+/* Where a text position points: false when line:col is not on a line of text[0..n). */
+static bool sf_text_pos_inside(const char *text, size_t n, uint32_t line, uint32_t col) {
+  size_t i, len;
+  return col != 0 && sf_text_line(text, n, line, &i, &len) && col <= len + 1;
 }
 
 /* Whether a text refusal's message misquotes the refused line. A message that ends in "found 'X'"
@@ -204,14 +212,8 @@ static bool sf_msg_misquotes(const char *msg, const char *text, size_t n, uint32
   for (size_t i = 0; i + 7 < ml; i++)
     if (!memcmp(msg + i, "found '", 7)) q = i + 7;
   if (q >= ml) return false;
-  size_t ql = ml - 1 - q, i = 0;
-  for (uint32_t l = 1; l < line; l++) {
-    const char *nl = memchr(text + i, '\n', n - i);
-    if (!nl) return false;
-    i = (size_t)(nl - text) + 1;
-  }
-  const char *nl = memchr(text + i, '\n', n - i);
-  size_t len = (nl ? (size_t)(nl - text) : n) - i;
+  size_t ql = ml - 1 - q, i, len;
+  if (!sf_text_line(text, n, line, &i, &len)) return false;
   const char *ln = text + i;
   if (ql == 0) return col > len || (ln[col - 1] != ' ' && ln[col - 1] != '\t');
   for (size_t k = 0; k + ql <= len; k++)
