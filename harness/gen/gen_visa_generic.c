@@ -166,6 +166,34 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     gop_r(x, g);
     return true;
   }
+  if (op == 0x44 || op == 0x4d) { /* VA / VA_SKL_PLUS: a sub-op with text, mode bytes that have names (visa_va_text.c) */
+    const sf_visa_opdesc *va = sf_visa_optab(op);
+    const sf_visa_subop *s = &va->subs[gv_pick(g, va->num_subs)];
+    const char *plan = sf_visa_va_plan(op, (uint8_t)s->value);
+    if (!plan) return false;
+    gop_u(x, 'S', (uint32_t)s->value);
+    for (const char *p = plan; *p; p++) {
+      if (*p == 'T' || *p == 'S') {
+        gop_u(x, 'b', gv_pick(g, *p == 'T' ? 8 : SF_GEN_NUM_SAMPLERS));
+      } else if (*p == 'V') {
+        gop_v(x, g, false);
+      } else if (*p == 'R') {
+        gop_r(x, g);
+      } else if (*p == 'M') { /* the enable mode: by name (a UB immediate 0-2) or an operand */
+        gop_v(x, g, false);
+        sf_vopnd *v = &x->ops[x->num_ops - 1].v;
+        if (gv_pick(g, 2) || v->cls == SF_VCLS_IMMEDIATE) { /* another immediate prints by name too: no text */
+          memset(v, 0, sizeof *v);
+          v->cls = SF_VCLS_IMMEDIATE, v->type = SF_VT_UB, v->imm = gv_pick(g, 3);
+        }
+      } else { /* a mode byte: one of the values its letter names */
+        uint32_t m = gv_pick(g, 32), tries = 0;
+        while (tries++ < 32 && !sf_visa_va_mode_ok(*p, m)) m = (m + 1) % 32;
+        gop_u(x, 'b', m);
+      }
+    }
+    return true;
+  }
   if (op == 0x89) { /* LSC untyped load/store/atomic, with fields its text carries (visa_lsc_text.c) */
     static const uint8_t subs[27] = {0x00, 0x02, 0x1b, 0x04, 0x06, 0x1c, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
                                      0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x01, 0x05};
@@ -645,12 +673,12 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
   }
 }
 
-/* Whether row op can be drawn: it has a text class (0x4e, 0x70, 0x89 and 0x8a through their sub-op rows), it
+/* Whether row op can be drawn: it has a text class (0x44, 0x4d, 0x4e, 0x70, 0x89 and 0x8a through their sub-op rows), it
  * is not ret (kept in rets[]), and a row that needs a label has labels to use. */
 static bool gv_drawable(uint8_t op, uint32_t num_labels) {
   const sf_visa_opdesc *d = sf_visa_optab(op);
   if (!d || !d->layout || op == 0x34) return false;
-  if (op == 0x4e || op == 0x70 || op == 0x89 || op == 0x8a) return true;
+  if (op == 0x4e || op == 0x70 || op == 0x89 || op == 0x8a || op == 0x44 || op == 0x4d) return true;
   if (d->syn == SF_VSYN_NONE || d->syn == SF_VSYN_SVM || d->syn == SF_VSYN_INFO3D) return false;
   if ((d->syn == SF_VSYN_CF || d->syn == SF_VSYN_LABEL || d->syn == SF_VSYN_SWITCHJMP) && strchr(d->layout, 'L') && !num_labels)
     return false;

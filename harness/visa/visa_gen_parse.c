@@ -121,12 +121,14 @@ static bool find_row(const char *s, size_t n, size_t at, vt_gmatch *m) {
 
 /* GenX_IR names that are not a row's: min/max (FMINMAX 0x45), fence_sw, fence_global,
  * fence_local (FENCE 0x5c), raw_sendc (RAW_SEND's modifier 1) and raw_sends_eot, raw_sendsc,
- * raw_sendsc_eot (RAW_SENDS's modifier bits, visa_send_text.c). The name ends at a '.' or at the token's end. */
+ * raw_sendsc_eot (RAW_SENDS's modifier bits, visa_send_text.c), and va / va_skl_plus, whose
+ * sub-ops GenX_IR prints by names of their own after the dot (visa_va_text.c). The name ends at a
+ * '.' or at the token's end. */
 static bool alias_row(const char *s, size_t n, size_t at, vt_gmatch *m) {
   static const struct {
     const char *name;
     uint8_t op, syn;
-  } al[9] = {{"min", 0x45, SF_VSYN_MINMAX},
+  } al[11] = {{"min", 0x45, SF_VSYN_MINMAX},
              {"max", 0x45, SF_VSYN_MINMAX},
              {"fence_sw", 0x5c, SF_VSYN_FENCE},
              {"fence_global", 0x5c, SF_VSYN_FENCE},
@@ -134,8 +136,10 @@ static bool alias_row(const char *s, size_t n, size_t at, vt_gmatch *m) {
              {"raw_sendc", 0x5d, SF_VSYN_RAWSEND},
              {"raw_sends_eot", 0x7a, SF_VSYN_RAWSENDS},
              {"raw_sendsc", 0x7a, SF_VSYN_RAWSENDS},
-             {"raw_sendsc_eot", 0x7a, SF_VSYN_RAWSENDS}};
-  for (unsigned i = 0; i < 9; i++) {
+             {"raw_sendsc_eot", 0x7a, SF_VSYN_RAWSENDS},
+             {"va", 0x44, SF_VSYN_VA},
+             {"va_skl_plus", 0x4d, SF_VSYN_VA}};
+  for (unsigned i = 0; i < 11; i++) {
     size_t l;
     if (!name_prefix(s, n, al[i].name, &l)) continue;
     *m = (vt_gmatch){al[i].op, -1, al[i].syn, al[i].name, false, s + l, n - l, at + l};
@@ -475,7 +479,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, vt_gmatch *m, bool has_pred, const
                     m->syn != SF_VSYN_SVMBLOCK && m->syn != SF_VSYN_FADDR && m->syn != SF_VSYN_DPAS &&
                     m->syn != SF_VSYN_LIFETIME && m->syn != SF_VSYN_WAIT && m->syn != SF_VSYN_SBARRIER &&
                     m->syn != SF_VSYN_NBARRIER && m->syn != SF_VSYN_ALUNP && m->syn != SF_VSYN_SWITCHJMP &&
-                    m->syn != SF_VSYN_SRCLOC && !vt_legacy_syn(m->syn);
+                    m->syn != SF_VSYN_SRCLOC && m->syn != SF_VSYN_VA && !vt_legacy_syn(m->syn);
   if (has_pred && !takes_pred) return vt_perr(c, SF_ERR_SYNTAX, pred_at, "%s takes no predicate", m->name), false;
   const sf_visa_opdesc *d = sf_visa_optab(m->op);
   switch (m->syn) {
@@ -695,6 +699,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, vt_gmatch *m, bool has_pred, const
       if (vt_send_syn(m->syn)) return vt_parse_send(c, k, m, pw, b); /* visa_send_text.c */
       if (vt_legacy_syn(m->syn)) return vt_parse_legacy(c, m, b);     /* visa_legacy_text.c */
       if (m->syn == SF_VSYN_RTWRITE) return vt_parse_rtw(c, m, pw, b); /* visa_rtw_text.c */
+      if (m->syn == SF_VSYN_VA) return vt_parse_va(c, m, b);            /* visa_va_text.c */
       return vt_perr(c, SF_UNSUPPORTED, m->rest_at, "%s: its text form is not modeled", m->name), false;
   }
 }

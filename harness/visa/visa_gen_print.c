@@ -581,6 +581,7 @@ sf_code vt_print_gen(const sf_visa_ginst *g, const symsrc *src, char *buf, size_
       if (vt_send_syn(syn)) vt_print_send(&c, g, name, syn); /* visa_send_text.c */
       else if (vt_legacy_syn(syn)) vt_print_legacy(&c, g, name, syn); /* visa_legacy_text.c */
       else if (syn == SF_VSYN_RTWRITE) vt_print_rtw(&c, g, name);      /* visa_rtw_text.c */
+      else if (syn == SF_VSYN_VA) vt_print_va(&c, g, name);            /* visa_va_text.c */
       else vt_pfail(&c, SF_UNSUPPORTED, "%s (opcode 0x%02x): its text form is not modeled", name, (unsigned)g->op);
       break;
   }

@@ -40,30 +40,31 @@ static const sf_visa_subop svm_subs[] = {
  * sub-opcode selects the fields (ByteCodeReaderNG's ISA_VA case and, for VA_SKL_PLUS, the
  * VAPlusSubOpcodeDesc table of IsaDescription.cpp it reads by: sampler and surface b, offsets and
  * other vector operands V, modes b, raw sources and destinations R). Sub-op 0 (AVS) has no VA form
- * (the AVS opcode is 0x43) and VA_SKL_PLUS has none below 8 and none at 0x0e. No text form yet. */
+ * (the AVS opcode is 0x43) and VA_SKL_PLUS has none below 8 and none at 0x0e. Their text is
+ * GenX_IR's printed form (visa_va_text.c). */
 static const sf_visa_subop va_subs[] = {
-    {1, "va_convolve_2d", "bbVVbR", SF_VSYN_NONE},  {2, "va_minmax", "bVVVR", SF_VSYN_NONE},
-    {3, "va_minmaxfilter", "bbVVbbVR", SF_VSYN_NONE}, {4, "va_erode", "bbVVbR", SF_VSYN_NONE},
-    {5, "va_dilate", "bbVVbR", SF_VSYN_NONE},       {6, "va_boolcentroid", "bVVVVR", SF_VSYN_NONE},
-    {7, "va_centroid", "bVVVR", SF_VSYN_NONE},
+    {1, "va_convolve_2d", "bbVVbR", SF_VSYN_VA},  {2, "va_minmax", "bVVVR", SF_VSYN_VA},
+    {3, "va_minmaxfilter", "bbVVbbVR", SF_VSYN_VA}, {4, "va_erode", "bbVVbR", SF_VSYN_VA},
+    {5, "va_dilate", "bbVVbR", SF_VSYN_VA},       {6, "va_boolcentroid", "bVVVVR", SF_VSYN_VA},
+    {7, "va_centroid", "bVVVR", SF_VSYN_VA},
 };
 static const sf_visa_subop va_plus_subs[] = {
-    {0x08, "va_convolve_1d_v", "bbVVbR", SF_VSYN_NONE},
-    {0x09, "va_convolve_1d_h", "bbVVbR", SF_VSYN_NONE},
-    {0x0a, "va_convolve_1pixel", "bbVVbRR", SF_VSYN_NONE},
-    {0x0b, "va_floodfill", "bRVVVR", SF_VSYN_NONE},
-    {0x0c, "va_lbpcreation", "bVVbR", SF_VSYN_NONE},
-    {0x0d, "va_lbpcorrelation", "bVVVR", SF_VSYN_NONE},
-    {0x0f, "va_correlationsearch", "bVVVVVVVVR", SF_VSYN_NONE},
-    {0x10, "va_hdc_convolve_2d", "bbVVbbVV", SF_VSYN_NONE},
-    {0x11, "va_hdc_minmaxfilter", "bbVVbbbVV", SF_VSYN_NONE},
-    {0x12, "va_hdc_erode", "bbVVbVV", SF_VSYN_NONE},
-    {0x13, "va_hdc_dilate", "bbVVbVV", SF_VSYN_NONE},
-    {0x14, "va_hdc_lbpcorrelation", "bVVVbVV", SF_VSYN_NONE},
-    {0x15, "va_hdc_lbpcreation", "bVVbbVV", SF_VSYN_NONE},
-    {0x16, "va_hdc_convolve_1d_h", "bbVVbbVV", SF_VSYN_NONE},
-    {0x17, "va_hdc_convolve_1d_v", "bbVVbbVV", SF_VSYN_NONE},
-    {0x18, "va_hdc_convolve_1pixel", "bbVVbRbVV", SF_VSYN_NONE},
+    {0x08, "va_convolve_1d_v", "bbVVbR", SF_VSYN_VA},
+    {0x09, "va_convolve_1d_h", "bbVVbR", SF_VSYN_VA},
+    {0x0a, "va_convolve_1pixel", "bbVVbRR", SF_VSYN_VA},
+    {0x0b, "va_floodfill", "bRVVVR", SF_VSYN_VA},
+    {0x0c, "va_lbpcreation", "bVVbR", SF_VSYN_VA},
+    {0x0d, "va_lbpcorrelation", "bVVVR", SF_VSYN_VA},
+    {0x0f, "va_correlationsearch", "bVVVVVVVVR", SF_VSYN_VA},
+    {0x10, "va_hdc_convolve_2d", "bbVVbbVV", SF_VSYN_VA},
+    {0x11, "va_hdc_minmaxfilter", "bbVVbbbVV", SF_VSYN_VA},
+    {0x12, "va_hdc_erode", "bbVVbVV", SF_VSYN_VA},
+    {0x13, "va_hdc_dilate", "bbVVbVV", SF_VSYN_VA},
+    {0x14, "va_hdc_lbpcorrelation", "bVVVbVV", SF_VSYN_VA},
+    {0x15, "va_hdc_lbpcreation", "bVVbbVV", SF_VSYN_VA},
+    {0x16, "va_hdc_convolve_1d_h", "bbVVbbVV", SF_VSYN_VA},
+    {0x17, "va_hdc_convolve_1d_v", "bbVVbbVV", SF_VSYN_VA},
+    {0x18, "va_hdc_convolve_1pixel", "bbVVbRbVV", SF_VSYN_VA},
 };
 
 /* 3D_INFO (0x70): RESINFO (10) carries a LOD raw operand before dst, the others do not. */

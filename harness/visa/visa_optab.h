@@ -8,6 +8,7 @@
 #ifndef SF_VISA_OPTAB_H
 #define SF_VISA_OPTAB_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Field kinds. A layout is a string of these characters, read left to right:
@@ -88,6 +89,7 @@ typedef enum sf_vsyn {
   SF_VSYN_SAMPLE,    /* sample|load.<ch> (8|16) [S<n>] T<s> u v r dst: the pre-3D sampler messages */
   SF_VSYN_VME,       /* vme_ime(<mode>,<ctrl>) | vme_sic | vme_fbr (<v>,<v>,<v>) | vme_idm  T<s> raw operands */
   SF_VSYN_RTWRITE,   /* [(pred)] rt_write_3d[.<RTI><A>...] (emask, size) T<s> header [si] [cps] [rti] [s0a] [oM] R G B A [Z] [S] */
+  SF_VSYN_VA,        /* va.<sub> | va_skl_plus.<SUB> T<s> [S<n>] operands and mode words (visa_va_text.c) */
   SF_VSYN_COUNT      /* the number of classes */
 } sf_vsyn;
 
@@ -119,5 +121,13 @@ const sf_visa_opdesc *sf_visa_optab(uint8_t op);
 const sf_visa_subop *sf_visa_optab_sub(const sf_visa_opdesc *d, uint8_t v);
 /* Number of rows (the opcode numbers 0 .. count-1 are all described). */
 unsigned sf_visa_optab_count(void);
+
+/* VA and VA_SKL_PLUS in text (visa_va_text.c): GenX_IR's printed sub-op name of (op, sub), and
+ * its fields after the sub-op by what the text writes (T surface, S sampler, V vector, R raw, M
+ * minmax enable mode, a lower-case letter or P a mode byte), NULL when the sub-op has no text;
+ * and whether byte v of mode letter k has a name in that text. */
+const char *sf_visa_va_name(uint8_t op, uint8_t sub);
+const char *sf_visa_va_plan(uint8_t op, uint8_t sub);
+bool sf_visa_va_mode_ok(char k, uint32_t v);
 
 #endif

@@ -22,7 +22,11 @@ static int named_row(const char *s, size_t n, bool *text) {
     const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
     if (!d || !d->name) continue;
     if (!d->subs && strlen(d->name) == n && vt_ieq(s, n, d->name)) return *text = d->syn != SF_VSYN_NONE, (int)op;
-    for (unsigned q = 0; d->subs && q < d->num_subs; q++)
+    /* va and va_skl_plus print as the row's name and a sub-op name of their own (visa_va_text.c);
+     * their sub-op rows' names are IGC's descriptions, not spellings */
+    bool va = d->subs && d->subs[0].syn == SF_VSYN_VA;
+    if (va && strlen(d->name) == n && vt_ieq(s, n, d->name)) return *text = true, (int)op;
+    for (unsigned q = 0; d->subs && !va && q < d->num_subs; q++)
       if (strlen(d->subs[q].name) == n && vt_ieq(s, n, d->subs[q].name)) return *text = d->subs[q].syn != SF_VSYN_NONE, (int)op;
   }
   /* GenX_IR spells the LSC instructions (opcodes 0x89-0x8b) by operation, not by row:

@@ -250,6 +250,9 @@ bool vt_parse_legacy(cur *c, const vt_gmatch *m, vt_gbuild *b);
 /* rt_write_3d (visa_rtw_text.c), both directions. */
 void vt_print_rtw(pctx *c, const sf_visa_ginst *g, const char *name);
 bool vt_parse_rtw(cur *c, const vt_gmatch *m, uint32_t pw, vt_gbuild *b);
+/* VA and VA_SKL_PLUS (visa_va_text.c), both directions. */
+void vt_print_va(pctx *c, const sf_visa_ginst *g, const char *name);
+bool vt_parse_va(cur *c, const vt_gmatch *m, vt_gbuild *b);
 /* The id of label `s` in k, added (kind block) at its first use (visa_gen_parse.c). */
 bool vt_label_id(cur *c, sf_visa_kernel *k, const char *s, size_t n, size_t at, uint32_t *id);
 /* An address variable's and a predicate's name as operands print them (visa_print.c). */
