@@ -226,7 +226,7 @@ sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *ou
           break;
         }
         uint64_t x = 0;
-        size_t nd = 0;
+        size_t nd = 0, start = c.pos;
         while (da_is_hex(da_peek(&c)) && nd < 9) {
           int ch = da_peek(&c);
           x = x * 16 + (uint64_t)(da_is_digit(ch) ? ch - '0' : (ch | 0x20) - 'a' + 10);
@@ -234,6 +234,7 @@ sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *ou
           nd++;
         }
         if (!nd || nd > 8) {
+          c.pos = start + (nd ? 8 : 0); /* at the first digit too many */
           e = da_cfail(&c, SF_ERR_SYNTAX, "expected 1-8 hex digits");
           break;
         }

@@ -10,7 +10,7 @@
  * signature holds an element per named value, the container prints, and each element's line must
  * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
  * codec targets (sf_check_d3d_names_once). The file also holds the D3D codec's other fixed-work
- * checks, `bare_count` and `program_cap` (at the end). */
+ * checks, `bare_count`, `version_digits` and `program_cap` (at the end). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -379,6 +379,31 @@ static bool ext_order_rule(sf_verdict *v) {
   return true;
 }
 
+/* `version_digits` (once per process, with `program_cap`): the text's `.version 0x<hex>` line takes
+ * 1-8 digits. Eight read as that token; none is refused at the column after `0x`, and nine or more
+ * at the ninth digit (the first one too many), not wherever the scan of them stopped. */
+static bool version_digits(sf_verdict *v) {
+  static const char digits[] = "00c0ffee5a7b3c9d";
+  for (unsigned k = 0; k <= 16; k += k == 0 ? 8 : k == 8 ? 1 : 7) { /* 0, 8, 9, 16 digits */
+    char text[48];
+    int len = snprintf(text, sizeof text, ".version 0x%.*s\n", (int)k, digits);
+    sf_tpf_program p;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_d3dasm_parse_program(text, (size_t)len, &p, &st);
+    uint32_t version = p.version;
+    sf_tpf_program_free(&p);
+    bool ok = k == 8 ? rc == SF_OK && version == 0x00c0ffeeu
+                     : rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 1 && st.col == (k ? 20u : 12u);
+    if (ok) continue;
+    char d[SF_STATUS_MSG_MAX + 96];
+    snprintf(d, sizeof d, "'.version 0x' and %u hex digits: %s at %u:%u (%s)%s", k, sf_code_name(rc), (unsigned)st.line,
+             (unsigned)st.col, st.msg, k == 8 ? ", want the token read" : k ? ", want a syntax error at 1:20" : ", want a syntax error at 1:12");
+    return names_fail_as(v, "version_digits", k == 8 ? "read" : "refused", d);
+  }
+  return true;
+}
+
 static bool sf_check_d3d_program_cap(sf_verdict *v) {
   size_t n = (size_t)SF_TPF_MAX_PROGRAM_TOKENS;
   uint8_t *b = calloc(n + 1, 4);
@@ -420,7 +445,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
              sf_code_name(rc), s3.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)s3.pos, s3.msg);
     return names_fail_as(v, "program_cap", "short_length", d);
   }
-  return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v);
+  return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_program_cap)

@@ -17,6 +17,9 @@
  *   rect_lanes   every backend's planes equal the scalar backend's, element for element;
  *   rect_pitch   the spare elements of each row (between 8 * blocks_x and the pitch) keep the
  *                sentinel;
+ *   rect_edge_blocks (the copy of 16 to 31 texels) the grid's first and last block asked of every
+ *                backend's sample_unorm alone equal the scalar backend's (the RGBA8/R8 rect kernels
+ *                bypass the per-block path, whose own 16-texel window a wrapped tap tests);
  *   rect_refused a grid the scalar backend refuses must hold a block whose own request it refuses
  *                with the same code: the grids are drawn within the rect's caps (at most 6 x 4
  *                blocks, a pitch of at least 8 * blocks_x), so a refusal of a grid whose every block
@@ -94,6 +97,34 @@ static bool sf_rect_refusal_explained(sf_verdict *v, const sf_case *c, const sf_
   sf_verdict_dumpf(v, "%s refused the grid (%s: %s), but no block's own request is refused with that code\n", be->name, sf_code_name(rc),
                    st->msg);
   return false;
+}
+
+/* rect_edge_blocks (the grid on 16 to 31 texels): the grid's first and last block, each asked of every
+ * backend's sample_unorm alone, equal the scalar backend's: the rect kernels of RGBA8 and R8 do not
+ * go through the per-block path, whose own fast window is what a wrapped tap tests. */
+static bool sf_rect_edge_blocks(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe,
+                                const sf_unorm_rect_req *r) {
+  for (unsigned e = 0; e < 2; e++) {
+    uint32_t i = e ? r->blocks_x - 1u : 0u, j = e ? r->blocks_y - 1u : 0u;
+    sf_unorm_req q = {.surf = r->surf, .samp = r->samp, .u = r->u + (float)i * r->bu, .v = r->v + (float)j * r->bv,
+                      .du = r->du, .dv = r->dv};
+    sf_unorm_out ref, got;
+    sf_status s0;
+    sf_status_clear(&s0);
+    sf_code rc0 = be[0]->sample_unorm(&q, &ref, &s0);
+    for (unsigned b = 1; b < nbe; b++) {
+      sf_status s1;
+      sf_status_clear(&s1);
+      sf_code rc1 = be[b]->sample_unorm(&q, &got, &s1);
+      if (rc1 == rc0 && (rc0 != SF_OK || !memcmp(&got, &ref, sizeof ref))) continue;
+      sf_rect_fail(v, c, "rect_edge_blocks", be[b]->name, r, 8u * r->blocks_x, 15u);
+      snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[b]->name);
+      sf_verdict_dumpf(v, "block (%u, %u) alone: %s %s, %s %s%s\n", (unsigned)i, (unsigned)j, be[0]->name, sf_code_name(rc0),
+                       be[b]->name, sf_code_name(rc1), rc0 == rc1 ? ", the pixels differ" : "");
+      return false;
+    }
+  }
+  return true;
 }
 
 /* One grid through every backend: the checks of the header comment. */
@@ -272,5 +303,30 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
   sf_rect_scaler(c, wide, &r);
   bool ok = sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[28] % 8u, 15u, "scaler, wide surface");
   sf_surface_free(wide);
+  if (!ok) return false;
+  /* And on a copy 16 to 31 texels wide, U in wrap mode one time in two, where the per-block AVX2
+   * kernel's 16-texel window (it needs 16 texels, and then starts at the lowest tap or at w - 16)
+   * meets a right tap that wrapped past the right edge to texel 0, left of every left tap: the
+   * window's bounds must count it (a planted bug that dropped the right taps from them survived
+   * 60 s of sample_diff_fuzzer; the cases' own surfaces rarely pair those widths with wrap, an
+   * upscale and the right edge). */
+  d.width = 16u + c->pattern[31] % 16u;
+  d.height = 1u + c->pattern[29] % 6u;
+  if (fi && fi->cls == SF_FCLASS_YUV) d.height = (d.height + 1u) & ~1u;
+  sf_surface *narrow = NULL;
+  sf_status_clear(&st);
+  if (sf_surface_create(&narrow, &d, &st) != SF_OK) return true;
+  if (c->layout == 1)
+    sf_surface_fill(narrow, c->pattern, SF_CASE_PATTERN_SIZE);
+  else
+    sf_case_fill(c, narrow);
+  sf_sampler wrap = env->sampler; /* whatever the case's mode */
+  if (c->pattern[30] & 0x80u) wrap.addr[0] = SF_ADDR_WRAP;
+  r.surf = narrow;
+  r.samp = &wrap;
+  sf_rect_scaler(c, narrow, &r);
+  ok = sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[30] % 8u, 15u, "scaler, 16 to 31 texels") &&
+       sf_rect_edge_blocks(v, c, be, nbe, &r);
+  sf_surface_free(narrow);
   return ok;
 }

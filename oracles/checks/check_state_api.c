@@ -132,7 +132,55 @@ SF_CHECK_ONCE_FN(sf_check_state_api)
  * between two halves to the even one (below). A tie or an edge case turned the wrong way changes
  * every backend alike, and the independent model's tolerance for sRGB (one code) would hide it.
  * Fixed work (about 256,000 conversions), once per process in the sampler targets. */
+/* `signed_zero` (with `conversions`): a linear filter between a -0 texel and a +0 texel, in both
+ * orders, of a 2x1 R32F surface. At a texel's centre the result is that texel, its sign included;
+ * between them it is +0, the IEEE sum of -0 and +0 under round to nearest, whichever way a backend
+ * orders the weighted terms. Every backend must say so: a clamp of the filtered value to its taps
+ * that turned the sign of that zero (a planted bug in the scalar lerp) changed only the scalar
+ * backend, and only when a float surface held -0 next to +0, which random texel bytes rarely do. */
+static bool sf_check_signed_zero(sf_verdict *v) {
+  sf_surface_desc d = {.type = SF_SURF_2D, .format = SF_FMT_R32F, .width = 2, .height = 1, .depth = 1, .layers = 1, .levels = 1};
+  sf_surface *s = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_surface_create(&s, &d, &st) != SF_OK) return true; /* out of memory: no verdict */
+  sf_sampler sm;
+  sf_sampler_default(&sm);
+  sm.min_filter = sm.mag_filter = SF_FILTER_LINEAR;
+  sm.addr[0] = sm.addr[1] = SF_ADDR_CLAMP;
+  const sf_backend *be[8];
+  unsigned nbe = sf_backend_list(be, 8);
+  if (nbe > 8) nbe = 8;
+  bool ok = true;
+  for (unsigned order = 0; order < 2 && ok; order++) {
+    uint32_t tex[2] = {order ? 0u : 0x80000000u, order ? 0x80000000u : 0u};
+    memcpy(s->data, tex, sizeof tex);
+    sf_sample_batch q;
+    memset(&q, 0, sizeof q);
+    q.surf = s, q.samp = &sm, q.n = 8, q.lanes = 0xffu;
+    for (unsigned l = 0; l < 8; l++) q.u[l] = 0.25f + 0.5f * (float)l / 7.0f, q.v[l] = 0.5f; /* lane 0 and 7 at the centres */
+    for (unsigned b = 0; b < nbe && ok; b++) {
+      sf_sample_out o;
+      memset(&o, 0, sizeof o);
+      sf_status_clear(&st);
+      sf_code rc = sf_sample(be[b], &q, &o, &st);
+      for (unsigned l = 0; l < 8 && ok; l++) {
+        uint32_t want = l == 0 ? tex[0] : l == 7 ? tex[1] : 0u;
+        if (rc == SF_OK && o.v[0][l] == want) continue;
+        sf_verdict_fail(v, "signed_zero", NULL, be[b]->name);
+        sf_verdict_key(v, "signed_zero %s", be[b]->name);
+        sf_verdict_dumpf(v, "R32F texels %08x %08x, linear filter, lane %u at u=%g: %s gave %s %08x, want %08x\n", tex[0], tex[1], l,
+                         (double)q.u[l], be[b]->name, sf_code_name(rc), o.v[0][l], want);
+        ok = false;
+      }
+    }
+  }
+  sf_surface_free(s);
+  return ok;
+}
+
 bool sf_check_conversions(sf_verdict *v) {
+  if (!sf_check_signed_zero(v)) return false;
   const char *what = NULL;
   unsigned code = 0, got = 0;
   for (unsigned c = 0; c < 256 && !what; c++) {
