@@ -332,7 +332,7 @@ static void test_errors(void) {
       {"sample_9d.RGBA (M1, 16) 0x0:uw S0 T6 dst_f.0", SF_ERR_SYNTAX, 1, "unknown instruction"},
       /* a vISA instruction without a text form here: unsupported, naming it, not a syntax error */
       {"raw_send.1 (M1, 16) 0x0 0x0 V33.0 V34.0", SF_UNSUPPORTED, 1, "'raw_send' (vISA opcode 0x5d)"},
-      {"lsc_ccs_update.ugm (M1, 16) %null:a32 V33:u32", SF_UNSUPPORTED, 1, "no text form"},
+      {"gather4_3d.R (M1, 16) 0x0:uw S0 T6 V33.0 V34.0", SF_UNSUPPORTED, 1, "no text form"},
       /* one with a text form in kernels, but not a sample-family instruction */
       {"media_ld.nomod (32,1) T6 0 0x0:ud 0x0:ud V33.0", SF_UNSUPPORTED, 1, "not a sample-family instruction"},
       {"va.minmax T6 0x0:f 0x0:f VA_MIN_ENABLE V33.0", SF_UNSUPPORTED, 1, "'va' (vISA opcode 0x44) is not a sample-family"},

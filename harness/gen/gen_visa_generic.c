@@ -195,8 +195,8 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     return true;
   }
   if (op == 0x89) { /* LSC untyped load/store/atomic, with fields its text carries (visa_lsc_text.c) */
-    static const uint8_t subs[27] = {0x00, 0x02, 0x1b, 0x04, 0x06, 0x1c, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
-                                     0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x01, 0x05};
+    static const uint8_t subs[28] = {0x00, 0x02, 0x1b, 0x04, 0x06, 0x1c, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+                                     0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x01, 0x05, 0x1d};
     if (gv_pick(g, 6) == 0) { /* a 2D block load or store (sub-ops 0x03, 0x07: visa_lsc_text.c) */
       bool store = gv_pick(g, 2);
       gen_lsc_head(x, g, store ? 0x07u : 0x03u);
@@ -228,9 +228,9 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       else gop_u(x, 'R', 0);
       return true;
     }
-    uint32_t sub = subs[gv_pick(g, 27)], model = 1 + gv_pick(g, 5);
+    uint32_t sub = subs[gv_pick(g, 28)], model = 1 + gv_pick(g, 5);
     bool quad = sub == 0x02 || sub == 0x06, strided = sub == 0x01 || sub == 0x05;
-    bool store = sub == 0x04 || sub == 0x05 || sub == 0x06 || sub == 0x1c, load = sub < 0x04 || sub == 0x1b;
+    bool store = sub == 0x04 || sub == 0x05 || sub == 0x06 || sub == 0x1c || sub == 0x1d, load = sub < 0x04 || sub == 0x1b;
     gen_lsc_head(x, g, sub);
     gop_u(x, 'b', model);
     gop_u(x, 'w', gv_pick(g, 8) ? 1u : 2u + gv_pick(g, 0xfffe));

@@ -1,12 +1,13 @@
 /* visa_lsc_text.c — vISA text of the LSC instructions that IGC writes for untyped memory and
- * fences: 0x89 load, load_quad, load_status, store, store_quad, store_uncompressed and every
+ * fences: 0x89 load, load_quad, load_status, store, store_quad, store_uncompressed, ccs_update and every
  * atomic, and 0x8b lsc_fence, in GenX_IR 1.0.12504's syntax (docs/visa-text.md "LSC"; learned from
  * intel-graphics-compiler visa/IsaDisassembly.cpp and visa/CISA.y, and checked line by line against
  * GenX_IR -platform PVC). The strided load and store (0x89 sub-ops 0x01 and 0x05: the untyped
  * syntax with `, PITCH` in the address) and the 2D block load and store (0x03 and 0x07, below) are
  * read and printed too; the typed forms (.tgm, opcode 0x8a) are in visa_lsc_typed.c, which shares
- * the operand pieces below (vt_lsc_*). lsc_ccs_update has no text form here: its row keeps
- * SF_VSYN_NONE, so both directions refuse it as unsupported, by name.
+ * the operand pieces below (vt_lsc_*). lsc_ccs_update is a store in this syntax: GenX_IR's lexer
+ * takes it for the store token and its grammar reads `lsc_ccs_update.ugm (M1, 16) ADDR DATA` into
+ * the store's fields (its printer then leaves the operands out, which is not read back).
  *
  *   [(pred)] lsc_load.<sfid>[.<L1>.<L3>] (emask, size)  DATA  ADDR
  *   [(pred)] lsc_store.<sfid>[.<L1>.<L3>] (emask, size)  ADDR  DATA
@@ -46,7 +47,7 @@ typedef enum { K_NONE, K_LOAD, K_STORE, K_ATOMIC } lsc_kind;
 
 static lsc_kind kind_of(unsigned sub) {
   if (sub == 0x00 || sub == 0x01 || sub == 0x02 || sub == 0x1b) return K_LOAD;
-  if (sub == 0x04 || sub == 0x05 || sub == 0x06 || sub == 0x1c) return K_STORE;
+  if (sub == 0x04 || sub == 0x05 || sub == 0x06 || sub == 0x1c || sub == 0x1d) return K_STORE;
   if (sub >= 0x08 && sub <= 0x1a) return K_ATOMIC;
   return K_NONE;
 }

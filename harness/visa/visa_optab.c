@@ -105,7 +105,7 @@ static const sf_visa_subop lsc_untyped_subs[] = {
     {0x16, "lsc_atomic_fmax", LSC_U, SF_VSYN_LSC},   {0x17, "lsc_atomic_fcas", LSC_U, SF_VSYN_LSC},
     {0x18, "lsc_atomic_and", LSC_U, SF_VSYN_LSC},    {0x19, "lsc_atomic_or", LSC_U, SF_VSYN_LSC},
     {0x1a, "lsc_atomic_xor", LSC_U, SF_VSYN_LSC},    {0x1b, "lsc_load_status", LSC_U, SF_VSYN_LSC},
-    {0x1c, "lsc_store_uncompressed", LSC_U, SF_VSYN_LSC}, {0x1d, "lsc_ccs_update", LSC_U, SF_VSYN_NONE},
+    {0x1c, "lsc_store_uncompressed", LSC_U, SF_VSYN_LSC}, {0x1d, "lsc_ccs_update", LSC_U, SF_VSYN_LSC},
 };
 static const sf_visa_subop lsc_typed_subs[] = {
     {0x02, "lsc_load_quad", LSC_T, SF_VSYN_LSC},     {0x06, "lsc_store_quad", LSC_T, SF_VSYN_LSC},
