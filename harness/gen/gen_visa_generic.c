@@ -274,8 +274,12 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     return true;
   }
   if (op == 0x8a) { /* LSC typed (.tgm): the sub-ops and fields its text carries (visa_lsc_typed.c) */
-    uint32_t pick = gv_pick(g, 22), sub = pick == 0 ? 0x02u : pick == 1 ? 0x06u : pick == 2 ? 0x1eu : 0x08u + pick - 3; /* atomics 0x08-0x1a */
-    bool info = sub == 0x1e, store = sub == 0x06, atomic = sub >= 0x08 && sub <= 0x1a;
+    /* load_quad, store_quad, read_state_info, the atomics 0x08-0x1a, and (our spellings) load_status,
+     * store_uncompressed, ccs_update */
+    uint32_t pick = gv_pick(g, 25),
+             sub = pick == 0 ? 0x02u : pick == 1 ? 0x06u : pick == 2 ? 0x1eu : pick < 22 ? 0x08u + pick - 3 : 0x1bu + pick - 22;
+    bool info = sub == 0x1e, store = sub == 0x06 || sub == 0x1c || sub == 0x1d, atomic = sub >= 0x08 && sub <= 0x1a;
+    bool lengths = atomic || sub >= 0x1b; /* the data as a vector length, not quad channels */
     gop_u(x, 'S', sub);
     gop_u(x, 'E', info ? 0x80u : gv_exec(g));
     gop_u(x, 'P', gv_pred(g));
@@ -289,8 +293,8 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
      * the other spelling (a quad transposed with a length, an atomic with channels past the codes) */
     bool other = gv_pick(g, 8) == 0;
     uint32_t order = 1, v = 1;
-    if (atomic && other) v = 9 + gv_pick(g, 7);
-    else if (atomic) v = 1 + gv_pick(g, 8), order = 1 + gv_pick(g, 2);
+    if (lengths && other) v = 9 + gv_pick(g, 7);
+    else if (lengths) v = 1 + gv_pick(g, 8), order = 1 + gv_pick(g, 2);
     else if (!info && other) v = 1 + gv_pick(g, 8), order = 2;
     else if (!info) v = 1 + gv_pick(g, 15);
     gop_u(x, 'b', order);

@@ -7,19 +7,24 @@
  *   [(pred)] lsc_store_quad.tgm[.<L1>.<L3>] (emask, size)  TADDR  DATA
  *   [(pred)] lsc_atomic_<op>.tgm[.<L1>.<L3>] (emask, size)  DATA  TADDR  SRC1  SRC2
  *   [(pred)] lsc_read_state_info.tgm  DST  <bss|ss|bti>(<surface>)
+ *   [(pred)] lsc_load_status.tgm (...)  DATA  TADDR, lsc_store_uncompressed / lsc_ccs_update.tgm
+ *            (...)  TADDR  DATA  (ours: below)
  * TADDR = <bss|ss|bti>(<surface>)[U[, V[, R[, LOD]]]]:a<16|32|64>, each coordinate REG[.off] and
  *         not %null; the coordinates left out are %null in the bytes
  * DATA  = as the untyped forms (visa_lsc_text.c): the quad sub-ops REG[.off]:d<size>.<xyzw>, the
- *         atomics REG[.off]:d<size>[x<n>][t]
+ *         others REG[.off]:d<size>[x<n>][t]
  *
  * GenX_IR 12504's printer does not write what its parser reads here: it prints every coordinate
  * slot, the missing ones as `%null` (which LscPayloadNonNullReg refuses), and drops the coordinates'
  * byte offsets. We print the parser's form, so the text reads back as the same bytes; a coordinate
  * list with a gap (a %null before a variable) has no text. lsc_read_state_info has no exec size or
  * cache options in text: IGC's builder writes (M1_NM, 1), the default caches, a 32-bit address,
- * one 32-bit element and %null coordinates and sources, and only those print. The other typed
- * sub-ops (lsc_load_status, lsc_store_uncompressed, lsc_ccs_update) have no typed rule in that
- * grammar and no text here. */
+ * one 32-bit element and %null coordinates and sources, and only those print.
+ *
+ * lsc_load_status, lsc_store_uncompressed and lsc_ccs_update are our spellings: GenX_IR 12504's
+ * lexer reads these names, but its typed rules refuse them ("unsupported load operation for .tgm"),
+ * so it has no text for the bytes its binary reader takes. We write them as the typed load (the
+ * first) and store (the other two), with the data as a vector length (d32x4), as the atomics'. */
 #include <string.h>
 
 #include "harness/visa/visa_optab.h"
@@ -33,14 +38,17 @@ enum { TK_NONE, TK_LOAD, TK_STORE, TK_ATOMIC, TK_INFO };
 
 /* Which typed sub-ops have text, and how they read. */
 static int typed_kind(unsigned sub) {
-  if (sub == 0x02) return TK_LOAD;
-  if (sub == 0x06) return TK_STORE;
+  if (sub == 0x02 || sub == 0x1b) return TK_LOAD;
+  if (sub == 0x06 || sub == 0x1c || sub == 0x1d) return TK_STORE;
   if (sub >= 0x08 && sub <= 0x1a) return TK_ATOMIC;
   if (sub == 0x1e) return TK_INFO;
   return TK_NONE;
 }
 
 bool vt_lsc_typed_has_text(unsigned sub) { return typed_kind(sub) != TK_NONE; }
+
+/* The quad sub-ops spell their data by channels (d32.xyzw); the others by vector length. */
+static bool typed_quad(unsigned sub) { return sub == 0x02 || sub == 0x06; }
 
 static bool valid_surface(const sf_vopnd *v) { return vt_lsc_imm_surface(v) || vt_lsc_general_surface(v); }
 
@@ -65,7 +73,7 @@ static const char *typed_why(const sf_visa_gop *o, int kd) {
   if (o[T_ASIZE].u < 1 || o[T_ASIZE].u > 3) return "the address size";
   if (o[T_DSIZE].u < 1 || o[T_DSIZE].u > 7) return "the data size";
   if (o[T_ELEMS].u != o[T_MASK].u) return "a vector length and a channel mask that differ (text holds one)";
-  if (!vt_lsc_shape((unsigned)o[T_ELEMS].u, (unsigned)o[T_ORDER].u, kd != TK_ATOMIC, shape))
+  if (!vt_lsc_shape((unsigned)o[T_ELEMS].u, (unsigned)o[T_ORDER].u, typed_quad((unsigned)o[T_SUB].u), shape))
     return "the data order and vector length (or channels)";
   if (o[T_U].r.id == 0) return "a %null U coordinate";
   for (unsigned i = T_V; i <= T_LOD; i++)
@@ -114,7 +122,7 @@ void vt_print_lsc_typed(pctx *c, const sf_visa_ginst *g, const char *name) {
     } else { /* DATA */
       vt_lsc_put_reg(c, kd == TK_STORE ? &o[T_SRC1].r : &o[T_DST].r);
       char shp[16];
-      vt_lsc_shape((unsigned)o[T_ELEMS].u, (unsigned)o[T_ORDER].u, kd != TK_ATOMIC, shp); /* typed_why checked it */
+      vt_lsc_shape((unsigned)o[T_ELEMS].u, (unsigned)o[T_ORDER].u, typed_quad((unsigned)o[T_SUB].u), shp); /* typed_why checked it */
       vt_ob_fmt(&c->o, ":d%s%s", vt_lsc_size_names[o[T_DSIZE].u], shp);
     }
   }

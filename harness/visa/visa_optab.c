@@ -118,8 +118,8 @@ static const sf_visa_subop lsc_typed_subs[] = {
     {0x14, "lsc_atomic_fsub", LSC_T, SF_VSYN_LSC},   {0x15, "lsc_atomic_fmin", LSC_T, SF_VSYN_LSC},
     {0x16, "lsc_atomic_fmax", LSC_T, SF_VSYN_LSC},   {0x17, "lsc_atomic_fcas", LSC_T, SF_VSYN_LSC},
     {0x18, "lsc_atomic_and", LSC_T, SF_VSYN_LSC},    {0x19, "lsc_atomic_or", LSC_T, SF_VSYN_LSC},
-    {0x1a, "lsc_atomic_xor", LSC_T, SF_VSYN_LSC},    {0x1b, "lsc_load_status", LSC_T, SF_VSYN_NONE},
-    {0x1c, "lsc_store_uncompressed", LSC_T, SF_VSYN_NONE}, {0x1d, "lsc_ccs_update", LSC_T, SF_VSYN_NONE},
+    {0x1a, "lsc_atomic_xor", LSC_T, SF_VSYN_LSC},    {0x1b, "lsc_load_status", LSC_T, SF_VSYN_LSC},
+    {0x1c, "lsc_store_uncompressed", LSC_T, SF_VSYN_LSC}, {0x1d, "lsc_ccs_update", LSC_T, SF_VSYN_LSC},
     {0x1e, "lsc_read_state_info", LSC_T, SF_VSYN_LSC},
 };
 
