@@ -667,14 +667,8 @@ bool vt_parse_lsc(cur *c, uint8_t *op, int sub, const char *name, const char *re
     else l3 = v;
   }
   if (sfid == 2) { /* the typed form, opcode 0x8a: visa_lsc_typed.c */
-    if (!vt_lsc_typed_has_text((unsigned)sub)) {
-      const sf_visa_opdesc *d = sf_visa_optab(0x8a);
-      bool typed = false;
-      for (unsigned i = 0; d && d->subs && i < d->num_subs; i++) typed = typed || d->subs[i].value == sub;
-      return vt_perr(c, typed ? SF_UNSUPPORTED : SF_ERR_SYNTAX, part_at[0],
-                     typed ? "%s.tgm: the typed LSC message (opcode 0x8a) has no text form here (GenX_IR 12504's grammar has no rule for it)"
-                           : "%s has no typed form (.tgm)", name), false;
-    }
+    if (!vt_lsc_typed_has_text((unsigned)sub)) /* every typed row has text: the operation has none */
+      return vt_perr(c, SF_ERR_SYNTAX, part_at[0], "%s has no typed form (.tgm)", name), false;
     const uint8_t caches[2] = {(uint8_t)l1, (uint8_t)l3};
     *op = 0x8a;
     return vt_parse_lsc_typed(c, sub, name, np - 1, np > 1 ? part_at[1] : rest_at + rest_n, pw, caches, ops, cap, n);
