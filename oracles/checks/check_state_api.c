@@ -179,8 +179,49 @@ static bool sf_check_signed_zero(sf_verdict *v) {
   return ok;
 }
 
+/* `uint_encode` (with `conversions`): FLOAT -> UINT as a UINT surface stores it (sf_surface_store;
+ * D3D11.3 §3.2.3: NaN -> 0, round to nearest even, saturate), at the edges of each width: the
+ * halves around 0, the largest value and one past it, and for 32 bits 2^31 (the first float the
+ * conversion cannot take through a signed 32-bit integer) and the floats either side of it and
+ * of 2^32. Every backend reads these bytes alike (a border colour, a texel written by the state),
+ * so a wrong edge shows only here. */
+static bool sf_check_uint_encode(sf_verdict *v) {
+  static const struct {
+    uint8_t fmt;
+    float f;
+    uint32_t want;
+  } t[] = {
+      {SF_FMT_R8_UINT, 0.5f, 0},          {SF_FMT_R8_UINT, 1.5f, 2},          {SF_FMT_R8_UINT, 254.5f, 254},
+      {SF_FMT_R8_UINT, 255.0f, 255},      {SF_FMT_R8_UINT, 256.0f, 255},      {SF_FMT_R8_UINT, -1.0f, 0},
+      {SF_FMT_R16_UINT, 65534.5f, 65534}, {SF_FMT_R16_UINT, 65535.5f, 65535}, {SF_FMT_R16_UINT, 1e9f, 65535},
+      {SF_FMT_R32_UINT, 2.5f, 2},         {SF_FMT_R32_UINT, 2147483520.0f, 2147483520u},
+      {SF_FMT_R32_UINT, 2147483648.0f, 2147483648u},     {SF_FMT_R32_UINT, 2147483904.0f, 2147483904u},
+      {SF_FMT_R32_UINT, 4294967040.0f, 4294967040u},     {SF_FMT_R32_UINT, 4294967296.0f, 4294967295u},
+      {SF_FMT_R32_UINT, -0.0f, 0},        {SF_FMT_R32_UINT, NAN, 0},          {SF_FMT_R32_UINT, INFINITY, 4294967295u},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    sf_surface_desc d = {.type = SF_SURF_2D, .format = t[i].fmt, .width = 1, .height = 1, .depth = 1, .layers = 1, .levels = 1};
+    sf_surface *s = NULL;
+    sf_status st;
+    sf_status_clear(&st);
+    if (sf_surface_create(&s, &d, &st) != SF_OK) return true; /* out of memory: no verdict */
+    const float rgba[4] = {t[i].f, 0, 0, 1};
+    sf_code rc = sf_surface_store(s, 0, 0, 0, 0, rgba, &st);
+    uint32_t got = 0;
+    for (size_t b = 0; b < s->size && b < 4; b++) got |= (uint32_t)s->data[b] << (8 * b);
+    sf_surface_free(s);
+    if (rc == SF_OK && got == t[i].want) continue;
+    sf_verdict_fail(v, "uint_encode", NULL, "value");
+    sf_verdict_key(v, "uint_encode format %u", (unsigned)t[i].fmt);
+    sf_verdict_dumpf(v, "format %u: the float %a stored as %u (%s), want %u\n", (unsigned)t[i].fmt, (double)t[i].f, got,
+                     sf_code_name(rc), t[i].want);
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_conversions(sf_verdict *v) {
-  if (!sf_check_signed_zero(v)) return false;
+  if (!sf_check_signed_zero(v) || !sf_check_uint_encode(v)) return false;
   const char *what = NULL;
   unsigned code = 0, got = 0;
   for (unsigned c = 0; c < 256 && !what; c++) {
