@@ -206,7 +206,11 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
   }
   if (g->op == 0x8b) {
     const sf_visa_gop *o = g->ops;
-    if (g->num_ops != 5 || o[0].u != 0x80 || o[1].u != 0 || o[2].u > 3 || o[3].u > 6 || o[4].u > 6) {
+    if (!vt_kinds_are(g, 0, "EPbbb")) {
+      vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
+      return;
+    }
+    if (o[0].u != 0x80 || o[1].u != 0 || o[2].u > 3 || o[3].u > 6 || o[4].u > 6) {
       vt_pfail(c, SF_UNSUPPORTED, "%s: only exec (M1_NM, 1), no predicate, and the named sfid, op and scope have a text form",
                name);
       return;

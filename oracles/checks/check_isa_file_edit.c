@@ -262,7 +262,8 @@ static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
  * file's version, since the bytes do not say what a field is: a wrong kind written as if right
  * gives another instruction. Eight generic instructions of kernel 0 drawn from the input's hash
  * (all of them in a short kernel), each with one drawn field given another kind, must each be
- * refused as invalid. */
+ * refused as invalid; and in one file in four that prints, the text printer must refuse the file
+ * with the first of them (a printer that skipped its class's kind test wrote the fields anyway). */
 static bool kind_edit(sf_isa_file *g, uint64_t h, sf_verdict *v) {
   if (!g->num_kernels) return true;
   static const char kinds[] = "EPVRbwdLnS";
@@ -285,8 +286,34 @@ static bool kind_edit(sf_isa_file *g, uint64_t h, sf_verdict *v) {
     sf_buf_init(&b, &st);
     sf_code rc = sf_visa_gen_encode_ver(gi, ver, &b, &st);
     sf_buf_free(&b);
+    /* and, one file in four, the text printer (first edit only): a file that prints must not print
+     * with the edited field, whose kind its instruction's class does not have */
+    sf_code prc = SF_ERR_INVALID;
+    if (rc == SF_ERR_INVALID && j == 0 && (h >> 58) % 4u == 0) {
+      gi->ops[f].kind = keep;
+      sf_buf t;
+      sf_buf_init(&t, &st);
+      bool printed = sf_visaasm_print(g, &t, &st) == SF_OK;
+      sf_buf_free(&t);
+      gi->ops[f].kind = put;
+      if (printed) {
+        sf_buf_init(&t, &st);
+        sf_status_clear(&st);
+        prc = sf_visaasm_print(g, &t, &st) == SF_OK ? SF_OK : SF_ERR_INVALID;
+        sf_buf_free(&t);
+      }
+    }
     gi->ops[f].kind = keep;
-    if (rc == SF_ERR_INVALID) continue;
+    if (rc == SF_ERR_INVALID && prc != SF_OK) continue;
+    if (rc == SF_ERR_INVALID) { /* the printer wrote it */
+      const char *pn = sf_visa_op_name(gi->op);
+      sf_verdict_fail(v, "kind_edit", NULL, "print");
+      sf_verdict_key(v, "kind_edit print %s", pn ? pn : "op");
+      sf_verdict_dumpf(v, "%s (opcode 0x%02x, kernel 0's generic instruction %u): field %u of kind '%c' given kind '%c'; "
+                       "the text printer wrote it, want a refusal\n", pn ? pn : "?", (unsigned)gi->op, (unsigned)i, f,
+                       keep >= 32 && keep < 127 ? keep : '?', put);
+      return false;
+    }
     const char *name = sf_visa_op_name(gi->op);
     sf_verdict_fail(v, "kind_edit", NULL, name ? name : "op");
     sf_verdict_key(v, "kind_edit %s %s", name ? name : "op", sf_code_name(rc));

@@ -228,6 +228,27 @@ static bool va_rows(sf_verdict *v) {
   return true;
 }
 
+/* `attr_then_inst` (once per process, with `target_names`): GenX_IR 12504's dump writes the first
+ * instruction on the line of the last `.kernel_attr` (`.kernel_attr Target="3d"    ret (M1, 1)`,
+ * a newline it leaves out); that instruction is read, not dropped with the rest of the line. */
+static bool attr_then_inst(sf_verdict *v) {
+  static const char text[] = ".version 4.1\n.kernel \"k\"\n.kernel_attr Target=\"3d\"    ret (M1, 1)\n";
+  sf_isa_file f;
+  memset(&f, 0, sizeof f);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_visaasm_parse(text, sizeof text - 1, &f, &st);
+  bool ok = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_rets == 1;
+  uint32_t rets = rc == SF_OK && f.num_kernels ? f.kernels[0].num_rets : 0;
+  sf_isa_free(&f);
+  if (ok) return true;
+  sf_verdict_fail(v, "attr_then_inst", NULL, rc == SF_OK ? "dropped" : "refused");
+  sf_verdict_key(v, "attr_then_inst %s", rc == SF_OK ? "dropped" : "refused");
+  sf_verdict_dumpf(v, "an instruction on the line of a .kernel_attr (GenX_IR's dump) gave %s with %u ret instructions, want 1: %s\n",
+                   sf_code_name(rc), (unsigned)rets, st.msg);
+  return false;
+}
+
 /* `target_names` (once per process): the Target kernel attribute's names read as the values IGC
  * gives them (VISATarget in IGC's visa_igc_common_header.h: VISA_CM 0, VISA_3D 1, VISA_CS 2), one
  * byte, and print back as those names. Parser and printer share one table, so a round trip cannot
@@ -267,7 +288,7 @@ static bool sf_check_target_names(sf_verdict *v) {
       return false;
     }
   }
-  return unknown_atomics(v);
+  return attr_then_inst(v) && unknown_atomics(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_target_names)

@@ -10,7 +10,7 @@
  * then 64 or more: a scan that bounds itself by the column, not by the token, stops early), trailing blanks and
  * trailing `//` comments (whose text is punctuation the lexers care about: braces, commas,
  * parentheses, quotes), blank lines and whole-line comments appear between lines (inside
- * multi-line statements too), lines of blanks may follow a last line that had no line end (a
+ * multi-line statements too), a D3D immediate constant buffer breaks lines between its values, lines of blanks may follow a last line that had no line end (a
  * one-instruction text too), and one text in eight uses CR LF line ends. The parser must accept
  * the result and it must mean what the printed text meant: the caller's canon function turns a text
  * into its canonical form (reprinted text, or written bytes), and that must equal the canonical
@@ -68,6 +68,7 @@ void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_
   uint64_t s = seed;
   bool crlf = rl_pick(&s, 8) == 0;
   bool in_program = !(opts & SF_RELAYOUT_PROGRAM);
+  bool in_icb = false; /* the rows of a dcl_immediateConstantBuffer (D3D assembly) */
   for (size_t i = 0; i < n;) {
     const char *nl = memchr(t + i, '\n', n - i);
     size_t len = (nl ? (size_t)(nl - t) : n) - i, end = len;
@@ -86,6 +87,8 @@ void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_
       if (!own) in_program = prog;
     }
     bool inner = (opts & (SF_RELAYOUT_INNER | SF_RELAYOUT_PROGRAM)) && in_program && first < end && t[i + first] != '.';
+    if (inner && end - first >= 27 && !memcmp(t + i + first, "dcl_immediateConstantBuffer", 27)) in_icb = true;
+    bool icb_line = inner && in_icb;
     unsigned bracket = 0;
     bool suffix = false;
     for (size_t k = 0; k < end;) {
@@ -93,7 +96,16 @@ void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_
       if (!quoted && !comment && ch == '/' && k + 1 < end && t[i + k + 1] == '/') comment = true;
       if (!comment && ch == '"') quoted = !quoted;
       if (!quoted && !comment && (ch == ' ' || ch == '\t')) {
+        char before = k ? t[i + k - 1] : 0;
         while (k < end && (t[i + k] == ' ' || t[i + k] == '\t')) k++;
+        if (icb_line && (before == ',' || before == '{') && rl_pick(&s, 3) == 0) {
+          /* an immediate constant buffer spans lines anywhere blanks may be: a line end (and now
+           * and then a comment line) between its values */
+          rl_eol(out, crlf);
+          if (rl_pick(&s, 2)) rl_comment_text(out, &s), rl_eol(out, crlf);
+          rl_blanks(out, &s, 0, 3);
+          continue;
+        }
         if (rl_pick(&s, 2)) rl_blanks(out, &s, 1, 3);
         else sf_buf_put(out, " ", 1);
         continue;
@@ -113,6 +125,8 @@ void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_
       if (live && ch == ')') suffix = false;
       k++;
     }
+    if (icb_line && end >= 2 && t[i + end - 1] == '}' && (t[i + end - 2] == ' ' || t[i + end - 2] == '}'))
+      in_icb = false; /* `... } }`: the buffer's last row */
     if (rl_pick(&s, 4) == 0) rl_blanks(out, &s, 1, 3);
     if (!comment && !quoted && rl_pick(&s, 4) == 0) {
       rl_blanks(out, &s, 1, 2);

@@ -220,8 +220,42 @@ static bool sf_check_uint_encode(sf_verdict *v) {
   return true;
 }
 
+/* `unbound` (with `conversions`): a request with no surface bound (sf_sample_batch.surf NULL) is
+ * defined: every lane returns 0 (D3D11.3 §7.18.17), on every backend, through sf_sample and through
+ * the backend's own entry. The generated cases bind every slot, so nothing else asks. */
+static bool sf_check_unbound(sf_verdict *v) {
+  sf_sampler sm;
+  sf_sampler_default(&sm);
+  const sf_backend *be[8];
+  unsigned nbe = sf_backend_list(be, 8);
+  if (nbe > 8) nbe = 8;
+  sf_sample_batch q;
+  memset(&q, 0, sizeof q);
+  q.samp = &sm, q.n = 8, q.lanes = 0xffu;
+  for (unsigned l = 0; l < 8; l++) q.u[l] = 0.125f * (float)l, q.v[l] = 0.5f;
+  for (unsigned b = 0; b < nbe; b++) {
+    for (unsigned way = 0; way < (be[b]->sample ? 2u : 1u); way++) {
+      sf_sample_out o;
+      memset(&o, 0xA5, sizeof o);
+      sf_status st;
+      sf_status_clear(&st);
+      sf_code rc = way ? be[b]->sample(&q, &o, &st) : sf_sample(be[b], &q, &o, &st);
+      bool zero = rc == SF_OK;
+      for (unsigned k = 0; k < 4 && zero; k++)
+        for (unsigned l = 0; l < 8 && zero; l++) zero = o.v[k][l] == 0;
+      if (zero) continue;
+      sf_verdict_fail(v, "unbound", NULL, be[b]->name);
+      sf_verdict_key(v, "unbound %s", be[b]->name);
+      sf_verdict_dumpf(v, "%s (%s) with no surface bound gave %s (%s), want SF_OK and 0 in every lane\n", be[b]->name,
+                       way ? "its sample entry" : "sf_sample", sf_code_name(rc), st.msg);
+      return false;
+    }
+  }
+  return true;
+}
+
 bool sf_check_conversions(sf_verdict *v) {
-  if (!sf_check_signed_zero(v) || !sf_check_uint_encode(v)) return false;
+  if (!sf_check_signed_zero(v) || !sf_check_uint_encode(v) || !sf_check_unbound(v)) return false;
   const char *what = NULL;
   unsigned code = 0, got = 0;
   for (unsigned c = 0; c < 256 && !what; c++) {
