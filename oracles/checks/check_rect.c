@@ -258,6 +258,26 @@ static void sf_rect_scaler(const sf_case *c, const sf_surface *s, sf_unorm_rect_
   r->bv = 4.0f * d[1];
 }
 
+/* A copy of the case's surface, w x h texels (even sizes for NV12), one level, the case's format
+ * and texel bytes; NULL when the case's surface type has no such copy. */
+static sf_surface *sf_rect_copy(const sf_case *c, uint32_t w, uint32_t h) {
+  sf_surface_desc d = c->surf;
+  d.width = w;
+  d.height = h;
+  const sf_format_info *fi = sf_format_get(d.format);
+  if (fi && fi->cls == SF_FCLASS_YUV) d.width &= ~1u, d.height = (d.height + 1u) & ~1u;
+  d.depth = d.layers = d.levels = 1;
+  sf_surface *s = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_surface_create(&s, &d, &st) != SF_OK) return NULL;
+  if (c->layout == 1)
+    sf_surface_fill(s, c->pattern, SF_CASE_PATTERN_SIZE); /* as written before layout 2 */
+  else
+    sf_case_fill(c, s);
+  return s;
+}
+
 bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, const sf_backend *const *be, unsigned nbe) {
   if ((c->inst.family != SF_FAMILY_SAMPLE_UNORM && c->inst.family != SF_FAMILY_AVS) || nbe == 0 || !env->surface) return true;
   /* the drawn grid: origin, steps and size from the case's palette and pattern */
@@ -281,24 +301,12 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
   if (env->surface->levels[0].w == 0 || env->surface->levels[0].h == 0) return true;
   sf_rect_scaler(c, env->surface, &r);
   if (!sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[24] % 8u, 15u, "scaler")) return false;
-  /* The scaler grid again on a wide copy of the case's surface (64 to 175 texels, one level, the
-   * case's format and bytes): the cases' surfaces are at most 48 texels wide, so a kernel's widest
-   * loops (32 and 64 bytes of a row per step) and their tails after an unaligned start ran only on
-   * the widest RGBA8 cases; a scaler reads rows this wide. */
-  sf_surface_desc d = c->surf;
-  d.width = 64u + (c->pattern[26] % 4u) * 37u;
-  d.height = 1u + c->pattern[27] % 12u;
-  const sf_format_info *fi = sf_format_get(d.format);
-  if (fi && fi->cls == SF_FCLASS_YUV) d.width &= ~1u, d.height = (d.height + 1u) & ~1u; /* NV12: even sizes */
-  d.depth = d.layers = d.levels = 1;
-  sf_surface *wide = NULL;
-  sf_status st;
-  sf_status_clear(&st);
-  if (sf_surface_create(&wide, &d, &st) != SF_OK) return true; /* the case's surface type has no wide form */
-  if (c->layout == 1)
-    sf_surface_fill(wide, c->pattern, SF_CASE_PATTERN_SIZE); /* as written before layout 2 */
-  else
-    sf_case_fill(c, wide);
+  /* The scaler grid again on a wide copy of the case's surface (64 to 175 texels): the cases'
+   * surfaces are at most 48 texels wide, so a kernel's widest loops (32 and 64 bytes of a row per
+   * step) and their tails after an unaligned start ran only on the widest RGBA8 cases; a scaler
+   * reads rows this wide. */
+  sf_surface *wide = sf_rect_copy(c, 64u + (c->pattern[26] % 4u) * 37u, 1u + c->pattern[27] % 12u);
+  if (!wide) return true; /* the case's surface type has no such copy */
   r.surf = wide;
   sf_rect_scaler(c, wide, &r);
   bool ok = sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[28] % 8u, 15u, "scaler, wide surface");
@@ -310,16 +318,8 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
    * window's bounds must count it (a planted bug that dropped the right taps from them survived
    * 60 s of sample_diff_fuzzer; the cases' own surfaces rarely pair those widths with wrap, an
    * upscale and the right edge). */
-  d.width = 16u + c->pattern[31] % 16u;
-  d.height = 1u + c->pattern[29] % 6u;
-  if (fi && fi->cls == SF_FCLASS_YUV) d.height = (d.height + 1u) & ~1u;
-  sf_surface *narrow = NULL;
-  sf_status_clear(&st);
-  if (sf_surface_create(&narrow, &d, &st) != SF_OK) return true;
-  if (c->layout == 1)
-    sf_surface_fill(narrow, c->pattern, SF_CASE_PATTERN_SIZE);
-  else
-    sf_case_fill(c, narrow);
+  sf_surface *narrow = sf_rect_copy(c, 16u + c->pattern[31] % 16u, 1u + c->pattern[29] % 6u);
+  if (!narrow) return true;
   sf_sampler wrap = env->sampler; /* whatever the case's mode */
   if (c->pattern[30] & 0x80u) wrap.addr[0] = SF_ADDR_WRAP;
   r.surf = narrow;
