@@ -330,6 +330,119 @@ static void test_negative_edits(void) {
   SF_CHECK(sf_check_negative_text(&v, NULL, fake_parse, &p, "", SF_NEG_MNEMONIC));
 }
 
+/* The vISA keyword and bare-name edits: "flat[" made "flaQ[", ".q" after a bare operand name (never
+ * after the mnemonic, nor in a D3D text). A parser that reads any word before '[' as flat, or takes
+ * "T8.q" for another operand, must be caught; one that refuses at the edit must not. */
+static sf_code fake_parse_visa(const void *ctx, const char *text, size_t n, sf_status *st) {
+  fake_parser *p = (fake_parser *)(uintptr_t)ctx;
+  snprintf(p->seen, sizeof p->seen, "%.*s", (int)n, text);
+  if (p->mode == 1) return SF_OK;
+  const char *at = strstr(p->seen, "flaQ[");
+  if (!at) at = strstr(p->seen, ".q");
+  if (!at && strstr(p->seen, ".Q (")) at = strstr(p->seen, ".Q (") + 1;
+  if (!at && strstr(p->seen, "_qq")) at = p->seen + 5;
+  if (!at && strstr(p->seen, "_3d_3d")) at = strstr(p->seen, "_3d_3d") + 3;
+  if (!at) at = strchr(p->seen, '@');
+  if (!at) at = strstr(p->seen, "4294967296");
+  for (const char *h = strstr(p->seen, "0x1"); h && !at; h = strstr(h + 1, "0x1")) {
+    size_t d = 2;
+    while (isxdigit((unsigned char)h[d])) d++;
+    if (d - 2 >= 17) at = h;
+  }
+  if (!at) return SF_OK;
+  return sf_fail_text(st, SF_ERR_SYNTAX, 1, (uint32_t)(at - p->seen) + 1, "edit refused");
+}
+
+/* A multi-line parser stand-in: refuses the known edits at their line and column (mode 0), or
+ * accepts everything (mode 1); records whether the text it saw was edited, and the edited line. */
+typedef struct fake_lines {
+  int mode;
+  const char *orig;
+  bool edited;
+  char line[512];
+} fake_lines;
+
+static sf_code fake_parse_lines(const void *ctx, const char *text, size_t n, sf_status *st) {
+  fake_lines *p = (fake_lines *)(uintptr_t)ctx;
+  p->edited = strlen(p->orig) != n || memcmp(p->orig, text, n) != 0;
+  const char *marks[] = {"flaQ[", ".q", ".Q", "@", "4294967296"};
+  const char *at = NULL;
+  for (unsigned k = 0; k < 5 && !at; k++) at = strstr(text, marks[k]);
+  for (const char *h = strstr(text, "0x1"); h && !at; h = strstr(h + 1, "0x1")) {
+    size_t d = 2;
+    while (isxdigit((unsigned char)h[d])) d++;
+    if (d - 2 >= 17) at = h;
+  }
+  if (!at) return SF_OK;
+  if (at[0] == '.' && at[1] == 'Q') at++;
+  uint32_t line = 1;
+  const char *ls = text;
+  for (const char *q = text; q < at; q++)
+    if (*q == '\n') line++, ls = q + 1;
+  const char *le = strchr(ls, '\n');
+  snprintf(p->line, sizeof p->line, "%.*s", (int)(le ? le - ls : (ptrdiff_t)strlen(ls)), ls);
+  if (p->mode == 1) return SF_OK;
+  return sf_fail_text(st, SF_ERR_SYNTAX, line, (uint32_t)(at - ls) + 1, "edit refused");
+}
+
+/* sf_check_negative_lines spreads its edits over the kinds of the whole text: the one "flat[" of a
+ * 30-line text is edited about as often as any other kind, not once in 30 lines' worth. */
+static void test_negative_lines_kinds(void) {
+  unsigned judged = 0, keyword = 0;
+  static char text[4096];
+  for (unsigned i = 0; i < 800; i++) {
+    size_t o = 0;
+    for (unsigned l = 0; l < 30; l++) {
+      if (l == 17)
+        o += (size_t)snprintf(text + o, sizeof text - o,
+                              "    lsc_load_block2d.ugm (M1, 16)  V52:d32.8x16tn  flat[V50, V51, V52, V51, V47, V48]\n");
+      else
+        o += (size_t)snprintf(text + o, sizeof text - o, "    add (M1, 16) V%u(0,0)<1> V33(0,0)<1;1,0> 0x%x:d\n", 40 + l,
+                              i * 7919u + l);
+    }
+    for (int mode = 0; mode < 2; mode++) {
+      fake_lines p = {mode, text, false, ""};
+      sf_verdict v;
+      sf_verdict_init(&v, "contracts");
+      bool ok = sf_check_negative_lines(&v, fake_parse_lines, &p, text, o, NULL, SF_NEG_NO_WORD_DIGITS);
+      SF_CHECK_MSG(ok == (mode == 0 || !p.edited), "text %u mode %d: %s (%s)", i, mode, ok ? "passed" : "failed",
+                   p.line);
+      if (mode == 0 && p.edited) {
+        judged++;
+        keyword += strstr(p.line, "flaQ[") != NULL;
+      }
+    }
+  }
+  SF_CHECK_MSG(judged >= 120 && judged <= 300 && keyword >= 6, "%u of 800 texts edited, %u of them at flat", judged, keyword);
+}
+
+static void test_negative_visa_words(void) {
+  unsigned keyword = 0, dotword = 0, judged = 0;
+  char text[256];
+  for (unsigned i = 0; i < 800; i++) {
+    unsigned flags = i < 600 ? 0 : SF_NEG_MNEMONIC;
+    snprintf(text, sizeof text, "(P%u) sample_3d.R (M1, 16) 0x%x:uw S%u T%u flat[V33]:a64 V34.%u", i % 5 + 1, i, i % 4,
+             i % 9 + 6, i * 32);
+    for (int mode = 0; mode < 2; mode++) {
+      fake_parser p = {mode, ""};
+      sf_verdict v;
+      sf_verdict_init(&v, "contracts");
+      bool ok = sf_check_negative_text(&v, NULL, fake_parse_visa, &p, text, flags);
+      bool edited = strcmp(p.seen, text) != 0 && p.seen[0];
+      SF_CHECK_MSG(ok == (mode == 0 || !edited), "text %u mode %d: %s", i, mode, p.seen);
+      if (mode != 0 || !edited) continue;
+      judged++;
+      const char *q = strstr(p.seen, ".q");
+      SF_CHECK_MSG(!q || (!flags && (q[2] == ' ' || q[2] == '\0') && q[-1] != 'd'),
+                   "the bare-name edit misplaced or in a D3D text: %s", p.seen);
+      SF_CHECK_MSG(!strstr(p.seen, "Q[") || strstr(p.seen, "flaQ["), "the keyword edit misplaced: %s", p.seen);
+      keyword += strstr(p.seen, "flaQ[") != NULL;
+      dotword += q != NULL;
+    }
+  }
+  SF_CHECK_MSG(judged >= 100 && keyword > 0 && dotword > 0, "edited %u: keyword %u, bare name %u", judged, keyword, dotword);
+}
+
 /* ---- exec_batch: the executor's batch against the instruction ---- */
 
 typedef enum tamper { T_LANES, T_COMPARE, T_LODMODE, T_U, T_N, T_COUNT } tamper;
@@ -765,6 +878,8 @@ int main(void) {
   SF_RUN(test_typed_imms);
   SF_RUN(test_print_fit);
   SF_RUN(test_negative_edits);
+  SF_RUN(test_negative_visa_words);
+  SF_RUN(test_negative_lines_kinds);
   SF_RUN(test_exec_batch);
   SF_TEST_END();
 }

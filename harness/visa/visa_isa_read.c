@@ -158,10 +158,10 @@ static uint16_t kr_elts(kread *c, const char *what) {
 }
 
 /* Address, predicate, sampler and surface records: name UD, num_elements UW, attr_count UB, attrs. */
-static void kr_syms(kread *c, uint32_t n, sf_visa_sym **out, const char *what) {
+static void kr_syms(kread *c, uint32_t n, uint64_t count_at, sf_visa_sym **out, const char *what) {
   *out = NULL;
   if (!kr_ok(c) || n == 0) return;
-  if (!fits(&c->r, n, MIN_SYM - 4 + SF_ISA_IDW(c->ver), kr_pos(c), what)) return;
+  if (!fits(&c->r, n, MIN_SYM - 4 + SF_ISA_IDW(c->ver), count_at, what)) return;
   *out = calloc(n, sizeof **out);
   if (!*out) {
     c->code = sf_fail(c->st, SF_ERR_NOMEM, "%s: cannot allocate %u records", what, (unsigned)n);
@@ -425,11 +425,13 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
   }
 
   /* Addresses and predicates: UW counts. */
+  at = kr_pos(&c);
   uint16_t na = kr_ok(&c) ? sf_rd_u16(&c.r, "address_count") : 0;
-  kr_syms(&c, na, &k->addrs, "addresses");
+  kr_syms(&c, na, at, &k->addrs, "addresses");
   if (kr_ok(&c)) k->num_addrs = na;
+  at = kr_pos(&c);
   uint16_t np = kr_ok(&c) ? sf_rd_u16(&c.r, "predicate_count") : 0;
-  kr_syms(&c, np, &k->preds, "predicates");
+  kr_syms(&c, np, at, &k->preds, "predicates");
   if (kr_ok(&c)) k->num_preds = np;
 
   /* Labels: name UD, kind UB, attr_count UB (sf_visa_label has no attributes; IGC asserts on them). */
@@ -451,11 +453,13 @@ static sf_code read_kernel_object(const uint8_t *data, uint32_t off, uint32_t si
   }
 
   /* Samplers and surfaces: UB counts. */
+  at = kr_pos(&c);
   uint8_t ns = kr_ok(&c) ? sf_rd_u8(&c.r, "sampler_count") : 0;
-  kr_syms(&c, ns, &k->samplers, "samplers");
+  kr_syms(&c, ns, at, &k->samplers, "samplers");
   if (kr_ok(&c)) k->num_samplers = ns;
+  at = kr_pos(&c);
   uint8_t nsf = kr_ok(&c) ? sf_rd_u8(&c.r, "surface_count") : 0;
-  kr_syms(&c, nsf, &k->surfaces, "surfaces");
+  kr_syms(&c, nsf, at, &k->surfaces, "surfaces");
   if (kr_ok(&c)) k->num_surfaces = nsf;
 
   at = kr_pos(&c);

@@ -175,7 +175,10 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
  * that first variable's attribute count to one more than the rest could hold at 5 bytes an
  * attribute_info (name 4, size 1; when that fits its byte), and kernel 0's label count (after the
  * variables, addresses and predicates) to one more than the rest of its object could hold at the 6
- * bytes a label_info takes at the least (name 4, kind 1, attribute count 1). The
+ * bytes a label_info takes at the least (name 4, kind 1, attribute count 1), and its address count
+ * to one more than the rest could hold at the 7 bytes a symbol takes at the least (name 4, number of
+ * elements 2, attribute count 1), and its input count to one more than the rest could hold at the 9
+ * bytes an input_info takes (kind 1, id 4, offset 2, size 2). The
  * sizes are the vISA specification's layouts, written here rather than taken from the reader; each
  * edited file must be refused as truncated at the count's byte. One input in four. */
 static bool count_refused(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t count, size_t room,
@@ -248,13 +251,33 @@ static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
     if (!skip_decl(w, end, &r, 15, 14)) return true;
   for (unsigned t = 0; t < 2; t++) { /* addresses, then predicates */
     if (r + 2 > end) return true;
+    if (t == 0 && (end - r - 2) / 7u + 1u <= 0xFFFFu &&
+        !count_refused(w, wn, r, 2, (uint32_t)((end - r - 2) / 7u + 1u), end - r - 2, 7, "address", v))
+      return false;
     unsigned n = sf_le16(w + r);
     r += 2;
     for (unsigned i = 0; i < n; i++)
       if (!skip_decl(w, end, &r, 7, 6)) return true;
   }
   if (r + 2 > end || (end - r - 2) / 6u + 1u > 0xFFFFu) return true;
-  return count_refused(w, wn, r, 2, (uint32_t)((end - r - 2) / 6u + 1u), end - r - 2, 6, "label", v);
+  if (!count_refused(w, wn, r, 2, (uint32_t)((end - r - 2) / 6u + 1u), end - r - 2, 6, "label", v)) return false;
+  /* kernel 0's input count (UD), past the labels (6 bytes and their attributes each), the samplers
+   * and the surfaces (a UB count, then 7 bytes and their attributes each) and the VME count (UB):
+   * 9 bytes at the least per input_info (kind 1, id 4, offset 2, size 2) */
+  unsigned nl = sf_le16(w + r);
+  r += 2;
+  for (unsigned i = 0; i < nl; i++)
+    if (!skip_decl(w, end, &r, 6, 5)) return true;
+  for (unsigned t = 0; t < 2; t++) { /* samplers, then surfaces */
+    if (r + 1 > end) return true;
+    unsigned n = w[r++];
+    for (unsigned i = 0; i < n; i++)
+      if (!skip_decl(w, end, &r, 7, 6)) return true;
+  }
+  if (r + 1 + 4 > end || w[r] != 0) return true;
+  r += 1;
+  if ((end - r - 4) / 9u + 1u > SF_ISA_MAX_VARS) return true;
+  return count_refused(w, wn, r, 4, (uint32_t)((end - r - 4) / 9u + 1u), end - r - 4, 9, "input", v);
 }
 
 /* `kind_edit`: every field of a generic instruction carries its kind (a letter of the opcode's

@@ -30,6 +30,11 @@
  *             it (a declaration's optional ", space=N" must not swallow a comma no "space=" follows).
  *   addr_of   (vISA) "[256]" as the byte offset of an address of a variable ("&V36[8]", "&T6"): the
  *             offset is one byte, so out of range (SF_ERR_RANGE) at the edit, for a surface too.
+ *   dotword   (vISA) ".q" appended to an operand that is a bare name ("S3", "T8", "AVS_16_FULL"): no
+ *             vISA operand is a name, a dot and a letter (a raw operand's offset is digits).
+ *   keyword   the last letter of a word of letters written right before '[' (vISA's "flat[" address
+ *             and "r[" indirect operand, D3D's "icb[" and "vicp[") replaced by 'Q': those words are
+ *             keywords, not names, and none ends in 'Q'.
  *
  * The parser must refuse the edited text with a text position on line 1 that points at the edit:
  * not before the start of the top-level operand holding it (an error may name the operand), and
@@ -144,15 +149,22 @@ static unsigned neg_msuffixes(const char *t, size_t n, size_t *at, unsigned max)
 
 /* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
 /* The edit kinds, counted apart so that one is picked before one of its candidates. */
-enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_MSUFFIX, NK_COMMA, NK_MNEMONIC, NK_SWIZZLE, NK_ADDROF, NK_COUNT };
+enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_MSUFFIX, NK_COMMA, NK_MNEMONIC, NK_SWIZZLE, NK_ADDROF, NK_KEYWORD,
+       NK_DOTWORD, NK_COUNT };
 
 /* Candidate edits of t of kind `want` (NK_COUNT: none); with pick below their count, fills *out with
  * number pick. per, when not NULL, gets the count of every kind. word_digits: a digit run right after
  * a letter or '_' ("r12", "V33") is a candidate too; off where such a word may be a name that any
  * digits keep valid (a vISA label). */
-SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, size_t pick, bool word_digits,
+SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, size_t pick, unsigned flags,
                                             neg_edit *out, size_t *per) {
-  size_t count = 0;
+  bool word_digits = !(flags & SF_NEG_NO_WORD_DIGITS);
+  size_t count = 0, mnem = 0; /* where the mnemonic starts: after the blanks and a "(predicate)" */
+  while (mnem < n && (t[mnem] == ' ' || t[mnem] == '\t')) mnem++;
+  if (mnem < n && t[mnem] == '(') {
+    while (mnem < n && t[mnem] != ')') mnem++;
+    while (mnem < n && (t[mnem] == ')' || t[mnem] == ' ' || t[mnem] == '\t')) mnem++;
+  }
 #define NEG_TAKE(k) ((per ? (void)per[k]++ : (void)0), want == (k) && pick == count++)
   if (NEG_TAKE(NK_TRAILING)) *out = (neg_edit){"trailing", n, 0, " @", true, false, SF_OK, ""};
   size_t ms[8];
@@ -215,6 +227,26 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
         close = close < n && t[close] == ']' ? close + 1 : s;
       }
       if (NEG_TAKE(NK_ADDROF)) *out = (neg_edit){"addr_of", s, close - s, "[256]", true, false, SF_ERR_RANGE, ""};
+      i = s - 1;
+      continue;
+    }
+    /* a word of letters right before '[' ("flat[", "r[", "icb[", "vicp["): a keyword, not a name */
+    if (((t[i] | 0x20) >= 'a' && (t[i] | 0x20) <= 'z') &&
+        (i == 0 || !(neg_word((unsigned char)t[i - 1]) || t[i - 1] == '%' || t[i - 1] == '.' || t[i - 1] == '$'))) {
+      size_t s = i;
+      while (s < n && ((t[s] | 0x20) >= 'a' && (t[s] | 0x20) <= 'z')) s++;
+      if (s < n && t[s] == '[' && t[s - 1] != 'Q' && NEG_TAKE(NK_KEYWORD))
+        *out = (neg_edit){"keyword", s - 1, 1, "Q", false, false, SF_OK, ""};
+      /* (vISA) a whole operand that is a bare name ("S3", "T8", "%scratch", "AVS_16_FULL"), not the
+       * mnemonic: no vISA operand is a name and a dot and letters */
+      if (!(flags & SF_NEG_MNEMONIC) && i > 0 && t[i - 1] == ' ') {
+        size_t e = i;
+        while (e < n && neg_word((unsigned char)t[e])) e++;
+        if (i > mnem && (e == n || t[e] == ' ') && NEG_TAKE(NK_DOTWORD))
+          *out = (neg_edit){"dotword", e, 0, ".q", true, false, SF_OK, ""};
+        i = e - 1;
+        continue;
+      }
       i = s - 1;
     }
   }
@@ -322,34 +354,55 @@ static size_t neg_swizzles(const char *t, size_t n, size_t pick, neg_edit *out) 
   return count;
 }
 
+/* Adds the number of candidate edits of each kind in t to per[]. */
+static void neg_count(const char *t, size_t n, unsigned flags, size_t per[NK_COUNT]) {
+  size_t here[NK_COUNT] = {0};
+  neg_edit scratch;
+  neg_candidates(t, n, NK_COUNT, 0, flags, &scratch, here);
+  if (flags & SF_NEG_COMMAS) here[NK_COMMA] = neg_commas(t, n, (size_t)-1, &scratch) + neg_comma_end(t, n, NULL);
+  if (flags & SF_NEG_MNEMONIC) here[NK_MNEMONIC] = neg_mnemonic(t, n, 0, NULL);
+  if (flags & SF_NEG_MNEMONIC) here[NK_SWIZZLE] = neg_swizzles(t, n, (size_t)-1, NULL);
+  for (int k = 0; k < NK_COUNT; k++) per[k] += here[k];
+}
+
+/* Fills *out with candidate j of kind k of t (j below that kind's count). */
+static void neg_fill(const char *t, size_t n, unsigned flags, int k, size_t j, neg_edit *out) {
+  neg_edit scratch;
+  if (k == NK_COMMA && j < neg_commas(t, n, (size_t)-1, &scratch)) neg_commas(t, n, j, out);
+  else if (k == NK_COMMA) neg_comma_end(t, n, out);
+  else if (k == NK_MNEMONIC) neg_mnemonic(t, n, j, out);
+  else if (k == NK_SWIZZLE) neg_swizzles(t, n, j, out);
+  else neg_candidates(t, n, k, j, flags, out, NULL);
+}
+
+/* A kind among those with candidates (per[k] != 0), picked by h alike, and one of its candidates. */
+static int neg_kind_first(const size_t per[NK_COUNT], uint64_t h, size_t *j) {
+  unsigned kinds = 0;
+  for (int k = 0; k < NK_COUNT; k++) kinds += per[k] != 0;
+  unsigned r = (unsigned)(h % kinds);
+  int k = 0;
+  while (per[k] == 0 || r-- > 0) k++;
+  *j = (size_t)((h >> 24) % per[k]);
+  return k;
+}
+
 /* Picks one edit of t by h. Half the time any candidate, each alike (the literals, which are most of
  * them, find the lexers' bounds); half the time a kind first, among those t has, then one of that
  * kind, so that a rare kind (a channel list, a suffix) is not drowned by the literals of a long line. */
 static void neg_pick(const char *t, size_t n, uint64_t h, unsigned flags, neg_edit *out) {
   size_t per[NK_COUNT] = {0};
-  neg_candidates(t, n, NK_COUNT, 0, !(flags & SF_NEG_NO_WORD_DIGITS), out, per);
-  size_t commas = 0;
-  if (flags & SF_NEG_COMMAS) per[NK_COMMA] = (commas = neg_commas(t, n, (size_t)-1, out)) + neg_comma_end(t, n, NULL);
-  if (flags & SF_NEG_MNEMONIC) per[NK_MNEMONIC] = neg_mnemonic(t, n, 0, NULL);
-  if (flags & SF_NEG_MNEMONIC) per[NK_SWIZZLE] = neg_swizzles(t, n, (size_t)-1, NULL);
-  unsigned kinds = 0;
+  neg_count(t, n, flags, per);
   size_t total = 0;
-  for (int k = 0; k < NK_COUNT; k++) kinds += per[k] != 0, total += per[k]; /* at least the trailing edit */
+  for (int k = 0; k < NK_COUNT; k++) total += per[k]; /* at least the trailing edit */
   int k = 0;
   size_t j;
   if ((h >> 40) & 1) {
     j = (size_t)(h % total);
     while (j >= per[k]) j -= per[k++];
   } else {
-    unsigned r = (unsigned)(h % kinds);
-    while (per[k] == 0 || r-- > 0) k++;
-    j = (size_t)((h >> 24) % per[k]);
+    k = neg_kind_first(per, h, &j);
   }
-  if (k == NK_COMMA && j < commas) neg_commas(t, n, j, out);
-  else if (k == NK_COMMA) neg_comma_end(t, n, out);
-  else if (k == NK_MNEMONIC) neg_mnemonic(t, n, j, out);
-  else if (k == NK_SWIZZLE) neg_swizzles(t, n, j, out);
-  else neg_candidates(t, n, k, j, !(flags & SF_NEG_NO_WORD_DIGITS), out, NULL);
+  neg_fill(t, n, flags, k, j, out);
 }
 
 /* Start of the top-level operand that holds position at: the character after the last ' ' or ','
@@ -472,42 +525,78 @@ static size_t neg_line_len(const char *l, size_t len) {
   return len > i && l[len - 1] != ':' ? len : 0;
 }
 
+/* The next line of text[*i, n) that may be edited (in the section, when one is named): its start and
+ * length (whole line) and 1-based number; false at the end. *no and *in carry the walk's state. */
+static bool neg_next_line(const char *text, size_t n, const char *section, size_t sl, size_t *i, uint32_t *no,
+                          bool *in, size_t *at, size_t *len) {
+  while (*i < n) {
+    const char *nl = memchr(text + *i, '\n', n - *i);
+    size_t l = (nl ? (size_t)(nl - text) : n) - *i, s = *i;
+    ++*no;
+    *i += l + 1;
+    if (section && l && text[s] == '.') *in = l >= sl && memcmp(text + s, section, sl) == 0;
+    else if (*in && l + 40 <= SF_NEG_CAP && neg_line_len(text + s, l)) {
+      *at = s, *len = l;
+      return true;
+    }
+  }
+  return false;
+}
+
 bool sf_check_negative_lines(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
                              const char *section, unsigned flags) {
   if (n == 0 || n > SF_NEG_LINES_MAX) return true;
   uint64_t h = XXH3_64bits(text, n);
   if ((h >> 56) % SF_NEG_EVERY != 0) return true;
-  /* Count the editable lines, then take the one the hash picks. */
-  size_t sl = section ? strlen(section) : 0, lines = 0, pick_at = 0, pick_len = 0;
+  size_t sl = section ? strlen(section) : 0, lines = 0, pick_at = 0, pick_len = 0, at, len;
   uint32_t pick_no = 0;
-  for (int pass = 0; pass < 2; pass++) {
-    size_t want = pass ? (size_t)(h % lines) : (size_t)-1, k = 0;
-    bool in = section == NULL;
+  neg_edit ed;
+  if ((h >> 55) & 1) {
+    /* A line first (the hash picks among the editable lines), then an edit of it (neg_pick). */
+    size_t i = 0;
     uint32_t no = 0;
-    for (size_t i = 0; i < n;) {
-      const char *nl = memchr(text + i, '\n', n - i);
-      size_t len = (nl ? (size_t)(nl - text) : n) - i;
-      no++;
-      if (section && len && text[i] == '.') in = len >= sl && memcmp(text + i, section, sl) == 0;
-      else if (in && len + 40 <= SF_NEG_CAP && neg_line_len(text + i, len)) {
-        if (pass == 1 && k == want) {
-          pick_at = i, pick_len = len, pick_no = no;
-          break;
-        }
-        k++;
-      }
-      i += len + 1;
+    bool in = section == NULL;
+    while (neg_next_line(text, n, section, sl, &i, &no, &in, &at, &len)) lines++;
+    if (lines == 0) return true;
+    size_t want = (size_t)(h % lines), k = 0;
+    i = 0, no = 0, in = section == NULL;
+    while (neg_next_line(text, n, section, sl, &i, &no, &in, &at, &len) && k++ != want) {}
+    pick_at = at, pick_len = len, pick_no = no;
+    neg_pick(text + pick_at, neg_line_len(text + pick_at, pick_len), h >> 8, flags, &ed);
+  } else {
+    /* A kind first, among those the whole text has, then one of its candidates, wherever it is: a
+     * kind found on a few lines of a long text ("flat[" of a 2D block load) is picked as often as
+     * one on every line. */
+    size_t per[NK_COUNT] = {0}, i = 0;
+    uint32_t no = 0;
+    bool in = section == NULL;
+    while (neg_next_line(text, n, section, sl, &i, &no, &in, &at, &len)) {
+      neg_count(text + at, neg_line_len(text + at, len), flags, per);
+      lines++;
     }
-    if (pass == 0 && (lines = k) == 0) return true;
+    if (lines == 0) return true;
+    size_t j;
+    int k = neg_kind_first(per, h >> 8, &j);
+    i = 0, no = 0, in = section == NULL;
+    while (neg_next_line(text, n, section, sl, &i, &no, &in, &at, &len)) {
+      size_t here[NK_COUNT] = {0};
+      size_t el = neg_line_len(text + at, len);
+      neg_count(text + at, el, flags, here);
+      if (j < here[k]) {
+        pick_at = at, pick_len = len, pick_no = no;
+        neg_fill(text + at, el, flags, k, j, &ed);
+        break;
+      }
+      j -= here[k];
+    }
+    if (!pick_no) return true; /* not reached: the second walk sees the first one's candidates */
   }
   const char *line = text + pick_at;
-  size_t len = neg_line_len(line, pick_len);
-  neg_edit ed;
-  neg_pick(line, len, h >> 8, flags, &ed);
+  len = neg_line_len(line, pick_len);
   size_t rl = strlen(ed.rep), m = n - ed.len + rl;
   char *buf = malloc(m + 1);
   if (!buf) return true;
-  size_t at = pick_at + ed.at;
+  at = pick_at + ed.at;
   memcpy(buf, text, at);
   memcpy(buf + at, ed.rep, rl);
   memcpy(buf + at + rl, text + at + ed.len, n - at - ed.len);
