@@ -149,6 +149,18 @@ static void err_decls(void) {
   sf_buf_put(&o, "\x52\x80\0\0\0\0\0\0\0\0\xc8", 11);
   check_obj(&o, SF_ERR_TRUNCATED, 34);
   sf_buf_free(&o);
+  /* an address count, and a predicate count, the bytes cannot hold: refused at the count's byte
+   * (the byte after it until 2026-11-29) */
+  for (unsigned which = 0; which < 2; which++) {
+    sf_buf_init(&o, NULL);
+    obj_strings(&o);
+    sf_wr_u32(&o, 0);
+    if (which) sf_wr_u16(&o, 0);
+    sf_wr_u16(&o, 1000);
+    sf_buf_put(&o, "\0\0\0\0\0\0\0\0", 8);
+    check_obj(&o, SF_ERR_TRUNCATED, 20 + 2 * which);
+    sf_buf_free(&o);
+  }
   /* a variable name that is not a string */
   sf_buf_init(&o, NULL);
   obj_strings(&o);
