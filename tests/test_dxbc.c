@@ -155,6 +155,15 @@ static void test_token_errors(void) {
   expect_dec(good, 10, SF_OK, 0, "good");
   expect_dec(good, 9, SF_ERR_TRUNCATED, 0, "length overruns the input");
   expect_dec(good, 0, SF_ERR_TRUNCATED, 0, "no input");
+  expect_dec(NULL, 0, SF_ERR_TRUNCATED, 0, "no input, NULL");
+  { /* a NULL token pointer with tokens claimed is a NULL argument (it read as "no input" until 2026-11-29) */
+    sf_status st;
+    sf_status_clear(&st);
+    sf_d3d_inst d;
+    size_t used = 7;
+    SF_CHECK(sf_tpf_decode_inst(NULL, 10, 0, &d, &used, &st) == SF_ERR_INVALID);
+    SF_CHECK_EQ_U(used, 0);
+  }
   memcpy(t, good, sizeof good);
   t[0] &= 0x80ffffffu;
   expect_dec(t, 10, SF_ERR_INVALID, 0, "length 0");

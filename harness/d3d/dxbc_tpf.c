@@ -198,7 +198,8 @@ sf_code sf_tpf_decode_inst(const uint32_t *tok, size_t ntok, uint64_t base, sf_d
   if (used) *used = 0;
   if (!out) return sf_fail(st, SF_ERR_INVALID, "sf_tpf_decode_inst: out is NULL");
   memset(out, 0, sizeof *out);
-  if (!tok || ntok == 0) return sf_fail_dword(st, SF_ERR_TRUNCATED, base, "opcode token: no input");
+  if (!tok && ntok) return sf_fail(st, SF_ERR_INVALID, "sf_tpf_decode_inst: tok is NULL with %zu DWORDs", ntok);
+  if (ntok == 0) return sf_fail_dword(st, SF_ERR_TRUNCATED, base, "opcode token: no input");
   uint32_t t0 = tok[0];
   uint32_t op = t0 & 0x7ff;
   if (!sf_tpf_is_sample_op(op))

@@ -145,7 +145,8 @@ bool sf_tpf_is_sample_op(uint32_t opcode);
 /* Decodes the sample-family instruction that starts at tok[0] (ntok tokens available). On success
  * *used is its length in DWORDs (the opcode token's length field); on failure it is 0. base is the DWORD offset of
  * tok[0] for error positions. The operands are decoded as stored: which operand types and modes
- * are *allowed* is sf_d3d_inst_validate's job, not the decoder's. */
+ * are *allowed* is sf_d3d_inst_validate's job, not the decoder's. A NULL out, or a NULL tok with
+ * ntok > 0, is SF_ERR_INVALID; no tokens at all (ntok 0) is SF_ERR_TRUNCATED. */
 sf_code sf_tpf_decode_inst(const uint32_t *tok, size_t ntok, uint64_t base, sf_d3d_inst *out, size_t *used,
                            sf_status *st);
 

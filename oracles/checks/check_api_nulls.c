@@ -89,9 +89,14 @@ static void d3d_nulls(nulls *n) {
   sf_dxbc c;
   memset(&c, 0, sizeof c);
 
-  CALL("sf_tpf_encode_inst(NULL inst)", sf_tpf_encode_inst(NULL, tok, &ntok, &st));
-  CALL("sf_tpf_encode_inst(NULL out)", sf_tpf_encode_inst(d, NULL, &ntok, &st));
-  if (ntok) {
+  /* the refused encodes get a length of their own: an encode sets *len to 0 before it checks its
+   * arguments, which zeroed ntok here and skipped the four token calls below until 2026-11-29 */
+  size_t nscratch = 0;
+  CALL("sf_tpf_encode_inst(NULL inst)", sf_tpf_encode_inst(NULL, tok, &nscratch, &st));
+  CALL("sf_tpf_encode_inst(NULL out)", sf_tpf_encode_inst(d, NULL, &nscratch, &st));
+  if (!ntok) {
+    finding(n, "sf_tpf_encode_inst", "could not encode the generated valid instruction the token calls need");
+  } else {
     CALL("sf_tpf_decode_inst(NULL tokens)", sf_tpf_decode_inst(NULL, ntok, 0, &dd, &used, &st));
     CALL("sf_tpf_decode_inst(NULL out)", sf_tpf_decode_inst(tok, ntok, 0, NULL, &used, &st));
     CALL("sf_d3dasm_print_tokens(NULL tokens)", sf_d3dasm_print_tokens(NULL, ntok, 0x50, &out, &st));
@@ -100,6 +105,8 @@ static void d3d_nulls(nulls *n) {
   CALL("sf_d3dasm_print_inst(NULL inst)", sf_d3dasm_print_inst(NULL, text, sizeof text, &st));
   CALL("sf_d3dasm_print_inst(NULL buffer)", sf_d3dasm_print_inst(d, NULL, sizeof text, &st));
   CALL("sf_d3dasm_print_inst(buffer of 0 bytes)", sf_d3dasm_print_inst(d, text, 0, &st));
+  if (!tlen) finding(n, "sf_d3dasm_print_inst", "could not print the generated valid instruction the parse calls need");
+  if (prog != SF_OK) finding(n, "sf_dxbc_wrap_program", "could not wrap the generated valid instruction the program calls need");
   if (tlen) {
     CALL("sf_d3dasm_parse_inst(NULL text)", sf_d3dasm_parse_inst(NULL, tlen, 1, &dd, &st));
     CALL("sf_d3dasm_parse_inst(NULL out)", sf_d3dasm_parse_inst(text, tlen, 1, NULL, &st));
@@ -194,6 +201,10 @@ static void visa_nulls(nulls *n) {
   sf_status_clear(&st);
   if (have_file && sf_visaasm_print(&file, &asmt, &st) != SF_OK) asmt.len = 0;
 
+  /* the generated instruction is valid, so each call the NULL calls below start from must work */
+  if (!have_k) finding(n, "sf_gen_kernel_decls", "could not build the kernel the calls below need");
+  else if (!tlen) finding(n, "sf_visa_print", "could not print the generated valid instruction the parse calls need");
+  if (!have_bin) finding(n, "sf_visa_encode", "could not encode the generated valid instruction the decode calls need");
   CALL("sf_visa_encode(NULL inst)", sf_visa_encode(NULL, &out, &st));
   CALL("sf_visa_encode(NULL out)", sf_visa_encode(&in, NULL, &st));
   if (have_bin) {

@@ -284,8 +284,9 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * the state's slots (the other one in range) as over the limit; (7) a SAMPLE_UNORM or AVS block
  * whose destination is an undeclared variable or starts past its variable's end as a state error;
  * (8) a 3D_SAMPLE whose aoffimmi is indirect as unsupported or of class 4 as invalid; and (10) a
- * SAMPLE_UNORM or AVS scalar source of an 8-byte type as a state error; all before any backend
- * call. (9) is `dst_exact` above. */
+ * SAMPLE_UNORM or AVS scalar source of an 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS
+ * block with a channel mask of 0, an output format or cntrl past 3 or an AVS execMode past 3 as
+ * invalid; all before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
@@ -352,6 +353,19 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     o->imm = 0x3FF0000000000000ull; /* 1.0 as a double */
     if (!refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", "scalar_wide", "a scalar source of an 8-byte type"))
       return false;
+    in = c->inst;
+    /* (11) a block field out of its range, picked by the case: a channel mask of 0 (at least one
+     * channel), an output format (SAMPLE_UNORM) or cntrl (AVS) of 4-15, or an AVS execMode of 4-15,
+     * as invalid (vISA SAMPLE_UNORM and AVS: the fields' values); the validator refuses them, so no
+     * generated case has one, and the executor must not hand such a block to a backend */
+    unsigned pick = c->pattern[21] % (avs ? 3u : 2u), big = 4u + (c->pattern[21] >> 4) % 12u;
+    static const char *const what[3] = {"chan_mask_0", "format_range", "exec_mode_range"};
+    static const char *const detail[3] = {"a channel mask of 0", "an output format or cntrl past 3", "an execMode past 3"};
+    if (pick == 0) *(avs ? &in.avs.chan_mask : &in.unorm.chan_mask) &= 0xF0u;
+    else if (pick == 1 && avs) in.avs.cntrl = (uint8_t)((in.avs.cntrl & 0xF0u) | big);
+    else if (pick == 1) in.unorm.out_fmt = (uint8_t)big;
+    else in.avs.exec_mode = (uint8_t)((in.avs.exec_mode & 0xF0u) | big);
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", what[pick], detail[pick])) return false;
     in = c->inst;
   }
   if (in.family == SF_FAMILY_SAMPLE_UNORM || in.family == SF_FAMILY_AVS) {
