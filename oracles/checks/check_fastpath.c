@@ -47,6 +47,7 @@ typedef struct fp_fixture {
   sf_surface *f32, *u8, *srgb;
   sf_sampler samp;
   bool ready, failed;
+  sf_status why; /* the refusal, when a surface was not created */
 } fp_fixture;
 
 static _Thread_local fp_fixture fp;
@@ -60,7 +61,8 @@ static bool fp_setup(void) {
   sf_surface_desc ds = {SF_SURF_2D, SF_FMT_RGBA8_SRGB, 8, 8, 1, 1, 1};
   if (sf_surface_create(&fp.f32, &d, &st) != SF_OK || sf_surface_create(&fp.u8, &d8, &st) != SF_OK ||
       sf_surface_create(&fp.srgb, &ds, &st) != SF_OK) {
-    fp.failed = true; /* no memory: the check has nothing to say */
+    fp.failed = true; /* the caller judges the refusal: only out of memory leaves it nothing to say */
+    fp.why = st;
     return false;
   }
   sf_sampler_default(&fp.samp);
@@ -73,7 +75,16 @@ static bool fp_setup(void) {
 }
 
 bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
-  if (!fp_setup()) return true;
+  if (!fp_setup()) {
+    if (fp.why.code == SF_ERR_NOMEM) return true;
+    /* three small valid 2D surfaces (RGBA32F, RGBA8, RGBA8 sRGB): a refusal is a finding, not a
+     * reason to skip the check */
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "fast_path", &c->inst, "setup");
+    sf_verdict_key(v, "fast_path setup %s", sf_code_name(fp.why.code));
+    sf_verdict_dumpf(v, "a valid 8x8 or 16x16 2D surface was refused: %s\n", sf_status_format(&fp.why, msg, sizeof msg));
+    return false;
+  }
   /* the scalar backend forwards nothing; its lookup walks the whole table of built-ins */
   unsigned long scalar_fwd = sf_backend_forwarded(sf_backend_scalar());
   if (scalar_fwd != 0) {

@@ -132,6 +132,17 @@ SF_CHECK_ONCE_FN(sf_check_state_api)
  * between two halves to the even one (below). A tie or an edge case turned the wrong way changes
  * every backend alike, and the independent model's tolerance for sRGB (one code) would hide it.
  * Fixed work (about 256,000 conversions), once per process in the sampler targets. */
+/* A small valid surface the check builds was not created: out of memory leaves the check nothing
+ * to say (true); any other refusal is a finding of `check` (false). */
+static bool surface_refused(sf_verdict *v, const char *check, const sf_status *st) {
+  if (st->code == SF_ERR_NOMEM) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, check, NULL, "surface_refused");
+  sf_verdict_key(v, "%s surface_refused %s", check, sf_code_name(st->code));
+  sf_verdict_dumpf(v, "a valid surface the check needs was refused: %s\n", sf_status_format(st, msg, sizeof msg));
+  return false;
+}
+
 /* `signed_zero` (with `conversions`): a linear filter between a -0 texel and a +0 texel, in both
  * orders, of a 2x1 R32F surface. At a texel's centre the result is that texel, its sign included;
  * between them it is +0, the IEEE sum of -0 and +0 under round to nearest, whichever way a backend
@@ -143,7 +154,7 @@ static bool sf_check_signed_zero(sf_verdict *v) {
   sf_surface *s = NULL;
   sf_status st;
   sf_status_clear(&st);
-  if (sf_surface_create(&s, &d, &st) != SF_OK) return true; /* out of memory: no verdict */
+  if (sf_surface_create(&s, &d, &st) != SF_OK) return surface_refused(v, "signed_zero", &st);
   sf_sampler sm;
   sf_sampler_default(&sm);
   sm.min_filter = sm.mag_filter = SF_FILTER_LINEAR;
@@ -204,7 +215,7 @@ static bool sf_check_uint_encode(sf_verdict *v) {
     sf_surface *s = NULL;
     sf_status st;
     sf_status_clear(&st);
-    if (sf_surface_create(&s, &d, &st) != SF_OK) return true; /* out of memory: no verdict */
+    if (sf_surface_create(&s, &d, &st) != SF_OK) return surface_refused(v, "uint_encode", &st);
     const float rgba[4] = {t[i].f, 0, 0, 1};
     sf_code rc = sf_surface_store(s, 0, 0, 0, 0, rgba, &st);
     uint32_t got = 0;
@@ -428,7 +439,7 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   sf_status_clear(&st);
   sf_surface *s = NULL;
   sf_surface_desc d = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 16, 4, 1, 1, 1};
-  if (sf_surface_create(&s, &d, &st) != SF_OK) return true; /* no memory: nothing to judge */
+  if (sf_surface_create(&s, &d, &st) != SF_OK) return surface_refused(v, "sampler_nulls", &st);
   sf_sampler smp;
   sf_sampler_default(&smp);
   uint16_t plane[4][8 * 4];
