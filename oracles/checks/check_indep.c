@@ -251,8 +251,9 @@ static void own_avs_table(sf_sampler *s) {
   }
 }
 
-/* Samples q on be and, when `model`, judges the block; a refusal is not judged here (the recorded
- * request was accepted, and q differs from it only in the table, the positions and the height). Every other
+/* Samples q on be and, when `model`, judges the block; a refusal (other than out of memory) is a
+ * finding: the recorded request was accepted, and q differs from it only in a valid table, finite
+ * positions and the height (at most 4 rows of the same width). Every other
  * backend of be_all[0..nbe) samples q too and must give be's block bit for bit (`avs_own_lanes`):
  * AVS is exact integer arithmetic on every backend (docs/precision-model.md §12). */
 static bool check_avs_derived(sf_verdict *v, const sf_inst *in, const sf_backend *be, const sf_avs_req *q,
@@ -262,7 +263,16 @@ static bool check_avs_derived(sf_verdict *v, const sf_inst *in, const sf_backend
   sf_status st;
   sf_status_clear(&st);
   memset(&out, 0, sizeof out);
-  if ((be->avs ? be->avs : sf_backend_scalar()->avs)(q, &out, &st) != SF_OK) return true;
+  sf_code own = (be->avs ? be->avs : sf_backend_scalar()->avs)(q, &out, &st);
+  if (own == SF_ERR_NOMEM) return true;
+  if (own != SF_OK) { /* the recorded request, valid, with a valid table and finite positions */
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "avs_own_lanes", in, "refused");
+    sf_verdict_key(v, "avs_own_lanes %s refused %s", table, sf_code_name(own));
+    sf_verdict_dumpf(v, "%s: the backend %s, which accepted the case's AVS block, refused the same block with the check's "
+                     "own table and positions: %s\n", table, be->name, sf_status_format(&st, msg, sizeof msg));
+    return false;
+  }
   if (model && !check_avs_block(v, in, q, &out, table, stats)) return false;
   for (unsigned i = 0; i < nbe; i++) {
     const sf_backend *b = be_all[i];
