@@ -225,13 +225,14 @@ static bool sf_check_visa_respell(sf_verdict *v, const sf_inst *canon, const cha
 /* `print_refuses`: the decoded instruction with one field past what its bits can say (picked by
  * draw: SAMPLE_UNORM's output format over 3 or channel mask over 15, 3D_SAMPLE's parameter count
  * over the cap, exec size or emask over 15 or predicate control over 3, AVS's cntrl or execMode
- * over 15) has no text: sf_visa_print must refuse it as invalid and leave the buffer empty, not
+ * over 15; or, one draw in two, a field of a source operand's region over 15) has no text:
+ * sf_visa_print must refuse it as invalid and leave the buffer empty, not
  * print what the field's low bits say. No decoder produces such a field, so only this reaches the
  * printer's tests. */
 bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw) {
   sf_inst b = *in;
   unsigned k = draw % 3u;
-  uint8_t big = (uint8_t)(16u + draw % 240u);
+  uint8_t big = (uint8_t)((draw & 128u) ? 16u : 16u + draw % 240u); /* the first value past 4 bits, half the time */
   const char *what;
   if (b.family == SF_FAMILY_SAMPLE_UNORM) {
     if (k == 0) b.unorm.out_fmt = (uint8_t)(4u + draw % 252u), what = "out_fmt";
@@ -245,6 +246,29 @@ bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw)
     else b.avs.exec_mode = big, what = "exec_mode";
   } else {
     return true;
+  }
+  /* one draw in two instead: a field of a source's region (vstride, width, hstride, hi) past its
+   * 4 bits, when the drawn source has a region (a general or indirect operand) */
+  sf_vopnd *src[9] = {NULL};
+  unsigned ns = 0;
+  if (b.family == SF_FAMILY_SAMPLE_UNORM) {
+    sf_vopnd *u[4] = {&b.unorm.u, &b.unorm.v, &b.unorm.du, &b.unorm.dv};
+    for (ns = 0; ns < 4; ns++) src[ns] = u[ns];
+  } else if (b.family == SF_FAMILY_SAMPLE_3D) {
+    src[ns++] = &b.s3d.aoffimmi;
+  } else {
+    sf_vopnd *a[9] = {&b.avs.u_off, &b.avs.v_off, &b.avs.du, &b.avs.dv, &b.avs.u2d,
+                      &b.avs.group_id, &b.avs.vbn, &b.avs.v2d, &b.avs.ief_bypass};
+    for (ns = 0; ns < 9; ns++) src[ns] = a[ns];
+  }
+  sf_vopnd *o = src[(draw >> 3) % ns];
+  if ((draw & 4u) && (o->cls == SF_VCLS_GENERAL || o->cls == SF_VCLS_INDIRECT)) {
+    b = *in; /* o points into b: the same operand, with the edit above undone */
+    static const char *const rf[4] = {"region.vstride", "region.width", "region.hstride", "region.hi"};
+    unsigned f = (draw >> 5) & 3u;
+    uint8_t *field[4] = {&o->region.vstride, &o->region.width, &o->region.hstride, &o->region.hi};
+    *field[f] = big;
+    what = rf[f];
   }
   char t[SF_TEXT_CAP];
   memset(t, 'x', 8);
