@@ -14,6 +14,7 @@
 #include <string.h>
 #include <xxhash.h>
 
+#include "harness/visa/visa_bin_priv.h"
 #include "harness/visa/visa_kernel_priv.h"
 #include "harness/visa/visa_optab.h"
 #include "oracles/checks/check_int.h"
@@ -453,7 +454,33 @@ static bool old_fields_built(sf_verdict *v) {
                      rc0 != SF_OK ? st.msg : sf_code_name(rc1), t[q].what);
     return false;
   }
-  return true;
+  /* and a sampler instruction's operand: a general variable's id is UW before vISA 3.4 and UD from
+   * 3.4 on, so id 0x10000 must be written at 3.4 and refused as out of range at 3.3 */
+  static const char su[] = "sample_unorm.R.16-full S0 T8 V36(1,1)<4;1,1> 0x3f3e0000:f 0x3f3e0000:f 0x3f3e0000:f V32.640";
+  sf_inst in;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rp = sf_visa_parse(su, sizeof su - 1, NULL, &in, &st);
+  sf_code r34 = SF_OK, r33 = SF_OK;
+  if (rp == SF_OK) {
+    in.unorm.u.id = 0x10000u;
+    sf_buf b;
+    sf_buf_init(&b, NULL);
+    r34 = sf_visa_encode_ver(&in, SF_VISA_V(3, 4), &b, &st);
+    sf_buf_free(&b);
+    sf_buf_init(&b, NULL);
+    sf_status st33;
+    sf_status_clear(&st33);
+    r33 = sf_visa_encode_ver(&in, SF_VISA_V(3, 3), &b, &st33);
+    sf_buf_free(&b);
+    if (r34 == SF_OK && r33 == SF_ERR_RANGE) return true;
+  }
+  sf_verdict_fail(v, "old_fields", NULL, "var_id");
+  sf_verdict_key(v, "old_fields var_id %s %s %s", sf_code_name(rp), sf_code_name(r34), sf_code_name(r33));
+  sf_verdict_dumpf(v, "sample_unorm with u a general variable of id 0x10000: parse %s, vISA 3.4 %s (%s), vISA 3.3 %s; "
+                   "want it written at 3.4 and refused as out of range at 3.3\n", sf_code_name(rp), sf_code_name(r34),
+                   st.msg, sf_code_name(r33));
+  return false;
 }
 
 /* `old_counts` (once per process): before vISA 3.4 a kernel's string, variable and input ids are
