@@ -380,26 +380,31 @@ static bool ext_order_rule(sf_verdict *v) {
 }
 
 /* `version_digits` (once per process, with `program_cap`): the text's `.version 0x<hex>` line takes
- * 1-8 digits. Eight read as that token; none is refused at the column after `0x`, and nine or more
+ * 1-8 digits. Eight, or three, read as that token; none is refused at the column after `0x`, and nine or more
  * at the ninth digit (the first one too many), not wherever the scan of them stopped. */
 static bool version_digits(sf_verdict *v) {
   static const char digits[] = "00c0ffee5a7b3c9d";
-  for (unsigned k = 0; k <= 16; k += k == 0 ? 8 : k == 8 ? 1 : 7) { /* 0, 8, 9, 16 digits */
+  static const unsigned count[5] = {0, 3, 8, 9, 16};
+  for (unsigned q = 0; q < 5; q++) {
+    unsigned k = count[q];
+    const char *from = k == 3 ? digits + 8 : digits; /* 3 digits: "5a7", read as 0x5a7 */
     char text[48];
-    int len = snprintf(text, sizeof text, ".version 0x%.*s\n", (int)k, digits);
+    int len = snprintf(text, sizeof text, ".version 0x%.*s\n", (int)k, from);
     sf_tpf_program p;
     sf_status st;
     sf_status_clear(&st);
     sf_code rc = sf_d3dasm_parse_program(text, (size_t)len, &p, &st);
     uint32_t version = p.version;
     sf_tpf_program_free(&p);
-    bool ok = k == 8 ? rc == SF_OK && version == 0x00c0ffeeu
-                     : rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 1 && st.col == (k ? 20u : 12u);
+    bool read = k == 3 || k == 8;
+    bool ok = read ? rc == SF_OK && version == (k == 8 ? 0x00c0ffeeu : 0x5a7u)
+                   : rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 1 && st.col == (k ? 20u : 12u);
     if (ok) continue;
     char d[SF_STATUS_MSG_MAX + 96];
-    snprintf(d, sizeof d, "'.version 0x' and %u hex digits: %s at %u:%u (%s)%s", k, sf_code_name(rc), (unsigned)st.line,
-             (unsigned)st.col, st.msg, k == 8 ? ", want the token read" : k ? ", want a syntax error at 1:20" : ", want a syntax error at 1:12");
-    return names_fail_as(v, "version_digits", k == 8 ? "read" : "refused", d);
+    snprintf(d, sizeof d, "'.version 0x' and %u hex digits: %s at %u:%u (%s), version 0x%x%s", k, sf_code_name(rc),
+             (unsigned)st.line, (unsigned)st.col, st.msg, (unsigned)version,
+             read ? ", want the token read" : k ? ", want a syntax error at 1:20" : ", want a syntax error at 1:12");
+    return names_fail_as(v, "version_digits", read ? "read" : "refused", d);
   }
   return true;
 }
