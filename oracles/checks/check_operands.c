@@ -286,7 +286,8 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * (8) a 3D_SAMPLE whose aoffimmi is indirect as unsupported or of class 4 as invalid; and (10) a
  * SAMPLE_UNORM or AVS scalar source of an 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS
  * block with a channel mask of 0, an output format or cntrl past 3 or an AVS execMode past 3 as
- * invalid; all before any backend call. (9) is `dst_exact` above. */
+ * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid; all
+ * before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
@@ -388,6 +389,14 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
                          past ? "a destination that starts one byte past its variable" : "an undeclared destination variable");
   }
   if (in.family != SF_FAMILY_D3D) return true;
+  /* (12) one source fewer than the opcode takes (the operands themselves left in place), as
+   * invalid: an executor that does not count them reads the missing one from a stale slot */
+  if (calls0 && in.d3d.num_src > 0) {
+    in.d3d.num_src--;
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_missing", "one source fewer than the opcode takes"))
+      return false;
+    in = c->inst;
+  }
   sf_d3d_opnd *a = &in.d3d.src[0];
   uint8_t sel = a->sel_mode, bits = a->comp_bits, nc = a->num_comp;
   memset(a, 0, sizeof *a);
