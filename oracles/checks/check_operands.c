@@ -356,13 +356,15 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
       return false;
     in = c->inst;
     /* (11) a block field out of its range, picked by the case: a channel mask of 0 (at least one
-     * channel), an output format (SAMPLE_UNORM) or cntrl (AVS) of 4-15, or an AVS execMode of 4-15,
+     * channel) or with a bit past the four channels, an output format (SAMPLE_UNORM) or cntrl (AVS) of 4-15, or an AVS execMode of 4-15,
      * as invalid (vISA SAMPLE_UNORM and AVS: the fields' values); the validator refuses them, so no
      * generated case has one, and the executor must not hand such a block to a backend */
     unsigned pick = c->pattern[21] % (avs ? 3u : 2u), big = 4u + (c->pattern[21] >> 4) % 12u;
     static const char *const what[3] = {"chan_mask_0", "format_range", "exec_mode_range"};
-    static const char *const detail[3] = {"a channel mask of 0", "an output format or cntrl past 3", "an execMode past 3"};
-    if (pick == 0) *(avs ? &in.avs.chan_mask : &in.unorm.chan_mask) &= 0xF0u;
+    static const char *const detail[3] = {"a channel mask of 0 or with a bit past the four channels",
+                                          "an output format or cntrl past 3", "an execMode past 3"};
+    uint8_t *cm = avs ? &in.avs.chan_mask : &in.unorm.chan_mask;
+    if (pick == 0) *cm = (c->pattern[21] & 8u) ? (uint8_t)(*cm & 0xF0u) : (uint8_t)(*cm | (0x10u << ((c->pattern[21] >> 5) & 3u)));
     else if (pick == 1 && avs) in.avs.cntrl = (uint8_t)((in.avs.cntrl & 0xF0u) | big);
     else if (pick == 1) in.unorm.out_fmt = (uint8_t)big;
     else in.avs.exec_mode = (uint8_t)((in.avs.exec_mode & 0xF0u) | big);

@@ -159,6 +159,8 @@ static sf_code exec_s3d(const sf_sample_3d *in, sf_state *s, const sf_backend *b
   if (lanes < 8 || lanes > 32) return sf_fail(st, SF_ERR_INVALID, "3d_sample: exec size code %u (only 8, 16, 32 lanes)", in->exec_size);
   if (!sf_s3d_op_known(in->op)) return sf_fail(st, SF_ERR_INVALID, "3d_sample: unknown sub-op 0x%02x", in->op);
   if ((in->chan_mask & 0xF) == 0) return sf_fail(st, SF_ERR_INVALID, "3d_sample: channel mask 0 (at least one channel)");
+  if (in->chan_mask > 0xF)
+    return sf_fail(st, SF_ERR_INVALID, "3d_sample: channel mask 0x%x has bits past the four channels", (unsigned)in->chan_mask);
   sf_s3d_param roles[SF_S3D_MAX_PARAMS];
   unsigned nroles = sf_s3d_param_roles(in->op, roles, SF_S3D_MAX_PARAMS);
   if (in->num_params < 1 || in->num_params > SF_S3D_MAX_PARAMS)
@@ -354,6 +356,8 @@ static void put_px(uint8_t *p, unsigned esz, uint16_t v16) {
 
 static sf_code exec_unorm(const sf_sample_unorm *in, sf_state *s, const sf_backend *be, sf_status *st) {
   if ((in->chan_mask & 0xF) == 0) return sf_fail(st, SF_ERR_INVALID, "sample_unorm: channel mask 0 (at least one channel)");
+  if (in->chan_mask > 0xF)
+    return sf_fail(st, SF_ERR_INVALID, "sample_unorm: channel mask 0x%x has bits past the four channels", (unsigned)in->chan_mask);
   if (in->out_fmt > 3) return sf_fail(st, SF_ERR_INVALID, "sample_unorm: output format %u", in->out_fmt);
   sf_unorm_req q = {.surf = s->surfaces[in->surface], .samp = s->samplers[in->sampler]};
   if (!q.samp) return sf_fail(st, SF_ERR_STATE, "sample_unorm: sampler S%u is not bound", in->sampler);
@@ -392,6 +396,8 @@ static sf_code exec_unorm(const sf_sample_unorm *in, sf_state *s, const sf_backe
 
 static sf_code exec_avs(const sf_avs *in, sf_state *s, const sf_backend *be, sf_status *st) {
   if ((in->chan_mask & 0xF) == 0) return sf_fail(st, SF_ERR_INVALID, "avs: channel mask 0 (at least one channel)");
+  if (in->chan_mask > 0xF)
+    return sf_fail(st, SF_ERR_INVALID, "avs: channel mask 0x%x has bits past the four channels", (unsigned)in->chan_mask);
   unsigned mode = in->exec_mode & 0xF, cntrl = in->cntrl & 0xF;
   static const uint8_t bw[4] = {16, 8, 16, 4}, bh[4] = {4, 4, 8, 4};
   if (mode > 3) return sf_fail(st, SF_ERR_INVALID, "avs: execMode %u (0 16x4, 1 8x4, 2 16x8, 3 4x4)", mode);
