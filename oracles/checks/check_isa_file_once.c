@@ -225,7 +225,22 @@ static bool va_rows(sf_verdict *v) {
                      rows[i].kinds, bad, st.msg);
     return false;
   }
-  return true;
+  /* and `form_version`: IGC 12504's cut-short form exists only in vISA 4.1 files (visa.h), so a ret
+   * decoded in that form at 3.6 is refused as invalid, with a message that names 3.6 */
+  static const uint8_t ret[2] = {0x34, 0x00};
+  sf_visa_ginst d;
+  memset(&d, 0, sizeof d);
+  sf_status st;
+  sf_status_clear(&st);
+  size_t used = 0;
+  sf_code rc = sf_visa_gen_decode_ver(ret, sizeof ret, 0, SF_VISA_FORM_IGC12504, SF_VISA_V(3, 6), &d, &used, &st);
+  sf_visa_ginst_free(&d);
+  if (rc == SF_ERR_INVALID && strstr(st.msg, " 3.6")) return true;
+  sf_verdict_fail(v, "va_rows", NULL, "form_version");
+  sf_verdict_key(v, "va_rows form_version %s", sf_code_name(rc));
+  sf_verdict_dumpf(v, "a ret in IGC 12504's cut-short form at vISA 3.6: %s (%s); want invalid, naming 3.6\n",
+                   sf_code_name(rc), st.msg);
+  return false;
 }
 
 /* `attr_then_inst` (once per process, with `target_names`): GenX_IR 12504's dump writes the first
