@@ -234,14 +234,14 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
       while (s < n && ((t[s] | 0x20) >= 'a' && (t[s] | 0x20) <= 'z')) s++;
       if (s < n && t[s] == '[' && t[s - 1] != 'Q' && NEG_TAKE(NK_KEYWORD))
         *out = (neg_edit){"keyword", s - 1, 1, "Q", false, false, SF_OK, ""};
-      /* (vISA) a whole operand that is a bare name ("S3", "T8", "%scratch", "AVS_16_FULL"), not the
+      /* (vISA) a whole operand that is a bare name ("S3", "T8", "AVS_16_FULL"), not the
        * mnemonic: no vISA operand is a name and a dot and letters */
       if (!(flags & SF_NEG_MNEMONIC) && i > 0 && t[i - 1] == ' ') {
-        size_t e = i;
-        while (e < n && neg_word((unsigned char)t[e])) e++;
-        if (i > mnem && (e == n || t[e] == ' ') && NEG_TAKE(NK_DOTWORD))
-          *out = (neg_edit){"dotword", e, 0, ".q", true, false, SF_OK, ""};
-        i = e - 1;
+        size_t we = i;
+        while (we < n && neg_word((unsigned char)t[we])) we++;
+        if (i > mnem && (we == n || t[we] == ' ') && NEG_TAKE(NK_DOTWORD))
+          *out = (neg_edit){"dotword", we, 0, ".q", true, false, SF_OK, ""};
+        i = we - 1;
         continue;
       }
       i = s - 1;
