@@ -218,6 +218,17 @@ static bool skip_decl(const uint8_t *w, size_t end, size_t *p, size_t fixed, siz
   return *p <= end;
 }
 
+/* Steps *p over a table: its count (`width` bytes, little-endian) and that many declaration records
+ * (skip_decl); false when it runs past end. */
+static bool skip_table(const uint8_t *w, size_t end, size_t *p, unsigned width, size_t fixed, size_t count_at) {
+  if (*p + width > end) return false;
+  uint32_t n = width == 1 ? w[*p] : width == 2 ? sf_le16(w + *p) : sf_le32(w + *p);
+  *p += width;
+  for (uint32_t i = 0; i < n; i++)
+    if (!skip_decl(w, end, p, fixed, count_at)) return false;
+  return true;
+}
+
 static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   if (wn < 10 || w[4] != 4 || w[5] != 1 || (w[6] | w[7]) == 0) return true;
   /* The kernel table: 19 bytes at the least per entry (name length 2, offset, size and input offset
@@ -246,35 +257,18 @@ static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
    * addresses and the predicates (7 bytes and their attributes each, after a UW count): 6 bytes at
    * the least per label_info (name 4, kind 1, attribute count 1) */
   size_t r = p;
-  uint32_t nv = sf_le32(w + r);
-  r += 4;
-  for (uint32_t i = 0; i < nv; i++)
-    if (!skip_decl(w, end, &r, 15, 14)) return true;
-  for (unsigned t = 0; t < 2; t++) { /* addresses, then predicates */
-    if (r + 2 > end) return true;
-    if (t == 0 && (end - r - 2) / 7u + 1u <= 0xFFFFu &&
-        !count_refused(w, wn, r, 2, (uint32_t)((end - r - 2) / 7u + 1u), end - r - 2, 7, "address", v))
-      return false;
-    unsigned n = sf_le16(w + r);
-    r += 2;
-    for (unsigned i = 0; i < n; i++)
-      if (!skip_decl(w, end, &r, 7, 6)) return true;
-  }
+  if (!skip_table(w, end, &r, 4, 15, 14) || r + 2 > end) return true;
+  if ((end - r - 2) / 7u + 1u <= 0xFFFFu &&
+      !count_refused(w, wn, r, 2, (uint32_t)((end - r - 2) / 7u + 1u), end - r - 2, 7, "address", v))
+    return false;
+  if (!skip_table(w, end, &r, 2, 7, 6) || !skip_table(w, end, &r, 2, 7, 6)) return true; /* addresses, predicates */
   if (r + 2 > end || (end - r - 2) / 6u + 1u > 0xFFFFu) return true;
   if (!count_refused(w, wn, r, 2, (uint32_t)((end - r - 2) / 6u + 1u), end - r - 2, 6, "label", v)) return false;
   /* kernel 0's input count (UD), past the labels (6 bytes and their attributes each), the samplers
    * and the surfaces (a UB count, then 7 bytes and their attributes each) and the VME count (UB):
    * 9 bytes at the least per input_info (kind 1, id 4, offset 2, size 2) */
-  unsigned nl = sf_le16(w + r);
-  r += 2;
-  for (unsigned i = 0; i < nl; i++)
-    if (!skip_decl(w, end, &r, 6, 5)) return true;
-  for (unsigned t = 0; t < 2; t++) { /* samplers, then surfaces */
-    if (r + 1 > end) return true;
-    unsigned n = w[r++];
-    for (unsigned i = 0; i < n; i++)
-      if (!skip_decl(w, end, &r, 7, 6)) return true;
-  }
+  if (!skip_table(w, end, &r, 2, 6, 5)) return true;                                      /* labels */
+  if (!skip_table(w, end, &r, 1, 7, 6) || !skip_table(w, end, &r, 1, 7, 6)) return true; /* samplers, surfaces */
   if (r + 1 + 4 > end || w[r] != 0) return true;
   r += 1;
   if ((end - r - 4) / 9u + 1u > SF_ISA_MAX_VARS) return true;
