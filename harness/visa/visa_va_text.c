@@ -209,6 +209,10 @@ static int word_in(cur *c, const char *const *names, unsigned n, size_t *len) {
 static bool p_name(cur *c, const char *const *names, unsigned n, const char *what, int *v) {
   size_t len;
   *v = word_in(c, names, n, &len);
+  if (*v < 0 && len) /* a name with more after it ("VA_Y16_FORMAT.q"): refused where the name ends */
+    for (unsigned i = 0; i < n; i++)
+      if (names[i] && vt_ieq(c->s + c->i, len, names[i]))
+        return vt_perr(c, SF_ERR_SYNTAX, c->i + len, "expected a blank after %s", names[i]), false;
   if (*v < 0) { /* the names are GenX_IR's: at most four of at most 18 characters */
     char list[96] = "";
     for (unsigned i = 0; i < n; i++)
