@@ -359,9 +359,13 @@ SF_NO_COVERAGE bool sf_d3d_inst_equal(const sf_d3d_inst *a, const sf_d3d_inst *b
 
 SF_NO_COVERAGE const char *sf_d3d_inst_diff(const sf_d3d_inst *a, const sf_d3d_inst *b, char *buf, size_t n) {
   if (buf && n) buf[0] = '\0';
-  dctx c = {buf, n, false};
+  /* a first pass without the buffer: equal instructions (the common case) cost no formatting */
+  dctx c = {NULL, 0, false};
   diff_inst(&c, a, b);
-  return buf ? buf : "";
+  if (!c.differ || !buf) return buf ? buf : "";
+  c = (dctx){buf, n, false};
+  diff_inst(&c, a, b);
+  return buf;
 }
 
 /* Names and source counts come from the opcode table (d3d_optab.c); only its sample-family rows

@@ -480,9 +480,13 @@ SF_NO_COVERAGE static void diff_inst(dctx *d, const sf_inst *a, const sf_inst *b
 
 SF_NO_COVERAGE static const char *visa_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n) {
   if (buf && n) buf[0] = 0;
-  dctx d = {buf, n, false};
+  /* a first pass without the buffer: equal instructions (the common case) cost no formatting */
+  dctx d = {NULL, 0, false};
   diff_inst(&d, a, b);
-  return d.differs ? (buf ? buf : "?") : "";
+  if (!d.differs || !buf) return d.differs ? "?" : "";
+  d = (dctx){buf, n, false};
+  diff_inst(&d, a, b);
+  return buf;
 }
 
 const sf_family_ops sf_visa_family_ops = {"vISA", visa_validate, visa_canonicalize, visa_diff};
