@@ -189,6 +189,10 @@ static void test_spec_forms(void) {
                  "avs.RGBA T6 S0 0x0:f 0x0:f 0x3dcccccd:f 0x3dcccccd:f 0x3f000000:f 0x1:ud 0x2:ud AVS_8_FULL 0x0:f "
                  "AVS_4x4 0x0:uw dst_a.0",
                  NULL);
+  /* tag_hi's number with leading zeros, up to the ten digits of every decimal field: the word in
+   * parentheses is read to its ')', whatever its length */
+  roundtrip_line(&k, "sample_unorm.R.16-full S0 T6 (tag_hi=0000000003)(-)0x1:ud 0x0:f 0x0:f 0x0:f dst_u.0",
+                 "sample_unorm.R.16-full S0 T6 (tag_hi=3)(-)0x1:ud 0x0:f 0x0:f 0x0:f dst_u.0", NULL);
   sf_visa_kernel_free(&k);
 }
 
@@ -336,6 +340,11 @@ static void test_errors(void) {
       /* one with a text form in kernels, but not a sample-family instruction */
       {"media_ld.nomod (32,1) T6 0 0x0:ud 0x0:ud V33.0", SF_UNSUPPORTED, 1, "not a sample-family instruction"},
       {"va.minmax T6 0x0:f 0x0:f VA_MIN_ENABLE V33.0", SF_UNSUPPORTED, 1, "'va' (vISA opcode 0x44) is not a sample-family"},
+      /* LSC: by operation (lsc_load, a sub-op row) and by row (lsc_fence), both read by whole kernels;
+       * an lsc_ word that is neither names nothing */
+      {"lsc_load.ugm (M1, 16) V33:u32 flat[V34]:a64", SF_UNSUPPORTED, 1, "'lsc_load' (vISA opcode 0x89) is not a sample-family"},
+      {"lsc_fence.ugm.none.group", SF_UNSUPPORTED, 1, "'lsc_fence' (vISA opcode 0x8b) is not a sample-family"},
+      {"lsc_loadx.ugm (M1, 16) V33:u32 flat[V34]:a64", SF_ERR_SYNTAX, 1, "unknown instruction"},
       {"add (M1, 16) V33(0,0)<1> V33(0,0)<1;1,0> 0x1:d", SF_UNSUPPORTED, 1, "not a sample-family instruction"},
       {"(P1) avs.RGBA T6 S0 0x0:f 0x0:f 0x0:f 0x0:f 0x0:f 0x0:ud 0x0:ud AVS_16_FULL 0x0:f AVS_16x4 0x0:uw dst_a.0",
        SF_ERR_SYNTAX, 1, "only 3D_SAMPLE"},

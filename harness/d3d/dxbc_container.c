@@ -384,6 +384,7 @@ static sf_code add_toks(sf_tpf_program *p, sf_status *st, size_t n, const uint32
 
 sf_code sf_dxbc_wrap_program(const sf_d3d_inst *d, uint8_t dim, sf_tpf_program *out, sf_status *st) {
   if (!d || !out) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_wrap_program: NULL argument");
+  if (d->num_src > SF_D3D_MAX_SRC) return sf_fail(st, SF_ERR_RANGE, "wrap: num_src %u > %d", d->num_src, SF_D3D_MAX_SRC);
   bool sm5 = d->has_resdim || d->has_rettype;
   sf_tpf_program_init(out, sm5 ? 0x00000050u : 0x00000040u);
   if (!dim) dim = d->has_resdim && d->resdim ? d->resdim : SF_D3D_DIM_TEX2D;
@@ -392,7 +393,7 @@ sf_code sf_dxbc_wrap_program(const sf_d3d_inst *d, uint8_t dim, sf_tpf_program *
   memset(&u, 0, sizeof u);
   u.max_r = u.max_v = u.max_o = u.max_t = u.max_s = u.max_cb_slot = -1;
   sf_code c = use_opnd(&u, &d->dst, st);
-  for (unsigned i = 0; i < d->num_src && i < SF_D3D_MAX_SRC && !c; i++) c = use_opnd(&u, &d->src[i], st);
+  for (unsigned i = 0; i < d->num_src && !c; i++) c = use_opnd(&u, &d->src[i], st);
   if (c) return c;
   uint32_t rt = 0x5555;
   if (d->has_rettype) rt = d->rettype[0] | (d->rettype[1] << 4) | (d->rettype[2] << 8) | ((uint32_t)d->rettype[3] << 12);

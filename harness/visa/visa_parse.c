@@ -29,9 +29,8 @@ static int named_row(const char *s, size_t n, bool *text) {
     for (unsigned q = 0; d->subs && !va && q < d->num_subs; q++)
       if (strlen(d->subs[q].name) == n && vt_ieq(s, n, d->subs[q].name)) return *text = d->subs[q].syn != SF_VSYN_NONE, (int)op;
   }
-  /* GenX_IR spells the LSC instructions (opcodes 0x89-0x8b) by operation, not by row:
-   * lsc_load, lsc_store_quad, lsc_atomic_iadd, lsc_fence, ... (visa/CISA.l) */
-  if (n > 4 && vt_ieq(s, 4, "lsc_")) return n == 9 && vt_ieq(s, n, "lsc_fence") ? 0x8b : 0x89;
+  /* The LSC spellings (lsc_load, lsc_atomic_iadd, ...) are the sub-op rows' names and lsc_fence
+   * its row's, found above; any other lsc_ word names no instruction (a syntax error, as in a kernel). */
   return -1;
 }
 

@@ -309,7 +309,8 @@ bool sf_dxbc_text_is_container(const char *text, size_t len);
  * dcl_sampler (comparison mode for sample_c*), dcl_resource_<dim>, dcl_input_ps linear, dcl_output,
  * dcl_temps, dcl_indexableTemp, the instruction and ret. dim is the resource dimension to declare;
  * 0 means "the instruction's RESOURCE_DIM, else texture2d". Operand types a minimal shader cannot
- * declare (icb, u#, g#, system values) give SF_UNSUPPORTED. */
+ * declare (icb, u#, g#, system values) give SF_UNSUPPORTED; a source count past SF_D3D_MAX_SRC
+ * gives SF_ERR_RANGE, before any source is read. */
 sf_code sf_dxbc_wrap_sample(const sf_d3d_inst *d, uint8_t dim, sf_buf *out, sf_status *st);
 /* The program part of sf_dxbc_wrap_sample (no container). */
 sf_code sf_dxbc_wrap_program(const sf_d3d_inst *d, uint8_t dim, sf_tpf_program *out, sf_status *st);

@@ -115,6 +115,23 @@ static void d3d_nulls(nulls *n) {
   CALL("sf_dxbc_wrap_sample(NULL out)", sf_dxbc_wrap_sample(d, 0, NULL, &st));
   CALL("sf_dxbc_wrap_program(NULL inst)", sf_dxbc_wrap_program(NULL, 0, &p, &st));
   CALL("sf_dxbc_wrap_program(NULL out)", sf_dxbc_wrap_program(d, 0, NULL, &st));
+  { /* a source count past the operand array: refused as out of range (the encoder's answer), before
+     * any source is read (under ASan a read of src[SF_D3D_MAX_SRC] is a finding) */
+    sf_d3d_inst many = *d;
+    many.num_src = SF_D3D_MAX_SRC + 1;
+    sf_tpf_program q;
+    memset(&q, 0, sizeof q);
+    sf_status_clear(&st);
+    sf_code rc = sf_dxbc_wrap_program(&many, 0, &q, &st);
+    if (rc == SF_OK) sf_tpf_program_free(&q);
+    if (rc != SF_ERR_RANGE && n->ok) {
+      n->ok = false;
+      sf_verdict_fail(n->v, "api_nulls", NULL, "sf_dxbc_wrap_program(num_src)");
+      sf_verdict_key(n->v, "api_nulls sf_dxbc_wrap_program num_src");
+      sf_verdict_dumpf(n->v, "sf_dxbc_wrap_program of an instruction with %u sources (the array holds %u) gave %s (%s), "
+                       "want out of range\n", many.num_src, SF_D3D_MAX_SRC, sf_code_name(rc), st.msg);
+    }
+  }
   if (prog == SF_OK) {
     CALL("sf_tpf_program_encode(NULL program)", sf_tpf_program_encode(NULL, &out, &st));
     CALL("sf_tpf_program_encode(NULL out)", sf_tpf_program_encode(&p, NULL, &st));

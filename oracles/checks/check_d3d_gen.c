@@ -457,6 +457,41 @@ static bool wrap_declared(const sf_tpf_program *p, unsigned type, uint64_t i0, u
  * as a runtime that validates the shader requires. Worked out from the instruction here, apart
  * from the wrapper's own bookkeeping: a wrapper that left a declaration out still read back. */
 bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_inst *d, const sf_inst *in) {
+  /* and no more than that of the numbered files: dcl_temps counts exactly the temps up to the
+   * highest one named, and the highest v# and o# declared are ones the instruction names (a
+   * wrapper that read a source slot past num_src declared what the instruction does not use) */
+  long long top[3] = {-1, -1, -1}; /* r#, v#, o# named by the instruction */
+  for (unsigned k = 0; k < d->num_src + 1u && k <= SF_D3D_MAX_SRC; k++) {
+    const sf_d3d_opnd *o = k ? &d->src[k - 1] : &d->dst;
+    for (unsigned i = 0; i <= o->index_dim && i <= 3; i++) {
+      unsigned type;
+      long long i0;
+      if (i == o->index_dim) type = o->type, i0 = o->index_dim ? (long long)o->idx[0].imm : -1;
+      else if (o->idx[i].rep == SF_D3D_IDX_REL || o->idx[i].rep == SF_D3D_IDX_IMM32_REL)
+        type = o->idx[i].rel.type, i0 = o->idx[i].rel.index_dim ? (long long)o->idx[i].rel.index[0] : -1;
+      else continue;
+      int f = type == SF_D3D_OT_TEMP ? 0 : type == SF_D3D_OT_INPUT ? 1 : type == SF_D3D_OT_OUTPUT ? 2 : -1;
+      if (f >= 0 && i0 > top[f]) top[f] = i0;
+    }
+  }
+  long long got[3] = {-1, -1, -1};
+  for (size_t i = 0; i < p->count; i++) {
+    const sf_tpf_item *it = &p->items[i];
+    if (it->kind != SF_TPF_ITEM_OPAQUE || it->ntok < 2) continue;
+    unsigned op = it->tok[0] & 0x7ff;
+    if (op == 0x68) got[0] = (long long)it->tok[1] - 1;
+    int f = op == 0x62 || op == 0x5f ? 1 : op == 0x65 ? 2 : -1;
+    if (f > 0 && it->ntok >= 3 && (long long)it->tok[2] > got[f]) got[f] = (long long)it->tok[2];
+  }
+  for (unsigned f = 0; f < 3; f++) {
+    if (got[f] == top[f]) continue;
+    static const char *const file[3] = {"r", "v", "o"};
+    sf_verdict_fail(v, "wrap", in, "extra_decls");
+    sf_verdict_key(v, "wrap extra_decls %s", file[f]);
+    sf_verdict_dumpf(v, "the wrapped shader declares %s# up to %lld, the instruction names them up to %lld\n", file[f],
+                     got[f], top[f]);
+    return false;
+  }
   for (unsigned k = 0; k <= d->num_src && k <= SF_D3D_MAX_SRC; k++) {
     const sf_d3d_opnd *o = k ? &d->src[k - 1] : &d->dst;
     for (unsigned i = 0; i <= o->index_dim && i <= 3; i++) {

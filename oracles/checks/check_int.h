@@ -292,6 +292,11 @@ bool sf_isa_gen_inst_refusal(const char *msg);
 /* `genx_spelling` (check_isa_file_edit.c): the first raw_sends_eot / raw_sendsc line of the printed
  * text, respelled as GenX_IR's printer writes it, reads as the same bytes. */
 bool sf_isa_genx_spellings(sf_verdict *v, const char *t, size_t n);
+/* the cap of the binary and text outputs of one isa_file check */
+#define SF_ISA_CHECK_BUF_LIMIT (4u << 20)
+/* `class_edit` (check_isa_class_edit.c): a vector operand of kernel 0 given another class; text the
+ * printer writes for it reads back as the same bytes (the field picked by the hash h) */
+bool sf_isa_class_edit(sf_isa_file *g, uint64_t h, sf_verdict *v);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */

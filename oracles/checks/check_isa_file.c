@@ -28,7 +28,6 @@
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/visa.h"
 
-#define SF_ISA_CHECK_BUF_LIMIT (4u << 20) /* binary and text outputs of one check */
 
 /* A refusal must carry a message, and format errors of the reader a position (status.h contract). */
 /* The kind of a .visaasm line, for number-free signatures: "version", "kernel", "decl", "input",
