@@ -226,6 +226,11 @@ static void visa_nulls(nulls *n) {
   CALL("sf_visa_encode(NULL out)", sf_visa_encode(&in, NULL, &st));
   if (have_bin) {
     CALL("sf_visa_decode(NULL bytes)", sf_visa_decode(NULL, bin.len, 0, &got, &used, &st));
+    { /* the generic decoder likewise (its NULL output is refused too; nothing to free after either) */
+      sf_visa_ginst gg;
+      CALL("sf_visa_gen_decode(NULL bytes)", sf_visa_gen_decode(NULL, bin.len, 0, SF_VISA_FORM_SPEC, &gg, &used, &st));
+      CALL("sf_visa_gen_decode(NULL out)", sf_visa_gen_decode(bin.data, bin.len, 0, SF_VISA_FORM_SPEC, NULL, &used, &st));
+    }
     /* a NULL out is allowed here (visa.h): the instruction is checked and measured only */
     sf_status_clear(&st);
     used = 0;

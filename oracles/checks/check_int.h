@@ -294,9 +294,10 @@ bool sf_isa_gen_inst_refusal(const char *msg);
 bool sf_isa_genx_spellings(sf_verdict *v, const char *t, size_t n);
 /* the cap of the binary and text outputs of one isa_file check */
 #define SF_ISA_CHECK_BUF_LIMIT (4u << 20)
-/* `class_edit` (check_isa_class_edit.c): a vector operand of kernel 0 given another class; text the
- * printer writes for it reads back as the same bytes (the field picked by the hash h) */
-bool sf_isa_class_edit(sf_isa_file *g, uint64_t h, sf_verdict *v);
+/* `class_edit` and `value_edit` (check_isa_field_edit.c): a vector operand of kernel 0 given another
+ * class, or a scalar field an edge value; text the printer writes for it reads back as the same
+ * bytes (the edit picked by the hash h) */
+bool sf_isa_field_edit(sf_isa_file *g, uint64_t h, sf_verdict *v);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */

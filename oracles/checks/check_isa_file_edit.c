@@ -7,8 +7,8 @@
  * `count_fits` (a variable count the kernel's bytes cannot hold, refused at the count), and
  * `old_fields` (a 3D sampler op or aoffimmi that vISA 3.3 cannot hold, refused by the encoder). One
  * input in four gets each of the first two and `count_fits`, picked by the input's hash; every file in
- * the cut-short form the third; every file `kind_edit`, `old_fields` and `class_edit` (a vector
- * operand given another class, check_isa_class_edit.c). `decl_drop` edits the printed text instead (a
+ * the cut-short form the third; every file `kind_edit`, `old_fields` and `class_edit` or `value_edit`
+ * (a field given another class or an edge value, check_isa_field_edit.c). `decl_drop` edits the printed text instead (a
  * required `.decl` attribute dropped); check_isa_file.c runs it on one input in four. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -659,7 +659,7 @@ bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const 
                               sf_verdict *v) {
   if (!cut_tail(g, v)) return false;
   uint64_t h = XXH3_64bits(p, n);
-  if (!input_offsets(g, w, wn, v) || !kind_edit(g, h, v) || !sf_isa_class_edit(g, h, v) || !old_fields(g, v) || !old_fields_built(v) || !old_counts(v))
+  if (!input_offsets(g, w, wn, v) || !kind_edit(g, h, v) || !sf_isa_field_edit(g, h, v) || !old_fields(g, v) || !old_fields_built(v) || !old_counts(v))
     return false;
   switch ((h >> 58) % 4) {
     case 1: return opcode_edit(g, w, wn, h, v);
