@@ -463,13 +463,17 @@ bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_in
   long long top[3] = {-1, -1, -1}; /* r#, v#, o# named by the instruction */
   for (unsigned k = 0; k < d->num_src + 1u && k <= SF_D3D_MAX_SRC; k++) {
     const sf_d3d_opnd *o = k ? &d->src[k - 1] : &d->dst;
-    for (unsigned i = 0; i <= o->index_dim && i <= 3; i++) {
+    for (unsigned i = 0; i < 4; i++) { /* the operand's relative-index registers (i < 3), then itself */
       unsigned type;
       long long i0;
-      if (i == o->index_dim) type = o->type, i0 = o->index_dim ? (long long)o->idx[0].imm : -1;
-      else if (o->idx[i].rep == SF_D3D_IDX_REL || o->idx[i].rep == SF_D3D_IDX_IMM32_REL)
-        type = o->idx[i].rel.type, i0 = o->idx[i].rel.index_dim ? (long long)o->idx[i].rel.index[0] : -1;
-      else continue;
+      if (i == 3) {
+        type = o->type, i0 = o->index_dim ? (long long)o->idx[0].imm : -1;
+      } else if (i < o->index_dim && (o->idx[i].rep == SF_D3D_IDX_REL || o->idx[i].rep == SF_D3D_IDX_IMM32_REL)) {
+        const sf_d3d_relop *r = &o->idx[i].rel;
+        type = r->type, i0 = r->index_dim ? (long long)r->index[0] : -1;
+      } else {
+        continue;
+      }
       int f = type == SF_D3D_OT_TEMP ? 0 : type == SF_D3D_OT_INPUT ? 1 : type == SF_D3D_OT_OUTPUT ? 2 : -1;
       if (f >= 0 && i0 > top[f]) top[f] = i0;
     }
