@@ -36,7 +36,7 @@ static bool has_rel(const sf_d3d_opnd *o) {
 
 static void check_common(const sf_d3d_opnd *o, const char *name, sf_violations *out) {
   if (o->num_comp > 3) sf_violation_add(out, "d3d.opnd.num_comp", "%s: num_comp %u does not fit 2 bits", name, o->num_comp);
-  if (o->num_comp == SF_D3D_NC_N) sf_violation_add(out, "d3d.opnd.num_comp", "%s: N-component operands are not allowed", name);
+  else if (o->num_comp == SF_D3D_NC_N) sf_violation_add(out, "d3d.opnd.num_comp", "%s: N-component operands are not allowed", name);
   if (o->num_comp != SF_D3D_NC_4 && (o->sel_mode || o->comp_bits))
     sf_violation_add(out, "d3d.opnd.reserved", "%s: selection bits must be 0 for a %s-component operand", name,
                      o->num_comp == SF_D3D_NC_0 ? "0" : "1");

@@ -420,10 +420,13 @@ static bool add_inst_line(cur *c, sf_visa_kernel *k) {
 /* Appends a generic instruction at the next stream position (visa.h: gens[] by `at`). Takes g. */
 static bool add_gen(cur *c, sf_visa_kernel *k, sf_visa_ginst *g, size_t at) {
   uint64_t pos = (uint64_t)k->num_insts + k->num_rets + k->num_gens;
-  if (pos >= SF_ISA_MAX_INSTS || !sf_visa_grow((void **)&k->gens, (size_t)k->num_gens + 1, sizeof *k->gens)) {
+  if (pos >= SF_ISA_MAX_INSTS) {
     sf_visa_ginst_free(g);
-    return vt_perr(c, pos >= SF_ISA_MAX_INSTS ? SF_ERR_LIMIT : SF_ERR_NOMEM, at, "too many instructions or out of memory"),
-           false;
+    return vt_perr(c, SF_ERR_LIMIT, at, "more than %u instructions in one kernel", SF_ISA_MAX_INSTS), false;
+  }
+  if (!sf_visa_grow((void **)&k->gens, (size_t)k->num_gens + 1, sizeof *k->gens)) {
+    sf_visa_ginst_free(g);
+    return vt_perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
   }
   g->at = (uint32_t)pos;
   k->gens[k->num_gens++] = *g;

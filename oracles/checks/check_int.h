@@ -281,8 +281,9 @@ bool sf_isa_same_decls(const sf_visa_kernel *a, const sf_visa_kernel *b, bool ca
 /* `target_names` (check_isa_file_edit.c, once per process): Target="cm"/"3d"/"cs" read as the
  * one-byte values 0/1/2 and print back by name. */
 bool sf_check_target_names_once(sf_verdict *v);
-/* `label_cap` (check_isa_file_edit.c): a text one label over the cap is refused at that label's line. */
-bool sf_check_label_cap_once(sf_verdict *v);
+/* `label_cap` and `inst_cap` (check_isa_file_once.c): a text one label, or one instruction, over its
+ * cap is refused at that line, and one at the cap reads. */
+bool sf_check_caps_once(sf_verdict *v);
 bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h);
 bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n);
 /* Whether a printer refusal names a generic instruction (a row or sub-op name of the vISA opcode

@@ -4,7 +4,8 @@
  * `unknown_atomic` (atomic suffixes that name no operation, sample/load's `.ch0`), `text_edges`
  * (decimal float immediates at the largest finite magnitude, svm_gather codes with no text),
  * `va_rows` (the VA messages by IGC's numbers and fields), `pred_refused` (a predicate where
- * GenX_IR's grammar has none) and `label_cap` (one label over the text's cap). check_isa_file.c calls the two `_once` entry points. */
+ * GenX_IR's grammar has none), `label_cap` and `inst_cap` (one label, or one instruction, over the
+ * text's caps). check_isa_file.c calls the two `_once` entry points. */
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -354,7 +355,44 @@ static bool sf_check_label_cap(sf_verdict *v) {
   return false;
 }
 
-SF_CHECK_ONCE_FN(sf_check_label_cap)
+/* `inst_cap` (with `label_cap`): a kernel's text of SF_ISA_MAX_INSTS (65,536) instructions and one
+ * more is refused as over the limit at the line of the one past the cap (the .isa reader's cap,
+ * visa.h). The lines are `barrier`, the shortest instruction text has. */
+static bool sf_check_inst_cap(sf_verdict *v) {
+  const unsigned cap = SF_ISA_MAX_INSTS;
+  static const char head[] = ".version 4.1\n.kernel \"k\"\n", line[] = "barrier\n";
+  const size_t hn = sizeof head - 1, ln = sizeof line - 1;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf t;
+  sf_buf_init(&t, &st);
+  bool built = sf_buf_put(&t, head, hn);
+  for (unsigned i = 0; built && i <= cap; i++) built = sf_buf_put(&t, line, ln);
+  if (!built) {
+    sf_buf_free(&t);
+    return true; /* no memory: nothing to judge */
+  }
+  /* One parse (65,537 lines take about half a second under ASan): refused at the line past the cap
+   * means every line before it was read. */
+  sf_isa_file f;
+  memset(&f, 0, sizeof f);
+  sf_status s1;
+  sf_status_clear(&s1);
+  sf_code over = sf_visaasm_parse((const char *)t.data, t.len, &f, &s1);
+  sf_isa_free(&f);
+  sf_buf_free(&t);
+  if (over == SF_ERR_LIMIT && s1.pos_kind == SF_POS_TEXT && s1.line == 3 + cap) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "inst_cap", NULL, "over");
+  sf_verdict_key(v, "inst_cap");
+  sf_verdict_dumpf(v, "%u instructions in a kernel's text: %s; want over the limit at line %u\n", cap + 1,
+                   sf_status_format(&s1, msg, sizeof msg), 3 + cap);
+  return false;
+}
+
+static bool sf_check_caps(sf_verdict *v) { return sf_check_label_cap(v) && sf_check_inst_cap(v); }
+
+SF_CHECK_ONCE_FN(sf_check_caps)
 
 bool sf_isa_gen_inst_refusal(const char *msg) {
   size_t w = 0;
