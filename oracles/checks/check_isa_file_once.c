@@ -26,11 +26,17 @@ static bool text_edges(sf_verdict *v);
 static bool va_rows(sf_verdict *v);
 static bool pred_refused(sf_verdict *v);
 static bool unknown_atomics(sf_verdict *v) {
-  static const char *const lines[6] = {
+  /* and (`dpas_suffix`) dpas/dpasw suffixes one past their ranges (systolic depth 1, 2, 4 or 8,
+   * repeat count 1-8), refused at the suffix (its first '.') before any operand is read */
+  enum { NLINES = 11 };
+  static const char *const lines[NLINES] = {
       "dword_atomic.nosuchop (M1, 8) T6 V0.0 V0.0 V0.0 V0.0", "typed_atomic.fsubb (M1, 8) T6 V0.0 V0.0 V0.0 V0.0 V0.0 V0.0 V0.0",
       "svm_atomic.fmaxx (M1, 8) V0.0 V0.0 V0.0 V0.0", "dword_atomic.x (M1, 8) T6 V0.0 V0.0 V0.0 V0.0",
-      "sample.ch0 (8) T6 T6 V0.0 V0.0 V0.0 V0.0", "load.ch0 (8) T6 V0.0 V0.0 V0.0 V0.0"};
-  for (unsigned q = 0; q < 6; q++) {
+      "sample.ch0 (8) T6 T6 V0.0 V0.0 V0.0 V0.0", "load.ch0 (8) T6 V0.0 V0.0 V0.0 V0.0",
+      "dpas.u8.s4.8.9 (M1, 16) V0.0 V0.0 %null.0 V0(1,2)", "dpas.u8.s4.8.0 (M1, 16) V0.0 V0.0 %null.0 V0(1,2)",
+      "dpas.u8.s4.3.1 (M1, 16) V0.0 V0.0 %null.0 V0(1,2)", "dpasw.bf.hf.0.8 (M1, 16) V0.0 V0.0 %null.0 V0(1,2)",
+      "dpas.tf32.tf32.8.9 (M1, 16) V0.0 V0.0 %null.0 V0(1,2)"};
+  for (unsigned q = 0; q < NLINES; q++) {
     char text[200];
     int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n    %s\n    ret (M1, 1)\n", lines[q]);
     sf_isa_file f;
@@ -39,7 +45,16 @@ static bool unknown_atomics(sf_verdict *v) {
     sf_status_clear(&st);
     sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
     if (rc == SF_OK) sf_isa_free(&f);
-    if (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 3) continue;
+    bool dpas = q >= 6;
+    unsigned dot = (unsigned)(strchr(lines[q], '.') - lines[q]) + 5; /* the line is indented by four blanks */
+    if (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 3 && (!dpas || st.col == dot)) continue;
+    if (dpas) {
+      sf_verdict_fail(v, "dpas_suffix", NULL, "refusal");
+      sf_verdict_key(v, "dpas_suffix %s", sf_code_name(rc));
+      sf_verdict_dumpf(v, "'%s' gave %s at %u:%u, want a syntax error at 3:%u: %s\n", lines[q], sf_code_name(rc),
+                       (unsigned)st.line, (unsigned)st.col, dot, st.msg);
+      return false;
+    }
     sf_verdict_fail(v, "unknown_atomic", NULL, "refusal");
     sf_verdict_key(v, "unknown_atomic %s", sf_code_name(rc));
     sf_verdict_dumpf(v, "'%s' gave %s at line %u, want a syntax error on line 3: %s\n", lines[q], sf_code_name(rc),
