@@ -537,8 +537,9 @@ sf_code sf_tpf_program_add_inst(sf_tpf_program *p, const sf_d3d_inst *d, sf_stat
 }
 
 sf_code sf_tpf_program_add_tokens(sf_tpf_program *p, const uint32_t *tok, size_t ntok, sf_status *st) {
-  if (ntok == 0 || ntok > SF_TPF_MAX_PROGRAM_TOKENS)
-    return sf_fail(st, SF_ERR_RANGE, "opaque instruction of %zu tokens", ntok);
+  if (ntok == 0 || ntok > SF_TPF_MAX_PROGRAM_TOKENS - 2) /* a program's version and length tokens come first */
+    return sf_fail(st, SF_ERR_RANGE, "opaque instruction of %zu tokens (a program holds at most %u after its version and "
+                   "length)", ntok, SF_TPF_MAX_PROGRAM_TOKENS - 2);
   uint32_t *copy = store_alloc(p, ntok * sizeof *copy, st);
   if (!copy) return st ? st->code : SF_ERR_NOMEM;
   sf_tpf_item *it = new_item(p, st);

@@ -183,6 +183,8 @@ typedef struct sf_tpf_program {
 void sf_tpf_program_init(sf_tpf_program *p, uint32_t version);
 void sf_tpf_program_free(sf_tpf_program *p);
 sf_code sf_tpf_program_add_inst(sf_tpf_program *p, const sf_d3d_inst *d, sf_status *st);
+/* Appends one instruction as its exact tokens (1 to SF_TPF_MAX_PROGRAM_TOKENS - 2 of them, what a
+ * program of the cap holds after its version and length tokens; more is SF_ERR_RANGE). */
 sf_code sf_tpf_program_add_tokens(sf_tpf_program *p, const uint32_t *tok, size_t ntok, sf_status *st);
 
 /* Decodes a SHDR/SHEX chunk body (little-endian bytes). The length token must equal the number of

@@ -10,7 +10,7 @@
  * signature holds an element per named value, the container prints, and each element's line must
  * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
  * codec targets (sf_check_d3d_names_once). The file also holds the D3D codec's other fixed-work
- * checks, `bare_count`, `version_digits` and `program_cap` (at the end). */
+ * checks, `bare_count`, `version_digits`, `interp_modes` and `program_cap` (at the end). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -409,6 +409,29 @@ static bool version_digits(sf_verdict *v) {
   return true;
 }
 
+/* `interp_modes` (once per process, with `program_cap`): dcl_input_ps with each of the 16 values of
+ * its interpolation field: modes 1-7 print by name (D3D10_SB_INTERPOLATION_MODE: constant, linear,
+ * linear centroid, ...) and read back to the same tokens; 0 (undefined) and 8-15 have no name, and
+ * the printer refuses them as unsupported (the program printer then escapes them as `.tpf`). */
+static bool interp_modes(sf_verdict *v) {
+  for (uint32_t mode = 0; mode < 16; mode++) {
+    const uint32_t tok[3] = {0x62u | mode << 11 | 3u << 24, 0x001010f2u, 0}; /* dcl_input_ps <mode> v0.xyzw */
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf out;
+    sf_buf_init(&out, &st);
+    sf_code rc = sf_d3dasm_print_tokens(tok, 3, 0x50, &out, &st);
+    sf_buf_free(&out);
+    bool named = mode >= 1 && mode <= 7;
+    if (rc == (named ? SF_OK : SF_UNSUPPORTED) || rc == SF_ERR_NOMEM) continue;
+    char d[SF_STATUS_MSG_MAX + 96];
+    snprintf(d, sizeof d, "dcl_input_ps with interpolation mode %u: %s (%s), want %s", (unsigned)mode, sf_code_name(rc),
+             st.msg, named ? "its name printed" : "unsupported");
+    return names_fail_as(v, "interp_modes", named ? "named" : "unnamed", d);
+  }
+  return true;
+}
+
 static bool sf_check_d3d_program_cap(sf_verdict *v) {
   size_t n = (size_t)SF_TPF_MAX_PROGRAM_TOKENS;
   uint8_t *b = calloc(n + 1, 4);
@@ -425,8 +448,23 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
     sf_tpf_program_free(&prog);
   }
   sf_code at_cap = got[0], over = got[1];
+  /* and one opaque instruction added through the API: the most a program of the cap holds after
+   * its version and length tokens is taken, one token more refused as out of range */
+  sf_code add[2];
+  for (size_t extra = 0; extra < 2; extra++) {
+    sf_tpf_program_init(&prog, 0x50u);
+    sf_status sa;
+    sf_status_clear(&sa);
+    add[extra] = sf_tpf_program_add_tokens(&prog, (const uint32_t *)(const void *)b, n - 2 + extra, &sa);
+    sf_tpf_program_free(&prog);
+  }
   free(b);
   char d[SF_STATUS_MSG_MAX + 160];
+  if ((add[0] != SF_OK && add[0] != SF_ERR_NOMEM) || add[1] != SF_ERR_RANGE) {
+    snprintf(d, sizeof d, "sf_tpf_program_add_tokens of %zu tokens gave %s and of %zu gave %s; want ok, then out of range",
+             n - 2, sf_code_name(add[0]), n - 1, sf_code_name(add[1]));
+    return names_fail_as(v, "program_cap", "add_tokens", d);
+  }
   if (at_cap != SF_OK) {
     snprintf(d, sizeof d, "a program of exactly %zu DWORDs (the cap) was refused: %s", n, st.msg);
     return names_fail_as(v, "program_cap", "at_cap", d);
@@ -450,7 +488,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
              sf_code_name(rc), s3.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)s3.pos, s3.msg);
     return names_fail_as(v, "program_cap", "short_length", d);
   }
-  return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v);
+  return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v) && interp_modes(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_program_cap)
