@@ -293,6 +293,10 @@ bool sf_isa_gen_inst_refusal(const char *msg);
 /* `genx_spelling` (check_isa_file_edit.c): the first raw_sends_eot / raw_sendsc line of the printed
  * text, respelled as GenX_IR's printer writes it, reads as the same bytes. */
 bool sf_isa_genx_spellings(sf_verdict *v, const char *t, size_t n);
+/* check_isa_file.c: whether generic instructions a (of kernel ka) and b (of kb) have the same opcode,
+ * form, position, field kinds and bytes, a name field compared by its string; x and y are scratch */
+bool sf_isa_same_ginst(const sf_visa_kernel *ka, const sf_visa_kernel *kb, const sf_visa_ginst *a,
+                       const sf_visa_ginst *b, sf_buf *x, sf_buf *y);
 /* the cap of the binary and text outputs of one isa_file check */
 #define SF_ISA_CHECK_BUF_LIMIT (4u << 20)
 /* `class_edit` and `value_edit` (check_isa_field_edit.c): a vector operand of kernel 0 given another

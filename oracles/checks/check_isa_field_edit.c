@@ -62,13 +62,6 @@ static bool pick_field(const sf_visa_kernel *k, const char *kinds, uint64_t n, u
   return false;
 }
 
-static bool same_bytes(const sf_visa_ginst *a, const sf_visa_ginst *b, sf_buf *x, sf_buf *y) {
-  if (a->op != b->op || a->form != b->form || a->at != b->at || a->num_ops != b->num_ops) return false;
-  x->len = y->len = 0;
-  return sf_visa_gen_encode(a, x, NULL) == SF_OK && sf_visa_gen_encode(b, y, NULL) == SF_OK && x->len == y->len &&
-         memcmp(x->data, y->data, x->len) == 0;
-}
-
 /* An edge value for a field of kind `kind` that held `was`, picked by n. */
 static uint32_t edge_value(char kind, uint32_t was, uint64_t n) {
   uint32_t top = kind == SF_VF_UD ? 0xFFFFFFFFu : kind == SF_VF_UW || kind == SF_VF_PRED ? 0xFFFFu : 0xFFu;
@@ -104,7 +97,7 @@ static bool text_keeps(sf_isa_file *g, uint32_t i, unsigned f, const char *what,
     sf_buf x, y;
     sf_buf_init(&x, NULL);
     sf_buf_init(&y, NULL);
-    bool same = r.num_kernels && r.kernels[0].num_gens == k->num_gens && same_bytes(gi, &r.kernels[0].gens[i], &x, &y);
+    bool same = r.num_kernels && r.kernels[0].num_gens == k->num_gens && sf_isa_same_ginst(k, &r.kernels[0], gi, &r.kernels[0].gens[i], &x, &y);
     sf_buf_free(&x);
     sf_buf_free(&y);
     if (!same) {

@@ -80,8 +80,8 @@ static void sf_isa_dump_text(sf_verdict *v, const char *label, const sf_buf *b) 
 /* Whether generic instructions a and b have the same opcode, form, position and bytes; x and y are
  * scratch buffers the caller reuses across instructions (one allocation per kernel, not two per
  * instruction: real kernels have thousands). */
-static bool sf_isa_same_ginst(const sf_visa_kernel *ka, const sf_visa_kernel *kb, const sf_visa_ginst *a,
-                              const sf_visa_ginst *b, sf_buf *x, sf_buf *y) {
+bool sf_isa_same_ginst(const sf_visa_kernel *ka, const sf_visa_kernel *kb, const sf_visa_ginst *a,
+                       const sf_visa_ginst *b, sf_buf *x, sf_buf *y) {
   if (a->op != b->op || a->form != b->form || a->at != b->at || a->num_ops != b->num_ops) return false;
   for (unsigned i = 0; i < a->num_ops; i++)
     if (a->ops[i].kind != b->ops[i].kind) return false;

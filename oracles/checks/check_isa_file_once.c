@@ -324,6 +324,17 @@ static bool sf_check_target_names(sf_verdict *v) {
 
 SF_CHECK_ONCE_FN(sf_check_target_names)
 
+/* Whether text t[0..n) is refused by sf_visaasm_parse as over the limit at line `line` (*st: the
+ * parser's status). */
+static bool refused_over_at(const sf_buf *t, size_t n, uint32_t line, sf_status *st) {
+  sf_isa_file f;
+  memset(&f, 0, sizeof f);
+  sf_status_clear(st);
+  sf_code rc = sf_visaasm_parse((const char *)t->data, n, &f, st);
+  sf_isa_free(&f);
+  return rc == SF_ERR_LIMIT && st->pos_kind == SF_POS_TEXT && st->line == line;
+}
+
 /* `label_cap` (once per process; no seed can hold it within the target's max_len): a text with one
  * label more than its cap (VT_MAX_LABELS, 4096, docs/visa-text.md) is refused as over the limit at
  * the line of the label past it, and one at the cap reads. */
@@ -346,12 +357,8 @@ static bool sf_check_label_cap(sf_verdict *v) {
   }
   const char *bad = NULL;
   sf_isa_file f;
-  memset(&f, 0, sizeof f);
   sf_status s1;
-  sf_status_clear(&s1);
-  sf_code over = sf_visaasm_parse((const char *)t.data, t.len, &f, &s1);
-  sf_isa_free(&f);
-  if (over != SF_ERR_LIMIT || s1.pos_kind != SF_POS_TEXT || s1.line != 3 + cap) bad = "over";
+  if (!refused_over_at(&t, t.len, 3 + cap, &s1)) bad = "over";
   /* the same text without its last label line: at the cap */
   size_t cut = (size_t)snprintf(line, sizeof line, "L%u:\n", cap);
   memmove(t.data + t.len - 16 - cut, t.data + t.len - 16, 16);
@@ -389,14 +396,10 @@ static bool sf_check_inst_cap(sf_verdict *v) {
   }
   /* One parse (65,537 lines take about half a second under ASan): refused at the line past the cap
    * means every line before it was read. */
-  sf_isa_file f;
-  memset(&f, 0, sizeof f);
   sf_status s1;
-  sf_status_clear(&s1);
-  sf_code over = sf_visaasm_parse((const char *)t.data, t.len, &f, &s1);
-  sf_isa_free(&f);
+  bool over = refused_over_at(&t, t.len, 3 + cap, &s1);
   sf_buf_free(&t);
-  if (over == SF_ERR_LIMIT && s1.pos_kind == SF_POS_TEXT && s1.line == 3 + cap) return true;
+  if (over) return true;
   char msg[SF_STATUS_MSG_MAX + 64];
   sf_verdict_fail(v, "inst_cap", NULL, "over");
   sf_verdict_key(v, "inst_cap");
