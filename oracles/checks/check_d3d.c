@@ -388,6 +388,7 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
                      sf_check_d3d_double_suffix(v, t, text.len, p, n) &&
                      sf_check_negative_lines(v, sf_d3d_parse_program_any, NULL, t, text.len, NULL, SF_NEG_COMMAS | SF_NEG_MNEMONIC) &&
                      sf_check_group_drop(v, sf_d3d_parse_program_any, NULL, t, text.len) &&
+                     sf_check_eof_cut(v, sf_d3d_parse_program_any, NULL, t, text.len) &&
                      sf_check_negative_first_line(v, sf_d3d_parse_program_any, NULL, t, text.len, ver, 10, 21);
     }
     if (ok && sf_check_relayout_every(t, text.len, strict ? 2u : SF_RELAYOUT_EVERY))

@@ -1,7 +1,8 @@
 /* oracles/checks/check_fastpath.c — checks on the choice of a backend and on the SIMD backends'
  * own paths, which result comparisons on ordinary inputs cannot see: `dispatch` (what SF_SIMD
  * selects), `fast_path` (a request every SIMD backend vectorizes is not handed to the scalar code),
- * `request_extreme` (the float32 filters near the top of the float range) and `request_forbidden`
+ * `request_extreme` (the float32 filters near the top of the float range), `u8_edges` (null tiles at
+ * the edge of the 8-bit paths' taps; non-2D surfaces) and `request_forbidden`
  * (requests the spec forbids on integer formats are refused). They run in
  * sample_diff_fuzzer. */
 #include <math.h>
@@ -10,6 +11,7 @@
 
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/indep.h"
+#include <xxhash.h>
 
 /* The runtime dispatch (sf_backend_choose, what SF_SIMD selects): a listed backend's name selects
  * that backend, an unknown name scalar with a note naming it, no name the last (best) listed one.
@@ -333,6 +335,147 @@ bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample
                      sf_code_name(want[pick]));
     sf_dump_case(v, c);
     return false;
+  }
+  return true;
+}
+
+/* `u8_edges`: the 8-bit paths' own tests, which generated cases reach only by luck.
+ *   null_edge   a null tile whose one column or row at the edge of a block's taps is the only null
+ *               texel under them (SAMPLE_UNORM 8x4 linear, or AVS 4x4 with every phase's weight on
+ *               the last tap or on the first; right, left, bottom or top edge, by the case). A
+ *               backend's footprint one texel short of the scalar entry's reads the tile's bytes
+ *               where the scalar entry reads zero. The scalar result must change with the null tile
+ *               (else the geometry missed the edge), and every backend must give its bits.
+ *   u8_surface  SAMPLE_UNORM and AVS on an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube,
+ *               by the case): every backend refuses them as the scalar entry does (SF_ERR_STATE).
+ * One choice per input, by a hash of its bytes. Surfaces 32x32 (tiles of SF_NULL_TILE = 8): coordinates are multiples of 1/32, exact in float. */
+static _Thread_local struct {
+  sf_surface *grid, *odd[4];
+  bool ready, failed;
+  sf_status why; /* the refusal, when a surface was not created */
+} ue;
+
+static bool ue_setup(void) {
+  if (ue.ready || ue.failed) return ue.ready;
+  sf_status st;
+  sf_status_clear(&st);
+  static const sf_surface_desc d[5] = {
+      {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 32, 1, 1, 1},     {SF_SURF_1D, SF_FMT_RGBA8_UNORM, 16, 1, 1, 1, 1},
+      {SF_SURF_2D_ARRAY, SF_FMT_RGBA8_UNORM, 16, 16, 1, 2, 1}, {SF_SURF_3D, SF_FMT_RGBA8_UNORM, 16, 16, 2, 1, 1},
+      {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1}};
+  sf_surface **s[5] = {&ue.grid, &ue.odd[0], &ue.odd[1], &ue.odd[2], &ue.odd[3]};
+  for (unsigned i = 0; i < 5; i++)
+    if (sf_surface_create(s[i], &d[i], &st) != SF_OK) {
+      for (unsigned j = 0; j < i; j++) sf_surface_free(*s[j]), *s[j] = NULL;
+      ue.failed = true;
+      ue.why = st;
+      return false;
+    }
+  /* every byte non-zero and different from its neighbours: a texel read where a null one should be is seen */
+  uint8_t pat[61];
+  for (unsigned i = 0; i < sizeof pat; i++) pat[i] = (uint8_t)(17u + 37u * i);
+  for (unsigned i = 0; i < 5; i++) sf_surface_fill(*s[i], pat, sizeof pat);
+  ue.ready = true;
+  return true;
+}
+
+static bool ue_fail(sf_verdict *v, const sf_case *c, const char *be, const char *key, const char *fmt, const char *a,
+                    const char *b) {
+  sf_verdict_fail(v, "u8_edges", &c->inst, be);
+  sf_verdict_key(v, "u8_edges %s %s", be, key);
+  sf_verdict_dumpf(v, fmt, a, b);
+  return false;
+}
+
+bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_t n, const sf_backend *const *be,
+                       unsigned nbe) {
+  if (!ue_setup()) { /* five small valid surfaces: only out of memory leaves nothing to say */
+    if (ue.why.code == SF_ERR_NOMEM) return true;
+    char msg[SF_STATUS_MSG_MAX + 64];
+    return ue_fail(v, c, "scalar", "setup", "a valid 32x32 or 16x16 RGBA8 surface was refused: %s%s\n",
+                   sf_status_format(&ue.why, msg, sizeof msg), "");
+  }
+  /* the choice from the input's bytes: many inputs generate the same pattern */
+  unsigned pick = (unsigned)(XXH3_64bits(in, n) >> 32);
+  unsigned edge = pick & 3u;                    /* right, left, bottom, top */
+  bool avs = pick & 4u;
+  static const char *const edges[4] = {"right", "left", "bottom", "top"};
+  sf_sampler sp;
+  sf_sampler_default(&sp);
+  sp.min_filter = sp.mag_filter = SF_FILTER_LINEAR;
+  bool last = edge == 0 || edge == 2;
+  for (unsigned p = 0; p < SF_AVS_PHASES; p++) {
+    memset(sp.avs_luma[p], 0, sizeof sp.avs_luma[p]);
+    memset(sp.avs_chroma[p], 0, sizeof sp.avs_chroma[p]);
+    sp.avs_luma[p][last ? SF_AVS_LUMA_TAPS - 1 : 0] = 64;
+    sp.avs_chroma[p][last ? SF_AVS_CHROMA_TAPS - 1 : 0] = 64;
+  }
+  /* AVS 4x4, du = dv = 1/32: pixel k's taps start at floor((u + k/32) * 32 - 0.5) - 3, 8 of them
+   * (the 4-tap channels 0 and 2 lie inside). u = 2/32: the last tap of pixel 3 is column 8;
+   * u = 11/32: the first tap of pixel 0 is column 7. SAMPLE_UNORM 8x4 linear: pixel k's taps are
+   * floor((u + k/32) * 32 - 0.5) and the next, with weight 1/2: u = 1/32 reaches column 8 (pixel 7),
+   * u = 8/32 starts at column 7; rows alike with v = 5/32 (row 8, pixel row 3) and v = 8/32. */
+  static const float lo = 2.0f / 32, hi = 11.0f / 32, ulo = 1.0f / 32, uhi = 8.0f / 32, vlo = 5.0f / 32;
+  float u = 0, vv = 0;
+  unsigned tx = 0, ty = 0;
+  switch (edge) {
+    case 0: u = avs ? lo : ulo, vv = avs ? lo : ulo, tx = 1; break;
+    case 1: u = avs ? hi : uhi, vv = avs ? lo : ulo; break;
+    case 2: u = avs ? lo : ulo, vv = avs ? lo : vlo, ty = 1; break;
+    default: u = avs ? lo : ulo, vv = avs ? hi : uhi; break;
+  }
+  sf_status st;
+  sf_status_clear(&st);
+  sf_unorm_req uq = {ue.grid, &sp, u, vv, 1.0f / 32, 1.0f / 32};
+  sf_avs_req aq = {.surf = ue.grid, .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
+  sf_unorm_out u0, u1, ub;
+  sf_avs_out a0, a1, ab;
+  const sf_backend *sc = sf_backend_scalar();
+  sf_code r0 = avs ? sc->avs(&aq, &a0, &st) : sc->sample_unorm(&uq, &u0, &st);
+  sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, true, &st);
+  sf_code r1 = avs ? sc->avs(&aq, &a1, &st) : sc->sample_unorm(&uq, &u1, &st);
+  bool ok = true;
+  size_t cmp = avs ? 16u * sizeof a0.v[0][0] : sizeof u0.v[0];
+  bool moved = false;
+  for (unsigned k = 0; k < 4 && r0 == SF_OK && r1 == SF_OK; k++)
+    moved |= avs ? memcmp(a0.v[k], a1.v[k], cmp) != 0 : memcmp(u0.v[k], u1.v[k], cmp) != 0;
+  if (r0 != SF_OK || r1 != SF_OK || !moved) {
+    ok = ue_fail(v, c, "scalar", "null_edge fixture", "scalar %s, %s edge: the null tile changed nothing under its taps\n",
+                 avs ? "avs" : "sample_unorm", edges[edge]);
+  }
+  for (unsigned b = 0; b < nbe && ok; b++) {
+    sf_status bs;
+    sf_status_clear(&bs);
+    memset(&ub, 0xA5, sizeof ub);
+    memset(&ab, 0xA5, sizeof ab);
+    sf_code rb = avs ? (be[b]->avs ? be[b]->avs(&aq, &ab, &bs) : r1)
+                     : (be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &ub, &bs) : r1);
+    bool same = rb == r1;
+    for (unsigned k = 0; k < 4 && same && rb == SF_OK; k++)
+      same = avs ? !memcmp(a1.v[k], ab.v[k], cmp) : !memcmp(u1.v[k], ub.v[k], cmp);
+    if (!same) {
+      char key[48];
+      snprintf(key, sizeof key, "null_edge %s", avs ? "avs" : "sample_unorm");
+      ok = ue_fail(v, c, be[b]->name, key, "%s with a null tile at the %s edge of its taps differs from the scalar entry\n",
+                   avs ? "avs" : "sample_unorm", edges[edge]);
+    }
+  }
+  sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, false, &st);
+  if (!ok) return false;
+  /* u8_surface */
+  static const char *const kinds[4] = {"1d", "2d_array", "3d", "cube"};
+  unsigned o = (pick >> 3) % 4u;
+  uq.surf = aq.surf = ue.odd[o];
+  for (unsigned b = 0; b < nbe; b++) {
+    sf_status bs;
+    sf_status_clear(&bs);
+    sf_code ru = be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &ub, &bs) : SF_ERR_STATE;
+    sf_code ra = be[b]->avs ? be[b]->avs(&aq, &ab, &bs) : SF_ERR_STATE;
+    if (ru == SF_ERR_STATE && ra == SF_ERR_STATE) continue;
+    char key[48];
+    snprintf(key, sizeof key, "u8_surface %s", kinds[o]);
+    return ue_fail(v, c, be[b]->name, key, "SAMPLE_UNORM gave %s and AVS %s on an RGBA8 surface that is not 2D; want "
+                   "SF_ERR_STATE from both, as the scalar entry refuses them\n", sf_code_name(ru), sf_code_name(ra));
   }
   return true;
 }

@@ -20,6 +20,8 @@ bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t
                        unsigned nbe);
 bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 bool sf_check_request_lod(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
+bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_t n, const sf_backend *const *be,
+                       unsigned nbe);
 /* check_sample.c: a sampler case's bucket key (what, format, surface type, filters) and its dump */
 void sf_case_key(sf_verdict *v, const sf_case *c, const char *what);
 void sf_dump_case(sf_verdict *v, const sf_case *c);
@@ -322,6 +324,12 @@ bool sf_check_container_sniff(sf_verdict *v, const char *t, size_t n);
 bool sf_check_group_drop(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *t, size_t n);
 bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
                                   const char *line, unsigned lo, unsigned hi);
+/* `eof_cut` (check_negative.c): a text that parses, cut after one of its lines (picked by its hash;
+ * a label line, ending in ':', one time in two when it has one), without that line's newline, in a
+ * buffer of exactly that size: the parser reads no byte past it (ASan sees it) and gives what it
+ * gives with a final newline, the same code and, on a refusal, the same line and column (or the
+ * end of the text in both). One text in SF_NEG_EVERY. */
+bool sf_check_eof_cut(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n);
 
 /* The model core's contracts (oracles/checks/check_model.c), run by visa_bin and dxbc: the reader,
  * the capped writer and the status helpers on a script drawn from the input bytes, for one input in

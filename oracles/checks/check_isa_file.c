@@ -439,6 +439,7 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
   /* One invalid edit of one instruction line of the printed text (check_negative.c): the whole-file
    * parser, the generic instructions' parser among it, must refuse it at the edit. */
   if (ok) ok = sf_check_negative_lines(v, sf_isa_parse_text_any, NULL, (const char *)t1.data, t1.len, NULL, SF_NEG_NO_WORD_DIGITS);
+  if (ok) ok = sf_check_eof_cut(v, sf_isa_parse_text_any, NULL, (const char *)t1.data, t1.len);
   if (ok) ok = sf_isa_cap_edit(v, g, (const char *)t1.data, t1.len) && sf_isa_text_ids(v, (const char *)t1.data, t1.len) &&
                sf_isa_genx_spellings(v, (const char *)t1.data, t1.len);
   if (ok) { /* one text in four (check_isa_file_edit.c) */

@@ -710,3 +710,68 @@ bool sf_check_group_drop(sf_verdict *v, sf_check_parse_fn parse, const void *ctx
   sf_verdict_dumpf(v, "\nprinted: %.*s\nedited:  %.*s\n", (int)len, t + at, (int)(m - first - 1), buf + first);
   return false;
 }
+
+/* `eof_cut`: whether line [i, i + l) is a label line (its last non-blank character a ':'). */
+static bool neg_label_line(const char *t, size_t l) {
+  while (l && (t[l - 1] == ' ' || t[l - 1] == '\t' || t[l - 1] == '\r')) l--;
+  return l > 1 && t[l - 1] == ':';
+}
+
+bool sf_check_eof_cut(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *t, size_t n) {
+  if (n > SF_NEG_LINES_MAX) return true;
+  uint64_t h = XXH3_64bits(t, n);
+  if ((h >> 40) % SF_NEG_EVERY != 3u) return true;
+  size_t lines = 0, labels = 0, cut = 0, want = 0;
+  bool lab = false;
+  uint32_t no = 0;
+  for (int pass = 0; pass < 2 && !no; pass++) {
+    size_t k = 0;
+    uint32_t line = 0;
+    for (size_t i = 0; i < n;) {
+      const char *e = memchr(t + i, '\n', n - i);
+      size_t l = (e ? (size_t)(e - t) : n) - i;
+      bool is = neg_label_line(t + i, l);
+      line++;
+      if (!pass) lines++, labels += is;
+      else if ((!lab || is) && k++ == want) {
+        cut = i + l, no = line;
+        break;
+      }
+      i += l + 1;
+    }
+    if (!pass) {
+      lab = labels && (h & 1u);
+      want = (size_t)((h >> 1) % (lab ? labels : lines ? lines : 1));
+    }
+  }
+  if (!no || cut == 0) return true;
+  char *a = malloc(cut), *b = malloc(cut + 1); /* exactly the cut: ASan sees a read past it */
+  if (!a || !b) {
+    free(a);
+    free(b);
+    return true; /* no memory for the copies: nothing learned */
+  }
+  memcpy(a, t, cut);
+  memcpy(b, t, cut);
+  b[cut] = '\n';
+  sf_status sa, sb;
+  sf_status_clear(&sa);
+  sf_status_clear(&sb);
+  sf_code ra = parse(ctx, a, cut, &sa), rb = parse(ctx, b, cut + 1, &sb);
+  free(a);
+  free(b);
+  /* a refusal at the end of the text is at the end of line `no` without the newline, at the start
+   * of the next with it */
+  size_t ll = cut;
+  while (ll && t[ll - 1] != '\n') ll--;
+  bool at_end = sa.pos_kind == SF_POS_TEXT && sb.pos_kind == SF_POS_TEXT && sa.line == no && sa.col == cut - ll + 1 &&
+                sb.line == no + 1 && sb.col == 1;
+  if (ra == rb && (ra == SF_OK || at_end || (sa.pos_kind == sb.pos_kind && sa.line == sb.line && sa.col == sb.col)))
+    return true;
+  sf_verdict_fail(v, "eof_cut", NULL, lab ? "label" : "line");
+  sf_verdict_key(v, "eof_cut %s %s/%s", lab ? "label" : "line", sf_code_name(ra), sf_code_name(rb));
+  sf_verdict_dumpf(v, "the text cut after line %u (%s) gives %s at %u:%u (%s) without a final newline, %s at %u:%u (%s) "
+                   "with one\n", (unsigned)no, lab ? "a label" : "any line", sf_code_name(ra), (unsigned)sa.line,
+                   (unsigned)sa.col, sa.msg, sf_code_name(rb), (unsigned)sb.line, (unsigned)sb.col, sb.msg);
+  return false;
+}

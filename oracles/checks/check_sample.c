@@ -505,7 +505,8 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_key(v, "no backend");
     goto done_fail;
   }
-  if (!sf_check_dispatch(v, c, p, n, be, nbe) || !sf_check_fast_path(v, c, be, nbe) || !sf_check_request_lod(v, c, be, nbe))
+  if (!sf_check_dispatch(v, c, p, n, be, nbe) || !sf_check_fast_path(v, c, be, nbe) || !sf_check_request_lod(v, c, be, nbe) ||
+      !sf_check_u8_edges(v, c, p, n, be, nbe))
     goto done_fail;
   /* Completeness: the case's instruction is generated valid, so the model must accept it ... */
   if (!sf_check_gen_valid(v, c)) goto done_fail;
