@@ -36,6 +36,7 @@ static sf_code fake_parse(const void *ctx, const char *text, size_t n, sf_status
   if (!at) at = strstr(p->seen, "4294967296");
   if (!at && strstr(p->seen, "_qq")) at = p->seen;                   /* refused at the mnemonic */
   if (!at && strstr(p->seen, "_sat_sat")) at = strstr(p->seen, "_sat_sat") + 4; /* at the second copy */
+  if (!at && strstr(p->seen, ".Qq")) at = strstr(p->seen, ".Qq");    /* the vISA mnemonic edit: at its dot */
   for (const char *d = strchr(p->seen, '.'); !at && d; d = strchr(d + 1, '.')) /* the swizzle edit: 3 letters */
     if (strspn(d + 1, "xyzw") == 3 && !isalnum((unsigned char)d[4])) at = d + 1;
   if (!at) at = wide_hex(p->seen);
@@ -67,6 +68,8 @@ static void test_negative_edits(void) {
       const char *qq = strstr(p.seen, "_qq"), *twice = strstr(p.seen, "_sat_sat");
       SF_CHECK_MSG(!qq || (flags && qq == p.seen + 12 && qq[3] == ' '), "the mnemonic edit misplaced: %s", p.seen);
       SF_CHECK_MSG(!twice || (flags && twice == p.seen + 8 && twice[8] == ' '), "the suffix edit misplaced: %s", p.seen);
+      const char *mdot = strstr(p.seen, ".Qq");
+      SF_CHECK_MSG(!mdot || (!flags && mdot == p.seen + 12 && mdot[3] == ' '), "the vISA mnemonic edit misplaced: %s", p.seen);
       const char *sw = strstr(p.seen, ".xyy,");
       SF_CHECK_MSG(!sw || flags, "the swizzle edit without the D3D flag: %s", p.seen);
       kinds[strchr(p.seen, '@') ? 0 : strstr(p.seen, "4294967296") ? 2 : qq ? 3 : twice ? 4 : sw ? 5 : 1]++;
@@ -95,6 +98,7 @@ static sf_code fake_parse_visa(const void *ctx, const char *text, size_t n, sf_s
   const char *at = strstr(p->seen, "flaQ[");
   if (!at) at = strstr(p->seen, ".q");
   if (!at && strstr(p->seen, ".Q (")) at = strstr(p->seen, ".Q (") + 1;
+  if (!at && strstr(p->seen, ".Qq (")) at = strstr(p->seen, ".Qq (");
   if (!at && strstr(p->seen, "_qq")) at = p->seen + 5;
   if (!at && strstr(p->seen, "_3d_3d")) at = strstr(p->seen, "_3d_3d") + 3;
   if (!at) at = strchr(p->seen, '@');
@@ -164,7 +168,7 @@ static void test_negative_lines_kinds(void) {
 }
 
 static void test_negative_visa_words(void) {
-  unsigned keyword = 0, dotword = 0, judged = 0;
+  unsigned keyword = 0, dotword = 0, mdot = 0, judged = 0;
   char text[256];
   for (unsigned i = 0; i < 800; i++) {
     unsigned flags = i < 600 ? 0 : SF_NEG_MNEMONIC;
@@ -185,9 +189,13 @@ static void test_negative_visa_words(void) {
       SF_CHECK_MSG(!strstr(p.seen, "Q[") || strstr(p.seen, "flaQ["), "the keyword edit misplaced: %s", p.seen);
       keyword += strstr(p.seen, "flaQ[") != NULL;
       dotword += q != NULL;
+      const char *md = strstr(p.seen, ".Qq");
+      SF_CHECK_MSG(!md || (!flags && !strncmp(md - 11, "sample_3d.R.Qq (", 16)), "the mnemonic dot edit misplaced: %s", p.seen);
+      mdot += md != NULL;
     }
   }
-  SF_CHECK_MSG(judged >= 100 && keyword > 0 && dotword > 0, "edited %u: keyword %u, bare name %u", judged, keyword, dotword);
+  SF_CHECK_MSG(judged >= 100 && keyword > 0 && dotword > 0 && mdot > 0, "edited %u: keyword %u, bare name %u, mnemonic %u", judged,
+               keyword, dotword, mdot);
 }
 
 int main(void) {

@@ -351,9 +351,7 @@ typedef struct genc {
   sf_buf *b;
   sf_status *st;
   const char *name;
-  unsigned limit;
-  bool grow;
-  unsigned base;
+  unsigned limit; /* fields to write: the form's, or (IGC 12504 form) the num_ops the decoder kept */
   unsigned ver;
 } genc;
 
@@ -441,7 +439,6 @@ static sf_code enc_layout(genc *e, const char *lay, const sf_visa_opdesc *d) {
       if (count > SF_VISA_MAX_LIST)
         return sf_fail(e->st, SF_ERR_LIMIT, "%s: list of %u entries exceeds the cap of %u", e->name, (unsigned)count,
                        SF_VISA_MAX_LIST);
-      if (e->grow) e->limit = e->base + count;
     } else if (*p == SF_VF_SUBOP) {
       const sf_visa_subop *s = sf_visa_optab_sub(d, (uint8_t)o->u);
       if (!s) return sf_fail(e->st, SF_ERR_INVALID, "%s: sub-opcode 0x%02x is not defined", e->name, (unsigned)o->u);
@@ -499,13 +496,9 @@ sf_code sf_visa_gen_encode_ver(const sf_visa_ginst *in, unsigned ver, sf_buf *ou
     sf_buf_free(&tmp);
     return sf_fail(st, SF_ERR_INVALID, "%s: the IGC 12504 form exists only in vISA 4.1 files", d->name);
   }
-  genc e = {in, 0, &tmp, st, d->name, form_limit(d, in->form), in->form == SF_VISA_FORM_IGC12504 && !d->w12504, 0, ver};
-  list_limits(d->layout, &e.limit, &e.base, e.grow);
-  /* The 12504 form keeps what the decoder found: exactly num_ops leading fields. */
-  if (in->form == SF_VISA_FORM_IGC12504) {
-    e.limit = in->num_ops;
-    e.grow = false;
-  }
+  /* The 12504 form keeps what the decoder found: exactly num_ops leading fields (the decoder's
+   * list rule, list_limits, decided how many) */
+  genc e = {in, 0, &tmp, st, d->name, in->form == SF_VISA_FORM_IGC12504 ? in->num_ops : form_limit(d, in->form), ver};
   sf_wr_u8(&tmp, in->op);
   c = typed4_old(in->op, ver) ? typed4_old_encode(&e) : enc_layout(&e, ver_layout(in->op, d->layout, ver), d);
   if (c == SF_OK && e.i != in->num_ops)

@@ -276,6 +276,16 @@ static void visa_nulls(nulls *n) {
     gen_valid(SF_FAMILY_D3D, &d3d);
     const char *r = sf_inst_diff(&in, &d3d, NULL, 64);
     if (!r || !r[0]) finding(n, "sf_inst_diff(NULL buffer)", "returned no description of two instructions of different families");
+    /* two instructions of no family (SF_FAMILY_NONE, as memset leaves them) have no fields to
+     * differ in: equal, "" with or without a buffer */
+    sf_inst z0, z1;
+    memset(&z0, 0, sizeof z0);
+    memset(&z1, 0, sizeof z1);
+    char zb[16] = "x";
+    r = sf_inst_diff(&z0, &z1, NULL, 0);
+    const char *rb = sf_inst_diff(&z0, &z1, zb, sizeof zb);
+    if (!r || r[0] || !rb || rb[0] || !sf_inst_equal(&z0, &z1))
+      finding(n, "sf_inst_diff(SF_FAMILY_NONE)", "two zeroed instructions are not equal, or their difference is not \"\"");
   }
   /* sf_dxbc_find of no container finds no chunk (dxbc.h) */
   if (sf_dxbc_find(NULL, 0x52444853u) != NULL) finding(n, "sf_dxbc_find(NULL container)", "returned a chunk");

@@ -66,37 +66,54 @@ static bool unknown_atomics(sf_verdict *v) {
 
 /* `text_edges` (once per process, with `unknown_atomic`): decimal float immediates at the largest
  * finite magnitude of their type (+-FLT_MAX as :f, +-DBL_MAX as :df) read as exactly those bits,
+ * decimal integers at the ends of :uq, :q, :ud and :d (and 2^64 - 6, where the digit loop's
+ * overflow test is closest) read as theirs, and one past each end is refused as out of range,
  * and an svm_gather whose block-size code (3) or block-count code (4) is one past what its text can
  * say, or an svm_gather4scaled whose channel mask is 16 or 0, is refused by the printer as
  * unsupported, not printed as a suffix the parser refuses. */
 static bool text_edges(sf_verdict *v) {
+  enum { NLIM = 14 };
   static const struct {
-    const char *imm;
-    uint64_t bits;
-  } lim[4] = {{"3.4028234663852886e+38:f", 0x7F7FFFFFull}, {"-3.4028234663852886e+38:f", 0xFF7FFFFFull},
-              {"1.7976931348623157e+308:df", 0x7FEFFFFFFFFFFFFFull}, {"-1.7976931348623157e+308:df", 0xFFEFFFFFFFFFFFFFull}};
+    const char *imm, *type;
+    uint64_t bits; /* what it reads as; ~0 with `over`: refused as out of range */
+    bool over;
+  } lim[NLIM] = {{"3.4028234663852886e+38:f", "f", 0x7F7FFFFFull, false},
+                 {"-3.4028234663852886e+38:f", "f", 0xFF7FFFFFull, false},
+                 {"1.7976931348623157e+308:df", "df", 0x7FEFFFFFFFFFFFFFull, false},
+                 {"-1.7976931348623157e+308:df", "df", 0xFFEFFFFFFFFFFFFFull, false},
+                 {"18446744073709551615:uq", "uq", UINT64_MAX, false},
+                 {"18446744073709551610:uq", "uq", UINT64_MAX - 5u, false},
+                 {"18446744073709551616:uq", "uq", 0, true},
+                 {"-9223372036854775808:q", "q", 0x8000000000000000ull, false},
+                 {"-9223372036854775809:q", "q", 0, true},
+                 {"4294967295:ud", "ud", 0xFFFFFFFFull, false},
+                 {"4294967296:ud", "ud", 0, true},
+                 {"-2147483648:d", "d", 0x80000000ull, false},
+                 {"-2147483649:d", "d", 0, true},
+                 {"99999999999999999999:uq", "uq", 0, true}};
   const char *bad = NULL;
   char text[320];
   sf_status st;
-  for (unsigned q = 0; q < 4 && !bad; q++) {
-    bool dbl = strstr(lim[q].imm, ":df") != NULL;
+  for (unsigned q = 0; q < NLIM && !bad; q++) {
     int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=%s num_elts=1\n"
-                     "    mov (M1, 1) V32(0,0)<1> %s\n    ret (M1, 1)\n", dbl ? "df" : "f", lim[q].imm);
+                     "    mov (M1, 1) V32(0,0)<1> %s\n    ret (M1, 1)\n", lim[q].type, lim[q].imm);
     sf_isa_file f;
     memset(&f, 0, sizeof f);
     sf_status_clear(&st);
-    if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK) {
-      bad = lim[q].imm;
+    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+    if (rc != SF_OK) {
+      if (!lim[q].over || rc != SF_ERR_RANGE || st.line != 4) bad = lim[q].imm;
       continue;
     }
     const sf_visa_kernel *k = &f.kernels[0];
-    if (k->num_gens < 1 || k->gens[0].num_ops < 4 || k->gens[0].ops[3].v.imm != lim[q].bits) bad = lim[q].imm;
+    if (lim[q].over || k->num_gens < 1 || k->gens[0].num_ops < 4 || k->gens[0].ops[3].v.imm != lim[q].bits) bad = lim[q].imm;
     sf_isa_free(&f);
   }
   if (bad) {
-    sf_verdict_fail(v, "text_edges", NULL, "float_max");
-    sf_verdict_key(v, "text_edges float_max");
-    sf_verdict_dumpf(v, "the immediate %s does not read as the largest finite value's bits: %s\n", bad, st.msg);
+    sf_verdict_fail(v, "text_edges", NULL, "imm_max");
+    sf_verdict_key(v, "text_edges imm_max");
+    sf_verdict_dumpf(v, "the immediate %s does not read as its type's bits at the edge of its range, or is not refused as "
+                     "out of range one past it: %s\n", bad, st.msg);
     return false;
   }
   for (unsigned q = 0; q < 4; q++) { /* q 2, 3: svm_gather4scaled's channel mask 16 and 0 (1-15 print) */

@@ -32,6 +32,8 @@
  *             offset is one byte, so out of range (SF_ERR_RANGE) at the edit, for a surface too.
  *   dotword   (vISA) ".q" appended to an operand that is a bare name ("S3", "T8", "AVS_16_FULL"): no
  *             vISA operand is a name, a dot and a letter (a raw operand's offset is digits).
+ *   mdot      (vISA) ".Qq" appended to a line's mnemonic and its suffixes ("add.sat.Qq", "fcall.Qq"):
+ *             no vISA mnemonic takes a suffix that starts with 'Q'.
  *   keyword   the last letter of a word of letters written right before '[' (vISA's "flat[" address
  *             and "r[" indirect operand, D3D's "icb[" and "vicp[") replaced by 'Q': those words are
  *             keywords, not names, and none ends in 'Q'.
@@ -147,7 +149,7 @@ static unsigned neg_msuffixes(const char *t, size_t n, size_t *at, unsigned max)
 /* Enumerates the candidate edits of t; with pick < count, fills *out with candidate number pick. */
 /* The edit kinds, counted apart so that one is picked before one of its candidates. */
 enum { NK_TRAILING, NK_HEX, NK_DEC, NK_SUFFIX, NK_CHAN, NK_MSUFFIX, NK_COMMA, NK_MNEMONIC, NK_SWIZZLE, NK_ADDROF, NK_KEYWORD,
-       NK_DOTWORD, NK_COUNT };
+       NK_DOTWORD, NK_MDOT, NK_COUNT };
 
 /* Candidate edits of t of kind `want` (NK_COUNT: none); with pick below their count, fills *out with
  * number pick. per, when not NULL, gets the count of every kind. word_digits: a digit run right after
@@ -168,6 +170,15 @@ SF_NO_COVERAGE static size_t neg_candidates(const char *t, size_t n, int want, s
   unsigned nms = neg_msuffixes(t, n, ms, 8);
   for (unsigned k = 0; k < nms; k++)
     if (t[ms[k]] != 'Q' && NEG_TAKE(NK_MSUFFIX)) *out = (neg_edit){"msuffix", ms[k], 1, "Q", false, false, SF_OK, ""};
+  if (!(flags & SF_NEG_MNEMONIC) && mnem < n && (t[mnem] | 0x20) >= 'a' && (t[mnem] | 0x20) <= 'z') {
+    /* (vISA) ".Qq" after the mnemonic and its suffixes, before the blank that ends them: no
+     * mnemonic takes a suffix that starts with 'Q' (the instructions without suffixes included) */
+    size_t e = mnem;
+    while (e < n && neg_word((unsigned char)t[e])) e++;
+    while (e + 1 < n && t[e] == '.' && neg_word((unsigned char)t[e + 1]))
+      for (e++; e < n && neg_word((unsigned char)t[e]);) e++;
+    if (e < n && t[e] == ' ' && NEG_TAKE(NK_MDOT)) *out = (neg_edit){"mdot", e, 0, ".Qq", false, false, SF_OK, ""};
+  }
   for (size_t i = 0; i < n; i++) {
     size_t e = neg_hex_at(t, n, i);
     if (e) {

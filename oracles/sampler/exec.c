@@ -221,8 +221,7 @@ static sf_code exec_s3d(const sf_sample_3d *in, sf_state *s, const sf_backend *b
   }
   bool have_po = false, have_grad = false;
   bool have_lod_part = false, have_bias_part = false;
-  float lodp[SF_MAX_LANES];
-  memset(lodp, 0, sizeof lodp);
+  float lodp[SF_MAX_LANES]; /* lanes [0, lanes) written by the role that sets have_*_part */
   for (unsigned k = 0; k < nroles; k++) {
     const float *src = pv[k];  /* k >= num_params: zeros (missing trailing params read 0) */
     float *dstv = NULL;
@@ -258,7 +257,7 @@ static sf_code exec_s3d(const sf_sample_3d *in, sf_state *s, const sf_backend *b
     }
     if (dstv) memcpy(dstv, src, sizeof(float) * lanes);
   }
-  if (have_lod_part || have_bias_part) memcpy(q.lod_or_bias, lodp, sizeof lodp);
+  if (have_lod_part || have_bias_part) memcpy(q.lod_or_bias, lodp, sizeof(float) * lanes);
   if (!have_po)
     for (unsigned i = 0; i < lanes; i++) {
       q.off_u[i] = (int8_t)aoff[0];
