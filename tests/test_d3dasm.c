@@ -66,6 +66,17 @@ static void test_fxc_forms(void) {
     print(&a, buf, sizeof buf);
     SF_CHECK_STR(buf, "sample_indexable(texture2d)(float,float,float,float) o0.xyzw, v0.xyxx, t0.xyzw, s0");
   }
+  /* An offset written with "0X" is a prefix too (it was read as the instruction "0X1C" once: the
+   * number test stopped at the 'X'); a letter or 'y' for the "0x" is not a prefix. */
+  if (parse("0X1C: sample o0.xyzw, v0.xyxx, t0.xyzw, s0", &a)) SF_CHECK_EQ_U(a.op, SF_D3D_SAMPLE);
+  {
+    sf_d3d_inst z;
+    sf_status st;
+    sf_status_clear(&st);
+    SF_CHECK(sf_d3dasm_parse_inst("Ax1C: sample o0.xyzw, v0.xyxx, t0.xyzw, s0", 42, 1, &z, &st) != SF_OK);
+    sf_status_clear(&st);
+    SF_CHECK(sf_d3dasm_parse_inst("0y1C: sample o0.xyzw, v0.xyxx, t0.xyzw, s0", 42, 1, &z, &st) != SF_OK);
+  }
   /* Modifiers and precise / sat (sat after the groups, as vkd3d prints it). */
   same("sample_b_indexable(texture2d)(float,float,float,float)_sat [precise(xy)] r0.xy, -|v0.xyxx|, t0.xyzw, s0, "
        "|r1.w|");

@@ -400,11 +400,12 @@ sf_code da_parse_opnd(tcur *c, sf_d3d_opnd *o, int pos) {
   return SF_OK;
 }
 
-/* Skips `   12  0x000000A8: ` (D3DDisassemble instruction numbers / byte offsets). */
+/* Skips `   12  0x000000A8: ` (D3DDisassemble instruction numbers / byte offsets; the offset's "0x"
+ * in either case). */
 void da_skip_listing_prefix(tcur *c) {
   da_skip_sp(c);
   size_t save = c->pos;
-  if (da_is_digit(da_peek(c)) && !(da_peek(c) == '0' && da_peek_at(c, 1) == 'x')) {
+  if (da_is_digit(da_peek(c)) && !(da_peek(c) == '0' && (da_peek_at(c, 1) == 'x' || da_peek_at(c, 1) == 'X'))) {
     while (da_is_digit(da_peek(c))) c->pos++;
     if (!da_is_sp(da_peek(c)) && da_peek(c) != ':') {
       c->pos = save;

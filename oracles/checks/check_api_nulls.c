@@ -169,6 +169,17 @@ static void d3d_nulls(nulls *n) {
       sf_buf_init(&out, NULL);
       CALL("sf_dxbc_parse_text(NULL text)", sf_dxbc_parse_text(NULL, ctext.len, &out, &st));
       CALL("sf_dxbc_parse_text(NULL out)", sf_dxbc_parse_text((const char *)ctext.data, ctext.len, NULL, &st));
+      /* no status (a caller that wants only the code): the same code, and the same bytes */
+      sf_buf with, without;
+      sf_buf_init(&with, NULL);
+      sf_buf_init(&without, NULL);
+      sf_status_clear(&st);
+      sf_code r1 = sf_dxbc_parse_text((const char *)ctext.data, ctext.len, &with, &st);
+      sf_code r2 = sf_dxbc_parse_text((const char *)ctext.data, ctext.len, &without, NULL);
+      if (r1 != r2 || with.len != without.len || (with.len && memcmp(with.data, without.data, with.len)))
+        finding(n, "sf_dxbc_parse_text(NULL status)", "a different result than with a status");
+      sf_buf_free(&with);
+      sf_buf_free(&without);
       sf_buf_free(&ctext);
     }
     sf_status_clear(&st);

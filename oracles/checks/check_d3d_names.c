@@ -409,6 +409,35 @@ static bool version_digits(sf_verdict *v) {
   return true;
 }
 
+/* `listing_prefix` (once per process, with `program_cap`): the instruction numbers and byte offsets
+ * that D3DDisassemble writes before each line ("   12  0x000000A8: ", "0x0C: ", "3: ") are
+ * skipped, so `ret` behind each reads as one instruction; a line that only looks like one (a letter
+ * or a 'y' for the "0x", no ':' after the offset) is not a prefix, and the program is refused as a
+ * syntax error on that line. */
+static bool listing_prefix(sf_verdict *v) {
+  static const struct {
+    const char *prefix;
+    bool read;
+  } pre[8] = {{"   12  0x000000A8: ", true}, {"0x0C: ", true}, {"0X1c: ", true}, {"3: ", true},
+              {"Ax0C: ", false},            {"0y0C: ", false}, {"1x0C: ", false}, {"0x0C ", false}};
+  for (unsigned q = 0; q < 8; q++) {
+    char text[64];
+    int len = snprintf(text, sizeof text, "ps_4_0\n%sret\n", pre[q].prefix);
+    sf_tpf_program p;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_d3dasm_parse_program(text, (size_t)len, &p, &st);
+    size_t count = rc == SF_OK ? p.count : 0;
+    if (rc == SF_OK) sf_tpf_program_free(&p);
+    if (pre[q].read ? rc == SF_OK && count == 1 : rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 2) continue;
+    char d[SF_STATUS_MSG_MAX + 96];
+    snprintf(d, sizeof d, "'%sret': %s at %u:%u (%s), %zu items; want %s", pre[q].prefix, sf_code_name(rc), (unsigned)st.line,
+             (unsigned)st.col, st.msg, count, pre[q].read ? "one instruction" : "a syntax error on line 2");
+    return names_fail_as(v, "listing_prefix", pre[q].read ? "read" : "refused", d);
+  }
+  return true;
+}
+
 /* `interp_modes` (once per process, with `program_cap`): dcl_input_ps with each of the 16 values of
  * its interpolation field: modes 1-7 print by name (D3D10_SB_INTERPOLATION_MODE: constant, linear,
  * linear centroid, ...) and read back to the same tokens; 0 (undefined) and 8-15 have no name, and
@@ -488,7 +517,8 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
              sf_code_name(rc), s3.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)s3.pos, s3.msg);
     return names_fail_as(v, "program_cap", "short_length", d);
   }
-  return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v) && interp_modes(v);
+  return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v) && interp_modes(v) &&
+         listing_prefix(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_program_cap)

@@ -209,7 +209,9 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
 
 /* `request_lod`: a LOD query from gradients whose rho^2 lies at the top of its binade (2 - 2^-k,
  * k = 1..23: the mantissas past the last threshold of the LOD table, where a binary search that
- * runs one step too far leaves the table) and across binades, on every backend, bit for bit the
+ * runs one step too far leaves the table) and across binades (the first of them 2^-4 exactly, a
+ * mantissa below the table's first threshold, where the search must count none), on every
+ * backend, bit for bit the
  * scalar answer. Generated gradients come from the palette's short values (grid steps, unit
  * values), whose squares seldom reach those mantissas. */
 bool sf_check_request_lod(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
@@ -224,7 +226,7 @@ bool sf_check_request_lod(sf_verdict *v, const sf_case *c, const sf_backend *con
   q.lanes = 0xFFFFFFFFu;
   float w = (float)fp.f32->levels[0].w;
   for (unsigned i = 0; i < SF_MAX_LANES; i++) {
-    float rho2 = i < 23 ? 2.0f - ldexpf(1.0f, -(int)(i + 1)) : ldexpf(1.0f + (float)(i - 23) / 9.0f, (int)i - 28);
+    float rho2 = i < 23 ? 2.0f - ldexpf(1.0f, -(int)(i + 1)) : ldexpf(1.0f + (float)(i - 23) / 9.0f, (int)i - 27);
     q.u[i] = q.v[i] = 0.5f;
     q.dudx[i] = sqrtf(rho2) / w;
     if (c->pattern[29] & 1u) q.dvdy[i] = q.dudx[i], q.dudx[i] = 0; /* the other axis, by the case */
@@ -346,6 +348,7 @@ bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample
  *               backend's footprint one texel short of the scalar entry's reads the tile's bytes
  *               where the scalar entry reads zero. The scalar result must change with the null tile
  *               (else the geometry missed the edge), and every backend must give its bits.
+ *   u8_unbound  SAMPLE_UNORM and AVS with no surface bound: SF_OK and zeros on every backend.
  *   u8_surface  SAMPLE_UNORM and AVS on an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube,
  *               by the case): every backend refuses them as the scalar entry does (SF_ERR_STATE).
  * One choice per input, by a hash of its bytes. Surfaces 32x32 (tiles of SF_NULL_TILE = 8): coordinates are multiples of 1/32, exact in float. */
@@ -462,6 +465,24 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
   }
   sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, false, &st);
   if (!ok) return false;
+  /* u8_unbound: no surface bound reads zeros (SF_OK), on every backend as in the scalar entry */
+  uq.surf = aq.surf = NULL;
+  for (unsigned b = 0; b < nbe; b++) {
+    sf_status bs;
+    sf_status_clear(&bs);
+    memset(&ub, 0xA5, sizeof ub);
+    memset(&ab, 0xA5, sizeof ab);
+    sf_code ru = be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &ub, &bs) : SF_OK;
+    sf_code ra = be[b]->avs ? be[b]->avs(&aq, &ab, &bs) : SF_OK;
+    bool zero = true;
+    for (unsigned k = 0; k < 4; k++)
+      for (unsigned i = 0; i < 32; i++) zero = zero && ub.v[k][i] == 0 && (i >= 16 || ab.v[k][i] == 0);
+    if (ru == SF_OK && ra == SF_OK && zero) continue;
+    char key[48];
+    snprintf(key, sizeof key, "u8_unbound %s", ru != SF_OK || ra != SF_OK ? "refused" : "nonzero");
+    return ue_fail(v, c, be[b]->name, key, "SAMPLE_UNORM gave %s and AVS %s with no surface bound; want SF_OK and zeros, "
+                   "as the scalar entry gives\n", sf_code_name(ru), sf_code_name(ra));
+  }
   /* u8_surface */
   static const char *const kinds[4] = {"1d", "2d_array", "3d", "cube"};
   unsigned o = (pick >> 3) % 4u;

@@ -324,11 +324,11 @@ bool sf_check_container_sniff(sf_verdict *v, const char *t, size_t n);
 bool sf_check_group_drop(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *t, size_t n);
 bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n,
                                   const char *line, unsigned lo, unsigned hi);
-/* `eof_cut` (check_negative.c): a text that parses, cut after one of its lines (picked by its hash;
- * a label line, ending in ':', one time in two when it has one), without that line's newline, in a
- * buffer of exactly that size: the parser reads no byte past it (ASan sees it) and gives what it
- * gives with a final newline, the same code and, on a refusal, the same line and column (or the
- * end of the text in both). One text in SF_NEG_EVERY. */
+/* `eof_cut` (check_eof_cut.c): a text that parses, cut short (after a label line's ':', after a
+ * word that a '[' follows, or at or inside any line; picked by its hash), in a buffer of exactly
+ * the kept bytes: the parser reads no byte past them (ASan sees it) and gives what it gives with a
+ * newline after the cut, the same code and, on a refusal, the same line and column (or the end of
+ * the text in both). One text in SF_NEG_EVERY. */
 bool sf_check_eof_cut(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n);
 
 /* The model core's contracts (oracles/checks/check_model.c), run by visa_bin and dxbc: the reader,
