@@ -272,6 +272,9 @@ bool vt_parse_va(cur *c, const vt_gmatch *m, vt_gbuild *b) {
       if (!vt_gput_v(c, b, "a vector operand")) return false;
     } else if (k == 'M') {
       v = word_in(c, mmf_enable, 3, &len);
+      for (unsigned j = 0; v < 0 && len && j < 3; j++) /* a name with more after it: refused where it ends, as p_name does */
+        if (vt_ieq(c->s + c->i, len, mmf_enable[j]))
+          return vt_perr(c, SF_ERR_SYNTAX, c->i + len, "expected a blank after %s", mmf_enable[j]), false;
       if (v < 0) {
         if (!vt_gput_v(c, b, "an enable mode (VA_MINMAX_ENABLE, VA_MAX_ENABLE, VA_MIN_ENABLE) or a vector operand")) return false;
         continue;

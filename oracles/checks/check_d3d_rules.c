@@ -509,6 +509,33 @@ static bool imm_index(sf_verdict *v) {
 }
 static SF_CHECK_ONCE_FN(imm_index)
 
+/* `validate_accepts`: a value at the edge of what a rule allows, set on an otherwise valid
+ * instruction, is reported under no rule (the rules' edits above are the other side): min
+ * precision 1, 2, 4 and 5 (3, 6 and 7 do not exist) and modifier 3 (-|x|) on the first source.
+ * One value per input, by the instruction's hash h. */
+static bool valid_edges(sf_verdict *v, const sf_d3d_inst *d, unsigned h) {
+  static const uint8_t minp[4] = {1, 2, 4, 5};
+  sf_d3d_inst w = *d;
+  unsigned k = h % 5u;
+  w.src[0].extended = true;
+  if (k < 4) w.src[0].min_precision = minp[k];
+  else w.src[0].modifier = 3;
+  sf_violations vs;
+  vs.count = vs.total = 0;
+  vs.rules_only = true;
+  sf_d3d_inst_validate(&w, &vs);
+  if (vs.total == 0) return true;
+  sf_inst in;
+  memset(&in, 0, sizeof in);
+  in.family = SF_FAMILY_D3D;
+  in.d3d = w;
+  sf_verdict_fail(v, "validate_accepts", &in, vs.count ? vs.v[0].rule : "rule");
+  sf_verdict_key(v, "validate_accepts %s", vs.count ? vs.v[0].rule : "rule");
+  sf_verdict_dumpf(v, "a valid instruction with %s %u on its first source is reported under %s (%u violations)\n",
+                   k < 4 ? "min precision" : "modifier", k < 4 ? minp[k] : 3u, vs.count ? vs.v[0].rule : "?", vs.total);
+  return false;
+}
+
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
   if (!canon_clears(v, d) || !enc_range(v, d) || !imm_index_once(v)) return false;
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
@@ -517,8 +544,8 @@ bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
    * another way). One in SF_RULES_EVERY per input, picked by fields of the instruction: a quarter
    * of the table's cost, and a campaign still runs every edit many times over. */
   if (!valid) return true;
-  if (!rel_select(v, d)) return false;
   unsigned h = d->op * 31u + d->dst.comp_bits * 7u + d->src[0].comp_bits + d->src[1].type + (unsigned)d->src[1].idx[0].imm;
+  if (!rel_select(v, d) || !valid_edges(v, d, h ^ (h >> 7))) return false;
   unsigned sel = (h ^ (h >> 3)) % SF_RULES_EVERY;
   for (size_t k = 2 + sel; k < sf_d3d_rule_edit_count(); k += SF_RULES_EVERY)
     if (!rule_seen(v, d, k)) return false;

@@ -305,6 +305,11 @@ bool sf_isa_same_ginst(const sf_visa_kernel *ka, const sf_visa_kernel *kb, const
  * class, or a scalar field an edge value; text the printer writes for it reads back as the same
  * bytes (the edit picked by the hash h) */
 bool sf_isa_field_edit(sf_isa_file *g, uint64_t h, sf_verdict *v);
+/* `gen_drop` (check_isa_field_edit.c): sf_isa_drop_gen_code on a file with Gen code empties every
+ * record, kernels' and functions', and reports their count and bytes; f is not used after it. */
+bool sf_isa_gen_drop(sf_verdict *v, sf_isa_file *f);
+/* `minus_zero` (check_roundtrip.c): no integer of a printed vISA text is "-0". */
+bool sf_check_visa_minus_zero(sf_verdict *v, const sf_inst *report, const char *t, size_t n);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */

@@ -15,6 +15,7 @@
  * opcode is picked first, each as likely as any, then one of its fields of the edit's kinds; the
  * edit by the input's hash. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/visa/visa_bin_priv.h"
@@ -188,4 +189,48 @@ bool sf_isa_field_edit(sf_isa_file *g, uint64_t h, sf_verdict *v) {
   if (!g->num_kernels) return true;
   unsigned ver = g->major ? SF_VISA_V(g->major, g->minor) : SF_VISA_V(4, 1);
   return (h >> 47) & 1u ? value_edit(g, ver, h, v) : class_edit(g, ver, h, v);
+}
+
+/* `gen_drop`: a file with compiled Gen code (the genbin records of a kernel or a function) has it
+ * left out by sf_isa_drop_gen_code (visa.h; what `samplefuzz disasm` does before printing text):
+ * every record with bytes, kernels' and functions' alike, is counted and emptied, the count and the
+ * byte total are the records', and a second call finds nothing. The file format gives functions no
+ * records, but the API takes any file in memory: function 0 gets one of 16 bytes first. Files
+ * without either: nothing to do. f is the file's read form, which is not used after this. */
+bool sf_isa_gen_drop(sf_verdict *v, sf_isa_file *f) {
+  if (f->num_functions && f->functions && !f->functions[0].genbins) {
+    sf_visa_kernel *fn = &f->functions[0];
+    fn->genbins = calloc(1, sizeof *fn->genbins);
+    uint8_t *code = fn->genbins ? malloc(16) : NULL;
+    if (code) {
+      memset(code, 0x5a, 16);
+      fn->genbins[0] = (sf_visa_genbin){.platform = 1, .size = 16, .bytes = code};
+      fn->num_genbins = 1;
+    } else { /* no memory for it: the function keeps no record */
+      free(fn->genbins);
+      fn->genbins = NULL;
+    }
+  }
+  unsigned want = 0;
+  uint64_t bytes = 0;
+  for (uint32_t o = 0; o < (uint32_t)f->num_kernels + f->num_functions; o++) {
+    const sf_visa_kernel *k = o < f->num_kernels ? &f->kernels[o] : &f->functions[o - f->num_kernels];
+    for (uint32_t i = 0; k->genbins && i < k->num_genbins; i++)
+      if (k->genbins[i].size) want++, bytes += k->genbins[i].size;
+  }
+  if (!want) return true;
+  uint64_t got = 0, again = 1;
+  unsigned n = sf_isa_drop_gen_code(f, &got), n2 = sf_isa_drop_gen_code(f, &again);
+  bool left = false;
+  for (uint32_t o = 0; o < (uint32_t)f->num_kernels + f->num_functions; o++) {
+    const sf_visa_kernel *k = o < f->num_kernels ? &f->kernels[o] : &f->functions[o - f->num_kernels];
+    for (uint32_t i = 0; k->genbins && i < k->num_genbins; i++) left = left || k->genbins[i].size || k->genbins[i].bytes;
+  }
+  if (n == want && got == bytes && n2 == 0 && again == 0 && !left) return true;
+  sf_verdict_fail(v, "gen_drop", NULL, n != want ? "count" : got != bytes ? "bytes" : "left");
+  sf_verdict_key(v, "gen_drop %s", n != want ? "count" : got != bytes ? "bytes" : "left");
+  sf_verdict_dumpf(v, "sf_isa_drop_gen_code: %u records and %llu bytes dropped of %u and %llu (kernels %u, functions %u); a "
+                   "second call %u and %llu; %s left\n", n, (unsigned long long)got, want, (unsigned long long)bytes,
+                   (unsigned)f->num_kernels, (unsigned)f->num_functions, n2, (unsigned long long)again, left ? "some" : "none");
+  return false;
 }

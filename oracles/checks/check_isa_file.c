@@ -441,7 +441,7 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
   if (ok) ok = sf_check_negative_lines(v, sf_isa_parse_text_any, NULL, (const char *)t1.data, t1.len, NULL, SF_NEG_NO_WORD_DIGITS);
   if (ok) ok = sf_check_eof_cut(v, sf_isa_parse_text_any, NULL, (const char *)t1.data, t1.len);
   if (ok) ok = sf_isa_cap_edit(v, g, (const char *)t1.data, t1.len) && sf_isa_text_ids(v, (const char *)t1.data, t1.len) &&
-               sf_isa_genx_spellings(v, (const char *)t1.data, t1.len);
+               sf_isa_genx_spellings(v, (const char *)t1.data, t1.len) && sf_check_visa_minus_zero(v, NULL, (const char *)t1.data, t1.len);
   if (ok) { /* one text in four (check_isa_file_edit.c) */
     uint64_t ht = XXH3_64bits(t1.data, t1.len);
     if ((ht >> 61) % 4 == 1) ok = sf_isa_decl_drop(v, (const char *)t1.data, t1.len, ht);
@@ -680,7 +680,7 @@ static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsign
     goto done;
   }
   ok = sf_isa_write_refuses(&f, p, n, v) && sf_check_isa_file_edits(&g, w1.data, w1.len, p, n, v) &&
-       sf_isa_check_text(&g, v, text, generated, relayout_every);
+       sf_isa_check_text(&g, v, text, generated, relayout_every) && sf_isa_gen_drop(v, &f);
 done:
   sf_isa_free(&f);
   sf_isa_free(&g);

@@ -65,6 +65,29 @@ static const char *const sf_predef_vars[] = {
 static const char *const sf_predef_surfaces[] = {"%slm", "T1", "T2", "TSS", "%bss", "%scratch"};
 #define SF_NAMES(a) (sizeof a / sizeof a[0])
 
+/* `minus_zero` (vISA texts: visa_text's instruction, isa_file's whole file): no integer is printed as
+ * "-0" (GenX_IR writes an indirect operand's zero offset, and every other zero, as "0"; a float's
+ * "-0.0" or a hex value is not an integer). "-0" counts when no word character or '.' comes before
+ * it, no digit, '.', 'x' or 'e' after it, and it is not inside a quoted string. */
+bool sf_check_visa_minus_zero(sf_verdict *v, const sf_inst *report, const char *t, size_t n) {
+  for (const char *p = memchr(t, '-', n); p && (size_t)(p - t) + 1 < n; p = memchr(p + 1, '-', n - (size_t)(p + 1 - t))) {
+    size_t i = (size_t)(p - t);
+    if (t[i + 1] != '0' || (i && (isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_' || t[i - 1] == '.'))) continue;
+    char after = i + 2 < n ? t[i + 2] : ' ';
+    if (isdigit((unsigned char)after) || after == '.' || after == 'x' || after == 'X' || after == 'e' || after == 'E') continue;
+    size_t ls = i, le = i, quotes = 0;
+    while (ls && t[ls - 1] != '\n') quotes += t[--ls] == '"';
+    if (quotes % 2) continue; /* inside a quoted string (a name, an attribute's text) */
+    while (le < n && t[le] != '\n') le++;
+    sf_verdict_fail(v, "minus_zero", report, "integer");
+    sf_verdict_key(v, "minus_zero");
+    sf_verdict_dumpf(v, "an integer printed as \"-0\" at column %zu: %.*s\n", i - ls + 1, (int)(le - ls > 300 ? 300 : le - ls),
+                     t + ls);
+    return false;
+  }
+  return true;
+}
+
 static bool sf_check_visa_names(sf_verdict *v, const sf_inst *canon, const char *t) {
   for (size_t i = 0; t[i]; i++) {
     char c = t[i];
@@ -316,7 +339,7 @@ static bool sf_check_visa_textview(sf_verdict *v, const sf_inst *canon, bool mus
     sf_verdict_dump_inst(v, "instruction", canon);
     return false;
   }
-  if (!sf_check_visa_names(v, canon, t1)) return false;
+  if (!sf_check_visa_names(v, canon, t1) || !sf_check_visa_minus_zero(v, canon, t1, strlen(t1))) return false;
   sf_inst back;
   memset(&back, 0, sizeof back);
   sf_status_clear(&st);
