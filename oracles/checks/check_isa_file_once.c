@@ -67,7 +67,8 @@ static bool unknown_atomics(sf_verdict *v) {
 /* `text_edges` (once per process, with `unknown_atomic`): decimal float immediates at the largest
  * finite magnitude of their type (+-FLT_MAX as :f, +-DBL_MAX as :df) read as exactly those bits,
  * decimal integers at the ends of :uq, :q, :ud and :d (and 2^64 - 6, where the digit loop's
- * overflow test is closest) read as theirs, and one past each end is refused as out of range,
+ * overflow test is closest) read as theirs, and one past each end is refused as out of range, an
+ * oword count that is not a power of two is out of range at its first digit,
  * and an svm_gather whose block-size code (3) or block-count code (4) is one past what its text can
  * say, or an svm_gather4scaled whose channel mask is 16 or 0, is refused by the printer as
  * unsupported, not printed as a suffix the parser refuses. */
@@ -114,6 +115,26 @@ static bool text_edges(sf_verdict *v) {
     sf_verdict_key(v, "text_edges imm_max");
     sf_verdict_dumpf(v, "the immediate %s does not read as its type's bits at the edge of its range, or is not refused as "
                      "out of range one past it: %s\n", bad, st.msg);
+    return false;
+  }
+  /* an oword count that is not a power of two (the grammar's number reads up to 16) is out of
+   * range at its first digit */
+  static const char *const ow[3] = {"oword_ld (3) T6 0x10:ud V32.0", "oword_ld_unaligned (12) T6 0x10:ud V32.0",
+                                    "oword_ld (6) T6 0x10:ud V32.0"};
+  for (unsigned q = 0; q < 3; q++) {
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n    %s\n"
+                     "    ret (M1, 1)\n", ow[q]);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status_clear(&st);
+    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+    if (rc == SF_OK) sf_isa_free(&f);
+    unsigned col = (unsigned)(strchr(ow[q], '(') - ow[q]) + 4 + 2; /* the first digit, 1-based, after 4 blanks */
+    if (rc == SF_ERR_RANGE && st.pos_kind == SF_POS_TEXT && st.line == 4 && st.col == col) continue;
+    sf_verdict_fail(v, "text_edges", NULL, "oword_count");
+    sf_verdict_key(v, "text_edges oword_count %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "'%s' gave %s at %u:%u (%s); want out of range at 4:%u\n", ow[q], sf_code_name(rc), (unsigned)st.line,
+                     (unsigned)st.col, st.msg, col);
     return false;
   }
   for (unsigned q = 0; q < 4; q++) { /* q 2, 3: svm_gather4scaled's channel mask 16 and 0 (1-15 print) */
