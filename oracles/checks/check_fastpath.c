@@ -349,6 +349,8 @@ bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample
  *               where the scalar entry reads zero. The scalar result must change with the null tile
  *               (else the geometry missed the edge; tested once per process for each of the 8
  *               geometries), and every backend must give its bits. One input in two.
+ *   u8_rect_tie a point-sampled BORDER rect one ulp left of a rounding tie: every backend's rect
+ *               entry gives the scalar per-block answer (column 0 the border). One input in four.
  *   u8_unbound  SAMPLE_UNORM and AVS with no surface bound: SF_OK and zeros on every backend.
  *   u8_surface  SAMPLE_UNORM and AVS on an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube,
  *               by the case): every backend refuses them as the scalar entry does (SF_ERR_STATE).
@@ -470,6 +472,37 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
   }
   if (run) sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, false, &st);
   if (!ok) return false;
+  /* u8_rect_tie: a point-sampled, BORDER-addressed SAMPLE_UNORM rect whose first column lies at
+   * x = u*32 = -0x1.000002p-9, one ulp left of the -1/512 where 256x rounds to -0.5's even
+   * neighbour: 256x rounds to -1, so column 0 is the border colour, not texel 0. Every backend's
+   * rect entry must give the scalar per-block answer there (a rect axis that moved x by one ulp
+   * read texel 0). One input in four. */
+  if (((pick >> 6) & 3u) == 0) {
+    sf_sampler pt;
+    sf_sampler_default(&pt);
+    pt.min_filter = pt.mag_filter = SF_FILTER_POINT;
+    pt.addr[0] = pt.addr[1] = SF_ADDR_BORDER;
+    for (unsigned k = 0; k < 4; k++) pt.border[k] = 1.0f;
+    sf_unorm_req tq = {ue.grid, &pt, -0x1.000002p-14f, 0.5f, 1.0f / 32, 1.0f / 32};
+    sf_unorm_rect_req rq = {.surf = ue.grid, .samp = &pt, .u = tq.u, .v = tq.v, .du = tq.du, .dv = tq.dv, .blocks_x = 1,
+                            .blocks_y = 1};
+    sf_code rt = sc->sample_unorm(&tq, &u0, &st);
+    if (rt != SF_OK || u0.v[0][0] != 0xFF00u)
+      return ue_fail(v, c, "scalar", "u8_rect_tie fixture", "scalar sample_unorm at the tie gave %s, column 0 %s the border\n",
+                     sf_code_name(rt), rt == SF_OK ? "not" : "unknown");
+    for (unsigned b = 0; b < nbe; b++) {
+      uint16_t pl[4][32];
+      memset(pl, 0xA5, sizeof pl);
+      sf_unorm_rect_out ro = {{pl[0], pl[1], pl[2], pl[3]}, 8};
+      sf_status bs;
+      sf_status_clear(&bs);
+      sf_code rr = sf_sample_unorm_rect(be[b], &rq, &ro, &bs);
+      bool same = rr == SF_OK && !memcmp(pl, u0.v, sizeof pl);
+      if (same) continue;
+      return ue_fail(v, c, be[b]->name, "u8_rect_tie", "a point-sampled BORDER rect one ulp left of a rounding tie: %s, %s the "
+                     "scalar per-block answer\n", sf_code_name(rr), rr == SF_OK ? "not" : "unknown");
+    }
+  }
   /* u8_unbound: no surface bound reads zeros (SF_OK), on every backend as in the scalar entry */
   uq.surf = aq.surf = NULL;
   for (unsigned b = 0; b < nbe; b++) {
