@@ -18,6 +18,22 @@
 
 typedef bool (*rule_edit_fn)(sf_d3d_inst *w);
 
+/* The validator in its rules-only mode (no prose unless `reasons`): *vs filled, its result returned. */
+static int validate_rules(const sf_d3d_inst *w, sf_violations *vs, bool reasons) {
+  vs->count = vs->total = 0;
+  vs->rules_only = !reasons;
+  return sf_d3d_inst_validate(w, vs);
+}
+
+/* A failed verdict on a D3D instruction (wrapped in an sf_inst for the report). */
+static void fail_d3d(sf_verdict *v, const char *check, const sf_d3d_inst *d, const char *feature) {
+  sf_inst in;
+  memset(&in, 0, sizeof in);
+  in.family = SF_FAMILY_D3D;
+  in.d3d = *d;
+  sf_verdict_fail(v, check, &in, feature);
+}
+
 /* A relative index r0.x on the resource's first index (what d3d.src.relative forbids). */
 static void make_rel(sf_d3d_opnd *o) {
   o->idx[0].rep = SF_D3D_IDX_REL;
@@ -249,10 +265,8 @@ static bool rule_seen(sf_verdict *v, const sf_d3d_inst *d, size_t k) {
   sf_d3d_inst w = *d;
   if (!rule_edits[k].edit(&w)) return true;
   sf_violations vs;
-  vs.count = vs.total = 0;
   const char *who = rule_edits[k].who;
-  vs.rules_only = who == NULL; /* the reasons are formatted only when one is read */
-  sf_d3d_inst_validate(&w, &vs);
+  validate_rules(&w, &vs, who != NULL); /* the reasons are formatted only when one is read */
   size_t wl = who ? strlen(who) : 0;
   bool misnamed = false;
   for (unsigned i = 0; i < vs.count; i++) {
@@ -261,20 +275,12 @@ static bool rule_seen(sf_verdict *v, const sf_d3d_inst *d, size_t k) {
     misnamed = true;
   }
   if (misnamed) {
-    sf_inst in;
-    memset(&in, 0, sizeof in);
-    in.family = SF_FAMILY_D3D;
-    in.d3d = w;
-    sf_verdict_fail(v, "validate_sees", &in, "name");
+    fail_d3d(v, "validate_sees", &w, "name");
     sf_verdict_key(v, "validate_sees %s name", rule_edits[k].rule);
     sf_verdict_dumpf(v, "%s: reported under %s, but no reason names %s\n", rule_edits[k].what, rule_edits[k].rule, who);
     return false;
   }
-  sf_inst in;
-  memset(&in, 0, sizeof in);
-  in.family = SF_FAMILY_D3D;
-  in.d3d = w;
-  sf_verdict_fail(v, "validate_sees", &in, rule_edits[k].rule);
+  fail_d3d(v, "validate_sees", &w, rule_edits[k].rule);
   sf_verdict_key(v, "validate_sees %s", rule_edits[k].rule);
   sf_verdict_dumpf(v, "%s: the edited instruction is not reported under %s (%u violations)\n", rule_edits[k].what,
                    rule_edits[k].rule, vs.total);
@@ -337,14 +343,8 @@ static bool rel_select(sf_verdict *v, const sf_d3d_inst *d) {
         sf_d3d_opnd *o = k ? &w.src[k - 1] : &w.dst;
         o->idx[i].rel.comp_bits = c;
         sf_violations vs;
-        vs.count = vs.total = 0;
-        vs.rules_only = true;
-        if (sf_d3d_inst_validate(&w, &vs) == 0) continue;
-        sf_inst in;
-        memset(&in, 0, sizeof in);
-        in.family = SF_FAMILY_D3D;
-        in.d3d = w;
-        sf_verdict_fail(v, "rel_select", &in, vs.count ? vs.v[0].rule : "?");
+        if (validate_rules(&w, &vs, false) == 0) continue;
+        fail_d3d(v, "rel_select", &w, vs.count ? vs.v[0].rule : "?");
         sf_verdict_key(v, "rel_select %s", vs.count ? vs.v[0].rule : "?");
         sf_verdict_dumpf(v, "a valid instruction's relative index selecting .%c is refused: %s\n", "xyzw"[c],
                          vs.count ? vs.v[0].reason : "?");
@@ -368,17 +368,11 @@ static bool rettype_all(sf_verdict *v, const sf_d3d_inst *d) {
     w.rettype[k & 3] = vals[k];
     const char *want = vals[k] == 0 || vals[k] == 10 ? "d3d.rettype" : "d3d.rettype.sample";
     sf_violations vs;
-    vs.count = vs.total = 0;
-    vs.rules_only = true;
-    sf_d3d_inst_validate(&w, &vs);
+    validate_rules(&w, &vs, false);
     bool seen = false;
     for (unsigned i = 0; i < vs.count; i++) seen = seen || strcmp(vs.v[i].rule, want) == 0;
     if (seen) continue;
-    sf_inst in;
-    memset(&in, 0, sizeof in);
-    in.family = SF_FAMILY_D3D;
-    in.d3d = w;
-    sf_verdict_fail(v, "rettype_all", &in, want);
+    fail_d3d(v, "rettype_all", &w, want);
     sf_verdict_key(v, "rettype_all %u", (unsigned)vals[k]);
     sf_verdict_dumpf(v, "return type %u on component %c is not reported under %s (%u violations, first %s)\n", (unsigned)vals[k],
                      "xyzw"[k & 3], want, vs.total, vs.count ? vs.v[0].rule : "none");
@@ -521,15 +515,9 @@ static bool valid_edges(sf_verdict *v, const sf_d3d_inst *d, unsigned h) {
   if (k < 4) w.src[0].min_precision = minp[k];
   else w.src[0].modifier = 3;
   sf_violations vs;
-  vs.count = vs.total = 0;
-  vs.rules_only = true;
-  sf_d3d_inst_validate(&w, &vs);
+  validate_rules(&w, &vs, false);
   if (vs.total == 0) return true;
-  sf_inst in;
-  memset(&in, 0, sizeof in);
-  in.family = SF_FAMILY_D3D;
-  in.d3d = w;
-  sf_verdict_fail(v, "validate_accepts", &in, vs.count ? vs.v[0].rule : "rule");
+  fail_d3d(v, "validate_accepts", &w, vs.count ? vs.v[0].rule : "rule");
   sf_verdict_key(v, "validate_accepts %s", vs.count ? vs.v[0].rule : "rule");
   sf_verdict_dumpf(v, "a valid instruction with %s %u on its first source is reported under %s (%u violations)\n",
                    k < 4 ? "min precision" : "modifier", k < 4 ? minp[k] : 3u, vs.count ? vs.v[0].rule : "?", vs.total);

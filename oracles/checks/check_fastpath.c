@@ -394,43 +394,42 @@ static bool ue_fail(sf_verdict *v, const sf_case *c, const char *be, const char 
   return false;
 }
 
-bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_t n, const sf_backend *const *be,
-                       unsigned nbe) {
-  if (!ue_setup()) { /* five small valid surfaces: only out of memory leaves nothing to say */
-    if (ue.why.code == SF_ERR_NOMEM) return true;
-    char msg[SF_STATUS_MSG_MAX + 64];
-    return ue_fail(v, c, "scalar", "setup", "a valid 32x32 or 16x16 RGBA8 surface was refused: %s%s\n",
-                   sf_status_format(&ue.why, msg, sizeof msg), "");
-  }
-  /* the choice from the input's bytes: many inputs generate the same pattern */
-  unsigned pick = (unsigned)(XXH3_64bits(in, n) >> 32);
-  unsigned edge = pick & 3u;                    /* right, left, bottom, top */
-  bool avs = pick & 4u;
-  static const char *const edges[4] = {"right", "left", "bottom", "top"};
-  sf_sampler sp;
-  sf_sampler_default(&sp);
-  sp.min_filter = sp.mag_filter = SF_FILTER_LINEAR;
+/* The null_edge geometry for (edge, avs): every phase's AVS weight on the last tap (right, bottom)
+ * or the first (left, top), and the block's origin.
+ * AVS 4x4, du = dv = 1/32: pixel k's taps start at floor((u + k/32) * 32 - 0.5) - 3, 8 of them
+ * (the 4-tap channels 0 and 2 lie inside). u = 2/32: the last tap of pixel 3 is column 8;
+ * u = 11/32: the first tap of pixel 0 is column 7. SAMPLE_UNORM 8x4 linear: pixel k's taps are
+ * floor((u + k/32) * 32 - 0.5) and the next, with weight 1/2: u = 1/32 reaches column 8 (pixel 7),
+ * u = 8/32 starts at column 7; rows alike with v = 5/32 (row 8, pixel row 3) and v = 8/32. */
+static void ue_geometry(unsigned edge, bool avs, sf_sampler *sp, float *u, float *vv) {
+  sf_sampler_default(sp);
+  sp->min_filter = sp->mag_filter = SF_FILTER_LINEAR;
   bool last = edge == 0 || edge == 2;
   for (unsigned p = 0; p < SF_AVS_PHASES; p++) {
-    memset(sp.avs_luma[p], 0, sizeof sp.avs_luma[p]);
-    memset(sp.avs_chroma[p], 0, sizeof sp.avs_chroma[p]);
-    sp.avs_luma[p][last ? SF_AVS_LUMA_TAPS - 1 : 0] = 64;
-    sp.avs_chroma[p][last ? SF_AVS_CHROMA_TAPS - 1 : 0] = 64;
+    memset(sp->avs_luma[p], 0, sizeof sp->avs_luma[p]);
+    memset(sp->avs_chroma[p], 0, sizeof sp->avs_chroma[p]);
+    sp->avs_luma[p][last ? SF_AVS_LUMA_TAPS - 1 : 0] = 64;
+    sp->avs_chroma[p][last ? SF_AVS_CHROMA_TAPS - 1 : 0] = 64;
   }
-  /* AVS 4x4, du = dv = 1/32: pixel k's taps start at floor((u + k/32) * 32 - 0.5) - 3, 8 of them
-   * (the 4-tap channels 0 and 2 lie inside). u = 2/32: the last tap of pixel 3 is column 8;
-   * u = 11/32: the first tap of pixel 0 is column 7. SAMPLE_UNORM 8x4 linear: pixel k's taps are
-   * floor((u + k/32) * 32 - 0.5) and the next, with weight 1/2: u = 1/32 reaches column 8 (pixel 7),
-   * u = 8/32 starts at column 7; rows alike with v = 5/32 (row 8, pixel row 3) and v = 8/32. */
   static const float lo = 2.0f / 32, hi = 11.0f / 32, ulo = 1.0f / 32, uhi = 8.0f / 32, vlo = 5.0f / 32;
-  float u = 0, vv = 0;
-  unsigned tx = 0, ty = 0;
   switch (edge) {
-    case 0: u = avs ? lo : ulo, vv = avs ? lo : ulo, tx = 1; break;
-    case 1: u = avs ? hi : uhi, vv = avs ? lo : ulo; break;
-    case 2: u = avs ? lo : ulo, vv = avs ? lo : vlo, ty = 1; break;
-    default: u = avs ? lo : ulo, vv = avs ? hi : uhi; break;
+    case 0: *u = avs ? lo : ulo, *vv = avs ? lo : ulo; break;
+    case 1: *u = avs ? hi : uhi, *vv = avs ? lo : ulo; break;
+    case 2: *u = avs ? lo : ulo, *vv = avs ? lo : vlo; break;
+    default: *u = avs ? lo : ulo, *vv = avs ? hi : uhi; break;
   }
+}
+
+/* null_edge (see above): the fixture test once per geometry, then every backend against the scalar
+ * entry with the null tile set. */
+static bool ue_null_edge(sf_verdict *v, const sf_case *c, unsigned pick, const sf_backend *const *be, unsigned nbe) {
+  unsigned edge = pick & 3u; /* right, left, bottom, top */
+  bool avs = pick & 4u;
+  static const char *const edges[4] = {"right", "left", "bottom", "top"};
+  unsigned tx = edge == 0, ty = edge == 2; /* the null tile: (1,0) right of the taps, (0,1) below, else (0,0) */
+  sf_sampler sp;
+  float u = 0, vv = 0;
+  ue_geometry(edge, avs, &sp, &u, &vv);
   sf_status st;
   sf_status_clear(&st);
   sf_unorm_req uq = {ue.grid, &sp, u, vv, 1.0f / 32, 1.0f / 32};
@@ -439,13 +438,12 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
   sf_avs_out a0, a1, ab;
   const sf_backend *sc = sf_backend_scalar();
   unsigned conf = (avs ? 4u : 0u) + edge;
-  bool run = (pick >> 5) & 1u; /* null_edge on one input in two: each runs the scalar code 5 times */
-  sf_code r0 = !run || ue.edge_seen[conf] ? SF_OK : avs ? sc->avs(&aq, &a0, &st) : sc->sample_unorm(&uq, &u0, &st);
-  if (run) sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, true, &st);
-  sf_code r1 = !run ? SF_OK : avs ? sc->avs(&aq, &a1, &st) : sc->sample_unorm(&uq, &u1, &st);
+  sf_code r0 = ue.edge_seen[conf] ? SF_OK : avs ? sc->avs(&aq, &a0, &st) : sc->sample_unorm(&uq, &u0, &st);
+  sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, true, &st);
+  sf_code r1 = avs ? sc->avs(&aq, &a1, &st) : sc->sample_unorm(&uq, &u1, &st);
   bool ok = true;
   size_t cmp = avs ? 16u * sizeof a0.v[0][0] : sizeof u0.v[0];
-  bool moved = !run || ue.edge_seen[conf];
+  bool moved = ue.edge_seen[conf];
   for (unsigned k = 0; k < 4 && !moved && r0 == SF_OK && r1 == SF_OK; k++)
     moved |= avs ? memcmp(a0.v[k], a1.v[k], cmp) != 0 : memcmp(u0.v[k], u1.v[k], cmp) != 0;
   ue.edge_seen[conf] = moved;
@@ -453,7 +451,7 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
     ok = ue_fail(v, c, "scalar", "null_edge fixture", "scalar %s, %s edge: the null tile changed nothing under its taps\n",
                  avs ? "avs" : "sample_unorm", edges[edge]);
   }
-  for (unsigned b = 0; b < nbe && ok && run; b++) {
+  for (unsigned b = 0; b < nbe && ok; b++) {
     sf_status bs;
     sf_status_clear(&bs);
     memset(&ub, 0xA5, sizeof ub);
@@ -470,41 +468,55 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
                    avs ? "avs" : "sample_unorm", edges[edge]);
     }
   }
-  if (run) sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, false, &st);
-  if (!ok) return false;
-  /* u8_rect_tie: a point-sampled, BORDER-addressed SAMPLE_UNORM rect whose first column lies at
-   * x = u*32 = -0x1.000002p-9, one ulp left of the -1/512 where 256x rounds to -0.5's even
-   * neighbour: 256x rounds to -1, so column 0 is the border colour, not texel 0. Every backend's
-   * rect entry must give the scalar per-block answer there (a rect axis that moved x by one ulp
-   * read texel 0). One input in four. */
-  if (((pick >> 6) & 3u) == 0) {
-    sf_sampler pt;
-    sf_sampler_default(&pt);
-    pt.min_filter = pt.mag_filter = SF_FILTER_POINT;
-    pt.addr[0] = pt.addr[1] = SF_ADDR_BORDER;
-    for (unsigned k = 0; k < 4; k++) pt.border[k] = 1.0f;
-    sf_unorm_req tq = {ue.grid, &pt, -0x1.000002p-14f, 0.5f, 1.0f / 32, 1.0f / 32};
-    sf_unorm_rect_req rq = {.surf = ue.grid, .samp = &pt, .u = tq.u, .v = tq.v, .du = tq.du, .dv = tq.dv, .blocks_x = 1,
-                            .blocks_y = 1};
-    sf_code rt = sc->sample_unorm(&tq, &u0, &st);
-    if (rt != SF_OK || u0.v[0][0] != 0xFF00u)
-      return ue_fail(v, c, "scalar", "u8_rect_tie fixture", "scalar sample_unorm at the tie gave %s, column 0 %s the border\n",
-                     sf_code_name(rt), rt == SF_OK ? "not" : "unknown");
-    for (unsigned b = 0; b < nbe; b++) {
-      uint16_t pl[4][32];
-      memset(pl, 0xA5, sizeof pl);
-      sf_unorm_rect_out ro = {{pl[0], pl[1], pl[2], pl[3]}, 8};
-      sf_status bs;
-      sf_status_clear(&bs);
-      sf_code rr = sf_sample_unorm_rect(be[b], &rq, &ro, &bs);
-      bool same = rr == SF_OK && !memcmp(pl, u0.v, sizeof pl);
-      if (same) continue;
-      return ue_fail(v, c, be[b]->name, "u8_rect_tie", "a point-sampled BORDER rect one ulp left of a rounding tie: %s, %s the "
-                     "scalar per-block answer\n", sf_code_name(rr), rr == SF_OK ? "not" : "unknown");
-    }
+  sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, false, &st);
+  return ok;
+}
+
+/* u8_rect_tie: a point-sampled, BORDER-addressed SAMPLE_UNORM rect whose first column lies at
+ * x = u*32 = -0x1.000002p-9, one ulp left of the -1/512 where 256x rounds to -0.5's even
+ * neighbour: 256x rounds to -1, so column 0 is the border colour, not texel 0. Every backend's
+ * rect entry must give the scalar per-block answer there (a rect axis that moved x by one ulp
+ * read texel 0). */
+static bool ue_rect_tie(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  sf_sampler pt;
+  sf_sampler_default(&pt);
+  pt.min_filter = pt.mag_filter = SF_FILTER_POINT;
+  pt.addr[0] = pt.addr[1] = SF_ADDR_BORDER;
+  for (unsigned k = 0; k < 4; k++) pt.border[k] = 1.0f;
+  sf_unorm_req tq = {ue.grid, &pt, -0x1.000002p-14f, 0.5f, 1.0f / 32, 1.0f / 32};
+  sf_unorm_rect_req rq = {.surf = ue.grid, .samp = &pt, .u = tq.u, .v = tq.v, .du = tq.du, .dv = tq.dv, .blocks_x = 1,
+                          .blocks_y = 1};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_unorm_out u0;
+  sf_code rt = sf_backend_scalar()->sample_unorm(&tq, &u0, &st);
+  if (rt != SF_OK || u0.v[0][0] != 0xFF00u)
+    return ue_fail(v, c, "scalar", "u8_rect_tie fixture", "scalar sample_unorm at the tie gave %s, column 0 %s the border\n",
+                   sf_code_name(rt), rt == SF_OK ? "not" : "unknown");
+  for (unsigned b = 0; b < nbe; b++) {
+    uint16_t pl[4][32];
+    memset(pl, 0xA5, sizeof pl);
+    sf_unorm_rect_out ro = {{pl[0], pl[1], pl[2], pl[3]}, 8};
+    sf_status bs;
+    sf_status_clear(&bs);
+    sf_code rr = sf_sample_unorm_rect(be[b], &rq, &ro, &bs);
+    bool same = rr == SF_OK && !memcmp(pl, u0.v, sizeof pl);
+    if (same) continue;
+    return ue_fail(v, c, be[b]->name, "u8_rect_tie", "a point-sampled BORDER rect one ulp left of a rounding tie: %s, %s the "
+                   "scalar per-block answer\n", sf_code_name(rr), rr == SF_OK ? "not" : "unknown");
   }
-  /* u8_unbound: no surface bound reads zeros (SF_OK), on every backend as in the scalar entry */
-  uq.surf = aq.surf = NULL;
+  return true;
+}
+
+/* u8_unbound: no surface bound reads zeros (SF_OK), on every backend as in the scalar entry. */
+static bool ue_unbound(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  sf_sampler sp;
+  float u = 0, vv = 0;
+  ue_geometry(0, true, &sp, &u, &vv);
+  sf_unorm_req uq = {NULL, &sp, u, vv, 1.0f / 32, 1.0f / 32};
+  sf_avs_req aq = {.surf = NULL, .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
+  sf_unorm_out ub;
+  sf_avs_out ab;
   for (unsigned b = 0; b < nbe; b++) {
     sf_status bs;
     sf_status_clear(&bs);
@@ -521,10 +533,20 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
     return ue_fail(v, c, be[b]->name, key, "SAMPLE_UNORM gave %s and AVS %s with no surface bound; want SF_OK and zeros, "
                    "as the scalar entry gives\n", sf_code_name(ru), sf_code_name(ra));
   }
-  /* u8_surface */
+  return true;
+}
+
+/* u8_surface: an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube, by `o`) is refused by
+ * every backend's SAMPLE_UNORM and AVS, as by the scalar entry (SF_ERR_STATE). */
+static bool ue_surface(sf_verdict *v, const sf_case *c, unsigned o, const sf_backend *const *be, unsigned nbe) {
   static const char *const kinds[4] = {"1d", "2d_array", "3d", "cube"};
-  unsigned o = (pick >> 3) % 4u;
-  uq.surf = aq.surf = ue.odd[o];
+  sf_sampler sp;
+  float u = 0, vv = 0;
+  ue_geometry(0, true, &sp, &u, &vv);
+  sf_unorm_req uq = {ue.odd[o], &sp, u, vv, 1.0f / 32, 1.0f / 32};
+  sf_avs_req aq = {.surf = ue.odd[o], .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
+  sf_unorm_out ub;
+  sf_avs_out ab;
   for (unsigned b = 0; b < nbe; b++) {
     sf_status bs;
     sf_status_clear(&bs);
@@ -537,4 +559,20 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
                    "SF_ERR_STATE from both, as the scalar entry refuses them\n", sf_code_name(ru), sf_code_name(ra));
   }
   return true;
+}
+
+bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_t n, const sf_backend *const *be,
+                       unsigned nbe) {
+  if (!ue_setup()) { /* five small valid surfaces: only out of memory leaves nothing to say */
+    if (ue.why.code == SF_ERR_NOMEM) return true;
+    char msg[SF_STATUS_MSG_MAX + 64];
+    return ue_fail(v, c, "scalar", "setup", "a valid 32x32 or 16x16 RGBA8 surface was refused: %s%s\n",
+                   sf_status_format(&ue.why, msg, sizeof msg), "");
+  }
+  /* the choice from the input's bytes: many inputs generate the same pattern */
+  unsigned pick = (unsigned)(XXH3_64bits(in, n) >> 32);
+  /* null_edge on one input in two (each runs the scalar code up to 5 times), the rect tie on one in four */
+  if (((pick >> 5) & 1u) && !ue_null_edge(v, c, pick, be, nbe)) return false;
+  if (((pick >> 6) & 3u) == 0 && !ue_rect_tie(v, c, be, nbe)) return false;
+  return ue_unbound(v, c, be, nbe) && ue_surface(v, c, (pick >> 3) % 4u, be, nbe);
 }
