@@ -155,7 +155,7 @@ static sf_code parse_imm(tcur *c, uint32_t *bits) {
     if ((w - p == 3 && (strncmp(c->s + p, "inf", 3) == 0 || strncmp(c->s + p, "nan", 3) == 0))) {
       float f = strncmp(c->s + p, "inf", 3) == 0 ? INFINITY : NAN;
       if (c->s[c->pos] == '-') f = -f;
-      memcpy(bits, &f, 4);
+      memcpy(bits, &f, sizeof f);
       c->pos = w;
       return SF_OK;
     }
@@ -179,7 +179,7 @@ static sf_code parse_imm(tcur *c, uint32_t *bits) {
     errno = 0;
     float f = strtof(tmp, &end);
     if (!end || (size_t)(end - tmp) != q - c->pos) return da_cfail(c, SF_ERR_SYNTAX, "bad float immediate '%s'", tmp);
-    memcpy(bits, &f, 4);
+    memcpy(bits, &f, sizeof f);
   } else {
     char *end = NULL;
     errno = 0;
@@ -465,7 +465,7 @@ sf_code da_parse_gopnd(tcur *c, sf_d3d_opnd *o, int pos) {
         c->pos = s;
         return da_cfail(c, SF_ERR_SYNTAX, "bad double value '%s'", tmp);
       }
-      memcpy(&bits, &f, 8);
+      memcpy(&bits, &f, sizeof bits);
       da_accept(c, "l");
     }
     o->imm[2 * n] = (uint32_t)bits;

@@ -155,13 +155,13 @@ SF_NO_COVERAGE void da_op(obuf *b, const char *fmt, ...) {
  * non-finite values (and anything else that fails) as raw hex bits 0xXXXXXXXX. */
 void da_fmt_imm(uint32_t bits, char out[64]) {
   float f;
-  memcpy(&f, &bits, 4);
+  memcpy(&f, &bits, sizeof f);
   if (isfinite(f)) {
     char t[64];
     snprintf(t, sizeof t, "%f", (double)f);
     float g = strtof(t, NULL);
     uint32_t gb;
-    memcpy(&gb, &g, 4);
+    memcpy(&gb, &g, sizeof gb);
     if (gb == bits && strlen(t) <= 24) {
       snprintf(out, 64, "%s", t);
       return;
@@ -169,11 +169,11 @@ void da_fmt_imm(uint32_t bits, char out[64]) {
     for (int p = 1; p <= 9; p++) {
       snprintf(t, sizeof t, "%.*g", p, (double)f);
       g = strtof(t, NULL);
-      memcpy(&gb, &g, 4);
+      memcpy(&gb, &g, sizeof gb);
       if (gb == bits) {
         if (!strpbrk(t, ".e")) {
           size_t l = strlen(t);
-          if (l + 3 < sizeof t) memcpy(t + l, ".0", 3);
+          if (l + 3 < sizeof t) memcpy(t + l, ".0", sizeof ".0");
         }
         snprintf(out, 64, "%s", t);
         return;
@@ -190,13 +190,13 @@ const size_t da_n_sv_names = sizeof da_sv_names / sizeof da_sv_names[0];
 /* The shortest text that reads back (strtod) to the same 64 bits; non-finite values as raw hex. */
 void da_fmt_imm64(uint64_t bits, char out[64]) {
   double f;
-  memcpy(&f, &bits, 8);
+  memcpy(&f, &bits, sizeof f);
   if (isfinite(f)) {
     char t[64];
     snprintf(t, sizeof t, "%f", f);
     double g = strtod(t, NULL);
     uint64_t gb;
-    memcpy(&gb, &g, 8);
+    memcpy(&gb, &g, sizeof gb);
     if (gb == bits && strlen(t) <= 24) {
       snprintf(out, 64, "%s", t);
       return;
@@ -204,11 +204,11 @@ void da_fmt_imm64(uint64_t bits, char out[64]) {
     for (int p = 1; p <= 17; p++) {
       snprintf(t, sizeof t, "%.*g", p, f);
       g = strtod(t, NULL);
-      memcpy(&gb, &g, 8);
+      memcpy(&gb, &g, sizeof gb);
       if (gb == bits) {
         if (!strpbrk(t, ".e")) {
           size_t l = strlen(t);
-          if (l + 3 < sizeof t) memcpy(t + l, ".0", 3);
+          if (l + 3 < sizeof t) memcpy(t + l, ".0", sizeof ".0");
         }
         snprintf(out, 64, "%s", t);
         return;

@@ -367,13 +367,13 @@ static bool p_imm(cur *c, sf_vopnd *v) {
       float f = strtof(tmp, NULL);
       if (f > FLT_MAX || f < -FLT_MAX) return vt_perr(c, SF_ERR_RANGE, at, "float literal does not fit type f"), false;
       uint32_t bits;
-      memcpy(&bits, &f, 4);
+      memcpy(&bits, &f, sizeof bits);
       v->imm = bits;
     } else {
       double d = strtod(tmp, NULL);
       if (d > DBL_MAX || d < -DBL_MAX) return vt_perr(c, SF_ERR_RANGE, at, "float literal does not fit type df"), false;
       uint64_t bits;
-      memcpy(&bits, &d, 8);
+      memcpy(&bits, &d, sizeof bits);
       v->imm = bits;
     }
     return true;

@@ -351,12 +351,14 @@ bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample
  *               geometries), and every backend must give its bits. One input in two.
  *   u8_rect_tie a point-sampled BORDER rect one ulp left of a rounding tie: every backend's rect
  *               entry gives the scalar per-block answer (column 0 the border). One input in four.
+ *   u8_far_rows AVS rows past pixel index 2^32: a worked-out answer, and every backend the scalar
+ *               bits. One input in eight.
  *   u8_unbound  SAMPLE_UNORM and AVS with no surface bound: SF_OK and zeros on every backend.
  *   u8_surface  SAMPLE_UNORM and AVS on an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube,
  *               by the case): every backend refuses them as the scalar entry does (SF_ERR_STATE).
  * One choice per input, by a hash of its bytes. Surfaces 32x32 (tiles of SF_NULL_TILE = 8): coordinates are multiples of 1/32, exact in float. */
 static _Thread_local struct {
-  sf_surface *grid, *odd[4];
+  sf_surface *grid, *odd[4], *rows; /* rows: R8 16x64, row r holds 3r + 1 (u8_far_rows) */
   bool ready, failed;
   bool edge_seen[8]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
   sf_status why; /* the refusal, when a surface was not created */
@@ -366,12 +368,12 @@ static bool ue_setup(void) {
   if (ue.ready || ue.failed) return ue.ready;
   sf_status st;
   sf_status_clear(&st);
-  static const sf_surface_desc d[5] = {
+  static const sf_surface_desc d[6] = {
       {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 32, 1, 1, 1},     {SF_SURF_1D, SF_FMT_RGBA8_UNORM, 16, 1, 1, 1, 1},
       {SF_SURF_2D_ARRAY, SF_FMT_RGBA8_UNORM, 16, 16, 1, 2, 1}, {SF_SURF_3D, SF_FMT_RGBA8_UNORM, 16, 16, 2, 1, 1},
-      {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1}};
-  sf_surface **s[5] = {&ue.grid, &ue.odd[0], &ue.odd[1], &ue.odd[2], &ue.odd[3]};
-  for (unsigned i = 0; i < 5; i++)
+      {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1},     {SF_SURF_2D, SF_FMT_R8_UNORM, 16, 64, 1, 1, 1}};
+  sf_surface **s[6] = {&ue.grid, &ue.odd[0], &ue.odd[1], &ue.odd[2], &ue.odd[3], &ue.rows};
+  for (unsigned i = 0; i < 6; i++)
     if (sf_surface_create(s[i], &d[i], &st) != SF_OK) {
       for (unsigned j = 0; j < i; j++) sf_surface_free(*s[j]), *s[j] = NULL;
       ue.failed = true;
@@ -382,6 +384,8 @@ static bool ue_setup(void) {
   uint8_t pat[61];
   for (unsigned i = 0; i < sizeof pat; i++) pat[i] = (uint8_t)(17u + 37u * i);
   for (unsigned i = 0; i < 5; i++) sf_surface_fill(*s[i], pat, sizeof pat);
+  for (unsigned y = 0; y < 64; y++)
+    memset(ue.rows->data + ue.rows->levels[0].offset + y * ue.rows->levels[0].row_pitch, (int)(3 * y + 1), 16);
   ue.ready = true;
   return true;
 }
@@ -508,6 +512,45 @@ static bool ue_rect_tie(sf_verdict *v, const sf_case *c, const sf_backend *const
   return true;
 }
 
+/* u8_far_rows: a known answer for AVS rows past pixel index 2^32 (vertical block number 2^30 and
+ * up), where the reference takes k(k-1)/2 in double and rounds it to float32 (docs/precision-model.md).
+ * For k = 4 * 1073741856 that value and k(k+1)/2 round to neighbouring floats, and with this v and
+ * v2d the row position lands just below row 8 (row 7, phase 31) with k(k-1)/2 and on row 8 with
+ * k(k+1)/2. Every phase weighs the centre tap 64, so pixel (0, 0) reads its row's texel: row 7's
+ * 22, not row 8's 25. The spec-interval oracles allow both (float rounding) and the SIMD backends
+ * hand such blocks to the scalar code, so only a worked-out value sees the formula; every backend
+ * must then give the scalar bits. The same input as test_indep_unorm's
+ * test_avs_position_past_2_32 (how v and v2d were found is told there). */
+static bool ue_far_rows(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  sf_sampler sp;
+  sf_sampler_default(&sp);
+  sp.avs_8tap_all = true;
+  for (unsigned p = 0; p < SF_AVS_PHASES; p++) {
+    memset(sp.avs_luma[p], 0, sizeof sp.avs_luma[p]);
+    sp.avs_luma[p][3] = 64;
+  }
+  sf_avs_req q = {.surf = ue.rows, .samp = &sp, .w = 16, .h = 4, .u = 0.5f, .v = -0x1.e64294p-3f,
+                  .v2d = 0x1.7ae148p-65f, .vbn = 1073741856u};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_avs_out ref, out;
+  sf_code r = sf_backend_scalar()->avs(&q, &ref, &st);
+  if (r != SF_OK || ref.v[0][0] != 22 * 256)
+    return ue_fail(v, c, "scalar", "u8_far_rows", "AVS pixel (0, 0) past pixel index 2^32 gave %s, %s row 7's texel (22)\n",
+                   sf_code_name(r), r == SF_OK ? "not" : "unknown");
+  for (unsigned b = 0; b < nbe; b++) {
+    if (!be[b]->avs) continue;
+    memset(&out, 0xA5, sizeof out);
+    r = be[b]->avs(&q, &out, &st);
+    bool same = r == SF_OK;
+    for (unsigned k = 0; k < 4 && same; k++) same = !memcmp(ref.v[k], out.v[k], sizeof ref.v[k]);
+    if (!same)
+      return ue_fail(v, c, be[b]->name, "u8_far_rows", "AVS past pixel index 2^32: %s, %s the scalar entry's bits\n",
+                     sf_code_name(r), r == SF_OK ? "not" : "unknown");
+  }
+  return true;
+}
+
 /* u8_unbound: no surface bound reads zeros (SF_OK), on every backend as in the scalar entry. */
 static bool ue_unbound(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   sf_sampler sp;
@@ -563,7 +606,7 @@ static bool ue_surface(sf_verdict *v, const sf_case *c, unsigned o, const sf_bac
 
 bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_t n, const sf_backend *const *be,
                        unsigned nbe) {
-  if (!ue_setup()) { /* five small valid surfaces: only out of memory leaves nothing to say */
+  if (!ue_setup()) { /* six small valid surfaces: only out of memory leaves nothing to say */
     if (ue.why.code == SF_ERR_NOMEM) return true;
     char msg[SF_STATUS_MSG_MAX + 64];
     return ue_fail(v, c, "scalar", "setup", "a valid 32x32 or 16x16 RGBA8 surface was refused: %s%s\n",
@@ -574,5 +617,6 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
   /* null_edge on one input in two (each runs the scalar code up to 5 times), the rect tie on one in four */
   if (((pick >> 5) & 1u) && !ue_null_edge(v, c, pick, be, nbe)) return false;
   if (((pick >> 6) & 3u) == 0 && !ue_rect_tie(v, c, be, nbe)) return false;
+  if (((pick >> 8) & 7u) == 0 && !ue_far_rows(v, c, be, nbe)) return false; /* one input in eight */
   return ue_unbound(v, c, be, nbe) && ue_surface(v, c, (pick >> 3) % 4u, be, nbe);
 }

@@ -20,12 +20,12 @@
 
 static inline uint32_t sf_f2u(float f) {
   uint32_t u;
-  memcpy(&u, &f, 4);
+  memcpy(&u, &f, sizeof u);
   return u;
 }
 static inline float sf_u2f(uint32_t u) {
   float f;
-  memcpy(&f, &u, 4);
+  memcpy(&f, &u, sizeof f);
   return f;
 }
 static inline int sf_isnan(float f) { return (sf_f2u(f) & 0x7fffffffu) > 0x7f800000u; }

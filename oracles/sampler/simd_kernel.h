@@ -169,7 +169,7 @@ static inline sfk_vi sfk_gather32(const uint8_t *base, sfk_vi off) {
   sfk_vi r;
   for (unsigned j = 0; j < SFK_W; j++) {
     uint32_t x;
-    memcpy(&x, base + off[j], 4);
+    memcpy(&x, base + off[j], sizeof x);
     r[j] = (int32_t)x;
   }
   return r;

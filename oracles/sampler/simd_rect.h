@@ -11,7 +11,7 @@ static inline void sfk_asan_idx8(const void *base, const int32_t *idx, int32_t s
   for (unsigned j = 0; j < 8; j++) {
     if (masked && idx[j] < 0) continue;
     uint32_t x = 0;
-    memcpy(&x, (const uint8_t *)base + (ptrdiff_t)idx[j] * scale, 4);
+    memcpy(&x, (const uint8_t *)base + (ptrdiff_t)idx[j] * scale, sizeof x);
     __asm__ volatile("" : : "r"(x));
   }
 #else

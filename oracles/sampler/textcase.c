@@ -329,7 +329,7 @@ static sf_code tc_var(sf_textcase *tc, const tc_line *L, sf_status *st) {
       bits = type == SF_VT_F ? sf_f2u(f) : type == SF_VT_HF ? sf_float_to_half(f) : sf_f2u(f) >> 16;
     } else if (type == SF_VT_DF) {
       double d = strtod(L->tok[t], NULL);
-      memcpy(&bits, &d, 8);
+      memcpy(&bits, &d, sizeof bits);
     } else {
       if (!tc_i64(L->tok[t], &iv)) return tc_err(st, L, t, SF_ERR_SYNTAX, "expected an integer");
       bits = (uint64_t)iv;
