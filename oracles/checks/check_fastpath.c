@@ -252,6 +252,31 @@ bool sf_check_request_lod(sf_verdict *v, const sf_case *c, const sf_backend *con
   return true;
 }
 
+/* Batch q on every backend, bit for bit the same as on the first (be[0]); a difference fails
+ * `check` with `what` in the report. */
+static bool request_all_equal(sf_verdict *v, const sf_case *c, const sf_sample_batch *q, const sf_backend *const *be,
+                              unsigned nbe, const char *check, const char *what) {
+  sf_sample_out ref, out;
+  memset(&ref, 0, sizeof ref);
+  sf_status st0, st;
+  sf_status_clear(&st0);
+  sf_code rc0 = sf_sample(be[0], q, &ref, &st0);
+  for (unsigned i = 1; i < nbe; i++) {
+    memset(&out, 0xA5, sizeof out);   /* the sentinel of the request check (check_sample.c) */
+    sf_status_clear(&st);
+    sf_code rc = sf_sample(be[i], q, &out, &st);
+    if (rc == rc0 && (rc != SF_OK || sf_out_equal(&ref, &out, q->n))) continue;
+    sf_verdict_fail(v, check, &c->inst, be[i]->name);
+    sf_case_key(v, c, what);
+    snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
+    sf_verdict_dumpf(v, "%s: %s -> %s, %s -> %s\n", what, be[0]->name, sf_code_name(rc0), be[i]->name, sf_code_name(rc));
+    if (rc == rc0) sf_dump_out_diff(v, &ref, &out, q->n, be[0]->name, be[i]->name);
+    sf_dump_case(v, c);
+    return false;
+  }
+  return true;
+}
+
 /* request_extreme: one float32 case in two, the request batch on the case's surface with every
  * finite non-zero texel moved to the top binade (sf_meta_extreme_surface) runs on every backend, bit
  * for bit the same as on the first. There opposite signs overflow b - a in the lerps and three
@@ -266,28 +291,38 @@ bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_b
   if (sf_meta_extreme_surface(b->surf, &s, &st) != SF_OK) return true;   /* not float32, or no memory */
   sf_sample_batch q = *b;
   q.surf = s;
-  sf_sample_out ref, out;
-  memset(&ref, 0, sizeof ref);
-  sf_status st0;
-  sf_status_clear(&st0);
-  sf_code rc0 = sf_sample(be[0], &q, &ref, &st0);
-  bool ok = true;
-  for (unsigned i = 1; i < nbe && ok; i++) {
-    memset(&out, 0xA5, sizeof out);   /* the sentinel of the request check (check_sample.c) */
-    sf_status_clear(&st);
-    sf_code rc = sf_sample(be[i], &q, &out, &st);
-    if (rc == rc0 && (rc != SF_OK || sf_out_equal(&ref, &out, q.n))) continue;
-    ok = false;
-    sf_verdict_fail(v, "request_extreme", &c->inst, be[i]->name);
-    sf_case_key(v, c, "request extreme");
-    snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
-    sf_verdict_dumpf(v, "on the top-binade surface: %s -> %s, %s -> %s\n", be[0]->name, sf_code_name(rc0), be[i]->name,
-                     sf_code_name(rc));
-    if (rc == rc0) sf_dump_out_diff(v, &ref, &out, q.n, be[0]->name, be[i]->name);
-    sf_dump_case(v, c);
-  }
+  bool ok = request_all_equal(v, c, &q, be, nbe, "request_extreme", "request extreme");
   sf_surface_free(s);
   return ok;
+}
+
+/* request_cube_ties: on a cube surface, the request batch with every lane's direction rewritten so
+ * that two or all three of its components have the same magnitude (|x| = |y| > |z|, |x| = |z|,
+ * |y| = |z|, |x| = |y| = |z|, signs from the case), on every backend, bit for bit the first's.
+ * The face of a tie is a choice of the sampler (Z over Y over X here, as Vulkan's table and
+ * D3D11.3 §7.18.12 order them), and since both faces hold texels of that edge the spec-interval
+ * oracles accept either; only the backends' agreement sees a face picked the other way. Directions
+ * from the fuzzer's float bytes are ties only by luck. */
+bool sf_check_request_cube_ties(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
+                                unsigned nbe) {
+  if (nbe < 2 || !b->surf || (b->surf->desc.type != SF_SURF_CUBE && b->surf->desc.type != SF_SURF_CUBE_ARRAY))
+    return true;
+  sf_sample_batch q = *b;
+  for (unsigned l = 0; l < q.n && l < SF_MAX_LANES; l++) {
+    float x = fabsf(q.u[l]), y = fabsf(q.v[l]), z = fabsf(q.r[l]);
+    float big = fmaxf(x, fmaxf(y, z)), small = fminf(x, fminf(y, z));
+    if (!(big > 0.0f && big <= 0x1p100f)) big = 1.0f;
+    if (!(small < big)) small = big * 0.5f;
+    unsigned sg = l * 5u + c->pattern[31], tie = (l + c->pattern[30]) % 4u;
+    float a0 = sg & 1u ? -big : big, a1 = sg & 2u ? -big : big, a2 = sg & 4u ? -big : big, m = sg & 8u ? -small : small;
+    switch (tie) {
+      case 0: q.u[l] = a0, q.v[l] = a1, q.r[l] = m; break;
+      case 1: q.u[l] = a0, q.v[l] = m, q.r[l] = a2; break;
+      case 2: q.u[l] = m, q.v[l] = a1, q.r[l] = a2; break;
+      default: q.u[l] = a0, q.v[l] = a1, q.r[l] = a2; break;
+    }
+  }
+  return request_all_equal(v, c, &q, be, nbe, "request_cube_ties", "request cube ties");
 }
 
 /* request_forbidden: the case's batch turned into a request every backend's entry point must
@@ -299,16 +334,21 @@ bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_b
  *        alone, SF_ERR_STATE); want SF_ERR_STATE;
  *   lod mode   a LOD mode past SF_LOD_ZERO: want SF_ERR_INVALID;
  *   lanes      one lane more than SF_MAX_LANES: want SF_ERR_LIMIT;
- *   sampler    no sampler state: want SF_ERR_STATE. */
+ *   sampler    no sampler state: want SF_ERR_STATE;
+ *   surface    a copy of the surface with no mip level, one level past SF_SURF_MAX_LEVELS, a type
+ *              past the last or an unknown format (what sf_surface_create never makes, but a
+ *              caller's own struct can hold): want SF_ERR_STATE, on every backend's own entry. */
 bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
                                 unsigned nbe) {
   if (!b->surf || !b->samp) return true;
   sf_sampler sp = *b->samp;
   sf_sample_batch q = *b;
   q.samp = &sp;
-  unsigned pick = c->pattern[24] % 6u;
-  static const char *const what[6] = {"compare", "linear mag", "linear mip", "lod mode", "lanes", "sampler"};
-  static const sf_code want[6] = {SF_ERR_STATE, SF_ERR_STATE, SF_ERR_STATE, SF_ERR_INVALID, SF_ERR_LIMIT, SF_ERR_STATE};
+  unsigned pick = c->pattern[24] % 7u;
+  static const char *const what[7] = {"compare", "linear mag", "linear mip", "lod mode", "lanes", "sampler", "surface"};
+  static const sf_code want[7] = {SF_ERR_STATE, SF_ERR_STATE, SF_ERR_STATE, SF_ERR_INVALID, SF_ERR_LIMIT, SF_ERR_STATE,
+                                  SF_ERR_STATE};
+  sf_surface bad = *b->surf; /* a copy whose description no surface can have (sf_surface_create refuses it) */
   sf_status st;
   sf_status_clear(&st);
   switch (pick) {
@@ -317,7 +357,16 @@ bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample
     case 2: q.lod_query = false, sp.mip_filter = SF_MIP_LINEAR; break;
     case 3: q.lod_mode = (uint8_t)(SF_LOD_ZERO + 1u + c->pattern[25] % 8u); break;
     case 4: q.n = SF_MAX_LANES + 1u; break;
-    default: q.samp = NULL; break;
+    case 5: q.samp = NULL; break;
+    default:
+      switch (c->pattern[25] % 4u) {
+        case 0: bad.desc.levels = 0; break;
+        case 1: bad.desc.levels = SF_SURF_MAX_LEVELS + 1u; break;
+        case 2: bad.desc.type = SF_SURF_TYPE_COUNT; break;
+        default: bad.desc.format = SF_FMT_COUNT; break;
+      }
+      q.surf = &bad;
+      break;
   }
   if (pick < 3) {
     sf_indep_result r;

@@ -31,6 +31,8 @@ void sf_dump_out_diff(sf_verdict *v, const sf_sample_out *a, const sf_sample_out
                       const char *nb);
 bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
                               unsigned nbe);
+bool sf_check_request_cube_ties(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
+                                unsigned nbe);
 bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample_batch *b, const sf_backend *const *be,
                                 unsigned nbe);
 

@@ -303,7 +303,8 @@ static bool sf_check_requests(sf_verdict *v, const sf_case *c, sf_case_env *env,
   }
   if (b.samp && (!sf_check_request_state(v, c, &b, be, nbe) || !sf_check_request_forbidden(v, c, &b, be, nbe)))
     return false;
-  if (rc0 == SF_OK && !sf_check_request_extreme(v, c, &b, be, nbe)) return false;
+  if (rc0 == SF_OK && (!sf_check_request_extreme(v, c, &b, be, nbe) || !sf_check_request_cube_ties(v, c, &b, be, nbe)))
+    return false;
   /* the independent interval and the metamorphic relations on the request batch */
   if (rc0 == SF_OK) {
     if (!sf_check_indep_batch(v, &c->inst, &b, &ref, "request", stats)) {
