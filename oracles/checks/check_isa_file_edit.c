@@ -587,7 +587,37 @@ bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h) {
  * (as IGC's dumps in tests/data/real/visa-ocloc are), or right after an instruction that reaches
  * column 80; FILE and LOC lines have four blanks and no number. An instruction printed without it, or padded otherwise, still reads back, so the round
  * trip cannot see a printer that lost the layout. */
+/* The block of predefined variables and surfaces that IGC 12504 prints after every kernel's and
+ * function's header, as its own dumps have it (tests/data/real/visa-ocloc): the check's own copy. */
+static const char isa_predef_block[] =
+    "/// VISA Predefined Variables\n"
+    "// .decl V0 v_type=G v_name=%null\n// .decl V1 v_type=G v_name=%thread_x\n"
+    "// .decl V2 v_type=G v_name=%thread_y\n// .decl V3 v_type=G v_name=%group_id_x\n"
+    "// .decl V4 v_type=G v_name=%group_id_y\n// .decl V5 v_type=G v_name=%group_id_z\n"
+    "// .decl V6 v_type=G v_name=%tsc\n// .decl V7 v_type=G v_name=%r0\n// .decl V8 v_type=G v_name=%arg\n"
+    "// .decl V9 v_type=G v_name=%retval\n// .decl V10 v_type=G v_name=%sp\n// .decl V11 v_type=G v_name=%fp\n"
+    "// .decl V12 v_type=G v_name=%hw_id\n// .decl V13 v_type=G v_name=%sr0\n// .decl V14 v_type=G v_name=%cr0\n"
+    "// .decl V15 v_type=G v_name=%ce0\n// .decl V16 v_type=G v_name=%dbg0\n// .decl V17 v_type=G v_name=%color\n"
+    "// .decl V18 v_type=G v_name=%impl_arg_buf_ptr\n// .decl V19 v_type=G v_name=%local_id_buf_ptr\n"
+    "// .decl V20 v_type=G v_name=%msg0\n"
+    "// .decl T0 v_type=T v_name=%slm\n// .decl T1 v_type=T v_name=T1\n// .decl T2 v_type=T v_name=T2\n"
+    "// .decl T3 v_type=T v_name=TSS\n// .decl T4 v_type=T v_name=%bss\n// .decl T5 v_type=T v_name=%scratch\n\n";
+
 bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n) {
+  /* `predef_block`: every "/// VISA Predefined Variables" block is IGC's, line for line (the parser
+   * reads those lines as comments, so the round trip cannot see one more, one less or a wrong name) */
+  static const char head[] = "/// VISA Predefined Variables\n";
+  for (size_t i = 0; i + sizeof head - 1 <= n; i++) {
+    if (t[i] != '/' || (i && t[i - 1] != '\n') || memcmp(t + i, head, sizeof head - 1) != 0) continue;
+    const char *p = t + i;
+    size_t left = n - i;
+    if (left >= sizeof isa_predef_block - 1 && !memcmp(p, isa_predef_block, sizeof isa_predef_block - 1)) continue;
+    sf_verdict_fail(v, "text_ids", NULL, "predef");
+    sf_verdict_key(v, "text_ids predef_block");
+    sf_verdict_dumpf(v, "the predefined-variable block at byte %zu of the printed text is not IGC's:\n%.*s\n", i,
+                     (int)(left > 1200 ? 1200 : left), p);
+    return false;
+  }
   uint32_t line = 1;
   for (size_t i = 0; i < n; line++) {
     const char *e = memchr(t + i, '\n', n - i);
