@@ -416,6 +416,22 @@ bool sf_check_surface_api(sf_verdict *v) {
     }
     sf_surface_free(s);
   }
+  /* the type names and address axes every report and manifest match uses, from the check's own
+   * table, and "?" and no format for values past the last (a name table read one past its end) */
+  static const char *const tn[SF_SURF_TYPE_COUNT] = {"1d", "1d_array", "2d", "2d_array", "3d", "cube", "cube_array"};
+  static const unsigned axes[SF_SURF_TYPE_COUNT] = {1, 1, 2, 2, 3, 0, 0};
+  for (unsigned t = 0; t <= SF_SURF_TYPE_COUNT + 1u && !what; t++) {
+    const char *want = t < SF_SURF_TYPE_COUNT ? tn[t] : "?", *got = sf_surf_type_name(t);
+    if (!got || strcmp(got, want) != 0 || (t < SF_SURF_TYPE_COUNT && sf_surf_type_wrap_axes(t) != axes[t])) {
+      what = "names";
+      snprintf(detail, sizeof detail, "surface type %u is named \"%s\" with %u address axes; want \"%s\"%s", t, got ? got : "(null)",
+               sf_surf_type_wrap_axes(t), want, t < SF_SURF_TYPE_COUNT ? " and the axes of its kind" : "");
+    }
+  }
+  if (!what && (sf_format_get(SF_FMT_COUNT) || sf_format_get(255u))) {
+    what = "names";
+    snprintf(detail, sizeof detail, "sf_format_get gives a format for a value past the last");
+  }
   if (!what) return true;
   sf_verdict_fail(v, "surface_api", NULL, what);
   sf_verdict_key(v, "surface_api %s", what);
