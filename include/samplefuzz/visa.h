@@ -254,7 +254,8 @@ const char *sf_visa_var_name(const sf_visa_kernel *k, uint32_t id);
 /* ---- Text (.visaasm) --------------------------------------------------------------------------- */
 
 /* Prints one instruction as IGC's -dumpcommonisa does (without the 4-space indent, the column-80
- * padding and the trailing "/// $N"). k may be NULL (see the naming note above). */
+ * padding and the trailing "/// $N"). k may be NULL (see the naming note above). On a refusal, a
+ * buf of at least one byte holds the empty string (never a partial line). */
 sf_code sf_visa_print(const sf_inst *in, const sf_visa_kernel *k, char *buf, size_t n, sf_status *st);
 /* Parses one instruction line. k may be NULL. Positions in st are 1:col of the line. */
 sf_code sf_visa_parse(const char *text, size_t len, const sf_visa_kernel *k, sf_inst *out,

@@ -254,7 +254,19 @@ static void visa_nulls(nulls *n) {
     }
   }
   if (have_k) {
-    CALL("sf_visa_print(NULL inst)", sf_visa_print(NULL, &k, text, sizeof text, &st));
+    { /* refused: the buffer holds "" (visa.h), whatever it held, for a NULL instruction as for a short buffer */
+      char tb[8];
+      for (int way = 0; way < 2; way++) {
+        memset(tb, 'x', sizeof tb);
+        sf_status_clear(&st);
+        sf_code rc = sf_visa_print(way ? &in : NULL, &k, tb, way ? 4 : sizeof tb, &st);
+        if (!way) want_invalid(n, "sf_visa_print(NULL inst)", rc, &st);
+        if (tb[0] != 0 || (way && rc != SF_ERR_LIMIT))
+          finding(n, way ? "sf_visa_print(4-byte buffer)" : "sf_visa_print(NULL inst)",
+                  way && rc != SF_ERR_LIMIT ? "a valid instruction printed into 4 bytes was not refused as over the limit"
+                                           : "left text in the buffer after a refusal; want the empty string (visa.h)");
+      }
+    }
     CALL("sf_visa_print(NULL buffer)", sf_visa_print(&in, &k, NULL, sizeof text, &st));
     if (tlen) {
       CALL("sf_visa_parse(NULL text)", sf_visa_parse(NULL, tlen, &k, &got, &st));

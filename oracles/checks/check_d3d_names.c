@@ -10,7 +10,7 @@
  * signature holds an element per named value, the container prints, and each element's line must
  * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
  * codec targets (sf_check_d3d_names_once). The file also holds the D3D codec's other fixed-work
- * checks, `bare_count`, `version_digits`, `interp_modes` and `program_cap` (at the end). */
+ * checks, `bare_count`, `version_digits`, `interp_modes`, `resource_dims`, `float_words` and `program_cap` (at the end). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -409,6 +409,31 @@ static bool version_digits(sf_verdict *v) {
   return true;
 }
 
+/* `float_words` (once per process, with `program_cap`): the immediates a person writes as words,
+ * inf, -inf and nan (fxc's listings and D3DDisassemble print them so), read as the float32 bits
+ * 0x7f800000, 0xff800000 and the quiet NaN 0x7fc00000. Our printer writes non-finite values in hex,
+ * so no round trip passes through those words. */
+static bool float_words(sf_verdict *v) {
+  static const char text[] = "ps_4_0\nmov r0.xyzw, l(inf, -inf, nan, 1.5)\n";
+  static const uint32_t want[4] = {0x7f800000u, 0xff800000u, 0x7fc00000u, 0x3fc00000u};
+  sf_tpf_program p;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_d3dasm_parse_program(text, sizeof text - 1, &p, &st);
+  bool ok = false;
+  uint32_t got[4] = {0, 0, 0, 0};
+  if (rc == SF_OK && p.count >= 1 && p.items[0].kind == SF_TPF_ITEM_OPAQUE && p.items[0].ntok >= 4) {
+    memcpy(got, p.items[0].tok + p.items[0].ntok - 4, sizeof got);
+    ok = !memcmp(got, want, sizeof want);
+  }
+  sf_tpf_program_free(&p);
+  if (ok || rc == SF_ERR_NOMEM) return true;
+  char d[SF_STATUS_MSG_MAX + 160];
+  snprintf(d, sizeof d, "'mov r0.xyzw, l(inf, -inf, nan, 1.5)': %s (%s), immediates 0x%08x 0x%08x 0x%08x 0x%08x; want "
+           "0x7f800000 0xff800000 0x7fc00000 0x3fc00000", sf_code_name(rc), st.msg, got[0], got[1], got[2], got[3]);
+  return names_fail_as(v, "float_words", rc == SF_OK ? "bits" : "refused", d);
+}
+
 /* `listing_prefix` (once per process, with `program_cap`): the instruction numbers and byte offsets
  * that D3DDisassemble writes before each line ("   12  0x000000A8: ", "0x0C: ", "3: ") are
  * skipped, so `ret` behind each reads as one instruction; a line that only looks like one (a letter
@@ -438,6 +463,16 @@ static bool listing_prefix(sf_verdict *v) {
   return true;
 }
 
+/* The tokens of one ps_5_0 instruction or declaration printed as text (the text is dropped). */
+static sf_code print_ps50(const uint32_t *tok, size_t n, sf_status *st) {
+  sf_status_clear(st);
+  sf_buf out;
+  sf_buf_init(&out, st);
+  sf_code rc = sf_d3dasm_print_tokens(tok, n, 0x50, &out, st);
+  sf_buf_free(&out);
+  return rc;
+}
+
 /* `interp_modes` (once per process, with `program_cap`): dcl_input_ps with each of the 16 values of
  * its interpolation field: modes 1-7 print by name (D3D10_SB_INTERPOLATION_MODE: constant, linear,
  * linear centroid, ...) and read back to the same tokens; 0 (undefined) and 8-15 have no name, and
@@ -446,17 +481,33 @@ static bool interp_modes(sf_verdict *v) {
   for (uint32_t mode = 0; mode < 16; mode++) {
     const uint32_t tok[3] = {0x62u | mode << 11 | 3u << 24, 0x001010f2u, 0}; /* dcl_input_ps <mode> v0.xyzw */
     sf_status st;
-    sf_status_clear(&st);
-    sf_buf out;
-    sf_buf_init(&out, &st);
-    sf_code rc = sf_d3dasm_print_tokens(tok, 3, 0x50, &out, &st);
-    sf_buf_free(&out);
+    sf_code rc = print_ps50(tok, 3, &st);
     bool named = mode >= 1 && mode <= 7;
     if (rc == (named ? SF_OK : SF_UNSUPPORTED) || rc == SF_ERR_NOMEM) continue;
     char d[SF_STATUS_MSG_MAX + 96];
     snprintf(d, sizeof d, "dcl_input_ps with interpolation mode %u: %s (%s), want %s", (unsigned)mode, sf_code_name(rc),
              st.msg, named ? "its name printed" : "unsupported");
     return names_fail_as(v, "interp_modes", named ? "named" : "unnamed", d);
+  }
+  return true;
+}
+
+/* `resource_dims` (once per process, with `interp_modes`): dcl_resource with each of the 32 values
+ * of its 5-bit dimension field: 1-10 (buffer to texturecubearray, D3D10_SB_RESOURCE_DIMENSION) print
+ * by name; 0 (unknown) and 11-31 (raw and structured buffers have declarations of their own, the
+ * rest no name) are refused as unsupported, as the printer's own table cannot say otherwise. */
+static bool resource_dims(sf_verdict *v) {
+  for (uint32_t dim = 0; dim < 32; dim++) {
+    /* dcl_resource_<dim> t0, (float,float,float,float) */
+    const uint32_t tok[4] = {0x58u | dim << 11 | 4u << 24, 0x00107000u, 0, 0x5555u};
+    sf_status st;
+    sf_code rc = print_ps50(tok, 4, &st);
+    bool named = dim >= 1 && dim <= 10;
+    if (rc == (named ? SF_OK : SF_UNSUPPORTED) || rc == SF_ERR_NOMEM) continue;
+    char d[SF_STATUS_MSG_MAX + 96];
+    snprintf(d, sizeof d, "dcl_resource with dimension %u: %s (%s), want %s", (unsigned)dim, sf_code_name(rc), st.msg,
+             named ? "its name printed" : "unsupported");
+    return names_fail_as(v, "resource_dims", named ? "named" : "unnamed", d);
   }
   return true;
 }
@@ -517,7 +568,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
              sf_code_name(rc), s3.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)s3.pos, s3.msg);
     return names_fail_as(v, "program_cap", "short_length", d);
   }
-  return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v) && interp_modes(v) &&
+  return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v) && interp_modes(v) && resource_dims(v) && float_words(v) &&
          listing_prefix(v);
 }
 

@@ -282,6 +282,10 @@ bool sf_d3d_has_tpf_line(const char *t, size_t n);
  * label, input and attribute, names compared as strings); canon: b was read from a's text, which
  * has no place for an unaliased variable's alias offset and scope; why says where they differ. */
 bool sf_isa_same_decls(const sf_visa_kernel *a, const sf_visa_kernel *b, bool canon, char *why, size_t n);
+/* check_isa_same.c: whether file b holds the kernels and functions of a (declarations, every
+ * instruction, the Gen binaries unless canon, the bytes after the last ret); why names the object
+ * that differs. canon: b was read from a's text. */
+bool sf_isa_same_file(const sf_isa_file *a, const sf_isa_file *b, bool canon, char *why, size_t n);
 /* `target_names` (check_isa_file_edit.c, once per process): Target="cm"/"3d"/"cs" read as the
  * one-byte values 0/1/2 and print back by name. */
 bool sf_check_target_names_once(sf_verdict *v);
@@ -312,6 +316,9 @@ bool sf_isa_field_edit(sf_isa_file *g, uint64_t h, sf_verdict *v);
 bool sf_isa_gen_drop(sf_verdict *v, sf_isa_file *f);
 /* `minus_zero` (check_roundtrip.c): no integer of a printed vISA text is "-0". */
 bool sf_check_visa_minus_zero(sf_verdict *v, const sf_inst *report, const char *t, size_t n);
+/* `object_order` (check_isa_objects.c; every file with a function, one in four of the others, by h):
+ * the file w with its objects in the reverse order reads as g. */
+bool sf_check_isa_object_order(const sf_isa_file *g, const uint8_t *w, size_t wn, uint64_t h, sf_verdict *v);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */

@@ -689,7 +689,7 @@ bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const 
                               sf_verdict *v) {
   if (!cut_tail(g, v)) return false;
   uint64_t h = XXH3_64bits(p, n);
-  if (!input_offsets(g, w, wn, v) || !kind_edit(g, h, v) || !sf_isa_field_edit(g, h, v) || !old_fields(g, v) || !old_fields_built(v) || !old_counts(v))
+  if (!input_offsets(g, w, wn, v) || !sf_check_isa_object_order(g, w, wn, h, v) || !kind_edit(g, h, v) || !sf_isa_field_edit(g, h, v) || !old_fields(g, v) || !old_fields_built(v) || !old_counts(v))
     return false;
   switch ((h >> 58) % 4) {
     case 1: return opcode_edit(g, w, wn, h, v);

@@ -1,4 +1,5 @@
-/* oracles/checks/check_isa_same.c — whether two vISA kernels declare the same things.
+/* oracles/checks/check_isa_same.c — whether two vISA kernels declare the same things, and whether
+ * two files hold the same kernels and functions (sf_isa_same_file).
  *
  * The whole-file checks of isa_file_fuzzer (check_isa_file.c: `gen_same`, `reread_same`,
  * `text_same`) compare a kernel with the one read back from its bytes or its text. Counting the
@@ -86,4 +87,78 @@ bool sf_isa_same_decls(const sf_visa_kernel *a, const sf_visa_kernel *b, bool ca
       return snprintf(why, n, "input %u: kind, index, offset or size", i), false;
   }
   return same_attrs(a, a->kattr_first, b, b->kattr_first, a->num_kattrs, why, n, "the kernel");
+}
+
+/* Whether kernel b (read back) holds what a held (the generator's kernel, or the file a text was
+ * printed from); why says where it differs. canon: compare the sampler instructions canonicalized. */
+static bool same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b, bool canon, char *why, size_t n) {
+  if (!sf_isa_same_decls(a, b, canon, why, n)) return false; /* check_isa_same.c */
+  if (a->num_insts != b->num_insts || a->num_rets != b->num_rets || a->num_gens != b->num_gens)
+    return snprintf(why, n, "instructions: %u/%u sampler, %u/%u ret, %u/%u other (built/read)", a->num_insts,
+                    b->num_insts, a->num_rets, b->num_rets, a->num_gens, b->num_gens), false;
+  for (uint32_t i = 0; i < a->num_insts; i++) { /* canon: through text, which has no don't-care bits (inst.h) */
+    sf_inst x = a->insts[i], y = b->insts[i];
+    if (canon) sf_inst_canonicalize(&x), sf_inst_canonicalize(&y);
+    if (!sf_inst_equal(&x, &y)) {
+      char d[96];
+      return snprintf(why, n, "sampler instruction %u: %s", i, sf_inst_diff(&x, &y, d, sizeof d)), false;
+    }
+  }
+  for (uint32_t i = 0; i < a->num_rets; i++) {
+    const sf_visa_ret *x = &a->rets[i], *y = &b->rets[i];
+    if (x->before != y->before || x->exec_size != y->exec_size || x->emask != y->emask || x->pred.id != y->pred.id ||
+        x->pred.ctrl != y->pred.ctrl || x->pred.invert != y->pred.invert || x->pred.rsvd != y->pred.rsvd)
+      return snprintf(why, n, "ret %u", i), false;
+  }
+  sf_buf x, y;
+  sf_buf_init(&x, NULL);
+  sf_buf_init(&y, NULL);
+  uint32_t i = 0;
+  while (i < a->num_gens && sf_isa_same_ginst(a, b, &a->gens[i], &b->gens[i], &x, &y)) i++;
+  sf_buf_free(&x);
+  sf_buf_free(&y);
+  if (i < a->num_gens)
+    return snprintf(why, n, "instruction $%u (%s, %u/%u fields)", a->gens[i].at + 1, sf_visa_op_name(a->gens[i].op),
+                    a->gens[i].num_ops, b->gens[i].num_ops), false;
+  if (!canon) { /* the binary form: the Gen binary records too (text leaves empty ones out) */
+    if (a->num_genbins != b->num_genbins) return snprintf(why, n, "%u/%u gen binaries", a->num_genbins, b->num_genbins), false;
+    for (uint32_t g = 0; g < a->num_genbins; g++) {
+      const sf_visa_genbin *ga = &a->genbins[g], *gb = &b->genbins[g];
+      if (ga->platform != gb->platform || ga->size != gb->size || (ga->size && memcmp(ga->bytes, gb->bytes, ga->size) != 0))
+        return snprintf(why, n, "gen binary %u: platform %u/%u, %u/%u bytes", g, ga->platform, gb->platform, ga->size,
+                        gb->size), false;
+    }
+  }
+  if (a->code_tail_len != b->code_tail_len ||
+      (a->code_tail_len && memcmp(a->code_tail, b->code_tail, a->code_tail_len) != 0))
+    return snprintf(why, n, "the bytes after the last ret: %u/%u", a->code_tail_len, b->code_tail_len), false;
+  return true;
+}
+
+/* A kernel built in the cut-short form whose bytes happen to read in the 4.1 form: nothing in the
+ * file tells the two apart (docs/visa-binary.md §6.2), so its stream is not compared. */
+static bool read_as_spec(const sf_visa_kernel *a, const sf_visa_kernel *b) {
+  bool cut = a->num_gens && a->gens[0].form == SF_VISA_FORM_IGC12504;
+  bool spec = b->num_insts || b->num_rets || (b->num_gens && b->gens[0].form == SF_VISA_FORM_SPEC);
+  return cut && spec;
+}
+
+/* Whether file b holds the kernels and functions of a (same_kernel for each); why names the
+ * object that differs. */
+bool sf_isa_same_file(const sf_isa_file *a, const sf_isa_file *b, bool canon, char *why, size_t n) {
+  if (a->num_kernels != b->num_kernels || a->num_functions != b->num_functions)
+    return snprintf(why, n, "%u/%u kernels, %u/%u functions", a->num_kernels, b->num_kernels, a->num_functions,
+                    b->num_functions), false;
+  for (uint32_t i = 0; i < (uint32_t)a->num_kernels + a->num_functions; i++) {
+    bool fn = i >= a->num_kernels;
+    const sf_visa_kernel *x = fn ? &a->functions[i - a->num_kernels] : &a->kernels[i];
+    const sf_visa_kernel *y = fn ? &b->functions[i - a->num_kernels] : &b->kernels[i];
+    char w[240];
+    if (x->is_function != y->is_function || x->arg_size != y->arg_size || x->ret_size != y->ret_size ||
+        x->linkage != y->linkage)
+      return snprintf(why, n, "%s %u: its function header", fn ? "function" : "kernel", fn ? i - a->num_kernels : i), false;
+    if (!read_as_spec(x, y) && !same_kernel(x, y, canon, w, sizeof w))
+      return snprintf(why, n, "%s %u: %s", fn ? "function" : "kernel", fn ? i - a->num_kernels : i, w), false;
+  }
+  return true;
 }
