@@ -318,6 +318,32 @@ static bool attr_then_inst(sf_verdict *v) {
   return false;
 }
 
+/* `ident_edges` (once per process, with `target_names`): what the printers take for a name they may
+ * write (sf_visa_ident_ok, visa_kernel_priv.h: [A-Za-z_$@][A-Za-z0-9_$@]*, at most SF_VISA_MAX_NAME
+ * bytes, the parser's own cap): a name of exactly the cap is one, one byte
+ * more is not (the parser would refuse the text the printer wrote), nor an empty name or one that
+ * starts with a digit. */
+static bool ident_edges(sf_verdict *v) {
+  char *name = malloc(SF_VISA_MAX_NAME + 2);
+  if (!name) return true;
+  memset(name, 'a', SF_VISA_MAX_NAME + 1);
+  name[SF_VISA_MAX_NAME + 1] = 0;
+  static const char *const what[5] = {"a name of the cap", "a name one byte past the cap", "an empty name",
+                                      "a name that starts with a digit", "\"_a1\""};
+  bool got[5] = {sf_visa_ident_ok(name, SF_VISA_MAX_NAME), sf_visa_ident_ok(name, SF_VISA_MAX_NAME + 1),
+                 sf_visa_ident_ok(name, 0), sf_visa_ident_ok("1a", 2), sf_visa_ident_ok("_a1", 3)};
+  static const bool want[5] = {true, false, false, false, true};
+  free(name);
+  for (unsigned i = 0; i < 5; i++) {
+    if (got[i] == want[i]) continue;
+    sf_verdict_fail(v, "ident_edges", NULL, want[i] ? "refused" : "taken");
+    sf_verdict_key(v, "ident_edges %u", i);
+    sf_verdict_dumpf(v, "sf_visa_ident_ok takes %s as %s\n", what[i], got[i] ? "a name it may print" : "no name");
+    return false;
+  }
+  return true;
+}
+
 /* `target_names` (once per process): the Target kernel attribute's names read as the values IGC
  * gives them (VISATarget in IGC's visa_igc_common_header.h: VISA_CM 0, VISA_3D 1, VISA_CS 2), one
  * byte, and print back as those names. Parser and printer share one table, so a round trip cannot
@@ -357,7 +383,7 @@ static bool sf_check_target_names(sf_verdict *v) {
       return false;
     }
   }
-  return attr_then_inst(v) && unknown_atomics(v);
+  return attr_then_inst(v) && unknown_atomics(v) && ident_edges(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_target_names)

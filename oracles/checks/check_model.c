@@ -334,6 +334,84 @@ static void junk_vopnd(sf_vopnd *o) {
   if (imm) o->id = 0x5A5A5A5Au;
 }
 
+/* The vector operands of a vISA instruction (at most 9); 0 for other families. */
+static unsigned visa_vopnds(sf_inst *j, sf_vopnd *ops[9]) {
+  unsigned n = 0;
+  if (j->family == SF_FAMILY_SAMPLE_UNORM) {
+    ops[n++] = &j->unorm.u, ops[n++] = &j->unorm.v, ops[n++] = &j->unorm.du, ops[n++] = &j->unorm.dv;
+  } else if (j->family == SF_FAMILY_SAMPLE_3D) {
+    ops[n++] = &j->s3d.aoffimmi;
+  } else if (j->family == SF_FAMILY_AVS) {
+    sf_avs *x = &j->avs;
+    sf_vopnd *l[9] = {&x->u_off, &x->v_off, &x->du, &x->dv, &x->u2d, &x->group_id, &x->vbn, &x->v2d, &x->ief_bypass};
+    for (unsigned i = 0; i < 9; i++) ops[n++] = l[i];
+  }
+  return n;
+}
+
+/* `vopnd_sees` (vISA, every decoded instruction): equality tells the instruction from a copy with
+ * one field of one vector operand changed by one bit, for every field that operand's class uses
+ * (include/samplefuzz/inst.h: a general variable's id, row and column offsets and region; an
+ * address's id, offset and width; a predicate's id; an indirect operand's id, address and
+ * immediate offsets, type and region; an immediate's type and value; a state operand's class, id
+ * and offset), and for the class, modifier and reserved tag bits of any. The operand is picked by
+ * the input. An equality that skipped a class's fields lets every round trip that changes them pass. */
+static bool visa_vopnd_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
+  sf_inst a = *in;
+  sf_vopnd *ops[9];
+  unsigned n = visa_vopnds(&a, ops);
+  if (!n) return true;
+  unsigned at = draw % n;
+  const sf_vopnd *o = ops[at];
+  enum { F_CLS, F_MOD, F_TAG, F_ID, F_ROW, F_COL, F_ADDR, F_WIDTH, F_STATE, F_IMMOFF, F_TYPE, F_IMM, F_VS, F_W, F_HS, F_HI, F_N };
+  static const char *const fname[F_N] = {"cls", "mod", "tag_hi", "id", "row_off", "col_off", "addr_off", "width",
+                                         "state_cls", "imm_off", "type", "imm", "region.vstride", "region.width",
+                                         "region.hstride", "region.hi"};
+  uint32_t used = 1u << F_CLS | 1u << F_MOD | 1u << F_TAG;
+  const uint32_t region = 1u << F_VS | 1u << F_W | 1u << F_HS | 1u << F_HI;
+  switch (o->cls) {
+    case SF_VCLS_GENERAL: used |= 1u << F_ID | 1u << F_ROW | 1u << F_COL | region; break;
+    case SF_VCLS_ADDRESS: used |= 1u << F_ID | 1u << F_ADDR | 1u << F_WIDTH; break;
+    case SF_VCLS_PREDICATE: used |= 1u << F_ID; break;
+    case SF_VCLS_INDIRECT: used |= 1u << F_ID | 1u << F_ADDR | 1u << F_IMMOFF | 1u << F_TYPE | region; break;
+    case SF_VCLS_IMMEDIATE: used |= 1u << F_TYPE | 1u << F_IMM; break;
+    case SF_VCLS_STATE: used |= 1u << F_STATE | 1u << F_ID | 1u << F_ADDR; break;
+    default: used = (1u << F_N) - 1u; break; /* no file holds it: every field counts */
+  }
+  for (unsigned f = 0; f < F_N; f++) {
+    if (!(used >> f & 1u)) continue;
+    sf_inst b = *in;
+    sf_vopnd *q[9];
+    visa_vopnds(&b, q);
+    sf_vopnd *x = q[at];
+    switch (f) {
+      case F_CLS: x->cls ^= 1; break;
+      case F_MOD: x->mod ^= 1; break;
+      case F_TAG: x->tag_hi ^= 1; break;
+      case F_ID: x->id ^= 1; break;
+      case F_ROW: x->row_off ^= 1; break;
+      case F_COL: x->col_off ^= 1; break;
+      case F_ADDR: x->addr_off ^= 1; break;
+      case F_WIDTH: x->width ^= 1; break;
+      case F_STATE: x->state_cls ^= 1; break;
+      case F_IMMOFF: x->imm_off ^= 1; break;
+      case F_TYPE: x->type ^= 1; break;
+      case F_IMM: x->imm ^= 1; break;
+      case F_VS: x->region.vstride ^= 1; break;
+      case F_W: x->region.width ^= 1; break;
+      case F_HS: x->region.hstride ^= 1; break;
+      default: x->region.hi ^= 1; break;
+    }
+    if (!sf_inst_equal(in, &b)) continue;
+    sf_verdict_fail(v, "model_family", in, "vopnd_sees");
+    sf_verdict_key(v, "model_family vopnd_sees %s", fname[f]);
+    sf_verdict_dumpf(v, "vector operand %u (class %u) with its %s changed by one bit: sf_inst_equal says equal\n", at,
+                     (unsigned)o->cls, fname[f]);
+    return false;
+  }
+  return true;
+}
+
 /* `canon_clears` (vISA: every decoded instruction): canonicalizing clears every field that equality
  * ignores, the fields an operand's class does not use and the parameters past the count
  * (include/samplefuzz/inst.h: canonical instructions are hashed field by field). A copy of in with
@@ -343,19 +421,10 @@ static bool visa_canon_clears(sf_verdict *v, const sf_inst *in) {
   memcpy(&a, in, sizeof a);
   memcpy(&j, in, sizeof j);
   sf_vopnd *ops[9];
-  unsigned n = 0;
-  if (j.family == SF_FAMILY_SAMPLE_UNORM) {
-    ops[n++] = &j.unorm.u, ops[n++] = &j.unorm.v, ops[n++] = &j.unorm.du, ops[n++] = &j.unorm.dv;
-  } else if (j.family == SF_FAMILY_SAMPLE_3D) {
-    ops[n++] = &j.s3d.aoffimmi;
+  unsigned n = visa_vopnds(&j, ops);
+  if (!n) return true;
+  if (j.family == SF_FAMILY_SAMPLE_3D)
     for (unsigned i = j.s3d.num_params; i < SF_S3D_MAX_PARAMS; i++) j.s3d.params[i] = (sf_raw){0x5A5A5A5Au, 0x5A5A};
-  } else if (j.family == SF_FAMILY_AVS) {
-    sf_avs *x = &j.avs;
-    sf_vopnd *l[9] = {&x->u_off, &x->v_off, &x->du, &x->dv, &x->u2d, &x->group_id, &x->vbn, &x->v2d, &x->ief_bypass};
-    for (unsigned i = 0; i < 9; i++) ops[n++] = l[i];
-  } else {
-    return true;
-  }
   for (unsigned i = 0; i < n; i++) junk_vopnd(ops[i]);
   const char *why = NULL;
   char d[96];
@@ -374,7 +443,7 @@ static bool visa_canon_clears(sf_verdict *v, const sf_inst *in) {
 }
 
 bool sf_check_model_inst(sf_verdict *v, const sf_inst *in, uint8_t draw) {
-  if (!visa_canon_clears(v, in)) return false;
+  if (!visa_canon_clears(v, in) || !visa_vopnd_sees(v, in, draw)) return false;
   sf_violations full, rules; /* not initialized: validate sets what it uses */
   unsigned nf = sf_inst_validate(in, &full), nr = sf_inst_validate_rules(in, &rules);
   bool same = nf == nr && full.count == rules.count && full.total == nf;
