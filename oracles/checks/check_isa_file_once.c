@@ -70,8 +70,9 @@ static bool unknown_atomics(sf_verdict *v) {
  * overflow test is closest) read as theirs, and one past each end is refused as out of range, an
  * oword count that is not a power of two is out of range at its first digit,
  * and an svm_gather whose block-size code (3) or block-count code (4) is one past what its text can
- * say, or an svm_gather4scaled whose channel mask is 16 or 0, is refused by the printer as
- * unsupported, not printed as a suffix the parser refuses. */
+ * say, or an svm_gather4scaled whose channel mask is 16 or 0, or a dpas with tf32 against another
+ * precision or a dpasw with tf32, is refused by the printer as unsupported, not printed as a suffix
+ * the parser refuses. */
 static bool text_edges(sf_verdict *v) {
   enum { NLIM = 14 };
   static const struct {
@@ -160,6 +161,33 @@ static bool text_edges(sf_verdict *v) {
     sf_verdict_key(v, "text_edges svm_codes");
     sf_verdict_dumpf(v, "%s with %s: want the printer's refusal as unsupported, got %s\n", q < 2 ? "svm_gather" : "svm_gather4scaled", bad,
                      st.msg);
+    return false;
+  }
+  /* dpas with tf32 against another precision, and dpasw with tf32 at all: GenX_IR reads tf32 only as
+   * dpas.tf32.tf32, so the printer refuses them as unsupported rather than print a suffix the parser
+   * refuses (precision codes: bf 9, hf 10, tf32 12; depth 8, count 8 / depth 4, count 3) */
+  for (unsigned q = 0; q < 2; q++) {
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n"
+                     "    %s\n    ret (M1, 1)\n", q ? "dpasw.bf.hf.4.3 (M1, 16) V32.0 V32.0 %null.0 V32(1,2)"
+                                                   : "dpas.u8.s4.8.8 (M1, 16) V32.0 V32.0 %null.0 V32(1,2)");
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status_clear(&st);
+    if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK || f.kernels[0].num_gens < 1 || f.kernels[0].gens[0].num_ops < 6) {
+      bad = "dpas parse";
+    } else {
+      f.kernels[0].gens[0].ops[5].u = q ? 0x03040C0Cu : 0x0808090Cu;
+      sf_buf out;
+      sf_buf_init(&out, &st);
+      if (sf_visaasm_print(&f, &out, &st) != SF_UNSUPPORTED) bad = "dpas print";
+      sf_buf_free(&out);
+    }
+    sf_isa_free(&f);
+    if (!bad) continue;
+    sf_verdict_fail(v, "text_edges", NULL, "dpas_tf32");
+    sf_verdict_key(v, "text_edges dpas_tf32");
+    sf_verdict_dumpf(v, "%s: want the printer's refusal as unsupported, got %s (%s)\n",
+                     q ? "dpasw with tf32.tf32" : "dpas with tf32 and bf", bad, st.msg);
     return false;
   }
   return va_rows(v) && pred_refused(v);
