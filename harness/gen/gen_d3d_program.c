@@ -128,7 +128,9 @@ static void dcl_linkage(gctx *g) {
 
 static void dcl_icb(gctx *g) {
   if (!gd_chance(g, 40) || !gd_room(g, 1)) return;
-  unsigned rows = gd_range(g, 1, 8);
+  /* 0-8 rows; none is an empty buffer `{ }`, customdata of only its two header DWORDs (valid in the
+   * token format, and a reader must not take the header for the least a block holds) */
+  unsigned rows = gd_range(g, 0, 8);
   ib b;
   gd_ib_start(&b, 0x35, 3); /* customdata class 3: the immediate constant buffer */
   gd_put(&b, 2 + 4 * rows);

@@ -5,7 +5,7 @@
  * attribute and rets, 0-4 sampler instructions (inst_gen.c) and, in the first kernel, generic
  * instructions of every opcode row that has a text form (gen_visa_generic.c), and now and then one
  * dense table (gi_dense), and one kernel in 8 names that shadow the printers' fallback spellings
- * (gi_shadow), one in 16 with gen binary records (gi_genbins), and now and then one or two vISA functions that the kernels' fcall instructions
+ * (gi_shadow), another one in 8 one-letter names (gi_short), one in 16 with gen binary records (gi_genbins), and now and then one or two vISA functions that the kernels' fcall instructions
  * name (gi_function). Everything it draws
  * is valid, so a reader, writer or printer that refuses it is wrong: the isa_file target's
  * generated mode (oracles/checks/check_isa_file.c) holds the codecs to that.
@@ -127,6 +127,29 @@ static sf_code gi_shadow(sf_visa_kernel *k, unsigned what, sf_status *st) {
   return SF_OK;
 }
 
+/* Short names: the declared symbols renamed to one letter each, surfaces first, then samplers,
+ * predicates, addresses and variables, while the 52 letters last (each name is rewritten in place:
+ * a declared name is never shorter than one byte). A text parser that steps over a fixed number of
+ * characters where it should step over a token (a blank, say) misreads a one-letter name, and
+ * the printed texts hold none otherwise. */
+static void gi_short(sf_visa_kernel *k) {
+  static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  unsigned next = 0;
+  struct {
+    sf_visa_sym *a;
+    uint32_t n;
+  } const kinds[4] = {{k->surfaces, k->num_surfaces}, {k->samplers, k->num_samplers}, {k->preds, k->num_preds}, {k->addrs, k->num_addrs}};
+  for (unsigned q = 0; q < 4; q++)
+    for (uint32_t i = 0; i < kinds[q].n && next < sizeof letters - 1; i++) {
+      char *nm = kinds[q].a[i].name < k->num_strings ? k->strings[kinds[q].a[i].name] : NULL;
+      if (nm && *nm) nm[0] = letters[next++], nm[1] = 0;
+    }
+  for (uint32_t i = 0; i < k->num_vars && next < sizeof letters - 1; i++) {
+    char *nm = k->vars[i].name < k->num_strings ? k->strings[k->vars[i].name] : NULL;
+    if (nm && *nm) nm[0] = letters[next++], nm[1] = 0;
+  }
+}
+
 /* Gen binary records: 1-3 of them, any platform byte, 0-16 bytes of code each (a record without
  * bytes is what GenX_IR writes when it stops before code generation). The writer lays the bytes out
  * after the kernel objects and the header must point at them. */
@@ -207,6 +230,7 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
   /* one kernel in 8 (by its tag, drawn while the data lasts): 0 names only, 1 an undeclared
    * predicate, 2 an undeclared surface */
   if (!c && (tag & 7u) == 5u) c = gi_shadow(k, (tag >> 3) % 3u, st);
+  if (!c && (tag & 7u) == 2u) gi_short(k); /* one kernel in 8: one-letter names */
   return c;
 }
 

@@ -10,7 +10,8 @@
  * signature holds an element per named value, the container prints, and each element's line must
  * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
  * codec targets (sf_check_d3d_names_once). The file also holds the D3D codec's other fixed-work
- * checks, `bare_count`, `version_digits`, `interp_modes`, `resource_dims`, `float_words` and `program_cap` (at the end). */
+ * checks, `bare_count`, `version_digits`, `interp_modes`, `resource_dims`, `float_words`, `int_range` and
+ * `program_cap` (at the end). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -385,6 +386,20 @@ static bool ext_order_rule(sf_verdict *v) {
 static bool version_digits(sf_verdict *v) {
   static const char digits[] = "00c0ffee5a7b3c9d";
   static const unsigned count[5] = {0, 3, 8, 9, 16};
+  { /* and without the "0x": refused right after ".version ", where the "0x" should be */
+    static const char text[] = ".version c0ffee\n";
+    sf_tpf_program p;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_d3dasm_parse_program(text, sizeof text - 1, &p, &st);
+    sf_tpf_program_free(&p);
+    if (rc != SF_ERR_SYNTAX || st.pos_kind != SF_POS_TEXT || st.line != 1 || st.col != 10) {
+      char d[SF_STATUS_MSG_MAX + 96];
+      snprintf(d, sizeof d, "'.version c0ffee' (no 0x): %s at %u:%u (%s), want a syntax error at 1:10", sf_code_name(rc),
+               (unsigned)st.line, (unsigned)st.col, st.msg);
+      return names_fail_as(v, "version_digits", "no_0x", d);
+    }
+  }
   for (unsigned q = 0; q < 5; q++) {
     unsigned k = count[q];
     const char *from = k == 3 ? digits + 8 : digits; /* 3 digits: "5a7", read as 0x5a7 */
@@ -432,6 +447,44 @@ static bool float_words(sf_verdict *v) {
   snprintf(d, sizeof d, "'mov r0.xyzw, l(inf, -inf, nan, 1.5)': %s (%s), immediates 0x%08x 0x%08x 0x%08x 0x%08x; want "
            "0x7f800000 0xff800000 0x7fc00000 0x3fc00000", sf_code_name(rc), st.msg, got[0], got[1], got[2], got[3]);
   return names_fail_as(v, "float_words", rc == SF_OK ? "bits" : "refused", d);
+}
+
+/* `int_range` (once per process, with `program_cap`): a decimal integer immediate is one 32-bit word,
+ * read as signed or unsigned, so -2147483648 and 4294967295 are read (as 0x80000000 and 0xffffffff)
+ * and one past either end, or a number past 64 bits, is refused as out of range at the number (the
+ * column after "l("), not cut to 32 bits. */
+static bool int_range(sf_verdict *v) {
+  static const struct {
+    const char *num;
+    bool read;
+    uint32_t bits;
+  } cases[5] = {{"4294967295", true, 0xffffffffu},
+                {"-2147483648", true, 0x80000000u},
+                {"4294967296", false, 0},
+                {"-2147483649", false, 0},
+                {"99999999999999999999", false, 0}};
+  for (unsigned q = 0; q < 5; q++) {
+    char text[64];
+    int len = snprintf(text, sizeof text, "ps_4_0\nmov r0.x, l(%s)\n", cases[q].num);
+    sf_tpf_program p;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_d3dasm_parse_program(text, (size_t)len, &p, &st);
+    uint32_t got = 0;
+    bool have = rc == SF_OK && p.count >= 1 && p.items[0].kind == SF_TPF_ITEM_OPAQUE && p.items[0].ntok >= 1;
+    if (have) got = p.items[0].tok[p.items[0].ntok - 1];
+    sf_tpf_program_free(&p);
+    if (rc == SF_ERR_NOMEM) return true;
+    bool ok = cases[q].read ? have && got == cases[q].bits
+                            : rc == SF_ERR_RANGE && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col == 13;
+    if (ok) continue;
+    char d[SF_STATUS_MSG_MAX + 128];
+    snprintf(d, sizeof d, "'mov r0.x, l(%s)': %s at %u:%u (%s), immediate 0x%08x; want %s", cases[q].num, sf_code_name(rc),
+             (unsigned)st.line, (unsigned)st.col, st.msg, got,
+             cases[q].read ? "it read as one word" : "out of range at 2:13");
+    return names_fail_as(v, "int_range", cases[q].read ? "read" : "refused", d);
+  }
+  return true;
 }
 
 /* `listing_prefix` (once per process, with `program_cap`): the instruction numbers and byte offsets
@@ -569,7 +622,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
     return names_fail_as(v, "program_cap", "short_length", d);
   }
   return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v) && interp_modes(v) && resource_dims(v) && float_words(v) &&
-         listing_prefix(v);
+         int_range(v) && listing_prefix(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_program_cap)

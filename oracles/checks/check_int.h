@@ -75,6 +75,7 @@ bool sf_check_relayout_every(const char *text, size_t n, unsigned every);
 void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out);
 #define SF_RELAYOUT_INNER 1u   /* blanks inside parentheses and before commas too (check_relayout.c) */
 #define SF_RELAYOUT_PROGRAM 2u /* SF_RELAYOUT_INNER only inside a container text's `.program` sections */
+#define SF_RELAYOUT_TIGHT 4u   /* vISA text: no blank between a ')' and a name after it (check_relayout.c) */
 void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_buf *out);
 sf_code sf_canon_d3dasm_program(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);
 sf_code sf_canon_dxbc_text(const void *ctx, const char *text, size_t n, sf_buf *out, sf_status *st);

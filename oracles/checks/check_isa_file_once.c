@@ -3,7 +3,8 @@
  * grammar no generated kernel reaches): `target_names` (the Target attribute's names and values),
  * `unknown_atomic` (atomic suffixes that name no operation, sample/load's `.ch0`), `text_edges`
  * (decimal float immediates at the largest finite magnitude, svm_gather codes with no text),
- * `va_rows` (the VA messages by IGC's numbers and fields), `pred_refused` (a predicate where
+ * `va_rows` (the VA messages by IGC's numbers and fields), `va_name_end` (a VA mode name with more
+ * after it), `pred_refused` (a predicate where
  * GenX_IR's grammar has none), `label_cap` and `inst_cap` (one label, or one instruction, over the
  * text's caps). check_isa_file.c calls the two `_once` entry points. */
 #include <float.h>
@@ -25,6 +26,7 @@
 static bool text_edges(sf_verdict *v);
 static bool va_rows(sf_verdict *v);
 static bool pred_refused(sf_verdict *v);
+static bool va_name_end(sf_verdict *v);
 static bool unknown_atomics(sf_verdict *v) {
   /* and (`dpas_suffix`) dpas/dpasw suffixes one past their ranges (systolic depth 1, 2, 4 or 8,
    * repeat count 1-8), refused at the suffix (its first '.') before any operand is read */
@@ -190,7 +192,41 @@ static bool text_edges(sf_verdict *v) {
                      q ? "dpasw with tf32.tf32" : "dpas with tf32 and bf", bad, st.msg);
     return false;
   }
-  return va_rows(v) && pred_refused(v);
+  return va_rows(v) && va_name_end(v) && pred_refused(v);
+}
+
+/* `va_name_end` (once per process, after `va_rows`): a VA message's mode name with more after it
+ * (`VA_Y16_FORMAT.q`) is refused as a syntax error where the name ends, at the '.', and the line
+ * without the edit reads. The negative edits' `dotword` makes this edit too, but it picks one of a
+ * whole text's bare names, and a VA mode name is seldom the one. */
+static bool va_name_end(sf_verdict *v) {
+  static const char *const lines[3] = {
+      "va_skl_plus.HDC_MIN_MAX_FILTER T6 S0 0x0:f 0x0:f VA_Y16_FORMAT%s VA_MIN_ENABLE T6 0x0:uw 0x0:uw",
+      "va_skl_plus.HDC_MIN_MAX_FILTER T6 S0 0x0:f 0x0:f VA_Y16_FORMAT VA_MIN_ENABLE%s T6 0x0:uw 0x0:uw",
+      "va_skl_plus.HDC_CONVOLVE_1D_H T6 S0 0x0:f 0x0:f VA_Y16_FORMAT%s T6 0x0:uw 0x0:uw"};
+  for (unsigned q = 0; q < 6; q++) {
+    bool edit = q & 1;
+    char line[160], text[256];
+    snprintf(line, sizeof line, lines[q / 2], edit ? ".q" : "");
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n    %s\n    ret (M1, 1)\n", line);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (rc == SF_ERR_NOMEM) return true;
+    unsigned dot = (unsigned)(strstr(line, ".q") ? strstr(line, ".q") - line : 0) + 5; /* four blanks before the line */
+    if (edit ? rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 3 && st.col == dot : rc == SF_OK) continue;
+    sf_verdict_fail(v, "va_name_end", NULL, edit ? "refusal" : "read");
+    sf_verdict_key(v, "va_name_end %s %s", edit ? "refusal" : "read", sf_code_name(rc));
+    char want[48] = "it read";
+    if (edit) snprintf(want, sizeof want, "a syntax error at 3:%u", dot);
+    sf_verdict_dumpf(v, "'%s' gave %s at %u:%u, want %s: %s\n", line, sf_code_name(rc), (unsigned)st.line,
+                     (unsigned)st.col, want, st.msg);
+    return false;
+  }
+  return true;
 }
 
 /* `pred_refused` (once per process, after `va_rows`): a predicate before an instruction whose

@@ -218,6 +218,19 @@ static uint64_t grf_up(uint64_t v, unsigned grf) { return grf ? (v + grf - 1) / 
 static uint64_t block_bytes(const sf_inst *in, const sf_state *s) {
   unsigned grf = s->grf_bytes, fmt, mask, px, runs = 1, halves = 1;
   bool keep_rb = false;
+  if (in->family == SF_FAMILY_SAMPLE_3D) {
+    /* 3D_SAMPLE (vISA 3D_SAMPLE, "Dst" and "Pixel Null Mask"): each enabled channel a block of the
+     * exec size's lanes in the destination's element type (HF, W, UW: 2 bytes; F, D, UD: 4), rounded
+     * up to whole GRFs, then with the pixel null mask one more GRF that holds it */
+    const sf_var *dv = sf_state_var_c(s, in->s3d.dst.id);
+    unsigned code = in->s3d.exec_size, esz = 0, nch = 0;
+    if (!dv || code < 3 || code > 5) return 0;
+    if (dv->type == SF_VT_HF || dv->type == SF_VT_W || dv->type == SF_VT_UW) esz = 2;
+    else if (dv->type == SF_VT_F || dv->type == SF_VT_D || dv->type == SF_VT_UD) esz = 4;
+    for (unsigned k = 0; k < 4; k++) nch += in->s3d.chan_mask >> k & 1u;
+    if (!esz || in->s3d.chan_mask > 15u) return 0;
+    return grf_up((uint64_t)(1u << code) * esz, grf) * nch + (in->s3d.pixel_null_mask ? grf : 0u);
+  }
   if (in->family == SF_FAMILY_SAMPLE_UNORM) {
     fmt = in->unorm.out_fmt, mask = in->unorm.chan_mask & 15u, px = 32;
   } else if (in->family == SF_FAMILY_AVS) {
@@ -245,13 +258,13 @@ static uint64_t block_bytes(const sf_inst *in, const sf_state *s) {
   return need;
 }
 
-/* (9) `dst_exact`: the case's block (which reaches the backend as it is) with its destination
+/* (9) `dst_exact`: the case's block or 3D_SAMPLE (which reaches the backend as it is) with its destination
  * moved so that exactly the bytes it writes remain in the variable still reaches the backend, and
  * one byte later it is refused as a state error before any call: the executor's size test is the
  * spec's, not merely large enough. */
 static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
   sf_inst in = c->inst;
-  sf_raw *d = in.family == SF_FAMILY_AVS ? &in.avs.dst : &in.unorm.dst;
+  sf_raw *d = in.family == SF_FAMILY_AVS ? &in.avs.dst : in.family == SF_FAMILY_SAMPLE_3D ? &in.s3d.dst : &in.unorm.dst;
   const sf_var *dv = d->id ? sf_state_var_c(s, d->id) : NULL;
   uint64_t need = block_bytes(&in, s);
   if (!dv || !need || need > dv->size || dv->size - need > 0xFFFEu) return true;
@@ -332,6 +345,7 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     /* (8) an aoffimmi that is an indirect operand (valid, not executed: unsupported) or of operand
      * class 4 (no vISA operand has it: invalid), when the instruction as it is reaches the backend */
     if (!calls0) return true;
+    if (!dst_exact(v, c, s)) return false;
     in = c->inst;
     bool ind = c->pattern[18] & 4u;
     in.s3d.aoffimmi.cls = ind ? (uint8_t)SF_VCLS_INDIRECT : 4u;

@@ -61,7 +61,11 @@ static void rl_eol(sf_buf *b, bool crlf) { sf_buf_put(b, crlf ? "\r\n" : "\n", c
  * the container's '.' lines). SF_RELAYOUT_PROGRAM does the same in a container text, but only on the
  * lines of its `.program` sections (from a `.program` line to the next section line; `.tpf` and
  * `.version` lines belong to the program): a program printed inside a container is read by the
- * same statement parser as one printed alone. */
+ * same statement parser as one printed alone. With SF_RELAYOUT_TIGHT (vISA text, whose lexer needs
+ * no blank where a token ends at ')'), the blanks between a ')' and the name after it (a letter,
+ * '_' or '%': `(M1, 16)V33(0,0)<1>`, `(P1)add`) are dropped one time in two on instruction lines:
+ * a parser that looks ahead a fixed number of characters past the ')' instead of a token misreads
+ * the name, which shows when it is a single letter (the generator's short names). */
 void sf_relayout(const char *t, size_t n, uint64_t seed, sf_buf *out) { sf_relayout_opts(t, n, seed, 0, out); }
 
 void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_buf *out) {
@@ -87,6 +91,7 @@ void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_
       if (!own) in_program = prog;
     }
     bool inner = (opts & (SF_RELAYOUT_INNER | SF_RELAYOUT_PROGRAM)) && in_program && first < end && t[i + first] != '.';
+    bool tight = (opts & SF_RELAYOUT_TIGHT) && first < end && t[i + first] != '.';
     if (inner && end - first >= 27 && !memcmp(t + i + first, "dcl_immediateConstantBuffer", 27)) in_icb = true;
     bool icb_line = inner && in_icb;
     unsigned bracket = 0;
@@ -98,6 +103,10 @@ void sf_relayout_opts(const char *t, size_t n, uint64_t seed, unsigned opts, sf_
       if (!quoted && !comment && (ch == ' ' || ch == '\t')) {
         char before = k ? t[i + k - 1] : 0;
         while (k < end && (t[i + k] == ' ' || t[i + k] == '\t')) k++;
+        char after = k < end ? t[i + k] : 0;
+        if (tight && before == ')' && (after == '_' || after == '%' || ((after | 0x20) >= 'a' && (after | 0x20) <= 'z')) &&
+            rl_pick(&s, 2))
+          continue; /* `(M1, 16)V33`: the name right after the ')' */
         if (icb_line && (before == ',' || before == '{') && rl_pick(&s, 3) == 0) {
           /* an immediate constant buffer spans lines anywhere blanks may be: a line end (and now
            * and then a comment line) between its values */
@@ -169,6 +178,7 @@ bool sf_check_relayout(sf_verdict *v, const char *what, sf_check_canon_fn canon,
   edited.limit = 2 * n + 4096 + n / 2;
   unsigned opts = canon == sf_canon_d3dasm_program || canon == sf_canon_d3dasm_inst ? SF_RELAYOUT_INNER
                   : canon == sf_canon_dxbc_text                                      ? SF_RELAYOUT_PROGRAM
+                  : canon == sf_canon_visaasm || canon == sf_canon_visa_inst         ? SF_RELAYOUT_TIGHT
                                                                                      : 0u;
   sf_relayout_opts(text, n, XXH3_64bits(text, n), opts, &edited);
   if (edited.failed) { /* out of memory: no verdict */
@@ -187,7 +197,8 @@ bool sf_check_relayout(sf_verdict *v, const char *what, sf_check_canon_fn canon,
     sf_verdict_key(v, "relayout %s %s", what, how);
     if (rc != SF_OK)
       sf_verdict_dumpf(v, "the %s parser refused a printed text with another layout (blanks, comments, line ends%s): %s\n",
-                       what, opts ? ", blanks inside parentheses" : "", sf_status_format(&st, why, sizeof why));
+                       what, opts & SF_RELAYOUT_TIGHT ? ", no blank after a ')'" : opts ? ", blanks inside parentheses" : "",
+                       sf_status_format(&st, why, sizeof why));
     else
       sf_verdict_dumpf(v, "a printed %s text with another layout (blanks, comments, line ends) reads as something "
                           "else (%zu bytes of canonical form, want %zu)\n",

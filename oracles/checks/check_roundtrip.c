@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "harness/visa/visa_chars.h"
+#include "harness/visa/visa_optab.h"
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/oracle.h"
@@ -533,9 +534,43 @@ static bool sf_check_visa_chars(sf_verdict *v, unsigned char b) {
   return false;
 }
 
+/* `one_line_rows` (visa_text, once per process): the one-instruction parser reads only the sampler
+ * families, and its refusal of any other mnemonic of the op table (each row's name, each sub-op's,
+ * the sampler rows' own aside) is SF_UNSUPPORTED at column 1 with a message that tells the two
+ * cases apart: an instruction with a text form is read in a whole kernel ("whole kernels read it"),
+ * one without (a reserved number, a row whose syntax class is none) has "no text form". A message
+ * that sent a user to whole kernels for an instruction they cannot read either is wrong. */
+static bool one_line_rows(sf_verdict *v) {
+  for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
+    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
+    if (!d || !d->name || op == 0x41 || op == 0x43 || (op >= 0x6d && op <= 0x70)) continue; /* the sampler rows */
+    bool va = d->subs && d->subs[0].syn == SF_VSYN_VA;
+    unsigned nn = d->subs && !va ? d->num_subs : 1u;
+    for (unsigned q = 0; q < nn; q++) {
+      const char *name = d->subs && !va ? d->subs[q].name : d->name;
+      bool text = va || (d->subs ? d->subs[q].syn : d->syn) != SF_VSYN_NONE;
+      if (!name || !*name || (d->subs && !va && d->subs[q].value < 0)) continue;
+      sf_inst in;
+      sf_status st;
+      sf_status_clear(&st);
+      sf_code rc = sf_visa_parse(name, strlen(name), NULL, &in, &st);
+      bool says = strstr(st.msg, "whole kernels read it") != NULL, none = strstr(st.msg, "no text form") != NULL;
+      if (rc == SF_UNSUPPORTED && st.pos_kind == SF_POS_TEXT && st.col == 1 && says == text && none == !text) continue;
+      sf_verdict_fail(v, "one_line_rows", NULL, text ? "text" : "no_text");
+      sf_verdict_key(v, "one_line_rows %s %s", text ? "text" : "no_text", sf_code_name(rc));
+      sf_verdict_dumpf(v, "the line '%s' (opcode 0x%02x, %s) gave %s at column %u: %s; want unsupported at column 1, "
+                          "the message saying %s\n", name, op, text ? "a text form" : "no text form", sf_code_name(rc),
+                       (unsigned)st.col, st.msg, text ? "whole kernels read it" : "it has no text form");
+      return false;
+    }
+  }
+  return true;
+}
+static SF_CHECK_ONCE_FN(one_line_rows)
+
 bool sf_check_visa_text(const char *text, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "visa_text");
-  if (!sf_check_api_nulls_once(v)) return false;
+  if (!sf_check_api_nulls_once(v) || !one_line_rows_once(v)) return false;
   if (n > SF_CHECK_MAX_TEXT) n = SF_CHECK_MAX_TEXT;
   if (n && !sf_check_visa_chars(v, (unsigned char)text[n - 1])) return false;
   sf_inst a;
