@@ -71,6 +71,12 @@ static bool has_field(const char *l, size_t n, const char *key, const char *name
   return false;
 }
 
+/* The D3D text parser on text[0..n) with a cleared status. */
+static sf_code d3d_text(const char *text, size_t n, sf_tpf_program *p, sf_status *st) {
+  sf_status_clear(st);
+  return sf_d3dasm_parse_program(text, n, p, st);
+}
+
 static bool names_fail_as(sf_verdict *v, const char *check, const char *what, const char *detail) {
   sf_verdict_fail(v, check, NULL, what);
   sf_verdict_key(v, "%s %s", check, what);
@@ -181,8 +187,7 @@ static bool bare_counts(sf_verdict *v) {
     int len = snprintf(text, sizeof text, regs[i].dst ? "ps_5_0\nmov %s, r0.x\n" : "cs_5_0\nmov r0.x, %s\n", regs[i].name);
     sf_tpf_program p;
     sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = sf_d3dasm_parse_program(text, (size_t)len, &p, &st);
+    sf_code rc = d3d_text(text, (size_t)len, &p, &st);
     /* the operand's token: the destination right after the opcode token, or the source after
      * r0.x (its token and one index) */
     const sf_tpf_item *it = rc == SF_OK && p.count == 1 ? &p.items[0] : NULL;
@@ -390,8 +395,7 @@ static bool version_digits(sf_verdict *v) {
     static const char text[] = ".version c0ffee\n";
     sf_tpf_program p;
     sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = sf_d3dasm_parse_program(text, sizeof text - 1, &p, &st);
+    sf_code rc = d3d_text(text, sizeof text - 1, &p, &st);
     sf_tpf_program_free(&p);
     if (rc != SF_ERR_SYNTAX || st.pos_kind != SF_POS_TEXT || st.line != 1 || st.col != 10) {
       char d[SF_STATUS_MSG_MAX + 96];
@@ -407,8 +411,7 @@ static bool version_digits(sf_verdict *v) {
     int len = snprintf(text, sizeof text, ".version 0x%.*s\n", (int)k, from);
     sf_tpf_program p;
     sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = sf_d3dasm_parse_program(text, (size_t)len, &p, &st);
+    sf_code rc = d3d_text(text, (size_t)len, &p, &st);
     uint32_t version = p.version;
     sf_tpf_program_free(&p);
     bool read = k == 3 || k == 8;
@@ -433,8 +436,7 @@ static bool float_words(sf_verdict *v) {
   static const uint32_t want[4] = {0x7f800000u, 0xff800000u, 0x7fc00000u, 0x3fc00000u};
   sf_tpf_program p;
   sf_status st;
-  sf_status_clear(&st);
-  sf_code rc = sf_d3dasm_parse_program(text, sizeof text - 1, &p, &st);
+  sf_code rc = d3d_text(text, sizeof text - 1, &p, &st);
   bool ok = false;
   uint32_t got[4] = {0, 0, 0, 0};
   if (rc == SF_OK && p.count >= 1 && p.items[0].kind == SF_TPF_ITEM_OPAQUE && p.items[0].ntok >= 4) {
@@ -468,8 +470,7 @@ static bool int_range(sf_verdict *v) {
     int len = snprintf(text, sizeof text, "ps_4_0\nmov r0.x, l(%s)\n", cases[q].num);
     sf_tpf_program p;
     sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = sf_d3dasm_parse_program(text, (size_t)len, &p, &st);
+    sf_code rc = d3d_text(text, (size_t)len, &p, &st);
     uint32_t got = 0;
     bool have = rc == SF_OK && p.count >= 1 && p.items[0].kind == SF_TPF_ITEM_OPAQUE && p.items[0].ntok >= 1;
     if (have) got = p.items[0].tok[p.items[0].ntok - 1];
@@ -503,8 +504,7 @@ static bool listing_prefix(sf_verdict *v) {
     int len = snprintf(text, sizeof text, "ps_4_0\n%sret\n", pre[q].prefix);
     sf_tpf_program p;
     sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = sf_d3dasm_parse_program(text, (size_t)len, &p, &st);
+    sf_code rc = d3d_text(text, (size_t)len, &p, &st);
     size_t count = rc == SF_OK ? p.count : 0;
     if (rc == SF_OK) sf_tpf_program_free(&p);
     if (pre[q].read ? rc == SF_OK && count == 1 : rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 2) continue;

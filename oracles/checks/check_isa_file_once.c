@@ -18,6 +18,19 @@
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/visa.h"
 
+/* Parses `line` as the one instruction of a kernel (line 3 of the text, after four blanks, then a
+ * ret) and returns the parser's code, the kernel freed; st holds the refusal. */
+static sf_code one_line_kernel(const char *line, sf_status *st) {
+  char text[320];
+  int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n    %s\n    ret (M1, 1)\n", line);
+  sf_isa_file f;
+  memset(&f, 0, sizeof f);
+  sf_status_clear(st);
+  sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, st);
+  if (rc == SF_OK) sf_isa_free(&f);
+  return rc;
+}
+
 /* `unknown_atomic` (once per process, with `target_names`): an atomic instruction whose op suffix
  * names no atomic operation (one longer than every name, one of the gaps 13-15, one past the last)
  * is refused as a syntax error on its line; the name table is searched to its end, never past it
@@ -39,14 +52,8 @@ static bool unknown_atomics(sf_verdict *v) {
       "dpas.u8.s4.3.1 (M1, 16) V0.0 V0.0 %null.0 V0(1,2)", "dpasw.bf.hf.0.8 (M1, 16) V0.0 V0.0 %null.0 V0(1,2)",
       "dpas.tf32.tf32.8.9 (M1, 16) V0.0 V0.0 %null.0 V0(1,2)"};
   for (unsigned q = 0; q < NLINES; q++) {
-    char text[200];
-    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n    %s\n    ret (M1, 1)\n", lines[q]);
-    sf_isa_file f;
-    memset(&f, 0, sizeof f);
     sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
-    if (rc == SF_OK) sf_isa_free(&f);
+    sf_code rc = one_line_kernel(lines[q], &st);
     bool dpas = q >= 6;
     unsigned dot = (unsigned)(strchr(lines[q], '.') - lines[q]) + 5; /* the line is indented by four blanks */
     if (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 3 && (!dpas || st.col == dot)) continue;
@@ -206,15 +213,10 @@ static bool va_name_end(sf_verdict *v) {
       "va_skl_plus.HDC_CONVOLVE_1D_H T6 S0 0x0:f 0x0:f VA_Y16_FORMAT%s T6 0x0:uw 0x0:uw"};
   for (unsigned q = 0; q < 6; q++) {
     bool edit = q & 1;
-    char line[160], text[256];
+    char line[160];
     snprintf(line, sizeof line, lines[q / 2], edit ? ".q" : "");
-    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n    %s\n    ret (M1, 1)\n", line);
-    sf_isa_file f;
-    memset(&f, 0, sizeof f);
     sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
-    if (rc == SF_OK) sf_isa_free(&f);
+    sf_code rc = one_line_kernel(line, &st);
     if (rc == SF_ERR_NOMEM) return true;
     unsigned dot = (unsigned)(strstr(line, ".q") ? strstr(line, ".q") - line : 0) + 5; /* four blanks before the line */
     if (edit ? rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 3 && st.col == dot : rc == SF_OK) continue;
