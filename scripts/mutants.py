@@ -17,8 +17,10 @@ MemorySanitizer (libFuzzer, as scripts/msan.sh builds) and given the same budget
 MSan build fuzzes beside its ASan+UBSan one (a kill there is reported as "msan:<target>" with the
 MSan stage's own time), unless --no-msan. A survivor of both is then run with
 ctest (unit label) in a replay build of the same copy, unless --no-ctest. A mutant that does not
-compile is "stillborn" and not counted. Mutants listed in scripts/mutants-equivalent.txt (id and
-reason, reviewed by hand) are not counted either.
+compile is "stillborn" and not counted. Mutants listed in scripts/mutants-equivalent.txt (id, the
+stamp of the line it was reviewed on, and the reason, reviewed by hand) are not counted either,
+while their line reads the same; --stamp-equivalents stamps the list against the current tree and
+drops entries whose mutant is no longer there.
 
 Mutants are drawn from, and built in copies of, DIR/snapshot: the tracked files as they were when the
 first run into DIR started, so a run can be resumed after the tree changed (delete DIR to measure a
@@ -170,8 +172,9 @@ def canary_mask(text, masked):
     return "\n".join(out)
 
 
-def sites(path):
-    text = open(os.path.join(SRC, path), encoding="utf-8").read()
+def sites(path, text=None):
+    if text is None:
+        text = open(os.path.join(SRC, path), encoding="utf-8").read()
     masked = canary_mask(text, code_mask(text))
     lines = masked.split("\n")
     offs = [0]
@@ -473,15 +476,116 @@ class Runner:
         return self.record(r)
 
 
+def line_stamp(site):
+    """The first 8 hex digits of the SHA-1 of the site's source line, blanks at both ends dropped: an
+    equivalence stamped with it holds only while the line reads the same (a mutant id is its file,
+    line, column and operator, so another expression that comes to sit there would share it)."""
+    path, line = site[0], site[1]
+    lines = open(os.path.join(SRC, path), encoding="utf-8").read().split("\n")
+    text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    return hashlib.sha1(text.encode()).hexdigest()[:8]
+
+
 def equivalents():
+    """id -> (stamp or None, reason), from lines '<id> [@<stamp>] <reason>'."""
     eq = {}
     if os.path.isfile(EQUIV_FILE):
         for line in open(EQUIV_FILE):
             line = line.strip()
             if line and not line.startswith("#"):
                 mid, _, why = line.partition(" ")
-                eq[mid] = why.strip()
+                stamp = None
+                if why.startswith("@") and re.match(r"@[0-9a-f]{8}( |$)", why):
+                    stamp, why = why[1:9], why[9:]
+                eq[mid] = (stamp, why.strip())
     return eq
+
+
+def is_equivalent(eq, site):
+    """Whether site's mutant is a reviewed equivalent. A stamped entry whose line now reads otherwise
+    is stale: reported, and the mutant counts as a survivor until reviewed again."""
+    e = eq.get(mutant_id(site))
+    if not e:
+        return False
+    if e[0] and e[0] != line_stamp(site):
+        print(f"mutants: stale equivalence {mutant_id(site)} ({site[0]}:{site[1]}): the line changed since it "
+              f"was reviewed; review it again", file=sys.stderr)
+        return False
+    return True
+
+
+def reanchor(mid, files, cur):
+    """The site of the current tree that equivalence `mid` was reviewed on, found through history: the
+    commit that added `mid` to the list, the site with that id in that commit's tree (any group file),
+    and the one line of the current file that reads the same, with the same operator at the same
+    place in it. None when any step finds nothing, or more than one."""
+    r = subprocess.run(["git", "-C", ROOT, "log", "--format=%H", "--reverse", "-S", mid, "--",
+                        "scripts/mutants-equivalent.txt"], capture_output=True, text=True)
+    commits = r.stdout.split()
+    if r.returncode or not commits:
+        return None
+    for f in files:
+        old = subprocess.run(["git", "-C", ROOT, "show", f"{commits[0]}:{f}"], capture_output=True, text=True)
+        if old.returncode:
+            continue
+        hit = [x for x in sites(f, old.stdout)[2] if mutant_id(x) == mid]
+        if not hit:
+            continue
+        site = hit[0]
+        old_line = old.stdout.split("\n")[site[1] - 1]
+        rel = site[2] - (len(old_line) - len(old_line.lstrip()))
+        now = [x for x in cur.get(f, []) if x[3] == site[3] and x[4] == site[4] and x[5] == site[5]]
+        lines = open(os.path.join(SRC, f), encoding="utf-8").read().split("\n")
+        same = [x for x in now if lines[x[1] - 1].strip() == old_line.strip() and
+                x[2] - (len(lines[x[1] - 1]) - len(lines[x[1] - 1].lstrip())) == rel]
+        return same[0] if len(same) == 1 else None
+    return None
+
+
+def stamp_equivalents():
+    """Rewrites the equivalents list against the current tree: each entry whose mutant is still a site
+    gets the stamp of its line; an entry whose id is no longer a site (its line moved) is re-anchored
+    through history (reanchor) to the same line where it is now, with the new id; one that cannot be
+    is dropped, since its id can only come back as another expression at the same place."""
+    ids, cur, files = {}, {}, []
+    for g in GROUPS:
+        for f in source_files(g):
+            if f in cur:
+                continue
+            files.append(f)
+            cur[f] = sites(f)[2]
+            for site in cur[f]:
+                ids.setdefault(mutant_id(site), site)
+    out, kept, moved, dropped = [], 0, 0, []
+    for line in open(EQUIV_FILE):
+        raw = line.rstrip("\n")
+        t = raw.strip()
+        if not t or t.startswith("#"):
+            out.append(raw)
+            continue
+        mid, _, why = t.partition(" ")
+        if why.startswith("@") and re.match(r"@[0-9a-f]{8}( |$)", why):
+            why = why[9:].strip()
+        if mid not in ids:
+            site = reanchor(mid, files, cur)
+            if site is None or any(o.startswith(mutant_id(site) + " ") for o in out):
+                dropped.append(mid)
+                continue
+            mid, moved = mutant_id(site), moved + 1
+            ids[mid] = site
+        out.append(f"{mid} @{line_stamp(ids[mid])} {why}")
+        kept += 1
+    # one entry per id: the later review (lower in the list) of a site reviewed twice under two ids
+    last = {o.split(" ", 1)[0]: i for i, o in enumerate(out) if o.strip() and not o.startswith("#")}
+    twice = sum(1 for i, o in enumerate(out) if o.strip() and not o.startswith("#") and last[o.split(" ", 1)[0]] != i)
+    out = [o for i, o in enumerate(out) if not o.strip() or o.startswith("#") or last[o.split(" ", 1)[0]] == i]
+    kept -= twice
+    with open(EQUIV_FILE, "w") as f:
+        f.write("\n".join(out) + "\n")
+    print(f"mutants: {kept} equivalences stamped ({moved} re-anchored where their line is now, {twice} merged with a "
+          f"later review of the same site), "
+          f"{len(dropped)} dropped (no longer a site): {' '.join(dropped)}")
+    return 0
 
 
 def report(out, chosen, results):
@@ -494,7 +598,7 @@ def report(out, chosen, results):
         r = results.get(mid)
         if not r:
             continue
-        st = "equivalent" if (mid in eq and r["status"] == "survived") else r["status"]
+        st = "equivalent" if (r["status"] == "survived" and is_equivalent(eq, s)) else r["status"]
         for key, table in ((r["file"], rows), (g, groups)):
             t = table.setdefault(key, {"killed": 0, "survived": 0, "stillborn": 0, "equivalent": 0, "error": 0, "times": []})
             t[st if st in t else "error"] += 1
@@ -553,9 +657,14 @@ def smoke(a):
             runner.one("model", site)
     results = [runner.done[mutant_id(x)] for x in pick]
     again = draw(["model"], 3, 7) == draw(["model"], 3, 7)
+    # an equivalence holds while its stamp is its line's, and no longer once the line reads otherwise
+    mid = mutant_id(pick[0])
+    stamps = is_equivalent({mid: (line_stamp(pick[0]), "")}, pick[0]) and \
+        not is_equivalent({mid: ("00000000" if line_stamp(pick[0]) != "00000000" else "11111111", "")}, pick[0]) and \
+        is_equivalent({mid: (None, "")}, pick[0])
     ok = all(r["status"] in ("killed", "survived", "stillborn") for r in results) and \
-        any(r["status"] == "killed" for r in results) and again
-    print(f"mutants smoke: {[r['status'] for r in results]}, deterministic draw: {again}")
+        any(r["status"] == "killed" for r in results) and again and stamps
+    print(f"mutants smoke: {[r['status'] for r in results]}, deterministic draw: {again}, stamps: {stamps}")
     print(f"{1 if ok else 0} passed, {0 if ok else 1} failed")
     return 0 if ok else 1
 
@@ -575,9 +684,14 @@ def main():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--sites", default="", help="run these sites (FILE:LINE:COL:OP,...) instead of a draw")
     ap.add_argument("--smoke", action="store_true")
+    ap.add_argument("--stamp-equivalents", action="store_true",
+                    help="stamp each entry of the equivalents list with its line as the tree has it now, and drop "
+                         "entries whose mutant is no longer a site")
     a = ap.parse_args()
     if a.smoke:
         return smoke(a)
+    if a.stamp_equivalents:
+        return stamp_equivalents()
     global SRC
     SRC = snapshot(os.path.join(os.path.abspath(a.out), "snapshot"))
     groups = [g for g in a.groups.split(",") if g]
