@@ -147,56 +147,43 @@ static bool text_edges(sf_verdict *v) {
                      (unsigned)st.col, st.msg, col);
     return false;
   }
-  for (unsigned q = 0; q < 4; q++) { /* q 2, 3: svm_gather4scaled's channel mask 16 and 0 (1-15 print) */
+  /* Fields no text can say, set on a parsed instruction; the printer must refuse each as unsupported:
+   * svm_gather's block-size code 3 and block-count code 4, svm_gather4scaled's channel mask 16 and 0
+   * (1-15 print), and dpas with tf32 against another precision and dpasw with tf32 at all (GenX_IR
+   * reads tf32 only as dpas.tf32.tf32; precision codes bf 9, hf 10, tf32 12; depth 8, count 8 / depth
+   * 4, count 3). */
+  static const struct {
+    const char *line, *key, *what;
+    unsigned field;
+    uint32_t value;
+  } unsay[6] = {
+      {"svm_gather.4.1 (M1, 8) V32.0 V32.0", "svm_codes", "svm_gather with block size code 3", 3, 3},
+      {"svm_gather.4.1 (M1, 8) V32.0 V32.0", "svm_codes", "svm_gather with block count code 4", 4, 4},
+      {"svm_gather4scaled.RGB (M1, 16) 0x0:ud V32.0 V32.0", "svm_codes", "svm_gather4scaled with channel mask 16", 3, 16},
+      {"svm_gather4scaled.RGB (M1, 16) 0x0:ud V32.0 V32.0", "svm_codes", "svm_gather4scaled with channel mask 0", 3, 0},
+      {"dpas.u8.s4.8.8 (M1, 16) V32.0 V32.0 %null.0 V32(1,2)", "dpas_tf32", "dpas with tf32 and bf", 5, 0x0808090Cu},
+      {"dpasw.bf.hf.4.3 (M1, 16) V32.0 V32.0 %null.0 V32(1,2)", "dpas_tf32", "dpasw with tf32.tf32", 5, 0x03040C0Cu}};
+  for (unsigned q = 0; q < 6; q++) {
     int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n"
-                     "    %s\n    ret (M1, 1)\n", q < 2 ? "svm_gather.4.1 (M1, 8) V32.0 V32.0" : "svm_gather4scaled.RGB (M1, 16) 0x0:ud V32.0 V32.0");
+                     "    %s\n    ret (M1, 1)\n", unsay[q].line);
     sf_isa_file f;
     memset(&f, 0, sizeof f);
     sf_status_clear(&st);
-    if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK || f.kernels[0].num_gens < 1 || f.kernels[0].gens[0].num_ops < 5) {
-      bad = "svm_gather";
+    if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK || f.kernels[0].num_gens < 1 ||
+        f.kernels[0].gens[0].num_ops <= unsay[q].field) {
+      bad = "the parse";
     } else {
-      static const char *const what[4] = {"block size code 3", "block count code 4", "channel mask 16", "channel mask 0"};
-      if (q < 2) f.kernels[0].gens[0].ops[3 + q].u = q ? 4u : 3u;
-      else f.kernels[0].gens[0].ops[3].u = q == 2 ? 16u : 0u;
+      f.kernels[0].gens[0].ops[unsay[q].field].u = unsay[q].value;
       sf_buf out;
       sf_buf_init(&out, &st);
-      if (sf_visaasm_print(&f, &out, &st) != SF_UNSUPPORTED) bad = what[q];
+      if (sf_visaasm_print(&f, &out, &st) != SF_UNSUPPORTED) bad = "the print";
       sf_buf_free(&out);
     }
     sf_isa_free(&f);
     if (!bad) continue;
-    sf_verdict_fail(v, "text_edges", NULL, "svm_codes");
-    sf_verdict_key(v, "text_edges svm_codes");
-    sf_verdict_dumpf(v, "%s with %s: want the printer's refusal as unsupported, got %s\n", q < 2 ? "svm_gather" : "svm_gather4scaled", bad,
-                     st.msg);
-    return false;
-  }
-  /* dpas with tf32 against another precision, and dpasw with tf32 at all: GenX_IR reads tf32 only as
-   * dpas.tf32.tf32, so the printer refuses them as unsupported rather than print a suffix the parser
-   * refuses (precision codes: bf 9, hf 10, tf32 12; depth 8, count 8 / depth 4, count 3) */
-  for (unsigned q = 0; q < 2; q++) {
-    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n"
-                     "    %s\n    ret (M1, 1)\n", q ? "dpasw.bf.hf.4.3 (M1, 16) V32.0 V32.0 %null.0 V32(1,2)"
-                                                   : "dpas.u8.s4.8.8 (M1, 16) V32.0 V32.0 %null.0 V32(1,2)");
-    sf_isa_file f;
-    memset(&f, 0, sizeof f);
-    sf_status_clear(&st);
-    if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK || f.kernels[0].num_gens < 1 || f.kernels[0].gens[0].num_ops < 6) {
-      bad = "dpas parse";
-    } else {
-      f.kernels[0].gens[0].ops[5].u = q ? 0x03040C0Cu : 0x0808090Cu;
-      sf_buf out;
-      sf_buf_init(&out, &st);
-      if (sf_visaasm_print(&f, &out, &st) != SF_UNSUPPORTED) bad = "dpas print";
-      sf_buf_free(&out);
-    }
-    sf_isa_free(&f);
-    if (!bad) continue;
-    sf_verdict_fail(v, "text_edges", NULL, "dpas_tf32");
-    sf_verdict_key(v, "text_edges dpas_tf32");
-    sf_verdict_dumpf(v, "%s: want the printer's refusal as unsupported, got %s (%s)\n",
-                     q ? "dpasw with tf32.tf32" : "dpas with tf32 and bf", bad, st.msg);
+    sf_verdict_fail(v, "text_edges", NULL, unsay[q].key);
+    sf_verdict_key(v, "text_edges %s", unsay[q].key);
+    sf_verdict_dumpf(v, "%s: want the printer's refusal as unsupported, got %s wrong (%s)\n", unsay[q].what, bad, st.msg);
     return false;
   }
   return va_rows(v) && va_name_end(v) && pred_refused(v);
