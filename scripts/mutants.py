@@ -518,8 +518,9 @@ def is_equivalent(eq, site, quiet=False):
 def reanchor(mid, files, cur):
     """The site of the current tree that equivalence `mid` was reviewed on, found through history: the
     commit that added `mid` to the list, the site with that id in that commit's tree (any group file),
-    and the one line of the current file that reads the same, with the same operator at the same
-    place in it. None when any step finds nothing, or more than one."""
+    and the line of the current file that reads the same, with the same operator at the same place in
+    it (of several such lines, the nearest to the old line number). None when a step finds nothing, or
+    two lines tie."""
     r = subprocess.run(["git", "-C", ROOT, "log", "--format=%H", "--reverse", "-S", mid, "--",
                         "scripts/mutants-equivalent.txt"], capture_output=True, text=True)
     commits = r.stdout.split()
@@ -539,7 +540,12 @@ def reanchor(mid, files, cur):
         lines = open(os.path.join(SRC, f), encoding="utf-8").read().split("\n")
         same = [x for x in now if lines[x[1] - 1].strip() == old_line.strip() and
                 x[2] - (len(lines[x[1] - 1]) - len(lines[x[1] - 1].lstrip())) == rel]
-        return same[0] if len(same) == 1 else None
+        # a line that reads the same in several places (a prefetch, a local array): the nearest to
+        # where it was, if one is nearer than the others (edits move lines by a little)
+        same.sort(key=lambda x: abs(x[1] - site[1]))
+        if len(same) > 1 and abs(same[0][1] - site[1]) == abs(same[1][1] - site[1]):
+            return None
+        return same[0] if same else None
     return None
 
 

@@ -118,7 +118,7 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
   for (uint32_t i = 0; i < k->num_gens; i++)
     if (k->gens[i].form != SF_VISA_FORM_SPEC) {
       ffail(p, SF_UNSUPPORTED, "kernel '%.40s': instruction $%u is held in IGC 12504's cut-short binary form, which lacks "
-            "its last operands (docs/visa-binary.md section 6.2)", kname, (unsigned)(k->gens[i].at + 1));
+            "its last operands (docs/visa-binary.md section 6.2)", kname, (unsigned)k->gens[i].at);
       return;
     }
   if (k->num_labels && vt_check_labels(k, p->st) != SF_OK) {
@@ -257,7 +257,7 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
         char why[SF_STATUS_MSG_MAX];
         snprintf(why, sizeof why, "%s", p->st ? p->st->msg : "");
         sf_code code = p->st && p->st->code ? p->st->code : SF_UNSUPPORTED;
-        return (void)ffail(p, code, "instruction $%u (%s, opcode 0x%02x): %s", (unsigned)(g->at + 1), nm ? nm : "unknown",
+        return (void)ffail(p, code, "instruction $%u (%s, opcode 0x%02x): %s", (unsigned)g->at, nm ? nm : "unknown",
                            (unsigned)g->op, why);
       }
       if (g->op == 0x30 || g->op == 0x31) {

@@ -606,7 +606,7 @@ sf_code vt_check_labels(const sf_visa_kernel *k, sf_status *st) {
       if (g->ops[j].kind != SF_VF_LABEL) continue;
       uint32_t id = g->ops[j].u;
       if (id >= k->num_labels)
-        return sf_fail(st, SF_UNSUPPORTED, "instruction $%u uses label %u, past the %u labels", (unsigned)(g->at + 1),
+        return sf_fail(st, SF_UNSUPPORTED, "instruction $%u uses label %u, past the %u labels", (unsigned)g->at,
                        (unsigned)id, (unsigned)k->num_labels);
       if (id > next)
         return sf_fail(st, SF_UNSUPPORTED,

@@ -366,6 +366,20 @@ const sf_backend *sf_backend_choose(const char *name, char *note, size_t cap);
  * does not vectorize, docs/simd.md); 0 for the scalar backend and plugins. For checks that a fast
  * path still runs: its results alone cannot show that. */
 unsigned long sf_backend_forwarded(const sf_backend *be);
+/* What a built-in SIMD backend counts on this thread, for checks that a fast path still takes the
+ * way it was built for (its results are the same bits either way): the requests it forwards to the
+ * scalar code (sf_backend_forwarded), and the SAMPLE_UNORM rect's groups of 8 output columns by how
+ * the horizontal pass reads their texels (docs/simd.md "The SAMPLE_UNORM rect"): a per-texel
+ * gather, or one 16-byte window per two pixels (pair) or per four (quad). 0 for the scalar backend,
+ * plug-ins, a counter past the last, and backends without that path (the rect windows are AVX2's). */
+typedef enum sf_backend_counter {
+  SF_COUNT_FORWARDED,
+  SF_COUNT_RECT_GATHER,
+  SF_COUNT_RECT_PAIR,
+  SF_COUNT_RECT_QUAD,
+  SF_COUNT_COUNT
+} sf_backend_counter;
+unsigned long sf_backend_count(const sf_backend *be, sf_backend_counter which);
 
 /* SAMPLE_UNORM rect through backend be (NULL = sf_backend_select()): checks the request's shape
  * (NULL pointers, caps, pitch: SF_ERR_INVALID / SF_ERR_LIMIT), then be->sample_unorm_rect, or the

@@ -76,6 +76,8 @@ static bool fp_setup(void) {
   return true;
 }
 
+static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
+
 bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   if (!fp_setup()) {
     if (fp.why.code == SF_ERR_NOMEM) return true;
@@ -203,6 +205,42 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
                      what, aq.w, aq.h, r1 != SF_OK || r2 != SF_OK || r3 != SF_OK ? "was refused" : "was handed to the scalar code",
                      sf_code_name(r1), sf_code_name(r2), sf_code_name(r3));
     return false;
+  }
+  return rect_groups(v, c, be, nbe);
+}
+
+/* `rect_groups` (with `fast_path`): the SAMPLE_UNORM rect's horizontal pass reads a group of 8
+ * output columns through one 16-byte window per four pixels (quad) when four pixels' taps lie
+ * within 4 texels, one per two (pair) when two pixels' do, and texel by texel (gather) otherwise
+ * (docs/simd.md "The SAMPLE_UNORM rect"). On the 16x16 RGBA8 surface, a linear rect of one block at
+ * half a texel a pixel (2x up) must take quad groups and one at 1.5 texels a pixel (1.5x down) pair
+ * groups, on every backend that counts rect groups at all (sf_backend_count): a group built as a
+ * gather instead gives the same bits, slower, so only the counts see it. */
+static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  static const float step[2] = {0.5f / 16, 1.5f / 16};
+  static const sf_backend_counter want[2] = {SF_COUNT_RECT_QUAD, SF_COUNT_RECT_PAIR};
+  uint16_t plane[4][32];
+  sf_unorm_rect_out ro = {{plane[0], plane[1], plane[2], plane[3]}, 8};
+  for (unsigned b = 0; b < nbe; b++) {
+    if (!be[b]->sample_unorm_rect) continue;
+    for (unsigned k = 0; k < 2; k++) {
+      sf_unorm_rect_req rq = {.surf = fp.u8, .samp = &fp.samp, .u = 0.1f, .v = 0.25f, .bu = 8 * step[k], .bv = 4.0f / 64,
+                              .du = step[k], .dv = 1.0f / 64, .blocks_x = 1, .blocks_y = 1};
+      unsigned long n0[SF_COUNT_COUNT], n1[SF_COUNT_COUNT], moved = 0;
+      for (unsigned q = 0; q < SF_COUNT_COUNT; q++) n0[q] = sf_backend_count(be[b], (sf_backend_counter)q);
+      sf_status st;
+      sf_status_clear(&st);
+      sf_code rc = sf_sample_unorm_rect(be[b], &rq, &ro, &st);
+      for (unsigned q = 0; q < SF_COUNT_COUNT; q++) n1[q] = sf_backend_count(be[b], (sf_backend_counter)q);
+      for (unsigned q = SF_COUNT_RECT_GATHER; q <= SF_COUNT_RECT_QUAD; q++) moved += n1[q] - n0[q];
+      if (rc != SF_OK || !moved || n1[want[k]] - n0[want[k]] == moved) continue; /* no rect groups: not this path */
+      sf_verdict_fail(v, "fast_path", &c->inst, be[b]->name);
+      sf_verdict_key(v, "fast_path %s rect_groups %s", be[b]->name, k ? "pair" : "quad");
+      sf_verdict_dumpf(v, "%s: a linear RGBA8 rect at %g texels a pixel built %lu gather, %lu pair and %lu quad groups; want "
+                          "every one %s\n", be[b]->name, (double)(step[k] * 16), n1[1] - n0[1], n1[2] - n0[2],
+                       n1[3] - n0[3], k ? "pair" : "quad");
+      return false;
+    }
   }
   return true;
 }

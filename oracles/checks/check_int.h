@@ -320,6 +320,9 @@ bool sf_check_visa_minus_zero(sf_verdict *v, const sf_inst *report, const char *
 /* `object_order` (check_isa_objects.c; every file with a function, one in four of the others, by h):
  * the file w with its objects in the reverse order reads as g. */
 bool sf_check_isa_object_order(const sf_isa_file *g, const uint8_t *w, size_t wn, uint64_t h, sf_verdict *v);
+/* `refusal_names` (check_isa_refusal.c): a whole-file printer refusal of g with message msg that
+ * names `instruction $N` names a generic instruction g holds at stream place N, as described. */
+bool sf_check_isa_refusal_names(const sf_isa_file *g, const char *msg, sf_verdict *v);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */

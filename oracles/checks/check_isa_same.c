@@ -118,7 +118,7 @@ static bool same_kernel(const sf_visa_kernel *a, const sf_visa_kernel *b, bool c
   sf_buf_free(&x);
   sf_buf_free(&y);
   if (i < a->num_gens)
-    return snprintf(why, n, "instruction $%u (%s, %u/%u fields)", a->gens[i].at + 1, sf_visa_op_name(a->gens[i].op),
+    return snprintf(why, n, "instruction $%u (%s, %u/%u fields)", a->gens[i].at, sf_visa_op_name(a->gens[i].op),
                     a->gens[i].num_ops, b->gens[i].num_ops), false;
   if (!canon) { /* the binary form: the Gen binary records too (text leaves empty ones out) */
     if (a->num_genbins != b->num_genbins) return snprintf(why, n, "%u/%u gen binaries", a->num_genbins, b->num_genbins), false;

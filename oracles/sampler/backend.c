@@ -28,7 +28,7 @@ const sf_backend *sf_backend_scalar(void) { return &scalar_backend; }
 typedef struct builtin {
   const sf_backend *(*get)(void);
   const char *cpu;  /* __builtin_cpu_supports name, NULL = always */
-  unsigned long (*forwarded)(void); /* NULL: the scalar backend, which forwards nothing */
+  unsigned long (*count)(unsigned which); /* sf_backend_count; NULL: the scalar backend, which counts nothing */
 } builtin;
 
 static const sf_backend *get_scalar(void) { return &scalar_backend; }
@@ -37,9 +37,9 @@ static const sf_backend *get_scalar(void) { return &scalar_backend; }
 static const builtin builtins[] = {
     {get_scalar, NULL, NULL},
 #ifdef SF_HAVE_SIMD_BACKENDS
-    {sf_backend_builtin_sse2, "sse2", sf_backend_builtin_sse2_forwarded},
-    {sf_backend_builtin_avx2, "avx2", sf_backend_builtin_avx2_forwarded},
-    {sf_backend_builtin_avx512, "avx512", sf_backend_builtin_avx512_forwarded},
+    {sf_backend_builtin_sse2, "sse2", sf_backend_builtin_sse2_count},
+    {sf_backend_builtin_avx2, "avx2", sf_backend_builtin_avx2_count},
+    {sf_backend_builtin_avx512, "avx512", sf_backend_builtin_avx512_count},
 #endif
 };
 
@@ -59,11 +59,13 @@ static bool cpu_ok(const char *feat) {
   return false;
 }
 
-unsigned long sf_backend_forwarded(const sf_backend *be) {
-  for (size_t i = 0; be && i < sizeof builtins / sizeof builtins[0]; i++)
-    if (builtins[i].forwarded && cpu_ok(builtins[i].cpu) && builtins[i].get() == be) return builtins[i].forwarded();
+unsigned long sf_backend_count(const sf_backend *be, sf_backend_counter which) {
+  for (size_t i = 0; be && (unsigned)which < SF_COUNT_COUNT && i < sizeof builtins / sizeof builtins[0]; i++)
+    if (builtins[i].count && cpu_ok(builtins[i].cpu) && builtins[i].get() == be) return builtins[i].count((unsigned)which);
   return 0;
 }
+
+unsigned long sf_backend_forwarded(const sf_backend *be) { return sf_backend_count(be, SF_COUNT_FORWARDED); }
 
 unsigned sf_backend_list(const sf_backend **out, unsigned max) {
   unsigned n = 0;

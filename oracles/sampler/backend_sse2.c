@@ -10,7 +10,7 @@
 static const sf_backend sfk_backend = {"sse2", sfk_sample, sfk_sample_unorm, sfk_avs, sfk_sample_unorm_rect};
 
 const sf_backend *sf_backend_builtin_sse2(void) { return &sfk_backend; }
-unsigned long sf_backend_builtin_sse2_forwarded(void) { return sfk_forwarded; }
+unsigned long sf_backend_builtin_sse2_count(unsigned which) { return sfk_count(which); }
 #else
 typedef int sf_backend_sse2_unused; /* non-x86: the dispatcher never lists this backend */
 #endif

@@ -11,10 +11,10 @@
 const sf_backend *sf_backend_builtin_sse2(void);
 const sf_backend *sf_backend_builtin_avx2(void);
 const sf_backend *sf_backend_builtin_avx512(void);
-/* Requests each has handed to the scalar code on this thread (sf_backend_forwarded). */
-unsigned long sf_backend_builtin_sse2_forwarded(void);
-unsigned long sf_backend_builtin_avx2_forwarded(void);
-unsigned long sf_backend_builtin_avx512_forwarded(void);
+/* What each counts on this thread (sf_backend_count: sf_backend_counter values). */
+unsigned long sf_backend_builtin_sse2_count(unsigned which);
+unsigned long sf_backend_builtin_avx2_count(unsigned which);
+unsigned long sf_backend_builtin_avx512_count(unsigned which);
 #endif
 
 #endif

@@ -281,7 +281,10 @@ static bool sfk_unorm_rect_rgba(const sf_unorm_rect_req *q, const sf_unorm_rect_
   int32_t *r0 = cf + NX, *r1 = r0 + NY, *rf = r1 + NY;
   uint8_t *brow = (uint8_t *)(rf + NY);
   sfk_rect_axes(q, c0, c1, cf, r0, r1, rf);
-  for (size_t g = 0; g < NX / 8; g++) sfk_hwin_build(&gt[g], c0 + 8 * g, c1 + 8 * g, cf + 8 * g, w);
+  for (size_t g = 0; g < NX / 8; g++) {
+    sfk_hwin_build(&gt[g], c0 + 8 * g, c1 + 8 * g, cf + 8 * g, w);
+    sfk_rect_groups[gt[g].kind]++; /* SFK_HW_GATHER, _PAIR, _QUAD: sf_backend_count's order */
+  }
   int32_t border[4];
   sfk_u8_border(s, q->samp, border);
   const int32_t bpix = (int32_t)((uint32_t)border[0] | (uint32_t)border[1] << 8 | (uint32_t)border[2] << 16 | (uint32_t)border[3] << 24);
