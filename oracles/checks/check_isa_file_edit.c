@@ -481,13 +481,14 @@ static bool old_fields_built(sf_verdict *v) {
 /* `old_counts` (once per process): before vISA 3.4 a kernel's string, variable and input ids are
  * UW, so a kernel with 65,536 of any one of them (each count alone at its cap) must be refused at
  * 3.3 as out of range for those 16 bits, not written with ids cut short, nor refused for another
- * reason (3.3 also holds the input count in a byte: that refusal names 8 bits). */
+ * reason (3.3 also holds the input count in a byte: that refusal names 8 bits). And a 3.3 kernel
+ * with 255 inputs, the byte's largest count, is written, while 256 is refused for the byte. */
 static bool old_counts(sf_verdict *v) {
   static bool done;
   if (done) return true;
   done = true;
-  static const char *const what[3] = {"strings", "variables", "inputs"};
-  for (unsigned q = 0; q < 3; q++) {
+  static const char *const what[5] = {"strings", "variables", "inputs", "255 inputs", "256 inputs"};
+  for (unsigned q = 0; q < 5; q++) {
     sf_isa_file f;
     memset(&f, 0, sizeof f);
     f.major = 3, f.minor = 3, f.num_kernels = 1;
@@ -503,10 +504,11 @@ static bool old_counts(sf_verdict *v) {
       k->num_vars = k->vars ? 0x10000u : 0;
       built = k->vars != NULL;
     }
-    if (built && q == 2) {
+    if (built && q >= 2) { /* 65536 inputs, or (3.3's input count is a byte) 255 and 256 */
+      uint32_t ni = q == 2 ? 0x10000u : q == 3 ? 255u : 256u;
       free(k->inputs);
-      k->inputs = calloc(0x10000u, sizeof *k->inputs);
-      k->num_inputs = k->inputs ? 0x10000u : 0;
+      k->inputs = calloc(ni, sizeof *k->inputs);
+      k->num_inputs = k->inputs ? ni : 0;
       built = k->inputs != NULL;
     }
     sf_code rc = SF_ERR_NOMEM;
@@ -521,11 +523,14 @@ static bool old_counts(sf_verdict *v) {
     }
     sf_isa_free(&f);
     if (rc == SF_ERR_NOMEM) continue; /* no verdict without memory */
-    if (rc == SF_ERR_RANGE && strstr(wst.msg, "16 bits")) continue;
+    if (q < 3 ? rc == SF_ERR_RANGE && strstr(wst.msg, "16 bits") : q == 3 ? rc == SF_OK : rc == SF_ERR_RANGE && strstr(wst.msg, "8 bits"))
+      continue;
+    static const char *const want[3] = {"refused as out of range for 16-bit ids", "written (the byte's largest count)",
+                                        "refused as out of range for the 8-bit input count"};
     sf_verdict_fail(v, "old_counts", NULL, what[q]);
     sf_verdict_key(v, "old_counts %s %s", what[q], sf_code_name(rc));
-    sf_verdict_dumpf(v, "a vISA 3.3 kernel with 65536 %s: %s (%s); want it refused as out of range for 16-bit ids\n",
-                     what[q], sf_code_name(rc), rc == SF_OK ? "written" : wst.msg);
+    sf_verdict_dumpf(v, "a vISA 3.3 kernel with %s%s: %s (%s); want it %s\n", q < 3 ? "65536 " : "", what[q], sf_code_name(rc),
+                     rc == SF_OK ? "written" : wst.msg, want[q < 3 ? 0 : q - 2]);
     return false;
   }
   return true;

@@ -372,13 +372,79 @@ bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in) {
 
 /* ---- encode_fits -------------------------------------------------------------------------------- */
 
-/* The encoder refuses a field that does not fit its bits (harness/visa/visa_bin.c), operand by
- * operand. A decoded instruction never holds such a field, so only an edit reaches those tests:
- * one vector operand of the instruction (picked by the input's last byte) gets tag bits 6-7 of 4,
+/* The encoder refuses a field that does not fit its bits (harness/visa/visa_bin.c). A decoded
+ * instruction never holds such a field, so only an edit reaches those tests. One input in two (by
+ * the input's last byte) edits one of the instruction's own packed fields (below); the others edit
+ * one vector operand of the instruction (picked by the byte's other bits), which gets tag bits 6-7 of 4,
  * one past their 2 bits, and sf_visa_encode must refuse with SF_ERR_RANGE naming that operand
  * (docs/visa-binary.md §3: the tag byte's reserved bits). Without the test the encoder writes the
  * low bits and the instruction comes back different. */
+/* The sampler instructions' own packed fields and their widths (docs/visa-binary.md §4: the channel
+ * byte, the AVS cntrl and execMode bytes, the 3D op word, exec byte and predicate word), each read
+ * or written through the instruction w. */
+typedef struct fit_field {
+  const char *name;
+  unsigned bits;
+} fit_field;
+static const fit_field unorm_fields[3] = {{"sample_unorm.chan_mask", 4}, {"sample_unorm.out_fmt", 2}, {"sample_unorm.chan_hi", 2}};
+static const fit_field avs_fields[6] = {{"avs.chan_mask", 4}, {"avs.chan_hi", 4},   {"avs.cntrl", 4},
+                                        {"avs.cntrl_hi", 4},  {"avs.exec_mode", 4}, {"avs.exec_mode_hi", 4}};
+static const fit_field s3d_fields[8] = {{"sample_3d.op_hi", 5},   {"sample_3d.exec_size", 4}, {"sample_3d.emask", 4},
+                                        {"sample_3d.pred.id", 12}, {"sample_3d.pred.rsvd", 1}, {"sample_3d.pred.ctrl", 2},
+                                        {"sample_3d.chan_mask", 4}, {"sample_3d.chan_hi", 4}};
+
+/* Sets field k of w's family to value x (every field is at most 16 bits wide). */
+static void fit_set(sf_inst *w, unsigned k, uint32_t x) {
+  if (w->family == SF_FAMILY_SAMPLE_UNORM) {
+    uint8_t *f[3] = {&w->unorm.chan_mask, &w->unorm.out_fmt, &w->unorm.chan_hi};
+    *f[k] = (uint8_t)x;
+  } else if (w->family == SF_FAMILY_AVS) {
+    uint8_t *f[6] = {&w->avs.chan_mask, &w->avs.chan_hi, &w->avs.cntrl, &w->avs.cntrl_hi, &w->avs.exec_mode, &w->avs.exec_mode_hi};
+    *f[k] = (uint8_t)x;
+  } else if (k == 3) {
+    w->s3d.pred.id = (uint16_t)x;
+  } else {
+    uint8_t *f[8] = {&w->s3d.op_hi, &w->s3d.exec_size, &w->s3d.emask, NULL, &w->s3d.pred.rsvd, &w->s3d.pred.ctrl,
+                     &w->s3d.chan_mask, &w->s3d.chan_hi};
+    *f[k] = (uint8_t)x;
+  }
+}
+
+static sf_code fit_encode(const sf_inst *w, sf_status *st) {
+  sf_buf out;
+  sf_status_clear(st);
+  sf_buf_init(&out, st);
+  sf_code rc = sf_visa_encode(w, &out, st);
+  sf_buf_free(&out);
+  return rc;
+}
+
+/* One packed field of the instruction (picked): its largest value encodes when the instruction
+ * does, and one more is refused as out of range, naming the field. */
+static bool encode_fits_field(sf_verdict *v, const sf_inst *in, uint8_t pick) {
+  const fit_field *t = in->family == SF_FAMILY_SAMPLE_UNORM ? unorm_fields : in->family == SF_FAMILY_AVS ? avs_fields : s3d_fields;
+  unsigned n = in->family == SF_FAMILY_SAMPLE_UNORM ? 3u : in->family == SF_FAMILY_AVS ? 6u : 8u, k = (pick >> 1) % n;
+  sf_status st;
+  if (fit_encode(in, &st) != SF_OK) return true; /* the instruction itself does not encode: nothing to compare */
+  sf_inst w = *in;
+  fit_set(&w, k, (1u << t[k].bits) - 1u);
+  sf_code at_max = fit_encode(&w, &st);
+  fit_set(&w, k, 1u << t[k].bits);
+  sf_code past = fit_encode(&w, &st);
+  size_t nl = strlen(t[k].name);
+  if (at_max == SF_OK && past == SF_ERR_RANGE && strncmp(st.msg, t[k].name, nl) == 0 && (st.msg[nl] == ' ' || st.msg[nl] == ':'))
+    return true;
+  sf_verdict_fail(v, "encode_fits", in, t[k].name);
+  sf_verdict_key(v, "encode_fits %s %s %s", t[k].name, sf_code_name(at_max), sf_code_name(past));
+  sf_verdict_dumpf(v, "%s (%u bits): %u gave %s, %u gave %s (%s); want the first encoded and the second out of range, naming "
+                      "the field\n", t[k].name, t[k].bits, (1u << t[k].bits) - 1u, sf_code_name(at_max), 1u << t[k].bits,
+                   sf_code_name(past), st.msg);
+  return false;
+}
+
 bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick) {
+  if ((in->family == SF_FAMILY_SAMPLE_UNORM || in->family == SF_FAMILY_AVS || in->family == SF_FAMILY_SAMPLE_3D) && (pick & 1u))
+    return encode_fits_field(v, in, pick); /* one input in two: a field of the instruction's own */
   sf_inst w = *in;
   sf_vopnd *op = NULL;
   const char *name = NULL;
@@ -386,7 +452,7 @@ bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick) {
     case SF_FAMILY_SAMPLE_UNORM: {
       sf_vopnd *ops[4] = {&w.unorm.u, &w.unorm.v, &w.unorm.du, &w.unorm.dv};
       static const char *const names[4] = {"sample_unorm.u", "sample_unorm.v", "sample_unorm.du", "sample_unorm.dv"};
-      op = ops[pick % 4], name = names[pick % 4];
+      op = ops[(pick >> 1) % 4], name = names[(pick >> 1) % 4];
       break;
     }
     case SF_FAMILY_AVS: {
@@ -394,7 +460,7 @@ bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick) {
                           &w.avs.group_id, &w.avs.vbn, &w.avs.v2d, &w.avs.ief_bypass};
       static const char *const names[9] = {"avs.u_off", "avs.v_off", "avs.du",  "avs.dv",        "avs.u2d",
                                            "avs.group_id", "avs.vbn", "avs.v2d", "avs.ief_bypass"};
-      op = ops[pick % 9], name = names[pick % 9];
+      op = ops[(pick >> 1) % 9], name = names[(pick >> 1) % 9];
       break;
     }
     case SF_FAMILY_SAMPLE_3D: op = &w.s3d.aoffimmi, name = "sample_3d.aoffimmi"; break;
