@@ -38,8 +38,9 @@ bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t
 
 /* `fast_path`: fixed requests that every SIMD backend computes itself (docs/simd.md, "What is
  * vectorized"): a linear 3D_SAMPLE batch on a 2D RGBA32F surface of one level, one SAMPLE_UNORM
- * block and one AVS block (of each size in turn, by the case) on a 2D RGBA8 surface, with the
- * sampler's LOD bias and LOD clamps at the ends of their ranges.
+ * block and one AVS block (of each size in turn, by the case, and once more with the case's own AVS
+ * coefficient tables) on a 2D RGBA8 surface, with the sampler's LOD bias and LOD clamps at the ends
+ * of their ranges.
  * sf_backend_forwarded must not move. A fast path that stopped running
  * (its eligibility test inverted, say) gives the scalar results, the same bits: only this sees it.
  * And one request each backend forwards (an sRGB batch) must move its count, or the count read is
@@ -150,6 +151,14 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
     unsigned long after = sf_backend_forwarded(be[b]);
     sf_avs_out ao;
     sf_code r3 = be[b]->avs ? be[b]->avs(&aq, &ao, &st) : SF_OK;
+    /* and with the case's own AVS tables (valid: every case's sampler passes sf_sampler_check),
+     * which the backends' own table test must take as the scalar check does */
+    sf_sampler own = fp.samp;
+    memcpy(own.avs_luma, c->samp.avs_luma, sizeof own.avs_luma);
+    memcpy(own.avs_chroma, c->samp.avs_chroma, sizeof own.avs_chroma);
+    sf_avs_req oq0 = aq;
+    oq0.samp = &own;
+    if (r3 == SF_OK && be[b]->avs) r3 = be[b]->avs(&oq0, &ao, &st);
     unsigned long last = sf_backend_forwarded(be[b]);
     /* an AVS block of a size no mode has (12x4, 4x8 or 8x8, by the case) is refused as the scalar
      * entry refuses it, not computed */

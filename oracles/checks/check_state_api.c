@@ -442,8 +442,9 @@ bool sf_check_surface_api(sf_verdict *v) {
 SF_CHECK_ONCE_FN(sf_check_surface_api)
 
 /* `sampler_nulls`: the sampler's public entry points refuse a NULL pointer argument with
- * SF_ERR_INVALID (sampler.h), as api_nulls asks of the codecs, and the rect entry a grid one block
- * past its cap on either axis with SF_ERR_LIMIT. Each call passes exactly one NULL and
+ * SF_ERR_INVALID (sampler.h), as api_nulls asks of the codecs, but take a NULL backend as the
+ * selected one, and the rect entry refuses a grid one block past its cap on either axis with
+ * SF_ERR_LIMIT. Each call passes exactly one NULL and
  * otherwise valid arguments (a one-block rect on a 16x4 RGBA8 surface, a valid sample batch, a
  * generated instruction and a state), so that a broken guard runs on into the work: a crash under
  * the sanitizers, or another code. No case passes NULL, so nothing else sees these guards. Once per
@@ -502,6 +503,10 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
     for (size_t i = 0; i < s->size && !what; i++)
       if (s->data[i] != 0x5A) what = "sf_surface_fill(NULL pattern)", rc = SF_OK;
   }
+  /* a NULL backend is the selected one (sampler.h): the same valid calls succeed */
+  want = SF_OK;
+  SN_CALL("sf_sample(NULL backend: the selected one)", sf_sample(NULL, &b, &out, &st));
+  SN_CALL("sf_sample_unorm_rect(NULL backend: the selected one)", sf_sample_unorm_rect(NULL, &q, &o, &st));
   /* and a rect one block past the cap on either axis, the other axis in it, is over the limit */
   want = SF_ERR_LIMIT;
   sf_unorm_rect_out none = {{NULL, NULL, NULL, NULL}, 8u * (SF_UNORM_RECT_MAX_BLOCKS + 1u)};
