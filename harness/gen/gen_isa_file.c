@@ -131,8 +131,10 @@ static sf_code gi_shadow(sf_visa_kernel *k, unsigned what, sf_status *st) {
  * predicates, addresses and variables, while the 52 letters last (each name is rewritten in place:
  * a declared name is never shorter than one byte). A text parser that steps over a fixed number of
  * characters where it should step over a token (a blank, say) misreads a one-letter name, and
- * the printed texts hold none otherwise. */
-static void gi_short(sf_visa_kernel *k) {
+ * the printed texts hold none otherwise. A surface prints as IGC's T<n> while that spelling is
+ * free, so a variable then takes the first user surface's spelling: the printers must write that
+ * surface by its one-letter name. */
+static sf_code gi_short(sf_visa_kernel *k, sf_status *st) {
   static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
   unsigned next = 0;
   struct {
@@ -148,6 +150,10 @@ static void gi_short(sf_visa_kernel *k) {
     char *nm = k->vars[i].name < k->num_strings ? k->strings[k->vars[i].name] : NULL;
     if (nm && *nm) nm[0] = letters[next++], nm[1] = 0;
   }
+  char spelled[8];
+  snprintf(spelled, sizeof spelled, "T%u", SF_VISA_FIRST_USER_SURFACE);
+  if (k->num_surfaces && sf_visa_kernel_add_var(k, spelled, SF_VT_UD, 1, 0, st) < 0) return st && st->code ? st->code : SF_ERR_LIMIT;
+  return SF_OK;
 }
 
 /* Gen binary records: 1-3 of them, any platform byte, 0-16 bytes of code each (a record without
@@ -192,7 +198,15 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
       (sf_visa_kernel_add_pred(k, "flag", 8, st) < 0 || sf_visa_kernel_add_sampler(k, "smp", st) < 0 ||
        sf_visa_kernel_add_surface(k, "img", st) < 0 || sf_visa_kernel_add_addr(k, "addr", 2, st) < 0))
     c = st && st->code ? st->code : SF_ERR_INVALID;
-  if (!c && sf_fdp_bool(f)) c = sf_visa_kernel_add_string_attr(k, "Target", "3d", st);
+  if (!c && sf_fdp_bool(f)) {
+    /* the Target attribute by the tag: as IGC's writer stores it (one byte, 0-2), as the string
+     * "3d" (two bytes, which text must not print as the name: that reads back as the one byte), or
+     * as two printable bytes that spell no target ("3D": the names are lower case), a plain string */
+    unsigned form = (tag >> 4) & 3u;
+    uint8_t code = (uint8_t)(tag % 3u);
+    c = form == 2 ? sf_visa_kernel_add_attr(k, "Target", &code, 1, st)
+                  : sf_visa_kernel_add_string_attr(k, "Target", form == 1 ? "3D" : "3d", st);
+  }
   if (!c && !sf_fdp_chance(f, 192)) {
     /* An attribute of drawn bytes: printable ones print as a string, any other (a quote, a
      * control byte, a byte over 0x7e) as #hex, and both must read back as these bytes. */
@@ -230,7 +244,7 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
   /* one kernel in 8 (by its tag, drawn while the data lasts): 0 names only, 1 an undeclared
    * predicate, 2 an undeclared surface */
   if (!c && (tag & 7u) == 5u) c = gi_shadow(k, (tag >> 3) % 3u, st);
-  if (!c && (tag & 7u) == 2u) gi_short(k); /* one kernel in 8: one-letter names */
+  if (!c && (tag & 7u) == 2u) c = gi_short(k, st); /* one kernel in 8: one-letter names */
   return c;
 }
 

@@ -1,19 +1,19 @@
 /* harness/gen/gen_visa_generic.c — random generic vISA instructions for whole kernels
  * (sf_gen_visa_generic, samplefuzz/gen.h).
  *
- * The sample-family generator (inst_gen.c) draws only the three sampler instructions. Real kernels
- * are mostly other instructions: ALU and compare, movs, labels, subroutines and jumps, scaled and
- * typed gathers and scatters, SVM, load_3d and the 3D_INFO queries. Their binary codec and their
- * text (docs/visa-binary.md §6.1, docs/visa-text.md "Generic instructions") are driven by the
- * opcode table (harness/visa/visa_optab.c), and this generator draws from the same table: any row
- * that has a text class, with fields that fit the row's layout, so that whatever it draws has a
- * binary form and a text form. Operands refer to declarations the generator adds to the kernel
- * itself (six general variables of different types, two predicates, an address, up to three labels), so the
- * caller's own declarations are left as they were.
+ * The sample-family generator (inst_gen.c) draws only the three sampler instructions. Real kernels are mostly other
+ * instructions: ALU and compare, movs, labels, subroutines and jumps, scaled and typed gathers and scatters, SVM,
+ * load_3d and the 3D_INFO queries. Their binary codec and their text (docs/visa-binary.md §6.1, docs/visa-text.md
+ * "Generic instructions") are driven by the opcode table (harness/visa/visa_optab.c), and this generator draws from
+ * the same table: any row that has a text class, with fields that fit the row's layout, so that whatever it draws
+ * has a binary form and a text form. Operands refer to declarations the generator adds to the kernel itself (six
+ * general variables of different types, two predicates, an address, up to three labels), so the caller's own
+ * declarations are left as they were.
  *
- * Labels follow the text's rules (docs/visa-text.md): ids in order of first appearance, every
- * label used, kind 1 exactly for a label that a subroutine (0x30) defines. The draws go through
- * sf_fdp, so a seed file keeps its meaning, and every loop is bounded by the caller's cap. */
+ * Labels follow the text's rules (docs/visa-text.md): ids in order of first appearance, every label used, kind 1
+ * exactly for a label that a subroutine (0x30) defines. The draws go through sf_fdp, so a seed file keeps its
+ * meaning, and every loop is bounded by the caller's cap. A row whose opcode byte stands for many operations is
+ * drawn as often as its sub-op rows (gv_row). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,24 +77,22 @@ static void gv_vopnd(gv *g, sf_vopnd *v, bool dst) {
   }
 }
 
-static void gop_u(sf_visa_ginst *x, char kind, uint32_t u) {
-  memset(&x->ops[x->num_ops], 0, sizeof x->ops[0]);
-  x->ops[x->num_ops].kind = (uint8_t)kind;
-  x->ops[x->num_ops++].u = u;
+/* The next field of x, cleared, of kind `kind`. */
+static sf_visa_gop *gop_new(sf_visa_ginst *x, char kind) {
+  sf_visa_gop *o = &x->ops[x->num_ops++];
+  memset(o, 0, sizeof *o);
+  o->kind = (uint8_t)kind;
+  return o;
 }
 
-static void gop_v(sf_visa_ginst *x, gv *g, bool dst) {
-  memset(&x->ops[x->num_ops], 0, sizeof x->ops[0]);
-  x->ops[x->num_ops].kind = SF_VF_VEC;
-  gv_vopnd(g, &x->ops[x->num_ops++].v, dst);
-}
+static void gop_u(sf_visa_ginst *x, char kind, uint32_t u) { gop_new(x, kind)->u = u; }
+static void gop_v(sf_visa_ginst *x, gv *g, bool dst) { gv_vopnd(g, &gop_new(x, SF_VF_VEC)->v, dst); }
 
 /* A raw operand: %null (V0) one time in eight, else one of the variables at a random offset. */
 static void gop_r(sf_visa_ginst *x, gv *g) {
-  memset(&x->ops[x->num_ops], 0, sizeof x->ops[0]);
-  x->ops[x->num_ops].kind = SF_VF_RAW;
-  x->ops[x->num_ops].r.id = gv_pick(g, 8) == 0 ? 0 : g->var0 + gv_pick(g, GV_NVARS);
-  x->ops[x->num_ops++].r.off = (uint16_t)sf_fdp_u16(g->f);
+  sf_visa_gop *o = gop_new(x, SF_VF_RAW);
+  o->r.id = gv_pick(g, 8) == 0 ? 0 : g->var0 + gv_pick(g, GV_NVARS);
+  o->r.off = (uint16_t)sf_fdp_u16(g->f);
 }
 
 static uint32_t gv_exec(gv *g) { return gv_pick(g, 6) | gv_pick(g, 16) << 4; }
@@ -209,9 +207,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       if (store) gop_u(x, 'R', 0);
       else gop_r(x, g);
       for (int i = 0; i < 6; i++) { /* base, width, height, pitch, x, y: a variable, or (not the base) a UD */
-        sf_visa_gop *s = &x->ops[x->num_ops++];
-        memset(s, 0, sizeof *s);
-        s->kind = SF_VF_VEC;
+        sf_visa_gop *s = gop_new(x, SF_VF_VEC);
         if (i > 0 && gv_pick(g, 3) == 0) {
           s->v.cls = SF_VCLS_IMMEDIATE;
           s->v.type = SF_VT_UD;
@@ -241,9 +237,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     uint32_t n = quad ? 1 + gv_pick(g, 15) : 1 + gv_pick(g, 8);
     gop_u(x, 'b', n);
     gop_u(x, 'b', strided ? 0u : n); /* the channel mask: IGC writes the vector length there, 0 when strided */
-    sf_visa_gop *s = &x->ops[x->num_ops++];
-    memset(s, 0, sizeof *s);
-    s->kind = SF_VF_VEC;
+    sf_visa_gop *s = gop_new(x, SF_VF_VEC);
     s->v.cls = SF_VCLS_IMMEDIATE; /* flat and arg: immediate 0 */
     if (model >= 2 && model <= 4 && sf_fdp_bool(g->f)) {
       s->v.imm = sf_fdp_u32(g->f);
@@ -256,9 +250,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     }
     for (int i = 0; i < 4; i++) {
       if (strided && i == 2) { /* the pitch: a variable (not %null) or a UD immediate */
-        sf_visa_gop *pv = &x->ops[x->num_ops++];
-        memset(pv, 0, sizeof *pv);
-        pv->kind = SF_VF_VEC;
+        sf_visa_gop *pv = gop_new(x, SF_VF_VEC);
         if (gv_pick(g, 2)) {
           pv->v.cls = SF_VCLS_IMMEDIATE, pv->v.type = SF_VT_UD, pv->v.imm = gv_pick(g, 2) ? 4u << gv_pick(g, 5) : sf_fdp_u32(g->f);
         } else {
@@ -279,7 +271,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     uint32_t pick = gv_pick(g, 25),
              sub = pick == 0 ? 0x02u : pick == 1 ? 0x06u : pick == 2 ? 0x1eu : pick < 22 ? 0x08u + pick - 3 : 0x1bu + pick - 22;
     bool info = sub == 0x1e, store = sub == 0x06 || sub == 0x1c || sub == 0x1d, atomic = sub >= 0x08 && sub <= 0x1a;
-    bool lengths = atomic || sub >= 0x1b; /* the data as a vector length, not quad channels */
+    bool lengths = atomic || (sub >= 0x1b && !info); /* the data as a vector length, not quad channels */
     gop_u(x, 'S', sub);
     gop_u(x, 'E', info ? 0x80u : gv_exec(g));
     gop_u(x, 'P', gv_pred(g));
@@ -300,9 +292,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
     gop_u(x, 'b', order);
     gop_u(x, 'b', v);
     gop_u(x, 'b', v); /* IGC writes the one value to both bytes */
-    sf_visa_gop *s = &x->ops[x->num_ops++];
-    memset(s, 0, sizeof *s);
-    s->kind = SF_VF_VEC;
+    sf_visa_gop *s = gop_new(x, SF_VF_VEC);
     if (sf_fdp_bool(g->f)) {
       s->v.cls = SF_VCLS_IMMEDIATE, s->v.type = SF_VT_UD, s->v.imm = gv_pick(g, 2) ? gv_pick(g, 256) : sf_fdp_u32(g->f);
     } else {
@@ -378,9 +368,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       static const uint8_t prec[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
       gop_u(x, 'E', gv_exec(g));
       for (int i = 0; i < 3; i++) gop_r(x, g);
-      sf_visa_gop *s2 = &x->ops[x->num_ops++];
-      memset(s2, 0, sizeof *s2);
-      s2->kind = SF_VF_VEC;
+      sf_visa_gop *s2 = gop_new(x, SF_VF_VEC);
       s2->v.cls = SF_VCLS_GENERAL;
       s2->v.id = g->var0 + gv_pick(g, GV_NVARS);
       s2->v.row_off = (uint8_t)gv_pick(g, 4);
@@ -475,9 +463,7 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
       static const uint8_t esz[GV_NVARS] = {4, 4, 2, 2, 1, 1}; /* the six variables' types: ud d uw w ub b */
       gop_u(x, 'E', gv_exec(g));
       for (int i = 0; i < 2; i++) {
-        sf_visa_gop *o = &x->ops[x->num_ops++];
-        memset(o, 0, sizeof *o);
-        o->kind = SF_VF_VEC;
+        sf_visa_gop *o = gop_new(x, SF_VF_VEC);
         uint32_t how = i ? gv_pick(g, 4) : 0;
         if (how == 0) {
           o->v.cls = SF_VCLS_ADDRESS, o->v.id = g->addr0, o->v.addr_off = (uint8_t)gv_pick(g, 16);
@@ -677,6 +663,17 @@ static bool gv_fields(gv *g, uint8_t op, sf_visa_ginst *x, uint32_t *next_label,
   }
 }
 
+/* A row by opcode byte, the rows whose byte stands for many operations (LSC_LOAD_QUAD and
+ * LSC_ATOMIC_IADD are both 0x89) drawn once more per sub-op row they have in the opcode table: by
+ * the byte alone, one typed LSC quad load came in some 2,000 instructions. */
+static uint32_t gv_row(gv *g, uint32_t rows) {
+  static const uint8_t sub_rows[6][2] = {{0x89, 29}, {0x8a, 24}, {0x4e, 6}, {0x44, 6}, {0x4d, 15}, {0x70, 1}};
+  uint32_t pick = gv_pick(g, rows + 81); /* 81: the extra draws above */
+  for (unsigned i = 0; i < 6 && pick >= rows; pick -= sub_rows[i++][1])
+    if (pick - rows < sub_rows[i][1]) return sub_rows[i][0];
+  return pick;
+}
+
 /* Whether row op can be drawn: it has a text class (0x44, 0x4d, 0x4e, 0x70, 0x89 and 0x8a through their sub-op rows), it
  * is not ret (kept in rets[]), and a row that needs a label has labels to use. */
 static bool gv_drawable(uint8_t op, uint32_t num_labels) {
@@ -742,7 +739,7 @@ sf_code sf_gen_visa_generic_ex(sf_fdp *f, struct sf_visa_kernel *k, unsigned max
       gop_u(x, 'L', next_label++);
     } else {
       /* a row by index into the table; undrawable rows fall to the next drawable one */
-      uint32_t rows = (uint32_t)sf_visa_optab_count(), op = gv_pick(&g, rows), tries = 0;
+      uint32_t rows = (uint32_t)sf_visa_optab_count(), op = gv_row(&g, rows), tries = 0;
       while (tries++ < rows && !gv_drawable((uint8_t)op, nl)) op = (op + 1) % rows;
       if (!gv_drawable((uint8_t)op, nl) || !gv_fields(&g, (uint8_t)op, x, &next_label, nl)) {
         free(x->ops);

@@ -47,7 +47,7 @@ bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t
  * not the backend's own and the first test proves nothing. `lanes_past_n`: a 5-lane batch gives the
  * same results with the bits of lanes past n clear and set (sampler.h), on one backend per case. */
 typedef struct fp_fixture {
-  sf_surface *f32, *u8, *srgb;
+  sf_surface *f32, *u8, *srgb, *edge; /* edge: RGBA8 17x17, one texel past two null tiles (avs_clamp) */
   sf_sampler samp;
   bool ready, failed;
   sf_status why; /* the refusal, when a surface was not created */
@@ -62,8 +62,9 @@ static bool fp_setup(void) {
   sf_surface_desc d = {SF_SURF_2D, SF_FMT_RGBA32F, 8, 8, 1, 1, 1};
   sf_surface_desc d8 = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1};
   sf_surface_desc ds = {SF_SURF_2D, SF_FMT_RGBA8_SRGB, 8, 8, 1, 1, 1};
+  sf_surface_desc de = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 2 * SF_NULL_TILE + 1, 2 * SF_NULL_TILE + 1, 1, 1, 1};
   if (sf_surface_create(&fp.f32, &d, &st) != SF_OK || sf_surface_create(&fp.u8, &d8, &st) != SF_OK ||
-      sf_surface_create(&fp.srgb, &ds, &st) != SF_OK) {
+      sf_surface_create(&fp.srgb, &ds, &st) != SF_OK || sf_surface_create(&fp.edge, &de, &st) != SF_OK) {
     fp.failed = true; /* the caller judges the refusal: only out of memory leaves it nothing to say */
     fp.why = st;
     return false;
@@ -73,11 +74,14 @@ static bool fp_setup(void) {
   /* texels 0.5 + 0.25 i (float bits 0x3f00.., 0x3f40..): a lane sampled that should not be is seen */
   static const uint8_t pat[8] = {0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x40, 0x3f};
   sf_surface_fill(fp.f32, pat, sizeof pat);
+  static const uint8_t pat8[7] = {9, 200, 31, 77, 150, 3, 250};
+  sf_surface_fill(fp.edge, pat8, sizeof pat8);
   fp.ready = true;
   return true;
 }
 
 static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
+static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 
 bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   if (!fp_setup()) {
@@ -215,7 +219,48 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
                      sf_code_name(r1), sf_code_name(r2), sf_code_name(r3));
     return false;
   }
-  return rect_groups(v, c, be, nbe);
+  return rect_groups(v, c, be, nbe) && avs_clamp(v, c, be, nbe);
+}
+
+/* `avs_clamp` (with `fast_path`): an AVS block whose taps lie wholly past the bottom edge (or the
+ * right edge) of a surface reads only its last row (column): addressing clamps. On a 17x17 RGBA8
+ * surface that last row is alone in its row of null tiles (tiles of SF_NULL_TILE = 8), and the tile
+ * above it (left of it) is null. The SIMD AVS path hands a block to the scalar code only when a
+ * null tile lies under its clamped taps (docs/simd.md), so this block must stay on the SIMD path
+ * and give the scalar bits; a clamp that reached one row (column) too far inward forwards it. */
+static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  sf_sampler sp = fp.samp;
+  sf_status st;
+  sf_status_clear(&st);
+  for (unsigned k = 0; k < 2; k++) { /* 0: below the surface, tile (0,1) null; 1: right of it, tile (1,0) null */
+    sf_surface_set_null(fp.edge, 0, 0, k ? SF_NULL_TILE : 0, k ? 0 : SF_NULL_TILE, true, &st);
+    sf_avs_req aq = {.surf = fp.edge, .samp = &sp, .u = k ? 3.0f : 0.1f, .v = k ? 0.1f : 3.0f, .du = 1.0f / 32,
+                     .dv = 1.0f / 32, .w = 4, .h = 4};
+    sf_avs_out want, got;
+    sf_code rw = sf_backend_scalar()->avs(&aq, &want, &st);
+    const char *bad = NULL, *name = "scalar";
+    for (unsigned b = 0; b < nbe && !bad && rw == SF_OK; b++) {
+      if (!strcmp(be[b]->name, "scalar") || !be[b]->avs) continue;
+      unsigned long f0 = sf_backend_forwarded(be[b]);
+      sf_status bs;
+      sf_status_clear(&bs);
+      memset(&got, 0xA5, sizeof got);
+      sf_code rb = be[b]->avs(&aq, &got, &bs);
+      name = be[b]->name;
+      if (rb != SF_OK || memcmp(got.v, want.v, sizeof want.v) != 0) bad = "bits";
+      else if (sf_backend_forwarded(be[b]) != f0) bad = "forwarded";
+    }
+    sf_surface_set_null(fp.edge, 0, 0, k ? SF_NULL_TILE : 0, k ? 0 : SF_NULL_TILE, false, &st);
+    if (rw != SF_OK) bad = "scalar";
+    if (!bad) continue;
+    sf_verdict_fail(v, "fast_path", &c->inst, name);
+    sf_verdict_key(v, "fast_path %s avs_clamp %s %s", name, k ? "right" : "below", bad);
+    sf_verdict_dumpf(v, "%s: an AVS 4x4 block wholly %s a 17x17 RGBA8 surface, the tile next to its clamped taps null: %s\n",
+                     name, k ? "right of" : "below", !strcmp(bad, "bits") ? "differs from the scalar entry"
+                     : !strcmp(bad, "forwarded") ? "was handed to the scalar code" : "the scalar entry refused it");
+    return false;
+  }
+  return true;
 }
 
 /* `rect_groups` (with `fast_path`): the SAMPLE_UNORM rect's horizontal pass reads a group of 8

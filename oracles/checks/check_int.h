@@ -153,6 +153,10 @@ bool sf_check_d3d_names_once(sf_verdict *v);
 /* `program_cap` (check_d3d_names.c): a program of exactly SF_TPF_MAX_PROGRAM_TOKENS DWORDs decodes,
  * one DWORD more is refused as SF_ERR_LIMIT at DWORD 0; once per process, like sig_names. */
 bool sf_check_d3d_program_cap_once(sf_verdict *v);
+/* `token_refusals` (check_d3d_tokens.c): one valid sample_l broken a token field at a time; the
+ * decoder's refusal has the code, the DWORD and the numbers (the component count, the index, the
+ * reserved bits) of the broken field. Once per process, like sig_names. */
+bool sf_check_d3d_tokens_once(sf_verdict *v);
 /* `double_suffix` (check_d3d_text.c): a printed program t[0..n) whose d(...) values get fxc's 'l'
  * suffix encodes to the program's bytes p[0..pn). */
 bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const uint8_t *p, size_t pn);

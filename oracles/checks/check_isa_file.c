@@ -214,6 +214,46 @@ static bool sf_isa_attr_cap(sf_verdict *v, const char *t, size_t n) {
   return false;
 }
 
+static int sf_isa_hexval(char c) {
+  return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* `attr_form`: a `.kernel_attr` value printed as `#hex` (the project's escape) must hold a byte
+ * that a string cannot carry (docs/visa-text.md: printable values print as strings, the rest as
+ * #hex): a control byte, one past 0x7e, or a '"'; or be a Target whose two bytes spell cm, 3d or
+ * cs, which in quotes would read back as IGC's one-byte code. A printer that escapes a plain value
+ * writes text that reads back as the same bytes, so no round trip sees it; IGC's tools print such
+ * a value as a string. */
+static bool sf_isa_attr_form(sf_verdict *v, const char *t, size_t n) {
+  for (size_t i = 0; i + 13 <= n; i++) {
+    if ((i && t[i - 1] != '\n') || memcmp(t + i, ".kernel_attr ", 13) != 0) continue;
+    size_t a = i + 13, e = a;
+    while (e < n && t[e] != '\n') e++;
+    const char *eq = memchr(t + a, '=', e - a);
+    if (!eq || eq + 1 >= t + e || eq[1] != '#') continue;
+    uint8_t b[256];
+    size_t nb = 0;
+    bool plain = true;
+    for (const char *q = eq + 2; q + 1 < t + e && nb < sizeof b; q += 2) {
+      int hi = sf_isa_hexval(q[0]), lo = hi < 0 ? -1 : sf_isa_hexval(q[1]);
+      if (lo < 0) break;
+      b[nb] = (uint8_t)(hi * 16 + lo);
+      plain = plain && b[nb] >= 0x20 && b[nb] <= 0x7e && b[nb] != '"';
+      nb++;
+    }
+    size_t nl = (size_t)(eq - (t + a));
+    bool target = nl == 6 && memcmp(t + a, "Target", 6) == 0;
+    if (target && nb == 2 && (!memcmp(b, "cm", 2) || !memcmp(b, "3d", 2) || !memcmp(b, "cs", 2))) continue;
+    if (!nb || !plain) continue;
+    sf_verdict_fail(v, "attr_form", NULL, target ? "Target" : "string");
+    sf_verdict_key(v, "attr_form %s", target ? "Target" : "string");
+    sf_verdict_dumpf(v, "a value of %zu printable bytes printed as #hex, not as a string: %.*s\n", nb,
+                     (int)((e - i) > 300 ? 300 : e - i), t + i);
+    return false;
+  }
+  return true;
+}
+
 /* Whether some kernel or function declares a name that is the fallback spelling (docs/visa-text.md,
  * "Names") of a symbol it does not declare: P<n> past its predicates, S<n> past its samplers, T<n>
  * past its surfaces, A<n> past its addresses, V<n> past its variables. Only then can a symbol an
@@ -373,7 +413,7 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
     uint64_t ht = XXH3_64bits(t1.data, t1.len);
     if ((ht >> 61) % 4 == 1) ok = sf_isa_decl_drop(v, (const char *)t1.data, t1.len, ht);
   }
-  if (ok) ok = sf_isa_attr_cap(v, (const char *)t1.data, t1.len);
+  if (ok) ok = sf_isa_attr_cap(v, (const char *)t1.data, t1.len) && sf_isa_attr_form(v, (const char *)t1.data, t1.len);
   if (ok) ok = sf_isa_respell_align(v, &h, (const char *)t1.data, t1.len);
   if (ok && sf_check_relayout_every((const char *)t1.data, t1.len, relayout_every)) /* check_relayout.c */
     ok = sf_check_relayout(v, "visaasm", sf_canon_visaasm, NULL, (const char *)t1.data, t1.len, t1.data, t1.len);

@@ -3,7 +3,8 @@
  * grammar no generated kernel reaches): `target_names` (the Target attribute's names and values),
  * `unknown_atomic` (atomic suffixes that name no operation, sample/load's `.ch0`), `text_edges`
  * (decimal float immediates at the largest finite magnitude, svm_gather codes with no text),
- * `va_rows` (the VA messages by IGC's numbers and fields), `va_name_end` (a VA mode name with more
+ * `va_rows` (the VA messages by IGC's numbers and fields), `version_steps` (one kernel's size
+ * at each version 3.3-4.1), `info_surface` (3D_INFO with a one-letter surface), `va_name_end` (a VA mode name with more
  * after it), `pred_refused` (a predicate where
  * GenX_IR's grammar has none), `label_cap` and `inst_cap` (one label, or one instruction, over the
  * text's caps). check_isa_file.c calls the two `_once` entry points. */
@@ -29,6 +30,93 @@ static sf_code one_line_kernel(const char *line, sf_status *st) {
   sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, st);
   if (rc == SF_OK) sf_isa_free(&f);
   return rc;
+}
+
+/* `version_steps` (once per process, with `target_names`): one kernel (a variable, a raw_sends and
+ * a sample_3d) written at each version from 3.3 to 4.1 must grow by exactly the fields that
+ * docs/visa-binary.md ("Versions", from IGC's ByteCodeReaderNG.cpp) says change at that version:
+ * at 3.4 five header ids (string count, kernel name index, variable count, the variable's name and
+ * alias index) and six raw operands' variable ids grow from UW to UD (2 bytes each) and the
+ * sample_3d's aoffimmi from a UW value to an immediate operand (tag, type and 4 value bytes: 4
+ * more); at 3.5 the input count from UB to UD (3); at 3.6 raw_sends gains its ffid byte (1); at
+ * 3.7 the kernel's name length becomes UW (1); at 4.0 the 3D sampler op becomes UW (1); 4.1 adds
+ * nothing. Writer and reader share each layout, so a layout switched at the wrong version writes
+ * files that read back the same: only the sizes show it. Each file must also read back as the
+ * kernel written. */
+static bool version_steps(sf_verdict *v) {
+  static const char body[] = "\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=16 align=GRF\n"
+                             "    raw_sends.0.1.1.1 (M1, 16)  0x0:ud 0x2000000:ud V32.0 V32.0 V32.0\n"
+                             "    sample_3d.RGBA (M1, 16)  0x0:uw S0 T6 V32.0 V32.0 V32.0\n    ret (M1, 1)\n";
+  static const struct {
+    const char *ver;
+    unsigned step; /* bytes more than the version before */
+  } vers[] = {{"3.3", 0}, {"3.4", 26}, {"3.5", 3}, {"3.6", 1}, {"3.7", 1}, {"4.0", 1}, {"4.1", 0}};
+  size_t prev = 0;
+  for (size_t i = 0; i < sizeof vers / sizeof vers[0]; i++) {
+    char text[400];
+    int n = snprintf(text, sizeof text, ".version %s%s", vers[i].ver, body);
+    sf_isa_file f, r;
+    memset(&f, 0, sizeof f);
+    memset(&r, 0, sizeof r);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf out;
+    sf_buf_init(&out, &st);
+    const char *bad = NULL;
+    char why[200] = "";
+    if (sf_visaasm_parse(text, (size_t)n, &f, &st) != SF_OK) bad = "parse";
+    else if (sf_isa_write(&f, &out, &st) != SF_OK) bad = "write";
+    else if (sf_isa_read(out.data, out.len, &r, &st) != SF_OK) bad = "read";
+    else if (!sf_isa_same_file(&f, &r, false, why, sizeof why)) bad = "same";
+    else if (i && out.len != prev + vers[i].step) bad = "size";
+    size_t len = out.len;
+    sf_buf_free(&out);
+    sf_isa_free(&f);
+    sf_isa_free(&r);
+    if (bad) {
+      sf_verdict_fail(v, "version_steps", NULL, vers[i].ver);
+      sf_verdict_key(v, "version_steps %s %s", vers[i].ver, bad);
+      sf_verdict_dumpf(v, "the kernel at version %s: %s (%zu bytes, %zu at the version before, want %u more) %s %s\n",
+                       vers[i].ver, bad, len, prev, vers[i].step, st.msg, why);
+      return false;
+    }
+    prev = len;
+  }
+  return true;
+}
+
+/* `info_surface` (once per process, with `target_names`): a 3D_INFO line (resinfo, sampleinfo)
+ * whose surface is a declared one-letter name, written right after the exec size's ')' and with
+ * the printer's two blanks, reads that surface (T6). The parser tells 3D_INFO's lines from the
+ * other sampler lines by the tokens after the exec size; one that stepped over a fixed number of
+ * characters instead of a token misreads a one-letter name when no blank comes first, and neither
+ * the printer nor IGC's dumps write such a line (they print T<n>), so no round trip reaches it. */
+static bool info_surface(sf_verdict *v) {
+  static const char *const lines[4] = {"resinfo.R (M1, 8)a V32.0 V32.0", "resinfo.R (M1, 8)  a V32.0 V32.0",
+                                       "sampleinfo.RG (M1, 8)a V32.0", "sampleinfo.RG (M1, 8)  a V32.0"};
+  for (unsigned q = 0; q < 4; q++) {
+    char text[320];
+    int n = snprintf(text, sizeof text,
+                     ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=16 align=GRF\n"
+                     ".decl T6 v_type=T num_elts=1 v_name=a\n    %s\n    ret (M1, 1)\n", lines[q]);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+    const sf_visa_kernel *k = rc == SF_OK && f.num_kernels == 1 ? &f.kernels[0] : NULL;
+    const sf_visa_ginst *g = k && k->num_gens == 1 ? &k->gens[0] : NULL;
+    bool good = g && g->op == 0x70 && g->num_ops > 3 && g->ops[3].u == SF_VISA_FIRST_USER_SURFACE;
+    unsigned got = g && g->num_ops > 3 ? (unsigned)g->ops[3].u : 0;
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (good) continue;
+    sf_verdict_fail(v, "info_surface", NULL, q & 1 ? "spaced" : "tight");
+    sf_verdict_key(v, "info_surface %s %s", q < 2 ? "resinfo" : "sampleinfo", q & 1 ? "spaced" : "tight");
+    sf_verdict_dumpf(v, "'%s' (surface a declared as T6): %s at %u:%u (%s), surface %u; want T6\n", lines[q], sf_code_name(rc),
+                     (unsigned)st.line, (unsigned)st.col, st.msg, got);
+    return false;
+  }
+  return true;
 }
 
 /* `unknown_atomic` (once per process, with `target_names`): an atomic instruction whose op suffix
@@ -77,7 +165,8 @@ static bool unknown_atomics(sf_verdict *v) {
  * finite magnitude of their type (+-FLT_MAX as :f, +-DBL_MAX as :df) read as exactly those bits,
  * decimal integers at the ends of :uq, :q, :ud and :d (and 2^64 - 6, where the digit loop's
  * overflow test is closest) read as theirs, and one past each end is refused as out of range, an
- * oword count that is not a power of two is out of range at its first digit,
+ * oword count that is not a power of two is out of range at its first digit, a suffix oword_st or
+ * oword_ld does not take is refused at its '.',
  * and an svm_gather whose block-size code (3) or block-count code (4) is one past what its text can
  * say, or an svm_gather4scaled whose channel mask is 16 or 0, or a dpas with tf32 against another
  * precision or a dpasw with tf32, is refused by the printer as unsupported, not printed as a suffix
@@ -128,23 +217,32 @@ static bool text_edges(sf_verdict *v) {
     return false;
   }
   /* an oword count that is not a power of two (the grammar's number reads up to 16) is out of
-   * range at its first digit */
-  static const char *const ow[3] = {"oword_ld (3) T6 0x10:ud V32.0", "oword_ld_unaligned (12) T6 0x10:ud V32.0",
-                                    "oword_ld (6) T6 0x10:ud V32.0"};
-  for (unsigned q = 0; q < 3; q++) {
+   * range at its first digit; oword_ld takes `.mod` or nothing after its name and oword_st nothing
+   * (GenX_IR's grammar), refused as syntax at the '.' */
+  static const struct {
+    const char *line;
+    sf_code want;
+    char at; /* the column: of this character, after the 4 blanks (1-based); 0 for a line that reads */
+  } ow[6] = {{"oword_ld (3) T6 0x10:ud V32.0", SF_ERR_RANGE, '3'},
+             {"oword_ld_unaligned (12) T6 0x10:ud V32.0", SF_ERR_RANGE, '1'},
+             {"oword_ld (6) T6 0x10:ud V32.0", SF_ERR_RANGE, '6'},
+             {"oword_st.mod (2) T6 0x10:ud V32.0", SF_ERR_SYNTAX, '.'},
+             {"oword_ld.q (2) T6 0x10:ud V32.0", SF_ERR_SYNTAX, '.'},
+             {"oword_ld.mod (2) T6 0x10:ud V32.0", SF_OK, 0}};
+  for (unsigned q = 0; q < 6; q++) {
     int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n    %s\n"
-                     "    ret (M1, 1)\n", ow[q]);
+                     "    ret (M1, 1)\n", ow[q].line);
     sf_isa_file f;
     memset(&f, 0, sizeof f);
     sf_status_clear(&st);
     sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
     if (rc == SF_OK) sf_isa_free(&f);
-    unsigned col = (unsigned)(strchr(ow[q], '(') - ow[q]) + 4 + 2; /* the first digit, 1-based, after 4 blanks */
-    if (rc == SF_ERR_RANGE && st.pos_kind == SF_POS_TEXT && st.line == 4 && st.col == col) continue;
-    sf_verdict_fail(v, "text_edges", NULL, "oword_count");
-    sf_verdict_key(v, "text_edges oword_count %s", sf_code_name(rc));
-    sf_verdict_dumpf(v, "'%s' gave %s at %u:%u (%s); want out of range at 4:%u\n", ow[q], sf_code_name(rc), (unsigned)st.line,
-                     (unsigned)st.col, st.msg, col);
+    unsigned col = ow[q].at ? (unsigned)(strchr(ow[q].line, ow[q].at) - ow[q].line) + 4 + 1 : 0;
+    if (rc == ow[q].want && (rc == SF_OK || (st.pos_kind == SF_POS_TEXT && st.line == 4 && st.col == col))) continue;
+    sf_verdict_fail(v, "text_edges", NULL, "oword");
+    sf_verdict_key(v, "text_edges oword %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "'%s' gave %s at %u:%u (%s); want %s at 4:%u\n", ow[q].line, sf_code_name(rc), (unsigned)st.line,
+                     (unsigned)st.col, st.msg, sf_code_name(ow[q].want), col);
     return false;
   }
   /* Fields no text can say, set on a parsed instruction; the printer must refuse each as unsupported:
@@ -436,7 +534,7 @@ static bool sf_check_target_names(sf_verdict *v) {
       return false;
     }
   }
-  return attr_then_inst(v) && unknown_atomics(v) && ident_edges(v);
+  return attr_then_inst(v) && unknown_atomics(v) && ident_edges(v) && version_steps(v) && info_surface(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_target_names)

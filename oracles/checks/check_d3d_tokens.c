@@ -1,0 +1,157 @@
+/* check_d3d_tokens.c — `token_refusals`: what the TPF decoder says about a broken token.
+ *
+ * The fuzzers see that a broken instruction is refused, and where (the position is compared with
+ * the printed text's); they do not see what the refusal says. A message that names the wrong value
+ * (a 0-component operand reported as 1-component, the wrong index, the wrong reserved bits) still
+ * refuses the same bytes at the same DWORD, and every round trip agrees. A user reading that message
+ * is sent the wrong way. Here one valid instruction, written out token by token from the layout in
+ * docs/dxbc.md (Microsoft's d3d11TokenizedProgramFormat.hpp is the public source of the bit
+ * fields), is broken one field at a time; each break has the code, the DWORD and the numbers its
+ * message must carry, formatted here from the broken token itself. The template must decode first:
+ * a decoder that refuses it would pass every row for the wrong reason. Fixed work: once per process
+ * in the D3D codec targets (sf_check_d3d_tokens_once). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/dxbc.h"
+
+/* sample_l_aoffimmi(0,0,0) o[0 + r0.x].xyzw, v0.xyzw, t0.xyzw, s0, l(0.5):
+ *   0 opcode (0x48, 15 DWORDs, extended), 1 SAMPLE_CONTROLS, 2-5 dst (index 0 imm32+relative:
+ *   offset, then r0.x and its index), 6-7 v0, 8-9 t0, 10-11 s0, 12-13 l(0.5), 14 spare (the
+ *   extended operand token some rows insert before the immediate's value moves it down). */
+enum { T_OP, T_CTRL, T_DST, T_DST_OFF, T_REL, T_REL_IDX, T_SRC, T_SRC_IDX, T_RES, T_RES_IDX, T_SMP, T_SMP_IDX, T_IMM, T_IMM_VAL, T_LEN };
+
+static const uint32_t tmpl[T_LEN] = {
+    0x80000048u | (uint32_t)T_LEN << 24, /* sample_l, length, extended */
+    0x00000001u,                         /* SAMPLE_CONTROLS, offsets 0 */
+    0x00d020f2u, 0,                      /* o#: 4 components, mask .xyzw, 1 index, imm32+relative */
+    0x0010000au, 0,                      /* r0, select_1 .x */
+    0x00101e46u, 0,                      /* v0.xyzw */
+    0x00107e46u, 0,                      /* t0.xyzw */
+    0x00106000u, 0,                      /* s0: 0 components */
+    0x00004001u, 0x3f000000u,            /* l(0.5): 1 component */
+};
+
+typedef struct {
+  const char *what;
+  unsigned at;     /* the token changed */
+  uint32_t set;    /* its new value is (token & ~clear) | set */
+  uint32_t clear;
+  sf_code code;
+  unsigned pos;    /* where the refusal must point */
+  const char *fmt; /* the numbers the message must carry, formatted from (field value, broken token) */
+  unsigned field;  /* which value fmt takes: 0 none, else a selector below */
+} tok_break;
+
+enum { F_NONE, F_TOKEN, F_NC, F_COMP_HI4, F_COMP_HI6, F_TYPE, F_RSVD_OP, F_RSVD_CTRL };
+
+static const tok_break breaks[] = {
+    {"component bits on a 0-component s#", T_SMP, 0x10u, 0, SF_ERR_INVALID, T_SMP, "for a %u-component operand", F_NC},
+    {"component bits on a 0-component s# (token)", T_SMP, 0x20u, 0, SF_ERR_INVALID, T_SMP, "(token 0x%08x)", F_TOKEN},
+    {"component bits on a 1-component immediate", T_IMM, 0x10u, 0, SF_ERR_INVALID, T_IMM, "for a %u-component operand", F_NC},
+    {"selection mode 3 on the destination", T_DST, 0xcu, 0, SF_ERR_INVALID, T_DST, "selection mode 3", F_NONE},
+    {"mask-mode bits [11:8] on the destination", T_DST, 0x300u, 0, SF_ERR_INVALID, T_DST, "bits [11:8] = 0x%x", F_COMP_HI4},
+    {"select_1 bits [11:6] on the relative index", T_REL, 0x100u, 0, SF_ERR_INVALID, T_REL, "bits [11:6] = 0x%x", F_COMP_HI6},
+    {"an unknown operand type on the address", T_SRC, 50u << 12, 0xffu << 12, SF_ERR_INVALID, T_SRC, "unknown operand type %u", F_TYPE},
+    {"an N-component address", T_SRC, 3u, 3u, SF_UNSUPPORTED, T_SRC, "N-component", F_NONE},
+    {"index 1's representation on a 1-index resource", T_RES, 1u << 25, 0, SF_ERR_INVALID, T_RES,
+     "index 1 representation is set but the index dimension is 1", F_NONE},
+    {"index representation 5 on the destination", T_DST, 5u << 22, 7u << 22, SF_ERR_INVALID, T_DST, "index 0 has representation 5",
+     F_NONE},
+    {"an immediate with an index", T_IMM, 1u << 20, 0, SF_ERR_INVALID, T_IMM, "an immediate has index dimension 1", F_NONE},
+    {"an immediate with 0 components", T_IMM, 0, 3u, SF_ERR_INVALID, T_IMM, "an immediate with 0 components", F_NONE},
+    {"a 1-component immediate as the relative index", T_REL, 0x00004001u, 0xffffffffu, SF_ERR_INVALID, T_REL,
+     "an immediate cannot be a relative index", F_NONE},
+    {"a relative index of 3 indices", T_REL, 3u << 20, 3u << 20, SF_UNSUPPORTED, T_REL, "index dimension 3", F_NONE},
+    {"reserved opcode control bits", T_OP, 1u << 23, 0, SF_ERR_INVALID, T_OP, "(0x%08x)", F_RSVD_OP},
+    {"reserved SAMPLE_CONTROLS bits", T_CTRL, 1u << 7, 0, SF_ERR_INVALID, T_CTRL, "(0x%08x)", F_RSVD_CTRL},
+    {"not a sample-family opcode", T_OP, 0x36u, 0x7ffu, SF_ERR_INVALID, T_OP, "opcode 0x36", F_NONE},
+};
+
+static unsigned field_of(unsigned f, uint32_t t) {
+  switch (f) {
+    case F_TOKEN: return t;
+    case F_NC: return t & 3u;
+    case F_COMP_HI4: return ((t >> 4) & 0xffu) >> 4;
+    case F_COMP_HI6: return ((t >> 4) & 0xffu) >> 2;
+    case F_TYPE: return (t >> 12) & 0xffu;
+    case F_RSVD_OP: return t & 0x0087d800u; /* [12:11], [18:14], [23] */
+    case F_RSVD_CTRL: return t & 0x7fe001c0u; /* [8:6], [30:21] */
+    default: return 0;
+  }
+}
+
+static bool tokens_fail(sf_verdict *v, const char *what, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool tokens_fail(sf_verdict *v, const char *what, const char *fmt, ...) {
+  char d[SF_STATUS_MSG_MAX + 256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(d, sizeof d, fmt, ap);
+  va_end(ap);
+  sf_verdict_fail(v, "token_refusals", NULL, what);
+  sf_verdict_key(v, "token_refusals %s", what);
+  sf_verdict_dumpf(v, "%s\n", d);
+  return false;
+}
+
+static sf_code decode(const uint32_t *t, size_t n, sf_status *st) {
+  sf_d3d_inst d;
+  size_t used;
+  sf_status_clear(st);
+  return sf_tpf_decode_inst(t, n, 0, &d, &used, st);
+}
+
+static bool sf_check_d3d_tokens(sf_verdict *v) {
+  sf_status st;
+  sf_code rc = decode(tmpl, T_LEN, &st);
+  if (rc != SF_OK) return tokens_fail(v, "template", "the unbroken sample_l was refused: %s (%s)", sf_code_name(rc), st.msg);
+  uint32_t t[T_LEN + 1];
+  for (size_t i = 0; i < sizeof breaks / sizeof breaks[0]; i++) {
+    const tok_break *b = &breaks[i];
+    memcpy(t, tmpl, sizeof tmpl);
+    t[b->at] = (t[b->at] & ~b->clear) | b->set;
+    rc = decode(t, T_LEN, &st);
+    char want[96];
+    snprintf(want, sizeof want, b->fmt, field_of(b->field, t[b->at]));
+    if (rc != b->code || st.pos_kind != SF_POS_DWORD || st.pos != b->pos || !strstr(st.msg, want))
+      return tokens_fail(v, "message",
+                         "%s (token %u 0x%08x -> 0x%08x): %s at %s %llu, \"%s\"; want %s at DWORD %u with \"%s\"", b->what,
+                         b->at, (unsigned)tmpl[b->at], (unsigned)t[b->at], sf_code_name(rc),
+                         st.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)st.pos, st.msg,
+                         sf_code_name(b->code), b->pos, want);
+  }
+  /* an extended operand token on the immediate: modifier 4 and type 5 refused at that token, which
+   * sits after the operand token, naming the value */
+  static const struct {
+    uint32_t ext;
+    const char *fmt;
+  } exts[] = {{0x00000101u, "operand modifier %u does not exist"}, {0x00000005u, "unknown extended operand token type %u"}};
+  for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
+    memcpy(t, tmpl, sizeof tmpl);
+    t[T_OP] = (t[T_OP] & ~(0x7fu << 24)) | (uint32_t)(T_LEN + 1) << 24;
+    t[T_IMM] |= 0x80000000u;
+    t[T_IMM + 1] = exts[i].ext;
+    t[T_IMM + 2] = tmpl[T_IMM_VAL];
+    rc = decode(t, T_LEN + 1, &st);
+    unsigned val = i == 0 ? (exts[i].ext >> 6) & 0xffu : exts[i].ext & 0x3fu;
+    char want[96];
+    snprintf(want, sizeof want, exts[i].fmt, val);
+    if (rc != SF_ERR_INVALID || st.pos_kind != SF_POS_DWORD || st.pos != T_IMM + 1 || !strstr(st.msg, want))
+      return tokens_fail(v, "extended", "extended operand token 0x%08x on l(0.5): %s at %llu, \"%s\"; want invalid at DWORD %u with \"%s\"",
+                         (unsigned)exts[i].ext, sf_code_name(rc), (unsigned long long)st.pos, st.msg, (unsigned)T_IMM + 1, want);
+  }
+  /* a length one past the input: truncated at the opcode, naming both counts */
+  memcpy(t, tmpl, sizeof tmpl);
+  t[T_OP] = (t[T_OP] & ~(0x7fu << 24)) | (uint32_t)(T_LEN + 1) << 24;
+  rc = decode(t, T_LEN, &st);
+  char want[96];
+  snprintf(want, sizeof want, "length %u overruns the input (%u DWORDs left)", (unsigned)T_LEN + 1, (unsigned)T_LEN);
+  if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
+    return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
+                       (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
+  return true;
+}
+
+SF_CHECK_ONCE_FN(sf_check_d3d_tokens)
