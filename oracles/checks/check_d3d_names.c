@@ -10,7 +10,7 @@
  * signature holds an element per named value, the container prints, and each element's line must
  * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
  * codec targets (sf_check_d3d_names_once). The file also holds the D3D codec's other fixed-work
- * checks, `bare_count`, `version_digits`, `interp_modes`, `resource_dims`, `float_words`, `int_range` and
+ * checks, `bare_count`, `version_digits`, `interp_modes`, `resource_dims`, `float_words`, `int_range`, `imm_values` and
  * `program_cap` (at the end). */
 #include <ctype.h>
 #include <stdio.h>
@@ -488,6 +488,34 @@ static bool int_range(sf_verdict *v) {
   return true;
 }
 
+/* `imm_values` (once per process, with `program_cap`): an `l(...)` immediate holds 1 or 4 values
+ * (docs/dxbc.md, as fxc writes them): four read, a fifth is refused as a syntax error at its first
+ * character (the parser stops before it: one more value would be stored past the operand's four),
+ * and two are refused at the ')' after them. */
+static bool imm_values(sf_verdict *v) {
+  static const struct {
+    const char *imm;
+    unsigned col; /* 0: reads */
+  } cases[3] = {{"l(1, 2, 3, 4)", 0}, {"l(1, 2, 3, 4, 5)", 23}, {"l(1, 2)", 16}};
+  for (unsigned q = 0; q < 3; q++) {
+    char text[64];
+    int len = snprintf(text, sizeof text, "ps_4_0\nmov r0, %s\n", cases[q].imm);
+    sf_tpf_program p;
+    sf_status st;
+    sf_code rc = d3d_text(text, (size_t)len, &p, &st);
+    sf_tpf_program_free(&p);
+    if (rc == SF_ERR_NOMEM) return true;
+    bool ok = cases[q].col ? rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col == cases[q].col
+                           : rc == SF_OK;
+    if (ok) continue;
+    char d[SF_STATUS_MSG_MAX + 128];
+    snprintf(d, sizeof d, "'mov r0, %s': %s at %u:%u (%s); want %s at 2:%u", cases[q].imm, sf_code_name(rc),
+             (unsigned)st.line, (unsigned)st.col, st.msg, cases[q].col ? "a syntax error" : "it read", cases[q].col);
+    return names_fail_as(v, "imm_values", cases[q].col ? "refused" : "read", d);
+  }
+  return true;
+}
+
 /* `listing_prefix` (once per process, with `program_cap`): the instruction numbers and byte offsets
  * that D3DDisassemble writes before each line ("   12  0x000000A8: ", "0x0C: ", "3: ") are
  * skipped, so `ret` behind each reads as one instruction; a line that only looks like one (a letter
@@ -622,7 +650,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
     return names_fail_as(v, "program_cap", "short_length", d);
   }
   return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v) && interp_modes(v) && resource_dims(v) && float_words(v) &&
-         int_range(v) && listing_prefix(v);
+         int_range(v) && imm_values(v) && listing_prefix(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_program_cap)

@@ -300,8 +300,8 @@ bool sf_check_caps_once(sf_verdict *v);
 bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h);
 bool sf_isa_text_ids(sf_verdict *v, const char *t, size_t n);
 /* Whether a printer refusal names a generic instruction (a row or sub-op name of the vISA opcode
- * table, then ':'), other than addr_add's modifier on a variable's address, the one field the
- * generator builds without a text form (check_isa_file_once.c). */
+ * table, with `.tgm` after a typed LSC sub-op's, then ':'), other than addr_add's modifier on a
+ * variable's address, the one field the generator builds without a text form (check_isa_file_once.c). */
 bool sf_isa_gen_inst_refusal(const char *msg);
 /* `genx_spelling` (check_isa_file_edit.c): the first raw_sends_eot / raw_sendsc line of the printed
  * text, respelled as GenX_IR's printer writes it, reads as the same bytes. */

@@ -631,6 +631,7 @@ bool sf_isa_gen_inst_refusal(const char *msg) {
   size_t w = 0;
   while (msg[w] && msg[w] != ':' && msg[w] != ' ' && msg[w] != '\'') w++;
   if (!w || msg[w] != ':' || strstr(msg, "a modifier or tag bits on the address of a variable")) return false;
+  if (w > 4 && !memcmp(msg + w - 4, ".tgm", 4)) w -= 4; /* the typed LSC printer names its sub-op with .tgm */
   for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
     const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
     if (!d || !d->layout) continue;
