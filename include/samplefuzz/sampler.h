@@ -332,7 +332,8 @@ typedef struct sf_avs_out {
 
 /* ---- Backends -------------------------------------------------------------------------------- */
 
-/* A backend. Every entry returns SF_OK or an error in st; out is fully written on SF_OK. A backend
+/* A backend. Every entry returns SF_OK or an error in st; out is fully written on SF_OK; a NULL
+ * request or output is refused with SF_ERR_INVALID, as the dispatching entry points do. A backend
  * may leave an entry NULL: the dispatcher then uses the scalar one. Must be reentrant. */
 typedef struct sf_backend {
   const char *name;        /* "scalar", "sse2", "avx2", "avx512", or a plug-in's name */

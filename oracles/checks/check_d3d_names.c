@@ -353,7 +353,8 @@ bool sf_check_d3d_sm51_case(sf_verdict *v, const char *t, size_t n, uint32_t ver
 /* `ext_order_rule` (once per process, with `program_cap`): the model (sf_inst_validate) reports
  * d3d.ext_order for a sample instruction whose extended-token order names a token it does not hold
  * or leaves out one it holds, in any one of the three kinds (aoffimmi 1, resource dimension 2,
- * return type 3), and not for the order fxc writes. An order that is off in one kind only is what a
+ * return type 3) or in two of them (one kind alone in the order, the others' slots 0), and not for
+ * the order fxc writes. An order that is off in one kind only is what a
  * hand edit or a decoder slip makes; no generated instruction has one. */
 static bool ext_order_rule(sf_verdict *v) {
   sf_inst in;
@@ -366,12 +367,12 @@ static bool ext_order_rule(sf_verdict *v) {
       !in.d3d.has_rettype)
     return names_fail_as(v, "ext_order", "base", "the base line of ext_order_rule does not read with all three tokens");
   sf_violations out;
-  for (unsigned k = 0; k < 4; k++) { /* k 0: fxc's order; 1-3: kind k dropped from the order */
+  for (unsigned k = 0; k < 7; k++) { /* k 0: fxc's order; 1-3: kind k dropped from it; 4-6: kind k - 3 alone in it */
     sf_inst e = in;
     uint8_t ord[3] = {1, 2, 3};
     unsigned n = 0;
     for (unsigned q = 0; q < 3; q++)
-      if (ord[q] != k) e.d3d.ext_order[n++] = ord[q];
+      if (k < 4 ? ord[q] != k : ord[q] == k - 3) e.d3d.ext_order[n++] = ord[q];
     while (n < 3) e.d3d.ext_order[n++] = 0;
     sf_inst_validate(&e, &out);
     bool flagged = false;

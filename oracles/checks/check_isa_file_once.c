@@ -166,7 +166,8 @@ static bool unknown_atomics(sf_verdict *v) {
  * decimal integers at the ends of :uq, :q, :ud and :d (and 2^64 - 6, where the digit loop's
  * overflow test is closest) read as theirs, and one past each end is refused as out of range, an
  * oword count that is not a power of two is out of range at its first digit, a suffix oword_st or
- * oword_ld does not take is refused at its '.',
+ * oword_ld does not take is refused at its '.', a bfn function past its byte is out of range at its
+ * first digit with the digits in the message,
  * and an svm_gather whose block-size code (3) or block-count code (4) is one past what its text can
  * say, or an svm_gather4scaled whose channel mask is 16 or 0, or a dpas with tf32 against another
  * precision or a dpasw with tf32, is refused by the printer as unsupported, not printed as a suffix
@@ -243,6 +244,27 @@ static bool text_edges(sf_verdict *v) {
     sf_verdict_key(v, "text_edges oword %s", sf_code_name(rc));
     sf_verdict_dumpf(v, "'%s' gave %s at %u:%u (%s); want %s at 4:%u\n", ow[q].line, sf_code_name(rc), (unsigned)st.line,
                      (unsigned)st.col, st.msg, sf_code_name(ow[q].want), col);
+    return false;
+  }
+  /* a bfn function past its byte is out of range at its first hex digit, and the message quotes the
+   * digits as written (the reader of the message looks for them in the line) */
+  static const char *const bfn[2] = {"bfn.x1ff (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>",
+                                     "bfn.xAbC.sat (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>"};
+  static const char *const bfn_digits[2] = {"0x1ff", "0xAbC"};
+  for (unsigned q = 0; q < 2; q++) {
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n    %s\n"
+                     "    ret (M1, 1)\n", bfn[q]);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status_clear(&st);
+    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (rc == SF_ERR_RANGE && st.pos_kind == SF_POS_TEXT && st.line == 4 && st.col == 4 + 6 && strstr(st.msg, bfn_digits[q]))
+      continue;
+    sf_verdict_fail(v, "text_edges", NULL, "bfn");
+    sf_verdict_key(v, "text_edges bfn %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "'%s' gave %s at %u:%u (%s); want out of range at 4:10, naming %s\n", bfn[q], sf_code_name(rc),
+                     (unsigned)st.line, (unsigned)st.col, st.msg, bfn_digits[q]);
     return false;
   }
   /* Fields no text can say, set on a parsed instruction; the printer must refuse each as unsupported:

@@ -444,7 +444,8 @@ SF_CHECK_ONCE_FN(sf_check_surface_api)
 /* `sampler_nulls`: the sampler's public entry points refuse a NULL pointer argument with
  * SF_ERR_INVALID (sampler.h), as api_nulls asks of the codecs, but take a NULL backend as the
  * selected one, and the rect entry refuses a grid one block past its cap on either axis with
- * SF_ERR_LIMIT. Each call passes exactly one NULL and
+ * SF_ERR_LIMIT; and every listed backend's own entries (sample, sample_unorm, avs) refuse a NULL
+ * request or output the same way. Each call passes exactly one NULL and
  * otherwise valid arguments (a one-block rect on a 16x4 RGBA8 surface, a valid sample batch, a
  * generated instruction and a state), so that a broken guard runs on into the work: a crash under
  * the sanitizers, or another code. No case passes NULL, so nothing else sees these guards. Once per
@@ -515,6 +516,39 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   tall.blocks_y = SF_UNORM_RECT_MAX_BLOCKS + 1u;
   SN_CALL("sf_sample_unorm_rect(blocks_x past the cap)", sf_sample_unorm_rect(be, &wide, &none, &st));
   SN_CALL("sf_sample_unorm_rect(blocks_y past the cap)", sf_sample_unorm_rect(be, &tall, &none, &st));
+  /* every listed backend's own entries refuse a NULL request or output, as the dispatcher does
+   * (a SIMD entry forwards such a call to the scalar one, whose guard must hold) */
+  want = SF_ERR_INVALID;
+  const sf_backend *bes[SF_MAX_BACKENDS_CHECKED];
+  unsigned nbe = sf_backend_list(bes, SF_MAX_BACKENDS_CHECKED);
+  sf_unorm_req uq = {s, &smp, 0.1f, 0.2f, 1.0f / 16, 1.0f / 4};
+  static sf_unorm_out uo;
+  sf_avs_req aq;
+  memset(&aq, 0, sizeof aq);
+  aq.surf = s, aq.samp = &smp, aq.u = 0.1f, aq.v = 0.2f, aq.du = 1.0f / 16, aq.dv = 1.0f / 4, aq.w = 16, aq.h = 4;
+  static sf_avs_out ao;
+  static char entry[96];
+  for (unsigned i = 0; i < nbe && i < SF_MAX_BACKENDS_CHECKED && !what; i++) {
+    const sf_backend *e = bes[i];
+#define SN_ENTRY(fn, args)                                          \
+  do {                                                              \
+    snprintf(entry, sizeof entry, "%s's %s(%s)", e->name, #fn, args); \
+    SN_CALL(entry, e->fn);                                          \
+  } while (0)
+    if (e->sample) {
+      SN_ENTRY(sample(NULL, &out, &st), "NULL request");
+      SN_ENTRY(sample(&b, NULL, &st), "NULL output");
+    }
+    if (e->sample_unorm) {
+      SN_ENTRY(sample_unorm(NULL, &uo, &st), "NULL request");
+      SN_ENTRY(sample_unorm(&uq, NULL, &st), "NULL output");
+    }
+    if (e->avs) {
+      SN_ENTRY(avs(NULL, &ao, &st), "NULL request");
+      SN_ENTRY(avs(&aq, NULL, &st), "NULL output");
+    }
+#undef SN_ENTRY
+  }
 #undef SN_CALL
   /* sf_backend_list counts every backend and writes at most max of them: none through NULL, and
    * nothing past out[max - 1] */
