@@ -10,8 +10,8 @@
  * signature holds an element per named value, the container prints, and each element's line must
  * carry the name. The work is fixed, so it runs once per process, on the first input of the D3D
  * codec targets (sf_check_d3d_names_once). The file also holds the D3D codec's other fixed-work
- * checks, `bare_count`, `version_digits`, `interp_modes`, `resource_dims`, `float_words`, `int_range`, `imm_values` and
- * `program_cap` (at the end). */
+ * checks, `bare_count`, `version_digits`, `interp_modes`, `resource_dims`, `float_words`, `int_range`,
+ * `imm_values` (with `mask_letters`) and `program_cap` (at the end). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -241,7 +241,8 @@ static bool magic_class(sf_verdict *v) {
  * the asm command and the D3D12 backend fill in) takes a semantic name of SF_DXBC_SIG_NAME_MAX - 1
  * bytes, which reads back whole, and refuses one byte longer as invalid, naming the longest that
  * fits (the entry holds the name with its NUL); the reader refuses a chunk with a name one byte
- * longer as unsupported at the name, naming the longest it reads. */
+ * longer as unsupported at the name, naming the longest it reads; and the container text's
+ * signature line with such a name is over the limit at the name, naming the longest. */
 static bool sig_name_cap(sf_verdict *v) {
   char name[SF_DXBC_SIG_NAME_MAX + 1];
   for (unsigned len = SF_DXBC_SIG_NAME_MAX - 1; len <= SF_DXBC_SIG_NAME_MAX; len++) {
@@ -295,7 +296,26 @@ static bool sig_name_cap(sf_verdict *v) {
     sf_buf_free(&b);
     if (!ok) return names_fail_as(v, "sig_name_cap", phase, d);
   }
-  return true;
+  /* and the container text: an .isgn line whose name is one byte past the longest is over the
+   * limit at the name's first character (2:7), the message naming the longest */
+  char text[SF_DXBC_SIG_NAME_MAX + 160];
+  memset(name, 'N', SF_DXBC_SIG_NAME_MAX);
+  name[SF_DXBC_SIG_NAME_MAX] = 0;
+  int tl = snprintf(text, sizeof text, ".dxbc\n.isgn %s 0 sv=none type=float r=0 mask=xyzw rw=xyzw\n.program SHEX\nps_5_0\nret\n",
+                    name);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  sf_code rc = sf_dxbc_parse_text(text, (size_t)tl, &b, &st);
+  sf_buf_free(&b);
+  if (rc == SF_ERR_NOMEM) return true;
+  char cap[24], d[SF_STATUS_MSG_MAX + 160];
+  snprintf(cap, sizeof cap, "%u bytes", SF_DXBC_SIG_NAME_MAX - 1);
+  if (rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col == 7 && strstr(st.msg, cap)) return true;
+  snprintf(d, sizeof d, "an .isgn line with a %u-byte name gave %s at %u:%u, want over the limit at 2:7 naming '%s': %s",
+           SF_DXBC_SIG_NAME_MAX, sf_code_name(rc), (unsigned)st.line, (unsigned)st.col, cap, st.msg);
+  return names_fail_as(v, "sig_name_cap", "text", d);
 }
 
 /* `sm51_case` (every program text that reads back): fxc spells the resource, sampler,
@@ -492,15 +512,19 @@ static bool int_range(sf_verdict *v) {
 /* `imm_values` (once per process, with `program_cap`): an `l(...)` immediate holds 1 or 4 values
  * (docs/dxbc.md, as fxc writes them): four read, a fifth is refused as a syntax error at its first
  * character (the parser stops before it: one more value would be stored past the operand's four),
- * and two are refused at the ')' after them. */
+ * and two are refused at the ')' after them. With it `mask_letters`: a destination's write mask
+ * reads with its letters distinct and in xyzw order (`.xzw`), and a repeated letter (`.xxz`) or
+ * one out of order (`.zy`) is refused as a syntax error at the mask's first letter. */
 static bool imm_values(sf_verdict *v) {
   static const struct {
-    const char *imm;
+    const char *line, *name;
     unsigned col; /* 0: reads */
-  } cases[3] = {{"l(1, 2, 3, 4)", 0}, {"l(1, 2, 3, 4, 5)", 23}, {"l(1, 2)", 16}};
-  for (unsigned q = 0; q < 3; q++) {
+  } cases[6] = {{"mov r0, l(1, 2, 3, 4)", "imm_values", 0},   {"mov r0, l(1, 2, 3, 4, 5)", "imm_values", 23},
+                {"mov r0, l(1, 2)", "imm_values", 16},        {"mov r0.xzw, l(1, 2, 3, 4)", "mask_letters", 0},
+                {"mov r0.xxz, l(1, 2, 3, 4)", "mask_letters", 8}, {"mov r0.zy, l(1, 2, 3, 4)", "mask_letters", 8}};
+  for (unsigned q = 0; q < 6; q++) {
     char text[64];
-    int len = snprintf(text, sizeof text, "ps_4_0\nmov r0, %s\n", cases[q].imm);
+    int len = snprintf(text, sizeof text, "ps_4_0\n%s\n", cases[q].line);
     sf_tpf_program p;
     sf_status st;
     sf_code rc = d3d_text(text, (size_t)len, &p, &st);
@@ -510,9 +534,34 @@ static bool imm_values(sf_verdict *v) {
                            : rc == SF_OK;
     if (ok) continue;
     char d[SF_STATUS_MSG_MAX + 128];
-    snprintf(d, sizeof d, "'mov r0, %s': %s at %u:%u (%s); want %s at 2:%u", cases[q].imm, sf_code_name(rc),
-             (unsigned)st.line, (unsigned)st.col, st.msg, cases[q].col ? "a syntax error" : "it read", cases[q].col);
-    return names_fail_as(v, "imm_values", cases[q].col ? "refused" : "read", d);
+    snprintf(d, sizeof d, "'%s': %s at %u:%u (%s); want %s at 2:%u", cases[q].line, sf_code_name(rc), (unsigned)st.line,
+             (unsigned)st.col, st.msg, cases[q].col ? "a syntax error" : "it read", cases[q].col);
+    return names_fail_as(v, cases[q].name, cases[q].col ? "refused" : "read", d);
+  }
+  return true;
+}
+
+/* `escape_reason` (once per process, with `program_cap`): the reason the printer gives for a `.tpf`
+ * escape says what the text cannot hold, with its numbers. fxc's samplepos of the vkd3d test
+ * ps_code-L32210 (tests/data/real/dxbc-vkd3d) has a length of 9 DWORDs for 8 DWORDs of operands and
+ * a zero DWORD, which reads as a fourth operand: refused as unsupported, "4 operands, the table says
+ * 3". The same tokens without that DWORD (length 8) print. */
+static bool escape_reason(sf_verdict *v) {
+  uint32_t tok[9] = {0x0900006eu, 0x00102032u, 0, 0x00107046u, 0, 0x0020800au, 0, 0, 0};
+  for (unsigned q = 0; q < 2; q++) {
+    if (q) tok[0] = 0x0800006eu;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    sf_code rc = sf_d3dasm_print_tokens(tok, q ? 8 : 9, 0x00000050u, &b, &st);
+    sf_buf_free(&b);
+    if (rc == SF_ERR_NOMEM) return true;
+    if (q ? rc == SF_OK : rc == SF_UNSUPPORTED && strstr(st.msg, "4 operands, the table says 3")) continue;
+    char d[SF_STATUS_MSG_MAX + 128];
+    snprintf(d, sizeof d, "samplepos with %s gave %s (%s); want %s", q ? "its 8 DWORDs" : "a 9-DWORD length", sf_code_name(rc),
+             st.msg, q ? "it printed" : "unsupported, '4 operands, the table says 3'");
+    return names_fail_as(v, "escape_reason", q ? "print" : "reason", d);
   }
   return true;
 }
@@ -651,7 +700,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
     return names_fail_as(v, "program_cap", "short_length", d);
   }
   return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v) && interp_modes(v) && resource_dims(v) && float_words(v) &&
-         int_range(v) && imm_values(v) && listing_prefix(v);
+         int_range(v) && imm_values(v) && listing_prefix(v) && escape_reason(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_program_cap)

@@ -326,7 +326,36 @@ bool sf_check_violation_cap(sf_verdict *v, const sf_inst *w) {
 
 /* `rel_select`: the other side of the rules' edits. A valid instruction's first relative index
  * that selects one component of a 4-component register (r1.x) stays valid selecting any of the four:
- * bits [5:4] are the component, and only bits [11:6] are reserved. */
+ * bits [5:4] are the component, and only bits [11:6] are reserved. An instruction without one,
+ * whose address is a temp register rN, is asked the same with the address made x0[r1.c + N], and
+ * with r1 a 1-component register (the other form the rule takes); few valid instructions hold a
+ * relative index of their own. */
+static bool rel_made(sf_verdict *v, const sf_d3d_inst *d) {
+  if (d->num_src < 1 || d->src[0].type != SF_D3D_OT_TEMP || d->src[0].index_dim != 1) return true;
+  for (uint8_t c = 0; c < 5; c++) {
+    sf_d3d_inst w = *d;
+    sf_d3d_opnd *o = &w.src[0];
+    o->type = SF_D3D_OT_INDEXABLE_TEMP;
+    o->index_dim = 2;
+    o->idx[1] = o->idx[0];
+    memset(&o->idx[0], 0, sizeof o->idx[0]);
+    o->idx[0].rep = SF_D3D_IDX_IMM32;
+    sf_d3d_relop *r = &o->idx[1].rel;
+    memset(r, 0, sizeof *r);
+    o->idx[1].rep = SF_D3D_IDX_IMM32_REL;
+    r->type = SF_D3D_OT_TEMP, r->index_dim = 1, r->index[0] = 1;
+    if (c < 4) r->num_comp = SF_D3D_NC_4, r->sel_mode = SF_D3D_SEL_SELECT1, r->comp_bits = c;
+    else r->num_comp = SF_D3D_NC_1;
+    sf_violations vs;
+    if (validate_rules(&w, &vs, false) == 0) continue;
+    fail_d3d(v, "rel_select", &w, vs.count ? vs.v[0].rule : "?");
+    sf_verdict_key(v, "rel_select made %s", vs.count ? vs.v[0].rule : "?");
+    sf_verdict_dumpf(v, "a valid instruction whose address is made x0[r1%s + N] is refused: %s\n",
+                     c < 4 ? (const char *[]){".x", ".y", ".z", ".w"}[c] : " (1 component)", vs.count ? vs.v[0].reason : "?");
+    return false;
+  }
+  return true;
+}
 static bool rel_select(sf_verdict *v, const sf_d3d_inst *d) {
   const sf_d3d_opnd *ops[1 + SF_D3D_MAX_SRC];
   unsigned no = 0;
@@ -352,7 +381,7 @@ static bool rel_select(sf_verdict *v, const sf_d3d_inst *d) {
       }
       return true;
     }
-  return true;
+  return rel_made(v, d);
 }
 
 /* `rettype_all`: every return-type value is judged by its own rule: 0 and 10 do not exist

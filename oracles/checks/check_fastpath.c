@@ -115,6 +115,8 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
   fp.samp.lod_bias = (int16_t)((c->pattern[27] & 1u) ? 4095 : -4096);
   fp.samp.min_lod = (uint16_t)((c->pattern[27] & 2u) ? 4095 : 0);
   fp.samp.max_lod = (uint16_t)((c->pattern[27] & 4u) ? 4095 : fp.samp.min_lod);
+  /* and the mip filter, each of its three values (the last, linear, at the end of its range) */
+  fp.samp.mip_filter = (uint8_t)((c->pattern[27] >> 3) % 3u);
   sf_unorm_req uq = {fp.u8, &fp.samp, 0.25f, 0.25f, 1.0f / 64, 1.0f / 64};
   static const uint8_t avs_w[4] = {16, 16, 8, 4}, avs_h[4] = {4, 8, 4, 4};
   unsigned size = c->pattern[26] % 4u;
@@ -227,15 +229,26 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
  * surface that last row is alone in its row of null tiles (tiles of SF_NULL_TILE = 8), and the tile
  * above it (left of it) is null. The SIMD AVS path hands a block to the scalar code only when a
  * null tile lies under its clamped taps (docs/simd.md), so this block must stay on the SIMD path
- * and give the scalar bits; a clamp that reached one row (column) too far inward forwards it. */
+ * and give the scalar bits; a clamp that reached one row (column) too far inward forwards it.
+ * `avs_near`: likewise a block inside the surface whose luma taps end at the last texel before the
+ * null tile to its right (below it): a footprint reckoned too wide forwards it. */
 static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   sf_sampler sp = fp.samp;
   sf_status st;
   sf_status_clear(&st);
-  for (unsigned k = 0; k < 2; k++) { /* 0: below the surface, tile (0,1) null; 1: right of it, tile (1,0) null */
-    sf_surface_set_null(fp.edge, 0, 0, k ? SF_NULL_TILE : 0, k ? 0 : SF_NULL_TILE, true, &st);
-    sf_avs_req aq = {.surf = fp.edge, .samp = &sp, .u = k ? 3.0f : 0.1f, .v = k ? 0.1f : 3.0f, .du = 1.0f / 32,
+  /* 0: below the surface, tile (0,1) null; 1: right of it, tile (1,0) null; 2 and 3 (`avs_near`):
+   * inside, the last pixel of the block at x (y) = 3.25 on the 17-texel axis, so the 8 luma taps
+   * end at texel 7, the last before the null tile (1,0) ((0,1)) */
+  static const char *const where[4] = {"wholly below", "wholly right of", "with taps ending at the null tile right in",
+                                       "with taps ending at the null tile below in"};
+  const float near = 2.25f / (2 * SF_NULL_TILE + 1), half = 0.5f / (2 * SF_NULL_TILE + 1);
+  for (unsigned k = 0; k < 4; k++) {
+    bool right = k == 1 || k == 2;
+    sf_surface_set_null(fp.edge, 0, 0, right ? SF_NULL_TILE : 0, right ? 0 : SF_NULL_TILE, true, &st);
+    sf_avs_req aq = {.surf = fp.edge, .samp = &sp, .u = right ? 3.0f : 0.1f, .v = right ? 0.1f : 3.0f, .du = 1.0f / 32,
                      .dv = 1.0f / 32, .w = 4, .h = 4};
+    if (k == 2) aq.u = near, aq.du = half, aq.v = 0.1f;
+    if (k == 3) aq.v = near, aq.dv = half, aq.u = 0.1f;
     sf_avs_out want, got;
     sf_code rw = sf_backend_scalar()->avs(&aq, &want, &st);
     const char *bad = NULL, *name = "scalar";
@@ -250,13 +263,13 @@ static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *
       if (rb != SF_OK || memcmp(got.v, want.v, sizeof want.v) != 0) bad = "bits";
       else if (sf_backend_forwarded(be[b]) != f0) bad = "forwarded";
     }
-    sf_surface_set_null(fp.edge, 0, 0, k ? SF_NULL_TILE : 0, k ? 0 : SF_NULL_TILE, false, &st);
+    sf_surface_set_null(fp.edge, 0, 0, right ? SF_NULL_TILE : 0, right ? 0 : SF_NULL_TILE, false, &st);
     if (rw != SF_OK) bad = "scalar";
     if (!bad) continue;
     sf_verdict_fail(v, "fast_path", &c->inst, name);
-    sf_verdict_key(v, "fast_path %s avs_clamp %s %s", name, k ? "right" : "below", bad);
-    sf_verdict_dumpf(v, "%s: an AVS 4x4 block wholly %s a 17x17 RGBA8 surface, the tile next to its clamped taps null: %s\n",
-                     name, k ? "right of" : "below", !strcmp(bad, "bits") ? "differs from the scalar entry"
+    sf_verdict_key(v, "fast_path %s %s %s %s", name, k < 2 ? "avs_clamp" : "avs_near", right ? "right" : "below", bad);
+    sf_verdict_dumpf(v, "%s: an AVS 4x4 block %s a 17x17 RGBA8 surface, the tile next to its taps null: %s\n",
+                     name, where[k], !strcmp(bad, "bits") ? "differs from the scalar entry"
                      : !strcmp(bad, "forwarded") ? "was handed to the scalar code" : "the scalar entry refused it");
     return false;
   }

@@ -495,7 +495,8 @@ static bool sf_isa_is_text(const uint8_t *p, size_t n) {
  *   0  an attribute's value offset past attr_bytes;  1  the kernel attributes running one past
  *   attrs[];  2  the first kernel attribute past attrs[];  3  the first RET's exec size, emask,
  *   predicate id, reserved bit and control, one at a time, one past what their bits hold (the
- *   control's would land in the invert bit). */
+ *   control's would land in the invert bit), then each at the largest value its bits hold, which
+ *   must be written and read back as set. */
 /* The writer on f, capped as the checks write: its status. */
 static sf_code sf_isa_write_code(const sf_isa_file *f, sf_status *st) {
   sf_status_clear(st);
@@ -517,22 +518,56 @@ static bool sf_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_
   sf_status st;
   if (what == 3) { /* every field of the first RET in turn */
     if (!k->num_rets) return true;
-    static const char *const fields[5] = {"exec size 16", "emask 16", "predicate id 0x1000", "reserved bit 2",
-                                          "predicate control 4"};
-    for (unsigned rf = 0; rf < 5; rf++) {
+    static const char *const fields[10] = {"exec size 16", "emask 16", "predicate id 0x1000", "reserved bit 2",
+                                           "predicate control 4", "exec size 15", "emask 15", "predicate id 0xfff",
+                                           "reserved bit 1", "predicate control 3"};
+    /* then each field at the largest value its bits hold, which must be written (when the file
+     * as read is) and read back as written */
+    bool writes = sf_isa_write_code(f, &st) == SF_OK;
+    for (unsigned rf = 0; rf < (writes ? 10u : 5u); rf++) {
       sf_visa_ret keep = k->rets[0], *r = &k->rets[0];
-      if (rf == 0) r->exec_size = 16;
-      else if (rf == 1) r->emask = 16;
-      else if (rf == 2) r->pred.id = 0x1000;
-      else if (rf == 3) r->pred.rsvd = 2;
-      else r->pred.ctrl = 4;
-      sf_code c = sf_isa_write_code(f, &st);
+      bool edge = rf >= 5;
+      uint32_t add = edge ? 0 : 1;
+      switch (rf % 5) {
+        case 0: r->exec_size = (uint8_t)(15 + add); break;
+        case 1: r->emask = (uint8_t)(15 + add); break;
+        case 2: r->pred.id = (uint16_t)(0xFFF + add); break;
+        case 3: r->pred.rsvd = (uint8_t)(1 + add); break;
+        default: r->pred.ctrl = (uint8_t)(3 + add); break;
+      }
+      sf_visa_ret want = *r;
+      bool back = true;
+      sf_code c;
+      if (!edge) {
+        c = sf_isa_write_code(f, &st);
+      } else { /* written, read back: the RET as set */
+        sf_status_clear(&st);
+        sf_buf b;
+        sf_buf_init(&b, &st);
+        b.limit = SF_ISA_CHECK_BUF_LIMIT;
+        c = sf_isa_write(f, &b, &st);
+        if (c == SF_OK) {
+          sf_isa_file g;
+          memset(&g, 0, sizeof g);
+          sf_code rc = sf_isa_read(b.data, b.len, &g, &st);
+          const sf_visa_ret *q = rc == SF_OK && g.num_kernels && g.kernels[0].num_rets ? &g.kernels[0].rets[0] : NULL;
+          back = q && q->before == want.before && q->exec_size == want.exec_size && q->emask == want.emask &&
+                 q->pred.id == want.pred.id && q->pred.rsvd == want.pred.rsvd && q->pred.ctrl == want.pred.ctrl &&
+                 q->pred.invert == want.pred.invert;
+          if (rc == SF_OK) sf_isa_free(&g);
+        }
+        sf_buf_free(&b);
+      }
       k->rets[0] = keep;
-      if (c == SF_ERR_RANGE) continue;
+      if (edge ? c == SF_OK && back : c == SF_ERR_RANGE) continue;
       sf_verdict_fail(v, "write_refuses", NULL, names[3]);
       sf_verdict_key(v, "write_refuses RET %s %s", fields[rf], sf_code_name(c));
-      sf_verdict_dumpf(v, "sf_isa_write given a RET with %s, which its bits cannot hold, returned %s (%s), not a range "
-                       "error\n", fields[rf], sf_code_name(c), st.msg);
+      if (edge)
+        sf_verdict_dumpf(v, "sf_isa_write given a RET with %s, the largest its bits hold, returned %s (%s)%s\n", fields[rf],
+                         sf_code_name(c), st.msg, c == SF_OK ? ", and the file did not read back with that RET" : "");
+      else
+        sf_verdict_dumpf(v, "sf_isa_write given a RET with %s, which its bits cannot hold, returned %s (%s), not a range "
+                         "error\n", fields[rf], sf_code_name(c), st.msg);
       return false;
     }
     return true;

@@ -167,7 +167,8 @@ static bool unknown_atomics(sf_verdict *v) {
  * overflow test is closest) read as theirs, and one past each end is refused as out of range, an
  * oword count that is not a power of two is out of range at its first digit, a suffix oword_st or
  * oword_ld does not take is refused at its '.', a bfn function past its byte is out of range at its
- * first digit with the digits in the message,
+ * first digit with the digits in the message, an unknown VA operation is refused at its first
+ * character with its name quoted,
  * and an svm_gather whose block-size code (3) or block-count code (4) is one past what its text can
  * say, or an svm_gather4scaled whose channel mask is 16 or 0, or a dpas with tf32 against another
  * precision or a dpasw with tf32, is refused by the printer as unsupported, not printed as a suffix
@@ -246,27 +247,42 @@ static bool text_edges(sf_verdict *v) {
                      (unsigned)st.col, st.msg, sf_code_name(ow[q].want), col);
     return false;
   }
-  /* a bfn function past its byte is out of range at its first hex digit, and the message quotes the
-   * digits as written (the reader of the message looks for them in the line) */
-  static const char *const bfn[2] = {"bfn.x1ff (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>",
-                                     "bfn.xAbC.sat (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>"};
-  static const char *const bfn_digits[2] = {"0x1ff", "0xAbC"};
-  for (unsigned q = 0; q < 2; q++) {
-    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n    %s\n"
-                     "    ret (M1, 1)\n", bfn[q]);
+  /* Messages that quote the text: a bfn function past its byte is out of range at its first hex
+   * digit, and an unknown VA operation is a syntax error at its first character, each quoting what
+   * was written; a raw operand without its byte offset names the variable, cut to its first 40
+   * characters, and a word that is not a type is quoted cut to 20 (docs/visa-text.md, "Errors").
+   * The reader of a message looks for what it quotes in the line. */
+#define SF_LONG41 "A2345678901234567890123456789012345678901"
+  static const struct {
+    const char *line, *quote;
+    sf_code want;
+    unsigned col; /* 1-based, the 4 blanks before the line counted; 0: just past the line's end */
+    const char *key;
+  } msg[5] = {{"bfn.x1ff (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>", "0x1ff", SF_ERR_RANGE, 10, "bfn"},
+              {"bfn.xAbC.sat (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>", "0xAbC", SF_ERR_RANGE, 10,
+               "bfn"},
+              {"va_skl_plus.HDC_NOPE T6 S0 0x0:f 0x0:f VA_Y16_FORMAT T6 0x0:uw 0x0:uw", "'HDC_NOPE'", SF_ERR_SYNTAX, 17, "va_op"},
+              {"svm_gather.4.1 (M1, 8) V32.0 " SF_LONG41, "'A234567890123456789012345678901234567890'", SF_ERR_SYNTAX, 0,
+               "raw_name"},
+              {"mov (M1, 1) V32(0,0)<1> 0x1:abcdefghijklmnopqrstu", "'abcdefghijklmnopqrst'", SF_ERR_SYNTAX, 33, "type_name"}};
+  for (unsigned q = 0; q < 5; q++) {
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n"
+                     ".decl " SF_LONG41 " v_type=G type=ud num_elts=64\n    %s\n    ret (M1, 1)\n", msg[q].line);
     sf_isa_file f;
     memset(&f, 0, sizeof f);
     sf_status_clear(&st);
     sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
     if (rc == SF_OK) sf_isa_free(&f);
-    if (rc == SF_ERR_RANGE && st.pos_kind == SF_POS_TEXT && st.line == 4 && st.col == 4 + 6 && strstr(st.msg, bfn_digits[q]))
+    unsigned col = msg[q].col ? msg[q].col : 4 + (unsigned)strlen(msg[q].line) + 1;
+    if (rc == msg[q].want && st.pos_kind == SF_POS_TEXT && st.line == 5 && st.col == col && strstr(st.msg, msg[q].quote))
       continue;
-    sf_verdict_fail(v, "text_edges", NULL, "bfn");
-    sf_verdict_key(v, "text_edges bfn %s", sf_code_name(rc));
-    sf_verdict_dumpf(v, "'%s' gave %s at %u:%u (%s); want out of range at 4:10, naming %s\n", bfn[q], sf_code_name(rc),
-                     (unsigned)st.line, (unsigned)st.col, st.msg, bfn_digits[q]);
+    sf_verdict_fail(v, "text_edges", NULL, msg[q].key);
+    sf_verdict_key(v, "text_edges %s %s", msg[q].key, sf_code_name(rc));
+    sf_verdict_dumpf(v, "'%s' gave %s at %u:%u (%s); want %s at 5:%u, quoting %s\n", msg[q].line, sf_code_name(rc),
+                     (unsigned)st.line, (unsigned)st.col, st.msg, sf_code_name(msg[q].want), col, msg[q].quote);
     return false;
   }
+#undef SF_LONG41
   /* Fields no text can say, set on a parsed instruction; the printer must refuse each as unsupported:
    * svm_gather's block-size code 3 and block-count code 4, svm_gather4scaled's channel mask 16 and 0
    * (1-15 print), and dpas with tf32 against another precision and dpasw with tf32 at all (GenX_IR

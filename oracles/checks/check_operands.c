@@ -97,7 +97,14 @@ static bool op_read(const sf_state *s, const sf_vopnd *o, float *val, uint32_t *
   return true;
 }
 
-static bool same(float a, float b) { return a == b || (isnan(a) && isnan(b)); }
+/* Bit for bit (the sign of a zero too: the abs modifier clears the sign bit, so abs(-0) is +0), any
+ * NaN equal to any other. */
+static bool same(float a, float b) {
+  uint32_t x, y;
+  memcpy(&x, &a, sizeof x);
+  memcpy(&y, &b, sizeof y);
+  return x == y || (isnan(a) && isnan(b));
+}
 
 /* One operand against the recorded value: true when they agree or the operand is not compared. */
 static bool op_check(sf_verdict *v, const sf_inst *in, const sf_state *s, const sf_vopnd *o, const char *name,
@@ -288,7 +295,8 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * backend's refusal and, as sampler.h promises, leaves the state as it was (and a SAMPLE_UNORM or AVS
  * block, which always asks the backend, does not succeed without a call); (2) a 3D_SAMPLE with
  * predicate control 3 (reserved; the validator refuses it, so no valid case has it) is refused as
- * invalid, and (2b) one with an exec size of 1, 2 or 4 lanes or a size code past 32 lanes likewise;
+ * invalid, and (2b) one with an exec size of 1, 2 or 4 lanes or a size code past 32 lanes likewise,
+ * and (2c) one with a sub-op no message has, with a message that names it;
  * (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC]), or (3b) one
  * past any register file it reads (the buffer past the state's, temps, inputs, an indexable temp's
  * array and vector), as outside the register file; (4) a D3D instruction whose resource or sampler
@@ -299,7 +307,8 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * (8) a 3D_SAMPLE whose aoffimmi is indirect as unsupported or of class 4 as invalid; and (10) a
  * SAMPLE_UNORM or AVS scalar source of an 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS
  * block with a channel mask of 0, an output format or cntrl past 3 or an AVS execMode past 3 as
- * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid; all
+ * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid, and
+ * (12b) one whose address is a 1-component register likewise; all
  * before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
@@ -342,6 +351,21 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     in.s3d.exec_size = (uint8_t)(6u + c->pattern[18] % 10u);
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "exec_code", "an exec size code past 32 lanes"))
       return false;
+    /* (2c) a sub-op no 3D sampler message has, the message naming it (the first unknown one from a
+     * value the case picks) */
+    in = c->inst;
+    unsigned op = c->pattern[19];
+    for (unsigned k = 0; k < 256 && sf_s3d_op_known((uint8_t)op); k++) op = (op + 1) & 0xFFu;
+    if (!sf_s3d_op_known((uint8_t)op)) {
+      in.s3d.op = (uint8_t)op;
+      refusing_ctx ctx2;
+      sf_code r2 = exec_counted(&in, s, &ctx2);
+      char name[24], detail[80];
+      snprintf(name, sizeof name, "sub-op 0x%02x", op);
+      snprintf(detail, sizeof detail, "an unknown %s (the refusal must name it)", name);
+      if (r2 != SF_ERR_INVALID || ctx2.calls || !strstr(ctx2.st.msg, name))
+        return refusal_fail(v, c, "exec_refusals", "unknown_subop", detail, r2, &ctx2, SF_ERR_INVALID);
+    }
     /* (8) an aoffimmi that is an indirect operand (valid, not executed: unsupported) or of operand
      * class 4 (no vISA operand has it: invalid), when the instruction as it is reaches the backend */
     if (!calls0) return true;
@@ -410,6 +434,14 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   if (calls0 && in.d3d.num_src > 0) {
     in.d3d.num_src--;
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_missing", "one source fewer than the opcode takes"))
+      return false;
+    in = c->inst;
+  }
+  /* (12b) the address a 1-component register (the model's d3d.src.num_comp: no sample instruction
+   * reads one), as invalid: an executor that reads it anyway makes up its other components */
+  if (calls0 && in.d3d.src[0].type != SF_D3D_OT_IMM32) {
+    in.d3d.src[0].num_comp = SF_D3D_NC_1, in.d3d.src[0].sel_mode = 0, in.d3d.src[0].comp_bits = 0;
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_one_comp", "an address register of 1 component"))
       return false;
     in = c->inst;
   }

@@ -69,9 +69,10 @@ static sf_code read_scalar(const sf_state *s, const sf_vopnd *o, const char *wha
   if (rc != SF_OK) return rc;
   switch (o->mod) {
     case SF_VMOD_NONE: break;
-    case SF_VMOD_ABS: v = v < 0 ? -v : v; break;
+    /* abs clears the sign bit and -abs sets it (a zero's too), as the D3D modifiers below do */
+    case SF_VMOD_ABS: v = sf_u2f(sf_f2u(v) & 0x7FFFFFFFu); break;
     case SF_VMOD_NEG: v = -v; break;
-    case SF_VMOD_NEGABS: v = v < 0 ? v : -v; break;
+    case SF_VMOD_NEGABS: v = sf_u2f(sf_f2u(v) | 0x80000000u); break;
     case SF_VMOD_SAT: v = !(v > 0.0f) ? 0.0f : v > 1.0f ? 1.0f : v; break;
     default: return sf_fail(st, SF_ERR_INVALID, "%s: modifier %u is not allowed on a sampler source", what, o->mod);
   }
@@ -505,12 +506,16 @@ static sf_code d3d_src(sf_state *s, const sf_d3d_opnd *o, unsigned lane, float o
   if (o->type == SF_D3D_OT_IMM32) {
     for (unsigned k = 0; k < 4; k++) v[k] = o->num_comp == SF_D3D_NC_1 ? o->imm[0] : o->imm[k];
   } else {
+    /* a register the sample instructions read is a 4-component one (the model's d3d.src.num_comp):
+     * there is no meaning to give a 0- or 1-component register here */
+    if (o->num_comp != SF_D3D_NC_4)
+      return sf_fail(st, SF_ERR_INVALID, "%s: a register source must have 4 components (this one has %s)", what,
+                     o->num_comp == SF_D3D_NC_0 ? "0" : o->num_comp == SF_D3D_NC_1 ? "1" : "N");
     sf_code rc;
     const uint32_t *r = d3d_reg(s, o, lane, false, what, st, &rc);
     if (!r) return rc;
     uint32_t sel[4] = {0, 1, 2, 3};
-    if (o->num_comp == SF_D3D_NC_1) sel[1] = sel[2] = sel[3] = 0;
-    else if (o->sel_mode == SF_D3D_SEL_SWIZZLE)
+    if (o->sel_mode == SF_D3D_SEL_SWIZZLE)
       for (unsigned k = 0; k < 4; k++) sel[k] = (o->comp_bits >> (2 * k)) & 3u;
     else if (o->sel_mode == SF_D3D_SEL_SELECT1)
       sel[0] = sel[1] = sel[2] = sel[3] = o->comp_bits & 3u;
