@@ -242,7 +242,9 @@ static bool magic_class(sf_verdict *v) {
  * bytes, which reads back whole, and refuses one byte longer as invalid, naming the longest that
  * fits (the entry holds the name with its NUL); the reader refuses a chunk with a name one byte
  * longer as unsupported at the name, naming the longest it reads; and the container text's
- * signature line with such a name is over the limit at the name, naming the longest. */
+ * signature line with such a name is over the limit at the name, naming the longest, a number of
+ * that line in hex reads with 8 digits and is out of range at its first digit with 9, and the line
+ * of one element past a signature's cap is over the limit on that line. */
 static bool sig_name_cap(sf_verdict *v) {
   char name[SF_DXBC_SIG_NAME_MAX + 1];
   for (unsigned len = SF_DXBC_SIG_NAME_MAX - 1; len <= SF_DXBC_SIG_NAME_MAX; len++) {
@@ -312,10 +314,44 @@ static bool sig_name_cap(sf_verdict *v) {
   if (rc == SF_ERR_NOMEM) return true;
   char cap[24], d[SF_STATUS_MSG_MAX + 160];
   snprintf(cap, sizeof cap, "%u bytes", SF_DXBC_SIG_NAME_MAX - 1);
-  if (rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col == 7 && strstr(st.msg, cap)) return true;
-  snprintf(d, sizeof d, "an .isgn line with a %u-byte name gave %s at %u:%u, want over the limit at 2:7 naming '%s': %s",
-           SF_DXBC_SIG_NAME_MAX, sf_code_name(rc), (unsigned)st.line, (unsigned)st.col, cap, st.msg);
-  return names_fail_as(v, "sig_name_cap", "text", d);
+  if (!(rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col == 7 && strstr(st.msg, cap))) {
+    snprintf(d, sizeof d, "an .isgn line with a %u-byte name gave %s at %u:%u, want over the limit at 2:7 naming '%s': %s",
+             SF_DXBC_SIG_NAME_MAX, sf_code_name(rc), (unsigned)st.line, (unsigned)st.col, cap, st.msg);
+    return names_fail_as(v, "sig_name_cap", "text", d);
+  }
+  /* a number of the signature line in hex reads with 8 digits and is out of range at its first
+   * digit with 9 (the semantic index here, 2:11) */
+  static const char *const hexes[2] = {"0xFFFFFFFF", "0x100000000"};
+  for (unsigned q = 0; q < 2; q++) {
+    tl = snprintf(text, sizeof text, ".dxbc\n.isgn T %s sv=none type=float r=0 mask=xyzw rw=xyzw\n.program SHEX\nps_5_0\nret\n",
+                  hexes[q]);
+    sf_status_clear(&st);
+    sf_buf_init(&b, &st);
+    rc = sf_dxbc_parse_text(text, (size_t)tl, &b, &st);
+    sf_buf_free(&b);
+    if (rc == SF_ERR_NOMEM) return true;
+    if (q ? rc == SF_ERR_RANGE && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col == 11 : rc == SF_OK) continue;
+    snprintf(d, sizeof d, "an .isgn line with semantic index %s gave %s at %u:%u, want %s: %s", hexes[q], sf_code_name(rc),
+             (unsigned)st.line, (unsigned)st.col, q ? "out of range at 2:11" : "it read", st.msg);
+    return names_fail_as(v, "sig_name_cap", "hex_digits", d);
+  }
+  /* and one element past a signature's cap (SF_DXBC_SIG_MAX_ELEMS) is over the limit on its own
+   * line, the capped count read */
+  static const char elem[] = ".isgn T 0 sv=none type=float r=0 mask=xyzw rw=xyzw\n";
+  size_t el = sizeof elem - 1, cap_n = SF_DXBC_SIG_MAX_ELEMS + 1u, tn = 6 + cap_n * el;
+  char *big = malloc(tn + 1);
+  if (!big) return true;
+  memcpy(big, ".dxbc\n", 6);
+  for (size_t i = 0; i < cap_n; i++) memcpy(big + 6 + i * el, elem, el);
+  sf_status_clear(&st);
+  sf_buf_init(&b, &st);
+  rc = sf_dxbc_parse_text(big, tn, &b, &st);
+  sf_buf_free(&b);
+  free(big);
+  if (rc == SF_ERR_NOMEM || (rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == cap_n + 1)) return true;
+  snprintf(d, sizeof d, "%zu .isgn lines gave %s at line %u, want over the limit at line %zu: %s", cap_n, sf_code_name(rc),
+           (unsigned)st.line, cap_n + 1, st.msg);
+  return names_fail_as(v, "sig_name_cap", "elements", d);
 }
 
 /* `sm51_case` (every program text that reads back): fxc spells the resource, sampler,
@@ -545,23 +581,27 @@ static bool imm_values(sf_verdict *v) {
  * escape says what the text cannot hold, with its numbers. fxc's samplepos of the vkd3d test
  * ps_code-L32210 (tests/data/real/dxbc-vkd3d) has a length of 9 DWORDs for 8 DWORDs of operands and
  * a zero DWORD, which reads as a fourth operand: refused as unsupported, "4 operands, the table says
- * 3". The same tokens without that DWORD (length 8) print. */
+ * 3". The same tokens without that DWORD (length 8) print, and with it but a length field of 8 are
+ * refused naming both counts ("length field 8 != 9 DWORDs"), the API being open to any tokens. */
 static bool escape_reason(sf_verdict *v) {
   uint32_t tok[9] = {0x0900006eu, 0x00102032u, 0, 0x00107046u, 0, 0x0020800au, 0, 0, 0};
-  for (unsigned q = 0; q < 2; q++) {
+  /* 0: length 9, 9 DWORDs; 1: length 8, 8 DWORDs (prints); 2: length 8 given 9 DWORDs */
+  static const char *const want[3] = {"4 operands, the table says 3", NULL, "length field 8 != 9 DWORDs"};
+  static const char *const what[3] = {"a 9-DWORD length", "its 8 DWORDs", "a length of 8 given 9 DWORDs"};
+  for (unsigned q = 0; q < 3; q++) {
     if (q) tok[0] = 0x0800006eu;
     sf_status st;
     sf_status_clear(&st);
     sf_buf b;
     sf_buf_init(&b, &st);
-    sf_code rc = sf_d3dasm_print_tokens(tok, q ? 8 : 9, 0x00000050u, &b, &st);
+    sf_code rc = sf_d3dasm_print_tokens(tok, q == 1 ? 8 : 9, 0x00000050u, &b, &st);
     sf_buf_free(&b);
     if (rc == SF_ERR_NOMEM) return true;
-    if (q ? rc == SF_OK : rc == SF_UNSUPPORTED && strstr(st.msg, "4 operands, the table says 3")) continue;
+    if (want[q] ? rc == SF_UNSUPPORTED && strstr(st.msg, want[q]) : rc == SF_OK) continue;
     char d[SF_STATUS_MSG_MAX + 128];
-    snprintf(d, sizeof d, "samplepos with %s gave %s (%s); want %s", q ? "its 8 DWORDs" : "a 9-DWORD length", sf_code_name(rc),
-             st.msg, q ? "it printed" : "unsupported, '4 operands, the table says 3'");
-    return names_fail_as(v, "escape_reason", q ? "print" : "reason", d);
+    snprintf(d, sizeof d, "samplepos with %s gave %s (%s); want %s%s%s", what[q], sf_code_name(rc), st.msg,
+             want[q] ? "unsupported, '" : "it printed", want[q] ? want[q] : "", want[q] ? "'" : "");
+    return names_fail_as(v, "escape_reason", want[q] ? "reason" : "print", d);
   }
   return true;
 }

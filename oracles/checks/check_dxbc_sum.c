@@ -242,37 +242,45 @@ bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n) {
 /* chunk_edge: the container with one chunk's table entry (picked by the input) set to n - 7, one
  * byte past the last offset that leaves room for a chunk header, re-signed, must be refused as out
  * of range at that entry, with a message that gives the range offsets may take, up to n - 8: the
- * edge of the reader's offset test, and the bound it tells the user. */
+ * edge of the reader's offset test, and the bound it tells the user. Likewise the entry set one
+ * byte before the end of the chunk table (the first offset a chunk may take), with the message's
+ * range starting there. */
 bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n) {
   if (!p || n < 40 || n > SF_DXBC_MAX_SIZE) return true;
   uint32_t nchunks = word_at(p + 28);
   if (nchunks == 0 || 32 + 4 * (uint64_t)nchunks > n) return true;
   uint32_t k = (uint32_t)((n + p[n - 2]) % nchunks);
-  uint8_t *q = malloc(n);
-  if (!q) return true;
-  memcpy(q, p, n);
-  put_word(q + 32 + 4 * k, (uint32_t)(n - 7));
-  if (!resign(q, n, p)) return free(q), true;
-  sf_dxbc c;
-  memset(&c, 0, sizeof c);
-  sf_status st;
-  sf_status_clear(&st);
-  sf_code rc = sf_dxbc_read(q, n, &c, &st);
-  sf_dxbc_free(&c);
-  free(q);
-  char bound[32];
-  snprintf(bound, sizeof bound, "0x%zx]", n - 8);
-  const char *how = rc == SF_OK ? "accepted"
-                    : rc != SF_ERR_RANGE || st.pos_kind != SF_POS_BYTE || st.pos != 32 + 4 * (uint64_t)k ? "refusal"
-                    : !strstr(st.msg, bound) ? "message" : NULL;
-  if (!how) return true;
-  char why[SF_STATUS_MSG_MAX + 64];
-  sf_verdict_fail(v, "chunk_edge", NULL, how);
-  sf_verdict_key(v, "chunk_edge %s", how);
-  sf_verdict_dumpf(v, "chunk %u of %u moved to offset 0x%zx of a %zu-byte container: want out of range at byte 0x%llx "
-                      "with offsets up to 0x%zx in the message, got %s\n", k, nchunks, n - 7, n,
-                   (unsigned long long)(32 + 4 * (uint64_t)k), n - 8, rc == SF_OK ? "ok" : sf_status_format(&st, why, sizeof why));
-  return false;
+  size_t table_end = 32 + 4 * (size_t)nchunks;
+  for (unsigned low = 0; low < 2; low++) {
+    size_t off = low ? table_end - 1 : n - 7;
+    uint8_t *q = malloc(n);
+    if (!q) return true;
+    memcpy(q, p, n);
+    put_word(q + 32 + 4 * k, (uint32_t)off);
+    if (!resign(q, n, p)) return free(q), true;
+    sf_dxbc c;
+    memset(&c, 0, sizeof c);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_dxbc_read(q, n, &c, &st);
+    sf_dxbc_free(&c);
+    free(q);
+    char bound[32];
+    if (low) snprintf(bound, sizeof bound, "[0x%zx, ", table_end);
+    else snprintf(bound, sizeof bound, "0x%zx]", n - 8);
+    const char *how = rc == SF_OK ? "accepted"
+                      : rc != SF_ERR_RANGE || st.pos_kind != SF_POS_BYTE || st.pos != 32 + 4 * (uint64_t)k ? "refusal"
+                      : !strstr(st.msg, bound) ? "message" : NULL;
+    if (!how) continue;
+    char why[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "chunk_edge", NULL, how);
+    sf_verdict_key(v, "chunk_edge %s %s", low ? "low" : "high", how);
+    sf_verdict_dumpf(v, "chunk %u of %u moved to offset 0x%zx of a %zu-byte container: want out of range at byte 0x%llx "
+                        "with '%s' in the message, got %s\n", k, nchunks, off, n, (unsigned long long)(32 + 4 * (uint64_t)k),
+                     bound, rc == SF_OK ? "ok" : sf_status_format(&st, why, sizeof why));
+    return false;
+  }
+  return true;
 }
 
 /* `fourcc_cut`: the `.program SHDR|SHEX` line of a printed container text with its FourCC one
