@@ -168,7 +168,8 @@ static bool unknown_atomics(sf_verdict *v) {
  * oword count that is not a power of two is out of range at its first digit, a suffix oword_st or
  * oword_ld does not take is refused at its '.', a bfn function past its byte is out of range at its
  * first digit with the digits in the message, an unknown VA operation is refused at its first
- * character with its name quoted,
+ * character with its name quoted, a switchjmp written (M1, 8) reads as GenX_IR reads it, exec byte
+ * 0, and prints as (M1, 1),
  * and an svm_gather whose block-size code (3) or block-count code (4) is one past what its text can
  * say, or an svm_gather4scaled whose channel mask is 16 or 0, or a dpas with tf32 against another
  * precision or a dpasw with tf32, is refused by the printer as unsupported, not printed as a suffix
@@ -283,6 +284,38 @@ static bool text_edges(sf_verdict *v) {
     return false;
   }
 #undef SF_LONG41
+  /* a switchjmp's exec size is read and dropped, as GenX_IR's builder does (docs/visa-text.md): a
+   * text that says (M1, 8) reads as exec byte 0 and prints back as (M1, 1) */
+  {
+    static const char sj[] = ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n"
+                             "    switchjmp (M1, 8) V32(0,0)<0;1,0> (L0)\nL0:\n    ret (M1, 1)\n";
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status_clear(&st);
+    sf_code rc = sf_visaasm_parse(sj, sizeof sj - 1, &f, &st);
+    const char *got = rc == SF_OK || rc == SF_ERR_NOMEM ? NULL : "the parse";
+    if (rc == SF_OK) {
+      sf_buf out;
+      sf_buf_init(&out, &st);
+      sf_code pc = sf_visaasm_print(&f, &out, &st);
+      if (pc == SF_ERR_NOMEM) got = NULL;
+      else {
+        bool found = false;
+        for (size_t i = 0; pc == SF_OK && out.data && i + 18 <= out.len && !found; i++)
+          found = !memcmp(out.data + i, "switchjmp (M1, 1) ", 18);
+        if (!found) got = "the print";
+      }
+      sf_buf_free(&out);
+      sf_isa_free(&f);
+    }
+    if (got) {
+      sf_verdict_fail(v, "text_edges", NULL, "switchjmp_exec");
+      sf_verdict_key(v, "text_edges switchjmp_exec");
+      sf_verdict_dumpf(v, "a switchjmp written (M1, 8) must read with exec byte 0 and print as (M1, 1); %s failed: %s\n", got,
+                       st.msg);
+      return false;
+    }
+  }
   /* Fields no text can say, set on a parsed instruction; the printer must refuse each as unsupported:
    * svm_gather's block-size code 3 and block-count code 4, svm_gather4scaled's channel mask 16 and 0
    * (1-15 print), and dpas with tf32 against another precision and dpasw with tf32 at all (GenX_IR

@@ -197,11 +197,28 @@ static bool model_status(sf_verdict *v, const uint8_t *p, size_t n) {
   return true;
 }
 
+/* The 3D_SAMPLE parameter roles' names (sf_s3d_param_name): every role has its own, and a value
+ * past the last role (the one just past it, or one drawn beyond) gets "?", not a read past the
+ * table. The roles come from the role table, so no instruction asks for one past the last. */
+static bool model_names(sf_verdict *v, const uint8_t *p, size_t n) {
+  for (int r = SF_P_U; r <= SF_P_LOD_OFFUV; r++) {
+    const char *nm = sf_s3d_param_name((sf_s3d_param)r);
+    if (!nm || !strcmp(nm, "?")) return model_fail(v, "model_names", "a role without a name", (unsigned)r);
+    for (int q = SF_P_U; q < r; q++)
+      if (!strcmp(nm, sf_s3d_param_name((sf_s3d_param)q))) return model_fail(v, "model_names", "two roles, one name", (unsigned)r);
+  }
+  unsigned past[2] = {SF_P_LOD_OFFUV + 1u, SF_P_LOD_OFFUV + 2u + (n ? p[0] : 0u)};
+  for (unsigned k = 0; k < 2; k++)
+    if (strcmp(sf_s3d_param_name((sf_s3d_param)past[k]), "?"))
+      return model_fail(v, "model_names", "a role past the last with a name", past[k]);
+  return true;
+}
+
 bool sf_check_model_core(sf_verdict *v, const uint8_t *p, size_t n) {
   /* One input in four, picked by its length and last byte: the script costs about a fifth of a
    * visa_bin round trip, and its bugs show on the first input that runs it. */
   if ((n + (n ? p[n - 1] : 0)) % 4 != 0) return true;
-  return model_reader(v, p, n) && model_buf(v, p, n) && model_status(v, p, n);
+  return model_reader(v, p, n) && model_buf(v, p, n) && model_status(v, p, n) && model_names(v, p, n);
 }
 
 /* The validator sees each operand: a vISA instruction that breaks no rule, with one of its operands
