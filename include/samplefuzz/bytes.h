@@ -67,6 +67,8 @@ typedef struct sf_buf {
   uint8_t *data;
   size_t len, cap;
   size_t limit;   /* hard cap on len; 0 means SF_BUF_DEFAULT_LIMIT */
+  size_t open;    /* under ASan, [0, open) is unpoisoned and [open, cap) poisoned; sf_buf_put keeps
+                   * open == len after each write, touching only the bytes between the two */
   bool failed;
   sf_code code;   /* why it failed (SF_ERR_LIMIT, SF_ERR_NOMEM); meaningful only when failed */
   sf_status *st;

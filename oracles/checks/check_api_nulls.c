@@ -361,10 +361,11 @@ static void visa_nulls(nulls *n) {
 
 /* `tail_poison` (ASan builds only): an sf_buf keeps its unused tail poisoned
  * (harness/model/asan_tail.h), so that a read past what a writer wrote is a report even inside the
- * allocation. After a run of writes of every short length, the byte after the last one written and
- * the byte after the allocation must be poisoned, and the last byte written must not. A tail marked
- * too wide (past the block) or not marked at all turns those reads silent for every target, which
- * no other check can see. */
+ * allocation. After each of a run of writes of every short length, some after the caller dropped
+ * bytes by lowering len (as the writers do to undo a refused instruction), every byte written must
+ * be readable and every byte from len to the end of the block poisoned, and the byte after the
+ * block too. A tail marked too wide (past the block), too narrow (the dropped bytes left readable)
+ * or not at all turns those reads silent for every target, which no other check can see. */
 #ifdef SF_ASAN_TAIL /* harness/model/asan_tail.h: ASan builds, whose sf_buf poisons its tail */
 static void tail_poison(nulls *n) {
   sf_status st;
@@ -373,20 +374,26 @@ static void tail_poison(nulls *n) {
   sf_buf_init(&b, &st);
   static const char text[] = "0123456789abcdef";
   for (unsigned i = 0; i < 300 && !b.failed; i++) {
+    size_t drop = i % 7 == 3 ? (i * 5 + 3) % 29 : 0;
+    b.len -= drop < b.len ? drop : b.len;
     sf_buf_put(&b, text, 1 + i % 16);
     if (b.len == 0 || b.len >= b.cap) continue;
     const uint8_t *d = b.data;
-    if (__asan_address_is_poisoned(d + b.len - 1) || !__asan_address_is_poisoned(d + b.len) ||
-        !__asan_address_is_poisoned(d + b.cap)) {
-      char got[160];
-      snprintf(got, sizeof got, "left [%zu] %s, [%zu] %s, [%zu] (past the %zu-byte block) %s", b.len - 1,
-               __asan_address_is_poisoned(d + b.len - 1) ? "poisoned" : "readable", b.len,
-               __asan_address_is_poisoned(d + b.len) ? "poisoned" : "readable", b.cap, b.cap,
+    const void *first_bad = __asan_region_is_poisoned((void *)(uintptr_t)d, b.len);
+    size_t open_at = b.cap;
+    for (size_t k = b.len; k < b.cap && open_at == b.cap; k++)
+      if (!__asan_address_is_poisoned(d + k)) open_at = k;
+    if (first_bad || open_at != b.cap || !__asan_address_is_poisoned(d + b.cap)) {
+      char got[200];
+      snprintf(got, sizeof got, "left [%zd] poisoned, [%zd] readable, [%zu] (past the %zu-byte block) %s",
+               first_bad ? (ptrdiff_t)((const uint8_t *)first_bad - d) : (ptrdiff_t)-1,
+               open_at != b.cap ? (ptrdiff_t)open_at : (ptrdiff_t)-1, b.cap, b.cap,
                __asan_address_is_poisoned(d + b.cap) ? "poisoned" : "readable");
       n->ok = false;
       sf_verdict_fail(n->v, "tail_poison", NULL, "sf_buf");
       sf_verdict_key(n->v, "tail_poison sf_buf");
-      sf_verdict_dumpf(n->v, "sf_buf_put of %u bytes (length %zu, capacity %zu) %s\n", 1 + i % 16, b.len, b.cap, got);
+      sf_verdict_dumpf(n->v, "sf_buf_put of %u bytes after dropping %zu (length %zu, capacity %zu) %s (-1: none)\n",
+                       1 + i % 16, drop, b.len, b.cap, got);
       break;
     }
   }

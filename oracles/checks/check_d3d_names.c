@@ -405,7 +405,8 @@ bool sf_check_d3d_sm51_case(sf_verdict *v, const char *t, size_t n, uint32_t ver
 /* `program_cap` (once per process, beside `sig_names`): sf_tpf_program_decode takes a program of
  * exactly SF_TPF_MAX_PROGRAM_TOKENS DWORDs (the header and one comment customdata block filling the
  * rest) and refuses one DWORD more as SF_ERR_LIMIT at DWORD 0, the length it judged. No fuzz input is
- * 4 MiB long, so without this the cap's test and its position were never run. */
+ * 4 MiB long, so without this the cap's test and its position were never run. A program of the cap
+ * built through the API (sf_tpf_program_add_tokens) also encodes whole. */
 /* `ext_order_rule` (once per process, with `program_cap`): the model (sf_inst_validate) reports
  * d3d.ext_order for a sample instruction whose extended-token order names a token it does not hold
  * or leaves out one it holds, in any one of the three kinds (aoffimmi 1, resource dimension 2,
@@ -701,16 +702,29 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
   sf_code at_cap = got[0], over = got[1];
   /* and one opaque instruction added through the API: the most a program of the cap holds after
    * its version and length tokens is taken, one token more refused as out of range */
-  sf_code add[2];
+  sf_code add[2], enc = SF_ERR_NOMEM;
+  size_t enc_len = 0;
   for (size_t extra = 0; extra < 2; extra++) {
     sf_tpf_program_init(&prog, 0x50u);
     sf_status sa;
     sf_status_clear(&sa);
     add[extra] = sf_tpf_program_add_tokens(&prog, (const uint32_t *)(const void *)b, n - 2 + extra, &sa);
+    if (!extra && add[0] == SF_OK) { /* the program of exactly the cap encodes, every DWORD of it */
+      sf_buf eb;
+      sf_buf_init(&eb, &sa);
+      enc = sf_tpf_program_encode(&prog, &eb, &sa);
+      enc_len = eb.len;
+      sf_buf_free(&eb);
+    }
     sf_tpf_program_free(&prog);
   }
   free(b);
   char d[SF_STATUS_MSG_MAX + 160];
+  if (add[0] == SF_OK && enc != SF_ERR_NOMEM && (enc != SF_OK || enc_len != 4 * n)) {
+    snprintf(d, sizeof d, "a program of exactly %zu DWORDs (the cap) built through the API encoded as %s, %zu bytes", n,
+             sf_code_name(enc), enc_len);
+    return names_fail_as(v, "program_cap", "encode", d);
+  }
   if ((add[0] != SF_OK && add[0] != SF_ERR_NOMEM) || add[1] != SF_ERR_RANGE) {
     snprintf(d, sizeof d, "sf_tpf_program_add_tokens of %zu tokens gave %s and of %zu gave %s; want ok, then out of range",
              n - 2, sf_code_name(add[0]), n - 1, sf_code_name(add[1]));

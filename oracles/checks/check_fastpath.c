@@ -1,17 +1,16 @@
 /* oracles/checks/check_fastpath.c — checks on the choice of a backend and on the SIMD backends'
  * own paths, which result comparisons on ordinary inputs cannot see: `dispatch` (what SF_SIMD
- * selects), `fast_path` (a request every SIMD backend vectorizes is not handed to the scalar code),
- * `request_extreme` (the float32 filters near the top of the float range), `u8_edges` (null tiles at
- * the edge of the 8-bit paths' taps; non-2D surfaces) and `request_forbidden`
- * (requests the spec forbids on integer formats are refused). They run in
- * sample_diff_fuzzer. */
+ * selects), `fast_path` (a request every SIMD backend vectorizes is not handed to the scalar code;
+ * with it `rect_groups`, `avs_clamp` and `cube_edge`), `request_lod`, `request_extreme` (the float32
+ * filters near the top of the float range), `request_cube_ties` and `request_forbidden` (requests
+ * the spec forbids are refused). They run in sample_diff_fuzzer; the 8-bit paths' edges, `u8_edges`,
+ * are in check_u8_edges.c. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/indep.h"
-#include <xxhash.h>
 
 /* The runtime dispatch (sf_backend_choose, what SF_SIMD selects): a listed backend's name selects
  * that backend, an unknown name scalar with a note naming it, no name the last (best) listed one.
@@ -48,8 +47,9 @@ bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t
  * same results with the bits of lanes past n clear and set (sampler.h), on one backend per case. */
 typedef struct fp_fixture {
   sf_surface *f32, *u8, *srgb, *edge; /* edge: RGBA8 17x17, one texel past two null tiles (avs_clamp) */
+  sf_surface *cube;                    /* RGBA8 cube 4x4, three levels (cube_edge) */
   sf_sampler samp;
-  bool ready, failed;
+  bool ready, failed, cube_done;
   sf_status why; /* the refusal, when a surface was not created */
 } fp_fixture;
 
@@ -63,8 +63,10 @@ static bool fp_setup(void) {
   sf_surface_desc d8 = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1};
   sf_surface_desc ds = {SF_SURF_2D, SF_FMT_RGBA8_SRGB, 8, 8, 1, 1, 1};
   sf_surface_desc de = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 2 * SF_NULL_TILE + 1, 2 * SF_NULL_TILE + 1, 1, 1, 1};
+  sf_surface_desc dc = {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 4, 4, 1, 1, 3};
   if (sf_surface_create(&fp.f32, &d, &st) != SF_OK || sf_surface_create(&fp.u8, &d8, &st) != SF_OK ||
-      sf_surface_create(&fp.srgb, &ds, &st) != SF_OK || sf_surface_create(&fp.edge, &de, &st) != SF_OK) {
+      sf_surface_create(&fp.srgb, &ds, &st) != SF_OK || sf_surface_create(&fp.edge, &de, &st) != SF_OK ||
+      sf_surface_create(&fp.cube, &dc, &st) != SF_OK) {
     fp.failed = true; /* the caller judges the refusal: only out of memory leaves it nothing to say */
     fp.why = st;
     return false;
@@ -77,22 +79,26 @@ static bool fp_setup(void) {
   static const uint8_t pat8[7] = {9, 200, 31, 77, 150, 3, 250};
   sf_surface_fill(fp.edge, pat8, sizeof pat8);
   sf_surface_fill(fp.u8, pat8, sizeof pat8); /* every channel of a texel differs from the next one */
+  sf_surface_fill(fp.cube, pat8, sizeof pat8);
   fp.ready = true;
   return true;
 }
 
 static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
+static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
+static bool request_all_equal(sf_verdict *v, const sf_case *c, const sf_sample_batch *q, const sf_backend *const *be,
+                              unsigned nbe, const char *check, const char *what);
 
 bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   if (!fp_setup()) {
     if (fp.why.code == SF_ERR_NOMEM) return true;
-    /* three small valid 2D surfaces (RGBA32F, RGBA8, RGBA8 sRGB): a refusal is a finding, not a
-     * reason to skip the check */
+    /* small valid 2D surfaces (RGBA32F, RGBA8, RGBA8 sRGB) and a 4x4 cube: a refusal is a finding,
+     * not a reason to skip the check */
     char msg[SF_STATUS_MSG_MAX + 64];
     sf_verdict_fail(v, "fast_path", &c->inst, "setup");
     sf_verdict_key(v, "fast_path setup %s", sf_code_name(fp.why.code));
-    sf_verdict_dumpf(v, "a valid 8x8 or 16x16 2D surface was refused: %s\n", sf_status_format(&fp.why, msg, sizeof msg));
+    sf_verdict_dumpf(v, "a valid small 2D or cube surface was refused: %s\n", sf_status_format(&fp.why, msg, sizeof msg));
     return false;
   }
   /* the scalar backend forwards nothing; its lookup walks the whole table of built-ins */
@@ -222,7 +228,47 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
                      sf_code_name(r1), sf_code_name(r2), sf_code_name(r3));
     return false;
   }
-  return rect_groups(v, c, be, nbe) && avs_clamp(v, c, be, nbe);
+  return rect_groups(v, c, be, nbe) && avs_clamp(v, c, be, nbe) && cube_edge(v, c, be, nbe);
+}
+
+/* `cube_edge` (with `fast_path`, once per thread): a trilinear batch on the 4x4 cube of three
+ * levels whose directions put every lane's bilinear footprint across the right or bottom edge of
+ * its face, on each level, with half the lanes left out of the lane mask and the LODs mixed so that
+ * some lanes have a second level and others (LOD 0, 1 or 2) do not. The SIMD cube path remaps the
+ * taps that cross an edge only for the lanes it computes; the others must keep their taps in the
+ * face (the fuzz builds' fetch stops on a tap outside its level, simd.md), and every computed lane
+ * must equal the scalar backend's bits. Generated cases reach this mix only by luck. */
+static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  if (fp.cube_done || nbe < 2) return true;
+  fp.cube_done = true;
+  sf_sampler sp = fp.samp;
+  sp.min_filter = sp.mag_filter = SF_FILTER_LINEAR;
+  sp.mip_filter = SF_MIP_LINEAR;
+  sp.lod_bias = 0;
+  sp.min_lod = 0;
+  sp.max_lod = 4095;
+  sf_sample_batch q;
+  memset(&q, 0, sizeof q);
+  q.surf = fp.cube;
+  q.samp = &sp;
+  q.lod_mode = SF_LOD_EXPLICIT;
+  q.n = 16;
+  q.lanes = 0x5A5Au; /* every vector width (4, 8, 16) holds lanes in and out of the mask */
+  static const float lod[4] = {0.5f, 0.0f, 1.5f, 2.0f};
+  for (unsigned l = 0; l < q.n; l++) {
+    float e = 0.999f - 0.0001f * (float)l; /* the face coordinate next to 1: the second tap is column N */
+    unsigned f = l % 6u;                   /* each face in turn, the footprint past its s = 1 or t = 1 edge */
+    float a = (f & 1u) ? -1.0f : 1.0f, b = (l & 2u) ? e : 0.25f, d = (l & 2u) ? 0.25f : e;
+    float x = 0, y = 0, z = 0;
+    switch (f / 2u) { /* +X: s = -z, t = -y; +Y: s = x, t = z; +Z: s = x, t = -y (signs per face) */
+      case 0: x = a, z = -a * b, y = -d; break;
+      case 1: y = a, x = b, z = a * d; break;
+      default: z = a, x = a * b, y = -d; break;
+    }
+    q.u[l] = x, q.v[l] = y, q.r[l] = z;
+    q.lod_or_bias[l] = lod[(l / 2u + l) % 4u];
+  }
+  return request_all_equal(v, c, &q, be, nbe, "fast_path", "cube edge lanes");
 }
 
 /* `avs_clamp` (with `fast_path`): an AVS block whose taps lie wholly past the bottom edge (or the
@@ -513,284 +559,4 @@ bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample
     return false;
   }
   return true;
-}
-
-/* `u8_edges`: the 8-bit paths' own tests, which generated cases reach only by luck.
- *   null_edge   a null tile whose one column or row at the edge of a block's taps is the only null
- *               texel under them (SAMPLE_UNORM 8x4 linear, or AVS 4x4 with every phase's weight on
- *               the last tap or on the first; right, left, bottom or top edge, by the case). A
- *               backend's footprint one texel short of the scalar entry's reads the tile's bytes
- *               where the scalar entry reads zero. The scalar result must change with the null tile
- *               (else the geometry missed the edge; tested once per process for each of the 8
- *               geometries), and every backend must give its bits. One input in two.
- *   u8_rect_tie a point-sampled BORDER rect one ulp left of a rounding tie: every backend's rect
- *               entry gives the scalar per-block answer (column 0 the border). One input in four.
- *   u8_far_rows AVS rows past pixel index 2^32: a worked-out answer, and every backend the scalar
- *               bits. One input in eight.
- *   u8_unbound  SAMPLE_UNORM and AVS with no surface bound: SF_OK and zeros on every backend.
- *   u8_surface  SAMPLE_UNORM and AVS on an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube,
- *               by the case): every backend refuses them as the scalar entry does (SF_ERR_STATE).
- * One choice per input, by a hash of its bytes. Surfaces 32x32 (tiles of SF_NULL_TILE = 8): coordinates are multiples of 1/32, exact in float. */
-static _Thread_local struct {
-  sf_surface *grid, *odd[4], *rows; /* rows: R8 16x64, row r holds 3r + 1 (u8_far_rows) */
-  bool ready, failed;
-  bool edge_seen[8]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
-  sf_status why; /* the refusal, when a surface was not created */
-} ue;
-
-static bool ue_setup(void) {
-  if (ue.ready || ue.failed) return ue.ready;
-  sf_status st;
-  sf_status_clear(&st);
-  static const sf_surface_desc d[6] = {
-      {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 32, 1, 1, 1},     {SF_SURF_1D, SF_FMT_RGBA8_UNORM, 16, 1, 1, 1, 1},
-      {SF_SURF_2D_ARRAY, SF_FMT_RGBA8_UNORM, 16, 16, 1, 2, 1}, {SF_SURF_3D, SF_FMT_RGBA8_UNORM, 16, 16, 2, 1, 1},
-      {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1},     {SF_SURF_2D, SF_FMT_R8_UNORM, 16, 64, 1, 1, 1}};
-  sf_surface **s[6] = {&ue.grid, &ue.odd[0], &ue.odd[1], &ue.odd[2], &ue.odd[3], &ue.rows};
-  for (unsigned i = 0; i < 6; i++)
-    if (sf_surface_create(s[i], &d[i], &st) != SF_OK) {
-      for (unsigned j = 0; j < i; j++) sf_surface_free(*s[j]), *s[j] = NULL;
-      ue.failed = true;
-      ue.why = st;
-      return false;
-    }
-  /* every byte non-zero and different from its neighbours: a texel read where a null one should be is seen */
-  uint8_t pat[61];
-  for (unsigned i = 0; i < sizeof pat; i++) pat[i] = (uint8_t)(17u + 37u * i);
-  for (unsigned i = 0; i < 5; i++) sf_surface_fill(*s[i], pat, sizeof pat);
-  for (unsigned y = 0; y < 64; y++)
-    memset(ue.rows->data + ue.rows->levels[0].offset + y * ue.rows->levels[0].row_pitch, (int)(3 * y + 1), 16);
-  ue.ready = true;
-  return true;
-}
-
-static bool ue_fail(sf_verdict *v, const sf_case *c, const char *be, const char *key, const char *fmt, const char *a,
-                    const char *b) {
-  sf_verdict_fail(v, "u8_edges", &c->inst, be);
-  sf_verdict_key(v, "u8_edges %s %s", be, key);
-  sf_verdict_dumpf(v, fmt, a, b);
-  return false;
-}
-
-/* The null_edge geometry for (edge, avs): every phase's AVS weight on the last tap (right, bottom)
- * or the first (left, top), and the block's origin.
- * AVS 4x4, du = dv = 1/32: pixel k's taps start at floor((u + k/32) * 32 - 0.5) - 3, 8 of them
- * (the 4-tap channels 0 and 2 lie inside). u = 2/32: the last tap of pixel 3 is column 8;
- * u = 11/32: the first tap of pixel 0 is column 7. SAMPLE_UNORM 8x4 linear: pixel k's taps are
- * floor((u + k/32) * 32 - 0.5) and the next, with weight 1/2: u = 1/32 reaches column 8 (pixel 7),
- * u = 8/32 starts at column 7; rows alike with v = 5/32 (row 8, pixel row 3) and v = 8/32. */
-static void ue_geometry(unsigned edge, bool avs, sf_sampler *sp, float *u, float *vv) {
-  sf_sampler_default(sp);
-  sp->min_filter = sp->mag_filter = SF_FILTER_LINEAR;
-  bool last = edge == 0 || edge == 2;
-  for (unsigned p = 0; p < SF_AVS_PHASES; p++) {
-    memset(sp->avs_luma[p], 0, sizeof sp->avs_luma[p]);
-    memset(sp->avs_chroma[p], 0, sizeof sp->avs_chroma[p]);
-    sp->avs_luma[p][last ? SF_AVS_LUMA_TAPS - 1 : 0] = 64;
-    sp->avs_chroma[p][last ? SF_AVS_CHROMA_TAPS - 1 : 0] = 64;
-  }
-  static const float lo = 2.0f / 32, hi = 11.0f / 32, ulo = 1.0f / 32, uhi = 8.0f / 32, vlo = 5.0f / 32;
-  switch (edge) {
-    case 0: *u = avs ? lo : ulo, *vv = avs ? lo : ulo; break;
-    case 1: *u = avs ? hi : uhi, *vv = avs ? lo : ulo; break;
-    case 2: *u = avs ? lo : ulo, *vv = avs ? lo : vlo; break;
-    default: *u = avs ? lo : ulo, *vv = avs ? hi : uhi; break;
-  }
-}
-
-/* null_edge (see above): the fixture test once per geometry, then every backend against the scalar
- * entry with the null tile set. */
-static bool ue_null_edge(sf_verdict *v, const sf_case *c, unsigned pick, const sf_backend *const *be, unsigned nbe) {
-  unsigned edge = pick & 3u; /* right, left, bottom, top */
-  bool avs = pick & 4u;
-  static const char *const edges[4] = {"right", "left", "bottom", "top"};
-  unsigned tx = edge == 0, ty = edge == 2; /* the null tile: (1,0) right of the taps, (0,1) below, else (0,0) */
-  sf_sampler sp;
-  float u = 0, vv = 0;
-  ue_geometry(edge, avs, &sp, &u, &vv);
-  sf_status st;
-  sf_status_clear(&st);
-  sf_unorm_req uq = {ue.grid, &sp, u, vv, 1.0f / 32, 1.0f / 32};
-  sf_avs_req aq = {.surf = ue.grid, .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
-  sf_unorm_out u0, u1, ub;
-  sf_avs_out a0, a1, ab;
-  const sf_backend *sc = sf_backend_scalar();
-  unsigned conf = (avs ? 4u : 0u) + edge;
-  sf_code r0 = ue.edge_seen[conf] ? SF_OK : avs ? sc->avs(&aq, &a0, &st) : sc->sample_unorm(&uq, &u0, &st);
-  sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, true, &st);
-  sf_code r1 = avs ? sc->avs(&aq, &a1, &st) : sc->sample_unorm(&uq, &u1, &st);
-  bool ok = true;
-  size_t cmp = avs ? 16u * sizeof a0.v[0][0] : sizeof u0.v[0];
-  bool moved = ue.edge_seen[conf];
-  for (unsigned k = 0; k < 4 && !moved && r0 == SF_OK && r1 == SF_OK; k++)
-    moved |= avs ? memcmp(a0.v[k], a1.v[k], cmp) != 0 : memcmp(u0.v[k], u1.v[k], cmp) != 0;
-  ue.edge_seen[conf] = moved;
-  if (r0 != SF_OK || r1 != SF_OK || !moved) {
-    ok = ue_fail(v, c, "scalar", "null_edge fixture", "scalar %s, %s edge: the null tile changed nothing under its taps\n",
-                 avs ? "avs" : "sample_unorm", edges[edge]);
-  }
-  for (unsigned b = 0; b < nbe && ok; b++) {
-    sf_status bs;
-    sf_status_clear(&bs);
-    memset(&ub, 0xA5, sizeof ub);
-    memset(&ab, 0xA5, sizeof ab);
-    sf_code rb = avs ? (be[b]->avs ? be[b]->avs(&aq, &ab, &bs) : r1)
-                     : (be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &ub, &bs) : r1);
-    bool same = rb == r1;
-    for (unsigned k = 0; k < 4 && same && rb == SF_OK; k++)
-      same = avs ? !memcmp(a1.v[k], ab.v[k], cmp) : !memcmp(u1.v[k], ub.v[k], cmp);
-    if (!same) {
-      char key[48];
-      snprintf(key, sizeof key, "null_edge %s", avs ? "avs" : "sample_unorm");
-      ok = ue_fail(v, c, be[b]->name, key, "%s with a null tile at the %s edge of its taps differs from the scalar entry\n",
-                   avs ? "avs" : "sample_unorm", edges[edge]);
-    }
-  }
-  sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, false, &st);
-  return ok;
-}
-
-/* u8_rect_tie: a point-sampled, BORDER-addressed SAMPLE_UNORM rect whose first column lies at
- * x = u*32 = -0x1.000002p-9, one ulp left of the -1/512 where 256x rounds to -0.5's even
- * neighbour: 256x rounds to -1, so column 0 is the border colour, not texel 0. Every backend's
- * rect entry must give the scalar per-block answer there (a rect axis that moved x by one ulp
- * read texel 0). */
-static bool ue_rect_tie(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
-  sf_sampler pt;
-  sf_sampler_default(&pt);
-  pt.min_filter = pt.mag_filter = SF_FILTER_POINT;
-  pt.addr[0] = pt.addr[1] = SF_ADDR_BORDER;
-  for (unsigned k = 0; k < 4; k++) pt.border[k] = 1.0f;
-  sf_unorm_req tq = {ue.grid, &pt, -0x1.000002p-14f, 0.5f, 1.0f / 32, 1.0f / 32};
-  sf_unorm_rect_req rq = {.surf = ue.grid, .samp = &pt, .u = tq.u, .v = tq.v, .du = tq.du, .dv = tq.dv, .blocks_x = 1,
-                          .blocks_y = 1};
-  sf_status st;
-  sf_status_clear(&st);
-  sf_unorm_out u0;
-  sf_code rt = sf_backend_scalar()->sample_unorm(&tq, &u0, &st);
-  if (rt != SF_OK || u0.v[0][0] != 0xFF00u)
-    return ue_fail(v, c, "scalar", "u8_rect_tie fixture", "scalar sample_unorm at the tie gave %s, column 0 %s the border\n",
-                   sf_code_name(rt), rt == SF_OK ? "not" : "unknown");
-  for (unsigned b = 0; b < nbe; b++) {
-    uint16_t pl[4][32];
-    memset(pl, 0xA5, sizeof pl);
-    sf_unorm_rect_out ro = {{pl[0], pl[1], pl[2], pl[3]}, 8};
-    sf_status bs;
-    sf_status_clear(&bs);
-    sf_code rr = sf_sample_unorm_rect(be[b], &rq, &ro, &bs);
-    bool same = rr == SF_OK && !memcmp(pl, u0.v, sizeof pl);
-    if (same) continue;
-    return ue_fail(v, c, be[b]->name, "u8_rect_tie", "a point-sampled BORDER rect one ulp left of a rounding tie: %s, %s the "
-                   "scalar per-block answer\n", sf_code_name(rr), rr == SF_OK ? "not" : "unknown");
-  }
-  return true;
-}
-
-/* u8_far_rows: a known answer for AVS rows past pixel index 2^32 (vertical block number 2^30 and
- * up), where the reference takes k(k-1)/2 in double and rounds it to float32 (docs/precision-model.md).
- * For k = 4 * 1073741856 that value and k(k+1)/2 round to neighbouring floats, and with this v and
- * v2d the row position lands just below row 8 (row 7, phase 31) with k(k-1)/2 and on row 8 with
- * k(k+1)/2. Every phase weighs the centre tap 64, so pixel (0, 0) reads its row's texel: row 7's
- * 22, not row 8's 25. The spec-interval oracles allow both (float rounding) and the SIMD backends
- * hand such blocks to the scalar code, so only a worked-out value sees the formula; every backend
- * must then give the scalar bits. The same input as test_indep_unorm's
- * test_avs_position_past_2_32 (how v and v2d were found is told there). */
-static bool ue_far_rows(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
-  sf_sampler sp;
-  sf_sampler_default(&sp);
-  sp.avs_8tap_all = true;
-  for (unsigned p = 0; p < SF_AVS_PHASES; p++) {
-    memset(sp.avs_luma[p], 0, sizeof sp.avs_luma[p]);
-    sp.avs_luma[p][3] = 64;
-  }
-  sf_avs_req q = {.surf = ue.rows, .samp = &sp, .w = 16, .h = 4, .u = 0.5f, .v = -0x1.e64294p-3f,
-                  .v2d = 0x1.7ae148p-65f, .vbn = 1073741856u};
-  sf_status st;
-  sf_status_clear(&st);
-  sf_avs_out ref, out;
-  sf_code r = sf_backend_scalar()->avs(&q, &ref, &st);
-  if (r != SF_OK || ref.v[0][0] != 22 * 256)
-    return ue_fail(v, c, "scalar", "u8_far_rows", "AVS pixel (0, 0) past pixel index 2^32 gave %s, %s row 7's texel (22)\n",
-                   sf_code_name(r), r == SF_OK ? "not" : "unknown");
-  for (unsigned b = 0; b < nbe; b++) {
-    if (!be[b]->avs) continue;
-    memset(&out, 0xA5, sizeof out);
-    r = be[b]->avs(&q, &out, &st);
-    bool same = r == SF_OK;
-    for (unsigned k = 0; k < 4 && same; k++) same = !memcmp(ref.v[k], out.v[k], sizeof ref.v[k]);
-    if (!same)
-      return ue_fail(v, c, be[b]->name, "u8_far_rows", "AVS past pixel index 2^32: %s, %s the scalar entry's bits\n",
-                     sf_code_name(r), r == SF_OK ? "not" : "unknown");
-  }
-  return true;
-}
-
-/* u8_unbound: no surface bound reads zeros (SF_OK), on every backend as in the scalar entry. */
-static bool ue_unbound(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
-  sf_sampler sp;
-  float u = 0, vv = 0;
-  ue_geometry(0, true, &sp, &u, &vv);
-  sf_unorm_req uq = {NULL, &sp, u, vv, 1.0f / 32, 1.0f / 32};
-  sf_avs_req aq = {.surf = NULL, .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
-  sf_unorm_out ub;
-  sf_avs_out ab;
-  for (unsigned b = 0; b < nbe; b++) {
-    sf_status bs;
-    sf_status_clear(&bs);
-    memset(&ub, 0xA5, sizeof ub);
-    memset(&ab, 0xA5, sizeof ab);
-    sf_code ru = be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &ub, &bs) : SF_OK;
-    sf_code ra = be[b]->avs ? be[b]->avs(&aq, &ab, &bs) : SF_OK;
-    bool zero = true;
-    for (unsigned k = 0; k < 4; k++)
-      for (unsigned i = 0; i < 32; i++) zero = zero && ub.v[k][i] == 0 && (i >= 16 || ab.v[k][i] == 0);
-    if (ru == SF_OK && ra == SF_OK && zero) continue;
-    char key[48];
-    snprintf(key, sizeof key, "u8_unbound %s", ru != SF_OK || ra != SF_OK ? "refused" : "nonzero");
-    return ue_fail(v, c, be[b]->name, key, "SAMPLE_UNORM gave %s and AVS %s with no surface bound; want SF_OK and zeros, "
-                   "as the scalar entry gives\n", sf_code_name(ru), sf_code_name(ra));
-  }
-  return true;
-}
-
-/* u8_surface: an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube, by `o`) is refused by
- * every backend's SAMPLE_UNORM and AVS, as by the scalar entry (SF_ERR_STATE). */
-static bool ue_surface(sf_verdict *v, const sf_case *c, unsigned o, const sf_backend *const *be, unsigned nbe) {
-  static const char *const kinds[4] = {"1d", "2d_array", "3d", "cube"};
-  sf_sampler sp;
-  float u = 0, vv = 0;
-  ue_geometry(0, true, &sp, &u, &vv);
-  sf_unorm_req uq = {ue.odd[o], &sp, u, vv, 1.0f / 32, 1.0f / 32};
-  sf_avs_req aq = {.surf = ue.odd[o], .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
-  sf_unorm_out ub;
-  sf_avs_out ab;
-  for (unsigned b = 0; b < nbe; b++) {
-    sf_status bs;
-    sf_status_clear(&bs);
-    sf_code ru = be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &ub, &bs) : SF_ERR_STATE;
-    sf_code ra = be[b]->avs ? be[b]->avs(&aq, &ab, &bs) : SF_ERR_STATE;
-    if (ru == SF_ERR_STATE && ra == SF_ERR_STATE) continue;
-    char key[48];
-    snprintf(key, sizeof key, "u8_surface %s", kinds[o]);
-    return ue_fail(v, c, be[b]->name, key, "SAMPLE_UNORM gave %s and AVS %s on an RGBA8 surface that is not 2D; want "
-                   "SF_ERR_STATE from both, as the scalar entry refuses them\n", sf_code_name(ru), sf_code_name(ra));
-  }
-  return true;
-}
-
-bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_t n, const sf_backend *const *be,
-                       unsigned nbe) {
-  if (!ue_setup()) { /* six small valid surfaces: only out of memory leaves nothing to say */
-    if (ue.why.code == SF_ERR_NOMEM) return true;
-    char msg[SF_STATUS_MSG_MAX + 64];
-    return ue_fail(v, c, "scalar", "setup", "a valid 32x32 or 16x16 RGBA8 surface was refused: %s%s\n",
-                   sf_status_format(&ue.why, msg, sizeof msg), "");
-  }
-  /* the choice from the input's bytes: many inputs generate the same pattern */
-  unsigned pick = (unsigned)(XXH3_64bits(in, n) >> 32);
-  /* null_edge on one input in two (each runs the scalar code up to 5 times), the rect tie on one in four */
-  if (((pick >> 5) & 1u) && !ue_null_edge(v, c, pick, be, nbe)) return false;
-  if (((pick >> 6) & 3u) == 0 && !ue_rect_tie(v, c, be, nbe)) return false;
-  if (((pick >> 8) & 7u) == 0 && !ue_far_rows(v, c, be, nbe)) return false; /* one input in eight */
-  return ue_unbound(v, c, be, nbe) && ue_surface(v, c, (pick >> 3) % 4u, be, nbe);
 }
