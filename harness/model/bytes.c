@@ -100,8 +100,8 @@ SF_NO_COVERAGE bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
    * what a caller dropped by lowering len), not O(capacity): re-marking the whole spare tail at
    * every put made a 4 MiB program written word by word quadratic under ASan. */
   size_t end = b->len + n;
-  if (end > b->open)
-    SF_TAIL_USED(b->data + b->open, end - b->open);
+  if (end > b->open) /* never past the block: a capacity reckoned short must leave ASan's redzone armed */
+    SF_TAIL_USED(b->data + b->open, (end < b->cap ? end : b->cap) - b->open);
   else if (end < b->open)
     SF_TAIL_FREE(b->data + end, b->open - end); /* a caller lowered len to drop what it wrote */
   b->open = end;

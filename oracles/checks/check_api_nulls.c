@@ -377,7 +377,14 @@ static void tail_poison(nulls *n) {
     size_t drop = i % 7 == 3 ? (i * 5 + 3) % 29 : 0;
     b.len -= drop < b.len ? drop : b.len;
     sf_buf_put(&b, text, 1 + i % 16);
-    if (b.len == 0 || b.len >= b.cap) continue;
+    if (b.len > b.cap) { /* the block must hold what the buffer says it holds */
+      n->ok = false;
+      sf_verdict_fail(n->v, "tail_poison", NULL, "sf_buf");
+      sf_verdict_key(n->v, "tail_poison sf_buf capacity");
+      sf_verdict_dumpf(n->v, "after a put of %u bytes the buffer holds %zu bytes in a block of %zu\n", 1 + i % 16, b.len, b.cap);
+      break;
+    }
+    if (b.len == 0) continue;
     const uint8_t *d = b.data;
     const void *first_bad = __asan_region_is_poisoned((void *)(uintptr_t)d, b.len);
     size_t open_at = b.cap;

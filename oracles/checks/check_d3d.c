@@ -266,7 +266,7 @@ static bool sf_d3d_views(sf_verdict *v, const sf_d3d_inst *d, const uint32_t *to
   sf_d3d_inst canon2 = canon;
   sf_d3d_inst_canonicalize(&canon2);
   if (!sf_d3d_inst_equal(&canon, &canon2)) return sf_d3d_fail_diff(v, "canonicalize", &canon, &canon2, "once", "twice");
-  if (!sf_d3d_canon_keeps(v, d, &canon)) return false;
+  if (!sf_d3d_canon_keeps(v, d, &canon) || !sf_check_d3d_ext_empty(v, &canon)) return false;
   if (!sf_check_d3d_rules_seen(v, d, valid)) return false;
   /* canon equal to d: its round trip is the one just checked (encode is a function of the instruction) */
   if (!sf_d3d_inst_equal(d, &canon) && !sf_d3d_reencode(v, &canon, NULL, 0, valid)) return false;

@@ -3,7 +3,7 @@
  * text printed into too small a buffer is a limit error through the caller's status) and
  * `container_sniff` (a container text is recognized as one, after blanks and comments too) and
  * `inst_class` (what the one-instruction parser refuses, and how), `minus_zero` (no integer is
- * written as -0). A round trip
+ * written as -0), `ext_empty` (an empty extended-token order is fxc's). A round trip
  * cannot see either: a float spelling of an integer reads back as the same bits, and a truncated
  * text that reported success is never parsed. */
 #include <stdio.h>
@@ -215,6 +215,44 @@ bool sf_check_d3d_minus_zero(sf_verdict *v, const sf_inst *in, const char *t) {
     return false;
   }
   return true;
+}
+
+/* `ext_empty`: an instruction whose extended-token order is left empty (ext_order all 0, what a
+ * caller that builds one through the API may do; dxbc.h) is spelled in fxc's order, aoffimmi,
+ * resource dimension, return type: so the encoder writes canon's tokens and the printer canon's
+ * text for a copy of the canonical instruction canon with its order cleared. Decoded, parsed and
+ * canonical instructions always carry an order, so only this reaches the empty one. */
+bool sf_check_d3d_ext_empty(sf_verdict *v, const sf_d3d_inst *canon) {
+  if (!canon->has_aoffimmi && !canon->has_resdim && !canon->has_rettype) return true;
+  sf_d3d_inst bare = *canon;
+  memset(bare.ext_order, 0, sizeof bare.ext_order);
+  uint32_t a[SF_TPF_MAX_INST_LEN], b[SF_TPF_MAX_INST_LEN];
+  size_t na = 0, nb = 0;
+  sf_status sa, sb;
+  sf_status_clear(&sa);
+  sf_status_clear(&sb);
+  sf_code ra = sf_tpf_encode_inst(canon, a, &na, &sa), rb = sf_tpf_encode_inst(&bare, b, &nb, &sb);
+  const char *bad = ra != rb ? "encode status" : ra == SF_OK && (na != nb || memcmp(a, b, na * sizeof *a)) ? "tokens" : NULL;
+  static char ta[SF_D3DASM_MAX_INST_TEXT], tb[SF_D3DASM_MAX_INST_TEXT];
+  if (!bad) {
+    sf_status_clear(&sa);
+    sf_status_clear(&sb);
+    ra = sf_d3dasm_print_inst(canon, ta, sizeof ta, &sa);
+    rb = sf_d3dasm_print_inst(&bare, tb, sizeof tb, &sb);
+    bad = ra != rb ? "print status" : ra == SF_OK && strcmp(ta, tb) ? "text" : NULL;
+  }
+  if (!bad) return true;
+  static sf_inst in; /* the instruction for the report */
+  memset(&in, 0, sizeof in);
+  in.family = SF_FAMILY_D3D;
+  in.d3d = *canon;
+  sf_verdict_fail(v, "ext_empty", &in, bad);
+  sf_verdict_key(v, "ext_empty %s", bad);
+  sf_verdict_dumpf(v, "the instruction with its extended-token order left empty (fxc's order) gives other %s than with the "
+                      "order {%u,%u,%u}: %s / %s\n", bad, canon->ext_order[0], canon->ext_order[1], canon->ext_order[2],
+                   sf_code_name(ra), sf_code_name(rb));
+  if (!strcmp(bad, "text")) sf_verdict_dumpf(v, "ordered: %s\nempty:   %s\n", ta, tb);
+  return false;
 }
 
 /* `double_suffix`: fxc writes each value of a double immediate with an `l` after it

@@ -267,6 +267,9 @@ bool sf_check_negative_sigmask(sf_verdict *v, sf_check_parse_fn parse, const voi
 /* Whether p[0..n) holds the NUL-terminated word w (a plain loop: libFuzzer would feed the words of
  * a strstr or memmem to its mutations). */
 bool sf_check_has_word(const void *p, size_t n, const char *w);
+/* ext_empty (check_d3d_text.c): the canonical instruction canon with its extended-token order
+ * cleared encodes to the same tokens and prints to the same text (the empty order is fxc's). */
+bool sf_check_d3d_ext_empty(sf_verdict *v, const sf_d3d_inst *canon);
 /* typed_imm (check_d3d_text.c): every l(...) immediate of an int- or uint-typed operand in a printed
  * D3D program text is written as decimal integers. */
 bool sf_check_d3d_typed_imms(sf_verdict *v, const char *t, size_t n);

@@ -6,8 +6,8 @@
  * `va_rows` (the VA messages by IGC's numbers and fields), `version_steps` (one kernel's size
  * at each version 3.3-4.1), `info_surface` (3D_INFO with a one-letter surface), `va_name_end` (a VA mode name with more
  * after it), `pred_refused` (a predicate where
- * GenX_IR's grammar has none), `label_cap` and `inst_cap` (one label, or one instruction, over the
- * text's caps). check_isa_file.c calls the two `_once` entry points. */
+ * GenX_IR's grammar has none), `function_header` (a function's header fields text cannot carry),
+ * `label_cap` and `inst_cap` (one label, or one instruction, over the text's caps). check_isa_file.c calls the two `_once` entry points. */
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -566,6 +566,44 @@ static bool ident_edges(sf_verdict *v) {
   return true;
 }
 
+/* `function_header` (once per process, with `target_names`): a function's header bytes for its
+ * linkage, argument size and return size are 0 in every file IGC wrote, and text has no place for
+ * other values (docs/visa-text.md, "vISA functions"): a file whose function holds any one of them
+ * alone non-zero is refused by the printer as unsupported, the message naming the function; with
+ * all three 0 it prints. A refusal tested on the fields together passes when it looks at one. */
+static bool function_header(sf_verdict *v) {
+  static const char text[] = ".version 4.1\n.kernel \"k\"\n    ret (M1, 1)\n\n.global_function \"f\"\n    ret (M1, 1)\n";
+  static const char *const field[4] = {"none", "linkage", "argument size", "return size"};
+  for (unsigned q = 0; q < 4; q++) {
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf out;
+    sf_buf_init(&out, &st);
+    sf_code rc = sf_visaasm_parse(text, sizeof text - 1, &f, &st);
+    const char *bad = rc != SF_OK || f.num_functions != 1 ? "parse" : NULL;
+    if (!bad) {
+      sf_visa_kernel *k = &f.functions[0];
+      if (q == 1) k->linkage = 1;
+      if (q == 2) k->arg_size = 1;
+      if (q == 3) k->ret_size = 1;
+      sf_status_clear(&st);
+      rc = sf_visaasm_print(&f, &out, &st);
+      if (q == 0 ? rc != SF_OK : rc != SF_UNSUPPORTED || !strstr(st.msg, "function 'f'")) bad = q ? "taken" : "refused";
+    }
+    sf_buf_free(&out);
+    sf_isa_free(&f);
+    if (!bad) continue;
+    sf_verdict_fail(v, "function_header", NULL, bad);
+    sf_verdict_key(v, "function_header %s %s", field[q], bad);
+    sf_verdict_dumpf(v, "a function with %s%s non-zero in its header: %s (want %s): %s\n", field[q], q ? " alone" : " of the fields",
+                     sf_code_name(rc), q ? "unsupported, naming function 'f'" : "printed", st.msg);
+    return false;
+  }
+  return true;
+}
+
 /* `target_names` (once per process): the Target kernel attribute's names read as the values IGC
  * gives them (VISATarget in IGC's visa_igc_common_header.h: VISA_CM 0, VISA_3D 1, VISA_CS 2), one
  * byte, and print back as those names. Parser and printer share one table, so a round trip cannot
@@ -605,7 +643,8 @@ static bool sf_check_target_names(sf_verdict *v) {
       return false;
     }
   }
-  return attr_then_inst(v) && unknown_atomics(v) && ident_edges(v) && version_steps(v) && info_surface(v);
+  return attr_then_inst(v) && unknown_atomics(v) && ident_edges(v) && version_steps(v) && info_surface(v) &&
+         function_header(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_target_names)
