@@ -28,4 +28,25 @@
 #define SF_TAIL_USED(p, n) ((void)(p), (void)(n))
 #endif
 
+#include <stddef.h>
+
+/* An array of elements of esz bytes in a block of `have` bytes, whose first `need` elements are now
+ * in use: marks them used and the rest of the block free, touching only the elements whose mark
+ * changes. From the boundary it walks down through elements still marked free (the caller grew by
+ * more than one) and up through elements still marked used (a fresh block, or the caller dropped
+ * some), so an append costs O(1) amortized rather than O(capacity). Without ASan, nothing. */
+static inline void sf_tail_mark(void *p, size_t need, size_t esz, size_t have) {
+#ifdef SF_ASAN_TAIL
+  char *b = (char *)p;
+  size_t used = need * esz, lo = used, hi = used;
+  while (lo >= esz && __asan_address_is_poisoned(b + lo - esz)) lo -= esz;
+  if (lo < used) SF_TAIL_USED(b + lo, used - lo);
+  while (hi < have && !__asan_address_is_poisoned(b + hi)) hi += esz;
+  if (hi > have) hi = have;
+  if (hi > used) SF_TAIL_FREE(b + used, hi - used);
+#else
+  (void)p, (void)need, (void)esz, (void)have;
+#endif
+}
+
 #endif

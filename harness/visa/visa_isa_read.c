@@ -25,8 +25,7 @@
 /* Grows *p (elements of `elem` bytes, capacity *cap) to hold at least `need` elements. */
 static bool grow(void **p, uint32_t *cap, uint64_t need, size_t elem, sf_status *st) {
   if (need <= *cap) { /* elements from `need` on stay poisoned under ASan (asan_tail.h) */
-    SF_TAIL_USED(*p, (size_t)(need * elem));
-    SF_TAIL_FREE((char *)*p + need * elem, (size_t)((*cap - need) * elem));
+    if (*p) sf_tail_mark(*p, (size_t)need, elem, (size_t)*cap * elem);
     return true;
   }
   if (*p) SF_TAIL_USED(*p, (size_t)*cap * elem); /* realloc copies the whole old block */

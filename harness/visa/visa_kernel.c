@@ -99,8 +99,7 @@ bool sf_visa_grow(void **arr, size_t need, size_t esz) {
   if (*arr) {
     size_t have = malloc_usable_size(*arr);
     if (have >= need * esz) { /* the first `need` elements in use, the rest poisoned (asan_tail.h) */
-      SF_TAIL_USED(*arr, need * esz);
-      SF_TAIL_FREE((char *)*arr + need * esz, have - need * esz);
+      sf_tail_mark(*arr, need, esz, have);
       return true;
     }
     SF_TAIL_USED(*arr, have); /* realloc copies the whole old block */

@@ -124,7 +124,8 @@ typedef struct sf_tpf_opinfo {
 
 /* The row of an opcode; NULL for values no D3D version defines. */
 const sf_tpf_opinfo *sf_tpf_opinfo_get(uint32_t op);
-/* Lookup by exact mnemonic, or the longest mnemonic followed by the end of word or '_'. */
+/* Lookup by exact mnemonic, or the longest mnemonic followed by the end of word or '_'. NULL when no
+ * row matches, and for a NULL name (whatever len). */
 const sf_tpf_opinfo *sf_tpf_opinfo_by_name(const char *name, size_t len);
 const sf_tpf_opinfo *sf_tpf_opinfo_by_prefix(const char *word, size_t len, size_t *name_len);
 unsigned sf_tpf_opinfo_ndst(const sf_tpf_opinfo *i);

@@ -12,9 +12,14 @@
  * (sf_check_api_nulls_once), and costs a few hundred microseconds there. Under ASan it also runs
  * `tail_poison` (below). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h> /* malloc_usable_size: the block sf_visa_grow reuses */
+#endif
 
 #include "harness/model/asan_tail.h"
+#include "harness/visa/visa_kernel_priv.h"
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/gen.h"
@@ -190,6 +195,8 @@ static void d3d_nulls(nulls *n) {
     }
     sf_dxbc_free(&c);
   }
+  /* the opcode table's lookup by name finds no row for a NULL name, whatever the length (dxbc.h) */
+  if (sf_tpf_opinfo_by_name(NULL, 6) != NULL) finding(n, "sf_tpf_opinfo_by_name(NULL name)", "gave a row, not NULL");
   sf_tpf_program_free(&p);
   sf_buf_free(&box);
   sf_buf_free(&out);
@@ -367,6 +374,41 @@ static void visa_nulls(nulls *n) {
  * block too. A tail marked too wide (past the block), too narrow (the dropped bytes left readable)
  * or not at all turns those reads silent for every target, which no other check can see. */
 #ifdef SF_ASAN_TAIL /* harness/model/asan_tail.h: ASan builds, whose sf_buf poisons its tail */
+/* and the tables of a vISA kernel (sf_visa_grow, harness/visa/visa_kernel.c): after each growth to
+ * `need` elements of 12 bytes, by one, by several, or back after the caller dropped some, the
+ * elements in use are readable and every byte from there to the end of the block is poisoned. */
+static void table_poison(nulls *n) {
+#if defined(__GLIBC__)
+  void *arr = NULL;
+  size_t need = 0;
+  for (unsigned i = 0; i < 200; i++) {
+    size_t step = i % 9 == 4 ? 5 : 1;
+    if (i % 11 == 7) need -= need < 6 ? need : 6; /* the caller dropped some */
+    need += step;
+    if (!sf_visa_grow(&arr, need, 12)) break;
+    const uint8_t *d = arr;
+    size_t have = malloc_usable_size(arr), used = need * 12;
+    const void *first_bad = __asan_region_is_poisoned((void *)(uintptr_t)d, used);
+    size_t open_at = have;
+    for (size_t k = used; k < have && open_at == have; k++)
+      if (!__asan_address_is_poisoned(d + k)) open_at = k;
+    if (!first_bad && open_at == have) continue;
+    n->ok = false;
+    sf_verdict_fail(n->v, "tail_poison", NULL, "sf_visa_grow");
+    sf_verdict_key(n->v, "tail_poison sf_visa_grow");
+    sf_verdict_dumpf(n->v, "sf_visa_grow to %zu elements of 12 bytes (block of %zu): byte %zd poisoned, byte %zd readable "
+                           "(-1: none)\n", need, have,
+                     first_bad ? (ptrdiff_t)((const uint8_t *)first_bad - d) : (ptrdiff_t)-1,
+                     open_at != have ? (ptrdiff_t)open_at : (ptrdiff_t)-1);
+    break;
+  }
+  if (arr) SF_TAIL_USED(arr, malloc_usable_size(arr));
+  free(arr);
+#else
+  (void)n;
+#endif
+}
+
 static void tail_poison(nulls *n) {
   sf_status st;
   sf_status_clear(&st);
@@ -405,6 +447,7 @@ static void tail_poison(nulls *n) {
     }
   }
   sf_buf_free(&b);
+  if (n->ok) table_poison(n);
 }
 #else
 static void tail_poison(nulls *n) { (void)n; }

@@ -330,6 +330,10 @@ bool sf_check_isa_object_order(const sf_isa_file *g, const uint8_t *w, size_t wn
 /* `refusal_names` (check_isa_refusal.c): a whole-file printer refusal of g with message msg that
  * names `instruction $N` names a generic instruction g holds at stream place N, as described. */
 bool sf_check_isa_refusal_names(const sf_isa_file *g, const char *msg, sf_verdict *v);
+/* `name_index` (check_isa_names.c): every declaration of each kernel and function of g (objects of at
+ * most 256 declarations) looked up by name through sf_visa_kernel_lookup and through the name index
+ * gives the kind and id the vISA numbering gives the first declaration of that name. */
+bool sf_check_isa_name_index(const sf_isa_file *g, sf_verdict *v);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */

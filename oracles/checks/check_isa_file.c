@@ -681,7 +681,7 @@ static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsign
     ok = false;
     goto done;
   }
-  ok = sf_isa_write_refuses(&f, p, n, v) && sf_check_isa_file_edits(&g, w1.data, w1.len, p, n, v) &&
+  ok = sf_isa_write_refuses(&f, p, n, v) && sf_check_isa_file_edits(&g, w1.data, w1.len, p, n, v) && sf_check_isa_name_index(&g, v) &&
        sf_isa_check_text(&g, v, text, generated, relayout_every) && sf_isa_gen_drop(v, &f);
 done:
   sf_isa_free(&f);

@@ -7,7 +7,8 @@
  * at each version 3.3-4.1), `info_surface` (3D_INFO with a one-letter surface), `va_name_end` (a VA mode name with more
  * after it), `pred_refused` (a predicate where
  * GenX_IR's grammar has none), `function_header` (a function's header fields text cannot carry),
- * `label_cap` and `inst_cap` (one label, or one instruction, over the text's caps). check_isa_file.c calls the two `_once` entry points. */
+ * `label_cap` and `inst_cap` (one label, or one instruction, over the text's caps), `string_cap`
+ * (one string over a kernel's string table). check_isa_file.c calls the two `_once` entry points. */
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -733,7 +734,43 @@ static bool sf_check_inst_cap(sf_verdict *v) {
   return false;
 }
 
-static bool sf_check_caps(sf_verdict *v) { return sf_check_label_cap(v) && sf_check_inst_cap(v); }
+/* `string_cap` (with `label_cap`): a kernel's string table holds SF_ISA_MAX_STRINGS (65,536)
+ * strings, its name the first (visa.h; the .isa reader's cap): 65,535 variables declared through
+ * the kernel builder fill it, and the next declaration is refused as over the limit, naming the
+ * string table, with the table left as it was. Text cannot reach it: the variable cap is the same
+ * number, and no seed holds 65,536 declarations within the target's max_len. */
+static bool sf_check_string_cap(sf_verdict *v) {
+  const uint32_t cap = SF_ISA_MAX_STRINGS;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_visa_kernel k;
+  if (sf_visa_kernel_init(&k, "k", &st) != SF_OK) return true; /* no memory: nothing to judge */
+  int64_t last = 0;
+  for (uint32_t i = 1; i < cap && last >= 0; i++) last = sf_visa_kernel_declare(&k, SF_SYM_VAR, "v", 0, 1, 0, false, &st);
+  if (last < 0 && st.code == SF_ERR_NOMEM) {
+    sf_visa_kernel_free(&k);
+    return true;
+  }
+  uint32_t full = k.num_strings;
+  sf_status_clear(&st);
+  int64_t over = last < 0 ? -1 : sf_visa_kernel_declare(&k, SF_SYM_VAR, "v", 0, 1, 0, false, &st);
+  bool ok = last >= 0 && full == cap && over == -1 && st.code == SF_ERR_LIMIT && strstr(st.msg, "string table") &&
+            k.num_strings == cap;
+  uint32_t after = k.num_strings;
+  sf_visa_kernel_free(&k);
+  if (ok) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "string_cap", NULL, last < 0 ? "at" : "over");
+  sf_verdict_key(v, "string_cap %s", last < 0 ? "at" : "over");
+  sf_verdict_dumpf(v, "a kernel whose string table holds %u strings (cap %u): one more variable gave %lld (%s), the table "
+                      "then %u strings; want -1, over the limit, naming the string table, and %u strings\n",
+                   full, cap, (long long)over, sf_status_format(&st, msg, sizeof msg), after, cap);
+  return false;
+}
+
+static bool sf_check_caps(sf_verdict *v) {
+  return sf_check_label_cap(v) && sf_check_inst_cap(v) && sf_check_string_cap(v);
+}
 
 SF_CHECK_ONCE_FN(sf_check_caps)
 
