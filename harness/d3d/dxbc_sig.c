@@ -59,6 +59,11 @@ sf_code sf_dxbc_sig_encode(const sf_dxbc_sig *s, sf_buf *out, sf_status *st) {
   unsigned es = sf_dxbc_sig_elem_size(s->fourcc);
   if (!es) return sf_fail(st, SF_ERR_INVALID, "fourcc 0x%08x is not a signature chunk", s->fourcc);
   if (s->n > SF_DXBC_SIG_MAX_ELEMS) return sf_fail(st, SF_ERR_LIMIT, "%zu signature elements", s->n);
+  /* a name without its NUL would be written without one (a chunk the reader refuses), and compared
+   * past its array: refused first, before anything is written */
+  for (size_t i = 0; i < s->n; i++)
+    if (!memchr(s->e[i].name, 0, SF_DXBC_SIG_NAME_MAX))
+      return sf_fail(st, SF_ERR_INVALID, "element %zu: the name has no NUL in its %u bytes", i, SF_DXBC_SIG_NAME_MAX);
   size_t base = out->len;
   sf_wr_u32(out, (uint32_t)s->n);
   sf_wr_u32(out, 8);

@@ -261,7 +261,7 @@ unsigned sf_dxbc_sig_elem_size(uint32_t fourcc);
 extern const uint32_t sf_dxbc_sig_kinds[SF_DXBC_SIG_KINDS];
 
 typedef struct sf_dxbc_sig_entry {
-  char name[SF_DXBC_SIG_NAME_MAX];     /* NUL-terminated */
+  char name[SF_DXBC_SIG_NAME_MAX];     /* NUL-terminated (the encoder refuses a name without one) */
   uint32_t stream;                     /* OSG5 and *1 only */
   uint32_t semantic_index, system_value, component_type, reg;
   uint8_t mask, rw_mask;

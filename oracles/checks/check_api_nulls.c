@@ -375,7 +375,7 @@ static void visa_nulls(nulls *n) {
  * or not at all turns those reads silent for every target, which no other check can see. */
 #ifdef SF_ASAN_TAIL /* harness/model/asan_tail.h: ASan builds, whose sf_buf poisons its tail */
 /* and the tables of a vISA kernel (sf_visa_grow, harness/visa/visa_kernel.c): after each growth to
- * `need` elements of 12 bytes, by one, by several, or back after the caller dropped some, the
+ * `need` elements of 12 bytes, by one, by several, to none, or back after the caller dropped some, the
  * elements in use are readable and every byte from there to the end of the block is poisoned. */
 static void table_poison(nulls *n) {
 #if defined(__GLIBC__)
@@ -384,7 +384,7 @@ static void table_poison(nulls *n) {
   for (unsigned i = 0; i < 200; i++) {
     size_t step = i % 9 == 4 ? 5 : 1;
     if (i % 11 == 7) need -= need < 6 ? need : 6; /* the caller dropped some */
-    need += step;
+    need = i % 50 == 25 ? 0 : need + step;      /* or all: none in use, the whole block poisoned */
     if (!sf_visa_grow(&arr, need, 12)) break;
     const uint8_t *d = arr;
     size_t have = malloc_usable_size(arr), used = need * 12;

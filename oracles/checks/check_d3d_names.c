@@ -298,6 +298,30 @@ static bool sig_name_cap(sf_verdict *v) {
     sf_buf_free(&b);
     if (!ok) return names_fail_as(v, "sig_name_cap", phase, d);
   }
+  { /* an entry whose name fills its array without a NUL is refused as invalid, naming the element,
+     * and nothing is written (dxbc.h): written, it had no NUL in the chunk, and a comparison of it ran
+     * past its array into the entry's next fields */
+    static sf_dxbc_sig_entry full[2];
+    static sf_dxbc_sig two;
+    memset(full, 0, sizeof full);
+    two = (sf_dxbc_sig){sf_dxbc_sig_kinds[0], full, 2, 2};
+    strcpy(full[0].name, "N");
+    memset(full[1].name, 'N', sizeof full[1].name);
+    for (unsigned k = 0; k < 2; k++) full[k].component_type = 3, full[k].mask = full[k].rw_mask = 0xF;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    sf_code rc = sf_dxbc_sig_encode(&two, &b, &st);
+    size_t wrote = b.len;
+    sf_buf_free(&b);
+    if (rc != SF_ERR_INVALID || !strstr(st.msg, "element 1") || wrote) {
+      char d[SF_STATUS_MSG_MAX + 192];
+      snprintf(d, sizeof d, "element 1's name fills its %u bytes without a NUL: the encoder gave %s after %zu bytes (want "
+               "invalid, naming element 1, nothing written): %s", SF_DXBC_SIG_NAME_MAX, sf_code_name(rc), wrote, st.msg);
+      return names_fail_as(v, "sig_name_cap", "unterminated", d);
+    }
+  }
   /* and the container text: an .isgn line whose name is one byte past the longest is over the
    * limit at the name's first character (2:7), the message naming the longest */
   char text[SF_DXBC_SIG_NAME_MAX + 160];

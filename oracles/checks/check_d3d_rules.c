@@ -197,57 +197,59 @@ static bool e_imm_num_comp(sf_d3d_inst *w) {
 }
 
 /* who: the operand whose name the violation's reason must start with ("name: ..."), where the edit
- * touches one operand the model names (NULL: not checked). */
+ * touches one operand the model names (NULL: not checked); says: words the reason must hold, where
+ * one rule has reasons that tell two faults apart (NULL: not checked). */
 static const struct {
   const char *rule;
   rule_edit_fn edit;
   const char *what;
   const char *who;
+  const char *says;
 } rule_edits[] = {
-    {"d3d.num_src", e_num_src, "source count one short of the opcode's", NULL},
-    {"d3d.op", e_op, "opcode set to mov", NULL},
-    {"d3d.aoffimmi.range", e_aoff_range, "an offset outside [-8, 7]", NULL},
-    {"d3d.aoffimmi.cube", e_aoff_cube, "_aoffimmi on a cube dimension", NULL},
-    {"d3d.resdim", e_resdim, "a dimension that cannot be sampled", NULL},
-    {"d3d.resdim.stride", e_stride, "a RESOURCE_DIM stride on a texture", NULL},
-    {"d3d.rettype", e_rettype, "a return type outside 1-9", NULL},
-    {"d3d.rettype.sample", e_rettype_sample, "a return type that does not filter", NULL},
-    {"d3d.sample_c.dim", e_sample_c_dim, "comparison on Texture3D", NULL},
-    {"d3d.ext_order", e_ext_order, "an extended-token type 4", NULL},
-    {"d3d.precise", e_precise, "a precise mask of 5 bits", NULL},
-    {"d3d.dst.type", e_dst_type, "dst a v# register", "dst"},
-    {"d3d.dst.mask", e_dst_mask, "an empty write mask", NULL},
-    {"d3d.dst.modifier", e_dst_modifier, "a negated dst", NULL},
-    {"d3d.src.type", e_src_type, "address an o# register", NULL},
-    {"d3d.src.resource.type", e_res_type, "resource an r# register", "resource"},
-    {"d3d.src.sampler.type", e_smp_type, "sampler an r# register", "sampler"},
-    {"d3d.src.relative", e_src_relative, "t# or s# indexed by r0.x", NULL},
-    {"d3d.src.modifier", e_src_modifier, "a negated t# or s#", NULL},
-    {"d3d.src.resource.swizzle", e_res_swizzle, "resource in select_1 mode", "resource"},
-    {"d3d.src.sampler.num_comp", e_smp_num_comp, "a 1-component sampler", "sampler"},
-    {"d3d.src.num_comp", e_src_num_comp, "a 1-component address register", NULL},
-    {"d3d.src.sel_mode", e_src_sel_mode, "address in mask mode", NULL},
-    {"d3d.src.scalar", e_src_scalar, "a swizzled ref/lod/bias", NULL},
-    {"d3d.opnd.num_comp", e_opnd_num_comp, "an N-component dst", "dst"},
-    {"d3d.opnd.reserved", e_opnd_reserved, "selection bits on a 0-component sampler", "sampler"},
-    {"d3d.opnd.sel_mode", e_opnd_sel_mode, "selection mode 3 on dst", "dst"},
-    {"d3d.opnd.num_comp", e_opnd_num_comp4, "a num_comp of 4 (past 2 bits)", NULL},
-    {"d3d.opnd.reserved", e_reserved_mask, "mask-mode bits [11:8] on dst", NULL},
-    {"d3d.opnd.reserved", e_reserved_select1, "select_1 bits [11:6] on ref/lod/bias", NULL},
-    {"d3d.opnd.reserved", e_reserved_rel, "select_1 bits [11:6] on a relative index", NULL},
-    {"d3d.dst.mask", e_dst_mask_mode, "dst in swizzle mode", NULL},
-    {"d3d.index.imm64", e_index_imm64_rel, "a 64-bit immediate plus relative index on dst", NULL},
-    {"d3d.opnd.index_dim", e_index_dim_want, "two indices on r# or o#", NULL},
-    {"d3d.opnd.index_dim", e_opnd_index_dim, "index dimension 4 on dst", NULL},
-    {"d3d.index.rep", e_index_rep, "index representation 5 on dst", NULL},
-    {"d3d.index.imm64", e_index_imm64, "a 64-bit immediate index on dst", NULL},
-    {"d3d.index.range", e_index_range, "a 32-bit index of 2^32", NULL},
-    {"d3d.rel.index_dim", e_rel_index_dim, "a relative-index register with 3 indices", NULL},
-    {"d3d.rel.type", e_rel_type, "a relative index in an o# register", NULL},
-    {"d3d.rel.select1", e_rel_select1, "a swizzled relative index", NULL},
-    {"d3d.opnd.modifier", e_opnd_modifier, "modifier 4 on address", NULL},
-    {"d3d.opnd.min_precision", e_min_precision, "a min precision that does not exist", NULL},
-    {"d3d.imm.num_comp", e_imm_num_comp, "a 0-component immediate address", NULL},
+    {"d3d.num_src", e_num_src, "source count one short of the opcode's", NULL, NULL},
+    {"d3d.op", e_op, "opcode set to mov", NULL, NULL},
+    {"d3d.aoffimmi.range", e_aoff_range, "an offset outside [-8, 7]", NULL, NULL},
+    {"d3d.aoffimmi.cube", e_aoff_cube, "_aoffimmi on a cube dimension", NULL, NULL},
+    {"d3d.resdim", e_resdim, "a dimension that cannot be sampled", NULL, NULL},
+    {"d3d.resdim.stride", e_stride, "a RESOURCE_DIM stride on a texture", NULL, NULL},
+    {"d3d.rettype", e_rettype, "a return type outside 1-9", NULL, NULL},
+    {"d3d.rettype.sample", e_rettype_sample, "a return type that does not filter", NULL, NULL},
+    {"d3d.sample_c.dim", e_sample_c_dim, "comparison on Texture3D", NULL, NULL},
+    {"d3d.ext_order", e_ext_order, "an extended-token type 4", NULL, NULL},
+    {"d3d.precise", e_precise, "a precise mask of 5 bits", NULL, NULL},
+    {"d3d.dst.type", e_dst_type, "dst a v# register", "dst", NULL},
+    {"d3d.dst.mask", e_dst_mask, "an empty write mask", NULL, NULL},
+    {"d3d.dst.modifier", e_dst_modifier, "a negated dst", NULL, NULL},
+    {"d3d.src.type", e_src_type, "address an o# register", NULL, NULL},
+    {"d3d.src.resource.type", e_res_type, "resource an r# register", "resource", NULL},
+    {"d3d.src.sampler.type", e_smp_type, "sampler an r# register", "sampler", NULL},
+    {"d3d.src.relative", e_src_relative, "t# or s# indexed by r0.x", NULL, NULL},
+    {"d3d.src.modifier", e_src_modifier, "a negated t# or s#", NULL, NULL},
+    {"d3d.src.resource.swizzle", e_res_swizzle, "resource in select_1 mode", "resource", NULL},
+    {"d3d.src.sampler.num_comp", e_smp_num_comp, "a 1-component sampler", "sampler", NULL},
+    {"d3d.src.num_comp", e_src_num_comp, "a 1-component address register", NULL, NULL},
+    {"d3d.src.sel_mode", e_src_sel_mode, "address in mask mode", NULL, NULL},
+    {"d3d.src.scalar", e_src_scalar, "a swizzled ref/lod/bias", NULL, NULL},
+    {"d3d.opnd.num_comp", e_opnd_num_comp, "an N-component dst", "dst", "N-component"},
+    {"d3d.opnd.reserved", e_opnd_reserved, "selection bits on a 0-component sampler", "sampler", NULL},
+    {"d3d.opnd.sel_mode", e_opnd_sel_mode, "selection mode 3 on dst", "dst", NULL},
+    {"d3d.opnd.num_comp", e_opnd_num_comp4, "a num_comp of 4 (past 2 bits)", NULL, "does not fit 2 bits"},
+    {"d3d.opnd.reserved", e_reserved_mask, "mask-mode bits [11:8] on dst", NULL, NULL},
+    {"d3d.opnd.reserved", e_reserved_select1, "select_1 bits [11:6] on ref/lod/bias", NULL, NULL},
+    {"d3d.opnd.reserved", e_reserved_rel, "select_1 bits [11:6] on a relative index", NULL, NULL},
+    {"d3d.dst.mask", e_dst_mask_mode, "dst in swizzle mode", NULL, NULL},
+    {"d3d.index.imm64", e_index_imm64_rel, "a 64-bit immediate plus relative index on dst", NULL, NULL},
+    {"d3d.opnd.index_dim", e_index_dim_want, "two indices on r# or o#", NULL, NULL},
+    {"d3d.opnd.index_dim", e_opnd_index_dim, "index dimension 4 on dst", NULL, NULL},
+    {"d3d.index.rep", e_index_rep, "index representation 5 on dst", NULL, NULL},
+    {"d3d.index.imm64", e_index_imm64, "a 64-bit immediate index on dst", NULL, NULL},
+    {"d3d.index.range", e_index_range, "a 32-bit index of 2^32", NULL, NULL},
+    {"d3d.rel.index_dim", e_rel_index_dim, "a relative-index register with 3 indices", NULL, NULL},
+    {"d3d.rel.type", e_rel_type, "a relative index in an o# register", NULL, NULL},
+    {"d3d.rel.select1", e_rel_select1, "a swizzled relative index", NULL, NULL},
+    {"d3d.opnd.modifier", e_opnd_modifier, "modifier 4 on address", NULL, NULL},
+    {"d3d.opnd.min_precision", e_min_precision, "a min precision that does not exist", NULL, NULL},
+    {"d3d.imm.num_comp", e_imm_num_comp, "a 0-component immediate address", NULL, NULL},
 };
 
 size_t sf_d3d_rule_edit_count(void) { return sizeof rule_edits / sizeof rule_edits[0]; }
@@ -265,19 +267,21 @@ static bool rule_seen(sf_verdict *v, const sf_d3d_inst *d, size_t k) {
   sf_d3d_inst w = *d;
   if (!rule_edits[k].edit(&w)) return true;
   sf_violations vs;
-  const char *who = rule_edits[k].who;
-  validate_rules(&w, &vs, who != NULL); /* the reasons are formatted only when one is read */
+  const char *who = rule_edits[k].who, *says = rule_edits[k].says;
+  validate_rules(&w, &vs, who || says); /* the reasons are formatted only when one is read */
   size_t wl = who ? strlen(who) : 0;
   bool misnamed = false;
   for (unsigned i = 0; i < vs.count; i++) {
     if (strcmp(vs.v[i].rule, rule_edits[k].rule) != 0) continue;
-    if (!who || (!strncmp(vs.v[i].reason, who, wl) && vs.v[i].reason[wl] == ':')) return true;
+    if ((!who || (!strncmp(vs.v[i].reason, who, wl) && vs.v[i].reason[wl] == ':')) && (!says || strstr(vs.v[i].reason, says)))
+      return true;
     misnamed = true;
   }
   if (misnamed) {
     fail_d3d(v, "validate_sees", &w, "name");
     sf_verdict_key(v, "validate_sees %s name", rule_edits[k].rule);
-    sf_verdict_dumpf(v, "%s: reported under %s, but no reason names %s\n", rule_edits[k].what, rule_edits[k].rule, who);
+    sf_verdict_dumpf(v, "%s: reported under %s, but no reason %s%s%s%s%s\n", rule_edits[k].what, rule_edits[k].rule,
+                     who ? "names " : "", who ? who : "", who && says ? " and " : "", says ? "says " : "", says ? says : "");
     return false;
   }
   fail_d3d(v, "validate_sees", &w, rule_edits[k].rule);

@@ -419,11 +419,13 @@ static bool visa_vopnd_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
       case F_HS: x->region.hstride ^= 1; break;
       default: x->region.hi ^= 1; break;
     }
-    if (!sf_inst_equal(in, &b)) continue;
+    /* and the diff says so (without a buffer: "?" or "", no formatting on the passing path) */
+    if (!sf_inst_equal(in, &b) && sf_inst_diff(in, &b, NULL, 0)[0]) continue;
     sf_verdict_fail(v, "model_family", in, "vopnd_sees");
     sf_verdict_key(v, "model_family vopnd_sees %s", fname[f]);
-    sf_verdict_dumpf(v, "vector operand %u (class %u) with its %s changed by one bit: sf_inst_equal says equal\n", at,
-                     (unsigned)o->cls, fname[f]);
+    sf_verdict_dumpf(v, "vector operand %u (class %u) with its %s changed by one bit: sf_inst_equal says %s, sf_inst_diff "
+                        "finds %s\n", at, (unsigned)o->cls, fname[f], sf_inst_equal(in, &b) ? "equal" : "not equal",
+                     sf_inst_diff(in, &b, NULL, 0)[0] ? "a difference" : "none");
     return false;
   }
   return true;
@@ -479,24 +481,26 @@ bool sf_check_model_inst(sf_verdict *v, const sf_inst *in, uint8_t draw) {
     return sf_verdict_fail(v, "model_family", in, "self_equal");
   /* `equal_sees`: equality tells in from the same bytes under the next family of the table, and
    * from in with one compared field changed (the saturate bit of a D3D instruction, the
-   * destination's offset of a vISA one), and the diff says they differ. */
-  for (unsigned k = 0; k < 2; k++) {
+   * destination's offset and then its variable id of a vISA one), and the diff says they differ. */
+  for (unsigned k = 0; k < 3; k++) {
     sf_inst y = *in;
     if (k == 0) {
       y.family = in->family == SF_FAMILY_D3D ? SF_FAMILY_SAMPLE_UNORM : (sf_family)(in->family + 1);
     } else if (in->family == SF_FAMILY_D3D) {
+      if (k == 2) break;
       y.d3d.sat = !y.d3d.sat;
     } else {
       sf_raw *dst = in->family == SF_FAMILY_SAMPLE_UNORM ? &y.unorm.dst : in->family == SF_FAMILY_SAMPLE_3D ? &y.s3d.dst
                   : in->family == SF_FAMILY_AVS ? &y.avs.dst : NULL;
       if (!dst) break;
-      dst->off ^= 1;
+      if (k == 1) dst->off ^= 1;
+      else dst->id ^= 1;
     }
     /* the diff without a buffer ("?" or ""): no formatting on the passing path */
     if (!sf_inst_equal(in, &y) && sf_inst_diff(in, &y, NULL, 0)[0]) continue;
     const char *why = sf_inst_diff(in, &y, d, sizeof d);
     sf_verdict_fail(v, "model_family", in, "equal_sees");
-    sf_verdict_key(v, "model_family equal_sees %s", k ? "field" : "family");
+    sf_verdict_key(v, "model_family equal_sees %s", k == 2 ? "raw id" : k ? "field" : "family");
     sf_verdict_dumpf(v, "%s: sf_inst_equal says %s, sf_inst_diff \"%s\"\n", k ? "one field changed" : "another family",
                      sf_inst_equal(in, &y) ? "equal" : "not equal", why);
     return false;

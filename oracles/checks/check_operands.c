@@ -308,7 +308,8 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * SAMPLE_UNORM or AVS scalar source of an 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS
  * block with a channel mask of 0, an output format or cntrl past 3 or an AVS execMode past 3 as
  * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid, and
- * (12b) one whose address is a 1-component register likewise; all
+ * (12b) one whose address is a 1-component register likewise, (12c) one whose opcode is outside the
+ * sample family likewise, naming it; all
  * before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
@@ -435,6 +436,20 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     in.d3d.num_src--;
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_missing", "one source fewer than the opcode takes"))
       return false;
+    in = c->inst;
+  }
+  /* (12c) an opcode outside the sample family (the table's sf_d3d_op_num_src is 0 for it: mov, or
+   * a value no shader model defines, by the case), the operands as they are, as invalid, the
+   * message naming the opcode: an executor that went on would sample with whatever it is */
+  if (calls0) {
+    in.d3d.op = (uint8_t)((c->pattern[21] & 1u) ? SF_TPF_OP_MOV : 0xFFu);
+    refusing_ctx ctx3;
+    sf_code r3 = exec_counted(&in, s, &ctx3);
+    char name[16];
+    snprintf(name, sizeof name, "0x%02x", in.d3d.op);
+    if (r3 != SF_ERR_INVALID || ctx3.calls || !strstr(ctx3.st.msg, name))
+      return refusal_fail(v, c, "exec_refusals", "unknown_op", "an opcode outside the sample family (the refusal must name it)",
+                          r3, &ctx3, SF_ERR_INVALID);
     in = c->inst;
   }
   /* (12b) the address a 1-component register (the model's d3d.src.num_comp: no sample instruction
