@@ -93,8 +93,32 @@ static void test_target(void) {
   SF_CHECK(sf_gen_dxbc_sig(NULL, SF_DXBC_ISGN, &sig, &st) == SF_ERR_INVALID);
 }
 
+/* The encoder refuses an entry whose name fills its array without a NUL, naming it, and writes
+ * nothing: before 2026-11-30 it wrote the 256 bytes with no NUL (a chunk its own reader refuses)
+ * and compared the name with strcmp past its array. */
+static void test_unterminated_name(void) {
+  static sf_dxbc_sig_entry e[2];
+  memset(e, 0, sizeof e);
+  strcpy(e[0].name, "POSITION");
+  memset(e[1].name, 'N', sizeof e[1].name);
+  for (unsigned k = 0; k < 2; k++) e[k].component_type = 3, e[k].mask = e[k].rw_mask = 0xF;
+  sf_dxbc_sig sig = {SF_DXBC_ISGN, e, 2, 2};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  SF_CHECK(sf_dxbc_sig_encode(&sig, &b, &st) == SF_ERR_INVALID);
+  SF_CHECK(strstr(st.msg, "element 1") != NULL);
+  SF_CHECK(b.len == 0);
+  e[1].name[SF_DXBC_SIG_NAME_MAX - 1] = 0; /* 255 bytes and the NUL: the longest name, written */
+  sf_status_clear(&st);
+  SF_CHECK(sf_dxbc_sig_encode(&sig, &b, &st) == SF_OK);
+  sf_buf_free(&b);
+}
+
 int main(void) {
   SF_RUN(test_roundtrip);
   SF_RUN(test_target);
+  SF_RUN(test_unterminated_name);
   SF_TEST_END();
 }
