@@ -233,7 +233,9 @@ sf_code sf_isa_read(const uint8_t *data, size_t len, sf_isa_file *out, sf_status
 sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st);
 void sf_isa_free(sf_isa_file *f);
 
-/* Builders for tests and generators: a kernel with a fixed set of declarations. */
+/* Builders for tests and generators: a kernel with a fixed set of declarations. sf_visa_kernel_init
+ * zeroes k first and refuses a NULL name (SF_ERR_INVALID) or one outside 1..SF_VISA_MAX_NAME bytes
+ * (SF_ERR_RANGE), leaving k empty: freeing it is then harmless. */
 sf_code sf_visa_kernel_init(sf_visa_kernel *k, const char *name, sf_status *st);
 /* Each returns the new entry's id (var id from 32, sampler index, surface index from 6,
  * predicate id from 1), or -1 with st set. */

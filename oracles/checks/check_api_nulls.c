@@ -282,6 +282,9 @@ static void visa_nulls(nulls *n) {
     CALL("sf_visa_kernel_add_inst(NULL kernel)", sf_visa_kernel_add_inst(NULL, &in, &st));
     CALL("sf_visa_kernel_add_inst(NULL inst)", sf_visa_kernel_add_inst(&k, NULL, &st));
     CALL("sf_visa_kernel_init(NULL kernel)", sf_visa_kernel_init(NULL, "api_nulls", &st));
+    sf_visa_kernel unnamed;
+    CALL("sf_visa_kernel_init(NULL name)", sf_visa_kernel_init(&unnamed, NULL, &st));
+    sf_visa_kernel_free(&unnamed); /* left empty by the refusal (visa.h) */
     /* The declaration builders answer a refusal with exactly -1 and a status (visa.h), a NULL kernel
      * and each value a var_info cannot hold alike. */
     static const struct { const char *call; uint8_t type, align; uint16_t elts; sf_code want; } bad[] = {

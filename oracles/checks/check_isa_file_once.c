@@ -33,28 +33,29 @@ static sf_code one_line_kernel(const char *line, sf_status *st) {
   return rc;
 }
 
-/* `version_steps` (once per process, with `target_names`): one kernel (a variable, a raw_sends and
- * a sample_3d) written at each version from 3.3 to 4.1 must grow by exactly the fields that
- * docs/visa-binary.md ("Versions", from IGC's ByteCodeReaderNG.cpp) says change at that version:
- * at 3.4 five header ids (string count, kernel name index, variable count, the variable's name and
- * alias index) and six raw operands' variable ids grow from UW to UD (2 bytes each) and the
- * sample_3d's aoffimmi from a UW value to an immediate operand (tag, type and 4 value bytes: 4
- * more); at 3.5 the input count from UB to UD (3); at 3.6 raw_sends gains its ffid byte (1); at
- * 3.7 the kernel's name length becomes UW (1); at 4.0 the 3D sampler op becomes UW (1); 4.1 adds
- * nothing. Writer and reader share each layout, so a layout switched at the wrong version writes
+/* `version_steps` (once per process, with `target_names`): one kernel (a variable, a raw_sends, a
+ * sample_3d and a load_lz) written at each version from 3.3 to 4.1 must grow by exactly the fields
+ * that docs/visa-binary.md ("Versions", from IGC's ByteCodeReaderNG.cpp) says change at that
+ * version: at 3.4 five header ids (string count, kernel name index, variable count, the variable's
+ * name and alias index) and nine raw operands' variable ids grow from UW to UD (2 bytes each) and
+ * the aoffimmi of sample_3d and of load_lz each from a UW value to an immediate operand (tag, type
+ * and 4 value bytes: 4 more); at 3.5 the input count from UB to UD (3); at 3.6 raw_sends gains its
+ * ffid byte (1); at 3.7 the kernel's name length becomes UW (1); at 4.0 the op of 3D_SAMPLE and of
+ * 3D_LOAD (two layouts, switched apart) each becomes UW (2); 4.1 adds nothing. Writer and reader share each layout, so a layout switched at the wrong version writes
  * files that read back the same: only the sizes show it. Each file must also read back as the
  * kernel written. */
 static bool version_steps(sf_verdict *v) {
   static const char body[] = "\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=16 align=GRF\n"
                              "    raw_sends.0.1.1.1 (M1, 16)  0x0:ud 0x2000000:ud V32.0 V32.0 V32.0\n"
-                             "    sample_3d.RGBA (M1, 16)  0x0:uw S0 T6 V32.0 V32.0 V32.0\n    ret (M1, 1)\n";
+                             "    sample_3d.RGBA (M1, 16)  0x0:uw S0 T6 V32.0 V32.0 V32.0\n"
+                             "    load_lz.RGBA (M1, 16)  0x0:uw T6 V32.0 V32.0 V32.0\n    ret (M1, 1)\n";
   static const struct {
     const char *ver;
     unsigned step; /* bytes more than the version before */
-  } vers[] = {{"3.3", 0}, {"3.4", 26}, {"3.5", 3}, {"3.6", 1}, {"3.7", 1}, {"4.0", 1}, {"4.1", 0}};
+  } vers[] = {{"3.3", 0}, {"3.4", 36}, {"3.5", 3}, {"3.6", 1}, {"3.7", 1}, {"4.0", 2}, {"4.1", 0}};
   size_t prev = 0;
   for (size_t i = 0; i < sizeof vers / sizeof vers[0]; i++) {
-    char text[400];
+    char text[480];
     int n = snprintf(text, sizeof text, ".version %s%s", vers[i].ver, body);
     sf_isa_file f, r;
     memset(&f, 0, sizeof f);
