@@ -710,8 +710,7 @@ static bool finish(cur *c, vt_gbuild *b, uint8_t op, sf_visa_ginst *out) {
   memcpy(out->ops, b->ops, b->n * sizeof *out->ops);
   out->num_ops = (uint16_t)b->n;
   out->op = op;
-  out->form = SF_VISA_FORM_SPEC;
-  out->at = 0;
+  out->form = SF_VISA_FORM_SPEC; /* `at` is the kernel's to set (add_gen); both callers zeroed *out */
   return true;
 }
 

@@ -307,8 +307,9 @@ bool sf_check_conversions(sf_verdict *v) {
 
 SF_CHECK_ONCE_FN(sf_check_conversions)
 
-/* `surface_api`: the surface descriptions sf_surface_create refuses (each with its code), and texel
- * addressing of every surface type (surface.c). On a small surface of each type,
+/* `surface_api`: the surface descriptions sf_surface_create refuses (each with its code), the
+ * store's documented layout (sa_layout, sa_nv12_layout), and texel addressing of every surface type
+ * (surface.c). On a small surface of each type,
  * with mips, every (level, slice, x, y) the description allows has its own texel inside the
  * store: a distinct value written through sf_surface_texel into each reads back from each; one step
  * past the level count, the slice count (layers x 6 for cubes, the level's depth for 3D, computed
@@ -317,6 +318,50 @@ SF_CHECK_ONCE_FN(sf_check_conversions)
  * layer 1 out of range, a 3D level's slices counted as layers) reads or writes another texel, which
  * no sampling target can tell when every layer holds the same bytes. Once per process. */
 static unsigned sa_mip(unsigned d, unsigned l) { return d >> l ? d >> l : 1; }
+
+/* The store's layout is part of the API (sampler.h: levels in order, each level's slices, rows top
+ * to bottom, packed; 4-byte texels here, every description below is R32_UINT), for the callers that
+ * fill or upload the bytes themselves; computed here from the description alone. */
+static bool sa_layout(const sf_surface *s, const sf_surface_desc *d, bool one_d, bool cube, char *detail, size_t dn) {
+  size_t off = 0;
+  for (unsigned l = 0; l < d->levels; l++) {
+    const sf_level *lv = &s->levels[l];
+    unsigned w = sa_mip(d->width, l), h = one_d ? 1 : sa_mip(d->height, l);
+    unsigned dep = d->type == SF_SURF_3D ? sa_mip(d->depth, l) : 1;
+    size_t ns = d->type == SF_SURF_3D ? dep : (size_t)d->layers * (cube ? 6u : 1u), row = (size_t)w * 4, slice = row * h;
+    if (lv->w != w || lv->h != h || lv->d != dep || lv->offset != off || lv->row_pitch != row || lv->slice_pitch != slice) {
+      snprintf(detail, dn, "type %u level %u: %ux%ux%u at byte %zu, pitches %zu/%zu; want %ux%ux%u at %zu, %zu/%zu", (unsigned)d->type,
+               l, (unsigned)lv->w, (unsigned)lv->h, (unsigned)lv->d, lv->offset, lv->row_pitch, lv->slice_pitch, w, h, dep, off, row,
+               slice);
+      return false;
+    }
+    off += slice * ns;
+  }
+  if (s->size == off) return true;
+  snprintf(detail, dn, "type %u: a store of %zu bytes; its levels hold %zu", (unsigned)d->type, s->size, off);
+  return false;
+}
+
+/* NV12 (sampler.h): the Y plane (w x h bytes, row pitch w) at byte 0, then the CbCr plane, (w/2) x
+ * (h/2) pairs with row pitch w, and nothing after it. Every reader of the chroma (the scalar and
+ * SIMD SAMPLE_UNORM paths, the independent model) takes its offset from the surface, so an offset
+ * inside the Y plane reads luma as chroma alike everywhere; only the layout shows it. */
+static bool sa_nv12_layout(char *detail, size_t dn) {
+  const sf_surface_desc d = {SF_SURF_2D, SF_FMT_NV12, 6, 4, 1, 1, 1};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_surface *s = NULL;
+  if (sf_surface_create(&s, &d, &st) != SF_OK || !s) {
+    snprintf(detail, dn, "a 6x4 NV12 surface: %s", st.msg);
+    return false;
+  }
+  bool ok = s->levels[0].offset == 0 && s->levels[0].row_pitch == 6 && s->nv12_uv_offset == 24 && s->size == 36;
+  if (!ok)
+    snprintf(detail, dn, "a 6x4 NV12 surface: Y at byte %zu pitch %zu, CbCr at %zu, %zu bytes; want 0, 6, 24, 36",
+             s->levels[0].offset, s->levels[0].row_pitch, s->nv12_uv_offset, s->size);
+  sf_surface_free(s);
+  return ok;
+}
 
 bool sf_check_surface_api(sf_verdict *v) {
   static const sf_surface_desc ds[] = {
@@ -359,6 +404,7 @@ bool sf_check_surface_api(sf_verdict *v) {
       if (rc == SF_OK) sf_surface_free(s);
     }
   }
+  if (!what && !sa_nv12_layout(detail, sizeof detail)) what = "layout";
   for (size_t i = 0; i < sizeof ds / sizeof ds[0] && !what; i++) {
     const sf_surface_desc *d = &ds[i];
     sf_status st;
@@ -371,6 +417,7 @@ bool sf_check_surface_api(sf_verdict *v) {
     }
     bool cube = d->type == SF_SURF_CUBE || d->type == SF_SURF_CUBE_ARRAY;
     bool one_d = d->type == SF_SURF_1D || d->type == SF_SURF_1D_ARRAY;
+    if (!sa_layout(s, d, one_d, cube, detail, sizeof detail)) what = "layout";
     uint32_t k = 0;
     for (int pass = 0; pass < 2 && !what; pass++) {
       k = 0;
