@@ -1,0 +1,245 @@
+/* oracles/checks/check_isa_lines.c — fixed vISA text lines whose handling no round trip sees, once
+ * per process (check_isa_file.c calls sf_check_isa_lines_once):
+ *   - `optab_rows`: the opcode table's rows and sub-op rows are what the codec and the text
+ *     parser assume when they look one up (each opcode's row at its own number, each sub-op value
+ *     and name once per table);
+ *   - `mnemonic_end`: a text that ends right after a mnemonic (every table name and a list of
+ *     suffixed ones) is read without a byte past its end;
+ *   - `channel_column`: a bad channel letter is refused at a column inside the channel suffix;
+ *   - `string_escapes`: a FILE name's escapes read as GenX_IR's lexer reads them;
+ *   - `suffix_edges`: valid lines at the edges of their suffix grammars parse and print back.
+ * The generated kernels rarely hold the lines these need (one bfn among a hundred rows, a string
+ * with escapes, a text cut at a mnemonic), so the fuzzers found such bugs in tens of seconds, when
+ * at all; here they are found at a process's first input. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/visa/visa_kernel_priv.h"
+#include "harness/visa/visa_optab.h"
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/visa.h"
+
+static bool lines_fail(sf_verdict *v, const char *check, const char *what, const char *fmt, const char *a, const char *b) {
+  sf_verdict_fail(v, check, NULL, what);
+  sf_verdict_key(v, "%s %s", check, what);
+  sf_verdict_dumpf(v, fmt, a, b);
+  sf_verdict_dumpf(v, "\n");
+  return false;
+}
+
+/* `optab_rows`: sf_visa_optab(op) is op's row; in each sub-op table every value (but the catch-all
+ * -1) and every name appears once, and sf_visa_optab_sub finds each value's own row. A value
+ * written twice (a table entry off by one onto its neighbour) makes the decoder and the parser
+ * take one operation for the other, which a round trip of either alone reads back the same. */
+static bool optab_rows(sf_verdict *v) {
+  char a[96], b[96];
+  for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
+    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
+    if (!d || d->op != op) {
+      snprintf(a, sizeof a, "%u", op);
+      snprintf(b, sizeof b, "%d", d ? (int)d->op : -1);
+      return lines_fail(v, "optab_rows", "number", "opcode %s's row holds opcode %s", a, b);
+    }
+    for (unsigned i = 0; d->subs && i < d->num_subs; i++) {
+      const sf_visa_subop *s = &d->subs[i];
+      for (unsigned j = 0; j < i; j++) {
+        const sf_visa_subop *t = &d->subs[j];
+        bool same_value = s->value >= 0 && s->value == t->value, same_name = s->name && t->name && !strcmp(s->name, t->name);
+        if (same_value || same_name) {
+          snprintf(a, sizeof a, "%s (0x%02x) sub-op rows %u and %u", d->name ? d->name : "?", op, j, i);
+          snprintf(b, sizeof b, "%s %d / %s %d", t->name ? t->name : "?", t->value, s->name ? s->name : "?", s->value);
+          return lines_fail(v, "optab_rows", same_value ? "sub_value" : "sub_name", "%s share a %s", a,
+                            same_value ? "value" : "name");
+        }
+      }
+      if (s->value >= 0 && sf_visa_optab_sub(d, (uint8_t)s->value) != s) {
+        snprintf(a, sizeof a, "%s (0x%02x) sub-op 0x%02x", d->name ? d->name : "?", op, (unsigned)s->value);
+        return lines_fail(v, "optab_rows", "sub_lookup", "%s is not found as its own row%s", a, "");
+      }
+    }
+  }
+  return true;
+}
+
+/* Parses text[0..n) copied into a block of exactly n bytes (under ASan a read past the text is a
+ * finding); the parser's code, st its status. */
+static sf_code parse_exact(const char *text, size_t n, sf_isa_file *f, sf_status *st) {
+  char *t = malloc(n ? n : 1);
+  memset(f, 0, sizeof *f);
+  sf_status_clear(st);
+  if (!t) return SF_ERR_NOMEM;
+  memcpy(t, text, n);
+  sf_code rc = sf_visaasm_parse(t, n, f, st);
+  free(t);
+  return rc;
+}
+
+/* `mnemonic_end`: ".version 4.1 / .kernel / <mnemonic>" with the text's last byte the mnemonic's.
+ * The suffix scanners (bfn's function digits, dpas's four numbers, the LSC and atomic names, the
+ * channel letters) walk the mnemonic token; one that looks a byte further reads past the text. A
+ * refusal must name line 3; some mnemonics alone are a whole instruction (barrier), so acceptance
+ * is no finding. */
+static bool mnemonic_end_one(sf_verdict *v, const char *mn) {
+  char text[160];
+  int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n    %s", mn);
+  if (n < 0 || (size_t)n >= sizeof text) return true;
+  sf_isa_file f;
+  sf_status st;
+  sf_code rc = parse_exact(text, (size_t)n, &f, &st);
+  if (rc == SF_OK) sf_isa_free(&f);
+  if (rc == SF_OK || rc == SF_ERR_NOMEM || (st.pos_kind == SF_POS_TEXT && st.line == 3)) return true;
+  return lines_fail(v, "mnemonic_end", "position", "a text ending at the mnemonic '%s' is refused off its line: %s", mn, st.msg);
+}
+
+static bool mnemonic_end(sf_verdict *v) {
+  static const char *const suffixed[] = {
+      "bfn.xd8", "bfn.x1.sat", "bfn.xAb", "dpas.u8.s4.8.8", "dpasw.bf.hf.8.4", "dpas.tf32.tf32.8.1", "cmp.eq", "cmpn.ne",
+      "cmp.ge.sat", "add.sat", "mov.sat", "dword_atomic.add", "dword_atomic.cmpxchg.16", "typed_atomic.fmax.16",
+      "svm_atomic.inc.64", "lsc_load.ugm", "lsc_load.ugm.ca.ca", "lsc_store.tgm.uc.wb", "lsc_load_quad.tgm",
+      "lsc_load_block2d.ugm", "lsc_atomic_icas.slm", "lsc_fence.ugm.evict.gpu", "lsc_read_state_info.tgm",
+      "sample_3d.RGBA", "sample_3d.pixel_null_mask.cps.R", "gather4_3d.G", "load_lz.RGBA", "load_3d.divS.RG", "resinfo.R",
+      "sampleinfo.RGBA", "sample.RGBA", "load.GA", "avs.RGBA", "sample_unorm.RG", "gather.4", "scatter.1",
+      "gather4_scaled.RG", "scatter4_typed.RGBA", "gather_scaled.2", "svm_gather.4.1", "svm_scatter4scaled.RGBA",
+      "qw_gather.2", "media_ld.nomod", "media_st.top", "oword_ld.mod", "raw_sends.1.2.3.4", "raw_sends_eot.1.2.3.4",
+      "fence_global.E", "fence_local.EISCRL1", "lifetime.start", "nbarrier.signal", "sbarrier.wait", "va.convolve",
+      "va_skl_plus.LBP_CREATION", "rt_write_3d.RTIA", "urb_write_3d", "switchjmp", "FILE", "LOC"};
+  for (size_t i = 0; i < sizeof suffixed / sizeof suffixed[0]; i++)
+    if (!mnemonic_end_one(v, suffixed[i])) return false;
+  for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
+    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
+    if (d && d->name && !mnemonic_end_one(v, d->name)) return false;
+    for (unsigned i = 0; d && d->subs && i < d->num_subs; i++)
+      if (d->subs[i].name && !mnemonic_end_one(v, d->subs[i].name)) return false;
+  }
+  return true;
+}
+
+/* `channel_column`: a channel suffix with a letter that names no channel ('Q') is refused at a
+ * column inside the suffix (from its first letter to the bad one), in each syntax that has one. */
+static bool channel_column(sf_verdict *v) {
+  static const char *const lines[] = {
+      "sample.RQ (8) T6 V32.0 V32.0 V32.0 V32.0",         "load.RQ (8) T6 V32.0 V32.0 V32.0 V32.0",
+      "sample_3d.RQ (M1, 16)  0x0:uw S0 T6 V32.0 V32.0", "load_lz.RQ (M1, 16)  0x0:uw T6 V32.0 V32.0",
+      "resinfo.RQ (M1, 8)  T6 V32.0 V32.0",              "gather4_scaled.RQ (M1, 16) T6 0x0:ud V32.0 V32.0",
+      "scatter4_typed.RQ (M1, 8) T6 V32.0 V32.0 V32.0 V32.0 V32.0"};
+  for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+    char text[256];
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=16 align=GRF\n    %s\n",
+                     lines[i]);
+    sf_isa_file f;
+    sf_status st;
+    sf_code rc = parse_exact(text, (size_t)n, &f, &st);
+    if (rc == SF_OK) sf_isa_free(&f);
+    const char *dot = strchr(lines[i], '.'), *q = strchr(lines[i], 'Q');
+    uint32_t lo = (uint32_t)(dot - lines[i]) + 6, hi = (uint32_t)(q - lines[i]) + 5; /* 1-based, after four blanks */
+    if (rc != SF_OK && rc != SF_ERR_NOMEM && st.pos_kind == SF_POS_TEXT && st.line == 4 && st.col >= lo && st.col <= hi)
+      continue;
+    char at[80];
+    snprintf(at, sizeof at, "%s at %u:%u (want 4:%u..%u)", sf_code_name(rc), (unsigned)st.line, (unsigned)st.col,
+             (unsigned)lo, (unsigned)hi);
+    return lines_fail(v, "channel_column", rc == SF_OK ? "accepted" : "position", "'%s': %s", lines[i], at);
+  }
+  return true;
+}
+
+/* `string_escapes`: FILE "..." reads GenX_IR's escapes (visa/CISA.l): the simple ones, octal with
+ * one to three digits, \x with one or two hex digits, each to its byte; an unknown escape, a NUL and
+ * a value over 255 are refused at the backslash. */
+static bool string_escapes(sf_verdict *v) {
+  static const struct {
+    const char *lit;  /* as written between the quotes */
+    const char *want; /* the bytes; NULL: refused at column `col` of the FILE line */
+    sf_code code;
+    unsigned col;
+  } cases[] = {
+      {"a\\x41\\102\\7z", "aAB\az", SF_OK, 0},
+      {"\\x4\\x7e\\e\\?\\\\\\\"\\'\\t", "\x04~\x1b?\\\"'\t", SF_OK, 0},
+      {"\\1010", "A0", SF_OK, 0},
+      {"\\x414", "A4", SF_OK, 0},
+      {"ab\\q", NULL, SF_ERR_SYNTAX, 13},
+      {"\\x", NULL, SF_ERR_SYNTAX, 11},
+      {"a\\0", NULL, SF_ERR_RANGE, 12},
+      {"\\400", NULL, SF_ERR_RANGE, 11},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[200];
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n    FILE \"%s\"\n    ret (M1, 1)\n", cases[i].lit);
+    sf_isa_file f;
+    sf_status st;
+    sf_code rc = parse_exact(text, (size_t)n, &f, &st);
+    const char *got = NULL;
+    if (rc == SF_OK) {
+      const sf_visa_kernel *k = f.num_kernels == 1 ? &f.kernels[0] : NULL;
+      const sf_visa_ginst *g = k && k->num_gens == 1 ? &k->gens[0] : NULL;
+      uint32_t idx = g && g->num_ops == 1 ? g->ops[0].u : UINT32_MAX;
+      got = k && idx < k->num_strings ? k->strings[idx] : "(no string)";
+    }
+    bool good = cases[i].want ? got && !strcmp(got, cases[i].want)
+                              : rc == cases[i].code && st.pos_kind == SF_POS_TEXT && st.line == 3 && st.col == cases[i].col;
+    char why[SF_STATUS_MSG_MAX + 64];
+    if (good) {
+      if (rc == SF_OK) sf_isa_free(&f);
+      continue;
+    }
+    if (cases[i].want)
+      snprintf(why, sizeof why, "%s%s", got ? "read as another string" : "refused: ", got ? "" : st.msg);
+    else
+      snprintf(why, sizeof why, "%s at %u:%u, want %s at 3:%u", sf_code_name(rc), (unsigned)st.line, (unsigned)st.col,
+               sf_code_name(cases[i].code), cases[i].col);
+    if (rc == SF_OK) sf_isa_free(&f);
+    return lines_fail(v, "string_escapes", cases[i].want ? "value" : "refusal", "FILE \"%s\": %s", cases[i].lit, why);
+  }
+  return true;
+}
+
+/* `suffix_edges`: valid lines at the edges of their suffix grammars (a bfn function of one hex digit,
+ * of two, with .sat; dpas's depth and count at 1 and 8; raw_sends' fields at their largest; the
+ * fence letters all given and none) parse and print back as written. The generated kernels print a
+ * one-digit bfn function one time in sixteen, so a parser that asks for two digits was found only
+ * after some seconds, through another check's reparse. */
+static bool suffix_edges(sf_verdict *v) {
+  static const char *const lines[] = {
+      "bfn.xa (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>",
+      "bfn.x0.sat (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>",
+      "bfn.xff (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>",
+      "dpas.u8.s4.1.1 (M1, 16) V32.0 V32.0 %null.0 V32(1,2)",
+      "dpasw.bf.hf.8.8 (M1, 16) V32.0 V32.0 V32.0 V32(1,2)",
+      "raw_sends_eot.15.31.31.31 (M1, 16)  0x0:ud 0x2000000:ud V32.0 V32.0 V32.0",
+      "svm_scatter.1.4 (M1_NM, 8) V32.0 V32.0",
+      "qw_gather.8 (M1, 8) T6 V32.0 V32.0",
+      "cmp.rel6 (M1, 16) P1 V32(0,0)<1;1,0> 0x0:d",
+      "fence_global.EISCRL1",
+      "fence_local"};
+  enum { NL = sizeof lines / sizeof lines[0] };
+  char text[1400];
+  size_t n = (size_t)snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64 align=GRF\n");
+  for (size_t i = 0; i < NL; i++) n += (size_t)snprintf(text + n, sizeof text - n, "    %s\n", lines[i]);
+  n += (size_t)snprintf(text + n, sizeof text - n, "    ret (M1, 1)\n");
+  sf_isa_file f;
+  sf_status st;
+  sf_code rc = parse_exact(text, n, &f, &st);
+  if (rc != SF_OK) {
+    char at[40];
+    snprintf(at, sizeof at, "line %u", (unsigned)st.line);
+    return lines_fail(v, "suffix_edges", "refused", "a kernel of valid edge lines is refused at %s: %s", at, st.msg);
+  }
+  sf_buf out;
+  sf_buf_init(&out, &st);
+  const char *missing = NULL;
+  if (sf_visaasm_print(&f, &out, &st) != SF_OK || !sf_buf_put(&out, "", 1)) missing = "(the kernel does not print)";
+  for (size_t i = 0; i < NL && !missing; i++) {
+    char want[200];
+    snprintf(want, sizeof want, "    %s ", lines[i]);
+    if (!strstr((const char *)out.data, want)) missing = lines[i];
+  }
+  sf_buf_free(&out);
+  sf_isa_free(&f);
+  return !missing || lines_fail(v, "suffix_edges", "print", "'%s' does not print back as written %s", missing, st.msg);
+}
+
+bool sf_check_isa_lines(sf_verdict *v) {
+  return optab_rows(v) && mnemonic_end(v) && channel_column(v) && string_escapes(v) && suffix_edges(v);
+}
+
+SF_CHECK_ONCE_FN(sf_check_isa_lines)
