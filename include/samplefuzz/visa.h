@@ -238,7 +238,8 @@ void sf_isa_free(sf_isa_file *f);
  * (SF_ERR_RANGE), leaving k empty: freeing it is then harmless. */
 sf_code sf_visa_kernel_init(sf_visa_kernel *k, const char *name, sf_status *st);
 /* Each returns the new entry's id (var id from 32, sampler index, surface index from 6,
- * predicate id from 1), or -1 with st set. */
+ * predicate id from 1), or -1 with st set and nothing added: SF_ERR_INVALID for a NULL kernel or a
+ * name that is NULL, not an identifier ([A-Za-z_$@][A-Za-z0-9_$@]*) or already declared in k. */
 int64_t sf_visa_kernel_add_var(sf_visa_kernel *k, const char *name, uint8_t type, uint16_t num_elts,
                                uint8_t align, sf_status *st);
 int64_t sf_visa_kernel_add_sampler(sf_visa_kernel *k, const char *name, sf_status *st);

@@ -285,21 +285,31 @@ static void visa_nulls(nulls *n) {
     sf_visa_kernel unnamed;
     CALL("sf_visa_kernel_init(NULL name)", sf_visa_kernel_init(&unnamed, NULL, &st));
     sf_visa_kernel_free(&unnamed); /* left empty by the refusal (visa.h) */
-    /* The declaration builders answer a refusal with exactly -1 and a status (visa.h), a NULL kernel
-     * and each value a var_info cannot hold alike. */
-    static const struct { const char *call; uint8_t type, align; uint16_t elts; sf_code want; } bad[] = {
-        {"sf_visa_kernel_add_var(NULL kernel)", 0, 0, 1, SF_ERR_INVALID},
-        {"sf_visa_kernel_add_var(type 16)", 16, 0, 1, SF_ERR_RANGE},
-        {"sf_visa_kernel_add_var(align 16)", 0, 16, 1, SF_ERR_RANGE},
-        {"sf_visa_kernel_add_var(0 elements)", 0, 0, 0, SF_ERR_RANGE},
+    /* The declaration builders answer a refusal with exactly -1 and a status (visa.h), a NULL kernel,
+     * each value a var_info cannot hold, and a name that is NULL, no identifier or already declared
+     * (sf_gen_kernel_decls declared gv_a) alike. */
+    static const struct { const char *call, *name; uint8_t type, align; uint16_t elts; sf_code want; } bad[] = {
+        {"sf_visa_kernel_add_var(NULL kernel)", "api_bad", 0, 0, 1, SF_ERR_INVALID},
+        {"sf_visa_kernel_add_var(type 16)", "api_bad", 16, 0, 1, SF_ERR_RANGE},
+        {"sf_visa_kernel_add_var(align 16)", "api_bad", 0, 16, 1, SF_ERR_RANGE},
+        {"sf_visa_kernel_add_var(0 elements)", "api_bad", 0, 0, 0, SF_ERR_RANGE},
+        {"sf_visa_kernel_add_var(NULL name)", NULL, 0, 0, 1, SF_ERR_INVALID},
+        {"sf_visa_kernel_add_var(name 1x)", "1x", 0, 0, 1, SF_ERR_INVALID},
+        {"sf_visa_kernel_add_var(name a.b)", "a.b", 0, 0, 1, SF_ERR_INVALID},
+        {"sf_visa_kernel_add_var(a declared name)", NULL, 0, 0, 1, SF_ERR_INVALID},
     };
+    const char *declared = k.num_vars && k.vars ? sf_visa_kernel_string(&k, k.vars[0].name) : NULL;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
       sf_status_clear(&st);
-      int64_t r = sf_visa_kernel_add_var(i ? &k : NULL, "api_bad", bad[i].type, bad[i].elts, bad[i].align, &st);
+      const char *name = i + 1 == sizeof bad / sizeof bad[0] ? declared : bad[i].name;
+      if (i + 1 == sizeof bad / sizeof bad[0] && !name) break; /* no variable to declare again */
+      uint32_t before = k.num_vars;
+      int64_t r = sf_visa_kernel_add_var(i ? &k : NULL, name, bad[i].type, bad[i].elts, bad[i].align, &st);
+      if (r == -1 && st.code == bad[i].want && k.num_vars == before) continue;
       if (r == -1 && st.code == bad[i].want) continue;
       char why[sizeof st.msg + 96];
-      snprintf(why, sizeof why, "returned %lld with %s (%s); want -1 and %s", (long long)r, sf_code_name(st.code), st.msg,
-               sf_code_name(bad[i].want));
+      snprintf(why, sizeof why, "returned %lld with %s (%s), %u variables after %u; want -1, %s and none added", (long long)r,
+               sf_code_name(st.code), st.msg, (unsigned)k.num_vars, (unsigned)before, sf_code_name(bad[i].want));
       finding(n, bad[i].call, why);
     }
   }

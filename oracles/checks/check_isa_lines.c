@@ -7,7 +7,8 @@
  *     suffixed ones) is read without a byte past its end;
  *   - `channel_column`: a bad channel letter is refused at a column inside the channel suffix;
  *   - `string_escapes`: a FILE name's escapes read as GenX_IR's lexer reads them;
- *   - `suffix_edges`: valid lines at the edges of their suffix grammars parse and print back.
+ *   - `suffix_edges`: valid lines at the edges of their suffix grammars parse and print back;
+ *   - `va_modes`: every VA mode byte the printer writes reads back as itself.
  * The generated kernels rarely hold the lines these need (one bfn among a hundred rows, a string
  * with escapes, a text cut at a mnemonic), so the fuzzers found such bugs in tens of seconds, when
  * at all; here they are found at a process's first input. */
@@ -18,6 +19,7 @@
 #include "harness/visa/visa_kernel_priv.h"
 #include "harness/visa/visa_optab.h"
 #include "oracles/checks/check_int.h"
+#include "samplefuzz/gen.h"
 #include "samplefuzz/visa.h"
 
 static bool lines_fail(sf_verdict *v, const char *check, const char *what, const char *fmt, const char *a, const char *b) {
@@ -195,7 +197,7 @@ static bool string_escapes(sf_verdict *v) {
 
 /* `suffix_edges`: valid lines at the edges of their suffix grammars (a bfn function of one hex digit,
  * of two, with .sat; dpas's depth and count at 1 and 8; raw_sends' fields at their largest; the
- * fence letters all given and none) parse and print back as written. The generated kernels print a
+ * fence letters all given and none, the LSC data shapes) parse and print back as written. The generated kernels print a
  * one-digit bfn function one time in sixteen, so a parser that asks for two digits was found only
  * after some seconds, through another check's reparse. */
 static bool suffix_edges(sf_verdict *v) {
@@ -210,9 +212,18 @@ static bool suffix_edges(sf_verdict *v) {
       "qw_gather.8 (M1, 8) T6 V32.0 V32.0",
       "cmp.rel6 (M1, 16) P1 V32(0,0)<1;1,0> 0x0:d",
       "fence_global.EISCRL1",
-      "fence_local"};
+      "fence_local",
+      /* LSC data shapes as IGC 1.0.12504 prints them: a vector length (x2, x2t) on the untyped
+       * messages, channel letters on the quad ones, none for one element */
+      "lsc_load.ugm (M1, 32)  V32:d32x2  flat[V32]:a64",
+      "lsc_load.slm (M1_NM, 1)  V32:d64x2t  flat[V32]:a32",
+      "lsc_load.ugm (M1, 16)  V32:d32  flat[V32]:a64",
+      "lsc_store.ugm (M1_NM, 1)  flat[V32]:a64  V32:d64t",
+      "lsc_atomic_iadd.slm (M1, 16)  V32:d32  flat[V32]:a32  V32  %null",
+      "lsc_load_quad.ugm (M1, 32)  V32:d32.xy  flat[V32]:a32",
+      "lsc_store_quad.slm (M1, 16)  flat[V32]:a32  V32:d32.xyzw"};
   enum { NL = sizeof lines / sizeof lines[0] };
-  char text[1400];
+  char text[2400];
   size_t n = (size_t)snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64 align=GRF\n");
   for (size_t i = 0; i < NL; i++) n += (size_t)snprintf(text + n, sizeof text - n, "    %s\n", lines[i]);
   n += (size_t)snprintf(text + n, sizeof text - n, "    ret (M1, 1)\n");
@@ -238,8 +249,107 @@ static bool suffix_edges(sf_verdict *v) {
   return !missing || lines_fail(v, "suffix_edges", "print", "'%s' does not print back as written %s", missing, st.msg);
 }
 
+/* One VA instruction (opcode op, sub-op sub, fields after the sub-op by the text plan: surface T6,
+ * sampler S0, immediates for operands and the enable mode, V32.0 for raw operands, mode bytes from
+ * modes[]) in a kernel with the generators' declarations, as a file of one kernel; false when out of
+ * memory. */
+static bool va_file(uint8_t op, uint8_t sub, const char *plan, const uint8_t *modes, sf_isa_file *f) {
+  memset(f, 0, sizeof *f);
+  sf_visa_kernel *k = calloc(1, sizeof *k);
+  if (!k) return false;
+  f->kernels = k;
+  f->num_kernels = 1;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_visa_kernel_init(k, "k", &st) != SF_OK || sf_gen_kernel_decls(k, &st) != SF_OK) return false;
+  k->gens = calloc(1, sizeof *k->gens);
+  if (!k->gens) return false;
+  k->num_gens = 1;
+  sf_visa_ginst *g = &k->gens[0];
+  g->op = op;
+  g->form = SF_VISA_FORM_SPEC;
+  g->ops = calloc(strlen(plan) + 1, sizeof *g->ops);
+  if (!g->ops) return false;
+  g->ops[0].kind = SF_VF_SUBOP, g->ops[0].u = sub;
+  for (size_t i = 0; plan[i]; i++) {
+    sf_visa_gop *o = &g->ops[1 + i];
+    char p = plan[i];
+    if (p == 'V' || p == 'M') {
+      o->kind = SF_VF_VEC;
+      o->v.cls = SF_VCLS_IMMEDIATE, o->v.type = p == 'M' ? SF_VT_UB : SF_VT_UD, o->v.imm = p == 'M' ? 0 : 7;
+    } else if (p == 'R') {
+      o->kind = SF_VF_RAW, o->r.id = SF_VISA_FIRST_USER_VAR;
+    } else {
+      o->kind = SF_VF_UB, o->u = p == 'T' ? SF_VISA_FIRST_USER_SURFACE : p == 'S' ? 0 : modes[i];
+    }
+  }
+  g->num_ops = (uint16_t)(strlen(plan) + 1);
+  return true;
+}
+
+/* `va_modes`: in every VA operation with a text form, each mode byte (the conv exec size, the
+ * kernel-size bit, the LBP mode, the pixel size...) is swept over 0-63 with the others at a value
+ * that prints: a value the printer writes must read back as itself. The printer asks
+ * sf_visa_va_mode_ok whether a byte has a name and then prints the name of its low bits, so a test
+ * that lets one value too many through prints another value's name; the generated kernels draw only
+ * values that test allows, and their round trip agrees with itself. */
+static bool va_modes(sf_verdict *v) {
+  static const uint8_t ops[2] = {0x44, 0x4d};
+  unsigned printed = 0;
+  for (unsigned oi = 0; oi < 2; oi++) {
+    const sf_visa_opdesc *d = sf_visa_optab(ops[oi]);
+    for (unsigned si = 0; d && d->subs && si < d->num_subs; si++) {
+      if (d->subs[si].value < 0) continue;
+      uint8_t sub = (uint8_t)d->subs[si].value;
+      const char *plan = sf_visa_va_plan(ops[oi], sub);
+      if (!plan || strlen(plan) > 16) continue;
+      uint8_t base[16] = {0};
+      for (size_t i = 0; plan[i]; i++)
+        while (base[i] < 63 && !sf_visa_va_mode_ok(plan[i], base[i])) base[i]++;
+      for (size_t i = 0; plan[i]; i++) {
+        if (strchr("TSVMR", plan[i])) continue;
+        for (unsigned val = 0; val < 64; val++) {
+          uint8_t modes[16];
+          memcpy(modes, base, sizeof modes);
+          modes[i] = (uint8_t)val;
+          sf_isa_file f, r;
+          memset(&r, 0, sizeof r);
+          sf_status st;
+          sf_status_clear(&st);
+          sf_buf out;
+          sf_buf_init(&out, &st);
+          bool built = va_file(ops[oi], sub, plan, modes, &f);
+          const char *bad = NULL;
+          if (built && sf_visaasm_print(&f, &out, &st) == SF_OK) {
+            printed++;
+            sf_status_clear(&st);
+            if (sf_visaasm_parse((const char *)out.data, out.len, &r, &st) != SF_OK) bad = "reparse";
+            else if (r.num_kernels != 1 || r.kernels[0].num_gens != 1 || r.kernels[0].gens[0].num_ops <= 1 + i ||
+                     r.kernels[0].gens[0].ops[1 + i].u != val)
+              bad = "value";
+          }
+          unsigned got = !bad || strcmp(bad, "value") || r.num_kernels != 1 || r.kernels[0].num_gens != 1 ||
+                                 r.kernels[0].gens[0].num_ops <= 1 + i
+                             ? 0u
+                             : (unsigned)r.kernels[0].gens[0].ops[1 + i].u;
+          sf_buf_free(&out);
+          sf_isa_free(&f);
+          sf_isa_free(&r);
+          if (!bad) continue;
+          char a[120], b[SF_STATUS_MSG_MAX + 40];
+          snprintf(a, sizeof a, "%s sub-op 0x%02x mode '%c' (field %zu) = %u", d->name, (unsigned)sub, plan[i], i + 1, val);
+          snprintf(b, sizeof b, "%s %u: %s", bad, got, st.msg);
+          return lines_fail(v, "va_modes", bad, "%s prints, and reads back as %s", a, b);
+        }
+      }
+    }
+  }
+  /* a sweep where nothing prints would pass whatever the printer did */
+  return printed || lines_fail(v, "va_modes", "none", "no VA instruction of the sweep printed%s%s", "", "");
+}
+
 bool sf_check_isa_lines(sf_verdict *v) {
-  return optab_rows(v) && mnemonic_end(v) && channel_column(v) && string_escapes(v) && suffix_edges(v);
+  return optab_rows(v) && mnemonic_end(v) && channel_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)
