@@ -8,7 +8,8 @@
  *   - `channel_column`: a bad channel letter is refused at a column inside the channel suffix;
  *   - `string_escapes`: a FILE name's escapes read as GenX_IR's lexer reads them;
  *   - `suffix_edges`: valid lines at the edges of their suffix grammars parse and print back;
- *   - `va_modes`: every VA mode byte the printer writes reads back as itself.
+ *   - `va_modes`: every VA mode byte the printer writes reads back as itself;
+ *   - `known_lines`: lines IGC wrote parse to their known fields and print back verbatim.
  * The generated kernels rarely hold the lines these need (one bfn among a hundred rows, a string
  * with escapes, a text cut at a mnemonic), so the fuzzers found such bugs in tens of seconds, when
  * at all; here they are found at a process's first input. */
@@ -19,6 +20,7 @@
 #include "harness/visa/visa_kernel_priv.h"
 #include "harness/visa/visa_optab.h"
 #include "oracles/checks/check_int.h"
+#include "oracles/checks/visa_known_lines.h"
 #include "samplefuzz/gen.h"
 #include "samplefuzz/visa.h"
 
@@ -348,8 +350,45 @@ static bool va_modes(sf_verdict *v) {
   return printed || lines_fail(v, "va_modes", "none", "no VA instruction of the sweep printed%s%s", "", "");
 }
 
+/* `known_lines`: each line of visa_known_lines.h (lines IGC 1.0.12504 wrote, or GenX_IR prints back
+ * from our .isa) parses, alone in a kernel after the shared declarations, to its opcode, field kinds
+ * and leading field values, and prints back verbatim. The fuzz targets' round trips compare our
+ * printer with our parser; these compare both with IGC's text, at a process's first input. */
+static bool known_lines(sf_verdict *v) {
+  static const char hdr[] = SF_VISA_KNOWN_HDR;
+  for (size_t i = 0; i < sizeof SF_VISA_KNOWN_LINES / sizeof SF_VISA_KNOWN_LINES[0]; i++) {
+    const sf_visa_known_line *t = &SF_VISA_KNOWN_LINES[i];
+    char text[sizeof hdr + 320];
+    int n = snprintf(text, sizeof text, "%s    %s\n", hdr, t->line);
+    if (n < 0 || (size_t)n >= sizeof text) continue;
+    sf_isa_file f;
+    sf_status st;
+    sf_code rc = parse_exact(text, (size_t)n, &f, &st);
+    const char *bad = rc == SF_ERR_NOMEM ? NULL : rc != SF_OK ? "refused" : NULL;
+    const sf_visa_ginst *g = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_gens == 1 && !f.kernels[0].num_insts
+                                 ? &f.kernels[0].gens[0]
+                                 : NULL;
+    if (rc == SF_OK && (!g || g->op != t->op || g->num_ops != t->num_ops)) bad = "opcode";
+    for (unsigned j = 0, ui = 0; g && !bad && j < g->num_ops && t->kinds[j]; j++) {
+      if (g->ops[j].kind != (uint8_t)t->kinds[j]) bad = "kinds";
+      else if (t->kinds[j] != 'V' && t->kinds[j] != 'R' && ui < t->nu && g->ops[j].u != t->u[ui++]) bad = "value";
+    }
+    if (rc == SF_OK && !bad) {
+      sf_buf out;
+      sf_buf_init(&out, &st);
+      if (sf_visaasm_print(&f, &out, &st) != SF_OK || !sf_buf_put(&out, "", 1)) bad = "print";
+      else if (!strstr((const char *)out.data, t->line)) bad = "printed", snprintf(st.msg, sizeof st.msg, "printed back otherwise");
+      sf_buf_free(&out);
+    }
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (bad) return lines_fail(v, "known_lines", bad, "IGC's line '%s': %s", t->line, st.msg[0] ? st.msg : bad);
+  }
+  return true;
+}
+
 bool sf_check_isa_lines(sf_verdict *v) {
-  return optab_rows(v) && mnemonic_end(v) && channel_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v);
+  return optab_rows(v) && mnemonic_end(v) && channel_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
+         known_lines(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)

@@ -404,6 +404,28 @@ bool sf_check_surface_api(sf_verdict *v) {
       if (rc == SF_OK) sf_surface_free(s);
     }
   }
+  /* descriptions at the caps that sf_surface_create must take (a refusal of a valid surface is a
+   * finding): the full chain of SF_SURF_MAX_LEVELS levels on the largest dimension of each type
+   * that the texel cap leaves room for, and a level 0 of exactly the texel cap */
+  static const struct {
+    sf_surface_desc d;
+    const char *why;
+  } good[] = {
+      {{SF_SURF_1D, SF_FMT_R8_UNORM, SF_SURF_MAX_DIM, 1, 1, 1, SF_SURF_MAX_LEVELS}, "a 1D surface of the largest width, full chain"},
+      {{SF_SURF_2D, SF_FMT_R8_UNORM, 1, SF_SURF_MAX_DIM, 1, 1, SF_SURF_MAX_LEVELS}, "a 2D surface of the largest height, full chain"},
+      {{SF_SURF_3D, SF_FMT_R8_UNORM, 1, 1, SF_SURF_MAX_DIM, 1, SF_SURF_MAX_LEVELS}, "a 3D surface of the largest depth, full chain"},
+      {{SF_SURF_2D, SF_FMT_R8_UNORM, 2048, 2048, 1, 1, 1}, "a 2048x2048 level of exactly the texel cap"},
+  };
+  for (size_t i = 0; i < sizeof good / sizeof good[0] && !what; i++) {
+    sf_status st;
+    sf_status_clear(&st);
+    sf_surface *s = NULL;
+    if (sf_surface_create(&s, &good[i].d, &st) != SF_OK || !s) {
+      what = "cap_refused";
+      snprintf(detail, sizeof detail, "%s: %s", good[i].why, st.msg);
+    }
+    sf_surface_free(s);
+  }
   if (!what && !sa_nv12_layout(detail, sizeof detail)) what = "layout";
   for (size_t i = 0; i < sizeof ds / sizeof ds[0] && !what; i++) {
     const sf_surface_desc *d = &ds[i];

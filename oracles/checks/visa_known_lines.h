@@ -1,0 +1,158 @@
+/* oracles/checks/visa_known_lines.h — vISA text lines whose fields and printed form are known:
+ * lines copied from the .visaasm files IGC 1.0.12504 wrote (tests/data/real/visa-ocloc/) or that
+ * GenX_IR 12504 prints back from our .isa, each with the opcode, field kinds and leading field
+ * values it must parse to. Used by `known_lines` (check_isa_lines.c, once per process in the
+ * isa_file target) and by tests/test_visa_gen_text.c. Each line is parsed after
+ * SF_VISA_KNOWN_HDR, alone in its kernel, and must print back verbatim. */
+#ifndef SF_ORACLES_CHECKS_VISA_KNOWN_LINES_H
+#define SF_ORACLES_CHECKS_VISA_KNOWN_LINES_H
+
+#include <stdint.h>
+
+/* The declarations every known line may name. */
+#define SF_VISA_KNOWN_HDR \
+  ".version 4.1\n.kernel \"k\"\n" \
+  ".decl V0046 v_type=G type=d num_elts=16 align=hword\n" \
+  ".decl V0047 v_type=G type=d num_elts=16 align=hword\n" \
+  ".decl V0049 v_type=G type=d num_elts=16 align=hword\n" \
+  ".decl V0055 v_type=G type=f num_elts=16 align=hword\n" \
+  ".decl V0057 v_type=G type=f num_elts=16 align=hword\n" \
+  ".decl V0050 v_type=G type=uw num_elts=16 align=hword\n" \
+  ".decl V0052 v_type=G type=d num_elts=16 align=hword\n" \
+  ".decl V0054 v_type=G type=d num_elts=16 align=hword\n" \
+  ".decl A0 v_type=A num_elts=16\n" \
+  ".decl P1 v_type=P num_elts=32\n" \
+  ".decl P2 v_type=P num_elts=32\n" \
+  ".decl T6 v_type=T num_elts=1 v_name=img\n"
+
+typedef struct sf_visa_known_line {
+  const char *line;
+  uint8_t op;
+  uint16_t num_ops;
+  const char *kinds; /* the field kinds, in layout order */
+  uint32_t u[4];     /* the values of the first four non-operand fields (E, P, b, w, L, ...) */
+  unsigned nu;
+} sf_visa_known_line;
+
+static const sf_visa_known_line SF_VISA_KNOWN_LINES[] = {
+    {"or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud", 0x21, 5, "EPVVV", {0x80, 0}, 2},
+    {"mov (M5, 16) V0046(0,0)<1> V0047(0,0)<1;1,0>", 0x29, 4, "EPVV", {0x44, 0}, 2},
+    {"add (M1, 16) V0046(0,0)<1> V0047(0,0)<0;1,0> 0xffffffff:w", 0x01, 5, "EPVVV", {0x04, 0}, 2},
+    {"mad (M1, 16) V0055(0,0)<1> (-)V0055(0,0)<1;1,0> V0057(0,0)<0;1,0> V0057(0,0)<0;1,0>", 0x0c, 6, "EPVVVV",
+     {0x04, 0}, 2},
+    {"(P2) sel (M1, 16) V0057(0,0)<1> 0xbf800000:f V0055(0,0)<1;1,0>", 0x2a, 5, "EPVVV", {0x04, 2}, 2},
+    {"cmp.eq (M1_NM, 16) P1 V0046(0,0)<0;1,0> 0x0:d", 0x2c, 5, "EbVVV", {0x84, 0}, 2},
+    {"cmp.lt (M1, 16) P2 V0055(0,0)<1;1,0> 0x0:f", 0x2c, 5, "EbVVV", {0x04, 4}, 2},
+    {"cmpn.ne (M1, 16) P1 V0046(0,0)<1;1,0> 0x0:d", 0x2c, 5, "EbVVV", {0x04, 0x81}, 2},
+    {"cmp.rel6 (M1, 16) P1 V0046(0,0)<1;1,0> 0x0:d", 0x2c, 5, "EbVVV", {0x04, 6}, 2},
+    {"cmp.ge.sat (M1, 16) V0055(0,0)<1> V0055(0,0)<1;1,0> 0x0:f", 0x2c, 5, "EbVVV", {0x04, 3}, 2},
+    {"resinfo.RGBA (M1, 16)  T6 V0046.0 V0047.0", 0x70, 6, "SEbbRR", {10, 0x04, 15, 6}, 4},
+    {"sampleinfo.R (M1_NM, 8)  T6 V0047.32", 0x70, 5, "SEbbR", {11, 0x83, 1, 6}, 4},
+    {"movs (M1_NM, 1) T6(0) 0x0:ud", 0x2d, 3, "EVV", {0x80}, 1},
+    {"addc (M1_NM, 8) V0052(0,0)<1> V0054(0,0)<1> V0050(0,0)<1;1,0> 0xc840:uv", 0x49, 6, "EPVVVV", {0x83, 0}, 2},
+    {"div (M1, 16) V0055(0,0)<1> V0055(0,0)<1;1,0> 0x41100000:f", 0x03, 5, "EPVVV", {0x04, 0}, 2},
+    {"scatter4_scaled.RGBA (M1, 16) T6 0x0:ud V0046.0 V0055.0", 0x75, 8, "EPbwbVRR", {0x04, 0, 15, 0}, 4},
+    {"gather4_scaled.RG (M1, 16) T6 0x0:ud V0046.0 V0055.0", 0x74, 8, "EPbwbVRR", {0x04, 0, 3, 0}, 4},
+    {"scatter4_typed.RGBA (M1, 8) T6 V0046.0 V0047.0 %null.0 %null.0 V0055.0", 0x4c, 9, "EPbbRRRRR", {0x03, 0, 15, 6}, 4},
+    {"svm_scatter.4.1 (M1_NM, 8) V0046.0 V0047.0", 0x4e, 7, "SEPbbRR", {4, 0x83, 0, 1}, 4},
+    {"load_lz.RGBA (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0", 0x6e, 10, "wEPbVbRnRR", {0x1a, 0x04, 0, 15}, 4},
+    /* synthesized in GenX_IR's syntax (IsaDisassembly.cpp / CISA.y forms) */
+    {"mov.sat (M1, 16) V0055(0,0)<1> (-)V0057(0,0)<1;1,0>", 0x29, 4, "EPVV", {0x04, 0}, 2},
+    {"(!P1.any) not (M1, 16) V0046(0,0)<1> (~)V0047(0,0)<1;1,0>", 0x23, 4, "EPVV", {0x04, 0xA001}, 2},
+    {"(P1) jmp (M1, 1) lab", 0x32, 3, "EPL", {0x00, 1, 0}, 3},
+    {"goto (M1, 16) lab", 0x6c, 3, "EPL", {0x04, 0, 0}, 3},
+    {"fret (M1, 1)", 0x68, 2, "EP", {0x00, 0}, 2},
+    {"add3.o (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0> V0049(0,0)<1;1,0> 0x1:d", 0x92, 6, "EPVVVV", {0x04, 0}, 2},
+    /* bfn (IGC 12504 for DG2; GenX_IR's -dumpcommonisa of our .isa prints these lines): the
+     * function byte is the last field, in hex without padding */
+    {"bfn.xd8 (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0> V0049(0,0)<1;1,0> V0052(0,0)<1;1,0>", 0x85, 7, "EPVVVVb",
+     {0x04, 0, 0xd8}, 3},
+    {"(!P1) bfn.xa (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0> 0x5:ud (-)V0052(0,0)<1;1,0>", 0x85, 7, "EPVVVVb",
+     {0x04, 0x8001, 0x0a}, 3},
+    {"bfn.x0.sat (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0> 0x5:ud V0052(0,0)<1;1,0>", 0x85, 7, "EPVVVVb",
+     {0x04, 0, 0}, 3},
+    /* LSC (IGC 12504 for PVC; GenX_IR's -dumpcommonisa of our .isa prints these lines) */
+    {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64", 0x89, 19, "SEPbbbbwdbbbbbVRRRR", {0x00, 0x05, 0, 0}, 4},
+    {"(!P1.any) lsc_store.ugm.uc.wb (M1_NM, 1)  bti(0x4)[V0047.64+0x100]:a32  V0046.64:d16c32x4t", 0x89, 19,
+     "SEPbbbbwdbbbbbVRRRR", {0x04, 0x80, 0xA001, 0}, 4},
+    {"lsc_atomic_icas.slm (M1, 32)  %null:d32  ss(V0049(0,1))[V0047-0x20]:a16  V0052  %null", 0x89, 19,
+     "SEPbbbbwdbbbbbVRRRR", {0x12, 0x05, 0, 3}, 4},
+    /* a store in GenX_IR's grammar (its printer leaves the operands out) */
+    {"lsc_ccs_update.ugm (M1, 16)  flat[V0047]:a64  V0046:d32", 0x89, 19, "SEPbbbbwdbbbbbVRRRR", {0x1d, 0x04, 0, 0}, 4},
+    {"lsc_load_quad.ugml (M1, 16)  V0046:d32.xzw  arg[V0047]:a64", 0x89, 19, "SEPbbbbwdbbbbbVRRRR", {0x02, 0x04, 0, 1},
+     4},
+    {"lsc_fence.ugm.evict.gpu", 0x8b, 5, "EPbbb", {0x80, 0, 0, 1}, 4},
+    /* typed LSC (.tgm, opcode 0x8a) in the form GenX_IR 12504's grammar reads: its -dumpcommonisa of
+     * our .isa equals its dump of its own parse of these lines (its printer writes the missing
+     * coordinates as %null and drops their offsets, so its lines are not these) */
+    {"lsc_load_quad.tgm (M1, 16)  V0049:d32.xyzw  bti(0x4)[V0046]:a32", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR", {0x02, 0x04, 0, 0}, 4},
+    {"(P1) lsc_store_quad.tgm.uc.ca (M5, 8)  ss(V0052(0,1))[V0046.32, V0047, V0052, V0046]:a64  V0049:d16.y", 0x8a, 19,
+     "SEPbbbbbbbbVRRRRRRR", {0x06, 0x43, 1, 1}, 4},
+    {"lsc_atomic_icas.tgm (M1, 16)  V0049:d32x2t  bti(0x5)[V0046]:a16  V0047  V0049.32", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR",
+     {0x12, 0x04, 0, 0}, 4},
+    {"(!P1) lsc_read_state_info.tgm  V0049.64  ss(V0052)", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR", {0x1e, 0x80, 0x8001, 0}, 4},
+    /* one value for the length and the mask: channels on an atomic (9 = xw) and a length on a
+     * transposed quad, both read by GenX_IR's lexer */
+    {"lsc_atomic_iadd.tgm (M1, 16)  V0049:d32.xw  bti(0x5)[V0046, V0047]:a32  V0047  %null", 0x8a, 19,
+     "SEPbbbbbbbbVRRRRRRR", {0x0c, 0x04, 0, 0}, 4},
+    {"lsc_load_quad.tgm (M1, 16)  V0049:d32x4t  bti(0x2)[V0046]:a32", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR", {0x02, 0x04, 0, 0}, 4},
+    /* our spellings: GenX_IR reads these names but refuses them for .tgm (docs/visa-text.md) */
+    {"lsc_load_status.tgm (M1, 16)  V0049:d32  bss(V0052)[V0046, V0047]:a32", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR",
+     {0x1b, 0x04, 0, 0}, 4},
+    {"lsc_store_uncompressed.tgm (M1, 16)  bti(0x3)[V0046]:a32  V0049:d32x4", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR",
+     {0x1c, 0x04, 0, 0}, 4},
+    {"lsc_ccs_update.tgm (M1, 16)  ss(V0052)[V0046]:a64  V0049:d16", 0x8a, 19, "SEPbbbbbbbbVRRRRRRR", {0x1d, 0x04, 0, 0}, 4},
+    /* rt_write_3d: GenX_IR 12504's -dumpcommonisa of our .isa prints these lines (and of its own
+     * parse of them, but for <SI>: its builder reads the sample index and drops it, bit and operand) */
+    {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", 0x71, 9, "EPwbRRRRR", {0x04, 0, 0, 6}, 4},
+    {"(P1) rt_write_3d.<LRTW> (M1, 8) T6 %null.0 V0047.0 V0047.32 V0049.0 V0049.32", 0x71, 9, "EPwbRRRRR",
+     {0x03, 1, 0x80, 6}, 4},
+    {"rt_write_3d.<RTI><A><O><Z><ST><LRTW><CPS><PS><CM><SI><NULLRT> (M5, 16) T6 V0046.0 V0050(0,0)<0;1,0> 0x3:uw "
+     "V0050(0,1)<0;1,0> V0046.64 V0046.32 V0047.0 V0047.64 V0049.0 V0049.64 V0046.0 V0050.0",
+     0x71, 16, "EPwbRVVVRRRRRRRR", {0x44, 0, 0x1ffc, 6}, 4},
+    {"rt_write_3d.<RTI><Z> (M1, 16) T6 V0046.0 0x1:ud V0047.0 V0047.64 V0049.0 V0049.64 V0046.32", 0x71, 11,
+     "EPwbRVRRRRR", {0x04, 0, 0x24, 6}, 4},
+    /* 2D block load and store (IGC 12504's form: tests/data/real/visa-ocloc block2d-pvc-*) */
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", 0x89, 20,
+     "SEPbbbbbbwwbRVVVVVVR", {0x03, 0x04, 0, 0}, 4},
+    /* dpas and dpasw (GenX_IR's -dumpcommonisa of our .isa prints these lines) */
+    {"dpas.u8.s4.8.8 (M1, 16) V0046.0 V0047.0 %null.0 V0049(1,2)", 0x83, 6, "ERRRVd", {0x04, 0x08080607u, 0, 0}, 2},
+    {"dpas.tf32.tf32.2.1 (M5_NM, 16) V0046.32 V0047.0 V0052.64 V0049(0,0)", 0x83, 6, "ERRRVd", {0xC4, 0x01020C0Cu, 0, 0}, 2},
+    {"dpasw.bf.hf.4.3 (M1, 16) V0046.0 V0047.0 V0052.0 V0054(0,1)", 0x1c, 6, "ERRRVd", {0x04, 0x03040A09u, 0, 0}, 2},
+    /* strided load and store (GenX_IR's -dumpcommonisa of our .isa prints these lines) */
+    {"lsc_load_strided.ugm (M1, 16)  V0046:d32x4  flat[V0047, 0x10]:a64", 0x89, 19, "SEPbbbbwdbbbbbVRRVR",
+     {0x01, 0x04, 0, 0}, 4},
+    {"lsc_store_strided.ugml (M5, 16)  ss(V0049)[V0047+0x40, V0052(0,1)]:a32  V0046.32:d16x3", 0x89, 19,
+     "SEPbbbbwdbbbbbVRRVR", {0x05, 0x44, 0, 1}, 4},
+    {"(P1) lsc_store_block2d.slm.uc.wb (M1_NM, 1)  flat[V0047(0,1), 0x3F, 0x1F, 0xFFFFFFFF, V0049(2,3), 0x0]  V0046.64:d32.8x16tt",
+     0x89, 20, "SEPbbbbbbwwbRVVVVVVR", {0x07, 0x80, 1, 3}, 4},
+    /* setp, addr_add, dword_atomic, svm_atomic widths, oword loads and stores (IGC 12504 for
+     * skl..pvc: tests/data/real/visa-ocloc atomics-*, memory-*, subgroups-*; GenX_IR's
+     * -dumpcommonisa of our .isa prints these lines) */
+    {"setp (M1_NM, 16) P1 V0046(0,0)<0;1,0>", 0x2b, 3, "EVV", {0x84}, 1},
+    {"setp (M1_NM, 32) P2 0xffff:uw", 0x2b, 3, "EVV", {0x85}, 1},
+    {"addr_add (M1_NM, 1) A0(0)<1> &V0046[8] V0050(0,0)<0;1,0>", 0x28, 4, "EVVV", {0x80}, 1},
+    {"addr_add (M5, 16) A0(0)<1> &V0050 V0047(0,16)<1;1,0>", 0x28, 4, "EVVV", {0x44}, 1},
+    {"addr_add (M1, 16) A0(0)<1> A0(0)<1> 0x4:uw", 0x28, 4, "EVVV", {0x04}, 1},
+    {"addr_add (M1_NM, 1) A0(0)<1> &T6 0x0:uw", 0x28, 4, "EVVV", {0x80}, 1},
+    {"(P1) dword_atomic.add (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", 0x7d, 8, "bEPbRRRR", {0, 0x04, 1, 6}, 4},
+    {"dword_atomic.cmpxchg.16 (M5, 16) T6 V0046.0 V0049.0 V0052.0 V0054.0", 0x7d, 8, "bEPbRRRR", {0x27, 0x44, 0, 6}, 4},
+    {"dword_atomic.inc (M1, 16) %slm V0046.0 %null.0 %null.0 %null.0", 0x7d, 8, "bEPbRRRR", {2, 0x04, 0, 0}, 4},
+    {"svm_atomic.add.64 (M1, 8) V0046.0 %null.0 V0049.0 %null.0", 0x4e, 8, "SEPbRRRR", {5, 0x03, 0, 0x40}, 4},
+    {"svm_atomic.xchg.16 (M1, 8) V0046.0 V0047.0 V0049.0 %null.0", 0x4e, 8, "SEPbRRRR", {5, 0x03, 0, 0x26}, 4},
+    {"oword_ld_unaligned (4) T6 V0050(0,0)<0;1,0> V0046.0", 0x3c, 5, "bbbVR", {2, 0, 6}, 3},
+    {"oword_ld.mod (2) T6 0x10:ud V0046.0", 0x35, 5, "bbbVR", {1, 1, 6}, 3},
+    {"oword_st (16) T6 V0050(0,0)<0;1,0> V0046.0", 0x36, 4, "bbVR", {4, 6}, 2},
+    /* media block I/O and SVM block I/O (subgroup block reads and writes: blocks-*; GenX_IR
+     * 12504 assembled these lines to the fields below and prints them back) */
+    {"media_ld.nomod (32,1) T6 0 V0047(0,0)<0;1,0> V0049(0,0)<0;1,0> V0046.0", 0x37, 8, "bbbbbVVR", {0, 6, 0, 32}, 4},
+    {"media_ld.top (16,2) T6 3 V0047(0,0)<0;1,0> V0047(0,1)<0;1,0> V0046.0", 0x37, 8, "bbbbbVVR", {2, 6, 3, 16}, 4},
+    {"media_st.bottom (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", 0x38, 8, "bbbbbVVR", {3, 6, 0, 8}, 4},
+    {"svm_block_ld (4) V0050(0,0)<0;1,0> V0046.0", 0x4e, 4, "SbVR", {1, 2}, 2},
+    {"svm_block_st (1) V0050(0,0)<0;1,0> V0046.0", 0x4e, 4, "SbVR", {2, 0}, 2},
+    /* stateless gathers (kernels built with -cl-intel-greater-than-4GB-buffer-required) */
+    {"svm_gather4scaled.RGB (M1, 16) 0x0:ud V0046.0 V0047.0", 0x4e, 8, "SEPbwVRR", {6, 0x04, 0, 7}, 4},
+    {"(!P1) svm_scatter4scaled.RGBA (M1_NM, 8) 0x10:ud V0046.0 V0047.0", 0x4e, 8, "SEPbwVRR", {7, 0x83, 0x8001, 15}, 4},
+};
+
+#endif
