@@ -239,12 +239,47 @@ bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n) {
   return false;
 }
 
+/* The size case of chunk_edge, on one input in four (it re-signs the container, as the two cases
+ * above do): chunk k's size set one byte past what the container has after its header must be
+ * refused as out of range at the size field, with a message that gives the bytes left. */
+static bool chunk_size_edge(sf_verdict *v, const uint8_t *p, size_t n, uint32_t k) {
+  if (((n + p[n - 1]) & 3) != 0) return true;
+  uint32_t off = word_at(p + 32 + 4 * (size_t)k);
+  if ((uint64_t)off + 8 > n) return true;
+  uint8_t *q = malloc(n);
+  if (!q) return true;
+  memcpy(q, p, n);
+  size_t left = n - off - 8;
+  put_word(q + off + 4, (uint32_t)(left + 1));
+  if (!resign(q, n, p)) return free(q), true;
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_dxbc_read(q, n, &c, &st);
+  sf_dxbc_free(&c);
+  free(q);
+  char bound[48];
+  snprintf(bound, sizeof bound, "(%zu bytes left)", left);
+  const char *how = rc == SF_OK ? "accepted"
+                    : rc != SF_ERR_RANGE || st.pos_kind != SF_POS_BYTE || st.pos != (uint64_t)off + 4 ? "refusal"
+                    : !strstr(st.msg, bound) ? "message" : NULL;
+  if (!how) return true;
+  char why[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "chunk_edge", NULL, how);
+  sf_verdict_key(v, "chunk_edge size %s", how);
+  sf_verdict_dumpf(v, "chunk %u's size set to %zu, one past the %zu bytes after its header: want out of range at byte 0x%llx "
+                      "with '%s' in the message, got %s\n", k, left + 1, left, (unsigned long long)off + 4, bound,
+                   rc == SF_OK ? "ok" : sf_status_format(&st, why, sizeof why));
+  return false;
+}
+
 /* chunk_edge: the container with one chunk's table entry (picked by the input) set to n - 7, one
  * byte past the last offset that leaves room for a chunk header, re-signed, must be refused as out
  * of range at that entry, with a message that gives the range offsets may take, up to n - 8: the
  * edge of the reader's offset test, and the bound it tells the user. Likewise the entry set one
  * byte before the end of the chunk table (the first offset a chunk may take), with the message's
- * range starting there. */
+ * range starting there. And (chunk_size_edge, one input in four) its size one byte past the end. */
 bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n) {
   if (!p || n < 40 || n > SF_DXBC_MAX_SIZE) return true;
   uint32_t nchunks = word_at(p + 28);
@@ -280,7 +315,7 @@ bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n) {
                      bound, rc == SF_OK ? "ok" : sf_status_format(&st, why, sizeof why));
     return false;
   }
-  return true;
+  return chunk_size_edge(v, p, n, k);
 }
 
 /* `fourcc_cut`: the `.program SHDR|SHEX` line of a printed container text with its FourCC one

@@ -48,8 +48,9 @@ bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t
 typedef struct fp_fixture {
   sf_surface *f32, *u8, *srgb, *edge; /* edge: RGBA8 17x17, one texel past two null tiles (avs_clamp) */
   sf_surface *cube;                    /* RGBA8 cube 4x4, three levels (cube_edge) */
+  sf_surface *tall;                    /* RGBA8 8x96 (avs_span) */
   sf_sampler samp;
-  bool ready, failed, cube_done;
+  bool ready, failed, cube_done, span_done;
   sf_status why; /* the refusal, when a surface was not created */
 } fp_fixture;
 
@@ -64,9 +65,10 @@ static bool fp_setup(void) {
   sf_surface_desc ds = {SF_SURF_2D, SF_FMT_RGBA8_SRGB, 8, 8, 1, 1, 1};
   sf_surface_desc de = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 2 * SF_NULL_TILE + 1, 2 * SF_NULL_TILE + 1, 1, 1, 1};
   sf_surface_desc dc = {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 4, 4, 1, 1, 3};
+  sf_surface_desc dt = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 8, 96, 1, 1, 1};
   if (sf_surface_create(&fp.f32, &d, &st) != SF_OK || sf_surface_create(&fp.u8, &d8, &st) != SF_OK ||
       sf_surface_create(&fp.srgb, &ds, &st) != SF_OK || sf_surface_create(&fp.edge, &de, &st) != SF_OK ||
-      sf_surface_create(&fp.cube, &dc, &st) != SF_OK) {
+      sf_surface_create(&fp.cube, &dc, &st) != SF_OK || sf_surface_create(&fp.tall, &dt, &st) != SF_OK) {
     fp.failed = true; /* the caller judges the refusal: only out of memory leaves it nothing to say */
     fp.why = st;
     return false;
@@ -80,12 +82,14 @@ static bool fp_setup(void) {
   sf_surface_fill(fp.edge, pat8, sizeof pat8);
   sf_surface_fill(fp.u8, pat8, sizeof pat8); /* every channel of a texel differs from the next one */
   sf_surface_fill(fp.cube, pat8, sizeof pat8);
+  sf_surface_fill(fp.tall, pat8, sizeof pat8);
   fp.ready = true;
   return true;
 }
 
 static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
+static bool avs_span(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 static bool request_all_equal(sf_verdict *v, const sf_case *c, const sf_sample_batch *q, const sf_backend *const *be,
                               unsigned nbe, const char *check, const char *what);
@@ -228,7 +232,7 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
                      sf_code_name(r1), sf_code_name(r2), sf_code_name(r3));
     return false;
   }
-  return rect_groups(v, c, be, nbe) && avs_clamp(v, c, be, nbe) && cube_edge(v, c, be, nbe);
+  return rect_groups(v, c, be, nbe) && avs_clamp(v, c, be, nbe) && avs_span(v, c, be, nbe) && cube_edge(v, c, be, nbe);
 }
 
 /* `cube_edge` (with `fast_path`, once per thread): a trilinear batch on the 4x4 cube of three
@@ -279,6 +283,52 @@ static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *
  * and give the scalar bits; a clamp that reached one row (column) too far inward forwards it.
  * `avs_near`: likewise a block inside the surface whose luma taps end at the last texel before the
  * null tile to its right (below it): a footprint reckoned too wide forwards it. */
+/* Runs AVS request aq on the scalar entry and on every other backend: NULL when each gives the
+ * scalar bits on its own SIMD path; else "scalar" (the scalar entry refused it), "bits" or
+ * "forwarded" (handed to the scalar code), *name the backend. */
+static const char *avs_all_equal(const sf_avs_req *aq, const sf_backend *const *be, unsigned nbe, const char **name) {
+  sf_avs_out want, got;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_backend_scalar()->avs(aq, &want, &st) != SF_OK) return "scalar";
+  for (unsigned b = 0; b < nbe; b++) {
+    if (!strcmp(be[b]->name, "scalar") || !be[b]->avs) continue;
+    unsigned long f0 = sf_backend_forwarded(be[b]);
+    sf_status_clear(&st);
+    memset(&got, 0xA5, sizeof got);
+    sf_code rb = be[b]->avs(aq, &got, &st);
+    *name = be[b]->name;
+    if (rb != SF_OK || memcmp(got.v, want.v, sizeof want.v) != 0) return "bits";
+    if (sf_backend_forwarded(be[b]) != f0) return "forwarded";
+  }
+  return NULL;
+}
+
+/* `avs_span` (with `fast_path`): the SIMD AVS path keeps the horizontal pass of each source row a
+ * block reads in a cache of 32 rows when the block's taps span fewer than 32 rows (docs/simd.md).
+ * 4x4 blocks on the 8x96 RGBA8 surface whose vertical step makes the taps span from 23 to 38 rows
+ * (the 8 luma and the 4 chroma taps), none clamped, must give the scalar bits on every backend,
+ * on the SIMD path: a span reckoned one row short keeps a 33-row span in the cache and writes one
+ * slot past it, and a cache used past its rows reads rows never computed. */
+static bool avs_span(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  if (fp.span_done) return true; /* fixed requests: once per thread (twelve blocks on every backend) */
+  fp.span_done = true;
+  sf_sampler sp = fp.samp;
+  for (unsigned m = 0; m < 12; m++) {
+    sf_avs_req aq = {.surf = fp.tall, .samp = &sp, .u = 0.25f, .v = 0.1f, .du = 1.0f / 32, .dv = (20.0f + (float)m) / (3.0f * 96),
+                     .w = 4, .h = 4};
+    const char *name = "scalar", *bad = avs_all_equal(&aq, be, nbe, &name);
+    if (!bad) continue;
+    sf_verdict_fail(v, "fast_path", &c->inst, name);
+    sf_verdict_key(v, "fast_path %s avs_span %s", name, bad);
+    sf_verdict_dumpf(v, "%s: an AVS 4x4 block on an 8x96 RGBA8 surface, rows %u/288 of its height apart: %s\n", name, 20 + m,
+                     !strcmp(bad, "bits") ? "differs from the scalar entry"
+                     : !strcmp(bad, "forwarded") ? "was handed to the scalar code" : "the scalar entry refused it");
+    return false;
+  }
+  return true;
+}
+
 static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   sf_sampler sp = fp.samp;
   sf_status st;
@@ -296,22 +346,8 @@ static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *
                      .dv = 1.0f / 32, .w = 4, .h = 4};
     if (k == 2) aq.u = near, aq.du = half, aq.v = 0.1f;
     if (k == 3) aq.v = near, aq.dv = half, aq.u = 0.1f;
-    sf_avs_out want, got;
-    sf_code rw = sf_backend_scalar()->avs(&aq, &want, &st);
-    const char *bad = NULL, *name = "scalar";
-    for (unsigned b = 0; b < nbe && !bad && rw == SF_OK; b++) {
-      if (!strcmp(be[b]->name, "scalar") || !be[b]->avs) continue;
-      unsigned long f0 = sf_backend_forwarded(be[b]);
-      sf_status bs;
-      sf_status_clear(&bs);
-      memset(&got, 0xA5, sizeof got);
-      sf_code rb = be[b]->avs(&aq, &got, &bs);
-      name = be[b]->name;
-      if (rb != SF_OK || memcmp(got.v, want.v, sizeof want.v) != 0) bad = "bits";
-      else if (sf_backend_forwarded(be[b]) != f0) bad = "forwarded";
-    }
+    const char *name = "scalar", *bad = avs_all_equal(&aq, be, nbe, &name);
     sf_surface_set_null(fp.edge, 0, 0, right ? SF_NULL_TILE : 0, right ? 0 : SF_NULL_TILE, false, &st);
-    if (rw != SF_OK) bad = "scalar";
     if (!bad) continue;
     sf_verdict_fail(v, "fast_path", &c->inst, name);
     sf_verdict_key(v, "fast_path %s %s %s %s", name, k < 2 ? "avs_clamp" : "avs_near", right ? "right" : "below", bad);

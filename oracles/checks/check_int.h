@@ -297,7 +297,7 @@ bool sf_isa_same_file(const sf_isa_file *a, const sf_isa_file *b, bool canon, ch
 /* `target_names` (check_isa_file_edit.c, once per process): Target="cm"/"3d"/"cs" read as the
  * one-byte values 0/1/2 and print back by name. */
 bool sf_check_target_names_once(sf_verdict *v);
-/* `optab_rows`, `mnemonic_end`, `channel_column`, `string_escapes`, `suffix_edges`, `va_modes`, `known_lines` (check_isa_lines.c): fixed vISA
+/* `optab_rows`, `mnemonic_end`, `suffix_column`, `string_escapes`, `suffix_edges`, `va_modes`, `known_lines` (check_isa_lines.c): fixed vISA
  * text lines and the opcode table's rows, once per process (the isa_file target). */
 bool sf_check_isa_lines(sf_verdict *v);
 bool sf_check_isa_lines_once(sf_verdict *v);

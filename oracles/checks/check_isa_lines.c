@@ -5,7 +5,8 @@
  *     and name once per table);
  *   - `mnemonic_end`: a text that ends right after a mnemonic (every table name and a list of
  *     suffixed ones) is read without a byte past its end;
- *   - `channel_column`: a bad channel letter is refused at a column inside the channel suffix;
+ *   - `suffix_column`: a fault in a mnemonic's suffix (a channel letter, a number, a mode name) is
+ *     refused at a column inside the suffix;
  *   - `string_escapes`: a FILE name's escapes read as GenX_IR's lexer reads them;
  *   - `suffix_edges`: valid lines at the edges of their suffix grammars parse and print back;
  *   - `va_modes`: every VA mode byte the printer writes reads back as itself;
@@ -107,7 +108,8 @@ static bool mnemonic_end(sf_verdict *v) {
       "gather4_scaled.RG", "scatter4_typed.RGBA", "gather_scaled.2", "svm_gather.4.1", "svm_scatter4scaled.RGBA",
       "qw_gather.2", "media_ld.nomod", "media_st.top", "oword_ld.mod", "raw_sends.1.2.3.4", "raw_sends_eot.1.2.3.4",
       "fence_global.E", "fence_local.EISCRL1", "lifetime.start", "nbarrier.signal", "sbarrier.wait", "va.convolve",
-      "va_skl_plus.LBP_CREATION", "rt_write_3d.RTIA", "urb_write_3d", "switchjmp", "FILE", "LOC"};
+      "va_skl_plus.LBP_CREATION", "rt_write_3d.RTIA", "urb_write_3d", "switchjmp", "FILE", "LOC",
+      "", "\t", "  \t "}; /* and a text that ends in the blanks before an instruction (the label test walks them) */
   for (size_t i = 0; i < sizeof suffixed / sizeof suffixed[0]; i++)
     if (!mnemonic_end_one(v, suffixed[i])) return false;
   for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
@@ -119,30 +121,44 @@ static bool mnemonic_end(sf_verdict *v) {
   return true;
 }
 
-/* `channel_column`: a channel suffix with a letter that names no channel ('Q') is refused at a
- * column inside the suffix (from its first letter to the bad one), in each syntax that has one. */
-static bool channel_column(sf_verdict *v) {
-  static const char *const lines[] = {
-      "sample.RQ (8) T6 V32.0 V32.0 V32.0 V32.0",         "load.RQ (8) T6 V32.0 V32.0 V32.0 V32.0",
-      "sample_3d.RQ (M1, 16)  0x0:uw S0 T6 V32.0 V32.0", "load_lz.RQ (M1, 16)  0x0:uw T6 V32.0 V32.0",
-      "resinfo.RQ (M1, 8)  T6 V32.0 V32.0",              "gather4_scaled.RQ (M1, 16) T6 0x0:ud V32.0 V32.0",
-      "scatter4_typed.RQ (M1, 8) T6 V32.0 V32.0 V32.0 V32.0 V32.0"};
-  for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+/* `suffix_column`: a line whose mnemonic suffix has a fault (a letter that names no channel, a
+ * number out of its range, a name no mode has) is refused at a column from the suffix's first '.'
+ * to the start of the fault (`bad`), in each syntax that has such a suffix. */
+static bool suffix_column(sf_verdict *v) {
+  static const struct {
+    const char *line, *bad;
+  } cases[] = {
+      {"sample.RQ (8) T6 V32.0 V32.0 V32.0 V32.0", "Q"},
+      {"load.RQ (8) T6 V32.0 V32.0 V32.0 V32.0", "Q"},
+      {"sample_3d.RQ (M1, 16)  0x0:uw S0 T6 V32.0 V32.0", "Q"},
+      {"load_lz.RQ (M1, 16)  0x0:uw T6 V32.0 V32.0", "Q"},
+      {"resinfo.RQ (M1, 8)  T6 V32.0 V32.0", "Q"},
+      {"gather4_scaled.RQ (M1, 16) T6 0x0:ud V32.0 V32.0", "Q"},
+      {"scatter4_typed.RQ (M1, 8) T6 V32.0 V32.0 V32.0 V32.0 V32.0", "Q"},
+      {"raw_sends.1.2.256.4 (M1, 16)  0x0:ud 0x2000000:ud V32.0 V32.0 V32.0", ".256"},
+      {"raw_sends.1.2.3.x (M1, 16)  0x0:ud 0x2000000:ud V32.0 V32.0 V32.0", ".x"},
+      {"svm_gather.5.1 (M1_NM, 8) V32.0 V32.0", ".5"},
+      {"gather_scaled.3 (M1, 16) T6 0x0:ud V32.0 V32.0", ".3"},
+      {"qw_gather.3 (M1, 8) T6 V32.0 V32.0", ".3"},
+      {"media_ld.bogus (32,1) T6 0 V32(0,0)<0;1,0> V32(0,0)<0;1,0> V32.0", ".bogus"},
+      {"fence_global.EQ", "Q"},
+      {"cmp.zz (M1, 16) P1 V32(0,0)<1;1,0> 0x0:d", ".zz"}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const char *line = cases[i].line;
     char text[256];
-    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=16 align=GRF\n    %s\n",
-                     lines[i]);
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64 align=GRF\n    %s\n", line);
     sf_isa_file f;
     sf_status st;
     sf_code rc = parse_exact(text, (size_t)n, &f, &st);
     if (rc == SF_OK) sf_isa_free(&f);
-    const char *dot = strchr(lines[i], '.'), *q = strchr(lines[i], 'Q');
-    uint32_t lo = (uint32_t)(dot - lines[i]) + 6, hi = (uint32_t)(q - lines[i]) + 5; /* 1-based, after four blanks */
+    const char *dot = strchr(line, '.'), *bad = strstr(line, cases[i].bad);
+    uint32_t lo = (uint32_t)(dot - line) + 5, hi = (uint32_t)(bad - line) + 5; /* 1-based, after four blanks */
     if (rc != SF_OK && rc != SF_ERR_NOMEM && st.pos_kind == SF_POS_TEXT && st.line == 4 && st.col >= lo && st.col <= hi)
       continue;
     char at[80];
     snprintf(at, sizeof at, "%s at %u:%u (want 4:%u..%u)", sf_code_name(rc), (unsigned)st.line, (unsigned)st.col,
              (unsigned)lo, (unsigned)hi);
-    return lines_fail(v, "channel_column", rc == SF_OK ? "accepted" : "position", "'%s': %s", lines[i], at);
+    return lines_fail(v, "suffix_column", rc == SF_OK ? "accepted" : "position", "'%s': %s", line, at);
   }
   return true;
 }
@@ -387,7 +403,7 @@ static bool known_lines(sf_verdict *v) {
 }
 
 bool sf_check_isa_lines(sf_verdict *v) {
-  return optab_rows(v) && mnemonic_end(v) && channel_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
+  return optab_rows(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
          known_lines(v);
 }
 
