@@ -11,6 +11,7 @@
 #include <string.h>
 #include <xxhash.h>
 
+#include "harness/d3d/d3d_text_priv.h"
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/dxbc.h"
 
@@ -334,3 +335,32 @@ bool sf_d3d_has_tpf_line(const char *t, size_t n) {
     if ((i == 0 || t[i - 1] == '\n') && memcmp(t + i, ".tpf", 4) == 0) return true;
   return false;
 }
+
+/* `imm_width` (once per process, in the D3D codec targets): an immediate prints as %f when that text
+ * reads back to its bits and has at most 24 characters, else as the shortest %g that does
+ * (d3d_text_names.c). At the edge, for a float and a double: 24 characters of %f, and one more
+ * digit, which takes %g. Both texts read back the same, so no round trip sees where the edge is. */
+bool sf_check_d3d_imm_width(sf_verdict *v) {
+  static const struct {
+    uint64_t bits;
+    bool dbl;
+    const char *want;
+  } cases[4] = {{0x5bb1a2bcu, false, "99999998430674944.000000"},
+                {0x5d5e0b6bu, false, "1e+18"},
+                {0x4345ee2a2eb5a5c4u, true, "12345678901234568.000000"},
+                {0x437b69b4ba630f35u, true, "1.2345678901234568e+17"}};
+  for (unsigned q = 0; q < 4; q++) {
+    char out[64];
+    if (cases[q].dbl) da_fmt_imm64(cases[q].bits, out);
+    else da_fmt_imm((uint32_t)cases[q].bits, out);
+    if (!strcmp(out, cases[q].want)) continue;
+    sf_verdict_fail(v, "imm_width", NULL, cases[q].dbl ? "double" : "float");
+    sf_verdict_key(v, "imm_width %s", cases[q].dbl ? "double" : "float");
+    sf_verdict_dumpf(v, "the %s of bits 0x%llx prints as '%s', want '%s'\n", cases[q].dbl ? "double" : "float",
+                     (unsigned long long)cases[q].bits, out, cases[q].want);
+    return false;
+  }
+  return true;
+}
+
+SF_CHECK_ONCE_FN(sf_check_d3d_imm_width)

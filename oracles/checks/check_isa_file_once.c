@@ -525,21 +525,28 @@ static bool va_rows(sf_verdict *v) {
  * instruction on the line of the last `.kernel_attr` (`.kernel_attr Target="3d"    ret (M1, 1)`,
  * a newline it leaves out); that instruction is read, not dropped with the rest of the line. */
 static bool attr_then_inst(sf_verdict *v) {
-  static const char text[] = ".version 4.1\n.kernel \"k\"\n.kernel_attr Target=\"3d\"    ret (M1, 1)\n";
-  sf_isa_file f;
-  memset(&f, 0, sizeof f);
-  sf_status st;
-  sf_status_clear(&st);
-  sf_code rc = sf_visaasm_parse(text, sizeof text - 1, &f, &st);
-  bool ok = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_rets == 1;
-  uint32_t rets = rc == SF_OK && f.num_kernels ? f.kernels[0].num_rets : 0;
-  sf_isa_free(&f);
-  if (ok) return true;
-  sf_verdict_fail(v, "attr_then_inst", NULL, rc == SF_OK ? "dropped" : "refused");
-  sf_verdict_key(v, "attr_then_inst %s", rc == SF_OK ? "dropped" : "refused");
-  sf_verdict_dumpf(v, "an instruction on the line of a .kernel_attr (GenX_IR's dump) gave %s with %u ret instructions, want 1: %s\n",
-                   sf_code_name(rc), (unsigned)rets, st.msg);
-  return false;
+  /* with a value, and with none (the name alone, or with its '=': GenX_IR's grammar reads both) */
+  static const char *const attrs[3] = {"Target=\"3d\"", "Foo", "Foo="};
+  for (unsigned q = 0; q < 3; q++) {
+    char text[128];
+    int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.kernel_attr %s    ret (M1, 1)\n", attrs[q]);
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+    const sf_visa_kernel *k = rc == SF_OK && f.num_kernels == 1 ? &f.kernels[0] : NULL;
+    bool ok = k && k->num_rets == 1 && k->num_kattrs == 1 && k->attrs && k->attrs[k->kattr_first].size == (q ? 0 : 1);
+    uint32_t rets = k ? k->num_rets : 0;
+    sf_isa_free(&f);
+    if (ok) continue;
+    sf_verdict_fail(v, "attr_then_inst", NULL, rc == SF_OK ? "dropped" : "refused");
+    sf_verdict_key(v, "attr_then_inst %s", rc == SF_OK ? "dropped" : "refused");
+    sf_verdict_dumpf(v, "an instruction on the line of '.kernel_attr %s' (GenX_IR's dump) gave %s with %u ret instructions, want 1 "
+                        "and the attribute: %s\n", attrs[q], sf_code_name(rc), (unsigned)rets, st.msg);
+    return false;
+  }
+  return true;
 }
 
 /* `ident_edges` (once per process, with `target_names`): what the printers take for a name they may
