@@ -239,6 +239,24 @@ bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n) {
   return false;
 }
 
+/* Reads the container p[0..n) with the word at byte `at` set to w and the checksum made right again:
+ * false when that copy could not be made (no memory, or a container resign leaves alone), else
+ * true with the reader's code in *rc and its status in *st. */
+static bool read_edited(const uint8_t *p, size_t n, size_t at, uint32_t w, sf_code *rc, sf_status *st) {
+  uint8_t *q = malloc(n);
+  if (!q) return false;
+  memcpy(q, p, n);
+  put_word(q + at, w);
+  if (!resign(q, n, p)) return free(q), false;
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  sf_status_clear(st);
+  *rc = sf_dxbc_read(q, n, &c, st);
+  sf_dxbc_free(&c);
+  free(q);
+  return true;
+}
+
 /* The size case of chunk_edge, on one input in four (it re-signs the container, as the two cases
  * above do): chunk k's size set one byte past what the container has after its header must be
  * refused as out of range at the size field, with a message that gives the bytes left. */
@@ -246,19 +264,10 @@ static bool chunk_size_edge(sf_verdict *v, const uint8_t *p, size_t n, uint32_t 
   if (((n + p[n - 1]) & 3) != 0) return true;
   uint32_t off = word_at(p + 32 + 4 * (size_t)k);
   if ((uint64_t)off + 8 > n) return true;
-  uint8_t *q = malloc(n);
-  if (!q) return true;
-  memcpy(q, p, n);
   size_t left = n - off - 8;
-  put_word(q + off + 4, (uint32_t)(left + 1));
-  if (!resign(q, n, p)) return free(q), true;
-  sf_dxbc c;
-  memset(&c, 0, sizeof c);
+  sf_code rc;
   sf_status st;
-  sf_status_clear(&st);
-  sf_code rc = sf_dxbc_read(q, n, &c, &st);
-  sf_dxbc_free(&c);
-  free(q);
+  if (!read_edited(p, n, (size_t)off + 4, (uint32_t)(left + 1), &rc, &st)) return true;
   char bound[48];
   snprintf(bound, sizeof bound, "(%zu bytes left)", left);
   const char *how = rc == SF_OK ? "accepted"
@@ -288,18 +297,9 @@ bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n) {
   size_t table_end = 32 + 4 * (size_t)nchunks;
   for (unsigned low = 0; low < 2; low++) {
     size_t off = low ? table_end - 1 : n - 7;
-    uint8_t *q = malloc(n);
-    if (!q) return true;
-    memcpy(q, p, n);
-    put_word(q + 32 + 4 * k, (uint32_t)off);
-    if (!resign(q, n, p)) return free(q), true;
-    sf_dxbc c;
-    memset(&c, 0, sizeof c);
+    sf_code rc;
     sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = sf_dxbc_read(q, n, &c, &st);
-    sf_dxbc_free(&c);
-    free(q);
+    if (!read_edited(p, n, 32 + 4 * (size_t)k, (uint32_t)off, &rc, &st)) return true;
     char bound[32];
     if (low) snprintf(bound, sizeof bound, "[0x%zx, ", table_end);
     else snprintf(bound, sizeof bound, "0x%zx]", n - 8);
