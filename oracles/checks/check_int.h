@@ -305,6 +305,10 @@ bool sf_check_target_names_once(sf_verdict *v);
  * text lines and the opcode table's rows, once per process (the isa_file target). */
 bool sf_check_isa_lines(sf_verdict *v);
 bool sf_check_isa_lines_once(sf_verdict *v);
+/* Parses vISA text[0..n) copied into a block of exactly n bytes (under ASan a read past the text is a
+ * finding), *f zeroed first and st cleared; the parser's code (SF_ERR_NOMEM if no copy was made). */
+struct sf_isa_file;
+sf_code sf_check_visaasm_exact(const char *text, size_t n, struct sf_isa_file *f, sf_status *st);
 /* `label_cap` and `inst_cap` (check_isa_file_once.c): a text one label, or one instruction, over its
  * cap is refused at that line, and one at the cap reads. */
 bool sf_check_caps_once(sf_verdict *v);

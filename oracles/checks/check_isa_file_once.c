@@ -102,10 +102,8 @@ static bool info_surface(sf_verdict *v) {
                      ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=16 align=GRF\n"
                      ".decl T6 v_type=T num_elts=1 v_name=a\n    %s\n    ret (M1, 1)\n", lines[q]);
     sf_isa_file f;
-    memset(&f, 0, sizeof f);
     sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+    sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
     const sf_visa_kernel *k = rc == SF_OK && f.num_kernels == 1 ? &f.kernels[0] : NULL;
     const sf_visa_ginst *g = k && k->num_gens == 1 ? &k->gens[0] : NULL;
     bool good = g && g->op == 0x70 && g->num_ops > 3 && g->ops[3].u == SF_VISA_FIRST_USER_SURFACE;
@@ -531,10 +529,8 @@ static bool attr_then_inst(sf_verdict *v) {
     char text[128];
     int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.kernel_attr %s    ret (M1, 1)\n", attrs[q]);
     sf_isa_file f;
-    memset(&f, 0, sizeof f);
     sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = sf_visaasm_parse(text, (size_t)n, &f, &st);
+    sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
     const sf_visa_kernel *k = rc == SF_OK && f.num_kernels == 1 ? &f.kernels[0] : NULL;
     bool ok = k && k->num_rets == 1 && k->num_kattrs == 1 && k->attrs && k->attrs[k->kattr_first].size == (q ? 0 : 1);
     uint32_t rets = k ? k->num_rets : 0;

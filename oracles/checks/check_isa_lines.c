@@ -67,19 +67,6 @@ static bool optab_rows(sf_verdict *v) {
   return true;
 }
 
-/* Parses text[0..n) copied into a block of exactly n bytes (under ASan a read past the text is a
- * finding); the parser's code, st its status. */
-static sf_code parse_exact(const char *text, size_t n, sf_isa_file *f, sf_status *st) {
-  char *t = malloc(n ? n : 1);
-  memset(f, 0, sizeof *f);
-  sf_status_clear(st);
-  if (!t) return SF_ERR_NOMEM;
-  memcpy(t, text, n);
-  sf_code rc = sf_visaasm_parse(t, n, f, st);
-  free(t);
-  return rc;
-}
-
 /* `mnemonic_end`: ".version 4.1 / .kernel / <mnemonic>" with the text's last byte the mnemonic's.
  * The suffix scanners (bfn's function digits, dpas's four numbers, the LSC and atomic names, the
  * channel letters) walk the mnemonic token; one that looks a byte further reads past the text. A
@@ -91,7 +78,7 @@ static bool mnemonic_end_one(sf_verdict *v, const char *mn) {
   if (n < 0 || (size_t)n >= sizeof text) return true;
   sf_isa_file f;
   sf_status st;
-  sf_code rc = parse_exact(text, (size_t)n, &f, &st);
+  sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
   if (rc == SF_OK) sf_isa_free(&f);
   if (rc == SF_OK || rc == SF_ERR_NOMEM || (st.pos_kind == SF_POS_TEXT && st.line == 3)) return true;
   return lines_fail(v, "mnemonic_end", "position", "a text ending at the mnemonic '%s' is refused off its line: %s", mn, st.msg);
@@ -149,7 +136,7 @@ static bool suffix_column(sf_verdict *v) {
     int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64 align=GRF\n    %s\n", line);
     sf_isa_file f;
     sf_status st;
-    sf_code rc = parse_exact(text, (size_t)n, &f, &st);
+    sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
     if (rc == SF_OK) sf_isa_free(&f);
     const char *dot = strchr(line, '.'), *bad = strstr(line, cases[i].bad);
     uint32_t lo = (uint32_t)(dot - line) + 5, hi = (uint32_t)(bad - line) + 5; /* 1-based, after four blanks */
@@ -187,7 +174,7 @@ static bool string_escapes(sf_verdict *v) {
     int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n    FILE \"%s\"\n    ret (M1, 1)\n", cases[i].lit);
     sf_isa_file f;
     sf_status st;
-    sf_code rc = parse_exact(text, (size_t)n, &f, &st);
+    sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
     const char *got = NULL;
     if (rc == SF_OK) {
       const sf_visa_kernel *k = f.num_kernels == 1 ? &f.kernels[0] : NULL;
@@ -247,7 +234,7 @@ static bool suffix_edges(sf_verdict *v) {
   n += (size_t)snprintf(text + n, sizeof text - n, "    ret (M1, 1)\n");
   sf_isa_file f;
   sf_status st;
-  sf_code rc = parse_exact(text, n, &f, &st);
+  sf_code rc = sf_check_visaasm_exact(text, n, &f, &st);
   if (rc != SF_OK) {
     char at[40];
     snprintf(at, sizeof at, "line %u", (unsigned)st.line);
@@ -379,7 +366,7 @@ static bool known_lines(sf_verdict *v) {
     if (n < 0 || (size_t)n >= sizeof text) continue;
     sf_isa_file f;
     sf_status st;
-    sf_code rc = parse_exact(text, (size_t)n, &f, &st);
+    sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
     const char *bad = rc == SF_ERR_NOMEM ? NULL : rc != SF_OK ? "refused" : NULL;
     const sf_visa_ginst *g = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_gens == 1 && !f.kernels[0].num_insts
                                  ? &f.kernels[0].gens[0]
@@ -408,3 +395,14 @@ bool sf_check_isa_lines(sf_verdict *v) {
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)
+
+sf_code sf_check_visaasm_exact(const char *text, size_t n, sf_isa_file *f, sf_status *st) {
+  char *t = malloc(n ? n : 1);
+  memset(f, 0, sizeof *f);
+  sf_status_clear(st);
+  if (!t) return SF_ERR_NOMEM;
+  memcpy(t, text, n);
+  sf_code rc = sf_visaasm_parse(t, n, f, st);
+  free(t);
+  return rc;
+}
