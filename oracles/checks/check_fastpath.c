@@ -49,8 +49,9 @@ typedef struct fp_fixture {
   sf_surface *f32, *u8, *srgb, *edge; /* edge: RGBA8 17x17, one texel past two null tiles (avs_clamp) */
   sf_surface *cube;                    /* RGBA8 cube 4x4, three levels (cube_edge) */
   sf_surface *tall;                    /* RGBA8 8x96 (avs_span) */
+  sf_surface *deep;                    /* RGBA32F 16384x1, all 15 levels (deep_chain) */
   sf_sampler samp;
-  bool ready, failed, cube_done, span_done;
+  bool ready, failed, cube_done, span_done, deep_done;
   sf_status why; /* the refusal, when a surface was not created */
 } fp_fixture;
 
@@ -66,9 +67,11 @@ static bool fp_setup(void) {
   sf_surface_desc de = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 2 * SF_NULL_TILE + 1, 2 * SF_NULL_TILE + 1, 1, 1, 1};
   sf_surface_desc dc = {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 4, 4, 1, 1, 3};
   sf_surface_desc dt = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 8, 96, 1, 1, 1};
+  sf_surface_desc dd = {SF_SURF_2D, SF_FMT_RGBA32F, SF_SURF_MAX_DIM, 1, 1, 1, SF_SURF_MAX_LEVELS};
   if (sf_surface_create(&fp.f32, &d, &st) != SF_OK || sf_surface_create(&fp.u8, &d8, &st) != SF_OK ||
       sf_surface_create(&fp.srgb, &ds, &st) != SF_OK || sf_surface_create(&fp.edge, &de, &st) != SF_OK ||
-      sf_surface_create(&fp.cube, &dc, &st) != SF_OK || sf_surface_create(&fp.tall, &dt, &st) != SF_OK) {
+      sf_surface_create(&fp.cube, &dc, &st) != SF_OK || sf_surface_create(&fp.tall, &dt, &st) != SF_OK ||
+      sf_surface_create(&fp.deep, &dd, &st) != SF_OK) {
     fp.failed = true; /* the caller judges the refusal: only out of memory leaves it nothing to say */
     fp.why = st;
     return false;
@@ -83,6 +86,7 @@ static bool fp_setup(void) {
   sf_surface_fill(fp.u8, pat8, sizeof pat8); /* every channel of a texel differs from the next one */
   sf_surface_fill(fp.cube, pat8, sizeof pat8);
   sf_surface_fill(fp.tall, pat8, sizeof pat8);
+  sf_surface_fill(fp.deep, pat, sizeof pat);
   fp.ready = true;
   return true;
 }
@@ -91,6 +95,7 @@ static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const
 static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 static bool avs_span(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
+static bool deep_chain(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 static bool request_all_equal(sf_verdict *v, const sf_case *c, const sf_sample_batch *q, const sf_backend *const *be,
                               unsigned nbe, const char *check, const char *what);
 
@@ -232,7 +237,57 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
                      sf_code_name(r1), sf_code_name(r2), sf_code_name(r3));
     return false;
   }
-  return rect_groups(v, c, be, nbe) && avs_clamp(v, c, be, nbe) && avs_span(v, c, be, nbe) && cube_edge(v, c, be, nbe);
+  return rect_groups(v, c, be, nbe) && avs_clamp(v, c, be, nbe) && avs_span(v, c, be, nbe) && cube_edge(v, c, be, nbe) &&
+         deep_chain(v, c, be, nbe);
+}
+
+/* `deep_chain` (with `fast_path`, once per thread): a trilinear batch on a 2D RGBA32F surface of
+ * SF_SURF_MAX_DIM x 1 with all SF_SURF_MAX_LEVELS levels, the longest chain a surface may have
+ * (sampler.h), at explicit LODs from 0 to past the last level. The SIMD sample path computes any
+ * valid chain (docs/simd.md): every backend must give the scalar entry's bits and leave its
+ * forwarded count alone. The fuzzed surfaces are small, so their chains stop far short of the cap,
+ * and a test of the chain length that is one off at the cap forwards this batch only. */
+static bool deep_chain(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  if (fp.deep_done) return true;
+  fp.deep_done = true;
+  sf_sampler sp = fp.samp;
+  sp.mip_filter = SF_MIP_LINEAR;
+  sp.lod_bias = 0;
+  sp.min_lod = 0;
+  sp.max_lod = 4095;
+  sf_sample_batch q;
+  memset(&q, 0, sizeof q);
+  q.surf = fp.deep;
+  q.samp = &sp;
+  q.lod_mode = SF_LOD_EXPLICIT;
+  q.n = 16;
+  q.lanes = 0xFFFFu;
+  for (unsigned l = 0; l < q.n; l++) {
+    q.u[l] = 0.03f + 0.061f * (float)l;
+    q.lod_or_bias[l] = 0.95f * (float)l; /* 0 to 14.25: every level, the last one's LOD past it */
+  }
+  sf_sample_out want, got;
+  sf_status st;
+  sf_status_clear(&st);
+  const char *name = "scalar", *bad = NULL;
+  if (sf_backend_scalar()->sample(&q, &want, &st) != SF_OK) bad = "scalar";
+  for (unsigned b = 0; !bad && b < nbe; b++) {
+    if (!strcmp(be[b]->name, "scalar") || !be[b]->sample) continue;
+    unsigned long f0 = sf_backend_forwarded(be[b]);
+    sf_status_clear(&st);
+    memset(&got, 0xA5, sizeof got);
+    name = be[b]->name;
+    if (be[b]->sample(&q, &got, &st) != SF_OK || !sf_out_equal(&want, &got, q.n)) bad = "bits";
+    else if (sf_backend_forwarded(be[b]) != f0) bad = "forwarded";
+  }
+  if (!bad) return true;
+  sf_verdict_fail(v, "fast_path", &c->inst, name);
+  sf_verdict_key(v, "fast_path %s deep_chain %s", name, bad);
+  sf_verdict_dumpf(v, "%s: a trilinear batch on a %ux1 RGBA32F surface of %u levels %s\n", name, SF_SURF_MAX_DIM,
+                   SF_SURF_MAX_LEVELS,
+                   !strcmp(bad, "bits") ? "differs from the scalar entry"
+                   : !strcmp(bad, "forwarded") ? "was handed to the scalar code" : "was refused by the scalar entry");
+  return false;
 }
 
 /* `cube_edge` (with `fast_path`, once per thread): a trilinear batch on the 4x4 cube of three
