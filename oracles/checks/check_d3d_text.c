@@ -363,4 +363,67 @@ bool sf_check_d3d_imm_width(sf_verdict *v) {
   return true;
 }
 
-SF_CHECK_ONCE_FN(sf_check_d3d_imm_width)
+/* `d3d_line_cuts` (once per process, with `imm_width`): fxc-style lines that reach the immediate,
+ * register, suffix and declaration scanners, each after a shader-model line, first whole (it must
+ * parse: a refusal is a finding), then cut after each of its bytes and read in a block of exactly
+ * the bytes kept: accepted, or refused on line 2. A number, a swizzle or a keyword at the very end
+ * of the text is where a scanner that looks one byte further reads past it; the fuzzers' texts end
+ * there only by luck (eof_cut picks one place in SF_NEG_EVERY texts). */
+static const char *const d3d_cut_lines[] = {
+    "sample o0.xyzw, l(1.000000, 0.500000, -0.00000000e+00, 1.40129846e-45), t0.xyzw, s0",
+    "sample_b_sat r0.xy, -|v0.xyxx|, t0.xyzw, s0, l(-5.00000000e-01)",
+    "sample o0.xyzw, l(inf, nan, -inf, 1e-10), t1.xyzw, s0",
+    "sample o0.xyzw, l(1.#INF00, -1.#INF00, -1.#IND00, 1.#QNAN0), t1.xyzw, s0",
+    "sample o0.xyzw, l(2,-1,0x3f800000,0), t1.xyzw, s0",
+    "sample_l o0.xyzw, v0.xyxx, t0.xyzw, s0, l(1E+2)",
+    "sample_aoffimmi(-1,0,1) r0.xyzw, v0.xyxx, t0.xyzw, s0",
+    "sample_c_lz r0.x, v0.xyxx, t0.xxxx, s0, cb0[2].x",
+    "sample_d o0.xyzw, v0.xyxx, t0.xyzw, s1, v1.xyxx, v1.zwzz",
+    "sample_indexable(texture2d)(float,float,float,float) r0.xyzw, v0.xyxx, t0.xyzw, s0",
+    "dcl_resource_texture2d (float,float,float,float) t0",
+    "dcl_sampler s0, mode_comparison",
+    "dcl_constantbuffer CB0[1], immediateIndexed",
+    "dcl_input_ps linear v0.xy",
+    "dcl_temps 2",
+};
+
+static bool d3d_cut_one(const char *text, size_t k, sf_status *st) {
+  char *t = malloc(k ? k : 1);
+  sf_status_clear(st);
+  if (!t) return true;
+  memcpy(t, text, k);
+  sf_tpf_program prog;
+  sf_code rc = sf_d3dasm_parse_program(t, k, &prog, st);
+  free(t);
+  sf_tpf_program_free(&prog); /* parse leaves it freeable either way */
+  return rc == SF_OK || rc == SF_ERR_NOMEM || (st->pos_kind == SF_POS_TEXT && st->line == 2);
+}
+
+static bool sf_check_d3d_line_cuts(sf_verdict *v) {
+  for (size_t i = 0; i < sizeof d3d_cut_lines / sizeof d3d_cut_lines[0]; i++) {
+    char text[256];
+    int n = snprintf(text, sizeof text, "ps_5_0\n%s", d3d_cut_lines[i]);
+    if (n < 0 || (size_t)n >= sizeof text) continue;
+    sf_status st;
+    bool whole = d3d_cut_one(text, (size_t)n, &st) && st.code == SF_OK;
+    if (st.code == SF_ERR_NOMEM) continue;
+    for (size_t k = 7; whole && k < (size_t)n; k++) {
+      if (d3d_cut_one(text, k, &st)) continue;
+      sf_verdict_fail(v, "line_cuts", NULL, "d3d");
+      sf_verdict_key(v, "line_cuts d3d position");
+      sf_verdict_dumpf(v, "the line '%s' cut after %zu bytes is refused off its line 2: line %u: %s\n", d3d_cut_lines[i], k - 7,
+                       (unsigned)st.line, st.msg);
+      return false;
+    }
+    if (whole) continue;
+    sf_verdict_fail(v, "line_cuts", NULL, "d3d");
+    sf_verdict_key(v, "line_cuts d3d refused");
+    sf_verdict_dumpf(v, "the valid line '%s' is refused: %s\n", d3d_cut_lines[i], st.msg);
+    return false;
+  }
+  return true;
+}
+
+static bool sf_check_d3d_text_fixed(sf_verdict *v) { return sf_check_d3d_imm_width(v) && sf_check_d3d_line_cuts(v); }
+
+SF_CHECK_ONCE_FN(sf_check_d3d_text_fixed)

@@ -8,8 +8,9 @@
  * docs/dxbc.md (Microsoft's d3d11TokenizedProgramFormat.hpp is the public source of the bit
  * fields), is broken one field at a time; each break has the code, the DWORD and the numbers its
  * message must carry, formatted here from the broken token itself. The template must decode first:
- * a decoder that refuses it would pass every row for the wrong reason. Fixed work: once per process
- * in the D3D codec targets (sf_check_d3d_tokens_once). */
+ * a decoder that refuses it would pass every row for the wrong reason. `program_refusals` does the
+ * same for a program's framing. Fixed work: once per process in the D3D codec targets
+ * (sf_check_d3d_tokens_once). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -103,6 +104,57 @@ static sf_code decode(const uint32_t *t, size_t n, sf_status *st) {
   return sf_tpf_decode_inst(t, n, 0, &d, &used, st);
 }
 
+/* `program_refusals`: a program's framing broken one way at a time (sf_tpf_program_decode): each is
+ * refused with its code at its DWORD, its message naming the value, and the unbroken forms beside
+ * them (a comment block of exactly its 2 header DWORDs, a ret) are read. The fuzzers' programs come
+ * from the encoder, whose framing is right, and a mutated one is compared only with itself; the
+ * DWORD a refusal names is seen nowhere else. */
+typedef struct {
+  const char *what;
+  uint32_t w[5];
+  unsigned n;    /* DWORDs of w given to the decoder, or bytes when bytes is set */
+  bool bytes;
+  sf_code code;
+  unsigned pos;
+  const char *want; /* in the message */
+} prog_break;
+
+static const prog_break prog_breaks[] = {
+    {"a customdata of its 2 header DWORDs", {0x50u, 4u, SF_TPF_OP_CUSTOMDATA, 2u}, 4, false, SF_OK, 0, ""},
+    {"a ret", {0x50u, 3u, 0x0100003eu}, 3, false, SF_OK, 0, ""},
+    {"a customdata of length 1", {0x50u, 4u, SF_TPF_OP_CUSTOMDATA, 1u}, 4, false, SF_ERR_INVALID, 3, "customdata length 1 is smaller"},
+    {"a customdata of length 0", {0x50u, 4u, SF_TPF_OP_CUSTOMDATA, 0u}, 4, false, SF_ERR_INVALID, 3, "customdata length 0 is smaller"},
+    {"a customdata without its length", {0x50u, 3u, SF_TPF_OP_CUSTOMDATA}, 3, false, SF_ERR_TRUNCATED, 2, "length DWORD is missing"},
+    {"a customdata past the end", {0x50u, 4u, SF_TPF_OP_CUSTOMDATA, 3u}, 4, false, SF_ERR_TRUNCATED, 2, "length 3 overruns the program (2"},
+    {"an instruction of length 0", {0x50u, 3u, 0x0000003eu}, 3, false, SF_ERR_INVALID, 2, "opcode 0x3e: instruction length field is 0"},
+    {"an instruction past the end", {0x50u, 4u, 0x0100003eu, 0x0300003eu}, 4, false, SF_ERR_TRUNCATED, 3, "length 3 overruns the program (1"},
+    {"a length token past the chunk", {0x50u, 4u, 0x0100003eu}, 3, false, SF_ERR_TRUNCATED, 1, "says 4 DWORDs, the chunk holds 3"},
+    {"a DWORD after the program", {0x50u, 3u, 0x0100003eu, 0x0100003eu}, 4, false, SF_ERR_TRAILING, 3, "1 DWORDs after the program end"},
+    {"a size of 13 bytes", {0x50u, 3u, 0x0100003eu, 0}, 13, true, SF_ERR_TRUNCATED, 3, "13 bytes is not a whole number"},
+    {"the version token alone", {0x50u}, 1, false, SF_ERR_TRUNCATED, 1, "need the version and length tokens"},
+};
+
+static bool program_refusals(sf_verdict *v) {
+  for (size_t i = 0; i < sizeof prog_breaks / sizeof prog_breaks[0]; i++) {
+    const prog_break *b = &prog_breaks[i];
+    uint8_t bytes[4 * 5];
+    for (unsigned k = 0; k < 5; k++)
+      for (unsigned j = 0; j < 4; j++) bytes[4 * k + j] = (uint8_t)(b->w[k] >> (8 * j));
+    sf_tpf_program prog;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_tpf_program_decode(bytes, b->bytes ? b->n : 4 * b->n, &prog, &st);
+    sf_tpf_program_free(&prog); /* decode leaves it freeable either way */
+    if (rc == SF_ERR_NOMEM || (rc == b->code && (rc == SF_OK || (st.pos_kind == SF_POS_DWORD && st.pos == b->pos &&
+                                                                   strstr(st.msg, b->want)))))
+      continue;
+    return tokens_fail(v, "program", "%s: %s at %s %llu, \"%s\"; want %s at DWORD %u with \"%s\"", b->what, sf_code_name(rc),
+                       st.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)st.pos, st.msg,
+                       sf_code_name(b->code), b->pos, b->want);
+  }
+  return true;
+}
+
 static bool sf_check_d3d_tokens(sf_verdict *v) {
   sf_status st;
   sf_code rc = decode(tmpl, T_LEN, &st);
@@ -151,7 +203,7 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
   if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
-  return true;
+  return program_refusals(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_tokens)

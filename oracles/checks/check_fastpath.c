@@ -241,6 +241,23 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
          deep_chain(v, c, be, nbe);
 }
 
+/* A 16-lane batch on surface s at explicit LODs (the caller sets the coordinates and LODs), with
+ * sampler *sp: fp.samp made trilinear, its LOD bias 0 and its clamps wide open. */
+static void trilinear_batch(sf_sample_batch *q, sf_sampler *sp, sf_surface *s, uint32_t lanes) {
+  *sp = fp.samp;
+  sp->min_filter = sp->mag_filter = SF_FILTER_LINEAR;
+  sp->mip_filter = SF_MIP_LINEAR;
+  sp->lod_bias = 0;
+  sp->min_lod = 0;
+  sp->max_lod = 4095;
+  memset(q, 0, sizeof *q);
+  q->surf = s;
+  q->samp = sp;
+  q->lod_mode = SF_LOD_EXPLICIT;
+  q->n = 16;
+  q->lanes = lanes;
+}
+
 /* `deep_chain` (with `fast_path`, once per thread): a trilinear batch on a 2D RGBA32F surface of
  * SF_SURF_MAX_DIM x 1 with all SF_SURF_MAX_LEVELS levels, the longest chain a surface may have
  * (sampler.h), at explicit LODs from 0 to past the last level. The SIMD sample path computes any
@@ -250,18 +267,9 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
 static bool deep_chain(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   if (fp.deep_done) return true;
   fp.deep_done = true;
-  sf_sampler sp = fp.samp;
-  sp.mip_filter = SF_MIP_LINEAR;
-  sp.lod_bias = 0;
-  sp.min_lod = 0;
-  sp.max_lod = 4095;
+  sf_sampler sp;
   sf_sample_batch q;
-  memset(&q, 0, sizeof q);
-  q.surf = fp.deep;
-  q.samp = &sp;
-  q.lod_mode = SF_LOD_EXPLICIT;
-  q.n = 16;
-  q.lanes = 0xFFFFu;
+  trilinear_batch(&q, &sp, fp.deep, 0xFFFFu);
   for (unsigned l = 0; l < q.n; l++) {
     q.u[l] = 0.03f + 0.061f * (float)l;
     q.lod_or_bias[l] = 0.95f * (float)l; /* 0 to 14.25: every level, the last one's LOD past it */
@@ -300,19 +308,9 @@ static bool deep_chain(sf_verdict *v, const sf_case *c, const sf_backend *const 
 static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   if (fp.cube_done || nbe < 2) return true;
   fp.cube_done = true;
-  sf_sampler sp = fp.samp;
-  sp.min_filter = sp.mag_filter = SF_FILTER_LINEAR;
-  sp.mip_filter = SF_MIP_LINEAR;
-  sp.lod_bias = 0;
-  sp.min_lod = 0;
-  sp.max_lod = 4095;
+  sf_sampler sp;
   sf_sample_batch q;
-  memset(&q, 0, sizeof q);
-  q.surf = fp.cube;
-  q.samp = &sp;
-  q.lod_mode = SF_LOD_EXPLICIT;
-  q.n = 16;
-  q.lanes = 0x5A5Au; /* every vector width (4, 8, 16) holds lanes in and out of the mask */
+  trilinear_batch(&q, &sp, fp.cube, 0x5A5Au); /* every vector width (4, 8, 16) holds lanes in and out of the mask */
   static const float lod[4] = {0.5f, 0.0f, 1.5f, 2.0f};
   for (unsigned l = 0; l < q.n; l++) {
     float e = 0.999f - 0.0001f * (float)l; /* the face coordinate next to 1: the second tap is column N */

@@ -157,10 +157,11 @@ bool sf_check_d3d_program_cap_once(sf_verdict *v);
  * decoder's refusal has the code, the DWORD and the numbers (the component count, the index, the
  * reserved bits) of the broken field. Once per process, like sig_names. */
 bool sf_check_d3d_tokens_once(sf_verdict *v);
-/* `imm_width` (check_d3d_text.c): the immediates' %f / %g edge at 24 characters, float and double,
- * once per process in the D3D codec targets. */
+/* `imm_width` (check_d3d_text.c): the immediates' %f / %g edge at 24 characters, float and double;
+ * with `d3d_line_cuts` (fxc lines cut after every byte, read in blocks of exactly their bytes) once
+ * per process in the D3D codec targets (sf_check_d3d_text_fixed_once). */
 bool sf_check_d3d_imm_width(sf_verdict *v);
-bool sf_check_d3d_imm_width_once(sf_verdict *v);
+bool sf_check_d3d_text_fixed_once(sf_verdict *v);
 /* `double_suffix` (check_d3d_text.c): a printed program t[0..n) whose d(...) values get fxc's 'l'
  * suffix encodes to the program's bytes p[0..pn). */
 bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const uint8_t *p, size_t pn);

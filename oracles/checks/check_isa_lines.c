@@ -353,6 +353,29 @@ static bool va_modes(sf_verdict *v) {
   return printed || lines_fail(v, "va_modes", "none", "no VA instruction of the sweep printed%s%s", "", "");
 }
 
+/* `line_cuts` (with `known_lines`): the text cut after each byte of a known line, the header before
+ * it whole (`head` bytes), is read in a block of exactly its bytes: accepted, or refused on the
+ * line's own line. The suffix and operand parsers that run after the mnemonic and the exec size
+ * meet the end of the text at each of their steps, which `mnemonic_end` reaches only at the
+ * mnemonic; one that looks a byte past the text reads outside the block (the fuzz builds see it). */
+static bool line_cuts(sf_verdict *v, const char *text, size_t head, const char *line) {
+  unsigned at_line = 1;
+  for (size_t i = 0; i < head; i++) at_line += text[i] == '\n';
+  for (size_t k = head; text[k] && text[k] != '\n'; k++) {
+    sf_isa_file f;
+    sf_status st;
+    sf_code rc = sf_check_visaasm_exact(text, k, &f, &st);
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (rc == SF_OK || rc == SF_ERR_NOMEM || (st.pos_kind == SF_POS_TEXT && st.line == at_line)) continue;
+    char cut[40];
+    snprintf(cut, sizeof cut, "%zu bytes", k - head);
+    char msg[SF_STATUS_MSG_MAX + 80];
+    snprintf(msg, sizeof msg, "line %u, its first %s: %s", at_line, cut, st.msg);
+    return lines_fail(v, "line_cuts", "position", "IGC's line '%s' cut is refused off its line (%s)", line, msg);
+  }
+  return true;
+}
+
 /* `known_lines`: each line of visa_known_lines.h (lines IGC 1.0.12504 wrote, or GenX_IR prints back
  * from our .isa) parses, alone in a kernel after the shared declarations, to its opcode, field kinds
  * and leading field values, and prints back verbatim. The fuzz targets' round trips compare our
@@ -385,6 +408,7 @@ static bool known_lines(sf_verdict *v) {
     }
     if (rc == SF_OK) sf_isa_free(&f);
     if (bad) return lines_fail(v, "known_lines", bad, "IGC's line '%s': %s", t->line, st.msg[0] ? st.msg : bad);
+    if (!line_cuts(v, text, (size_t)n - strlen(t->line) - 1, t->line)) return false;
   }
   return true;
 }

@@ -29,7 +29,7 @@ static bool sf_d3d_opnd_outside(const sf_d3d_opnd *o) {
   }
 }
 
-/* Whether d holds what the reference executor leaves unexecuted (docs/sampler.md): a relative
+/* Whether d holds what the reference executor leaves unexecuted (docs/status.md, "not executed"): a relative
  * index anywhere, or an operand type outside temps, inputs, outputs, indexable temps, constant
  * buffers, 32-bit immediates, resources and samplers. */
 static bool sf_d3d_unexecuted(const sf_d3d_inst *d) {
@@ -46,12 +46,37 @@ static bool sf_d3d_unexecuted(const sf_d3d_inst *d) {
   return false;
 }
 
+/* Whether a vISA case holds what the reference leaves unexecuted (docs/status.md, "not executed"): an indirect
+ * scalar source, or an AVS block whose sampler asks for adaptive filtering or IEF (neither is
+ * publicly specified). IEF applies only when the IEFBypass operand's bit 0 is set too; a state
+ * without avs_ief never does, whatever that bit holds. */
+static bool sf_visa_unexecuted(const sf_case *c) {
+  const sf_inst *in = &c->inst;
+  const sf_vopnd *o[9] = {0};
+  unsigned n = 0;
+  switch (in->family) {
+    case SF_FAMILY_SAMPLE_UNORM:
+      o[0] = &in->unorm.u, o[1] = &in->unorm.v, o[2] = &in->unorm.du, o[3] = &in->unorm.dv, n = 4;
+      break;
+    case SF_FAMILY_SAMPLE_3D: o[0] = &in->s3d.aoffimmi, n = 1; break;
+    case SF_FAMILY_AVS:
+      if (c->samp.avs_adaptive || c->samp.avs_ief) return true;
+      o[0] = &in->avs.u_off, o[1] = &in->avs.v_off, o[2] = &in->avs.du, o[3] = &in->avs.dv, o[4] = &in->avs.u2d;
+      o[5] = &in->avs.group_id, o[6] = &in->avs.vbn, o[7] = &in->avs.v2d, o[8] = &in->avs.ief_bypass, n = 9;
+      break;
+    default: return false;
+  }
+  for (unsigned i = 0; i < n; i++)
+    if (o[i]->cls == SF_VCLS_INDIRECT) return true;
+  return false;
+}
+
 /* The executor's status rc for the case (the same on every backend): a refusal it may give is
  * recorded on v; any other is the finding `refused_valid`. A D3D instruction refused as over a
  * limit must name a register outside the state's file (`limit_reason`): the generator draws
  * indexable temps and constant-buffer vectors past it, and those refusals are right, but an
- * executor that refused every x# register would hide among them; one refused as unsupported must
- * hold what the executor leaves alone (`unsupported_reason`). False on a finding. */
+ * executor that refused every x# register would hide among them; one refused as unsupported, D3D or
+ * vISA, must hold what the executor leaves alone (`unsupported_reason`). False on a finding. */
 static bool refused_valid(sf_verdict *v, const sf_case *c, const char *feature, const char *key, const char *what,
                           const sf_status *rs) {
   sf_verdict_fail(v, "refused_valid", &c->inst, feature);
@@ -76,6 +101,10 @@ bool sf_check_exec_refusal(sf_verdict *v, const sf_case *c, sf_code rc, const sf
     return refused_valid(v, c, "unsupported_reason", "refused_valid unsupported_reason",
                          "called a D3D instruction unsupported, but it has no relative index and only register types "
                          "the reference executes", rs);
+  if (rc == SF_UNSUPPORTED && c->inst.family != SF_FAMILY_D3D && !sf_visa_unexecuted(c))
+    return refused_valid(v, c, "unsupported_reason", "refused_valid unsupported_reason",
+                         "called a vISA instruction unsupported, but it has no indirect source and asks for neither AVS "
+                         "adaptive filtering nor IEF", rs);
   if (!sf_refusal_of_valid_ok(rc)) return refused_valid(v, c, sf_code_name(rc), "refused_valid", "refused a valid instruction", rs);
   if (rc != SF_OK) sf_verdict_refuse(v, rs);
   return true;

@@ -424,6 +424,15 @@ bool sf_check_surface_api(sf_verdict *v) {
       what = "cap_refused";
       snprintf(detail, sizeof detail, "%s: %s", good[i].why, st.msg);
     }
+    /* a level past a full chain, and far past it, has no texel: the level array ends there */
+    static const unsigned beyond[2] = {SF_SURF_MAX_LEVELS, 255};
+    float one[4] = {1, 1, 1, 1};
+    for (unsigned e = 0; e < 2 && !what && good[i].d.levels == SF_SURF_MAX_LEVELS; e++) {
+      sf_status_clear(&st);
+      if (!sf_surface_texel(s, beyond[e], 0, 0, 0) && sf_surface_store(s, beyond[e], 0, 0, 0, one, &st) == SF_ERR_RANGE) continue;
+      what = "past_range";
+      snprintf(detail, sizeof detail, "%s: level %u (past its %u levels) is addressed", good[i].why, beyond[e], SF_SURF_MAX_LEVELS);
+    }
     sf_surface_free(s);
   }
   if (!what && !sa_nv12_layout(detail, sizeof detail)) what = "layout";
