@@ -342,7 +342,9 @@ static sf_code use_reg(wrap_use *u, uint8_t type, uint8_t idim, const uint64_t i
       if (idim != 2 || rel[0]) return sf_fail(st, SF_UNSUPPORTED, "wrap: cb#/x# need two indices, the first immediate");
       if (idx[0] > 15) return sf_fail(st, SF_UNSUPPORTED, "wrap: cb/x slot %llu > 15", (unsigned long long)idx[0]);
       uint64_t need = idx[1] + 1 + (rel[1] ? 16 : 0);
-      if (need > 4096) return sf_fail(st, SF_UNSUPPORTED, "wrap: cb/x element %llu > 4095", (unsigned long long)idx[1]);
+      if (need > 4096)
+        return sf_fail(st, SF_UNSUPPORTED, "wrap: cb/x element %llu%s needs %llu elements, more than 4096", (unsigned long long)idx[1],
+                       rel[1] ? " (+ a relative index, 16 more)" : "", (unsigned long long)need);
       unsigned s = (unsigned)idx[0];
       if (type == SF_D3D_OT_CONSTANT_BUFFER) {
         upd(&u->max_cb_slot, s);

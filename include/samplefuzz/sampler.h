@@ -124,6 +124,7 @@ typedef struct sf_surface {
 
 /* Validates d against the caps and allocates a zero-filled surface. */
 sf_code sf_surface_create(sf_surface **out, const sf_surface_desc *d, sf_status *st);
+/* Frees s and its storage; a NULL s does nothing. */
 void sf_surface_free(sf_surface *s);
 /* Copies n bytes of pattern cyclically over the whole texel store (n may be 0: leaves zeros). */
 void sf_surface_fill(sf_surface *s, const uint8_t *pattern, size_t n);
@@ -185,7 +186,7 @@ typedef struct sf_sampler {
 
 /* Point/point/none, clamp, border 0, no bias, min 0 max 15.996, NEVER; AVS "nearest" tables: 64 on
  * the nearer of the two centre taps (luma tap 3 for phases 0-15 and tap 4 for 16-31, chroma tap 1
- * and tap 2), 0 on the others. */
+ * and tap 2), 0 on the others. A NULL s does nothing. */
 void sf_sampler_default(sf_sampler *s);
 /* Checks enum fields and AVS tap sums; SF_ERR_INVALID with the field name. */
 sf_code sf_sampler_check(const sf_sampler *s, sf_status *st);
@@ -234,7 +235,8 @@ typedef struct sf_state {
   sf_d3d_regs d3d;
 } sf_state;
 
-/* Zeroes st and sets grf_bytes = 32, dmask = all lanes, d3d.live = 0xF. Does not allocate. */
+/* Zeroes st and sets grf_bytes = 32, dmask = all lanes, d3d.live = 0xF. Does not allocate. A NULL
+ * st does nothing, here and in sf_state_free. */
 void sf_state_init(sf_state *st);
 /* Frees the variable storage (bindings are not owned). The state then holds no variable and may be
  * filled again; its bindings and other fields are kept. */

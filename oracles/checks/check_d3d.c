@@ -149,45 +149,6 @@ static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
 /* wrap into a minimal shader -> read the container -> decode the program -> the one sample item
  * must be the instruction. SF_UNSUPPORTED from the wrapper (operands a minimal shader cannot
  * declare), a size cap or memory is not a failure; any other refusal of a valid instruction is. */
-/* What the minimal shader cannot declare (docs/dxbc.md §1, "Operands a minimal shader cannot
- * declare"), read from the instruction on its own: a register other than r/v/o/t/s/cb/x or an
- * immediate, r/v/o/t/s without exactly one immediate index or past r127, v31, o7, s15, cb/x without
- * two indices whose first is immediate, or past slot 15 or element 4095. The wrapper may refuse
- * only these as unsupported; before, any unsupported refusal passed, so a wrapper that refused
- * cb0[r0.x + 1] went unseen. */
-static bool sf_d3d_wrap_beyond_reg(uint8_t type, uint8_t idim, const uint64_t idx[3], const bool rel[3]) {
-  switch (type) {
-    case SF_D3D_OT_TEMP: case SF_D3D_OT_INPUT: case SF_D3D_OT_OUTPUT: case SF_D3D_OT_RESOURCE: case SF_D3D_OT_SAMPLER: {
-      uint64_t max = type == SF_D3D_OT_INPUT ? 31 : type == SF_D3D_OT_OUTPUT ? 7 : type == SF_D3D_OT_SAMPLER ? 15 : 127;
-      return idim != 1 || rel[0] || idx[0] > max;
-    }
-    case SF_D3D_OT_CONSTANT_BUFFER: case SF_D3D_OT_INDEXABLE_TEMP:
-      return idim != 2 || rel[0] || idx[0] > 15 || idx[1] + 1 + (rel[1] ? 16 : 0) > 4096;
-    case SF_D3D_OT_IMM32:
-      return false;
-    default:
-      return true;
-  }
-}
-
-static bool sf_d3d_wrap_beyond(const sf_d3d_inst *d) {
-  for (unsigned k = 0; k <= d->num_src && k <= SF_D3D_MAX_SRC; k++) {
-    const sf_d3d_opnd *o = k ? &d->src[k - 1] : &d->dst;
-    uint64_t idx[3] = {0, 0, 0};
-    bool rel[3] = {false, false, false};
-    for (unsigned i = 0; i < o->index_dim && i < 3; i++) {
-      const sf_d3d_index *ix = &o->idx[i];
-      idx[i] = ix->imm;
-      rel[i] = ix->rep == SF_D3D_IDX_REL || ix->rep == SF_D3D_IDX_IMM32_REL;
-      uint64_t ri[3] = {ix->rel.index[0], ix->rel.index[1], 0};
-      const bool none[3] = {false, false, false};
-      if (rel[i] && sf_d3d_wrap_beyond_reg(ix->rel.type, ix->rel.index_dim, ri, none)) return true;
-    }
-    if (sf_d3d_wrap_beyond_reg(o->type, o->index_dim, idx, rel)) return true;
-  }
-  return false;
-}
-
 static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
   sf_status st;
   sf_status_clear(&st);
@@ -202,6 +163,15 @@ static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
      * one-instruction shader is far below every size cap, so over a limit is a finding too) */
     if ((st.code == SF_UNSUPPORTED && sf_d3d_wrap_beyond(d)) || st.code == SF_ERR_NOMEM) return true;
     sf_d3d_refused(v, "wrap", &in, "refused", "wrap refused", &st, "the wrapper refused a valid instruction");
+    sf_verdict_dump_inst(v, "instruction", &in);
+    return false;
+  }
+  if (sf_d3d_wrap_beyond(d)) { /* and the converse: what it cannot declare, it must not wrap */
+    sf_buf_free(&out);
+    sf_verdict_fail(v, "wrap", &in, "beyond");
+    sf_verdict_key(v, "wrap beyond");
+    sf_verdict_dumpf(v, "the wrapper wrapped an instruction with an operand a minimal shader cannot declare (docs/dxbc.md "
+                        "§1), which must be refused as unsupported\n");
     sf_verdict_dump_inst(v, "instruction", &in);
     return false;
   }
@@ -726,7 +696,8 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
 bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "dxbc");
   if (!sf_check_api_nulls_once(v) || !sf_check_d3d_names_once(v) || !sf_check_d3d_program_cap_once(v) ||
-      !sf_check_d3d_tokens_once(v) || !sf_check_d3d_text_fixed_once(v))
+      !sf_check_d3d_tokens_once(v) || !sf_check_d3d_text_fixed_once(v) ||
+      !sf_check_d3d_wrap_edges_once(v))
     return false;
   if (n > SF_CHECK_MAX_BIN) n = SF_CHECK_MAX_BIN;
   if (!sf_check_model_core(v, p, n)) return false;
@@ -770,7 +741,8 @@ bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
 bool sf_check_d3dasm(const char *text, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "d3dasm");
   if (!sf_check_api_nulls_once(v) || !sf_check_d3d_names_once(v) || !sf_check_d3d_program_cap_once(v) ||
-      !sf_check_d3d_tokens_once(v) || !sf_check_d3d_text_fixed_once(v))
+      !sf_check_d3d_tokens_once(v) || !sf_check_d3d_text_fixed_once(v) ||
+      !sf_check_d3d_wrap_edges_once(v))
     return false;
   if (n > SF_CHECK_MAX_TEXT) n = SF_CHECK_MAX_TEXT;
   sf_d3d_inst d;

@@ -362,21 +362,30 @@ static const char *avs_all_equal(const sf_avs_req *aq, const sf_backend *const *
  * 4x4 blocks on the 8x96 RGBA8 surface whose vertical step makes the taps span from 23 to 38 rows
  * (the 8 luma and the 4 chroma taps), none clamped, must give the scalar bits on every backend,
  * on the SIMD path: a span reckoned one row short keeps a 33-row span in the cache and writes one
- * slot past it, and a cache used past its rows reads rows never computed. */
+ * slot past it, and a cache used past its rows reads rows never computed. `avs_vbn`: then 4x4 and
+ * 16x4 blocks whose vertical block number is 1, 2, 3, 7 and 4096 (its rows start 4 * vbn rows
+ * down, the last ones clamped to the bottom row): the generated cases read vbn from the machine
+ * state, and values of at most 4096 (past it the SIMD path forwards the block) come only by luck. */
 static bool avs_span(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
-  if (fp.span_done) return true; /* fixed requests: once per thread (twelve blocks on every backend) */
+  if (fp.span_done) return true; /* fixed requests: once per thread (seventeen blocks on every backend) */
   fp.span_done = true;
   sf_sampler sp = fp.samp;
-  for (unsigned m = 0; m < 12; m++) {
-    sf_avs_req aq = {.surf = fp.tall, .samp = &sp, .u = 0.25f, .v = 0.1f, .du = 1.0f / 32, .dv = (20.0f + (float)m) / (3.0f * 96),
-                     .w = 4, .h = 4};
+  static const uint32_t vbn[5] = {1, 2, 3, 7, 4096};
+  for (unsigned m = 0; m < 17; m++) {
+    bool span = m < 12;
+    sf_avs_req aq = {.surf = fp.tall, .samp = &sp, .u = 0.25f, .v = 0.1f, .du = 1.0f / 32,
+                     .dv = span ? (20.0f + (float)m) / (3.0f * 96) : 1.0f / 96, .w = span || m % 2 ? 4 : 16, .h = 4,
+                     .vbn = span ? 0 : vbn[m - 12]};
     const char *name = "scalar", *bad = avs_all_equal(&aq, be, nbe, &name);
     if (!bad) continue;
+    const char *why = !strcmp(bad, "bits") ? "differs from the scalar entry"
+                      : !strcmp(bad, "forwarded") ? "was handed to the scalar code" : "the scalar entry refused it";
     sf_verdict_fail(v, "fast_path", &c->inst, name);
-    sf_verdict_key(v, "fast_path %s avs_span %s", name, bad);
-    sf_verdict_dumpf(v, "%s: an AVS 4x4 block on an 8x96 RGBA8 surface, rows %u/288 of its height apart: %s\n", name, 20 + m,
-                     !strcmp(bad, "bits") ? "differs from the scalar entry"
-                     : !strcmp(bad, "forwarded") ? "was handed to the scalar code" : "the scalar entry refused it");
+    sf_verdict_key(v, "fast_path %s %s %s", name, span ? "avs_span" : "avs_vbn", bad);
+    if (span)
+      sf_verdict_dumpf(v, "%s: an AVS 4x4 block on an 8x96 RGBA8 surface, rows %u/288 of its height apart: %s\n", name, 20 + m, why);
+    else
+      sf_verdict_dumpf(v, "%s: an AVS %ux4 block on an 8x96 RGBA8 surface, vertical block number %u: %s\n", name, aq.w, aq.vbn, why);
     return false;
   }
   return true;

@@ -176,9 +176,9 @@ bool sf_check_d3d_sm51_case(sf_verdict *v, const char *t, size_t n, uint32_t ver
 /* It first runs `exec_refusals`: with a backend that refuses, the executor returns the refusal and
  * leaves the state unchanged; a 3D_SAMPLE with predicate control 3 is refused before any call. */
 bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s);
-/* The ISGN and OSGN of a shader sf_dxbc_wrap_sample built around one instruction (check_d3d_gen.c):
+/* The ISGN and OSGN of a shader sf_dxbc_wrap_sample built around one instruction (check_d3d_wrap.c):
  * one element per declared input and output register, as the wrapper documents them. */
-/* `wrap decls` (check_d3d_gen.c): the wrapped shader p declares every register instruction d
+/* `wrap decls` (check_d3d_wrap.c): the wrapped shader p declares every register instruction d
  * names, relative-index registers included. */
 /* check_refusal.c: the executor's status rc for the valid case c (the same on every backend): a
  * refusal it may give is recorded on v; any other is the finding `refused_valid` (with the
@@ -186,6 +186,11 @@ bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s);
 bool sf_check_exec_refusal(sf_verdict *v, const sf_case *c, sf_code rc, const sf_status *rs);
 bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_inst *d, const sf_inst *in);
 bool sf_check_wrap_signatures(sf_verdict *v, const sf_dxbc *c, const sf_tpf_program *p, const sf_inst *in);
+/* check_d3d_wrap.c: whether d names a register the minimal shader cannot declare (docs/dxbc.md §1),
+ * the only reason the wrapper may refuse a valid instruction; and `wrap_edges`, fixed instructions
+ * on each side of each of those limits, once per process in the D3D codec targets. */
+bool sf_d3d_wrap_beyond(const sf_d3d_inst *d);
+bool sf_check_d3d_wrap_edges_once(sf_verdict *v);
 
 /* A refusal's contract: a code other than SF_OK, a message (which never says "(null)" unless the
  * input does: glibc's spelling of a NULL string passed to %s, undefined behaviour in C17 7.21.6.1), and (need_pos, unless the code is

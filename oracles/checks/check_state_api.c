@@ -523,7 +523,8 @@ SF_CHECK_ONCE_FN(sf_check_surface_api)
  * SF_ERR_INVALID (sampler.h), as api_nulls asks of the codecs, but take a NULL backend as the
  * selected one, and the rect entry refuses a grid one block past its cap on either axis with
  * SF_ERR_LIMIT; and every listed backend's own entries (sample, sample_unorm, avs) refuse a NULL
- * request or output the same way. Each call passes exactly one NULL and
+ * request or output the same way; the void entries sampler.h lets take NULL (the frees, the
+ * initializers) return without touching it. Each call passes exactly one NULL and
  * otherwise valid arguments (a one-block rect on a 16x4 RGBA8 surface, a valid sample batch, a
  * generated instruction and a state), so that a broken guard runs on into the work: a crash under
  * the sanitizers, or another code. No case passes NULL, so nothing else sees these guards. Once per
@@ -576,6 +577,11 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   /* the fill: a NULL surface is left alone (no crash), a NULL pattern leaves the texels as they are */
   static const uint8_t pat[4] = {1, 2, 3, 4};
   sf_surface_fill(NULL, pat, sizeof pat);
+  /* and the void entries that sampler.h says take NULL and do nothing (a crash is the finding) */
+  sf_surface_free(NULL);
+  sf_sampler_default(NULL);
+  sf_state_init(NULL);
+  sf_state_free(NULL);
   if (!what) {
     memset(s->data, 0x5A, s->size);
     sf_surface_fill(s, NULL, sizeof pat);
