@@ -130,15 +130,15 @@ bool sf_check_container_sniff(sf_verdict *v, const char *t, size_t n) {
 /* `text_cap`: the program text parser takes a text of up to SF_D3DASM_MAX_TEXT bytes and refuses a
  * longer one as SF_ERR_LIMIT. One printed program in 2048 (by its hash) is padded with comment
  * lines to exactly the cap (it must parse) and to one byte more (it must be refused as a limit). */
-bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n) {
-  const size_t cap = SF_D3DASM_MAX_TEXT;
-  if (n + 8 > cap || XXH64(t, n, 0x5f) % 2048 != 0) return true;
+/* A heap copy of t[0..n) padded to cap + 1 bytes with comment lines of up to 64 bytes (then blank
+ * lines), or NULL without memory; n + 8 <= cap. */
+static char *pad_with_comments(const char *t, size_t n, size_t cap) {
   char *b = malloc(cap + 1);
-  if (!b) return true;
+  if (!b) return NULL;
   memcpy(b, t, n);
   size_t i = n;
   if (i && b[i - 1] != '\n') b[i++] = '\n';
-  while (i < cap + 1) { /* comment lines of up to 64 bytes, then blank lines */
+  while (i < cap + 1) {
     size_t line = cap + 1 - i < 64 ? cap + 1 - i : 64;
     if (line >= 3) {
       b[i] = b[i + 1] = '/';
@@ -149,6 +149,14 @@ bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n) {
     b[i + line - 1] = '\n';
     i += line;
   }
+  return b;
+}
+
+bool sf_check_d3d_text_cap(sf_verdict *v, const char *t, size_t n) {
+  const size_t cap = SF_D3DASM_MAX_TEXT;
+  if (n + 8 > cap || XXH64(t, n, 0x5f) % 2048 != 0) return true;
+  char *b = pad_with_comments(t, n, cap);
+  if (!b) return true;
   sf_status st, st2;
   sf_status_clear(&st);
   sf_status_clear(&st2);
@@ -424,6 +432,92 @@ static bool sf_check_d3d_line_cuts(sf_verdict *v) {
   return true;
 }
 
-static bool sf_check_d3d_text_fixed(sf_verdict *v) { return sf_check_d3d_imm_width(v) && sf_check_d3d_line_cuts(v); }
+/* `text_caps` (once per process, with `imm_width`): each D3D text parser at SF_D3DASM_MAX_TEXT: the
+ * container text of a wrapped sample instruction, padded with comment lines to exactly the cap,
+ * reads back to the container's bytes, and one byte more is refused as over the limit at 1:1; the
+ * program text of the same shader likewise (`text_cap` pads the fuzzers' printed programs, one in
+ * 2048); the one-instruction parser with the instruction and a trailing comment. A cap tested one off refuses a text of exactly the cap, which no
+ * fuzzer input reaches (they are capped far below it). */
+static bool sf_check_d3d_text_caps(sf_verdict *v) {
+  static const char line[] = "sample r0.xyzw, v0.xyxx, t0.xyzw, s0";
+  const size_t cap = SF_D3DASM_MAX_TEXT;
+  sf_d3d_inst d;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf box, text, back;
+  sf_buf_init(&box, &st);
+  sf_buf_init(&text, &st);
+  sf_buf_init(&back, &st);
+  const char *what = NULL;
+  sf_code at = SF_OK, over = SF_OK;
+  if (sf_d3dasm_parse_inst(line, sizeof line - 1, 1, &d, &st) != SF_OK || sf_dxbc_wrap_sample(&d, 0, &box, &st) != SF_OK ||
+      sf_dxbc_print_text(box.data, box.len, &text, &st) != SF_OK) {
+    what = "template";
+  } else {
+    char *b = text.len + 8 <= cap ? pad_with_comments((const char *)text.data, text.len, cap) : NULL;
+    sf_status s2;
+    sf_status_clear(&s2);
+    if (b) {
+      sf_buf over_out;
+      sf_buf_init(&over_out, &s2);
+      at = sf_dxbc_parse_text(b, cap, &back, &st);
+      over = sf_dxbc_parse_text(b, cap + 1, &over_out, &s2);
+      sf_buf_free(&over_out);
+      if (at == SF_OK && (back.len != box.len || memcmp(back.data, box.data, box.len))) what = "container_bytes";
+      else if (at != SF_OK && at != SF_ERR_NOMEM) what = "container_at";
+      else if (over != SF_ERR_LIMIT || s2.line != 1 || s2.col != 1) what = "container_over";
+      free(b);
+    }
+    sf_tpf_program prog, pa, po;
+    sf_tpf_program_init(&prog, 0);
+    sf_tpf_program_init(&pa, 0);
+    sf_tpf_program_init(&po, 0);
+    sf_buf ptext;
+    sf_buf_init(&ptext, &st);
+    if (!what && sf_dxbc_wrap_program(&d, 0, &prog, &st) == SF_OK && sf_d3dasm_print_program(&prog, &ptext, &st) == SF_OK &&
+        (b = ptext.len + 8 <= cap ? pad_with_comments((const char *)ptext.data, ptext.len, cap) : NULL)) {
+      sf_status_clear(&st);
+      sf_status_clear(&s2);
+      at = sf_d3dasm_parse_program(b, cap, &pa, &st);
+      over = sf_d3dasm_parse_program(b, cap + 1, &po, &s2);
+      if (at != SF_OK && at != SF_ERR_NOMEM) what = "program_at";
+      else if (over != SF_ERR_LIMIT || s2.line != 1 || s2.col != 1) what = "program_over";
+      free(b);
+    }
+    sf_buf_free(&ptext);
+    sf_tpf_program_free(&prog);
+    sf_tpf_program_free(&pa);
+    sf_tpf_program_free(&po);
+    b = what ? NULL : pad_with_comments(line, sizeof line - 1, cap);
+    if (b) { /* one line: the instruction, then a comment to the cap (its last byte a newline) */
+      b[sizeof line - 1] = ' ';
+      b[sizeof line] = b[sizeof line + 1] = '/';
+      memset(b + sizeof line + 2, 'x', cap - sizeof line - 3);
+      b[cap - 1] = b[cap] = '\n';
+      sf_d3d_inst e;
+      sf_status_clear(&st);
+      sf_status_clear(&s2);
+      at = sf_d3dasm_parse_inst(b, cap, 1, &e, &st);
+      over = sf_d3dasm_parse_inst(b, cap + 1, 1, &e, &s2);
+      if (at != SF_OK && at != SF_ERR_NOMEM) what = "inst_at";
+      else if (over != SF_ERR_LIMIT || s2.line != 1 || s2.col != 1) what = "inst_over";
+      free(b);
+    }
+    if (what && at == SF_OK) st = s2; /* the refusal to show is the over-the-cap call's */
+  }
+  sf_buf_free(&box);
+  sf_buf_free(&text);
+  sf_buf_free(&back);
+  if (!what) return true;
+  sf_verdict_fail(v, "text_caps", NULL, what);
+  sf_verdict_key(v, "d3d text_caps %s", what);
+  sf_verdict_dumpf(v, "a text of exactly %zu bytes (the cap) gave %s, of one byte more %s: %s\n", cap, sf_code_name(at),
+                   sf_code_name(over), st.msg);
+  return false;
+}
+
+static bool sf_check_d3d_text_fixed(sf_verdict *v) {
+  return sf_check_d3d_imm_width(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v);
+}
 
 SF_CHECK_ONCE_FN(sf_check_d3d_text_fixed)
