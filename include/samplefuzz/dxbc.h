@@ -338,7 +338,8 @@ sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status 
 
 /* Parses a whole program (fxc /Fc listings included): blank lines and // comments (header blocks,
  * the instruction-count trailer) are skipped, the first statement must be the shader-model line;
- * dcl_immediateConstantBuffer may span lines. Errors carry line:column. */
+ * dcl_immediateConstantBuffer may span lines. Errors carry line:column; on an error *out holds no
+ * item and no storage (as after sf_tpf_program_free), whatever was read before it. */
 sf_code sf_d3dasm_parse_program(const char *text, size_t len, sf_tpf_program *out, sf_status *st);
 
 #ifdef __cplusplus

@@ -372,9 +372,10 @@ bool sf_check_d3d_imm_width(sf_verdict *v) {
 }
 
 /* `d3d_line_cuts` (once per process, with `imm_width`): fxc-style lines that reach the immediate,
- * register, suffix and declaration scanners, each after a shader-model line, first whole (it must
+ * register, suffix and declaration scanners, each after a shader-model line and a dcl_temps, first whole (it must
  * parse: a refusal is a finding), then cut after each of its bytes and read in a block of exactly
- * the bytes kept: accepted, or refused on line 2. A number, a swizzle or a keyword at the very end
+ * the bytes kept: accepted, or refused on line 3 and the program left empty (dxbc.h; a dcl_temps
+ * before it makes one item to drop). A number, a swizzle or a keyword at the very end
  * of the text is where a scanner that looks one byte further reads past it; the fuzzers' texts end
  * there only by luck (eof_cut picks one place in SF_NEG_EVERY texts). */
 static const char *const d3d_cut_lines[] = {
@@ -395,6 +396,8 @@ static const char *const d3d_cut_lines[] = {
     "dcl_temps 2",
 };
 
+#define D3D_CUT_HEAD "ps_5_0\ndcl_temps 1\n"
+
 static bool d3d_cut_one(const char *text, size_t k, sf_status *st) {
   char *t = malloc(k ? k : 1);
   sf_status_clear(st);
@@ -403,23 +406,26 @@ static bool d3d_cut_one(const char *text, size_t k, sf_status *st) {
   sf_tpf_program prog;
   sf_code rc = sf_d3dasm_parse_program(t, k, &prog, st);
   free(t);
-  sf_tpf_program_free(&prog); /* parse leaves it freeable either way */
-  return rc == SF_OK || rc == SF_ERR_NOMEM || (st->pos_kind == SF_POS_TEXT && st->line == 2);
+  /* a refusal leaves the program empty (dxbc.h), whatever it read before the error */
+  bool empty = rc == SF_OK || (!prog.items && !prog.store && !prog.count);
+  sf_tpf_program_free(&prog);
+  if (!empty) snprintf(st->msg, sizeof st->msg, "the refused program still holds items or storage");
+  return empty && (rc == SF_OK || rc == SF_ERR_NOMEM || (st->pos_kind == SF_POS_TEXT && st->line == 3));
 }
 
 static bool sf_check_d3d_line_cuts(sf_verdict *v) {
   for (size_t i = 0; i < sizeof d3d_cut_lines / sizeof d3d_cut_lines[0]; i++) {
     char text[256];
-    int n = snprintf(text, sizeof text, "ps_5_0\n%s", d3d_cut_lines[i]);
+    int n = snprintf(text, sizeof text, "%s%s", D3D_CUT_HEAD, d3d_cut_lines[i]);
     if (n < 0 || (size_t)n >= sizeof text) continue;
     sf_status st;
     bool whole = d3d_cut_one(text, (size_t)n, &st) && st.code == SF_OK;
     if (st.code == SF_ERR_NOMEM) continue;
-    for (size_t k = 7; whole && k < (size_t)n; k++) {
+    for (size_t k = sizeof D3D_CUT_HEAD - 1; whole && k < (size_t)n; k++) {
       if (d3d_cut_one(text, k, &st)) continue;
       sf_verdict_fail(v, "line_cuts", NULL, "d3d");
       sf_verdict_key(v, "line_cuts d3d position");
-      sf_verdict_dumpf(v, "the line '%s' cut after %zu bytes is refused off its line 2: line %u: %s\n", d3d_cut_lines[i], k - 7,
+      sf_verdict_dumpf(v, "the line '%s' cut after %zu bytes is refused off its line 3: line %u: %s\n", d3d_cut_lines[i], k - (sizeof D3D_CUT_HEAD - 1),
                        (unsigned)st.line, st.msg);
       return false;
     }
@@ -516,8 +522,37 @@ static bool sf_check_d3d_text_caps(sf_verdict *v) {
   return false;
 }
 
+/* `word_ends` (once per process, with `imm_width`): a keyword that runs into the next token, or
+ * ends the text, is no keyword: each line is refused as a syntax error at the keyword's column (a
+ * keyword test that took a prefix would read `linearv0` as `linear v0`). */
+static bool sf_check_d3d_word_ends(sf_verdict *v) {
+  static const struct {
+    const char *text;
+    unsigned col;
+  } cases[] = {
+      {"ps_5_0\ndcl_input_ps linearv0.xy", 14},   {"ps_5_0\ndcl_input_ps constantv0.x", 14},
+      {"ps_5_0\ndcl_input_ps linear", 14},        {"ps_5_0\ndcl_sampler s0, mode_defaultx", 17},
+      {"ps_5_0\nsample_lr0.xyzw, v0.xyxx, t0.xyzw, s0, l(0)", 7},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    sf_tpf_program prog;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_d3dasm_parse_program(cases[i].text, strlen(cases[i].text), &prog, &st);
+    sf_tpf_program_free(&prog);
+    if (rc == SF_ERR_NOMEM || (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col == cases[i].col))
+      continue;
+    sf_verdict_fail(v, "word_ends", NULL, "d3d");
+    sf_verdict_key(v, "word_ends d3d");
+    sf_verdict_dumpf(v, "'%s' gave %s at %u:%u (%s); want a syntax error at 2:%u\n", cases[i].text + 7, sf_code_name(rc),
+                     (unsigned)st.line, (unsigned)st.col, st.msg, cases[i].col);
+    return false;
+  }
+  return true;
+}
+
 static bool sf_check_d3d_text_fixed(sf_verdict *v) {
-  return sf_check_d3d_imm_width(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v);
+  return sf_check_d3d_imm_width(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v) && sf_check_d3d_word_ends(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_text_fixed)

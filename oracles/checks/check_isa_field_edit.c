@@ -127,6 +127,10 @@ static bool class_edit(sf_isa_file *g, unsigned ver, uint64_t h, sf_verdict *v) 
   const sf_vopnd keep = gi->ops[f].v;
   gi->ops[f].v.cls = (uint8_t)((keep.cls + 1u + (h >> 32) % 6u) % 7u);
   const unsigned put = gi->ops[f].v.cls;
+  /* an address or indirect operand one time in two names the last declared address or the one
+   * past it (kept ids are var ids, seldom either): the printer's symbol lookup meets its edge */
+  if ((put == SF_VCLS_ADDRESS || put == SF_VCLS_INDIRECT) && ((h >> 40) & 1u))
+    gi->ops[f].v.id = k->num_addrs - ((h >> 41) & 1u && k->num_addrs ? 1u : 0u);
   sf_status st;
   sf_status_clear(&st);
   sf_buf b;

@@ -212,7 +212,7 @@ static unsigned sf_meta_backend(const sf_case *c, unsigned nbe) {
 static bool sf_check_request_state(sf_verdict *v, const sf_case *c, const sf_sample_batch *b,
                                    const sf_backend *const *be, unsigned nbe) {
   sf_sampler bad = *b->samp;
-  unsigned pick = (unsigned)(c->surf.width + 3u * c->surf.height + 7u * b->n + c->samp.addr[0]) % 8u;
+  unsigned pick = (unsigned)(c->surf.width + 3u * c->surf.height + 7u * b->n + c->samp.addr[0]) % 9u;
   switch (pick) {
     case 0: bad.min_filter = SF_FILTER_LINEAR + 1; break;
     case 1: bad.mip_filter = SF_MIP_LINEAR + 1; break;
@@ -220,6 +220,7 @@ static bool sf_check_request_state(sf_verdict *v, const sf_case *c, const sf_sam
     case 3: bad.lod_bias = 4096; break;
     case 6: bad.min_lod = 4096; break; /* u4.8: at most 4095 */
     case 7: bad.max_lod = 4096; break;
+    case 8: bad.compare = SF_CMP_ALWAYS + 1; break;
     case 4: bad.avs_luma[b->n % SF_AVS_PHASES][0]++; break;
     default: bad.avs_chroma[SF_AVS_PHASES - 1][1]--; break;
   }
