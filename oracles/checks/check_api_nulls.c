@@ -392,15 +392,16 @@ static void visa_nulls(nulls *n) {
  * elements in use are readable and every byte from there to the end of the block is poisoned. */
 static void table_poison(nulls *n) {
 #if defined(__GLIBC__)
+  for (size_t esz = 12; esz <= 72 && n->ok; esz += 60) { /* and elements wider than ASan's 16-byte redzone */
   void *arr = NULL;
   size_t need = 0;
   for (unsigned i = 0; i < 200; i++) {
     size_t step = i % 9 == 4 ? 5 : 1;
     if (i % 11 == 7) need -= need < 6 ? need : 6; /* the caller dropped some */
     need = i % 50 == 25 ? 0 : need + step;      /* or all: none in use, the whole block poisoned */
-    if (!sf_visa_grow(&arr, need, 12)) break;
+    if (!sf_visa_grow(&arr, need, esz)) break;
     const uint8_t *d = arr;
-    size_t have = malloc_usable_size(arr), used = need * 12;
+    size_t have = malloc_usable_size(arr), used = need * esz;
     const void *first_bad = __asan_region_is_poisoned((void *)(uintptr_t)d, used);
     size_t open_at = have;
     for (size_t k = used; k < have && open_at == have; k++)
@@ -409,14 +410,15 @@ static void table_poison(nulls *n) {
     n->ok = false;
     sf_verdict_fail(n->v, "tail_poison", NULL, "sf_visa_grow");
     sf_verdict_key(n->v, "tail_poison sf_visa_grow");
-    sf_verdict_dumpf(n->v, "sf_visa_grow to %zu elements of 12 bytes (block of %zu): byte %zd poisoned, byte %zd readable "
-                           "(-1: none)\n", need, have,
+    sf_verdict_dumpf(n->v, "sf_visa_grow to %zu elements of %zu bytes (block of %zu): byte %zd poisoned, byte %zd readable "
+                           "(-1: none)\n", need, esz, have,
                      first_bad ? (ptrdiff_t)((const uint8_t *)first_bad - d) : (ptrdiff_t)-1,
                      open_at != have ? (ptrdiff_t)open_at : (ptrdiff_t)-1);
     break;
   }
   if (arr) SF_TAIL_USED(arr, malloc_usable_size(arr));
   free(arr);
+  }
 #else
   (void)n;
 #endif
