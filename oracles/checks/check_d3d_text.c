@@ -551,8 +551,45 @@ static bool sf_check_d3d_word_ends(sf_verdict *v) {
   return true;
 }
 
+/* `print_sizes` (once per process, with `imm_width`): sf_d3dasm_print_inst writes into a buffer of
+ * the caller's size, NUL-terminated, and a text that does not fit is SF_ERR_LIMIT (dxbc.h). The
+ * sample lines of `d3d_line_cuts` and two ending in a relative index (whose " + N]" is written
+ * through vsnprintf, the rest by the printer's own formatting) are printed into blocks of exactly 1 to L + 1 bytes, L the text's
+ * length: each short one refused as over the limit, the one of L + 1 the same text. The fuzzers
+ * print into one large buffer, so a text that fills a buffer exactly is never met there. */
+static bool sf_check_d3d_print_sizes(sf_verdict *v) {
+  /* and two whose last piece, a relative index's " + N]", is written through vsnprintf */
+  static const char *const more[2] = {"sample r0.xyzw, v0.xyxx, t0.xyzw, s[r1.x + 2]", "sample r0.xyzw, v0.xyxx, t0.xyzw, s0[r1.x + 2]"};
+  for (size_t i = 0; i < 12; i++) {
+    const char *line = i < 10 ? d3d_cut_lines[i] : more[i - 10];
+    sf_d3d_inst d;
+    sf_status st;
+    sf_status_clear(&st);
+    char full[512];
+    if (sf_d3dasm_parse_inst(line, strlen(line), 1, &d, &st) != SF_OK || sf_d3dasm_print_inst(&d, full, sizeof full, &st) != SF_OK)
+      continue; /* d3d_line_cuts reports a line that does not parse */
+    size_t len = strlen(full);
+    for (size_t n = 1; n <= len + 1; n++) {
+      char *b = malloc(n);
+      if (!b) return true;
+      sf_status_clear(&st);
+      sf_code rc = sf_d3dasm_print_inst(&d, b, n, &st);
+      bool ok = n <= len ? rc == SF_ERR_LIMIT : rc == SF_OK && !strcmp(b, full);
+      free(b);
+      if (ok) continue;
+      sf_verdict_fail(v, "print_sizes", NULL, "d3d");
+      sf_verdict_key(v, "print_sizes d3d %s", n <= len ? "short" : "exact");
+      sf_verdict_dumpf(v, "'%s' (%zu characters) printed into a buffer of %zu bytes gave %s, want %s\n", full, len, n,
+                       sf_code_name(rc), n <= len ? "SF_ERR_LIMIT" : "SF_OK and the same text");
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool sf_check_d3d_text_fixed(sf_verdict *v) {
-  return sf_check_d3d_imm_width(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v) && sf_check_d3d_word_ends(v);
+  return sf_check_d3d_imm_width(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v) && sf_check_d3d_word_ends(v) &&
+         sf_check_d3d_print_sizes(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_text_fixed)

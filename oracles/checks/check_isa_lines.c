@@ -292,8 +292,9 @@ static bool va_file(uint8_t op, uint8_t sub, const char *plan, const uint8_t *mo
   return true;
 }
 
-/* `va_modes`: in every VA operation with a text form, each mode byte (the conv exec size, the
- * kernel-size bit, the LBP mode, the pixel size...) is swept over 0-63 with the others at a value
+/* `va_modes`: every VA sub-op of the opcode table has its operand plan under its own opcode, and
+ * in every VA operation with a text form each mode byte (the conv exec size, the kernel-size bit,
+ * the LBP mode, the pixel size...) is swept over 0-63 with the others at a value
  * that prints: a value the printer writes must read back as itself. The printer asks
  * sf_visa_va_mode_ok whether a byte has a name and then prints the name of its low bits, so a test
  * that lets one value too many through prints another value's name; the generated kernels draw only
@@ -307,7 +308,12 @@ static bool va_modes(sf_verdict *v) {
       if (d->subs[si].value < 0) continue;
       uint8_t sub = (uint8_t)d->subs[si].value;
       const char *plan = sf_visa_va_plan(ops[oi], sub);
-      if (!plan || strlen(plan) > 16) continue;
+      if (!plan) { /* every sub-op the opcode table names has its operand plan under that opcode */
+        char a[96];
+        snprintf(a, sizeof a, "%s sub-op 0x%02x (%s)", d->name, (unsigned)sub, d->subs[si].name ? d->subs[si].name : "?");
+        return lines_fail(v, "va_modes", "plan", "%s has no operand plan%s", a, "");
+      }
+      if (strlen(plan) > 16) continue;
       uint8_t base[16] = {0};
       for (size_t i = 0; plan[i]; i++)
         while (base[i] < 63 && !sf_visa_va_mode_ok(plan[i], base[i])) base[i]++;
