@@ -17,6 +17,7 @@
 #include "samplefuzz/visa.h"
 #include "harness/visa/visa_kernel_priv.h"
 #include "harness/visa/visa_optab.h"
+#include "oracles/checks/visa_known_lines.h"
 #include "tests/sf_test.h"
 
 static const char *const HDR =
@@ -135,18 +136,8 @@ static void known_answers(void) {
  * spellings its parser takes and drops: a gather's `.mod` (it writes the modifier as 0), sample/load
  * without a SIMD mode or with (32) (both SIMD8). */
 static void printer_forms(void) {
-  static const char *const pairs[][2] = {
-      {"raw_sends.3.eot.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0",
-       "raw_sends_eot.3.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0"},
-      {"raw_sendsc.0.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0",
-       "raw_sendsc.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0"},
-      {"raw_sendsc.0.eot.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0",
-       "raw_sendsc_eot.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0"},
-      {"gather.4 (M1, 16).mod T6 0x0:ud V0046.0 V0047.0", "gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0"},
-      {"sample.GA S0 T6 V0046.0 V0047.0 V0046.0 V0047.0", "sample.GA (8) S0 T6 V0046.0 V0047.0 V0046.0 V0047.0"},
-      {"load.GA (32) T6 V0046.0 V0047.0 V0046.0 V0047.0", "load.GA (8) T6 V0046.0 V0047.0 V0046.0 V0047.0"},
-  };
-  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+  const char *const (*pairs)[2] = SF_VISA_KNOWN_FORMS;
+  for (size_t i = 0; i < sizeof SF_VISA_KNOWN_FORMS / sizeof SF_VISA_KNOWN_FORMS[0]; i++) {
     sf_isa_file a, b;
     sf_status st;
     bool oa = parse1(pairs[i][0], &a, &st);

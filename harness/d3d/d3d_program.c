@@ -87,7 +87,7 @@ static const char *opname(uint32_t op) {
 /* Prints the tokens, then reads the text back and requires the very same tokens. */
 sf_code sf_d3dasm_print_tokens(const uint32_t *tok, size_t ntok, uint32_t version, sf_buf *out, sf_status *st) {
   if (!tok || !ntok || !out) return sf_fail(st, SF_ERR_INVALID, "sf_d3dasm_print_tokens: no tokens");
-  if (ntok > SF_TPF_MAX_PROGRAM_TOKENS) return sf_fail(st, SF_ERR_LIMIT, "%zu tokens", ntok);
+  if (ntok > SF_TPF_MAX_PROGRAM_TOKENS) return sf_fail(st, SF_ERR_LIMIT, "%zu tokens, more than a program holds", ntok);
   uint32_t op = tok[0] & 0x7ff;
   const sf_tpf_opinfo *oi = sf_tpf_opinfo_get(op);
   if (!oi) return sf_fail(st, SF_UNSUPPORTED, "opcode 0x%x is not defined by SM4/SM5/SM5.1", op);

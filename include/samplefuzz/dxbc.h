@@ -134,8 +134,9 @@ unsigned sf_tpf_opinfo_nsrc(const sf_tpf_opinfo *i);
 /* Prints one instruction given as its exact tokens (any opcode of the table) in fxc syntax, one
  * statement (the immediate constant buffer spans several lines), no trailing newline. version is the
  * program's version token (SM5.1 spellings). Returns SF_UNSUPPORTED, with the reason, when the
- * table cannot express the tokens; the program printer then writes a `.tpf` line. The text always
- * parses back to the same tokens (checked by the printer). */
+ * table cannot express the tokens (ntok not the instruction's own length included); the program
+ * printer then writes a `.tpf` line. More tokens than a program holds (SF_TPF_MAX_PROGRAM_TOKENS):
+ * SF_ERR_LIMIT. The text always parses back to the same tokens (checked by the printer). */
 sf_code sf_d3dasm_print_tokens(const uint32_t *tok, size_t ntok, uint32_t version, sf_buf *out, sf_status *st);
 
 /* ---- One sample-family instruction (§2.1-2.3) -------------------------------------------------- */

@@ -9,10 +9,11 @@
  * fields), is broken one field at a time; each break has the code, the DWORD and the numbers its
  * message must carry, formatted here from the broken token itself. The template must decode first:
  * a decoder that refuses it would pass every row for the wrong reason. `program_refusals` does the
- * same for a program's framing. Fixed work: once per process in the D3D codec targets
+ * same for a program's framing, and `print_cap` for the printer's token count. Fixed work: once per process in the D3D codec targets
  * (sf_check_d3d_tokens_once). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
@@ -155,6 +156,32 @@ static bool program_refusals(sf_verdict *v) {
   return true;
 }
 
+/* `print_cap`: sf_d3dasm_print_tokens takes at most a program's worth of tokens. A ret followed by
+ * zeros up to exactly SF_TPF_MAX_PROGRAM_TOKENS is refused as unsupported (its length field is not
+ * the count, dxbc.h), one token more as over the limit, naming the count. No fuzz input reaches a
+ * million tokens; without this the printer's cap was never run. */
+static bool print_cap(sf_verdict *v) {
+  const size_t n = (size_t)SF_TPF_MAX_PROGRAM_TOKENS;
+  uint32_t *t = calloc(n + 1, sizeof *t);
+  if (!t) return true; /* out of memory: no verdict */
+  t[0] = 0x0100003eu; /* ret, length 1 */
+  sf_code rc[2];
+  sf_status st[2];
+  for (size_t extra = 0; extra < 2; extra++) {
+    sf_status_clear(&st[extra]);
+    sf_buf b;
+    sf_buf_init(&b, &st[extra]);
+    rc[extra] = sf_d3dasm_print_tokens(t, n + extra, 0x50u, &b, &st[extra]);
+    sf_buf_free(&b);
+  }
+  free(t);
+  char want[48];
+  snprintf(want, sizeof want, "%zu tokens", n + 1);
+  if (rc[0] == SF_ERR_NOMEM || (rc[0] == SF_UNSUPPORTED && rc[1] == SF_ERR_LIMIT && strstr(st[1].msg, want))) return true;
+  return tokens_fail(v, "print_cap", "a ret and zeros printed at %zu tokens: %s (\"%s\"), at %zu: %s (\"%s\"); want unsupported, then limit with \"%s\"",
+                     n, sf_code_name(rc[0]), st[0].msg, n + 1, sf_code_name(rc[1]), st[1].msg, want);
+}
+
 static bool sf_check_d3d_tokens(sf_verdict *v) {
   sf_status st;
   sf_code rc = decode(tmpl, T_LEN, &st);
@@ -203,7 +230,7 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
   if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
-  return program_refusals(v);
+  return program_refusals(v) && print_cap(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_tokens)

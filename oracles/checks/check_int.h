@@ -352,6 +352,10 @@ bool sf_check_isa_refusal_names(const sf_isa_file *g, const char *msg, sf_verdic
  * most 256 declarations) looked up by name through sf_visa_kernel_lookup and through the name index
  * gives the kind and id the vISA numbering gives the first declaration of that name. */
 bool sf_check_isa_name_index(const sf_isa_file *g, sf_verdict *v);
+/* `write_refuses` (check_isa_write.c): on one input in four of the isa_file checks (by the hash of
+ * p[0, n)), one field of f's kernel 0 is moved past its array or its bits, written, and put back:
+ * the writer must refuse it as out of range. f is left as it was. */
+bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_verdict *v);
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v);
 /* the D3D printers' text cap for one instruction (check_d3d.c, check_d3d_text.c) */

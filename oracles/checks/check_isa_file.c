@@ -489,110 +489,6 @@ static bool sf_isa_is_text(const uint8_t *p, size_t n) {
  * has no text form). Its instructions are built from their rows' layouts, so the printer may refuse
  * them for a value text cannot write (labels, masks, scales: docs/visa-text.md) but never say that
  * their fields do not match their syntax class (`gen_print`). */
-/* `write_refuses`: the writer refuses a kernel whose attribute indexes point outside its arrays
- * (API use the reader never produces), instead of reading past them. On one input in four (by its
- * hash), one field of kernel 0 of the file just read is moved one past its array and put back:
- *   0  an attribute's value offset past attr_bytes;  1  the kernel attributes running one past
- *   attrs[];  2  the first kernel attribute past attrs[];  3  the first RET's exec size, emask,
- *   predicate id, reserved bit and control, one at a time, one past what their bits hold (the
- *   control's would land in the invert bit), then each at the largest value its bits hold, which
- *   must be written and read back as set. */
-/* The writer on f, capped as the checks write: its status. */
-static sf_code sf_isa_write_code(const sf_isa_file *f, sf_status *st) {
-  sf_status_clear(st);
-  sf_buf b;
-  sf_buf_init(&b, st);
-  b.limit = SF_ISA_CHECK_BUF_LIMIT;
-  sf_code c = sf_isa_write(f, &b, st);
-  sf_buf_free(&b);
-  return c;
-}
-
-static bool sf_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_verdict *v) {
-  uint64_t h = XXH3_64bits(p, n);
-  if (!f->num_kernels || (h >> 60) % 4 != 0) return true;
-  sf_visa_kernel *k = &f->kernels[0];
-  unsigned what = (unsigned)((h >> 8) % 4);
-  static const char *const names[4] = {"attribute value offset", "kernel attribute count", "first kernel attribute",
-                                       "RET field"};
-  sf_status st;
-  if (what == 3) { /* every field of the first RET in turn */
-    if (!k->num_rets) return true;
-    static const char *const fields[10] = {"exec size 16", "emask 16", "predicate id 0x1000", "reserved bit 2",
-                                           "predicate control 4", "exec size 15", "emask 15", "predicate id 0xfff",
-                                           "reserved bit 1", "predicate control 3"};
-    /* then each field at the largest value its bits hold, which must be written (when the file
-     * as read is) and read back as written */
-    bool writes = sf_isa_write_code(f, &st) == SF_OK;
-    for (unsigned rf = 0; rf < (writes ? 10u : 5u); rf++) {
-      sf_visa_ret keep = k->rets[0], *r = &k->rets[0];
-      bool edge = rf >= 5;
-      uint32_t add = edge ? 0 : 1;
-      switch (rf % 5) {
-        case 0: r->exec_size = (uint8_t)(15 + add); break;
-        case 1: r->emask = (uint8_t)(15 + add); break;
-        case 2: r->pred.id = (uint16_t)(0xFFF + add); break;
-        case 3: r->pred.rsvd = (uint8_t)(1 + add); break;
-        default: r->pred.ctrl = (uint8_t)(3 + add); break;
-      }
-      sf_visa_ret want = *r;
-      bool back = true;
-      sf_code c;
-      if (!edge) {
-        c = sf_isa_write_code(f, &st);
-      } else { /* written, read back: the RET as set */
-        sf_status_clear(&st);
-        sf_buf b;
-        sf_buf_init(&b, &st);
-        b.limit = SF_ISA_CHECK_BUF_LIMIT;
-        c = sf_isa_write(f, &b, &st);
-        if (c == SF_OK) {
-          sf_isa_file g;
-          memset(&g, 0, sizeof g);
-          sf_code rc = sf_isa_read(b.data, b.len, &g, &st);
-          const sf_visa_ret *q = rc == SF_OK && g.num_kernels && g.kernels[0].num_rets ? &g.kernels[0].rets[0] : NULL;
-          back = q && q->before == want.before && q->exec_size == want.exec_size && q->emask == want.emask &&
-                 q->pred.id == want.pred.id && q->pred.rsvd == want.pred.rsvd && q->pred.ctrl == want.pred.ctrl &&
-                 q->pred.invert == want.pred.invert;
-          if (rc == SF_OK) sf_isa_free(&g);
-        }
-        sf_buf_free(&b);
-      }
-      k->rets[0] = keep;
-      if (edge ? c == SF_OK && back : c == SF_ERR_RANGE) continue;
-      sf_verdict_fail(v, "write_refuses", NULL, names[3]);
-      sf_verdict_key(v, "write_refuses RET %s %s", fields[rf], sf_code_name(c));
-      if (edge)
-        sf_verdict_dumpf(v, "sf_isa_write given a RET with %s, the largest its bits hold, returned %s (%s)%s\n", fields[rf],
-                         sf_code_name(c), st.msg, c == SF_OK ? ", and the file did not read back with that RET" : "");
-      else
-        sf_verdict_dumpf(v, "sf_isa_write given a RET with %s, which its bits cannot hold, returned %s (%s), not a range "
-                         "error\n", fields[rf], sf_code_name(c), st.msg);
-      return false;
-    }
-    return true;
-  }
-  sf_visa_attr *a = NULL;
-  for (uint32_t i = 0; what == 0 && i < k->num_attrs && !a; i++)
-    if (k->attrs[i].size) a = &k->attrs[i];
-  if ((what == 0 && !a) || (what == 1 && !(k->kattr_first && k->num_kattrs)) || (what == 2 && !k->num_kattrs)) return true;
-  uint32_t keep_off = a ? a->value_off : 0, keep_first = k->kattr_first;
-  uint16_t keep_n = k->num_kattrs;
-  if (what == 0) a->value_off = k->attr_bytes_len + 1;
-  else if (what == 1) k->num_kattrs = (uint16_t)(k->num_attrs - k->kattr_first + 1);
-  else k->kattr_first = k->num_attrs + 1;
-  sf_code c = sf_isa_write_code(f, &st);
-  if (a) a->value_off = keep_off;
-  k->kattr_first = keep_first;
-  k->num_kattrs = keep_n;
-  if (c == SF_ERR_RANGE) return true;
-  sf_verdict_fail(v, "write_refuses", NULL, names[what]);
-  sf_verdict_key(v, "write_refuses %s %s", names[what], sf_code_name(c));
-  sf_verdict_dumpf(v, "sf_isa_write given a kernel whose %s lies past its array returned %s (%s), not a range error\n",
-                   names[what], sf_code_name(c), st.msg);
-  return false;
-}
-
 static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsigned relayout_every, bool generated) {
   sf_status st;
   sf_status_clear(&st);
@@ -681,7 +577,7 @@ static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsign
     ok = false;
     goto done;
   }
-  ok = sf_isa_write_refuses(&f, p, n, v) && sf_check_isa_file_edits(&g, w1.data, w1.len, p, n, v) && sf_check_isa_name_index(&g, v) &&
+  ok = sf_check_isa_write_refuses(&f, p, n, v) && sf_check_isa_file_edits(&g, w1.data, w1.len, p, n, v) && sf_check_isa_name_index(&g, v) &&
        sf_isa_check_text(&g, v, text, generated, relayout_every) && sf_isa_gen_drop(v, &f);
 done:
   sf_isa_free(&f);

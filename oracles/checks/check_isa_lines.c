@@ -10,7 +10,9 @@
  *   - `string_escapes`: a FILE name's escapes read as GenX_IR's lexer reads them;
  *   - `suffix_edges`: valid lines at the edges of their suffix grammars parse and print back;
  *   - `va_modes`: every VA mode byte the printer writes reads back as itself;
- *   - `known_lines`: lines IGC wrote parse to their known fields and print back verbatim.
+ *   - `known_lines`: lines IGC wrote parse to their known fields and print back verbatim;
+ *   - `read_forms`: spellings GenX_IR's parser reads but our printer does not write read as the
+ *     printed form does.
  * The generated kernels rarely hold the lines these need (one bfn among a hundred rows, a string
  * with escapes, a text cut at a mnemonic), so the fuzzers found such bugs in tens of seconds, when
  * at all; here they are found at a process's first input. */
@@ -419,9 +421,49 @@ static bool known_lines(sf_verdict *v) {
   return true;
 }
 
+/* `read_forms` (with `known_lines`): each spelling of SF_VISA_KNOWN_FORMS that GenX_IR's parser
+ * reads but its printer writes otherwise (a `.mod` after gather's exec size, a raw_sendsc with its
+ * ffid 0 written out, a sample without its SIMD mode) reads as the same instruction as the printed
+ * form: the two kernels write the same `.isa` bytes. The fuzz targets read what our printer writes,
+ * so these spellings reach the parser only here; each is also cut after every byte (`line_cuts`). */
+static bool read_forms(sf_verdict *v) {
+  static const char hdr[] = SF_VISA_KNOWN_HDR;
+  for (size_t i = 0; i < sizeof SF_VISA_KNOWN_FORMS / sizeof SF_VISA_KNOWN_FORMS[0]; i++) {
+    char text[2][sizeof hdr + 160];
+    sf_buf w[2];
+    sf_code rc[2];
+    sf_status st[2];
+    int n0 = 0;
+    for (unsigned q = 0; q < 2; q++) {
+      int n = snprintf(text[q], sizeof text[q], "%s    %s\n", hdr, SF_VISA_KNOWN_FORMS[i][q]);
+      if (!q) n0 = n;
+      sf_isa_file f;
+      rc[q] = sf_check_visaasm_exact(text[q], (size_t)n, &f, &st[q]);
+      sf_buf_init(&w[q], &st[q]);
+      w[q].limit = SF_ISA_CHECK_BUF_LIMIT;
+      if (rc[q] == SF_OK) {
+        rc[q] = sf_isa_write(&f, &w[q], &st[q]);
+        sf_isa_free(&f);
+      }
+    }
+    bool same = rc[0] == SF_OK && rc[1] == SF_OK && w[0].len == w[1].len && !memcmp(w[0].data, w[1].data, w[0].len);
+    sf_buf_free(&w[0]);
+    sf_buf_free(&w[1]);
+    if (rc[0] == SF_ERR_NOMEM || rc[1] == SF_ERR_NOMEM) continue;
+    if (rc[0] != SF_OK || rc[1] != SF_OK)
+      return lines_fail(v, "read_forms", "refused", "GenX_IR's spelling '%s' or its printed form was refused: %s",
+                        SF_VISA_KNOWN_FORMS[i][0], rc[0] != SF_OK ? st[0].msg : st[1].msg);
+    if (!same)
+      return lines_fail(v, "read_forms", "differs", "GenX_IR's spelling '%s' reads as other bytes than '%s'",
+                        SF_VISA_KNOWN_FORMS[i][0], SF_VISA_KNOWN_FORMS[i][1]);
+    if (!line_cuts(v, text[0], (size_t)n0 - strlen(SF_VISA_KNOWN_FORMS[i][0]) - 1, SF_VISA_KNOWN_FORMS[i][0])) return false;
+  }
+  return true;
+}
+
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v);
+         known_lines(v) && read_forms(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)

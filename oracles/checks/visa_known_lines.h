@@ -143,6 +143,10 @@ static const sf_visa_known_line SF_VISA_KNOWN_LINES[] = {
     {"oword_ld_unaligned (4) T6 V0050(0,0)<0;1,0> V0046.0", 0x3c, 5, "bbbVR", {2, 0, 6}, 3},
     {"oword_ld.mod (2) T6 0x10:ud V0046.0", 0x35, 5, "bbbVR", {1, 1, 6}, 3},
     {"oword_st (16) T6 V0050(0,0)<0;1,0> V0046.0", 0x36, 4, "bbVR", {4, 6}, 2},
+    /* first-generation gather and scatter (GenX_IR 12504's -dumpcommonisa of the .isa we write; the
+     * parser also reads gather's `.mod` after the exec size, which it prints without) */
+    {"gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", 0x39, 7, "bbbbVRR", {2, 0, 0x01, 6}, 4},
+    {"scatter.1 (M1_NM, 8) T6 0x10:ud V0046.0 V0047.0", 0x3a, 6, "bbbVRR", {0, 0x80, 6}, 3},
     /* media block I/O and SVM block I/O (subgroup block reads and writes: blocks-*; GenX_IR
      * 12504 assembled these lines to the fields below and prints them back) */
     {"media_ld.nomod (32,1) T6 0 V0047(0,0)<0;1,0> V0049(0,0)<0;1,0> V0046.0", 0x37, 8, "bbbbbVVR", {0, 6, 0, 32}, 4},
@@ -153,6 +157,21 @@ static const sf_visa_known_line SF_VISA_KNOWN_LINES[] = {
     /* stateless gathers (kernels built with -cl-intel-greater-than-4GB-buffer-required) */
     {"svm_gather4scaled.RGB (M1, 16) 0x0:ud V0046.0 V0047.0", 0x4e, 8, "SEPbwVRR", {6, 0x04, 0, 7}, 4},
     {"(!P1) svm_scatter4scaled.RGBA (M1_NM, 8) 0x10:ud V0046.0 V0047.0", 0x4e, 8, "SEPbwVRR", {7, 0x83, 0x8001, 15}, 4},
+};
+
+/* Spellings GenX_IR 12504's parser reads that its printer writes otherwise: [0] reads as the same
+ * instruction as [1], the printed form. Used by `read_forms` (check_isa_lines.c) and by
+ * tests/test_visa_send_text.c; each line is parsed alone after SF_VISA_KNOWN_HDR. */
+static const char *const SF_VISA_KNOWN_FORMS[][2] = {
+    {"raw_sends.3.eot.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0",
+     "raw_sends_eot.3.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0"},
+    {"raw_sendsc.0.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0",
+     "raw_sendsc.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0"},
+    {"raw_sendsc.0.eot.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0",
+     "raw_sendsc_eot.2.1.1 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 V0049.0 V0047.0"},
+    {"gather.4 (M1, 16).mod T6 0x0:ud V0046.0 V0047.0", "gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0"},
+    {"sample.GA S0 T6 V0046.0 V0047.0 V0046.0 V0047.0", "sample.GA (8) S0 T6 V0046.0 V0047.0 V0046.0 V0047.0"},
+    {"load.GA (32) T6 V0046.0 V0047.0 V0046.0 V0047.0", "load.GA (8) T6 V0046.0 V0047.0 V0046.0 V0047.0"},
 };
 
 #endif
