@@ -398,10 +398,12 @@ static const char *const d3d_cut_lines[] = {
 
 #define D3D_CUT_HEAD "ps_5_0\ndcl_temps 1\n"
 
-static bool d3d_cut_one(const char *text, size_t k, sf_status *st) {
+/* What is wrong with the text's first k bytes: NULL when they are read or refused as they should
+ * be, else "position" (refused off line 3) or "nonempty" (the refused program kept items). */
+static const char *d3d_cut_one(const char *text, size_t k, sf_status *st) {
   char *t = malloc(k ? k : 1);
   sf_status_clear(st);
-  if (!t) return true;
+  if (!t) return NULL;
   memcpy(t, text, k);
   sf_tpf_program prog;
   sf_code rc = sf_d3dasm_parse_program(t, k, &prog, st);
@@ -409,8 +411,9 @@ static bool d3d_cut_one(const char *text, size_t k, sf_status *st) {
   /* a refusal leaves the program empty (dxbc.h), whatever it read before the error */
   bool empty = rc == SF_OK || (!prog.items && !prog.store && !prog.count);
   sf_tpf_program_free(&prog);
-  if (!empty) snprintf(st->msg, sizeof st->msg, "the refused program still holds items or storage");
-  return empty && (rc == SF_OK || rc == SF_ERR_NOMEM || (st->pos_kind == SF_POS_TEXT && st->line == 3));
+  if (rc == SF_OK || rc == SF_ERR_NOMEM) return NULL;
+  if (!(st->pos_kind == SF_POS_TEXT && st->line == 3)) return "position";
+  return empty ? NULL : "nonempty";
 }
 
 static bool sf_check_d3d_line_cuts(sf_verdict *v) {
@@ -419,14 +422,16 @@ static bool sf_check_d3d_line_cuts(sf_verdict *v) {
     int n = snprintf(text, sizeof text, "%s%s", D3D_CUT_HEAD, d3d_cut_lines[i]);
     if (n < 0 || (size_t)n >= sizeof text) continue;
     sf_status st;
-    bool whole = d3d_cut_one(text, (size_t)n, &st) && st.code == SF_OK;
+    bool whole = !d3d_cut_one(text, (size_t)n, &st) && st.code == SF_OK;
     if (st.code == SF_ERR_NOMEM) continue;
     for (size_t k = sizeof D3D_CUT_HEAD - 1; whole && k < (size_t)n; k++) {
-      if (d3d_cut_one(text, k, &st)) continue;
+      const char *bad = d3d_cut_one(text, k, &st);
+      if (!bad) continue;
       sf_verdict_fail(v, "line_cuts", NULL, "d3d");
-      sf_verdict_key(v, "line_cuts d3d position");
-      sf_verdict_dumpf(v, "the line '%s' cut after %zu bytes is refused off its line 3: line %u: %s\n", d3d_cut_lines[i], k - (sizeof D3D_CUT_HEAD - 1),
-                       (unsigned)st.line, st.msg);
+      sf_verdict_key(v, "line_cuts d3d %s", bad);
+      sf_verdict_dumpf(v, "the line '%s' cut after %zu bytes: %s at line %u: %s\n", d3d_cut_lines[i], k - (sizeof D3D_CUT_HEAD - 1),
+                       *bad == 'p' ? "refused off its line 3" : "refused, the program left holding items", (unsigned)st.line,
+                       st.msg);
       return false;
     }
     if (whole) continue;

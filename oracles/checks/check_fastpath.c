@@ -133,6 +133,9 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
   fp.samp.max_lod = (uint16_t)((c->pattern[27] & 4u) ? 4095 : fp.samp.min_lod);
   /* and the mip filter, each of its three values (the last, linear, at the end of its range) */
   fp.samp.mip_filter = (uint8_t)((c->pattern[27] >> 3) % 3u);
+  /* and the compare function, any of the eight (unused here, but part of the state a backend tests;
+   * SF_CMP_ALWAYS at the end of its range) */
+  fp.samp.compare = (uint8_t)(c->pattern[28] % 8u);
   sf_unorm_req uq = {fp.u8, &fp.samp, 0.25f, 0.25f, 1.0f / 64, 1.0f / 64};
   static const uint8_t avs_w[4] = {16, 16, 8, 4}, avs_h[4] = {4, 8, 4, 4};
   unsigned size = c->pattern[26] % 4u;
