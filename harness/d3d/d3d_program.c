@@ -115,6 +115,11 @@ sf_code sf_d3dasm_print_tokens(const uint32_t *tok, size_t ntok, uint32_t versio
       e = sf_tpf_encode_inst(&d, enc, &ng, &tmp);
       got = enc;
     }
+    if (e == SF_ERR_NOMEM) { /* out of memory while reading back is not a reason to escape */
+      free(v.t);
+      if (text != local) free(text);
+      return sf_fail(st, SF_ERR_NOMEM, "%s (opcode 0x%x): reading the text back: %s", opname(op), op, tmp.msg);
+    }
     if (e) ok = false, snprintf(why, sizeof why, "the text does not read back: %.150s", tmp.msg);
     else if (ng != ntok || memcmp(got, tok, ntok * sizeof *tok) != 0)
       ok = false, snprintf(why, sizeof why, "the text reads back to other tokens");
@@ -123,7 +128,7 @@ sf_code sf_d3dasm_print_tokens(const uint32_t *tok, size_t ntok, uint32_t versio
   if (ok) sf_buf_put(out, text, b.len);
   if (text != local) free(text);
   if (!ok) return sf_fail(st, SF_UNSUPPORTED, "%s (opcode 0x%x): %s", opname(op), op, why);
-  return out->failed ? (st && st->code ? st->code : SF_ERR_LIMIT) : SF_OK;
+  return sf_buf_code(out); /* over its limit, or out of memory */
 }
 
 sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status *st) {
@@ -164,7 +169,7 @@ sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status 
     }
     sb_puts(out, "\n");
   }
-  return out->failed ? (st && st->code ? st->code : SF_ERR_LIMIT) : SF_OK;
+  return sf_buf_code(out); /* over its limit, or out of memory */
 }
 
 /* The end of a statement that may span lines (the immediate constant buffer's braces). */

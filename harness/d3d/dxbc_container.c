@@ -261,7 +261,7 @@ sf_code sf_dxbc_write_ex(const sf_dxbc_chunk *chunks, size_t n, unsigned flags, 
     sf_wr_u32(out, chunks[i].size);
     sf_buf_put(out, chunks[i].data, chunks[i].size);
   }
-  if (out->failed) return st && st->code ? st->code : SF_ERR_LIMIT;
+  if (out->failed) return sf_buf_code(out);
   if (flags & SF_DXBC_WRITE_ZERO_CHECKSUM) return SF_OK;
   uint32_t sum[4];
   sf_dxbc_checksum(out->data + start, out->len - start, sum);

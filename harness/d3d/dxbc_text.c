@@ -177,6 +177,11 @@ sf_code sf_dxbc_print_text(const uint8_t *data, size_t len, sf_buf *out, sf_stat
     if (dir) {
       sf_dxbc_sig sig;
       sf_code sc = sf_dxbc_sig_decode(ch->fourcc, ch->data, ch->size, &sig, &cst);
+      if (sc == SF_ERR_NOMEM) { /* out of memory is not a reason to print the chunk as hex */
+        sf_dxbc_sig_free(&sig);
+        sf_dxbc_free(&c);
+        return sf_fail(st, SF_ERR_NOMEM, "chunk %u (%s): %s", (unsigned)i, dir, cst.msg);
+      }
       if (!sc && sig.n && was_open == ch->fourcc) {
         snprintf(why, sizeof why, "its element lines would join those of the %s chunk just before", dir);
       } else if (!sc) {
@@ -200,7 +205,13 @@ sf_code sf_dxbc_print_text(const uint8_t *data, size_t len, sf_buf *out, sf_stat
       sf_buf text;
       sf_buf_init(&text, &cst);
       text.limit = SF_D3DASM_MAX_TEXT;
-      if (program_text(ch->data, ch->size, &text, &cst) == SF_OK) {
+      sf_code pc = program_text(ch->data, ch->size, &text, &cst);
+      if (pc == SF_ERR_NOMEM) {
+        sf_buf_free(&text);
+        sf_dxbc_free(&c);
+        return sf_fail(st, SF_ERR_NOMEM, "chunk %u (program): %s", (unsigned)i, cst.msg);
+      }
+      if (pc == SF_OK) {
         dxbc_bprintf(out, ".program %s\n", ch->fourcc == SF_DXBC_SHDR ? "SHDR" : "SHEX");
         sf_buf_put(out, text.data, text.len);
         if (text.len && text.data[text.len - 1] != '\n') dxbc_bprintf(out, "\n");

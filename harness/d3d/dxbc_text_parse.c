@@ -94,7 +94,9 @@ static sf_code parse_hex(tcur *c, sf_buf *b) {
     }
     unsigned v = (unsigned)((da_is_digit(h) ? h - '0' : (h | 0x20) - 'a' + 10) << 4) |
                  (unsigned)(da_is_digit(l) ? l - '0' : (l | 0x20) - 'a' + 10);
-    if (!sf_wr_u8(b, (uint8_t)v)) return da_cfail(c, SF_ERR_LIMIT, "chunk larger than %u bytes", SF_DXBC_MAX_SIZE);
+    if (!sf_wr_u8(b, (uint8_t)v))
+      return sf_buf_code(b) == SF_ERR_NOMEM ? da_cfail(c, SF_ERR_NOMEM, "no memory for the chunk's bytes")
+                                            : da_cfail(c, SF_ERR_LIMIT, "chunk larger than %u bytes", SF_DXBC_MAX_SIZE);
     c->pos += 2;
   }
   return SF_OK;
@@ -249,7 +251,8 @@ sf_code sf_dxbc_parse_text(const char *text, size_t len, sf_buf *out, sf_status 
     sf_dxbc_chunk ch[SF_DXBC_MAX_CHUNKS];
     for (size_t i = 0; i < p->n; i++) {
       if (p->ch[i].data.failed) {
-        e = sf_fail(st, SF_ERR_LIMIT, "chunk %zu exceeds its size cap", i);
+        e = sf_fail(st, sf_buf_code(&p->ch[i].data), "chunk %zu %s", i,
+                    sf_buf_code(&p->ch[i].data) == SF_ERR_NOMEM ? "could not be allocated" : "exceeds its size cap");
         break;
       }
       ch[i] = (sf_dxbc_chunk){p->ch[i].fourcc, 0, (uint32_t)p->ch[i].data.len, p->ch[i].data.data};

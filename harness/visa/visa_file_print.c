@@ -13,7 +13,7 @@
 
 static void fput(fpr *p, const char *s) {
   if (p->err == SF_OK && !sf_buf_put(p->b, s, strlen(s)))
-    p->err = sf_fail(p->st, SF_ERR_LIMIT, "output buffer refused %zu more bytes (limit reached)", strlen(s));
+    p->err = sf_fail(p->st, sf_buf_code(p->b), "output buffer refused %zu more bytes", strlen(s)); /* over its limit, or out of memory */
 }
 
 static void ffmt(fpr *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -230,6 +230,7 @@ static void kr_cut_at_last_ret(kread *c) {
   if (n) {
     k->code_tail = malloc(n);
     if (!k->code_tail) {
+      if (c->st) sf_status_clear(c->st); /* the decode error that ended the stream is not the one to report */
       c->code = sf_fail(c->st, SF_ERR_NOMEM, "cannot allocate %zu bytes of instruction-area tail", n);
       return;
     }

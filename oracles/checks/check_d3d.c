@@ -424,7 +424,7 @@ bool sf_check_d3d_program_strict(const uint8_t *p, size_t n, sf_verdict *v, cons
     sf_verdict_refuse(v, &st);
     return true;
   }
-  bool ok = sf_d3d_optab_row(v, &prog);
+  bool ok = sf_d3d_optab_row(v, &prog) && sf_check_d3d_alloc_fail("dxbc", p, n, SF_D3D_ALLOC_PROGRAM, v);
   sf_buf out;
   sf_status_clear(&st);
   sf_buf_init(&out, &st);
@@ -617,7 +617,8 @@ static bool sf_check_dxbc_text(const char *text, size_t n, sf_verdict *v) {
          sf_check_refusal_at(v, "container text", &st, NULL, text, n, true);
     if (ok) sf_verdict_refuse(v, &st);
   } else {
-    ok = sf_check_dxbc_text_bytes(bytes.data, bytes.len, v, false, NULL);
+    ok = sf_check_d3d_alloc_fail("d3dasm", (const uint8_t *)text, n, SF_D3D_ALLOC_CONTAINER_TEXT, v) &&
+         sf_check_dxbc_text_bytes(bytes.data, bytes.len, v, false, NULL);
   }
   sf_buf_free(&bytes);
   return ok;
@@ -637,7 +638,7 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_refuse(v, &st);
     return true;
   }
-  bool ok = true;
+  bool ok = sf_check_d3d_alloc_fail("dxbc", p, n, SF_D3D_ALLOC_CONTAINER, v);
   /* Write the chunks back and read them again: same chunks, same order, same bytes. */
   sf_buf out;
   sf_status_clear(&st);

@@ -333,6 +333,24 @@ bool sf_isa_same_ginst(const sf_visa_kernel *ka, const sf_visa_kernel *kb, const
                        const sf_visa_ginst *b, sf_buf *x, sf_buf *y);
 /* the cap of the binary and text outputs of one isa_file check */
 #define SF_ISA_CHECK_BUF_LIMIT (4u << 20)
+
+/* `alloc_fail` (check_alloc.c): on one input in SF_ALLOC_FAIL_EVERY (by its hash), one entry point
+ * that succeeded on the input runs with one of its allocations failing and must return
+ * SF_ERR_NOMEM with a message, leaking nothing. Only in programs linked with the allocation
+ * wrappers (the fuzz targets: harness/model/alloc_fault.h); elsewhere they return true at once. */
+#define SF_ALLOC_FAIL_EVERY 8u
+struct sf_isa_file;
+/* The isa_file target: f is what p[0, n) read as (text: sf_visaasm_parse); one of the reader, the
+ * writer and the text printer. */
+bool sf_check_isa_alloc_fail(const uint8_t *p, size_t n, bool text, const struct sf_isa_file *f, sf_verdict *v);
+typedef enum { SF_D3D_ALLOC_CONTAINER, SF_D3D_ALLOC_CONTAINER_TEXT, SF_D3D_ALLOC_PROGRAM } sf_d3d_alloc_input;
+/* The D3D codec targets: a container (read, and its program decoded; or printed as text), a
+ * container's text (parsed) or a program body (decoded, printed and parsed back). */
+bool sf_check_d3d_alloc_fail(const char *target, const uint8_t *p, size_t n, sf_d3d_alloc_input kind, sf_verdict *v);
+/* sample_diff: the case's environment built (surfaces, variables), or a small RGBA8 or R8 rect on every
+ * backend, which may also go on without the memory and give the same planes. */
+bool sf_check_sampler_alloc_fail(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n, const sf_backend *const *be,
+                                 unsigned nbe);
 /* `class_edit` and `value_edit` (check_isa_field_edit.c): a vector operand of kernel 0 given another
  * class, or a scalar field an edge value; text the printer writes for it reads back as the same
  * bytes (the edit picked by the hash h) */

@@ -557,6 +557,10 @@ static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsign
       goto done;
     }
   }
+  if (!sf_check_isa_alloc_fail(p, n, text, &f, v)) {
+    ok = false;
+    goto done;
+  }
   sf_status_clear(&st);
   if (sf_isa_write(&g, &w2, &st) != SF_OK) {
     sf_verdict_fail(v, "rewrite", NULL, sf_code_name(st.code));

@@ -598,7 +598,7 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
       goto done_fail;
     }
     if (!sf_check_requests(v, c, env, be, nbe, stats)) goto done_fail;
-    if (!sf_check_rect(v, c, env, be, nbe)) goto done_fail;
+    if (!sf_check_rect(v, c, env, be, nbe) || !sf_check_sampler_alloc_fail(v, c, p, n, be, nbe)) goto done_fail;
     snprintf(v->backends, sizeof v->backends, "%s", list);
     /* ... and the executor must not call it invalid: a valid instruction is executed, refused as
      * unsupported (a documented gap), or refused for the machine state (limits, bindings). */
