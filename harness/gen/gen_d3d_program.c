@@ -60,7 +60,7 @@ static bool dcl_dwords(gctx *g, uint32_t op, uint32_t ctl, const uint32_t *x, un
 
 /* The operand of a t#/s#/u#/cb# declaration: SM5.1's range T#[lo:hi] (3 indices, swizzle xyzw) or
  * the bare register. */
-static void dcl_range_opnd(const gctx *g, uint8_t type, const res *r, opd *o) {
+static void dcl_range_opnd(gctx *g, uint8_t type, const res *r, opd *o) {
   memset(o, 0, sizeof *o);
   o->type = type;
   if (g->sm51) {
@@ -72,6 +72,9 @@ static void dcl_range_opnd(const gctx *g, uint8_t type, const res *r, opd *o) {
   } else {
     o->nidx = 1;
     o->idx[0] = r->id;
+    /* now and then a 4-component operand with a swizzle (xyzw or any), which fxc never writes but
+     * the token format allows: it has its own text form (`t0.swz(xyzw)`), apart from SM5.1's ranges */
+    if (gd_chance(g, 16)) gd_as_swz(o, gd_chance(g, 128) ? 0xe4 : (uint8_t)gd_range(g, 0, 255));
   }
 }
 

@@ -12,7 +12,9 @@
  *   - `va_modes`: every VA mode byte the printer writes reads back as itself;
  *   - `known_lines`: lines IGC wrote parse to their known fields and print back verbatim;
  *   - `read_forms`: spellings GenX_IR's parser reads but our printer does not write read as the
- *     printed form does.
+ *     printed form does;
+ *   - `short_ops`: an instruction with fewer fields than its row is refused by the encoder and the
+ *     printer, not read past its fields.
  * The generated kernels rarely hold the lines these need (one bfn among a hundred rows, a string
  * with escapes, a text cut at a mnemonic), so the fuzzers found such bugs in tens of seconds, when
  * at all; here they are found at a process's first input. */
@@ -461,9 +463,64 @@ static bool read_forms(sf_verdict *v) {
   return true;
 }
 
+/* `short_ops`: an instruction built through the API with fewer fields than its row (kernel 0's
+ * only generic instruction, every opcode with a layout, none of its fields or only its first, the
+ * `ops` array NULL when empty) is refused by the encoder as invalid and by the text printer as
+ * unsupported, never read past its fields; a row without fields (barrier, yield) encodes and prints
+ * with none. The reader and the parser always build whole instructions, so only this reaches the
+ * printers' field-count tests. */
+static bool short_ops(sf_verdict *v) {
+  for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
+    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
+    if (!d || (!d->layout && !d->subs)) continue;
+    size_t full = d->layout ? strlen(d->layout) : 1; /* a sub-op table: at least the sub-op */
+    for (uint16_t n = 0; n < 2 && (n < full || (n == 0 && full == 0)); n++) {
+      sf_isa_file f;
+      if (!va_file((uint8_t)op, 0, "", NULL, &f)) {
+        sf_isa_free(&f);
+        continue; /* out of memory */
+      }
+      sf_visa_ginst *g = &f.kernels[0].gens[0];
+      g->num_ops = n;
+      if (!n) {
+        free(g->ops);
+        g->ops = NULL;
+      } else { /* its first field, of the row's first kind, value 0 */
+        memset(g->ops, 0, sizeof *g->ops);
+        g->ops[0].kind = (uint8_t)(d->layout ? d->layout[0] : SF_VF_SUBOP);
+        if (g->ops[0].kind == SF_VF_VEC) g->ops[0].v.cls = SF_VCLS_IMMEDIATE, g->ops[0].v.type = SF_VT_UD;
+      }
+      bool whole = full == 0 && d->layout; /* a row without fields: its whole instruction */
+      sf_status st;
+      sf_status_clear(&st);
+      sf_buf b;
+      sf_buf_init(&b, &st);
+      sf_code enc = sf_visa_gen_encode(g, &b, &st);
+      sf_buf_free(&b);
+      sf_status sp;
+      sf_status_clear(&sp);
+      sf_buf_init(&b, &sp);
+      b.limit = SF_ISA_CHECK_BUF_LIMIT;
+      sf_code prt = sf_visaasm_print(&f, &b, &sp);
+      sf_buf_free(&b);
+      sf_isa_free(&f);
+      if (enc == SF_ERR_NOMEM || prt == SF_ERR_NOMEM) continue;
+      bool enc_ok = whole ? enc == SF_OK : enc == SF_ERR_INVALID, prt_ok = whole ? prt == SF_OK : prt == SF_UNSUPPORTED;
+      if (enc_ok && prt_ok) continue;
+      char what[96];
+      snprintf(what, sizeof what, "%s (0x%02x) with %u of its %zu fields", d->name ? d->name : "?", op, (unsigned)n, full);
+      char got[2 * SF_STATUS_MSG_MAX + 96];
+      snprintf(got, sizeof got, "encoder %s (%s), printer %s (%s); want %s", sf_code_name(enc), st.msg, sf_code_name(prt),
+               sp.msg, whole ? "both to take it" : "invalid, then unsupported");
+      return lines_fail(v, "short_ops", enc_ok ? "print" : "encode", "%s: %s", what, got);
+    }
+  }
+  return true;
+}
+
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v);
+         known_lines(v) && read_forms(v) && short_ops(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)

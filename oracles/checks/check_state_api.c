@@ -387,6 +387,7 @@ bool sf_check_surface_api(sf_verdict *v) {
       {{SF_SURF_2D, SF_FMT_R8_UNORM, 4, 4, 1, 2, 1}, SF_ERR_INVALID, "layers on a 2D surface"},
       {{SF_SURF_CUBE, SF_FMT_R8_UNORM, 4, 2, 1, 1, 1}, SF_ERR_INVALID, "a cube that is not square"},
       {{SF_SURF_CUBE_ARRAY, SF_FMT_R8_UNORM, 2, 2, 1, SF_SURF_MAX_LAYERS / 6 + 1, 1}, SF_ERR_LIMIT, "cube faces past the layer cap"},
+      {{SF_SURF_2D_ARRAY, SF_FMT_R8_UNORM, 1, 1, 1, SF_SURF_MAX_LAYERS + 1, 1}, SF_ERR_LIMIT, "a 2D array one layer past the cap"},
       {{SF_SURF_2D, SF_FMT_R8_UNORM, 4, 4, 1, 1, 4}, SF_ERR_INVALID, "a level past the full chain"},
       {{SF_SURF_2D, SF_FMT_NV12, 5, 4, 1, 1, 1}, SF_ERR_INVALID, "an NV12 surface of odd width"},
       {{SF_SURF_2D_ARRAY, SF_FMT_NV12, 4, 4, 1, 2, 1}, SF_ERR_INVALID, "an NV12 array"},
@@ -406,7 +407,8 @@ bool sf_check_surface_api(sf_verdict *v) {
   }
   /* descriptions at the caps that sf_surface_create must take (a refusal of a valid surface is a
    * finding): the full chain of SF_SURF_MAX_LEVELS levels on the largest dimension of each type
-   * that the texel cap leaves room for, and a level 0 of exactly the texel cap */
+   * that the texel cap leaves room for, a level 0 of exactly the texel cap, and arrays at the layer
+   * cap */
   static const struct {
     sf_surface_desc d;
     const char *why;
@@ -415,6 +417,8 @@ bool sf_check_surface_api(sf_verdict *v) {
       {{SF_SURF_2D, SF_FMT_R8_UNORM, 1, SF_SURF_MAX_DIM, 1, 1, SF_SURF_MAX_LEVELS}, "a 2D surface of the largest height, full chain"},
       {{SF_SURF_3D, SF_FMT_R8_UNORM, 1, 1, SF_SURF_MAX_DIM, 1, SF_SURF_MAX_LEVELS}, "a 3D surface of the largest depth, full chain"},
       {{SF_SURF_2D, SF_FMT_R8_UNORM, 2048, 2048, 1, 1, 1}, "a 2048x2048 level of exactly the texel cap"},
+      {{SF_SURF_2D_ARRAY, SF_FMT_R8_UNORM, 1, 1, 1, SF_SURF_MAX_LAYERS, 1}, "a 2D array of exactly the layer cap"},
+      {{SF_SURF_CUBE_ARRAY, SF_FMT_R8_UNORM, 1, 1, 1, SF_SURF_MAX_LAYERS / 6, 1}, "a cube array of the most cubes the layer cap holds"},
   };
   for (size_t i = 0; i < sizeof good / sizeof good[0] && !what; i++) {
     sf_status st;
