@@ -9,7 +9,8 @@
  * fields), is broken one field at a time; each break has the code, the DWORD and the numbers its
  * message must carry, formatted here from the broken token itself. The template must decode first:
  * a decoder that refuses it would pass every row for the wrong reason. `program_refusals` does the
- * same for a program's framing, and `print_cap` for the printer's token count. Fixed work: once per process in the D3D codec targets
+ * same for a program's framing, `print_cap` for the printer's token count and `ctl_names` for the
+ * declarations' enumerated control fields. Fixed work: once per process in the D3D codec targets
  * (sf_check_d3d_tokens_once). */
 #include <stdarg.h>
 #include <stdio.h>
@@ -182,6 +183,47 @@ static bool print_cap(sf_verdict *v) {
                      n, sf_code_name(rc[0]), st[0].msg, n + 1, sf_code_name(rc[1]), st[1].msg, want);
 }
 
+/* `ctl_names`: the declarations whose control field is an enumeration (GS output topology and
+ * input primitive, tessellator domain, partitioning and output primitive) print each of the 64
+ * values the field's 6 bits hold by name exactly when the token format names it (the check's own
+ * copy of d3d10/d3d11TokenizedProgramFormat.hpp's values), and refuse the rest as unsupported; the
+ * control point counts print every value. fxc writes only named values, so no fuzz input holds the
+ * others, where a name table one entry too long is read past its end. */
+typedef struct {
+  uint32_t op;
+  const char *what;
+  uint64_t named; /* bit v: value v has a name (all ones: every value prints) */
+} ctl_row;
+
+static const ctl_row ctl_rows[] = {
+    {0x5c, "dcl_outputtopology", (1ull << 1) | (1ull << 2) | (1ull << 3) | (1ull << 4) | (1ull << 5) | (0xfull << 10)},
+    {0x5d, "dcl_inputprimitive", (1ull << 1) | (1ull << 2) | (1ull << 3) | (1ull << 6) | (1ull << 7) | (0xffffffffull << 8)},
+    {0x93, "dcl_input_control_point_count", ~0ull},
+    {0x94, "dcl_output_control_point_count", ~0ull},
+    {0x95, "dcl_tessellator_domain", 0xeull},
+    {0x96, "dcl_tessellator_partitioning", 0x1eull},
+    {0x97, "dcl_tessellator_output_primitive", 0x1eull},
+};
+
+static bool ctl_names(sf_verdict *v) {
+  for (size_t i = 0; i < sizeof ctl_rows / sizeof ctl_rows[0]; i++) {
+    for (uint32_t c = 0; c < 64; c++) {
+      uint32_t t = 0x01000000u | ctl_rows[i].op | (c << 11);
+      sf_status st;
+      sf_status_clear(&st);
+      sf_buf b;
+      sf_buf_init(&b, &st);
+      sf_code rc = sf_d3dasm_print_tokens(&t, 1, 0x50u, &b, &st);
+      sf_buf_free(&b);
+      bool named = (ctl_rows[i].named >> c) & 1u;
+      if (rc == SF_ERR_NOMEM || rc == (named ? SF_OK : SF_UNSUPPORTED)) continue;
+      return tokens_fail(v, "ctl_names", "%s with control value %u (token 0x%08x): %s (%s), want %s", ctl_rows[i].what,
+                         (unsigned)c, (unsigned)t, sf_code_name(rc), st.msg, named ? "its name printed" : "unsupported");
+    }
+  }
+  return true;
+}
+
 static bool sf_check_d3d_tokens(sf_verdict *v) {
   sf_status st;
   sf_code rc = decode(tmpl, T_LEN, &st);
@@ -230,7 +272,7 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
   if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
-  return program_refusals(v) && print_cap(v);
+  return program_refusals(v) && print_cap(v) && ctl_names(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_tokens)

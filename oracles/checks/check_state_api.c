@@ -128,8 +128,8 @@ SF_CHECK_ONCE_FN(sf_check_state_api)
 
 /* `conversions`: the texel conversions the executor and the border snapping share (surface.c) give
  * every code back: sRGB8 encode(decode(c)) == c for all 256 codes, half encode(decode(h)) == h for
- * every half that is not a NaN (a NaN comes back as 0x7e00); and float -> half rounds every tie
- * between two halves to the even one (below). A tie or an edge case turned the wrong way changes
+ * every half that is not a NaN (a NaN comes back as 0x7e00); float -> half rounds every tie
+ * between two halves to the even one (below); every SNORM8 code decodes to max(c / 127, -1). A tie or an edge case turned the wrong way changes
  * every backend alike, and the independent model's tolerance for sRGB (one code) would hide it.
  * Fixed work (about 256,000 conversions), once per process in the sampler targets. */
 /* A small valid surface the check builds was not created: out of memory leaves the check nothing
@@ -295,11 +295,26 @@ bool sf_check_conversions(sf_verdict *v) {
       else if (hi != (sign | (h + 1))) what = "half_above_tie", code = sign | h, got = hi, mid_f = nextafterf(m, b);
     }
   }
+  /* SNORM8 (D3D11.3 §3.2.3.3): code c decodes to c / 127 correctly rounded, and the most negative
+   * code, -128, to -1 as -127 does; every code of each channel of an RGBA8_SNORM texel */
+  for (unsigned c = 0; c < 256 && !what; c++) {
+    const uint8_t texel[4] = {(uint8_t)c, (uint8_t)(c ^ 0x80u), (uint8_t)~c, (uint8_t)(c + 1u)};
+    uint32_t out[4];
+    sf_format_decode(SF_FMT_RGBA8_SNORM, texel, out);
+    for (unsigned k = 0; k < 4 && !what; k++) {
+      int32_t sc = (int8_t)texel[k];
+      float want = sc <= -127 ? -1.0f : (float)sc / 127.0f, f;
+      memcpy(&f, &out[k], sizeof f);
+      if (memcmp(&f, &want, sizeof f)) what = "snorm8", code = texel[k], got = out[k];
+    }
+  }
   if (!what) return true;
   sf_verdict_fail(v, "conversions", NULL, what);
   sf_verdict_key(v, "conversions %s", what);
   if (!strncmp(what, "half_", 5))
     sf_verdict_dumpf(v, "%s: the float %a after half 0x%x rounds to half 0x%x\n", what, (double)mid_f, code, got);
+  else if (!strcmp(what, "snorm8"))
+    sf_verdict_dumpf(v, "snorm8 code 0x%x decodes to the float bits 0x%08x, want max(c / 127, -1)\n", code, got);
   else
     sf_verdict_dumpf(v, "%s code 0x%x decodes and encodes back to 0x%x\n", what, code, got);
   return false;
