@@ -132,76 +132,9 @@ static void refusals(void) {
     SF_CHECK_MSG(!parse_with_hdr(lsc[q], &f, &st) && st.code == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT, "%s: %s %s",
                  lsc[q], sf_code_name(st.code), st.msg);
   }
-  /* LSC text errors are positioned */
-  static const struct {
-    const char *line;
-    sf_code code;
-  } lsc_bad[] = {
-      {"lsc_load (M1, 32)  V0046:d32  flat[V0047]:a64", SF_ERR_SYNTAX},              /* no sfid */
-      {"lsc_load.ugm.zz (M1, 32)  V0046:d32  flat[V0047]:a64", SF_ERR_SYNTAX},       /* unknown cache option */
-      {"lsc_load.ugm (M1, 32)  V0046:d33  flat[V0047]:a64", SF_ERR_SYNTAX},          /* unknown data size */
-      {"lsc_load.ugm (M1, 32)  V0046:d32x5  flat[V0047]:a64", SF_ERR_RANGE},         /* vector length 5 */
-      {"lsc_load.ugm (M1, 32)  V0046:d32  flat[V0047]:a48", SF_ERR_SYNTAX},          /* address size */
-      {"lsc_load.ugm (M1, 32)  V0046:d32  mesh[V0047]:a64", SF_ERR_SYNTAX},          /* address model */
-      {"lsc_load_quad.ugm (M1, 32)  V0046:d32.yx  flat[V0047]:a32", SF_ERR_SYNTAX},  /* channel order */
-      {"lsc_load.ugm (M1, 32)  V0046:d32  flat[V0047+0x80000000]:a64", SF_ERR_RANGE}, /* offset past int32 */
-      {"(P1) lsc_fence.ugm.evict.gpu", SF_ERR_SYNTAX},                               /* fence with a predicate */
-      {"lsc_fence.ugm.evict", SF_ERR_SYNTAX},                                        /* no scope */
-      {"lsc_atomic_iadd.ugm (M1, 32)  V0046:d32  flat[V0047]:a64  V0049", SF_ERR_SYNTAX}, /* one source missing */
-      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.0x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.256x16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_RANGE},
-      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nnn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[0x40, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  bti[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054]", SF_ERR_SYNTAX},
-      {"lsc_store_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-      {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, %null]:a64", SF_ERR_SYNTAX},  /* a %null pitch */
-      {"dpas.u8.u8.3.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* depth 3 */
-      {"dpas.u8.u8.8.9 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* count 9 */
-      {"dpas.u3.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* no u3 */
-      {"dpas.bf.tf32.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},       /* tf32 only in pairs */
-      {"dpasw.tf32.tf32.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},    /* not for dpasw */
-      {"dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)<1;1,0>", SF_ERR_SYNTAX},  /* no region */
-      {"(P1) dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},    /* no predicate */
-      {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, 0x4, 0x4]:a64", SF_ERR_SYNTAX},
-      {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xw  flat[V0047]:a64", SF_ERR_SYNTAX}, /* channels 9: no default pitch */
-      /* the typed forms (GenX_IR 12504 refuses each of these too) */
-      {"lsc_load.tgm (M1, 16)  V0046:d32  bti(0x4)[V0047]:a32", SF_ERR_SYNTAX},            /* no typed lsc_load */
-      {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  bti(0x4)[V0047, %null]:a32", SF_ERR_SYNTAX}, /* a %null coordinate */
-      {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  flat[V0047]:a32", SF_ERR_SYNTAX},           /* typed: bss, ss, bti */
-      {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  bti(0x4)[V0047,V0047,V0047,V0047,V0047]:a32", SF_ERR_SYNTAX},
-      {"lsc_read_state_info.ugm  V0046  bti(0x4)", SF_ERR_SYNTAX},       /* only .tgm */
-      {"lsc_read_state_info.tgm.uc.uc  V0046  bti(0x4)", SF_ERR_SYNTAX}, /* no cache options */
-      {"lsc_read_state_info.tgm (M1, 1) V0046  bti(0x4)", SF_ERR_SYNTAX}, /* no exec size */
-      /* rt_write_3d: an operand the mode does not select (GenX_IR ignores it), one missing, a raw
-       * operand where the render-target index (a vector) stands and the reverse, a bad option */
-      {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64 V0046.0", SF_ERR_SYNTAX},
-      {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0", SF_ERR_SYNTAX},
-      {"rt_write_3d.<RTI> (M1, 16) T6 V0046.0 V0047.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
-      {"rt_write_3d (M1, 16) T6 V0046.0 V0050(0,0)<0;1,0> V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
-      {"rt_write_3d.lrtw (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
-      {"rt_write_3d.<LRTW (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
-      {"addr_add (M1_NM, 1) A0(0)<1> &V0046[64] 0x0:uw", SF_UNSUPPORTED},  /* the row needs the GRF size */
-      {"addr_add (M1_NM, 1) A0(0)<1> &V0046[6] 0x0:uw", SF_ERR_RANGE},     /* not a multiple of 4 */
-      {"addr_add (M1_NM, 1) A0(0)<1> &%r0[4] 0x0:uw", SF_UNSUPPORTED},     /* predefined: no element size */
-      {"addr_add (M1_NM, 1) A0(0)<1> &nosuch 0x0:uw", SF_ERR_UNDECLARED},
-      {"(P1) addr_add (M1_NM, 1) A0(0)<1> &V0046 0x0:uw", SF_ERR_SYNTAX},  /* no predicate */
-      {"oword_ld (3) T6 0x10:ud V0046.0", SF_ERR_RANGE},
-      {"oword_ld (32) T6 0x10:ud V0046.0", SF_ERR_RANGE},
-      {"oword_st.mod (2) T6 0x10:ud V0046.0", SF_ERR_SYNTAX},
-      {"dword_atomic.add.64 (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", SF_ERR_SYNTAX}, /* .64: svm_atomic only */
-      {"dword_atomic.nosuch (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", SF_ERR_SYNTAX},
-      {"media_st.modified (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_SYNTAX}, /* no mode 1 for a store */
-      {"media_ld.sideways (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_SYNTAX},
-      {"media_ld.nomod (8,4) T6 16 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE},  /* plane past 15 */
-      {"media_ld.nomod (256,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE}, /* width past a byte */
-      {"svm_block_ld.unaligned (4) V0050(0,0)<0;1,0> V0046.0", SF_ERR_SYNTAX},        /* a later IGC's suffix */
-      {"svm_block_ld (5) V0050(0,0)<0;1,0> V0046.0", SF_ERR_RANGE},
-      {"svm_gather4scaled.GR (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX},  /* channel order */
-      {"svm_gather4scaled (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX},     /* no channels */
-  };
-  for (size_t q = 0; q < sizeof lsc_bad / sizeof lsc_bad[0]; q++) {
+  /* lines that must be refused, with their codes, positioned (visa_known_lines.h) */
+  const sf_visa_known_refusal *lsc_bad = SF_VISA_KNOWN_REFUSED;
+  for (size_t q = 0; q < sizeof SF_VISA_KNOWN_REFUSED / sizeof SF_VISA_KNOWN_REFUSED[0]; q++) {
     sf_status_clear(&st);
     SF_CHECK_MSG(!parse_with_hdr(lsc_bad[q].line, &f, &st) && st.code == lsc_bad[q].code && st.pos_kind == SF_POS_TEXT,
                  "%s: %s %s", lsc_bad[q].line, sf_code_name(st.code), st.msg);

@@ -58,26 +58,9 @@ static void known_answers(void) {
     }
     sf_isa_free(&f);
   }
-  /* spellings only GenX_IR 12504's LSC parser takes, each read as it reads them (its dump of its
-   * parse prints the same fields as our second line): a surface's .col, u<size>, a length on a
-   * quad, channels on a strided load (which then gets the default pitch, 4 x 3 bytes) */
-  static const char *const spell[][2] = {
-      {"lsc_load.ugm (M1, 16)  V0046:d32  bss(V0052.1)[V0047]:a32", "lsc_load.ugm (M1, 16)  V0046:d32  bss(V0052(0,1))[V0047]:a32"},
-      {"lsc_load_quad.tgm (M1, 16)  V0049:u32.xyzw  bss(V0052.1)[V0046.0]:a32",
-       "lsc_load_quad.tgm (M1, 16)  V0049:d32.xyzw  bss(V0052(0,1))[V0046]:a32"},
-      {"lsc_load_quad.ugm (M1, 16)  V0049:d32x2  flat[V0046]:a32", "lsc_load_quad.ugm (M1, 16)  V0049:d32.y  flat[V0046]:a32"},
-      {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xy  flat[V0047]:a64",
-       "lsc_load_strided.ugm (M1, 16)  V0046:d32x3  flat[V0047, 0xC]:a64"},
-      /* rt_write_3d's options, found by substring as GenX_IR's builder finds them: any order,
-       * repeated, unknown names ignored, CM anywhere */
-      {"rt_write_3d.<Z><RTI> (M1, 16) T6 V0046.0 0x1:ud V0047.0 V0047.64 V0049.0 V0049.64 V0046.32",
-       "rt_write_3d.<RTI><Z> (M1, 16) T6 V0046.0 0x1:ud V0047.0 V0047.64 V0049.0 V0049.64 V0046.32"},
-      {"rt_write_3d.<LRTW><FOO><LRTW> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64",
-       "rt_write_3d.<LRTW> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64"},
-      {"rt_write_3d.<XCMY> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64",
-       "rt_write_3d.<CM> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64"},
-  };
-  for (size_t i = 0; i < sizeof spell / sizeof spell[0]; i++) {
+  /* spellings only GenX_IR 12504's parsers take, read as they read them (visa_known_lines.h) */
+  const char *const (*spell)[2] = SF_VISA_KNOWN_PRINTED;
+  for (size_t i = 0; i < sizeof SF_VISA_KNOWN_PRINTED / sizeof SF_VISA_KNOWN_PRINTED[0]; i++) {
     sf_isa_file sf;
     sf_status sst;
     sf_status_clear(&sst);

@@ -76,14 +76,51 @@ static bool alloc_fail_one(sf_verdict *v, const char *target, const char *call, 
   return true;
 }
 
-/* Whether this input is one of those checked (all of them in the audit); *h: what picks the rest. */
-static bool picked(const uint8_t *p, size_t n, uint64_t *h) {
-  if (!sf_alloc_fault_linked()) return false;
+/* The countdown itself, once per thread: the allocation it is armed for returns NULL and is
+ * counted as failed, and with nth < 0 nothing fails and every allocation is counted. A countdown
+ * that stopped failing (or counting) would make every check above pass without running; so would
+ * an audit in a program the wrappers are not linked into. */
+static void *volatile selftest_block; /* volatile: the compiler may not drop the malloc/free pair */
+static const char *countdown_broken(void) {
+  static _Thread_local int done; /* 0 not run, 1 good, 2 broken */
+  static _Thread_local const char *why;
+  if (done) return done == 1 ? NULL : why;
+  bool failed = false;
+  sf_alloc_fault_arm(0);
+  selftest_block = malloc(16);
+  unsigned long n0 = sf_alloc_fault_disarm(&failed);
+  if (selftest_block || !failed || n0 != 1) why = "the armed allocation did not fail, or was not counted";
+  free(selftest_block);
+  sf_alloc_fault_arm(-1);
+  selftest_block = malloc(16);
+  unsigned long n1 = sf_alloc_fault_disarm(&failed);
+  if (!why && (!selftest_block || failed || n1 != 1)) why = "with nothing to fail, an allocation failed or was not counted";
+  free(selftest_block);
+  selftest_block = NULL;
+  done = why ? 2 : 1;
+  return why;
+}
+
+/* 1 when this input is one of those checked (all of them in the audit; *h picks the rest), 0 when
+ * not, -1 after a finding about the countdown itself. */
+static int picked(const uint8_t *p, size_t n, uint64_t *h, sf_verdict *v) {
+  const char *broken = NULL;
+  if (!sf_alloc_fault_linked())
+    broken = audit() ? "SF_ALLOC_FAIL=all, but the allocation wrappers are not linked into this program" : NULL;
+  else
+    broken = countdown_broken();
+  if (broken) {
+    sf_verdict_fail(v, "alloc_fail", NULL, "countdown");
+    sf_verdict_key(v, "alloc_fail countdown");
+    sf_verdict_dumpf(v, "the allocation countdown (harness/model/alloc_fault.h): %s\n", broken);
+    return -1;
+  }
+  if (!sf_alloc_fault_linked()) return 0;
   *h = XXH3_64bits_withSeed(p, n, 0xa110c);
-  if (audit()) return true;
-  if (*h % SF_ALLOC_FAIL_EVERY) return false;
+  if (audit()) return 1;
+  if (*h % SF_ALLOC_FAIL_EVERY) return 0;
   *h /= SF_ALLOC_FAIL_EVERY;
-  return true;
+  return 1;
 }
 
 /* ---- vISA ------------------------------------------------------------------------------------- */
@@ -132,7 +169,8 @@ static sf_code isa_print_call(const void *ctx, sf_status *st) {
 
 bool sf_check_isa_alloc_fail(const uint8_t *p, size_t n, bool text, const sf_isa_file *f, sf_verdict *v) {
   uint64_t h;
-  if (!picked(p, n, &h)) return true;
+  int pk = picked(p, n, &h, v);
+  if (pk <= 0) return pk == 0;
   isa_ctx c = {p, n, f};
   unsigned which = (unsigned)(h % 3);
   bool all = audit();
@@ -206,7 +244,8 @@ static sf_code tpf_decode_call(const void *ctx, sf_status *st) {
 
 bool sf_check_d3d_alloc_fail(const char *target, const uint8_t *p, size_t n, sf_d3d_alloc_input kind, sf_verdict *v) {
   uint64_t h;
-  if (!picked(p, n, &h)) return true;
+  int pk = picked(p, n, &h, v);
+  if (pk <= 0) return pk == 0;
   bytes_ctx c = {p, n};
   bool all = audit();
   switch (kind) {
@@ -249,7 +288,8 @@ static sf_code rect_call(const void *ctx, sf_status *st) {
 bool sf_check_sampler_alloc_fail(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n, const sf_backend *const *be,
                                  unsigned nbe) {
   uint64_t h;
-  if (!picked(p, n, &h)) return true;
+  int pk = picked(p, n, &h, v);
+  if (pk <= 0) return pk == 0;
   bool all = audit();
   rect_ctx *r = calloc(1, sizeof *r);
   if (!r) return true; /* out of memory: no verdict */

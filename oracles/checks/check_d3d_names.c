@@ -634,15 +634,15 @@ static bool escape_reason(sf_verdict *v) {
 /* `listing_prefix` (once per process, with `program_cap`): the instruction numbers and byte offsets
  * that D3DDisassemble writes before each line ("   12  0x000000A8: ", "0x0C: ", "3: ") are
  * skipped, so `ret` behind each reads as one instruction; a line that only looks like one (a letter
- * or a 'y' for the "0x", no ':' after the offset) is not a prefix, and the program is refused as a
- * syntax error on that line. */
+ * or a 'y' for the "0x", no ':' after the offset, digits run into a word: "7ret") is not a prefix,
+ * and the program is refused as a syntax error on that line. */
 static bool listing_prefix(sf_verdict *v) {
   static const struct {
     const char *prefix;
     bool read;
-  } pre[8] = {{"   12  0x000000A8: ", true}, {"0x0C: ", true}, {"0X1c: ", true}, {"3: ", true},
-              {"Ax0C: ", false},            {"0y0C: ", false}, {"1x0C: ", false}, {"0x0C ", false}};
-  for (unsigned q = 0; q < 8; q++) {
+  } pre[9] = {{"   12  0x000000A8: ", true}, {"0x0C: ", true}, {"0X1c: ", true}, {"3: ", true}, {"Ax0C: ", false},
+              {"0y0C: ", false}, {"1x0C: ", false}, {"0x0C ", false}, {"7", false}}; /* "7ret": a word, not a number */
+  for (unsigned q = 0; q < 9; q++) {
     char text[64];
     int len = snprintf(text, sizeof text, "ps_4_0\n%sret\n", pre[q].prefix);
     sf_tpf_program p;

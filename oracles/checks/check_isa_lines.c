@@ -14,7 +14,8 @@
  *   - `read_forms`: spellings GenX_IR's parser reads but our printer does not write read as the
  *     printed form does;
  *   - `short_ops`: an instruction with fewer fields than its row is refused by the encoder and the
- *     printer, not read past its fields.
+ *     printer, not read past its fields;
+ *   - `known_refusals`: faulty lines are refused with their codes on their own lines.
  * The generated kernels rarely hold the lines these need (one bfn among a hundred rows, a string
  * with escapes, a text cut at a mnemonic), so the fuzzers found such bugs in tens of seconds, when
  * at all; here they are found at a process's first input. */
@@ -386,6 +387,17 @@ static bool line_cuts(sf_verdict *v, const char *text, size_t head, const char *
   return true;
 }
 
+/* One known line alone in a kernel after SF_VISA_KNOWN_HDR, written into text (cap bytes; *n its
+ * length) and parsed from a block of exactly its bytes. SF_ERR_LIMIT, with nothing parsed, when the
+ * text does not fit. */
+static sf_code known_parse(const char *line, char *text, size_t cap, size_t *n, sf_isa_file *f, sf_status *st) {
+  int w = snprintf(text, cap, "%s    %s\n", SF_VISA_KNOWN_HDR, line);
+  memset(f, 0, sizeof *f);
+  if (w < 0 || (size_t)w >= cap) return sf_fail(st, SF_ERR_LIMIT, "the line does not fit the check's buffer");
+  *n = (size_t)w;
+  return sf_check_visaasm_exact(text, *n, f, st);
+}
+
 /* `known_lines`: each line of visa_known_lines.h (lines IGC 1.0.12504 wrote, or GenX_IR prints back
  * from our .isa) parses, alone in a kernel after the shared declarations, to its opcode, field kinds
  * and leading field values, and prints back verbatim. The fuzz targets' round trips compare our
@@ -395,11 +407,12 @@ static bool known_lines(sf_verdict *v) {
   for (size_t i = 0; i < sizeof SF_VISA_KNOWN_LINES / sizeof SF_VISA_KNOWN_LINES[0]; i++) {
     const sf_visa_known_line *t = &SF_VISA_KNOWN_LINES[i];
     char text[sizeof hdr + 320];
-    int n = snprintf(text, sizeof text, "%s    %s\n", hdr, t->line);
-    if (n < 0 || (size_t)n >= sizeof text) continue;
+    size_t n = 0;
     sf_isa_file f;
     sf_status st;
-    sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
+    sf_status_clear(&st);
+    sf_code rc = known_parse(t->line, text, sizeof text, &n, &f, &st);
+    if (!n) continue;
     const char *bad = rc == SF_ERR_NOMEM ? NULL : rc != SF_OK ? "refused" : NULL;
     const sf_visa_ginst *g = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_gens == 1 && !f.kernels[0].num_insts
                                  ? &f.kernels[0].gens[0]
@@ -418,29 +431,33 @@ static bool known_lines(sf_verdict *v) {
     }
     if (rc == SF_OK) sf_isa_free(&f);
     if (bad) return lines_fail(v, "known_lines", bad, "IGC's line '%s': %s", t->line, st.msg[0] ? st.msg : bad);
-    if (!line_cuts(v, text, (size_t)n - strlen(t->line) - 1, t->line)) return false;
+    if (!line_cuts(v, text, n - strlen(t->line) - 1, t->line)) return false;
   }
   return true;
 }
 
-/* `read_forms` (with `known_lines`): each spelling of SF_VISA_KNOWN_FORMS that GenX_IR's parser
- * reads but its printer writes otherwise (a `.mod` after gather's exec size, a raw_sendsc with its
- * ffid 0 written out, a sample without its SIMD mode) reads as the same instruction as the printed
+/* `read_forms` (with `known_lines`): each spelling of SF_VISA_KNOWN_FORMS and SF_VISA_KNOWN_PRINTED
+ * that GenX_IR's parser reads but its printer writes otherwise (a `.mod` after gather's exec size,
+ * a raw_sendsc with its ffid 0 written out, a sample without its SIMD mode, channels on a strided
+ * LSC load, rt_write_3d's options in any order) reads as the same instruction as the printed
  * form: the two kernels write the same `.isa` bytes. The fuzz targets read what our printer writes,
  * so these spellings reach the parser only here; each is also cut after every byte (`line_cuts`). */
 static bool read_forms(sf_verdict *v) {
   static const char hdr[] = SF_VISA_KNOWN_HDR;
-  for (size_t i = 0; i < sizeof SF_VISA_KNOWN_FORMS / sizeof SF_VISA_KNOWN_FORMS[0]; i++) {
+  const size_t nf = sizeof SF_VISA_KNOWN_FORMS / sizeof SF_VISA_KNOWN_FORMS[0];
+  for (size_t i = 0; i < nf + sizeof SF_VISA_KNOWN_PRINTED / sizeof SF_VISA_KNOWN_PRINTED[0]; i++) {
+    const char *const *pair = i < nf ? SF_VISA_KNOWN_FORMS[i] : SF_VISA_KNOWN_PRINTED[i - nf];
     char text[2][sizeof hdr + 160];
     sf_buf w[2];
     sf_code rc[2];
     sf_status st[2];
-    int n0 = 0;
+    size_t n0 = 0;
     for (unsigned q = 0; q < 2; q++) {
-      int n = snprintf(text[q], sizeof text[q], "%s    %s\n", hdr, SF_VISA_KNOWN_FORMS[i][q]);
-      if (!q) n0 = n;
+      size_t n = 0;
       sf_isa_file f;
-      rc[q] = sf_check_visaasm_exact(text[q], (size_t)n, &f, &st[q]);
+      sf_status_clear(&st[q]);
+      rc[q] = known_parse(pair[q], text[q], sizeof text[q], &n, &f, &st[q]);
+      if (!q) n0 = n;
       sf_buf_init(&w[q], &st[q]);
       w[q].limit = SF_ISA_CHECK_BUF_LIMIT;
       if (rc[q] == SF_OK) {
@@ -454,11 +471,11 @@ static bool read_forms(sf_verdict *v) {
     if (rc[0] == SF_ERR_NOMEM || rc[1] == SF_ERR_NOMEM) continue;
     if (rc[0] != SF_OK || rc[1] != SF_OK)
       return lines_fail(v, "read_forms", "refused", "GenX_IR's spelling '%s' or its printed form was refused: %s",
-                        SF_VISA_KNOWN_FORMS[i][0], rc[0] != SF_OK ? st[0].msg : st[1].msg);
+                        pair[0], rc[0] != SF_OK ? st[0].msg : st[1].msg);
     if (!same)
       return lines_fail(v, "read_forms", "differs", "GenX_IR's spelling '%s' reads as other bytes than '%s'",
-                        SF_VISA_KNOWN_FORMS[i][0], SF_VISA_KNOWN_FORMS[i][1]);
-    if (!line_cuts(v, text[0], (size_t)n0 - strlen(SF_VISA_KNOWN_FORMS[i][0]) - 1, SF_VISA_KNOWN_FORMS[i][0])) return false;
+                        pair[0], pair[1]);
+    if (!line_cuts(v, text[0], n0 - strlen(pair[0]) - 1, pair[0])) return false;
   }
   return true;
 }
@@ -518,9 +535,38 @@ static bool short_ops(sf_verdict *v) {
   return true;
 }
 
+/* `known_refusals` (with `known_lines`): each line of SF_VISA_KNOWN_REFUSED (faults in LSC, dpas,
+ * rt_write_3d, addr_add, media and SVM lines: an unknown option, a field past its range, an operand
+ * too many or too few, a strided load whose channels leave no default pitch) is refused with its
+ * code on its own line, read from a block of exactly its bytes. The fuzz targets' texts come from
+ * our printer, which writes none of these; a parser that takes one reads a kernel its author did
+ * not write. */
+static bool known_refusals(sf_verdict *v) {
+  static const char hdr[] = SF_VISA_KNOWN_HDR;
+  unsigned at_line = 1;
+  for (const char *q = hdr; *q; q++) at_line += *q == '\n';
+  for (size_t i = 0; i < sizeof SF_VISA_KNOWN_REFUSED / sizeof SF_VISA_KNOWN_REFUSED[0]; i++) {
+    const sf_visa_known_refusal *r = &SF_VISA_KNOWN_REFUSED[i];
+    char text[sizeof hdr + 320];
+    size_t n = 0;
+    sf_isa_file f;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = known_parse(r->line, text, sizeof text, &n, &f, &st);
+    if (!n) continue;
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (rc == SF_ERR_NOMEM || (rc == r->code && st.pos_kind == SF_POS_TEXT && st.line == at_line)) continue;
+    char got[SF_STATUS_MSG_MAX + 96];
+    snprintf(got, sizeof got, "%s at %u:%u (%s), want %s on line %u", sf_code_name(rc), (unsigned)st.line, (unsigned)st.col,
+             st.msg, sf_code_name(r->code), at_line);
+    return lines_fail(v, "known_refusals", rc == SF_OK ? "accepted" : "refusal", "'%s': %s", r->line, got);
+  }
+  return true;
+}
+
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v) && short_ops(v);
+         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "samplefuzz/status.h"
+
 /* The declarations every known line may name. */
 #define SF_VISA_KNOWN_HDR \
   ".version 4.1\n.kernel \"k\"\n" \
@@ -172,6 +174,102 @@ static const char *const SF_VISA_KNOWN_FORMS[][2] = {
     {"gather.4 (M1, 16).mod T6 0x0:ud V0046.0 V0047.0", "gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0"},
     {"sample.GA S0 T6 V0046.0 V0047.0 V0046.0 V0047.0", "sample.GA (8) S0 T6 V0046.0 V0047.0 V0046.0 V0047.0"},
     {"load.GA (32) T6 V0046.0 V0047.0 V0046.0 V0047.0", "load.GA (8) T6 V0046.0 V0047.0 V0046.0 V0047.0"},
+};
+
+/* Spellings only GenX_IR 12504's parsers take, each read as they read them (GenX_IR's dump of its
+ * parse prints the fields of [1], which is exactly what our printer writes for them): a surface's
+ * .col, u<size>, a length on a quad, channels on a strided load (which then gets the default pitch,
+ * 4 x 3 bytes), rt_write_3d's options found by substring as GenX_IR's builder finds them (any
+ * order, repeated, unknown names ignored, CM anywhere). Used by `read_forms` and by
+ * tests/test_visa_gen_text.c. */
+static const char *const SF_VISA_KNOWN_PRINTED[][2] = {
+    {"lsc_load.ugm (M1, 16)  V0046:d32  bss(V0052.1)[V0047]:a32", "lsc_load.ugm (M1, 16)  V0046:d32  bss(V0052(0,1))[V0047]:a32"},
+    {"lsc_load_quad.tgm (M1, 16)  V0049:u32.xyzw  bss(V0052.1)[V0046.0]:a32",
+     "lsc_load_quad.tgm (M1, 16)  V0049:d32.xyzw  bss(V0052(0,1))[V0046]:a32"},
+    {"lsc_load_quad.ugm (M1, 16)  V0049:d32x2  flat[V0046]:a32", "lsc_load_quad.ugm (M1, 16)  V0049:d32.y  flat[V0046]:a32"},
+    {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xy  flat[V0047]:a64",
+     "lsc_load_strided.ugm (M1, 16)  V0046:d32x3  flat[V0047, 0xC]:a64"},
+    {"rt_write_3d.<Z><RTI> (M1, 16) T6 V0046.0 0x1:ud V0047.0 V0047.64 V0049.0 V0049.64 V0046.32",
+     "rt_write_3d.<RTI><Z> (M1, 16) T6 V0046.0 0x1:ud V0047.0 V0047.64 V0049.0 V0049.64 V0046.32"},
+    {"rt_write_3d.<LRTW><FOO><LRTW> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64",
+     "rt_write_3d.<LRTW> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64"},
+    {"rt_write_3d.<XCMY> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64",
+     "rt_write_3d.<CM> (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64"},
+};
+
+/* Lines that must be refused, each with its code, at a position on its own line: faults in LSC,
+ * dpas, rt_write_3d, addr_add, oword, atomic, media and SVM block lines (most refused by GenX_IR
+ * 12504 too). Used by `known_refusals` (check_isa_lines.c) and tests/test_visa_gen_refusals.c;
+ * each line is parsed alone after SF_VISA_KNOWN_HDR. */
+typedef struct sf_visa_known_refusal {
+  const char *line;
+  sf_code code;
+} sf_visa_known_refusal;
+
+static const sf_visa_known_refusal SF_VISA_KNOWN_REFUSED[] = {
+    {"lsc_load (M1, 32)  V0046:d32  flat[V0047]:a64", SF_ERR_SYNTAX},              /* no sfid */
+    {"lsc_load.ugm.zz (M1, 32)  V0046:d32  flat[V0047]:a64", SF_ERR_SYNTAX},       /* unknown cache option */
+    {"lsc_load.ugm (M1, 32)  V0046:d33  flat[V0047]:a64", SF_ERR_SYNTAX},          /* unknown data size */
+    {"lsc_load.ugm (M1, 32)  V0046:d32x5  flat[V0047]:a64", SF_ERR_RANGE},         /* vector length 5 */
+    {"lsc_load.ugm (M1, 32)  V0046:d32  flat[V0047]:a48", SF_ERR_SYNTAX},          /* address size */
+    {"lsc_load.ugm (M1, 32)  V0046:d32  mesh[V0047]:a64", SF_ERR_SYNTAX},          /* address model */
+    {"lsc_load_quad.ugm (M1, 32)  V0046:d32.yx  flat[V0047]:a32", SF_ERR_SYNTAX},  /* channel order */
+    {"lsc_load.ugm (M1, 32)  V0046:d32  flat[V0047+0x80000000]:a64", SF_ERR_RANGE}, /* offset past int32 */
+    {"(P1) lsc_fence.ugm.evict.gpu", SF_ERR_SYNTAX},                               /* fence with a predicate */
+    {"lsc_fence.ugm.evict", SF_ERR_SYNTAX},                                        /* no scope */
+    {"lsc_atomic_iadd.ugm (M1, 32)  V0046:d32  flat[V0047]:a64  V0049", SF_ERR_SYNTAX}, /* one source missing */
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.0x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.256x16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_RANGE},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nnn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[0x40, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  bti[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054]", SF_ERR_SYNTAX},
+    {"lsc_store_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
+    {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, %null]:a64", SF_ERR_SYNTAX},  /* a %null pitch */
+    {"dpas.u8.u8.3.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* depth 3 */
+    {"dpas.u8.u8.8.9 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* count 9 */
+    {"dpas.u3.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* no u3 */
+    {"dpas.bf.tf32.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},       /* tf32 only in pairs */
+    {"dpasw.tf32.tf32.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},    /* not for dpasw */
+    {"dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)<1;1,0>", SF_ERR_SYNTAX},  /* no region */
+    {"(P1) dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},    /* no predicate */
+    {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, 0x4, 0x4]:a64", SF_ERR_SYNTAX},
+    {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xw  flat[V0047]:a64", SF_ERR_SYNTAX}, /* channels 9: no default pitch */
+    /* the typed forms (GenX_IR 12504 refuses each of these too) */
+    {"lsc_load.tgm (M1, 16)  V0046:d32  bti(0x4)[V0047]:a32", SF_ERR_SYNTAX},            /* no typed lsc_load */
+    {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  bti(0x4)[V0047, %null]:a32", SF_ERR_SYNTAX}, /* a %null coordinate */
+    {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  flat[V0047]:a32", SF_ERR_SYNTAX},           /* typed: bss, ss, bti */
+    {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  bti(0x4)[V0047,V0047,V0047,V0047,V0047]:a32", SF_ERR_SYNTAX},
+    {"lsc_read_state_info.ugm  V0046  bti(0x4)", SF_ERR_SYNTAX},       /* only .tgm */
+    {"lsc_read_state_info.tgm.uc.uc  V0046  bti(0x4)", SF_ERR_SYNTAX}, /* no cache options */
+    {"lsc_read_state_info.tgm (M1, 1) V0046  bti(0x4)", SF_ERR_SYNTAX}, /* no exec size */
+    /* rt_write_3d: an operand the mode does not select (GenX_IR ignores it), one missing, a raw
+     * operand where the render-target index (a vector) stands and the reverse, a bad option */
+    {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64 V0046.0", SF_ERR_SYNTAX},
+    {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0", SF_ERR_SYNTAX},
+    {"rt_write_3d.<RTI> (M1, 16) T6 V0046.0 V0047.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
+    {"rt_write_3d (M1, 16) T6 V0046.0 V0050(0,0)<0;1,0> V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
+    {"rt_write_3d.lrtw (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
+    {"rt_write_3d.<LRTW (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
+    {"addr_add (M1_NM, 1) A0(0)<1> &V0046[64] 0x0:uw", SF_UNSUPPORTED},  /* the row needs the GRF size */
+    {"addr_add (M1_NM, 1) A0(0)<1> &V0046[6] 0x0:uw", SF_ERR_RANGE},     /* not a multiple of 4 */
+    {"addr_add (M1_NM, 1) A0(0)<1> &%r0[4] 0x0:uw", SF_UNSUPPORTED},     /* predefined: no element size */
+    {"addr_add (M1_NM, 1) A0(0)<1> &nosuch 0x0:uw", SF_ERR_UNDECLARED},
+    {"(P1) addr_add (M1_NM, 1) A0(0)<1> &V0046 0x0:uw", SF_ERR_SYNTAX},  /* no predicate */
+    {"oword_ld (3) T6 0x10:ud V0046.0", SF_ERR_RANGE},
+    {"oword_ld (32) T6 0x10:ud V0046.0", SF_ERR_RANGE},
+    {"oword_st.mod (2) T6 0x10:ud V0046.0", SF_ERR_SYNTAX},
+    {"dword_atomic.add.64 (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", SF_ERR_SYNTAX}, /* .64: svm_atomic only */
+    {"dword_atomic.nosuch (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", SF_ERR_SYNTAX},
+    {"media_st.modified (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_SYNTAX}, /* no mode 1 for a store */
+    {"media_ld.sideways (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_SYNTAX},
+    {"media_ld.nomod (8,4) T6 16 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE},  /* plane past 15 */
+    {"media_ld.nomod (256,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE}, /* width past a byte */
+    {"svm_block_ld.unaligned (4) V0050(0,0)<0;1,0> V0046.0", SF_ERR_SYNTAX},        /* a later IGC's suffix */
+    {"svm_block_ld (5) V0050(0,0)<0;1,0> V0046.0", SF_ERR_RANGE},
+    {"svm_gather4scaled.GR (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX},  /* channel order */
+    {"svm_gather4scaled (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX},     /* no channels */
 };
 
 #endif
