@@ -26,7 +26,7 @@
 #include "samplefuzz/sampler.h"
 #include "samplefuzz/visa.h"
 
-typedef sf_code (*af_call)(const void *ctx, sf_status *st);
+typedef sf_code (*af_call)(void *ctx, sf_status *st);
 
 #define SF_ALLOC_FAIL_AUDIT_MAX 4096ul
 /* The rect the sampler part asks for: 3x2 blocks of 8x4 pixels. */
@@ -49,7 +49,7 @@ static bool audit(void) {
  * allocation h % count failing. may_recover: the entry point documents a way on without the memory
  * (the SAMPLE_UNORM rect falls back to its block loop), so SF_OK is right too; fn then returns SF_OK
  * only when its output is the clean run's. */
-static bool alloc_fail_one(sf_verdict *v, const char *target, const char *call, af_call fn, const void *ctx, uint64_t h,
+static bool alloc_fail_one(sf_verdict *v, const char *target, const char *call, af_call fn, void *ctx, uint64_t h,
                            bool may_recover) {
   sf_status st;
   sf_status_clear(&st);
@@ -131,7 +131,7 @@ typedef struct {
   const sf_isa_file *f;
 } isa_ctx;
 
-static sf_code isa_read_call(const void *ctx, sf_status *st) {
+static sf_code isa_read_call(void *ctx, sf_status *st) {
   const isa_ctx *c = ctx;
   sf_isa_file g;
   sf_code rc = sf_isa_read(c->p, c->n, &g, st);
@@ -139,7 +139,7 @@ static sf_code isa_read_call(const void *ctx, sf_status *st) {
   return rc;
 }
 
-static sf_code isa_parse_call(const void *ctx, sf_status *st) {
+static sf_code isa_parse_call(void *ctx, sf_status *st) {
   const isa_ctx *c = ctx;
   sf_isa_file g;
   sf_code rc = sf_visaasm_parse((const char *)c->p, c->n, &g, st);
@@ -147,7 +147,7 @@ static sf_code isa_parse_call(const void *ctx, sf_status *st) {
   return rc;
 }
 
-static sf_code isa_write_call(const void *ctx, sf_status *st) {
+static sf_code isa_write_call(void *ctx, sf_status *st) {
   const isa_ctx *c = ctx;
   sf_buf b;
   sf_buf_init(&b, st);
@@ -157,7 +157,7 @@ static sf_code isa_write_call(const void *ctx, sf_status *st) {
   return rc;
 }
 
-static sf_code isa_print_call(const void *ctx, sf_status *st) {
+static sf_code isa_print_call(void *ctx, sf_status *st) {
   const isa_ctx *c = ctx;
   sf_buf b;
   sf_buf_init(&b, st);
@@ -188,7 +188,7 @@ typedef struct {
   size_t n;
 } bytes_ctx;
 
-static sf_code dxbc_read_call(const void *ctx, sf_status *st) {
+static sf_code dxbc_read_call(void *ctx, sf_status *st) {
   const bytes_ctx *c = ctx;
   sf_dxbc d;
   sf_tpf_program prog;
@@ -203,7 +203,7 @@ static sf_code dxbc_read_call(const void *ctx, sf_status *st) {
   return rc;
 }
 
-static sf_code dxbc_print_call(const void *ctx, sf_status *st) {
+static sf_code dxbc_print_call(void *ctx, sf_status *st) {
   const bytes_ctx *c = ctx;
   sf_buf b;
   sf_buf_init(&b, st);
@@ -213,7 +213,7 @@ static sf_code dxbc_print_call(const void *ctx, sf_status *st) {
   return rc;
 }
 
-static sf_code dxbc_parse_call(const void *ctx, sf_status *st) {
+static sf_code dxbc_parse_call(void *ctx, sf_status *st) {
   const bytes_ctx *c = ctx;
   sf_buf b;
   sf_buf_init(&b, st);
@@ -222,7 +222,7 @@ static sf_code dxbc_parse_call(const void *ctx, sf_status *st) {
   return rc;
 }
 
-static sf_code tpf_decode_call(const void *ctx, sf_status *st) {
+static sf_code tpf_decode_call(void *ctx, sf_status *st) {
   const bytes_ctx *c = ctx;
   sf_tpf_program prog;
   sf_code rc = sf_tpf_program_decode(c->p, c->n, &prog, st);
@@ -266,7 +266,7 @@ typedef struct {
   uint16_t ref[4][SF_ALLOC_RECT_W * SF_ALLOC_RECT_H], got[4][SF_ALLOC_RECT_W * SF_ALLOC_RECT_H];
 } rect_ctx;
 
-static sf_code env_call(const void *ctx, sf_status *st) {
+static sf_code env_call(void *ctx, sf_status *st) {
   const rect_ctx *r = ctx;
   sf_case_env e;
   sf_code rc = sf_case_env_build(r->c, &e, st);
@@ -275,8 +275,8 @@ static sf_code env_call(const void *ctx, sf_status *st) {
 }
 
 /* The rect on one backend; SF_OK only with the planes of the clean run (ref, taken unarmed). */
-static sf_code rect_call(const void *ctx, sf_status *st) {
-  rect_ctx *r = (rect_ctx *)(uintptr_t)ctx;
+static sf_code rect_call(void *ctx, sf_status *st) {
+  rect_ctx *r = ctx;
   memset(r->got, 0xA5, sizeof r->got);
   sf_unorm_rect_out o = {{r->got[0], r->got[1], r->got[2], r->got[3]}, SF_ALLOC_RECT_W};
   sf_code rc = sf_sample_unorm_rect(r->be, &r->rq, &o, st);

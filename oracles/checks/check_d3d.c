@@ -638,7 +638,11 @@ static bool sf_check_dxbc_container(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_refuse(v, &st);
     return true;
   }
-  bool ok = sf_check_d3d_alloc_fail("dxbc", p, n, SF_D3D_ALLOC_CONTAINER, v);
+  if (!sf_check_d3d_alloc_fail("dxbc", p, n, SF_D3D_ALLOC_CONTAINER, v)) {
+    sf_dxbc_free(&c);
+    return false;
+  }
+  bool ok = true;
   /* Write the chunks back and read them again: same chunks, same order, same bytes. */
   sf_buf out;
   sf_status_clear(&st);
