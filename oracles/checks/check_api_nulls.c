@@ -312,6 +312,18 @@ static void visa_nulls(nulls *n) {
                sf_code_name(st.code), st.msg, (unsigned)k.num_vars, (unsigned)before, sf_code_name(bad[i].want));
       finding(n, bad[i].call, why);
     }
+    /* The name lookups answer NULL for a name they cannot reach (visa.h): no kernel, or a kernel
+     * whose string table is NULL with a count (as the writer's checks below give it), which a
+     * guard that tests the count alone would index. */
+    if (sf_visa_var_name(NULL, SF_VISA_FIRST_USER_VAR) || sf_visa_kernel_string(NULL, 0))
+      finding(n, "sf_visa_var_name(NULL kernel)", "returned a name");
+    if (k.num_vars && k.vars && k.num_strings) {
+      char **ks = k.strings;
+      k.strings = NULL;
+      const char *got = sf_visa_var_name(&k, SF_VISA_FIRST_USER_VAR);
+      k.strings = ks;
+      if (got) finding(n, "sf_visa_var_name(kernel strings NULL with a count)", "returned a name");
+    }
   }
   {
     /* sf_inst_diff with no buffer (inst.h): a fixed name of the first difference, whatever n */
@@ -424,6 +436,45 @@ static void table_poison(nulls *n) {
 #endif
 }
 
+/* and sf_tail_mark itself, on a window inside a larger block: it marks nothing outside the window.
+ * The bytes before and after the window stand for a neighbouring allocation, which a mark too wide
+ * would poison; on a block of its own the redzone after it hides that, being poisoned anyway (a
+ * planted 'hi - used' -> 'hi + used' survived 60 s). The window's end is a whole number of ASan's
+ * 8-byte granules, so its marks there are exact. Elements of 12 bytes in a window of 96 and of 16
+ * in one of 160; the counts rise by one and by several, drop, and go to none. */
+static void mark_window(nulls *n) {
+  enum { LEAD = 64, TRAIL = 64 };
+  static const size_t shape[2][2] = {{12, 96}, {16, 160}};
+  for (unsigned e = 0; e < 2 && n->ok; e++) {
+    const size_t esz = shape[e][0], have = shape[e][1];
+    uint8_t *blk = malloc(LEAD + have + TRAIL);
+    if (!blk) return;
+    uint8_t *w = blk + LEAD;
+    static const uint8_t needs[] = {1, 2, 3, 7, 4, 5, 0, 2, 8, 1, 6, 6, 3};
+    for (size_t i = 0; i < sizeof needs; i++) {
+      const size_t need = needs[i], used = need * esz;
+      sf_tail_mark(w, need, esz, have);
+      const void *bad_used = __asan_region_is_poisoned(w, used);
+      size_t open_at = have;
+      for (size_t k = used; k < have && open_at == have; k++)
+        if (!__asan_address_is_poisoned(w + k)) open_at = k;
+      const bool lead = __asan_region_is_poisoned(blk, LEAD) != NULL, trail = __asan_region_is_poisoned(w + have, TRAIL) != NULL;
+      if (!bad_used && open_at == have && !lead && !trail) continue;
+      n->ok = false;
+      sf_verdict_fail(n->v, "tail_poison", NULL, "sf_tail_mark");
+      sf_verdict_key(n->v, "tail_poison sf_tail_mark");
+      sf_verdict_dumpf(n->v, "sf_tail_mark of %zu elements of %zu bytes in a %zu-byte window: byte %zd poisoned, byte %zd "
+                             "readable (-1: none), the bytes before the window %s, after it %s\n", need, esz, have,
+                       bad_used ? (ptrdiff_t)((const uint8_t *)bad_used - w) : (ptrdiff_t)-1,
+                       open_at != have ? (ptrdiff_t)open_at : (ptrdiff_t)-1, lead ? "poisoned" : "readable",
+                       trail ? "poisoned" : "readable");
+      break;
+    }
+    SF_TAIL_USED(blk, LEAD + have + TRAIL);
+    free(blk);
+  }
+}
+
 static void tail_poison(nulls *n) {
   sf_status st;
   sf_status_clear(&st);
@@ -463,6 +514,7 @@ static void tail_poison(nulls *n) {
   }
   sf_buf_free(&b);
   if (n->ok) table_poison(n);
+  if (n->ok) mark_window(n);
 }
 #else
 static void tail_poison(nulls *n) { (void)n; }

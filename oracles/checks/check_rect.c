@@ -6,8 +6,9 @@
  *   drawn   origin, block steps and pixel steps from the palette, the row pitch (8 * blocks_x plus
  *           0..7 spare elements) and which of the four planes are wanted from the pattern;
  *   scaler  what a video scaler asks (sf_rect_scaler): blocks side by side, a scale from 4x up to 3x
- *           down, the origin at an edge of the surface, every plane; then the same on a wide copy of
- *           the surface (64 to 175 texels), where the kernels' widest row loops run.
+ *           down, the origin at an edge of the surface, every plane; then the same, 8 to 13 blocks
+ *           across, on a wide copy of the surface (64 to 175 texels), where the kernels' widest row
+ *           loops run more than once.
  * Each plane is allocated to exactly the size the contract asks for, so a store past it is an ASan
  * report, and filled with a sentinel. Checks, per grid:
  *   rect_status  every backend returns the scalar backend's status;
@@ -21,7 +22,7 @@
  *                backend's sample_unorm alone equal the scalar backend's (the RGBA8/R8 rect kernels
  *                bypass the per-block path, whose own 16-texel window a wrapped tap tests);
  *   rect_refused a grid the scalar backend refuses must hold a block whose own request it refuses
- *                with the same code: the grids are drawn within the rect's caps (at most 6 x 4
+ *                with the same code: the grids are drawn within the rect's caps (at most 13 x 4
  *                blocks, a pitch of at least 8 * blocks_x), so a refusal of a grid whose every block
  *                samples is the entry point refusing valid input, which every backend would share. */
 #include <stdio.h>
@@ -233,11 +234,11 @@ done:
  * downscale, and an origin at an edge of the surface (half a texel to a texel and a half outside it,
  * on it, or ending at the far edge), so that the kernels' window, border and edge groups meet the
  * surface's edges in every address mode. */
-static void sf_rect_scaler(const sf_case *c, const sf_surface *s, sf_unorm_rect_req *r) {
+static void sf_rect_scaler(const sf_case *c, const sf_surface *s, uint32_t min_blocks_x, sf_unorm_rect_req *r) {
   static const float scale[8] = {0.25f, 0.5f, 0.6875f, 1.0f, 1.5f, 1.875f, 2.5f, 3.0f}; /* texels per pixel */
   static const float lead[4] = {-1.5f, -0.5f, 0.0f, 0.375f};                           /* texels before the first pixel */
   const uint8_t *p = c->pattern + 20;
-  r->blocks_x = 1u + p[0] % 6u;
+  r->blocks_x = min_blocks_x + p[0] % 6u;
   r->blocks_y = 1u + p[1] % 4u;
   const float n[2] = {(float)s->levels[0].w, (float)s->levels[0].h};
   const unsigned px[2] = {8u * r->blocks_x, 4u * r->blocks_y};
@@ -299,7 +300,7 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
   if (!sf_rect_run(v, c, be, nbe, &r, pitch, want, "drawn")) return false;
   /* the scaler grid, with every plane and a pitch of its own */
   if (env->surface->levels[0].w == 0 || env->surface->levels[0].h == 0) return true;
-  sf_rect_scaler(c, env->surface, &r);
+  sf_rect_scaler(c, env->surface, 1u, &r);
   if (!sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[24] % 8u, 15u, "scaler")) return false;
   /* The scaler grid again on a wide copy of the case's surface (64 to 175 texels): the cases'
    * surfaces are at most 48 texels wide, so a kernel's widest loops (32 and 64 bytes of a row per
@@ -308,7 +309,10 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
   sf_surface *wide = sf_rect_copy(c, 64u + (c->pattern[26] % 4u) * 37u, 1u + c->pattern[27] % 12u);
   if (!wide) return true; /* the case's surface type has no such copy */
   r.surf = wide;
-  sf_rect_scaler(c, wide, &r);
+  /* and 8 to 13 blocks across (64 to 104 pixels): an output row of 48 pixels or fewer ran the
+   * AVX-512 vertical pass's 32-column step once, at column 0, where an index that went the wrong
+   * way read the right words (a planted 'a + X' -> 'a - X' there survived 60 s) */
+  sf_rect_scaler(c, wide, 8u, &r);
   bool ok = sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[28] % 8u, 15u, "scaler, wide surface");
   sf_surface_free(wide);
   if (!ok) return false;
@@ -324,7 +328,7 @@ bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, cons
   if (c->pattern[30] & 0x80u) wrap.addr[0] = SF_ADDR_WRAP;
   r.surf = narrow;
   r.samp = &wrap;
-  sf_rect_scaler(c, narrow, &r);
+  sf_rect_scaler(c, narrow, 1u, &r);
   ok = sf_rect_run(v, c, be, nbe, &r, 8u * r.blocks_x + c->pattern[30] % 8u, 15u, "scaler, 16 to 31 texels") &&
        sf_rect_edge_blocks(v, c, be, nbe, &r);
   sf_surface_free(narrow);
