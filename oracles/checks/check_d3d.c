@@ -594,6 +594,7 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
   if (ok && back.len)
     ok = sf_check_dxbc_text_fit(v, p, n, text.len) && sf_check_dxbc_chunk_gap(v, p, n) && sf_check_dxbc_chunk_edge(v, p, n) &&
          sf_check_dxbc_fourcc_cut(v, (const char *)text.data, text.len) &&
+         sf_check_dxbc_program_empty(v, (const char *)text.data, text.len) &&
          sf_check_dxbc_hex_lines(v, (const char *)text.data, text.len);
   if (ok && back.len && sf_check_relayout_every((const char *)text.data, text.len, SF_RELAYOUT_EVERY)) /* check_relayout.c */
     ok = sf_check_relayout(v, "container", sf_canon_dxbc_text, NULL, (const char *)text.data, text.len, p, n);

@@ -355,6 +355,58 @@ bool sf_check_dxbc_fourcc_cut(sf_verdict *v, const char *t, size_t n) {
   return false;
 }
 
+/* `program_empty`: the printed container text with its first `.program` section emptied must be
+ * refused as a syntax error (no shader model line) at that directive's line, column 1, in three
+ * shapes: the text ends at the directive without a newline, ends with its newline, or goes on at
+ * the next directive. An empty section has no line of its own; the parser names the directive's
+ * (docs/dxbc.md §10). Printed texts always hold a program, so only this cut reaches that mapping. */
+bool sf_check_dxbc_program_empty(sf_verdict *v, const char *t, size_t n) {
+  static const char key[] = "\n.program ";
+  size_t kl = sizeof key - 1, off = n;
+  for (size_t i = 0; i + kl <= n && off == n; i++)
+    if (!memcmp(t + i, key, kl)) off = i + 1;
+  if (off == n) return true;
+  size_t eol = off;
+  while (eol < n && t[eol] != '\n') eol++;
+  if (eol == n) return true; /* the printer ends every line */
+  size_t next = n; /* the next container directive's line, if any (a program's own lines that start
+                    * with a dot, `.tpf` and `.version`, are not one) */
+  for (size_t i = eol; i + 1 < n && next == n; i++)
+    if (t[i] == '\n' && t[i + 1] == '.' && !(n - i > 5 && !memcmp(t + i + 1, ".tpf", 4)) &&
+        !(n - i > 9 && !memcmp(t + i + 1, ".version", 8)))
+      next = i + 1;
+  uint32_t line = 1;
+  for (size_t i = 0; i < off; i++) line += t[i] == '\n';
+  char *e = malloc(n);
+  if (!e) return true;
+  static const char *const shape[3] = {"at the end without a newline", "at the end", "before the next directive"};
+  for (unsigned k = 0; k < 3; k++) {
+    size_t len = k == 0 ? eol : eol + 1;
+    memcpy(e, t, len);
+    if (k == 2) {
+      if (next == n) break;
+      memcpy(e + len, t + next, n - next);
+      len += n - next;
+    }
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf out;
+    sf_buf_init(&out, &st);
+    sf_code rc = sf_dxbc_parse_text(e, len, &out, &st);
+    sf_buf_free(&out);
+    if (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == line && st.col == 1) continue;
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "program_empty", NULL, sf_code_name(rc));
+    sf_verdict_key(v, "program_empty %u %s", k, sf_code_name(rc));
+    sf_verdict_dumpf(v, "the .program section at line %u emptied, %s: want a syntax error at %u:1, got %s\n", line, shape[k],
+                     line, rc == SF_OK ? "a container" : sf_status_format(&st, msg, sizeof msg));
+    free(e);
+    return false;
+  }
+  free(e);
+  return true;
+}
+
 /* `hex_lines`: a chunk printed as hex (docs/dxbc.md) continues on `.hex` lines of 32 bytes, the
  * last one holding the rest: no `.hex` line is empty or holds more. An empty one reads back as no
  * bytes, so the round trip cannot see a printer that writes one (one past the last full line). */

@@ -101,6 +101,9 @@ bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n);
  * last that fits a chunk header is refused as out of range at that table entry, naming the bound. */
 bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n);
 bool sf_check_dxbc_fourcc_cut(sf_verdict *v, const char *t, size_t n);
+/* `program_empty` (check_dxbc_sum.c): the text with its first program section emptied is refused
+ * at the section's directive. */
+bool sf_check_dxbc_program_empty(sf_verdict *v, const char *t, size_t n);
 /* `hex_lines` (check_dxbc_sum.c): every `.hex` line of a container text holds 1 to 32 bytes. */
 bool sf_check_dxbc_hex_lines(sf_verdict *v, const char *t, size_t n);
 

@@ -26,9 +26,14 @@
  *   u8_unbound  SAMPLE_UNORM and AVS with no surface bound: SF_OK and zeros on every backend.
  *   u8_surface  SAMPLE_UNORM and AVS on an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube,
  *               by the case): every backend refuses them as the scalar entry does (SF_ERR_STATE).
+ *   u8_avs_range an AVS block whose filter overshoots both ends of the range (stripes of 0 and 255
+ *               under a table with lobes of -16): every value is one of the three the arithmetic
+ *               gives, the clamps included, both clamps occur, and every backend gives the scalar
+ *               bits. One input in two.
  * One choice per input, by a hash of its bytes. Surfaces 32x32 (tiles of SF_NULL_TILE = 8): coordinates are multiples of 1/32, exact in float. */
 static _Thread_local struct {
   sf_surface *grid, *odd[4], *rows; /* rows: R8 16x64, row r holds 3r + 1 (u8_far_rows) */
+  sf_surface *stripes;              /* RGBA8 32x8, columns 4i + 2 and 4i + 3 at 255, the rest 0 (u8_avs_range) */
   bool ready, failed;
   bool edge_seen[8]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
   sf_status why; /* the refusal, when a surface was not created */
@@ -38,12 +43,13 @@ static bool ue_setup(void) {
   if (ue.ready || ue.failed) return ue.ready;
   sf_status st;
   sf_status_clear(&st);
-  static const sf_surface_desc d[6] = {
+  static const sf_surface_desc d[7] = {
       {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 32, 1, 1, 1},     {SF_SURF_1D, SF_FMT_RGBA8_UNORM, 16, 1, 1, 1, 1},
       {SF_SURF_2D_ARRAY, SF_FMT_RGBA8_UNORM, 16, 16, 1, 2, 1}, {SF_SURF_3D, SF_FMT_RGBA8_UNORM, 16, 16, 2, 1, 1},
-      {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1},     {SF_SURF_2D, SF_FMT_R8_UNORM, 16, 64, 1, 1, 1}};
-  sf_surface **s[6] = {&ue.grid, &ue.odd[0], &ue.odd[1], &ue.odd[2], &ue.odd[3], &ue.rows};
-  for (unsigned i = 0; i < 6; i++)
+      {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1},     {SF_SURF_2D, SF_FMT_R8_UNORM, 16, 64, 1, 1, 1},
+      {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 8, 1, 1, 1}};
+  sf_surface **s[7] = {&ue.grid, &ue.odd[0], &ue.odd[1], &ue.odd[2], &ue.odd[3], &ue.rows, &ue.stripes};
+  for (unsigned i = 0; i < 7; i++)
     if (sf_surface_create(s[i], &d[i], &st) != SF_OK) {
       for (unsigned j = 0; j < i; j++) sf_surface_free(*s[j]), *s[j] = NULL;
       ue.failed = true;
@@ -56,6 +62,10 @@ static bool ue_setup(void) {
   for (unsigned i = 0; i < 5; i++) sf_surface_fill(*s[i], pat, sizeof pat);
   for (unsigned y = 0; y < 64; y++)
     memset(ue.rows->data + ue.rows->levels[0].offset + y * ue.rows->levels[0].row_pitch, (int)(3 * y + 1), 16);
+  for (unsigned y = 0; y < 8; y++)
+    for (unsigned x = 0; x < 32; x++)
+      memset(ue.stripes->data + ue.stripes->levels[0].offset + y * ue.stripes->levels[0].row_pitch + 4 * x,
+             x / 2 % 2 ? 255 : 0, 4);
   ue.ready = true;
   return true;
 }
@@ -274,9 +284,59 @@ static bool ue_surface(sf_verdict *v, const sf_case *c, unsigned o, const sf_bac
   return true;
 }
 
+/* u8_avs_range: AVS over stripes two texels wide (0, 0, 255, 255, ...), every row alike, with every
+ * phase's taps {-16, 48, 48, -16} on the centre four (luma taps 2-5, chroma 0-3). Each row's sum,
+ * in 1/64, is -8160 (the centre on the dark pair), +8160 twice (on an edge) or 24480 (on the bright
+ * pair), the vertical pass multiplies it by 64, and the 8.8 result is floor((sum * 64 + 8) / 16)
+ * clamped to [0, 65280] (docs/precision-model.md §12): 0, 32640 or 65280 exactly. Pixels one texel
+ * apart (du = 1/32) meet all four sums. The generated cases' tables overshoot rarely and on noise,
+ * where the independent model's interval allows a value off by one at 0; a clamp that gave 1 or
+ * 65281 in the scalar entry alone survived 60 s of sample_diff_fuzzer. */
+static bool ue_avs_range(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  sf_sampler sp;
+  sf_sampler_default(&sp);
+  sp.avs_8tap_all = c->pattern[7] & 1u; /* channels 0 and 2 through the 4-tap table or the 8-tap one */
+  for (unsigned p = 0; p < SF_AVS_PHASES; p++) {
+    static const int8_t luma[SF_AVS_LUMA_TAPS] = {0, 0, -16, 48, 48, -16, 0, 0}, chroma[SF_AVS_CHROMA_TAPS] = {-16, 48, 48, -16};
+    memcpy(sp.avs_luma[p], luma, sizeof luma);
+    memcpy(sp.avs_chroma[p], chroma, sizeof chroma);
+  }
+  sf_avs_req q = {.surf = ue.stripes, .samp = &sp, .u = (4.0f + (float)(c->pattern[8] % 32u) / 32.0f) / 32.0f,
+                  .v = 0.5f, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 16, .h = 4};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_avs_out ref, out;
+  sf_code r = sf_backend_scalar()->avs(&q, &ref, &st);
+  unsigned seen = 0, bad = 0;
+  for (unsigned k = 0; k < 4 && r == SF_OK; k++)
+    for (unsigned i = 0; i < 64; i++) {
+      uint16_t x = ref.v[k][i];
+      seen |= x == 0 ? 1u : x == 65280 ? 2u : 0u;
+      bad += x != 0 && x != 32640 && x != 65280;
+    }
+  if (r != SF_OK || bad || seen != 3u) {
+    char got[96];
+    snprintf(got, sizeof got, "%s, %u values not 0, 32640 or 65280, clamps seen 0x%x", sf_code_name(r), bad, seen);
+    return ue_fail(v, c, "scalar", "u8_avs_range", "AVS over 0/255 stripes with lobes of -16 (%s): %s; want only those "
+                   "three values and both clamps\n", sp.avs_8tap_all ? "8-tap" : "4-tap chroma", got);
+  }
+  for (unsigned b = 0; b < nbe; b++) {
+    if (!be[b]->avs) continue;
+    memset(&out, 0xA5, sizeof out);
+    sf_status_clear(&st);
+    r = be[b]->avs(&q, &out, &st);
+    bool same = r == SF_OK;
+    for (unsigned k = 0; k < 4 && same; k++) same = !memcmp(ref.v[k], out.v[k], sizeof ref.v[k]);
+    if (!same)
+      return ue_fail(v, c, be[b]->name, "u8_avs_range", "AVS over 0/255 stripes with lobes of -16: %s, %s the scalar "
+                     "entry's bits\n", sf_code_name(r), r == SF_OK ? "not" : "unknown");
+  }
+  return true;
+}
+
 bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_t n, const sf_backend *const *be,
                        unsigned nbe) {
-  if (!ue_setup()) { /* six small valid surfaces: only out of memory leaves nothing to say */
+  if (!ue_setup()) { /* seven small valid surfaces: only out of memory leaves nothing to say */
     if (ue.why.code == SF_ERR_NOMEM) return true;
     char msg[SF_STATUS_MSG_MAX + 64];
     return ue_fail(v, c, "scalar", "setup", "a valid 32x32 or 16x16 RGBA8 surface was refused: %s%s\n",
@@ -288,5 +348,6 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
   if (((pick >> 5) & 1u) && !ue_null_edge(v, c, pick, be, nbe)) return false;
   if (((pick >> 6) & 3u) == 0 && !ue_rect_tie(v, c, be, nbe)) return false;
   if (((pick >> 8) & 7u) == 0 && !ue_far_rows(v, c, be, nbe)) return false; /* one input in eight */
+  if (((pick >> 11) & 1u) && !ue_avs_range(v, c, be, nbe)) return false;
   return ue_unbound(v, c, be, nbe) && ue_surface(v, c, (pick >> 3) % 4u, be, nbe);
 }

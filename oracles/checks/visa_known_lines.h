@@ -51,6 +51,9 @@ static const sf_visa_known_line SF_VISA_KNOWN_LINES[] = {
     {"resinfo.RGBA (M1, 16)  T6 V0046.0 V0047.0", 0x70, 6, "SEbbRR", {10, 0x04, 15, 6}, 4},
     {"sampleinfo.R (M1_NM, 8)  T6 V0047.32", 0x70, 5, "SEbbR", {11, 0x83, 1, 6}, 4},
     {"movs (M1_NM, 1) T6(0) 0x0:ud", 0x2d, 3, "EVV", {0x80}, 1},
+    /* a file name with the escapes GenX_IR writes (tests/test_visa_send_text.c): cut after each
+     * byte, the string reader meets the end of the text just after a backslash */
+    {"FILE \"q\\\"x\\\\y\\'.cl\"", 0x51, 1, "d", {0}, 0},
     {"addc (M1_NM, 8) V0052(0,0)<1> V0054(0,0)<1> V0050(0,0)<1;1,0> 0xc840:uv", 0x49, 6, "EPVVVV", {0x83, 0}, 2},
     {"div (M1, 16) V0055(0,0)<1> V0055(0,0)<1;1,0> 0x41100000:f", 0x03, 5, "EPVVV", {0x04, 0}, 2},
     {"scatter4_scaled.RGBA (M1, 16) T6 0x0:ud V0046.0 V0055.0", 0x75, 8, "EPbwbVRR", {0x04, 0, 15, 0}, 4},
