@@ -331,6 +331,11 @@ static void visa_nulls(nulls *n) {
     gen_valid(SF_FAMILY_D3D, &d3d);
     const char *r = sf_inst_diff(&in, &d3d, NULL, 64);
     if (!r || !r[0]) finding(n, "sf_inst_diff(NULL buffer)", "returned no description of two instructions of different families");
+    /* and with one, the description written there, naming the families (inst.h) */
+    char fb[64];
+    r = sf_inst_diff(&in, &d3d, fb, sizeof fb);
+    if (r != fb || strncmp(fb, "family", 6) != 0)
+      finding(n, "sf_inst_diff(two families)", "wrote no description of the family difference into the buffer");
     /* two instructions of no family (SF_FAMILY_NONE, as memset leaves them) have no fields to
      * differ in: equal, "" with or without a buffer */
     sf_inst z0, z1;

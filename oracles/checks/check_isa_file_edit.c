@@ -180,7 +180,8 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
  * bytes a label_info takes at the least (name 4, kind 1, attribute count 1), and its address count
  * to one more than the rest could hold at the 7 bytes a symbol takes at the least (name 4, number of
  * elements 2, attribute count 1), and its input count to one more than the rest could hold at the 9
- * bytes an input_info takes (kind 1, id 4, offset 2, size 2). The
+ * bytes an input_info takes (kind 1, id 4, offset 2, size 2), and the function count to one more
+ * than the rest of the file could hold at 15 bytes a function entry. The
  * sizes are the vISA specification's layouts, written here rather than taken from the reader; each
  * edited file must be refused as truncated at the count's byte. One input in four. */
 static bool count_refused(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t count, size_t room,
@@ -230,12 +231,32 @@ static bool skip_table(const uint8_t *w, size_t end, size_t *p, unsigned width, 
   return true;
 }
 
+/* The function count (UW, after the kernel table and the file-scope variable count, which must be
+ * 0): 15 bytes at the least per function entry (linkage 1, name length 2, offset and size 4 each,
+ * two relocation symbol counts 2 each). Kernel entries are stepped over as the specification lays
+ * them out (name length 2 and the name, offset, size and input offset, two relocation counts, the
+ * gen binary count and 9 bytes per gen binary). True when the count cannot be found. */
+static bool function_count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
+  size_t f = 8;
+  for (unsigned i = 0, nk = sf_le16(w + 6); i < nk; i++) {
+    if (f + 2 > wn) return true;
+    f += 2u + sf_le16(w + f) + 12u + 4u;
+    if (f + 1 > wn) return true;
+    f += 1u + 9u * w[f];
+  }
+  if (f + 4 > wn || (w[f] | w[f + 1]) != 0) return true;
+  f += 2;
+  size_t room = wn - f - 2, n = room / 15u + 1u;
+  return n > SF_ISA_MAX_KERNELS || count_refused(w, wn, f, 2, (uint32_t)n, room, 15, "function", v);
+}
+
 static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   if (wn < 10 || w[4] != 4 || w[5] != 1 || (w[6] | w[7]) == 0) return true;
   /* The kernel table: 19 bytes at the least per entry (name length 2, offset, size and input offset
    * 4 each, variable and function counts 2 each, gen binary count 1). */
   if ((wn - 8) / 19u + 1u <= 0xFFFFu && !count_refused(w, wn, 6, 2, (uint32_t)((wn - 8) / 19u + 1u), wn - 8, 19, "kernel", v))
     return false;
+  if (!function_count_fits(w, wn, v)) return false;
   size_t obj, size;
   if (!kernel0_object(w, wn, &obj, &size) || obj > wn || size > wn - obj || size < 4) return true;
   size_t end = obj + size, p = obj, ns = sf_le32(w + p);

@@ -1,9 +1,9 @@
 /* check_state_api.c — the sampler's fixed-work contracts, once per process in the sampler targets:
  * `state_api` (the machine state's variable table keeps its contract, below), `conversions`
- * (the texel conversions give every code back and round ties to even), `surface_api` (every
- * texel of every surface type has its own bytes), `sampler_nulls` (a NULL argument is refused)
- * and `state_defaults` (sf_state_init and sf_sampler_default give their contracts), at the end of
- * the file.
+ * (the texel conversions give every code back and round ties to even; with it `format_table`),
+ * `surface_api` (every texel of every surface type has its own bytes), `sampler_nulls` (a NULL
+ * argument is refused) and `state_defaults` (sf_state_init and sf_sampler_default give their
+ * contracts), at the end of the file.
  *
  * `state_api`:
  *
@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
+#include "oracles/indep/indep_int.h"
 #include "samplefuzz/sampler.h"
 
 typedef struct {
@@ -265,8 +266,38 @@ static bool sf_check_unbound(sf_verdict *v) {
   return true;
 }
 
+/* `format_table` (with `conversions`): every format's sf_format_get row (bytes per texel, channels,
+ * bits per channel, class) is the independent model's own row (oracles/indep/indep_texel.c, from
+ * the format names and the D3D11.3 conversions). A bits field matters to the shared code only where
+ * it picks a path (8 or 16 bits), so a wrong width elsewhere (a 33-bit RG32F channel, a planted bug
+ * that survived 60 s) changes no sampled value, only what the public table tells a user. */
+static bool sf_check_format_table(sf_verdict *v) {
+  for (unsigned f = 0; f < SF_FMT_COUNT; f++) {
+    const sf_format_info *fi = sf_format_get(f);
+    const sf_ifmt *m = sf_ifmt_get(f);
+    if (!m) continue; /* NV12: no independent texel format (the model decodes its planes itself) */
+    static const uint8_t cls_of[] = {[SF_IK_UNORM] = SF_FCLASS_UNORM, [SF_IK_SNORM] = SF_FCLASS_SNORM,
+                                     [SF_IK_SRGB] = SF_FCLASS_SRGB,   [SF_IK_HALF] = SF_FCLASS_FLOAT,
+                                     [SF_IK_FLOAT] = SF_FCLASS_FLOAT, [SF_IK_UINT] = SF_FCLASS_UINT,
+                                     [SF_IK_SINT] = SF_FCLASS_SINT};
+    unsigned want_cls = f == SF_FMT_D32F ? SF_FCLASS_DEPTH : m->kind < sizeof cls_of ? cls_of[m->kind] : 255u;
+    if (fi && fi->bytes == m->bytes && fi->channels == m->chans && fi->bits == m->bits && fi->cls == want_cls) continue;
+    sf_verdict_fail(v, "format_table", NULL, fi ? fi->name : "NULL");
+    sf_verdict_key(v, "format_table %u", f);
+    if (fi)
+      sf_verdict_dumpf(v, "format %u (%s): %u bytes, %u channels, %u bits, class %u; the independent table says %u, %u, %u, "
+                          "class %u\n", f, fi->name, fi->bytes, fi->channels, fi->bits, fi->cls, m->bytes, m->chans,
+                       m->bits, want_cls);
+    else
+      sf_verdict_dumpf(v, "format %u: sf_format_get gives NULL for a format the independent table has\n", f);
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_conversions(sf_verdict *v) {
-  if (!sf_check_signed_zero(v) || !sf_check_uint_encode(v) || !sf_check_unbound(v)) return false;
+  if (!sf_check_signed_zero(v) || !sf_check_uint_encode(v) || !sf_check_unbound(v) || !sf_check_format_table(v))
+    return false;
   const char *what = NULL;
   unsigned code = 0, got = 0;
   for (unsigned c = 0; c < 256 && !what; c++) {
