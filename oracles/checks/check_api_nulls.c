@@ -320,9 +320,9 @@ static void visa_nulls(nulls *n) {
     if (k.num_vars && k.vars && k.num_strings) {
       char **ks = k.strings;
       k.strings = NULL;
-      const char *got = sf_visa_var_name(&k, SF_VISA_FIRST_USER_VAR);
+      const char *nm = sf_visa_var_name(&k, SF_VISA_FIRST_USER_VAR);
       k.strings = ks;
-      if (got) finding(n, "sf_visa_var_name(kernel strings NULL with a count)", "returned a name");
+      if (nm) finding(n, "sf_visa_var_name(kernel strings NULL with a count)", "returned a name");
     }
   }
   {
