@@ -77,10 +77,12 @@ static bool alloc_fail_one(sf_verdict *v, const char *target, const char *call, 
 }
 
 /* The countdown itself, once per thread: the allocation it is armed for returns NULL and is
- * counted as failed, and with nth < 0 nothing fails and every allocation is counted. A countdown
+ * counted as failed, the others around it do not fail, and with nth < 0 nothing fails and every
+ * allocation is counted. A countdown
  * that stopped failing (or counting) would make every check above pass without running; so would
  * an audit in a program the wrappers are not linked into. */
 static void *volatile selftest_block; /* volatile: the compiler may not drop the malloc/free pair */
+static void *volatile selftest_blocks[3];
 static const char *countdown_broken(void) {
   static _Thread_local int done; /* 0 not run, 1 good, 2 broken */
   static _Thread_local const char *why;
@@ -97,6 +99,14 @@ static const char *countdown_broken(void) {
   if (!why && (!selftest_block || failed || n1 != 1)) why = "with nothing to fail, an allocation failed or was not counted";
   free(selftest_block);
   selftest_block = NULL;
+  /* armed for the second of three: only that one fails (a countdown that failed every allocation
+   * from its arming on would still see out of memory returned, and test only the first failure) */
+  sf_alloc_fault_arm(1);
+  for (unsigned i = 0; i < 3; i++) selftest_blocks[i] = malloc(16);
+  unsigned long n2 = sf_alloc_fault_disarm(&failed);
+  if (!why && (!selftest_blocks[0] || selftest_blocks[1] || !selftest_blocks[2] || !failed || n2 != 3))
+    why = "armed for the second of three allocations, another failed too, or that one did not";
+  for (unsigned i = 0; i < 3; i++) free(selftest_blocks[i]), selftest_blocks[i] = NULL;
   done = why ? 2 : 1;
   return why;
 }

@@ -248,7 +248,8 @@ static bool sf_check_visa_respell(sf_verdict *v, const sf_inst *canon, const cha
 
 /* `print_refuses`: the decoded instruction with one field past what its bits can say (picked by
  * draw: SAMPLE_UNORM's output format over 3 or channel mask over 15, 3D_SAMPLE's parameter count
- * over the cap, exec size or emask over 15 or predicate control over 3, AVS's cntrl or execMode
+ * over the cap, exec size or emask over 15, predicate control over 3, the predicate's bit 12 over 1
+ * or its id over 12 bits, AVS's cntrl or execMode
  * over 15; or, one draw in two, a field of a source operand's region over 15) has no text:
  * sf_visa_print must refuse it as invalid and leave the buffer empty, not
  * print what the field's low bits say. No decoder produces such a field, so only this reaches the
@@ -264,7 +265,9 @@ bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw)
   } else if (b.family == SF_FAMILY_SAMPLE_3D) {
     if (k == 0) b.s3d.num_params = (uint8_t)(SF_S3D_MAX_PARAMS + 1u + draw % 8u), what = "num_params";
     else if (k == 1) b.s3d.exec_size = big, what = "exec_size";
-    else b.s3d.pred.id = 1, b.s3d.pred.ctrl = (uint8_t)(4u + draw % 8u), what = "pred_ctrl";
+    else if (draw / 3u % 3u == 0) b.s3d.pred.id = 1, b.s3d.pred.ctrl = (uint8_t)(4u + draw % 8u), what = "pred_ctrl";
+    else if (draw / 3u % 3u == 1) b.s3d.pred.id = 1, b.s3d.pred.rsvd = (uint8_t)(2u + draw % 254u), what = "pred_rsvd";
+    else b.s3d.pred.id = (uint16_t)(0x1000u + draw), what = "pred_id";
   } else if (b.family == SF_FAMILY_AVS) {
     if (k == 0) b.avs.cntrl = big, what = "cntrl";
     else b.avs.exec_mode = big, what = "exec_mode";

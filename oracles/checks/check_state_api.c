@@ -186,6 +186,35 @@ static bool sf_check_signed_zero(sf_verdict *v) {
         ok = false;
       }
     }
+    /* and far outside the surface (u = -1e30, -300, 300, 1e30): both taps clamp to the edge texel,
+     * and the coordinate's clamp to [-256, 256] before it is scaled (scalar.c axis_fixed) fixes the
+     * fraction, 1/2 here, so the lerp of -0 with itself gives +0. Every backend must give the scalar
+     * bits: a SIMD axis without that clamp saturates to fraction 0 and keeps -0 (a planted deletion
+     * survived 60 s; sample_diff's cases rarely pair such a coordinate with a -0 edge texel). */
+    static const float far[4] = {-1e30f, -300.0f, 300.0f, 1e30f};
+    sf_sample_batch fq;
+    memset(&fq, 0, sizeof fq);
+    fq.surf = s, fq.samp = &sm, fq.n = 4, fq.lanes = 0xfu;
+    for (unsigned l = 0; l < 4; l++) fq.u[l] = far[l], fq.v[l] = 0.5f;
+    sf_sample_out ref;
+    memset(&ref, 0, sizeof ref);
+    sf_status_clear(&st);
+    sf_code r0 = sf_sample(sf_backend_scalar(), &fq, &ref, &st);
+    for (unsigned b = 0; b < nbe && ok; b++) {
+      sf_sample_out o;
+      memset(&o, 0, sizeof o);
+      sf_status_clear(&st);
+      sf_code rc = sf_sample(be[b], &fq, &o, &st);
+      for (unsigned l = 0; l < 4 && ok; l++) {
+        if (rc == r0 && (rc != SF_OK || o.v[0][l] == ref.v[0][l])) continue;
+        sf_verdict_fail(v, "signed_zero", NULL, be[b]->name);
+        sf_verdict_key(v, "signed_zero %s far", be[b]->name);
+        sf_verdict_dumpf(v, "R32F texels %08x %08x, linear clamp, lane %u at u=%g: %s gave %s %08x, the scalar entry %s %08x\n",
+                         tex[0], tex[1], l, (double)fq.u[l], be[b]->name, sf_code_name(rc), o.v[0][l], sf_code_name(r0),
+                         ref.v[0][l]);
+        ok = false;
+      }
+    }
   }
   sf_surface_free(s);
   return ok;
