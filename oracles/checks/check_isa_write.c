@@ -63,8 +63,9 @@ bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_v
     bool writes = sf_isa_write_code(f, &st) == SF_OK;
     int prints = -1; /* whether the file as read prints: asked once, when needed */
     for (unsigned rf = 0; rf < (writes ? 10u : 5u); rf++) {
-      sf_visa_ret keep = k->rets[0], *r = &k->rets[0];
       bool edge = rf >= 5;
+      if (!edge && rf >= 2 && prints < 0) prints = print_code(f) == SF_OK; /* the file as read, before the edit */
+      sf_visa_ret keep = k->rets[0], *r = &k->rets[0];
       uint32_t add = edge ? 0 : 1;
       switch (rf % 5) {
         case 0: r->exec_size = (uint8_t)(15 + add); break;
@@ -100,10 +101,7 @@ bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_v
        * invalid, when the file as read prints (rets are read from 16-bit words, so only an API
        * user's kernel holds such a field) */
       sf_code pc = SF_ERR_INVALID;
-      if (!edge && rf >= 2) {
-        if (prints < 0) prints = print_code(f) == SF_OK;
-        if (prints) pc = print_code(f);
-      }
+      if (!edge && rf >= 2 && prints) pc = print_code(f);
       k->rets[0] = keep;
       if (pc != SF_ERR_INVALID) {
         sf_verdict_fail(v, "write_refuses", NULL, names[3]);
