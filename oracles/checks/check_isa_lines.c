@@ -591,6 +591,8 @@ static bool funcdecl_cap(sf_verdict *v) {
   built = sf_buf_put(&t, tail, sizeof tail - 1);
   sf_isa_file f;
   sf_status s1, s2;
+  sf_status_clear(&s1);
+  sf_status_clear(&s2);
   sf_code r1 = built ? sf_visaasm_parse((const char *)t.data, t.len, &f, &s1) : SF_ERR_NOMEM;
   if (r1 == SF_OK) sf_isa_free(&f);
   /* the same text without that line: at the cap */
