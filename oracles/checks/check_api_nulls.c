@@ -407,6 +407,17 @@ static void visa_nulls(nulls *n) {
 /* and the tables of a vISA kernel (sf_visa_grow, harness/visa/visa_kernel.c): after each growth to
  * `need` elements of 12 bytes, by one, by several, to none, or back after the caller dropped some, the
  * elements in use are readable and every byte from there to the end of the block is poisoned. */
+/* The marks of d[0..have) whose first `used` bytes are in use: *bad the first poisoned byte below
+ * used and *open the first readable byte of [used, have) (-1: none); true when both are -1. */
+static bool marks_exact(const uint8_t *d, size_t used, size_t have, ptrdiff_t *bad, ptrdiff_t *open) {
+  const void *b = __asan_region_is_poisoned((void *)(uintptr_t)d, used);
+  *bad = b ? (ptrdiff_t)((const uint8_t *)b - d) : (ptrdiff_t)-1;
+  *open = -1;
+  for (size_t k = used; k < have && *open < 0; k++)
+    if (!__asan_address_is_poisoned(d + k)) *open = (ptrdiff_t)k;
+  return *bad < 0 && *open < 0;
+}
+
 static void table_poison(nulls *n) {
 #if defined(__GLIBC__)
   for (size_t esz = 12; esz <= 72 && n->ok; esz += 60) { /* and elements wider than ASan's 16-byte redzone */
@@ -419,18 +430,13 @@ static void table_poison(nulls *n) {
     if (!sf_visa_grow(&arr, need, esz)) break;
     const uint8_t *d = arr;
     size_t have = malloc_usable_size(arr), used = need * esz;
-    const void *first_bad = __asan_region_is_poisoned((void *)(uintptr_t)d, used);
-    size_t open_at = have;
-    for (size_t k = used; k < have && open_at == have; k++)
-      if (!__asan_address_is_poisoned(d + k)) open_at = k;
-    if (!first_bad && open_at == have) continue;
+    ptrdiff_t bad, open;
+    if (marks_exact(d, used, have, &bad, &open)) continue;
     n->ok = false;
     sf_verdict_fail(n->v, "tail_poison", NULL, "sf_visa_grow");
     sf_verdict_key(n->v, "tail_poison sf_visa_grow");
     sf_verdict_dumpf(n->v, "sf_visa_grow to %zu elements of %zu bytes (block of %zu): byte %zd poisoned, byte %zd readable "
-                           "(-1: none)\n", need, esz, have,
-                     first_bad ? (ptrdiff_t)((const uint8_t *)first_bad - d) : (ptrdiff_t)-1,
-                     open_at != have ? (ptrdiff_t)open_at : (ptrdiff_t)-1);
+                           "(-1: none)\n", need, esz, have, bad, open);
     break;
   }
   if (arr) SF_TAIL_USED(arr, malloc_usable_size(arr));
@@ -459,20 +465,16 @@ static void mark_window(nulls *n) {
     for (size_t i = 0; i < sizeof needs; i++) {
       const size_t need = needs[i], used = need * esz;
       sf_tail_mark(w, need, esz, have);
-      const void *bad_used = __asan_region_is_poisoned(w, used);
-      size_t open_at = have;
-      for (size_t k = used; k < have && open_at == have; k++)
-        if (!__asan_address_is_poisoned(w + k)) open_at = k;
+      ptrdiff_t bad, open;
+      const bool exact = marks_exact(w, used, have, &bad, &open);
       const bool lead = __asan_region_is_poisoned(blk, LEAD) != NULL, trail = __asan_region_is_poisoned(w + have, TRAIL) != NULL;
-      if (!bad_used && open_at == have && !lead && !trail) continue;
+      if (exact && !lead && !trail) continue;
       n->ok = false;
       sf_verdict_fail(n->v, "tail_poison", NULL, "sf_tail_mark");
       sf_verdict_key(n->v, "tail_poison sf_tail_mark");
       sf_verdict_dumpf(n->v, "sf_tail_mark of %zu elements of %zu bytes in a %zu-byte window: byte %zd poisoned, byte %zd "
-                             "readable (-1: none), the bytes before the window %s, after it %s\n", need, esz, have,
-                       bad_used ? (ptrdiff_t)((const uint8_t *)bad_used - w) : (ptrdiff_t)-1,
-                       open_at != have ? (ptrdiff_t)open_at : (ptrdiff_t)-1, lead ? "poisoned" : "readable",
-                       trail ? "poisoned" : "readable");
+                             "readable (-1: none), the bytes before the window %s, after it %s\n", need, esz, have, bad,
+                       open, lead ? "poisoned" : "readable", trail ? "poisoned" : "readable");
       break;
     }
     SF_TAIL_USED(blk, LEAD + have + TRAIL);
@@ -499,15 +501,10 @@ static void tail_poison(nulls *n) {
     }
     if (b.len == 0) continue;
     const uint8_t *d = b.data;
-    const void *first_bad = __asan_region_is_poisoned((void *)(uintptr_t)d, b.len);
-    size_t open_at = b.cap;
-    for (size_t k = b.len; k < b.cap && open_at == b.cap; k++)
-      if (!__asan_address_is_poisoned(d + k)) open_at = k;
-    if (first_bad || open_at != b.cap || !__asan_address_is_poisoned(d + b.cap)) {
+    ptrdiff_t bad, open;
+    if (!marks_exact(d, b.len, b.cap, &bad, &open) || !__asan_address_is_poisoned(d + b.cap)) {
       char got[200];
-      snprintf(got, sizeof got, "left [%zd] poisoned, [%zd] readable, [%zu] (past the %zu-byte block) %s",
-               first_bad ? (ptrdiff_t)((const uint8_t *)first_bad - d) : (ptrdiff_t)-1,
-               open_at != b.cap ? (ptrdiff_t)open_at : (ptrdiff_t)-1, b.cap, b.cap,
+      snprintf(got, sizeof got, "left [%zd] poisoned, [%zd] readable, [%zu] (past the %zu-byte block) %s", bad, open, b.cap, b.cap,
                __asan_address_is_poisoned(d + b.cap) ? "poisoned" : "readable");
       n->ok = false;
       sf_verdict_fail(n->v, "tail_poison", NULL, "sf_buf");
