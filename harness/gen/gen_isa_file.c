@@ -92,8 +92,9 @@ static void gi_rotate_names(sf_visa_sym *a, uint32_t count, unsigned n) {
  * address 0 A1, the first two variables swap), so that the context-free spelling of each names
  * another symbol and a printer must write the declared name. By turns a variable then takes the
  * spelling of the first undeclared predicate or user surface, which an instruction (or the RET)
- * uses: that symbol has neither a declaration nor a spelling of its own, and the printer must refuse
- * it with a message, not print another symbol's name or read a missing one. */
+ * uses, or the spelling V<n> of the first undeclared variable, which the last instruction's
+ * destination names: that symbol has neither a declaration nor a spelling of its own, and the
+ * printer must refuse it with a message, not print another symbol's name or read a missing one. */
 static sf_code gi_shadow(sf_visa_kernel *k, unsigned what, sf_status *st) {
   gi_rotate_names(k->preds, k->num_preds, SF_GEN_NUM_PREDS);
   gi_rotate_names(k->samplers, k->num_samplers, SF_GEN_NUM_SAMPLERS);
@@ -123,6 +124,15 @@ static sf_code gi_shadow(sf_visa_kernel *k, unsigned what, sf_status *st) {
     if (in->family == SF_FAMILY_SAMPLE_UNORM) in->unorm.surface = id;
     else if (in->family == SF_FAMILY_SAMPLE_3D) in->s3d.surface = id;
     else if (in->family == SF_FAMILY_AVS) in->avs.surface = id;
+  } else if (what == 3 && k->num_insts && k->num_vars + 2u < SF_ISA_MAX_VARS) {
+    /* the new variable is V<FIRST_USER_VAR + num_vars>; it takes the spelling of the id after it */
+    uint32_t id = SF_VISA_FIRST_USER_VAR + k->num_vars + 1u;
+    snprintf(nm, sizeof nm, "V%u", (unsigned)id);
+    if (sf_visa_kernel_add_var(k, nm, SF_VT_UD, 1, 0, st) < 0) return st && st->code ? st->code : SF_ERR_LIMIT;
+    sf_inst *in = &k->insts[k->num_insts - 1];
+    if (in->family == SF_FAMILY_SAMPLE_UNORM) in->unorm.dst.id = id;
+    else if (in->family == SF_FAMILY_SAMPLE_3D) in->s3d.dst.id = id;
+    else if (in->family == SF_FAMILY_AVS) in->avs.dst.id = id;
   }
   return SF_OK;
 }
@@ -242,8 +252,8 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
   if (!c && !sf_fdp_chance(f, 252)) c = gi_dense(f, k, st); /* 1 in 64; never when the data has run out */
   if (!c && !sf_fdp_chance(f, 240)) c = gi_genbins(f, k, st); /* 1 in 16 */
   /* one kernel in 8 (by its tag, drawn while the data lasts): 0 names only, 1 an undeclared
-   * predicate, 2 an undeclared surface */
-  if (!c && (tag & 7u) == 5u) c = gi_shadow(k, (tag >> 3) % 3u, st);
+   * predicate, 2 an undeclared surface, 3 an undeclared variable */
+  if (!c && (tag & 7u) == 5u) c = gi_shadow(k, (tag >> 3) % 4u, st);
   if (!c && (tag & 7u) == 2u) c = gi_short(k, st); /* one kernel in 8: one-letter names */
   return c;
 }
