@@ -519,7 +519,7 @@ static long sf_count_program_lines(const char *t, size_t n) {
   return k;
 }
 
-static sf_code sf_dxbc_parse_text_any(const void *ctx, const char *text, size_t n, sf_status *st) {
+sf_code sf_check_dxbc_parse_any(const void *ctx, const char *text, size_t n, sf_status *st) {
   (void)ctx;
   sf_buf out;
   sf_buf_init(&out, st);
@@ -588,9 +588,9 @@ static bool sf_check_dxbc_text_bytes(const uint8_t *p, size_t n, sf_verdict *v, 
     /* One invalid edit on one line of a program section must be refused there (check_negative.c):
      * the whole-program parser (generic instructions, declarations) gets what the single-instruction
      * views get. */
-    ok = sf_check_negative_lines(v, sf_dxbc_parse_text_any, NULL, (const char *)text.data, text.len, ".program ", SF_NEG_COMMAS | SF_NEG_MNEMONIC);
+    ok = sf_check_negative_lines(v, sf_check_dxbc_parse_any, NULL, (const char *)text.data, text.len, ".program ", SF_NEG_COMMAS | SF_NEG_MNEMONIC);
   }
-  if (ok && back.len) ok = sf_check_negative_sigmask(v, sf_dxbc_parse_text_any, NULL, (const char *)text.data, text.len);
+  if (ok && back.len) ok = sf_check_negative_sigmask(v, sf_check_dxbc_parse_any, NULL, (const char *)text.data, text.len);
   if (ok && back.len)
     ok = sf_check_dxbc_text_fit(v, p, n, text.len) && sf_check_dxbc_chunk_gap(v, p, n) && sf_check_dxbc_chunk_edge(v, p, n) &&
          sf_check_dxbc_fourcc_cut(v, (const char *)text.data, text.len) &&

@@ -340,10 +340,7 @@ bool sf_check_dxbc_fourcc_cut(sf_verdict *v, const char *t, size_t n) {
   memcpy(e + off + 3, t + off + 4, n - off - 4);
   sf_status st;
   sf_status_clear(&st);
-  sf_buf out;
-  sf_buf_init(&out, &st);
-  sf_code rc = sf_dxbc_parse_text(e, n - 1, &out, &st);
-  sf_buf_free(&out);
+  sf_code rc = sf_check_dxbc_parse_any(NULL, e, n - 1, &st);
   free(e);
   uint32_t col = (uint32_t)(off - col0 + 1);
   if (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == line && st.col == col) return true;
@@ -390,10 +387,7 @@ bool sf_check_dxbc_program_empty(sf_verdict *v, const char *t, size_t n) {
     }
     sf_status st;
     sf_status_clear(&st);
-    sf_buf out;
-    sf_buf_init(&out, &st);
-    sf_code rc = sf_dxbc_parse_text(e, len, &out, &st);
-    sf_buf_free(&out);
+    sf_code rc = sf_check_dxbc_parse_any(NULL, e, len, &st);
     if (rc == SF_ERR_SYNTAX && st.pos_kind == SF_POS_TEXT && st.line == line && st.col == 1) continue;
     char msg[SF_STATUS_MSG_MAX + 64];
     sf_verdict_fail(v, "program_empty", NULL, sf_code_name(rc));

@@ -100,6 +100,9 @@ bool sf_check_dxbc_chunk_gap(sf_verdict *v, const uint8_t *p, size_t n);
 /* `chunk_edge` (check_dxbc_sum.c): the container p[0..n) with one chunk offset set one past the
  * last that fits a chunk header is refused as out of range at that table entry, naming the bound. */
 bool sf_check_dxbc_chunk_edge(sf_verdict *v, const uint8_t *p, size_t n);
+/* A container text parsed into a scratch buffer (capped past the largest container) that is freed:
+ * the code and the status only (check_d3d.c; the signature of a negative-lines parser). */
+sf_code sf_check_dxbc_parse_any(const void *ctx, const char *text, size_t n, sf_status *st);
 bool sf_check_dxbc_fourcc_cut(sf_verdict *v, const char *t, size_t n);
 /* `program_empty` (check_dxbc_sum.c): the text with its first program section emptied is refused
  * at the section's directive. */
