@@ -161,6 +161,26 @@ static void d3d_nulls(nulls *n) {
     }
     sf_buf_free(&pb);
     sf_buf_free(&pt);
+    /* a program built by hand whose sample instruction has more sources than the array holds: the
+     * program printer refuses it as the instruction printer does, not with a blank line and SF_OK */
+    for (size_t i = 0; i < p.count; i++) {
+      if (p.items[i].kind != SF_TPF_ITEM_SAMPLE || !p.items[i].inst) continue;
+      uint8_t keep = p.items[i].inst->num_src;
+      p.items[i].inst->num_src = SF_D3D_MAX_SRC + 1;
+      sf_buf_init(&pt, NULL);
+      sf_status_clear(&st);
+      sf_code rc = sf_d3dasm_print_program(&p, &pt, &st);
+      p.items[i].inst->num_src = keep;
+      sf_buf_free(&pt);
+      if (rc != SF_ERR_RANGE && n->ok) {
+        n->ok = false;
+        sf_verdict_fail(n->v, "api_nulls", NULL, "sf_d3dasm_print_program(num_src)");
+        sf_verdict_key(n->v, "api_nulls sf_d3dasm_print_program num_src");
+        sf_verdict_dumpf(n->v, "sf_d3dasm_print_program of a program whose item %zu has %u sources (the array holds %u) "
+                         "gave %s (%s), want out of range\n", i, SF_D3D_MAX_SRC + 1, SF_D3D_MAX_SRC, sf_code_name(rc), st.msg);
+      }
+      break;
+    }
   }
   if (wrapped == SF_OK) {
     CALL("sf_dxbc_read(NULL data)", sf_dxbc_read(NULL, box.len, &c, &st));

@@ -164,6 +164,12 @@ static bool e_index_dim_want(sf_d3d_inst *w) {
   w->dst.idx[1].imm = 0;
   return true;
 }
+static bool e_index_dim_three(sf_d3d_inst *w) {
+  if (!e_index_dim_want(w)) return false;
+  w->dst.index_dim = 3; /* the most the token's two bits hold: one rule, once */
+  w->dst.idx[2] = w->dst.idx[1];
+  return true;
+}
 static bool e_opnd_index_dim(sf_d3d_inst *w) { return w->dst.index_dim = 4, true; }
 static bool e_index_rep(sf_d3d_inst *w) { return w->dst.idx[0].rep = 5, true; }
 static bool e_index_imm64(sf_d3d_inst *w) { return w->dst.idx[0].rep = SF_D3D_IDX_IMM64, true; }
@@ -198,58 +204,63 @@ static bool e_imm_num_comp(sf_d3d_inst *w) {
 
 /* who: the operand whose name the violation's reason must start with ("name: ..."), where the edit
  * touches one operand the model names (NULL: not checked); says: words the reason must hold, where
- * one rule has reasons that tell two faults apart (NULL: not checked). */
+ * one rule has reasons that tell two faults apart (NULL: not checked); total: how many violations
+ * the edited copy of a valid instruction has in all, where that does not depend on the instruction
+ * (0: not checked). A model that reported a fault twice, or under a second rule that does not hold
+ * (an index dimension of 3 also read as "> 3"), still reported the edited rule. */
 static const struct {
   const char *rule;
   rule_edit_fn edit;
   const char *what;
   const char *who;
   const char *says;
+  unsigned total;
 } rule_edits[] = {
-    {"d3d.num_src", e_num_src, "source count one short of the opcode's", NULL, NULL},
-    {"d3d.op", e_op, "opcode set to mov", NULL, NULL},
-    {"d3d.aoffimmi.range", e_aoff_range, "an offset outside [-8, 7]", NULL, NULL},
-    {"d3d.aoffimmi.cube", e_aoff_cube, "_aoffimmi on a cube dimension", NULL, NULL},
-    {"d3d.resdim", e_resdim, "a dimension that cannot be sampled", NULL, NULL},
-    {"d3d.resdim.stride", e_stride, "a RESOURCE_DIM stride on a texture", NULL, NULL},
-    {"d3d.rettype", e_rettype, "a return type outside 1-9", NULL, NULL},
-    {"d3d.rettype.sample", e_rettype_sample, "a return type that does not filter", NULL, NULL},
-    {"d3d.sample_c.dim", e_sample_c_dim, "comparison on Texture3D", NULL, NULL},
-    {"d3d.ext_order", e_ext_order, "an extended-token type 4", NULL, NULL},
-    {"d3d.precise", e_precise, "a precise mask of 5 bits", NULL, NULL},
-    {"d3d.dst.type", e_dst_type, "dst a v# register", "dst", NULL},
-    {"d3d.dst.mask", e_dst_mask, "an empty write mask", NULL, NULL},
-    {"d3d.dst.modifier", e_dst_modifier, "a negated dst", NULL, NULL},
-    {"d3d.src.type", e_src_type, "address an o# register", NULL, NULL},
-    {"d3d.src.resource.type", e_res_type, "resource an r# register", "resource", NULL},
-    {"d3d.src.sampler.type", e_smp_type, "sampler an r# register", "sampler", NULL},
-    {"d3d.src.relative", e_src_relative, "t# or s# indexed by r0.x", NULL, NULL},
-    {"d3d.src.modifier", e_src_modifier, "a negated t# or s#", NULL, NULL},
-    {"d3d.src.resource.swizzle", e_res_swizzle, "resource in select_1 mode", "resource", NULL},
-    {"d3d.src.sampler.num_comp", e_smp_num_comp, "a 1-component sampler", "sampler", NULL},
-    {"d3d.src.num_comp", e_src_num_comp, "a 1-component address register", NULL, NULL},
-    {"d3d.src.sel_mode", e_src_sel_mode, "address in mask mode", NULL, NULL},
-    {"d3d.src.scalar", e_src_scalar, "a swizzled ref/lod/bias", NULL, NULL},
-    {"d3d.opnd.num_comp", e_opnd_num_comp, "an N-component dst", "dst", "N-component"},
-    {"d3d.opnd.reserved", e_opnd_reserved, "selection bits on a 0-component sampler", "sampler", NULL},
-    {"d3d.opnd.sel_mode", e_opnd_sel_mode, "selection mode 3 on dst", "dst", NULL},
-    {"d3d.opnd.num_comp", e_opnd_num_comp4, "a num_comp of 4 (past 2 bits)", NULL, "does not fit 2 bits"},
-    {"d3d.opnd.reserved", e_reserved_mask, "mask-mode bits [11:8] on dst", NULL, NULL},
-    {"d3d.opnd.reserved", e_reserved_select1, "select_1 bits [11:6] on ref/lod/bias", NULL, NULL},
-    {"d3d.opnd.reserved", e_reserved_rel, "select_1 bits [11:6] on a relative index", NULL, NULL},
-    {"d3d.dst.mask", e_dst_mask_mode, "dst in swizzle mode", NULL, NULL},
-    {"d3d.index.imm64", e_index_imm64_rel, "a 64-bit immediate plus relative index on dst", NULL, NULL},
-    {"d3d.opnd.index_dim", e_index_dim_want, "two indices on r# or o#", NULL, NULL},
-    {"d3d.opnd.index_dim", e_opnd_index_dim, "index dimension 4 on dst", NULL, NULL},
-    {"d3d.index.rep", e_index_rep, "index representation 5 on dst", NULL, NULL},
-    {"d3d.index.imm64", e_index_imm64, "a 64-bit immediate index on dst", NULL, NULL},
-    {"d3d.index.range", e_index_range, "a 32-bit index of 2^32", NULL, NULL},
-    {"d3d.rel.index_dim", e_rel_index_dim, "a relative-index register with 3 indices", NULL, NULL},
-    {"d3d.rel.type", e_rel_type, "a relative index in an o# register", NULL, NULL},
-    {"d3d.rel.select1", e_rel_select1, "a swizzled relative index", NULL, NULL},
-    {"d3d.opnd.modifier", e_opnd_modifier, "modifier 4 on address", NULL, NULL},
-    {"d3d.opnd.min_precision", e_min_precision, "a min precision that does not exist", NULL, NULL},
-    {"d3d.imm.num_comp", e_imm_num_comp, "a 0-component immediate address", NULL, NULL},
+    {"d3d.num_src", e_num_src, "source count one short of the opcode's", NULL, NULL, 0},
+    {"d3d.op", e_op, "opcode set to mov", NULL, NULL, 1},
+    {"d3d.aoffimmi.range", e_aoff_range, "an offset outside [-8, 7]", NULL, NULL, 0},
+    {"d3d.aoffimmi.cube", e_aoff_cube, "_aoffimmi on a cube dimension", NULL, NULL, 0},
+    {"d3d.resdim", e_resdim, "a dimension that cannot be sampled", NULL, NULL, 0},
+    {"d3d.resdim.stride", e_stride, "a RESOURCE_DIM stride on a texture", NULL, NULL, 0},
+    {"d3d.rettype", e_rettype, "a return type outside 1-9", NULL, NULL, 0},
+    {"d3d.rettype.sample", e_rettype_sample, "a return type that does not filter", NULL, NULL, 0},
+    {"d3d.sample_c.dim", e_sample_c_dim, "comparison on Texture3D", NULL, NULL, 0},
+    {"d3d.ext_order", e_ext_order, "an extended-token type 4", NULL, NULL, 1},
+    {"d3d.precise", e_precise, "a precise mask of 5 bits", NULL, NULL, 1},
+    {"d3d.dst.type", e_dst_type, "dst a v# register", "dst", NULL, 0},
+    {"d3d.dst.mask", e_dst_mask, "an empty write mask", NULL, NULL, 1},
+    {"d3d.dst.modifier", e_dst_modifier, "a negated dst", NULL, NULL, 1},
+    {"d3d.src.type", e_src_type, "address an o# register", NULL, NULL, 0},
+    {"d3d.src.resource.type", e_res_type, "resource an r# register", "resource", NULL, 1},
+    {"d3d.src.sampler.type", e_smp_type, "sampler an r# register", "sampler", NULL, 1},
+    {"d3d.src.relative", e_src_relative, "t# or s# indexed by r0.x", NULL, NULL, 1},
+    {"d3d.src.modifier", e_src_modifier, "a negated t# or s#", NULL, NULL, 1},
+    {"d3d.src.resource.swizzle", e_res_swizzle, "resource in select_1 mode", "resource", NULL, 1},
+    {"d3d.src.sampler.num_comp", e_smp_num_comp, "a 1-component sampler", "sampler", NULL, 1},
+    {"d3d.src.num_comp", e_src_num_comp, "a 1-component address register", NULL, NULL, 1},
+    {"d3d.src.sel_mode", e_src_sel_mode, "address in mask mode", NULL, NULL, 1},
+    {"d3d.src.scalar", e_src_scalar, "a swizzled ref/lod/bias", NULL, NULL, 1},
+    {"d3d.opnd.num_comp", e_opnd_num_comp, "an N-component dst", "dst", "N-component", 3},
+    {"d3d.opnd.reserved", e_opnd_reserved, "selection bits on a 0-component sampler", "sampler", NULL, 1},
+    {"d3d.opnd.sel_mode", e_opnd_sel_mode, "selection mode 3 on dst", "dst", NULL, 2},
+    {"d3d.opnd.num_comp", e_opnd_num_comp4, "a num_comp of 4 (past 2 bits)", NULL, "does not fit 2 bits", 3},
+    {"d3d.opnd.reserved", e_reserved_mask, "mask-mode bits [11:8] on dst", NULL, NULL, 1},
+    {"d3d.opnd.reserved", e_reserved_select1, "select_1 bits [11:6] on ref/lod/bias", NULL, NULL, 1},
+    {"d3d.opnd.reserved", e_reserved_rel, "select_1 bits [11:6] on a relative index", NULL, NULL, 2},
+    {"d3d.dst.mask", e_dst_mask_mode, "dst in swizzle mode", NULL, NULL, 1},
+    {"d3d.index.imm64", e_index_imm64_rel, "a 64-bit immediate plus relative index on dst", NULL, NULL, 1},
+    {"d3d.opnd.index_dim", e_index_dim_want, "two indices on r# or o#", NULL, NULL, 1},
+    {"d3d.opnd.index_dim", e_index_dim_three, "three indices on r# or o#", NULL, "has 3", 1},
+    {"d3d.opnd.index_dim", e_opnd_index_dim, "index dimension 4 on dst", NULL, NULL, 2},
+    {"d3d.index.rep", e_index_rep, "index representation 5 on dst", NULL, NULL, 1},
+    {"d3d.index.imm64", e_index_imm64, "a 64-bit immediate index on dst", NULL, NULL, 1},
+    {"d3d.index.range", e_index_range, "a 32-bit index of 2^32", NULL, NULL, 1},
+    {"d3d.rel.index_dim", e_rel_index_dim, "a relative-index register with 3 indices", NULL, NULL, 2},
+    {"d3d.rel.type", e_rel_type, "a relative index in an o# register", NULL, NULL, 2},
+    {"d3d.rel.select1", e_rel_select1, "a swizzled relative index", NULL, NULL, 2},
+    {"d3d.opnd.modifier", e_opnd_modifier, "modifier 4 on address", NULL, NULL, 1},
+    {"d3d.opnd.min_precision", e_min_precision, "a min precision that does not exist", NULL, NULL, 1},
+    {"d3d.imm.num_comp", e_imm_num_comp, "a 0-component immediate address", NULL, NULL, 1},
 };
 
 size_t sf_d3d_rule_edit_count(void) { return sizeof rule_edits / sizeof rule_edits[0]; }
@@ -273,8 +284,14 @@ static bool rule_seen(sf_verdict *v, const sf_d3d_inst *d, size_t k) {
   bool misnamed = false;
   for (unsigned i = 0; i < vs.count; i++) {
     if (strcmp(vs.v[i].rule, rule_edits[k].rule) != 0) continue;
-    if ((!who || (!strncmp(vs.v[i].reason, who, wl) && vs.v[i].reason[wl] == ':')) && (!says || strstr(vs.v[i].reason, says)))
-      return true;
+    if ((!who || (!strncmp(vs.v[i].reason, who, wl) && vs.v[i].reason[wl] == ':')) && (!says || strstr(vs.v[i].reason, says))) {
+      if (!rule_edits[k].total || vs.total == rule_edits[k].total) return true;
+      fail_d3d(v, "validate_sees", &w, "total");
+      sf_verdict_key(v, "validate_sees %s total", rule_edits[k].rule);
+      sf_verdict_dumpf(v, "%s: reported under %s, with %u violations in all (want %u)\n", rule_edits[k].what,
+                       rule_edits[k].rule, vs.total, rule_edits[k].total);
+      return false;
+    }
     misnamed = true;
   }
   if (misnamed) {
