@@ -128,7 +128,8 @@ bool sf_check_state_api(sf_verdict *v) {
 SF_CHECK_ONCE_FN(sf_check_state_api)
 
 /* `conversions`: the texel conversions the executor and the border snapping share (surface.c) give
- * every code back: sRGB8 encode(decode(c)) == c for all 256 codes, half encode(decode(h)) == h for
+ * every code back: sRGB8 encode(decode(c)) == c for all 256 codes (and a value near a code is that
+ * code), half encode(decode(h)) == h for
  * every half that is not a NaN (a NaN comes back as 0x7e00); float -> half rounds every tie
  * between two halves to the even one (below); every SNORM8 code decodes to max(c / 127, -1). A tie or an edge case turned the wrong way changes
  * every backend alike, and the independent model's tolerance for sRGB (one code) would hide it.
@@ -332,6 +333,15 @@ bool sf_check_conversions(sf_verdict *v) {
   for (unsigned c = 0; c < 256 && !what; c++) {
     unsigned back = sf_float_to_srgb8(sf_srgb8_to_float((uint8_t)c));
     if (back != c) what = "srgb8", code = c, got = back;
+  }
+  /* between codes c and c+1, a tenth of the gap from either is that code in linear and sRGB space
+   * alike; the smallest subnormal is code 0 (a search that started at code 1 gave 1) */
+  for (unsigned c = 0; c < 255 && !what; c++) {
+    float a = sf_srgb8_to_float((uint8_t)c), b = sf_srgb8_to_float((uint8_t)(c + 1)), gap = b - a;
+    float lo = c ? a + 0.1f * gap : nextafterf(0.0f, 1.0f), hi = b - 0.1f * gap;
+    unsigned r = sf_float_to_srgb8(lo), q = sf_float_to_srgb8(hi);
+    if (r != c) what = "srgb8_above", code = c, got = r;
+    else if (q != c + 1) what = "srgb8_below", code = c + 1, got = q;
   }
   for (unsigned h = 0; h < 65536 && !what; h++) {
     bool nan = (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu);
