@@ -148,15 +148,15 @@ static bool alias_row(const char *s, size_t n, size_t at, vt_gmatch *m) {
   return false;
 }
 
-/* Skips a "(...)" predicate at j (no nesting), returning the index after it. The scan is bounded by
- * the longest predicate a text can hold: `(!`, a name of SF_VISA_MAX_NAME bytes, `.any)` and blanks
- * (it stopped at 64 bytes until 2026-11-29, and a generic instruction under a predicate with a
- * longer name was then read as a sample-family line and refused). */
+/* Skips a "(...)" predicate at j (no nesting), returning the index after it. The scan ends at the
+ * line's end: a predicate may hold any number of blanks between its tokens. (It stopped at 64 bytes
+ * until 2026-11-29, then at a name's length plus 64, and a generic instruction under a longer
+ * predicate was read as a sample-family line and refused.) */
 static size_t skip_paren(const cur *c, size_t j) {
   while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t')) j++;
   if (j < c->n && c->s[j] == '(') {
     size_t k = j;
-    while (k < c->n && c->s[k] != ')' && c->s[k] != '\n' && k - j < SF_VISA_MAX_NAME + 64) k++;
+    while (k < c->n && c->s[k] != ')' && c->s[k] != '\n') k++;
     if (k < c->n && c->s[k] == ')') return k + 1;
   }
   return j;

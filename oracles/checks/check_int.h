@@ -321,7 +321,7 @@ bool sf_check_isa_lines_once(sf_verdict *v);
  * finding), *f zeroed first and st cleared; the parser's code (SF_ERR_NOMEM if no copy was made). */
 struct sf_isa_file;
 sf_code sf_check_visaasm_exact(const char *text, size_t n, struct sf_isa_file *f, sf_status *st);
-/* `label_cap` and `inst_cap` (check_isa_file_once.c): a text one label, or one instruction, over its
+/* The vISA text caps (check_isa_caps.c): a text one label, instruction, kernel, ... over its
  * cap is refused at that line, and one at the cap reads. */
 bool sf_check_caps_once(sf_verdict *v);
 bool sf_isa_decl_drop(sf_verdict *v, const char *t, size_t n, uint64_t h);

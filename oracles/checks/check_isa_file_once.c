@@ -6,9 +6,8 @@
  * `va_rows` (the VA messages by IGC's numbers and fields), `version_steps` (one kernel's size
  * at each version 3.3-4.1), `info_surface` (3D_INFO with a one-letter surface), `va_name_end` (a VA mode name with more
  * after it), `pred_refused` (a predicate where
- * GenX_IR's grammar has none), `function_header` (a function's header fields text cannot carry),
- * `label_cap` and `inst_cap` (one label, or one instruction, over the text's caps), `string_cap`
- * (one string over a kernel's string table). check_isa_file.c calls the two `_once` entry points. */
+ * GenX_IR's grammar has none), `function_header` (a function's header fields text cannot carry)
+ * (the caps are in check_isa_caps.c). check_isa_file.c calls the `_once` entry point. */
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -653,130 +652,6 @@ static bool sf_check_target_names(sf_verdict *v) {
 }
 
 SF_CHECK_ONCE_FN(sf_check_target_names)
-
-/* Whether text t[0..n) is refused by sf_visaasm_parse as over the limit at line `line` (*st: the
- * parser's status). */
-static bool refused_over_at(const sf_buf *t, size_t n, uint32_t line, sf_status *st) {
-  sf_isa_file f;
-  memset(&f, 0, sizeof f);
-  sf_status_clear(st);
-  sf_code rc = sf_visaasm_parse((const char *)t->data, n, &f, st);
-  sf_isa_free(&f);
-  return rc == SF_ERR_LIMIT && st->pos_kind == SF_POS_TEXT && st->line == line;
-}
-
-/* `label_cap` (once per process; no seed can hold it within the target's max_len): a text with one
- * label more than its cap (VT_MAX_LABELS, 4096, docs/visa-text.md) is refused as over the limit at
- * the line of the label past it, and one at the cap reads. */
-static bool sf_check_label_cap(sf_verdict *v) {
-  const unsigned cap = 4096;
-  sf_status st;
-  sf_status_clear(&st);
-  sf_buf t;
-  sf_buf_init(&t, &st);
-  bool built = sf_buf_put(&t, ".version 4.1\n.kernel \"k\"\n", 25);
-  char line[24];
-  for (unsigned i = 0; built && i <= cap; i++) {
-    int n = snprintf(line, sizeof line, "L%u:\n", i);
-    built = sf_buf_put(&t, line, (size_t)n);
-  }
-  built = built && sf_buf_put(&t, "    ret (M1, 1)\n", 16);
-  if (!built) {
-    sf_buf_free(&t);
-    return true; /* no memory: nothing to judge */
-  }
-  const char *bad = NULL;
-  sf_isa_file f;
-  sf_status s1;
-  if (!refused_over_at(&t, t.len, 3 + cap, &s1)) bad = "over";
-  /* the same text without its last label line: at the cap */
-  size_t cut = (size_t)snprintf(line, sizeof line, "L%u:\n", cap);
-  memmove(t.data + t.len - 16 - cut, t.data + t.len - 16, 16);
-  sf_status s2;
-  sf_status_clear(&s2);
-  memset(&f, 0, sizeof f);
-  if (!bad && sf_visaasm_parse((const char *)t.data, t.len - cut, &f, &s2) != SF_OK) bad = "at";
-  sf_isa_free(&f);
-  sf_buf_free(&t);
-  if (!bad) return true;
-  char msg[SF_STATUS_MSG_MAX + 64];
-  sf_verdict_fail(v, "label_cap", NULL, bad);
-  sf_verdict_key(v, "label_cap %s", bad);
-  sf_verdict_dumpf(v, "%u labels in a text: %s\n", !strcmp(bad, "over") ? cap + 1 : cap,
-                   sf_status_format(!strcmp(bad, "over") ? &s1 : &s2, msg, sizeof msg));
-  return false;
-}
-
-/* `inst_cap` (with `label_cap`): a kernel's text of SF_ISA_MAX_INSTS (65,536) instructions and one
- * more is refused as over the limit at the line of the one past the cap (the .isa reader's cap,
- * visa.h). The lines are `barrier`, the shortest instruction text has. */
-static bool sf_check_inst_cap(sf_verdict *v) {
-  const unsigned cap = SF_ISA_MAX_INSTS;
-  static const char head[] = ".version 4.1\n.kernel \"k\"\n", line[] = "barrier\n";
-  const size_t hn = sizeof head - 1, ln = sizeof line - 1;
-  sf_status st;
-  sf_status_clear(&st);
-  sf_buf t;
-  sf_buf_init(&t, &st);
-  bool built = sf_buf_put(&t, head, hn);
-  for (unsigned i = 0; built && i <= cap; i++) built = sf_buf_put(&t, line, ln);
-  if (!built) {
-    sf_buf_free(&t);
-    return true; /* no memory: nothing to judge */
-  }
-  /* One parse (65,537 lines take about half a second under ASan): refused at the line past the cap
-   * means every line before it was read. */
-  sf_status s1;
-  bool over = refused_over_at(&t, t.len, 3 + cap, &s1);
-  sf_buf_free(&t);
-  if (over) return true;
-  char msg[SF_STATUS_MSG_MAX + 64];
-  sf_verdict_fail(v, "inst_cap", NULL, "over");
-  sf_verdict_key(v, "inst_cap");
-  sf_verdict_dumpf(v, "%u instructions in a kernel's text: %s; want over the limit at line %u\n", cap + 1,
-                   sf_status_format(&s1, msg, sizeof msg), 3 + cap);
-  return false;
-}
-
-/* `string_cap` (with `label_cap`): a kernel's string table holds SF_ISA_MAX_STRINGS (65,536)
- * strings, its name the first (visa.h; the .isa reader's cap): 65,535 variables declared through
- * the kernel builder fill it, and the next declaration is refused as over the limit, naming the
- * string table, with the table left as it was. Text cannot reach it: the variable cap is the same
- * number, and no seed holds 65,536 declarations within the target's max_len. */
-static bool sf_check_string_cap(sf_verdict *v) {
-  const uint32_t cap = SF_ISA_MAX_STRINGS;
-  sf_status st;
-  sf_status_clear(&st);
-  sf_visa_kernel k;
-  if (sf_visa_kernel_init(&k, "k", &st) != SF_OK) return true; /* no memory: nothing to judge */
-  int64_t last = 0;
-  for (uint32_t i = 1; i < cap && last >= 0; i++) last = sf_visa_kernel_declare(&k, SF_SYM_VAR, "v", 0, 1, 0, false, &st);
-  if (last < 0 && st.code == SF_ERR_NOMEM) {
-    sf_visa_kernel_free(&k);
-    return true;
-  }
-  uint32_t full = k.num_strings;
-  sf_status_clear(&st);
-  int64_t over = last < 0 ? -1 : sf_visa_kernel_declare(&k, SF_SYM_VAR, "v", 0, 1, 0, false, &st);
-  bool ok = last >= 0 && full == cap && over == -1 && st.code == SF_ERR_LIMIT && strstr(st.msg, "string table") &&
-            k.num_strings == cap;
-  uint32_t after = k.num_strings;
-  sf_visa_kernel_free(&k);
-  if (ok) return true;
-  char msg[SF_STATUS_MSG_MAX + 64];
-  sf_verdict_fail(v, "string_cap", NULL, last < 0 ? "at" : "over");
-  sf_verdict_key(v, "string_cap %s", last < 0 ? "at" : "over");
-  sf_verdict_dumpf(v, "a kernel whose string table holds %u strings (cap %u): one more variable gave %lld (%s), the table "
-                      "then %u strings; want -1, over the limit, naming the string table, and %u strings\n",
-                   full, cap, (long long)over, sf_status_format(&st, msg, sizeof msg), after, cap);
-  return false;
-}
-
-static bool sf_check_caps(sf_verdict *v) {
-  return sf_check_label_cap(v) && sf_check_inst_cap(v) && sf_check_string_cap(v);
-}
-
-SF_CHECK_ONCE_FN(sf_check_caps)
 
 bool sf_isa_gen_inst_refusal(const char *msg) {
   size_t w = 0;

@@ -15,8 +15,7 @@
  *     printed form does;
  *   - `short_ops`: an instruction with fewer fields than its row is refused by the encoder and the
  *     printer, not read past its fields;
- *   - `known_refusals`: faulty lines are refused with their codes on their own lines;
- *   - `funcdecl_cap`: a kernel text lists at most 4,096 functions.
+ *   - `known_refusals`: faulty lines are refused with their codes on their own lines.
  * The generated kernels rarely hold the lines these need (one bfn among a hundred rows, a string
  * with escapes, a text cut at a mnemonic), so the fuzzers found such bugs in tens of seconds, when
  * at all; here they are found at a process's first input. */
@@ -565,56 +564,9 @@ static bool known_refusals(sf_verdict *v) {
   return true;
 }
 
-/* `funcdecl_cap`: a kernel's text lists at most SF_ISA_MAX_KERNELS (4,096) functions on
- * `.funcdecl` lines (docs/visa-text.md): one line more is refused as over the limit on that line,
- * and a text at the cap reads. No seed holds 4,097 such lines within the target's max_len. */
-static bool funcdecl_cap(sf_verdict *v) {
-  const unsigned cap = SF_ISA_MAX_KERNELS;
-  static const char head[] = ".version 4.1\n.kernel \"k\"\n", tail[] = "    ret (M1, 1)\n";
-  sf_status st;
-  sf_status_clear(&st);
-  sf_buf t;
-  sf_buf_init(&t, &st);
-  bool built = sf_buf_put(&t, head, sizeof head - 1);
-  size_t last = 0; /* where the line of the function past the cap starts */
-  char line[32];
-  for (unsigned i = 0; built && i <= cap; i++) {
-    int n = snprintf(line, sizeof line, ".funcdecl \"f%u\"\n", i);
-    last = t.len;
-    built = sf_buf_put(&t, line, (size_t)n);
-  }
-  if (!built) {
-    sf_buf_free(&t);
-    return true; /* no memory: nothing to judge */
-  }
-  size_t over = t.len;
-  built = sf_buf_put(&t, tail, sizeof tail - 1);
-  sf_isa_file f;
-  sf_status s1, s2;
-  sf_status_clear(&s1);
-  sf_status_clear(&s2);
-  sf_code r1 = built ? sf_visaasm_parse((const char *)t.data, t.len, &f, &s1) : SF_ERR_NOMEM;
-  if (r1 == SF_OK) sf_isa_free(&f);
-  /* the same text without that line: at the cap */
-  sf_code r2 = SF_ERR_NOMEM;
-  if (built) {
-    memmove(t.data + last, t.data + over, sizeof tail - 1);
-    r2 = sf_visaasm_parse((const char *)t.data, last + sizeof tail - 1, &f, &s2);
-    if (r2 == SF_OK) sf_isa_free(&f);
-  }
-  sf_buf_free(&t);
-  if (r1 == SF_ERR_NOMEM || r2 == SF_ERR_NOMEM) return true;
-  const char *bad = r1 != SF_ERR_LIMIT || s1.pos_kind != SF_POS_TEXT || s1.line != 3 + cap ? "over" : r2 != SF_OK ? "at" : NULL;
-  if (!bad) return true;
-  char msg[SF_STATUS_MSG_MAX + 64];
-  sf_status_format(!strcmp(bad, "over") ? &s1 : &s2, msg, sizeof msg);
-  return lines_fail(v, "funcdecl_cap", bad, "a kernel text with %s .funcdecl lines: %s", !strcmp(bad, "over") ? "4,097" : "4,096",
-                    !strcmp(bad, "over") && r1 == SF_OK ? "read (want over the limit on the last)" : msg);
-}
-
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && funcdecl_cap(v);
+         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)

@@ -1,0 +1,490 @@
+/* oracles/checks/check_isa_caps.c — the vISA text's caps, once per process in isa_file_fuzzer
+ * (check_isa_file.c calls sf_check_caps_once): a text one past a cap is refused as over the limit
+ * (or out of range) where the cap is passed, and one at the cap reads. The caps are the .isa
+ * reader's and the text's own (include/samplefuzz/visa.h, docs/visa-text.md):
+ *   - `label_cap`: 4,096 labels; `inst_cap`: 65,536 instructions in a kernel; `string_cap`:
+ *     65,536 strings in a kernel's table (through the kernel builder: text cannot reach it);
+ *   - `funcdecl_cap`: 4,096 `.funcdecl` lines; `count_caps`: 4,096 kernels, 65,536 `ret` lines in
+ *     a kernel, 65,536 `.input` lines;
+ *   - `name_cap`: a kernel name of 1 to 1,024 bytes, in the parser and the printer;
+ *   - `file_cap`: a text of 64 MiB.
+ * No seed holds such a text within the targets' max_len, and a cap one off in either direction
+ * changes nothing any other check sees. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/visa/visa_isa_priv.h"
+#include "harness/visa/visa_kernel_priv.h"
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/visa.h"
+
+/* Whether text t[0..n) is refused by sf_visaasm_parse as over the limit at line `line` (*st: the
+ * parser's status). */
+static bool refused_over_at(const sf_buf *t, size_t n, uint32_t line, sf_status *st) {
+  sf_isa_file f;
+  memset(&f, 0, sizeof f);
+  sf_status_clear(st);
+  sf_code rc = sf_visaasm_parse((const char *)t->data, n, &f, st);
+  sf_isa_free(&f);
+  return rc == SF_ERR_LIMIT && st->pos_kind == SF_POS_TEXT && st->line == line;
+}
+
+/* `label_cap` (once per process; no seed can hold it within the target's max_len): a text with one
+ * label more than its cap (VT_MAX_LABELS, 4096, docs/visa-text.md) is refused as over the limit at
+ * the line of the label past it, and one at the cap reads. */
+static bool sf_check_label_cap(sf_verdict *v) {
+  const unsigned cap = 4096;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf t;
+  sf_buf_init(&t, &st);
+  bool built = sf_buf_put(&t, ".version 4.1\n.kernel \"k\"\n", 25);
+  char line[24];
+  for (unsigned i = 0; built && i <= cap; i++) {
+    int n = snprintf(line, sizeof line, "L%u:\n", i);
+    built = sf_buf_put(&t, line, (size_t)n);
+  }
+  built = built && sf_buf_put(&t, "    ret (M1, 1)\n", 16);
+  if (!built) {
+    sf_buf_free(&t);
+    return true; /* no memory: nothing to judge */
+  }
+  const char *bad = NULL;
+  sf_isa_file f;
+  sf_status s1;
+  if (!refused_over_at(&t, t.len, 3 + cap, &s1)) bad = "over";
+  /* the same text without its last label line: at the cap */
+  size_t cut = (size_t)snprintf(line, sizeof line, "L%u:\n", cap);
+  memmove(t.data + t.len - 16 - cut, t.data + t.len - 16, 16);
+  sf_status s2;
+  sf_status_clear(&s2);
+  memset(&f, 0, sizeof f);
+  if (!bad && sf_visaasm_parse((const char *)t.data, t.len - cut, &f, &s2) != SF_OK) bad = "at";
+  sf_isa_free(&f);
+  sf_buf_free(&t);
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "label_cap", NULL, bad);
+  sf_verdict_key(v, "label_cap %s", bad);
+  sf_verdict_dumpf(v, "%u labels in a text: %s\n", !strcmp(bad, "over") ? cap + 1 : cap,
+                   sf_status_format(!strcmp(bad, "over") ? &s1 : &s2, msg, sizeof msg));
+  return false;
+}
+
+/* `inst_cap` (with `label_cap`): a kernel's text of SF_ISA_MAX_INSTS (65,536) instructions and one
+ * more is refused as over the limit at the line of the one past the cap (the .isa reader's cap,
+ * visa.h). The lines are `barrier`, the shortest instruction text has. */
+static bool sf_check_inst_cap(sf_verdict *v) {
+  const unsigned cap = SF_ISA_MAX_INSTS;
+  static const char head[] = ".version 4.1\n.kernel \"k\"\n", line[] = "barrier\n";
+  const size_t hn = sizeof head - 1, ln = sizeof line - 1;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf t;
+  sf_buf_init(&t, &st);
+  bool built = sf_buf_put(&t, head, hn);
+  for (unsigned i = 0; built && i <= cap; i++) built = sf_buf_put(&t, line, ln);
+  if (!built) {
+    sf_buf_free(&t);
+    return true; /* no memory: nothing to judge */
+  }
+  /* One parse (65,537 lines take about half a second under ASan): refused at the line past the cap
+   * means every line before it was read. */
+  sf_status s1;
+  bool over = refused_over_at(&t, t.len, 3 + cap, &s1);
+  sf_buf_free(&t);
+  if (over) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "inst_cap", NULL, "over");
+  sf_verdict_key(v, "inst_cap");
+  sf_verdict_dumpf(v, "%u instructions in a kernel's text: %s; want over the limit at line %u\n", cap + 1,
+                   sf_status_format(&s1, msg, sizeof msg), 3 + cap);
+  return false;
+}
+
+/* `bin_caps` (with `string_cap`, on its kernel of SF_ISA_MAX_STRINGS strings): that kernel with
+ * SF_ISA_MAX_VARS variables (the last ones sharing a name), SF_ISA_MAX_INPUTS inputs and
+ * SF_ISA_MAX_INSTS RETs, in a file of SF_ISA_MAX_KERNELS kernels and as many functions, is written
+ * and reads back with those counts: every count of the .isa form at its cap. Its instruction area
+ * with one RET's bytes more (the code tail) is refused by the reader as over the limit. And a
+ * buffer of exactly SF_ISA_MAX_FILE bytes is not refused for its size, one byte more is. */
+static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
+  const uint32_t nv = SF_ISA_MAX_VARS, ni = SF_ISA_MAX_INPUTS, nr = SF_ISA_MAX_INSTS, nk = SF_ISA_MAX_KERNELS;
+  sf_isa_file f;
+  memset(&f, 0, sizeof f);
+  f.major = 4, f.minor = 1;
+  bool built = k->num_vars && sf_visa_grow((void **)&k->vars, nv, sizeof *k->vars) &&
+               sf_visa_grow((void **)&k->inputs, ni, sizeof *k->inputs) && sf_visa_grow((void **)&k->rets, nr, sizeof *k->rets);
+  f.kernels = built ? calloc(nk, sizeof *f.kernels) : NULL;
+  f.functions = built ? calloc(nk, sizeof *f.functions) : NULL;
+  if (!f.kernels || !f.functions) {
+    free(f.kernels);
+    free(f.functions);
+    return true; /* no memory: nothing to judge */
+  }
+  for (uint32_t i = k->num_vars; i < nv; i++) k->vars[i] = k->vars[0];
+  k->num_vars = nv;
+  for (uint32_t i = 0; i < ni; i++) k->inputs[i] = (sf_visa_input){0, SF_VISA_FIRST_USER_VAR, 0, 4};
+  k->num_inputs = ni;
+  for (uint32_t i = 0; i < nr; i++) k->rets[i] = (sf_visa_ret){0, 0, 0, {0}};
+  k->num_rets = nr;
+  /* kernel 0 is k; the others, and the functions, are small ones of their own */
+  sf_status st;
+  sf_status_clear(&st);
+  f.kernels[0] = *k;
+  f.num_kernels = 1;
+  for (uint32_t i = 1; i < nk && built; i++) built = sf_visa_kernel_init(&f.kernels[f.num_kernels], "k", &st) == SF_OK && ++f.num_kernels;
+  for (uint32_t i = 0; i < nk && built; i++) {
+    built = sf_visa_kernel_init(&f.functions[f.num_functions], "f", &st) == SF_OK;
+    if (built) f.functions[f.num_functions++].is_function = true;
+  }
+  const char *bad = NULL;
+  sf_buf w;
+  sf_buf_init(&w, &st);
+  w.limit = (size_t)16 << 20;
+  sf_isa_file r;
+  memset(&r, 0, sizeof r);
+  sf_code rc = !built ? SF_ERR_NOMEM : sf_isa_write(&f, &w, &st);
+  if (rc == SF_OK) {
+    sf_status_clear(&st);
+    rc = sf_isa_read(w.data, w.len, &r, &st);
+    if (rc != SF_OK) bad = "read";
+    else if (r.num_kernels != nk || r.num_functions != nk || r.kernels[0].num_vars != nv || r.kernels[0].num_inputs != ni ||
+             r.kernels[0].num_rets != nr || r.kernels[0].num_strings != SF_ISA_MAX_STRINGS)
+      bad = "counts";
+    if (rc == SF_OK) sf_isa_free(&r);
+    /* one RET more, as the writer encodes a RET (visa_isa_write.c), in the code tail */
+    sf_buf one;
+    sf_buf_init(&one, NULL);
+    if (!bad && isa_ret_encode(&k->rets[0], 0, &one, NULL) == SF_OK && one.len) {
+      f.kernels[0].code_tail = one.data;
+      f.kernels[0].code_tail_len = (uint32_t)one.len;
+      sf_buf_free(&w);
+      sf_status_clear(&st);
+      sf_buf_init(&w, &st);
+      w.limit = (size_t)16 << 20;
+      rc = sf_isa_write(&f, &w, &st);
+      sf_status_clear(&st);
+      sf_code r2 = rc == SF_OK ? sf_isa_read(w.data, w.len, &r, &st) : rc;
+      if (r2 == SF_OK) sf_isa_free(&r);
+      if (rc == SF_OK && r2 != SF_ERR_LIMIT) bad = "over";
+      f.kernels[0].code_tail = NULL;
+      f.kernels[0].code_tail_len = 0;
+    }
+    sf_buf_free(&one);
+  } else if (rc != SF_ERR_NOMEM) {
+    bad = "write";
+  }
+  sf_buf_free(&w);
+  *k = f.kernels[0]; /* the caller frees it */
+  for (uint32_t i = 1; i < f.num_kernels; i++) sf_visa_kernel_free(&f.kernels[i]);
+  for (uint32_t i = 0; i < f.num_functions; i++) sf_visa_kernel_free(&f.functions[i]);
+  free(f.kernels);
+  free(f.functions);
+  /* the reader's size cap, on a buffer of zeros */
+  if (!bad) {
+    uint8_t *z = calloc((size_t)SF_ISA_MAX_FILE + 1, 1);
+    sf_status s1, s2;
+    sf_status_clear(&s1);
+    sf_status_clear(&s2);
+    sf_code at = z ? sf_isa_read(z, SF_ISA_MAX_FILE, &r, &s1) : SF_ERR_NOMEM;
+    if (at == SF_OK) sf_isa_free(&r);
+    sf_code over = z ? sf_isa_read(z, (size_t)SF_ISA_MAX_FILE + 1, &r, &s2) : SF_ERR_NOMEM;
+    if (over == SF_OK) sf_isa_free(&r);
+    free(z);
+    if (z && (at == SF_ERR_LIMIT || over != SF_ERR_LIMIT)) bad = at == SF_ERR_LIMIT ? "file at" : "file over", st = at == SF_ERR_LIMIT ? s1 : s2;
+  }
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "bin_caps", NULL, bad);
+  sf_verdict_key(v, "bin_caps %s", bad);
+  sf_verdict_dumpf(v, "a file with every .isa count at its cap (%u kernels and functions; %u variables, inputs and RETs in "
+                   "kernel 0)%s: %s: %s\n", nk, nv, !strcmp(bad, "over") ? ", one RET more" : "", bad,
+                   sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
+
+/* `string_cap` (with `label_cap`): a kernel's string table holds SF_ISA_MAX_STRINGS (65,536)
+ * strings, its name the first (visa.h; the .isa reader's cap): 65,535 variables declared through
+ * the kernel builder fill it, and the next declaration is refused as over the limit, naming the
+ * string table, with the table left as it was. Text cannot reach it: the variable cap is the same
+ * number, and no seed holds 65,536 declarations within the target's max_len. */
+static bool sf_check_string_cap(sf_verdict *v) {
+  const uint32_t cap = SF_ISA_MAX_STRINGS;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_visa_kernel k;
+  if (sf_visa_kernel_init(&k, "k", &st) != SF_OK) return true; /* no memory: nothing to judge */
+  int64_t last = 0;
+  for (uint32_t i = 1; i < cap && last >= 0; i++) last = sf_visa_kernel_declare(&k, SF_SYM_VAR, "v", 0, 1, 0, false, &st);
+  if (last < 0 && st.code == SF_ERR_NOMEM) {
+    sf_visa_kernel_free(&k);
+    return true;
+  }
+  uint32_t full = k.num_strings;
+  sf_status_clear(&st);
+  int64_t over = last < 0 ? -1 : sf_visa_kernel_declare(&k, SF_SYM_VAR, "v", 0, 1, 0, false, &st);
+  bool ok = last >= 0 && full == cap && over == -1 && st.code == SF_ERR_LIMIT && strstr(st.msg, "string table") &&
+            k.num_strings == cap;
+  uint32_t after = k.num_strings;
+  if (ok) ok = bin_caps(v, &k);
+  else sf_verdict_fail(v, "string_cap", NULL, last < 0 ? "at" : "over");
+  sf_visa_kernel_free(&k);
+  if (ok || !strcmp(v->check, "bin_caps")) return ok;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_key(v, "string_cap %s", last < 0 ? "at" : "over");
+  sf_verdict_dumpf(v, "a kernel whose string table holds %u strings (cap %u): one more variable gave %lld (%s), the table "
+                      "then %u strings; want -1, over the limit, naming the string table, and %u strings\n",
+                   full, cap, (long long)over, sf_status_format(&st, msg, sizeof msg), after, cap);
+  return false;
+}
+
+/* `funcdecl_cap`: a kernel's text lists at most SF_ISA_MAX_KERNELS (4,096) functions on
+ * `.funcdecl` lines (docs/visa-text.md): one line more is refused as over the limit on that line,
+ * and a text at the cap reads. No seed holds 4,097 such lines within the target's max_len. */
+static bool funcdecl_cap(sf_verdict *v) {
+  const unsigned cap = SF_ISA_MAX_KERNELS;
+  static const char head[] = ".version 4.1\n.kernel \"k\"\n", tail[] = "    ret (M1, 1)\n";
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf t;
+  sf_buf_init(&t, &st);
+  bool built = sf_buf_put(&t, head, sizeof head - 1);
+  size_t last = 0; /* where the line of the function past the cap starts */
+  char line[32];
+  for (unsigned i = 0; built && i <= cap; i++) {
+    int n = snprintf(line, sizeof line, ".funcdecl \"f%u\"\n", i);
+    last = t.len;
+    built = sf_buf_put(&t, line, (size_t)n);
+  }
+  if (!built) {
+    sf_buf_free(&t);
+    return true; /* no memory: nothing to judge */
+  }
+  size_t over = t.len;
+  built = sf_buf_put(&t, tail, sizeof tail - 1);
+  sf_isa_file f;
+  sf_status s1, s2;
+  sf_status_clear(&s1);
+  sf_status_clear(&s2);
+  sf_code r1 = built ? sf_visaasm_parse((const char *)t.data, t.len, &f, &s1) : SF_ERR_NOMEM;
+  if (r1 == SF_OK) sf_isa_free(&f);
+  /* the same text without that line: at the cap */
+  sf_code r2 = SF_ERR_NOMEM;
+  if (built) {
+    memmove(t.data + last, t.data + over, sizeof tail - 1);
+    r2 = sf_visaasm_parse((const char *)t.data, last + sizeof tail - 1, &f, &s2);
+    if (r2 == SF_OK) sf_isa_free(&f);
+  }
+  sf_buf_free(&t);
+  if (r1 == SF_ERR_NOMEM || r2 == SF_ERR_NOMEM) return true;
+  const char *bad = r1 != SF_ERR_LIMIT || s1.pos_kind != SF_POS_TEXT || s1.line != 3 + cap ? "over" : r2 != SF_OK ? "at" : NULL;
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_status_format(!strcmp(bad, "over") ? &s1 : &s2, msg, sizeof msg);
+  sf_verdict_fail(v, "funcdecl_cap", NULL, bad);
+  sf_verdict_key(v, "funcdecl_cap %s", bad);
+  sf_verdict_dumpf(v, "a kernel text with %s .funcdecl lines: %s\n", !strcmp(bad, "over") ? "4,097" : "4,096",
+                   !strcmp(bad, "over") && r1 == SF_OK ? "read (want over the limit on the last)" : msg);
+  return false;
+}
+
+/* `name_cap` (with `label_cap`): a kernel name in text holds 1 to SF_VISA_MAX_NAME (1,024) bytes
+ * (docs/visa-text.md). A name of 1,024 bytes reads and prints back; 1,025 bytes, and the empty
+ * name, are refused as out of range on the `.kernel` line; unquoted (an identifier), 1,024 bytes
+ * read and 1,025 are over the limit at the name; sf_visa_kernel_init takes 1,024 and refuses 1,025
+ * and none as out of range. The printer refuses, as unsupported with
+ * its own reason, a kernel whose name text cannot hold: empty, 1,025 bytes, or with a quote, a
+ * newline or a carriage return (the kernel's header name and its object's name both set to it, so
+ * that no other reason applies). No seed holds a 1,024-byte name within the target's max_len. */
+static bool sf_check_name_cap(sf_verdict *v) {
+  const size_t cap = SF_VISA_MAX_NAME;
+  char *text = malloc(cap + 64), *name = malloc(cap + 2);
+  if (!text || !name) {
+    free(text);
+    free(name);
+    return true; /* no memory: nothing to judge */
+  }
+  const char *bad = NULL;
+  sf_status st;
+  sf_isa_file f;
+  memset(name, 'n', cap + 1);
+  for (unsigned k = 0; k < 3 && !bad; k++) { /* 1,025 bytes, none, then 1,024 */
+    size_t len = k == 0 ? cap + 1 : k == 1 ? 0 : cap;
+    int n = snprintf(text, cap + 64, ".version 4.1\n.kernel \"%.*s\"\n    ret (M1, 1)\n", (int)len, name);
+    sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
+    if (rc == SF_ERR_NOMEM) break;
+    if (k < 2) {
+      if (rc == SF_OK) sf_isa_free(&f);
+      if (rc != SF_ERR_RANGE || st.pos_kind != SF_POS_TEXT || st.line != 2) bad = k == 0 ? "over" : "empty";
+      continue;
+    }
+    if (rc != SF_OK) {
+      bad = "at";
+      break;
+    }
+    sf_buf out;
+    sf_status_clear(&st);
+    sf_buf_init(&out, &st);
+    /* the text as read prints its `.kernel` line back */
+    text[13 + 9 + cap + 1] = 0; /* `.kernel "<name>"` */
+    if (sf_visaasm_print(&f, &out, &st) != SF_OK || !sf_buf_put(&out, "", 1) || !strstr((const char *)out.data, text + 13))
+      bad = st.code == SF_ERR_NOMEM ? NULL : "print";
+    sf_buf_free(&out);
+    /* names text cannot hold, in the header and the object alike */
+    sf_visa_kernel *kk = &f.kernels[0];
+    char *keep_name = kk->name, *keep_str = kk->name_index < kk->num_strings ? kk->strings[kk->name_index] : NULL;
+    static const char *const unfit[4] = {"", "a\"b", "a\nb", "a\rb"};
+    for (unsigned q = 0; q < 5 && !bad && keep_str; q++) {
+      char *nm = q < 4 ? (char *)unfit[q] : name;
+      name[cap + 1] = 0; /* q == 4: 1,025 bytes */
+      kk->name = nm;
+      kk->strings[kk->name_index] = nm;
+      sf_status_clear(&st);
+      sf_buf_init(&out, &st);
+      sf_code pc = sf_visaasm_print(&f, &out, &st);
+      sf_buf_free(&out);
+      kk->name = keep_name;
+      kk->strings[kk->name_index] = keep_str;
+      if (pc != SF_UNSUPPORTED || !strstr(st.msg, "kernel name cannot be written in text")) {
+        static const char *const what[5] = {"print empty", "print quote", "print newline", "print return", "print over"};
+        bad = what[q];
+      }
+    }
+    sf_isa_free(&f);
+  }
+  /* the same edges unquoted (an identifier: the lexer's cap), and through the kernel builder */
+  for (unsigned k = 0; k < 2 && !bad; k++) {
+    size_t len = k == 0 ? cap + 1 : cap;
+    int n = snprintf(text, cap + 64, ".version 4.1\n.kernel %.*s\n    ret (M1, 1)\n", (int)len, name);
+    sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (rc != SF_ERR_NOMEM && (k == 0 ? rc != SF_ERR_LIMIT || st.line != 2 || st.col != 9 : rc != SF_OK))
+      bad = k == 0 ? "identifier over" : "identifier at";
+  }
+  for (unsigned k = 0; k < 3 && !bad; k++) {
+    sf_visa_kernel kk;
+    name[k == 0 ? cap + 1 : cap] = 0;
+    sf_status_clear(&st);
+    sf_code rc = sf_visa_kernel_init(&kk, k == 2 ? "" : name, &st);
+    sf_visa_kernel_free(&kk);
+    if (rc != SF_ERR_NOMEM && rc != (k == 1 ? SF_OK : SF_ERR_RANGE)) bad = k == 0 ? "init over" : k == 1 ? "init at" : "init empty";
+  }
+  free(text);
+  free(name);
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "name_cap", NULL, bad);
+  sf_verdict_key(v, "name_cap %s", bad);
+  sf_verdict_dumpf(v, "a kernel name at the edges of 1..%u bytes (%s): %s\n", (unsigned)cap, bad, sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
+
+/* Text of `head`, then the line `fmt` (printf, given the index) `count` times, then `tail`. */
+static bool lines_text(sf_buf *t, const char *head, const char *fmt, unsigned count, const char *tail) {
+  bool ok = sf_buf_put(t, head, strlen(head));
+  char line[64];
+  for (unsigned i = 0; ok && i < count; i++) {
+    int n = snprintf(line, sizeof line, fmt, i);
+    ok = n > 0 && (size_t)n < sizeof line && sf_buf_put(t, line, (size_t)n);
+  }
+  return ok && sf_buf_put(t, tail, strlen(tail));
+}
+
+/* `count_caps` (with `label_cap`): a text of one kernel (`.kernel` line) too many, of one `ret` too
+ * many in a kernel (SF_ISA_MAX_INSTS), or of one `.input` line too many (SF_ISA_MAX_VARS) is refused
+ * as over the limit at the line past the cap, which means that every line before it was read. No
+ * seed holds such a text within the target's max_len. The kernel builder takes SF_ISA_MAX_INSTS
+ * sample instructions and refuses one more. */
+static bool sf_check_count_caps(sf_verdict *v) {
+  static const struct {
+    const char *what, *head, *fmt, *tail;
+    unsigned cap, head_lines, lines_each;
+  } caps[3] = {
+      {"kernels", ".version 4.1\n", ".kernel \"k%u\"\n    ret (M1, 1)\n", "", SF_ISA_MAX_KERNELS, 1, 2},
+      {"rets", ".version 4.1\n.kernel \"k\"\n", "    ret (M1, 1)\n", "", SF_ISA_MAX_INSTS, 2, 1},
+      {"inputs", ".version 4.1\n.kernel \"k\"\n.decl X v_type=G type=d num_elts=8\n", ".input X offset=0 size=4\n",
+       "    ret (M1, 1)\n", SF_ISA_MAX_VARS, 3, 1},
+  };
+  for (unsigned q = 0; q < 3; q++) {
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf t;
+    sf_buf_init(&t, &st);
+    bool built = lines_text(&t, caps[q].head, caps[q].fmt, caps[q].cap + 1, caps[q].tail);
+    uint32_t line = caps[q].head_lines + caps[q].cap * caps[q].lines_each + 1;
+    sf_status s1;
+    sf_status_clear(&s1);
+    bool over = !built || refused_over_at(&t, t.len, line, &s1);
+    sf_buf_free(&t);
+    if (over || s1.code == SF_ERR_NOMEM) continue;
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "count_caps", NULL, caps[q].what);
+    sf_verdict_key(v, "count_caps %s", caps[q].what);
+    sf_verdict_dumpf(v, "%u %s in a text: %s; want over the limit at line %u\n", caps[q].cap + 1, caps[q].what,
+                     sf_status_format(&s1, msg, sizeof msg), line);
+    return false;
+  }
+  /* the kernel builder: SF_ISA_MAX_INSTS sample instructions, and one more refused */
+  sf_visa_kernel k;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_visa_kernel_init(&k, "k", &st) != SF_OK) return true;
+  sf_inst in;
+  memset(&in, 0, sizeof in);
+  in.family = SF_FAMILY_SAMPLE_UNORM;
+  sf_code rc = SF_OK;
+  for (uint32_t i = 0; i < SF_ISA_MAX_INSTS && rc == SF_OK; i++) rc = sf_visa_kernel_add_inst(&k, &in, &st);
+  sf_code over = rc == SF_OK ? sf_visa_kernel_add_inst(&k, &in, &st) : rc;
+  uint32_t have = k.num_insts;
+  sf_visa_kernel_free(&k);
+  if (rc == SF_ERR_NOMEM || (rc == SF_OK && over == SF_ERR_LIMIT && have == SF_ISA_MAX_INSTS)) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "count_caps", NULL, "builder insts");
+  sf_verdict_key(v, "count_caps builder insts");
+  sf_verdict_dumpf(v, "sf_visa_kernel_add_inst up to %u instructions and one more: %s (%u held); want the last over the "
+                   "limit\n", SF_ISA_MAX_INSTS, sf_status_format(&st, msg, sizeof msg), have);
+  return false;
+}
+
+/* `file_cap` (with `label_cap`): a text of exactly SF_ISA_MAX_FILE (64 MiB) bytes, a kernel and the
+ * comment lines that fill it, reads; one byte more is refused as over the limit. */
+static bool sf_check_file_cap(sf_verdict *v) {
+  static const char head[] = ".version 4.1\n.kernel \"k\"\n    ret (M1, 1)\n";
+  const size_t cap = SF_ISA_MAX_FILE;
+  char *t = malloc(cap + 1);
+  if (!t) return true; /* no memory: nothing to judge */
+  memcpy(t, head, sizeof head - 1);
+  /* comment lines of 4,000 bytes (a line holds at most 4,096), then blank ones to the last byte */
+  memset(t + sizeof head - 1, '\n', cap + 1 - (sizeof head - 1));
+  for (size_t at = sizeof head - 1; cap - at >= 4000; at += 4000) {
+    memcpy(t + at, "//", 2);
+    memset(t + at + 2, 'c', 3997);
+  }
+  sf_isa_file f;
+  sf_status s1, s2;
+  sf_status_clear(&s1);
+  sf_status_clear(&s2);
+  sf_code at = sf_visaasm_parse(t, cap, &f, &s1);
+  if (at == SF_OK) sf_isa_free(&f);
+  sf_code over = sf_visaasm_parse(t, cap + 1, &f, &s2);
+  if (over == SF_OK) sf_isa_free(&f);
+  free(t);
+  if (at == SF_ERR_NOMEM || (at == SF_OK && over == SF_ERR_LIMIT)) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  const char *bad = at != SF_OK ? "at" : "over";
+  sf_verdict_fail(v, "file_cap", NULL, bad);
+  sf_verdict_key(v, "file_cap %s", bad);
+  sf_verdict_dumpf(v, "a text of %zu bytes (the cap is %u): %s\n", at != SF_OK ? cap : cap + 1, SF_ISA_MAX_FILE,
+                   at != SF_OK ? sf_status_format(&s1, msg, sizeof msg)
+                               : over == SF_OK ? "read" : sf_status_format(&s2, msg, sizeof msg));
+  return false;
+}
+
+static bool sf_check_caps(sf_verdict *v) {
+  return sf_check_label_cap(v) && sf_check_inst_cap(v) && sf_check_string_cap(v) && funcdecl_cap(v) &&
+         sf_check_count_caps(v) && sf_check_name_cap(v) && sf_check_file_cap(v);
+}
+
+SF_CHECK_ONCE_FN(sf_check_caps)
