@@ -229,6 +229,27 @@ static void test_file_empty_attr(void) {
   }
 }
 
+/* A generic instruction under a predicate with many blanks inside its parentheses reads (the line
+ * classifier stopped looking for the ')' after 1,088 bytes and read such a line as a sample-family
+ * instruction, which it refused). */
+static void test_file_pred_blanks(void) {
+  static char text[4096];
+  for (unsigned blanks = 0; blanks <= 3000; blanks += 1500) {
+    int n = snprintf(text, sizeof text,
+                     ".version 4.1\n.kernel \"k\"\n.decl P1 v_type=P num_elts=16\n.decl V40 v_type=G type=d num_elts=16\n"
+                     "    (%*s!P1.any) add (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0> V40(0,0)<1;1,0>\n    ret (M1, 1)\n",
+                     (int)blanks, "");
+    sf_isa_file f;
+    sf_status st;
+    sf_status_clear(&st);
+    bool ok = n > 0 && (size_t)n < sizeof text && sf_visaasm_parse(text, (size_t)n, &f, &st) == SF_OK;
+    SF_CHECK_MSG(ok, "%u blanks: %s", blanks, st.msg);
+    if (!ok) continue;
+    SF_CHECK(f.kernels[0].num_gens == 1 && f.kernels[0].num_rets == 1); /* the add, and the ret */
+    sf_isa_free(&f);
+  }
+}
+
 static void test_file_errors(void) {
   file_err("", SF_ERR_SYNTAX, 1, 1, ".version");
   file_err(".kernel k\n", SF_ERR_SYNTAX, 1, 1, ".version");
@@ -352,6 +373,7 @@ int main(void) {
   SF_RUN(test_file_igc_dump);
   SF_RUN(test_file_scale);
   SF_RUN(test_file_empty_attr);
+  SF_RUN(test_file_pred_blanks);
   SF_RUN(test_file_errors);
   SF_RUN(test_file_functions);
   SF_TEST_END();
