@@ -7,7 +7,8 @@
  *   - `funcdecl_cap`: 4,096 `.funcdecl` lines; `count_caps`: 4,096 kernels, 65,536 `ret` lines in
  *     a kernel, 65,536 `.input` lines;
  *   - `name_cap`: a kernel name of 1 to 1,024 bytes, in the parser and the printer;
- *   - `file_cap`: a text of 64 MiB.
+ *   - `file_cap`: a text of 64 MiB; `list_cap`: an operand list of 32 entries;
+ *   - `bin_caps`: every count of the .isa form at its cap, written and read.
  * No seed holds such a text within the targets' max_len, and a cap one off in either direction
  * changes nothing any other check sees. */
 #include <stdio.h>
@@ -16,7 +17,9 @@
 
 #include "harness/visa/visa_isa_priv.h"
 #include "harness/visa/visa_kernel_priv.h"
+#include "harness/visa/visa_optab.h"
 #include "oracles/checks/check_int.h"
+#include "oracles/checks/visa_known_lines.h"
 #include "samplefuzz/visa.h"
 
 /* Whether text t[0..n) is refused by sf_visaasm_parse as over the limit at line `line` (*st: the
@@ -482,9 +485,110 @@ static bool sf_check_file_cap(sf_verdict *v) {
   return false;
 }
 
+/* `list_cap` (with `label_cap`): an operand list holds at most SF_VISA_MAX_LIST (32) entries. A
+ * load_lz with 32 parameters reads, prints back as written and round-trips through its bytes; 33 are
+ * refused by the parser (over the limit at the 33rd), by the encoder and the decoder (over the limit)
+ * and by the printer (unsupported). The longest list IGC's sampler messages use is far shorter, so
+ * no generated or real kernel comes near it. */
+static bool sf_check_list_cap(sf_verdict *v) {
+  const unsigned cap = SF_VISA_MAX_LIST;
+  static const char hdr[] = SF_VISA_KNOWN_HDR, head[] = "    load_lz.RGBA (M1, 16)  0x0:uw T6 V0046.0";
+  char text[sizeof hdr + sizeof head + 40 * 9 + 32];
+  const char *bad = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_isa_file f[2];
+  sf_code rc[2];
+  size_t line_len = 0, over_len = 0;
+  for (unsigned k = 0; k < 2; k++) { /* cap + 1 parameters, then cap (line_len: that line's length) */
+    size_t n = (size_t)snprintf(text, sizeof text, "%s%s", hdr, head);
+    for (unsigned i = 0; i < cap + 1 - k; i++) n += (size_t)snprintf(text + n, sizeof text - n, " V0047.0");
+    line_len = n - (sizeof hdr - 1);
+    if (k == 0) over_len = line_len;
+    n += (size_t)snprintf(text + n, sizeof text - n, "\n");
+    sf_status s;
+    rc[k] = sf_check_visaasm_exact(text, n, &f[k], k == 0 ? &st : &s);
+  }
+  if (rc[0] == SF_OK) sf_isa_free(&f[0]);
+  if (rc[0] != SF_ERR_NOMEM && (rc[0] != SF_ERR_LIMIT || st.col != over_len - 6)) bad = "parse over"; /* at its name */
+  else if (rc[1] != SF_OK) bad = rc[1] == SF_ERR_NOMEM ? NULL : "parse at";
+  const sf_visa_ginst *g = !bad && rc[1] == SF_OK && f[1].kernels[0].num_gens == 1 ? &f[1].kernels[0].gens[0] : NULL;
+  if (!bad && rc[1] == SF_OK && (!g || g->num_ops != 8 + cap || g->ops[7].u != cap)) bad = "parse fields";
+  sf_buf b;
+  sf_buf_init(&b, NULL);
+  if (g && !bad) { /* the text as written prints back */
+    text[sizeof hdr - 1 + line_len] = 0;
+    if (sf_visaasm_print(&f[1], &b, &st) != SF_OK || !sf_buf_put(&b, "", 1) || !strstr((const char *)b.data, text + sizeof hdr - 1))
+      bad = "print";
+  }
+  sf_visa_gop ops[8 + SF_VISA_MAX_LIST + 1];
+  if (g && !bad) { /* bytes: cap entries round-trip; one more (count and entry) is refused both ways */
+    sf_buf_free(&b);
+    sf_buf_init(&b, NULL);
+    sf_visa_ginst back, over = *g;
+    size_t used = 0;
+    memcpy(ops, g->ops, sizeof *ops * g->num_ops);
+    ops[8 + cap] = ops[8 + cap - 1];
+    ops[7].u = cap + 1;
+    over.ops = ops;
+    over.num_ops = 8 + cap + 1;
+    sf_status_clear(&st);
+    if (sf_visa_gen_encode(g, &b, &st) != SF_OK) bad = "encode at";
+    else if (sf_visa_gen_decode(b.data, b.len, 0, SF_VISA_FORM_SPEC, &back, &used, &st) != SF_OK) bad = "decode at";
+    else {
+      if (back.num_ops != g->num_ops || used != b.len) bad = "decode fields";
+      sf_visa_ginst_free(&back);
+    }
+    sf_buf eb;
+    sf_buf_init(&eb, NULL);
+    sf_status_clear(&st);
+    if (!bad && sf_visa_gen_encode(&over, &eb, &st) != SF_ERR_LIMIT) bad = "encode over";
+    sf_buf_free(&eb);
+    /* the bytes with the count one more and one more entry: the count is the byte that tells the
+     * encodings of cap and cap - 1 entries apart, the list their tail */
+    over.num_ops = 8 + cap - 1;
+    ops[7].u = cap - 1;
+    sf_buf_init(&eb, NULL);
+    if (!bad && sf_visa_gen_encode(&over, &eb, &st) == SF_OK && eb.len < b.len) {
+      size_t at = 0, each = b.len - eb.len;
+      while (at < eb.len && eb.data[at] == b.data[at]) at++;
+      if (at < eb.len && b.data[at] == cap && sf_buf_put(&b, b.data + b.len - each, each)) {
+        b.data[at] = (uint8_t)(cap + 1);
+        sf_status_clear(&st);
+        sf_code dc = sf_visa_gen_decode(b.data, b.len, 0, SF_VISA_FORM_SPEC, &back, &used, &st);
+        if (dc == SF_OK) sf_visa_ginst_free(&back);
+        if (dc != SF_ERR_LIMIT) bad = "decode over";
+      }
+    }
+    sf_buf_free(&eb);
+    /* the printer, given the instruction with cap + 1 entries */
+    if (!bad) {
+      ops[7].u = cap + 1;
+      over.num_ops = 8 + cap + 1;
+      sf_visa_ginst keep = f[1].kernels[0].gens[0];
+      f[1].kernels[0].gens[0] = over;
+      sf_buf pb;
+      sf_buf_init(&pb, NULL);
+      sf_status_clear(&st);
+      if (sf_visaasm_print(&f[1], &pb, &st) != SF_UNSUPPORTED) bad = "print over";
+      sf_buf_free(&pb);
+      f[1].kernels[0].gens[0] = keep;
+    }
+  }
+  sf_buf_free(&b);
+  if (rc[1] == SF_OK) sf_isa_free(&f[1]);
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "list_cap", NULL, bad);
+  sf_verdict_key(v, "list_cap %s", bad);
+  sf_verdict_dumpf(v, "a load_lz with %u parameters (the cap is %u): %s: %s\n", strstr(bad, "over") ? cap + 1 : cap, cap, bad,
+                   sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
+
 static bool sf_check_caps(sf_verdict *v) {
   return sf_check_label_cap(v) && sf_check_inst_cap(v) && sf_check_string_cap(v) && funcdecl_cap(v) &&
-         sf_check_count_caps(v) && sf_check_name_cap(v) && sf_check_file_cap(v);
+         sf_check_count_caps(v) && sf_check_name_cap(v) && sf_check_file_cap(v) && sf_check_list_cap(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_caps)
