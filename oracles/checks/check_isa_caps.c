@@ -108,9 +108,10 @@ static bool sf_check_inst_cap(sf_verdict *v) {
 
 /* `bin_caps` (with `string_cap`, on its kernel of SF_ISA_MAX_STRINGS strings): that kernel with
  * SF_ISA_MAX_VARS variables (the last ones sharing a name), SF_ISA_MAX_INPUTS inputs and
- * SF_ISA_MAX_INSTS RETs, in a file of SF_ISA_MAX_KERNELS kernels and as many functions, is written
- * and reads back with those counts: every count of the .isa form at its cap. Its instruction area
- * with one RET's bytes more (the code tail) is refused by the reader as over the limit. And a
+ * SF_ISA_MAX_INSTS RETs, barriers and sample instructions, in a file of SF_ISA_MAX_KERNELS kernels
+ * and as many functions, is written and reads back with those counts: every count of the .isa form
+ * at its cap. Its instruction area with the bytes of one RET, barrier or instruction more (the code
+ * tail) is refused by the reader as over the limit. And a
  * buffer of exactly SF_ISA_MAX_FILE bytes is not refused for its size, one byte more is. */
 static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
   const uint32_t nv = SF_ISA_MAX_VARS, ni = SF_ISA_MAX_INPUTS, nr = SF_ISA_MAX_INSTS, nk = SF_ISA_MAX_KERNELS;
@@ -118,7 +119,8 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
   memset(&f, 0, sizeof f);
   f.major = 4, f.minor = 1;
   bool built = k->num_vars && sf_visa_grow((void **)&k->vars, nv, sizeof *k->vars) &&
-               sf_visa_grow((void **)&k->inputs, ni, sizeof *k->inputs) && sf_visa_grow((void **)&k->rets, nr, sizeof *k->rets);
+               sf_visa_grow((void **)&k->inputs, ni, sizeof *k->inputs) && sf_visa_grow((void **)&k->rets, nr, sizeof *k->rets) &&
+               sf_visa_grow((void **)&k->gens, nr, sizeof *k->gens) && sf_visa_grow((void **)&k->insts, nr, sizeof *k->insts);
   f.kernels = built ? calloc(nk, sizeof *f.kernels) : NULL;
   f.functions = built ? calloc(nk, sizeof *f.functions) : NULL;
   if (!f.kernels || !f.functions) {
@@ -130,8 +132,15 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
   k->num_vars = nv;
   for (uint32_t i = 0; i < ni; i++) k->inputs[i] = (sf_visa_input){0, SF_VISA_FIRST_USER_VAR, 0, 4};
   k->num_inputs = ni;
-  for (uint32_t i = 0; i < nr; i++) k->rets[i] = (sf_visa_ret){0, 0, 0, {0}};
-  k->num_rets = nr;
+  sf_inst in; /* a SAMPLE_UNORM of zero fields; barrier (0x59) has none */
+  memset(&in, 0, sizeof in);
+  in.family = SF_FAMILY_SAMPLE_UNORM;
+  for (uint32_t i = 0; i < nr; i++) {
+    k->rets[i] = (sf_visa_ret){0, 0, 0, {0}};
+    k->gens[i] = (sf_visa_ginst){SF_VISA_FORM_SPEC, i, 0x59, 0, NULL};
+    k->insts[i] = in;
+  }
+  k->num_rets = k->num_gens = k->num_insts = nr; /* the stream: the barriers, the RETs, the instructions */
   /* kernel 0 is k; the others, and the functions, are small ones of their own */
   sf_status st;
   sf_status_clear(&st);
@@ -154,13 +163,17 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
     rc = sf_isa_read(w.data, w.len, &r, &st);
     if (rc != SF_OK) bad = "read";
     else if (r.num_kernels != nk || r.num_functions != nk || r.kernels[0].num_vars != nv || r.kernels[0].num_inputs != ni ||
-             r.kernels[0].num_rets != nr || r.kernels[0].num_strings != SF_ISA_MAX_STRINGS)
+             r.kernels[0].num_rets != nr || r.kernels[0].num_gens != nr || r.kernels[0].num_insts != nr ||
+             r.kernels[0].num_strings != SF_ISA_MAX_STRINGS)
       bad = "counts";
     if (rc == SF_OK) sf_isa_free(&r);
-    /* one RET more, as the writer encodes a RET (visa_isa_write.c), in the code tail */
+    /* one RET, barrier or instruction more, as the writer encodes it, in the code tail */
+    for (unsigned q = 0; q < 3 && !bad; q++) {
     sf_buf one;
     sf_buf_init(&one, NULL);
-    if (!bad && isa_ret_encode(&k->rets[0], 0, &one, NULL) == SF_OK && one.len) {
+    sf_code ec = q == 0 ? isa_ret_encode(&k->rets[0], 0, &one, NULL)
+                 : q == 1 ? sf_visa_gen_encode(&k->gens[0], &one, NULL) : sf_visa_encode(&in, &one, NULL);
+    if (ec == SF_OK && one.len) {
       f.kernels[0].code_tail = one.data;
       f.kernels[0].code_tail_len = (uint32_t)one.len;
       sf_buf_free(&w);
@@ -171,11 +184,13 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
       sf_status_clear(&st);
       sf_code r2 = rc == SF_OK ? sf_isa_read(w.data, w.len, &r, &st) : rc;
       if (r2 == SF_OK) sf_isa_free(&r);
-      if (rc == SF_OK && r2 != SF_ERR_LIMIT) bad = "over";
+      static const char *const over[3] = {"over rets", "over barriers", "over instructions"};
+      if (rc == SF_OK && r2 != SF_ERR_LIMIT) bad = over[q];
       f.kernels[0].code_tail = NULL;
       f.kernels[0].code_tail_len = 0;
     }
     sf_buf_free(&one);
+    }
   } else if (rc != SF_ERR_NOMEM) {
     bad = "write";
   }
@@ -202,9 +217,8 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
   char msg[SF_STATUS_MSG_MAX + 64];
   sf_verdict_fail(v, "bin_caps", NULL, bad);
   sf_verdict_key(v, "bin_caps %s", bad);
-  sf_verdict_dumpf(v, "a file with every .isa count at its cap (%u kernels and functions; %u variables, inputs and RETs in "
-                   "kernel 0)%s: %s: %s\n", nk, nv, !strcmp(bad, "over") ? ", one RET more" : "", bad,
-                   sf_status_format(&st, msg, sizeof msg));
+  sf_verdict_dumpf(v, "a file with every .isa count at its cap (%u kernels and functions; %u variables, inputs, RETs, "
+                   "barriers and instructions in kernel 0): %s: %s\n", nk, nv, bad, sf_status_format(&st, msg, sizeof msg));
   return false;
 }
 
