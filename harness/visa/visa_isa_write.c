@@ -218,9 +218,9 @@ sf_code sf_isa_write(const sf_isa_file *f, sf_buf *out, sf_status *st) {
   if (f->num_kernels > SF_ISA_MAX_KERNELS)
     return sf_fail(st, SF_ERR_LIMIT, "%u kernels exceed the cap of %u", (unsigned)f->num_kernels, SF_ISA_MAX_KERNELS);
   if (f->num_kernels && !f->kernels) return sf_fail(st, SF_ERR_INVALID, "sf_isa_write: kernels is NULL");
-  if (f->num_functions > SF_ISA_MAX_KERNELS || (f->num_functions && !f->functions))
-    return sf_fail(st, SF_ERR_INVALID, "sf_isa_write: %u functions (cap %u) or no array", (unsigned)f->num_functions,
-                   SF_ISA_MAX_KERNELS);
+  if (f->num_functions > SF_ISA_MAX_KERNELS)
+    return sf_fail(st, SF_ERR_LIMIT, "%u functions exceed the cap of %u", (unsigned)f->num_functions, SF_ISA_MAX_KERNELS);
+  if (f->num_functions && !f->functions) return sf_fail(st, SF_ERR_INVALID, "sf_isa_write: functions is NULL");
 
   const unsigned ver = f->major || f->minor ? SF_VISA_V(f->major, f->minor) : SF_VISA_V(4, 1);
   if (!SF_ISA_VER_OK(ver))

@@ -195,6 +195,38 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
     bad = "write";
   }
   sf_buf_free(&w);
+  /* the writer, given one string, variable, input, RET, barrier or instruction too many in kernel 0,
+   * or one function too many: over the limit, each count alone */
+  sf_visa_kernel *k0 = &f.kernels[0];
+  for (unsigned q = 0; q < 7 && !bad && built; q++) {
+    static const char *const what[7] = {"write strings", "write vars", "write inputs", "write rets", "write barriers",
+                                        "write instructions", "write functions"};
+    uint32_t *cnt = q == 0 ? &k0->num_strings : q == 1 ? &k0->num_vars : q == 2 ? &k0->num_inputs : q == 3 ? &k0->num_rets
+                    : q == 4 ? &k0->num_gens : q == 5 ? &k0->num_insts : NULL;
+    bool grown = q == 0   ? sf_visa_grow((void **)&k0->strings, (size_t)SF_ISA_MAX_STRINGS + 1, sizeof *k0->strings)
+                 : q == 1 ? sf_visa_grow((void **)&k0->vars, (size_t)nv + 1, sizeof *k0->vars)
+                 : q == 2 ? sf_visa_grow((void **)&k0->inputs, (size_t)ni + 1, sizeof *k0->inputs)
+                 : q == 3 ? sf_visa_grow((void **)&k0->rets, (size_t)nr + 1, sizeof *k0->rets)
+                 : q == 4 ? sf_visa_grow((void **)&k0->gens, (size_t)nr + 1, sizeof *k0->gens)
+                 : q == 5 ? sf_visa_grow((void **)&k0->insts, (size_t)nr + 1, sizeof *k0->insts) : true;
+    if (!grown) break;
+    if (q == 0) k0->strings[SF_ISA_MAX_STRINGS] = k0->strings[0];
+    if (q == 1) k0->vars[nv] = k0->vars[0];
+    if (q == 2) k0->inputs[ni] = k0->inputs[0];
+    if (q == 3) k0->rets[nr] = k0->rets[0];
+    if (q == 4) k0->gens[nr] = (sf_visa_ginst){SF_VISA_FORM_SPEC, 2 * nr, 0x59, 0, NULL};
+    if (q == 5) k0->insts[nr] = in;
+    if (cnt) (*cnt)++;
+    else f.num_functions++; /* the array holds nk: the writer must refuse before it reads one past */
+    sf_buf_init(&w, NULL);
+    w.limit = (size_t)16 << 20;
+    sf_status_clear(&st);
+    rc = sf_isa_write(&f, &w, &st);
+    sf_buf_free(&w);
+    if (cnt) (*cnt)--;
+    else f.num_functions--;
+    if (rc != SF_ERR_LIMIT) bad = what[q];
+  }
   *k = f.kernels[0]; /* the caller frees it */
   for (uint32_t i = 1; i < f.num_kernels; i++) sf_visa_kernel_free(&f.kernels[i]);
   for (uint32_t i = 0; i < f.num_functions; i++) sf_visa_kernel_free(&f.functions[i]);
