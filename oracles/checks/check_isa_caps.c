@@ -167,66 +167,78 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
              r.kernels[0].num_strings != SF_ISA_MAX_STRINGS)
       bad = "counts";
     if (rc == SF_OK) sf_isa_free(&r);
-    /* one RET, barrier or instruction more, as the writer encodes it, in the code tail */
-    for (unsigned q = 0; q < 3 && !bad; q++) {
-    sf_buf one;
-    sf_buf_init(&one, NULL);
-    sf_code ec = q == 0 ? isa_ret_encode(&k->rets[0], 0, &one, NULL)
-                 : q == 1 ? sf_visa_gen_encode(&k->gens[0], &one, NULL) : sf_visa_encode(&in, &one, NULL);
-    if (ec == SF_OK && one.len) {
-      f.kernels[0].code_tail = one.data;
-      f.kernels[0].code_tail_len = (uint32_t)one.len;
-      sf_buf_free(&w);
-      sf_status_clear(&st);
-      sf_buf_init(&w, &st);
-      w.limit = (size_t)16 << 20;
-      rc = sf_isa_write(&f, &w, &st);
-      sf_status_clear(&st);
-      sf_code r2 = rc == SF_OK ? sf_isa_read(w.data, w.len, &r, &st) : rc;
-      if (r2 == SF_OK) sf_isa_free(&r);
-      static const char *const over[3] = {"over rets", "over barriers", "over instructions"};
-      if (rc == SF_OK && r2 != SF_ERR_LIMIT) bad = over[q];
-      f.kernels[0].code_tail = NULL;
-      f.kernels[0].code_tail_len = 0;
-    }
-    sf_buf_free(&one);
-    }
   } else if (rc != SF_ERR_NOMEM) {
     bad = "write";
   }
   sf_buf_free(&w);
-  /* the writer, given one string, variable, input, RET, barrier or instruction too many in kernel 0,
-   * or one function too many: over the limit, each count alone */
+  /* One past a cap, each count alone: the file cut to kernel 0, whose other counts are made small
+   * (its first variable, and the strings up to that variable's name and its own), so that each
+   * test writes little more than the count under test. */
   sf_visa_kernel *k0 = &f.kernels[0];
+  const uint16_t keep_nk = f.num_kernels, keep_nf = f.num_functions;
+  const uint32_t small_str = (k0->vars[0].name > k0->name_index ? k0->vars[0].name : k0->name_index) + 1;
+  f.num_kernels = 1, f.num_functions = 0;
+  k0->num_strings = small_str, k0->num_vars = 1, k0->num_inputs = 0, k0->num_rets = k0->num_gens = k0->num_insts = 0;
+  /* the reader, given one RET, barrier or instruction more than the cap (the code tail) */
+  for (unsigned q = 0; q < 3 && !bad && built; q++) {
+    static const char *const what[3] = {"over rets", "over barriers", "over instructions"};
+    uint32_t *cnt = q == 0 ? &k0->num_rets : q == 1 ? &k0->num_gens : &k0->num_insts;
+    sf_buf one;
+    sf_buf_init(&one, NULL);
+    sf_code ec = q == 0 ? isa_ret_encode(&k0->rets[0], 0, &one, NULL)
+                 : q == 1 ? sf_visa_gen_encode(&k0->gens[0], &one, NULL) : sf_visa_encode(&in, &one, NULL);
+    if (ec == SF_OK && one.len) {
+      *cnt = nr;
+      k0->code_tail = one.data;
+      k0->code_tail_len = (uint32_t)one.len;
+      sf_buf_init(&w, NULL);
+      w.limit = (size_t)16 << 20;
+      sf_status_clear(&st);
+      rc = sf_isa_write(&f, &w, &st);
+      sf_status_clear(&st);
+      sf_code r2 = rc == SF_OK ? sf_isa_read(w.data, w.len, &r, &st) : rc;
+      if (r2 == SF_OK) sf_isa_free(&r);
+      if (rc == SF_OK && r2 != SF_ERR_LIMIT) bad = what[q];
+      sf_buf_free(&w);
+      k0->code_tail = NULL;
+      k0->code_tail_len = 0;
+      *cnt = 0;
+    }
+    sf_buf_free(&one);
+  }
+  /* the writer, given one string, variable, input, RET, barrier, instruction or function too many */
   for (unsigned q = 0; q < 7 && !bad && built; q++) {
     static const char *const what[7] = {"write strings", "write vars", "write inputs", "write rets", "write barriers",
                                         "write instructions", "write functions"};
     uint32_t *cnt = q == 0 ? &k0->num_strings : q == 1 ? &k0->num_vars : q == 2 ? &k0->num_inputs : q == 3 ? &k0->num_rets
                     : q == 4 ? &k0->num_gens : q == 5 ? &k0->num_insts : NULL;
-    bool grown = q == 0   ? sf_visa_grow((void **)&k0->strings, (size_t)SF_ISA_MAX_STRINGS + 1, sizeof *k0->strings)
-                 : q == 1 ? sf_visa_grow((void **)&k0->vars, (size_t)nv + 1, sizeof *k0->vars)
-                 : q == 2 ? sf_visa_grow((void **)&k0->inputs, (size_t)ni + 1, sizeof *k0->inputs)
-                 : q == 3 ? sf_visa_grow((void **)&k0->rets, (size_t)nr + 1, sizeof *k0->rets)
-                 : q == 4 ? sf_visa_grow((void **)&k0->gens, (size_t)nr + 1, sizeof *k0->gens)
-                 : q == 5 ? sf_visa_grow((void **)&k0->insts, (size_t)nr + 1, sizeof *k0->insts) : true;
+    uint32_t cap = q == 0 ? SF_ISA_MAX_STRINGS : q == 1 ? nv : q == 2 ? ni : nr, was = cnt ? *cnt : 0;
+    bool grown = q == 0   ? sf_visa_grow((void **)&k0->strings, (size_t)cap + 1, sizeof *k0->strings)
+                 : q == 1 ? sf_visa_grow((void **)&k0->vars, (size_t)cap + 1, sizeof *k0->vars)
+                 : q == 2 ? sf_visa_grow((void **)&k0->inputs, (size_t)cap + 1, sizeof *k0->inputs)
+                 : q == 3 ? sf_visa_grow((void **)&k0->rets, (size_t)cap + 1, sizeof *k0->rets)
+                 : q == 4 ? sf_visa_grow((void **)&k0->gens, (size_t)cap + 1, sizeof *k0->gens)
+                 : q == 5 ? sf_visa_grow((void **)&k0->insts, (size_t)cap + 1, sizeof *k0->insts) : true;
     if (!grown) break;
-    if (q == 0) k0->strings[SF_ISA_MAX_STRINGS] = k0->strings[0];
-    if (q == 1) k0->vars[nv] = k0->vars[0];
-    if (q == 2) k0->inputs[ni] = k0->inputs[0];
-    if (q == 3) k0->rets[nr] = k0->rets[0];
-    if (q == 4) k0->gens[nr] = (sf_visa_ginst){SF_VISA_FORM_SPEC, 2 * nr, 0x59, 0, NULL};
-    if (q == 5) k0->insts[nr] = in;
-    if (cnt) (*cnt)++;
-    else f.num_functions++; /* the array holds nk: the writer must refuse before it reads one past */
+    if (q == 0) k0->strings[cap] = k0->strings[0]; /* the count goes back before the table is freed */
+    if (q == 1) k0->vars[cap] = k0->vars[0];
+    if (q == 2) k0->inputs[cap] = k0->inputs[0];
+    if (q == 3) k0->rets[cap] = k0->rets[0];
+    if (q == 4) k0->gens[cap] = (sf_visa_ginst){SF_VISA_FORM_SPEC, cap, 0x59, 0, NULL};
+    if (q == 5) k0->insts[cap] = in;
+    if (cnt) *cnt = cap + 1;
+    else f.num_functions = nk + 1; /* the array holds nk: the writer must refuse before it reads one past */
     sf_buf_init(&w, NULL);
     w.limit = (size_t)16 << 20;
     sf_status_clear(&st);
     rc = sf_isa_write(&f, &w, &st);
     sf_buf_free(&w);
-    if (cnt) (*cnt)--;
-    else f.num_functions--;
+    if (cnt) *cnt = was;
+    else f.num_functions = 0;
     if (rc != SF_ERR_LIMIT) bad = what[q];
   }
+  f.num_kernels = keep_nk, f.num_functions = keep_nf;
+  k0->num_strings = SF_ISA_MAX_STRINGS, k0->num_vars = nv, k0->num_inputs = ni, k0->num_rets = k0->num_gens = k0->num_insts = nr;
   *k = f.kernels[0]; /* the caller frees it */
   for (uint32_t i = 1; i < f.num_kernels; i++) sf_visa_kernel_free(&f.kernels[i]);
   for (uint32_t i = 0; i < f.num_functions; i++) sf_visa_kernel_free(&f.functions[i]);
