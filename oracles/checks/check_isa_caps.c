@@ -457,7 +457,7 @@ static bool lines_text(sf_buf *t, const char *head, const char *fmt, unsigned co
  * many in a kernel (SF_ISA_MAX_INSTS), or of one `.input` line too many (SF_ISA_MAX_VARS) is refused
  * as over the limit at the line past the cap, which means that every line before it was read. No
  * seed holds such a text within the target's max_len. The kernel builder takes SF_ISA_MAX_INSTS
- * sample instructions and refuses one more. */
+ * sample instructions and 65,535 kernel attributes, and refuses one more of each. */
 static bool sf_check_count_caps(sf_verdict *v) {
   static const struct {
     const char *what, *head, *fmt, *tail;
@@ -499,7 +499,25 @@ static bool sf_check_count_caps(sf_verdict *v) {
   for (uint32_t i = 0; i < SF_ISA_MAX_INSTS && rc == SF_OK; i++) rc = sf_visa_kernel_add_inst(&k, &in, &st);
   sf_code over = rc == SF_OK ? sf_visa_kernel_add_inst(&k, &in, &st) : rc;
   uint32_t have = k.num_insts;
+  /* and 65,535 kernel attributes (a UW count in the binary), the next refused as too many; each
+   * name is a string, so the string table (with the kernel's name) is full then too, and only the
+   * attribute cap's own message tells which test refused it */
+  sf_status at;
+  sf_status_clear(&at);
+  sf_code ra = SF_OK;
+  for (uint32_t i = 0; i < 65535u && ra == SF_OK && rc == SF_OK; i++) ra = sf_visa_kernel_add_attr(&k, "A", NULL, 0, &at);
+  sf_status_clear(&at);
+  sf_code rb = ra == SF_OK && rc == SF_OK ? sf_visa_kernel_add_attr(&k, "A", NULL, 0, &at) : ra;
   sf_visa_kernel_free(&k);
+  bool attrs_ok = rc != SF_OK || ra == SF_ERR_NOMEM || (ra == SF_OK && rb == SF_ERR_LIMIT && strstr(at.msg, "too many attributes"));
+  if (!attrs_ok) {
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "count_caps", NULL, "builder attrs");
+    sf_verdict_key(v, "count_caps builder attrs");
+    sf_verdict_dumpf(v, "sf_visa_kernel_add_attr up to 65,535 kernel attributes and one more: %s; want the last refused as "
+                     "too many attributes\n", sf_status_format(&at, msg, sizeof msg));
+    return false;
+  }
   if (rc == SF_ERR_NOMEM || (rc == SF_OK && over == SF_ERR_LIMIT && have == SF_ISA_MAX_INSTS)) return true;
   char msg[SF_STATUS_MSG_MAX + 64];
   sf_verdict_fail(v, "count_caps", NULL, "builder insts");
