@@ -7,7 +7,8 @@
  *   - `funcdecl_cap`: 4,096 `.funcdecl` lines; `count_caps`: 4,096 kernels, 65,536 `ret` lines in
  *     a kernel, 65,536 `.input` lines;
  *   - `name_cap`: a kernel name of 1 to 1,024 bytes, in the parser and the printer;
- *   - `file_cap`: a text of 64 MiB; `list_cap`: an operand list of 32 entries;
+ *   - `file_cap`: a text of 64 MiB; `list_cap`: an operand list of 32 entries; `switch_cap`: a
+ *     switchjmp of 1 and 32 labels;
  *   - `bin_caps`: every count of the .isa form at its cap, written and read.
  * No seed holds such a text within the targets' max_len, and a cap one off in either direction
  * changes nothing any other check sees. */
@@ -415,14 +416,23 @@ static bool sf_check_name_cap(sf_verdict *v) {
     }
     sf_isa_free(&f);
   }
-  /* the same edges unquoted (an identifier: the lexer's cap), and through the kernel builder */
-  for (unsigned k = 0; k < 2 && !bad; k++) {
-    size_t len = k == 0 ? cap + 1 : cap;
-    int n = snprintf(text, cap + 64, ".version 4.1\n.kernel %.*s\n    ret (M1, 1)\n", (int)len, name);
+  /* the same edges unquoted (an identifier: the lexer's cap), with a line after the name and with
+   * the text ending at the name (read in a block of exactly its bytes: the lexer's window must end
+   * at the text's end), and through the kernel builder */
+  for (unsigned k = 0; k < 4 && !bad; k++) {
+    size_t len = k % 2 == 0 ? cap + 1 : cap;
+    int n = snprintf(text, cap + 64, k < 2 ? ".version 4.1\n.kernel %.*s\n    ret (M1, 1)\n" : ".version 4.1\n.kernel %.*s",
+                     (int)len, name);
     sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
     if (rc == SF_OK) sf_isa_free(&f);
-    if (rc != SF_ERR_NOMEM && (k == 0 ? rc != SF_ERR_LIMIT || st.line != 2 || st.col != 9 : rc != SF_OK))
-      bad = k == 0 ? "identifier over" : "identifier at";
+    if (rc != SF_ERR_NOMEM && (k % 2 == 0 ? rc != SF_ERR_LIMIT || st.line != 2 || st.col != 9 : rc != SF_OK))
+      bad = k % 2 == 0 ? "identifier over" : "identifier at";
+  }
+  char *one = bad ? NULL : malloc(1); /* a name of length 0 is none, whatever its first byte */
+  if (one) {
+    one[0] = 'n';
+    if (sf_visa_ident_ok(one, 0)) bad = "ident_ok empty";
+    free(one);
   }
   for (unsigned k = 0; k < 3 && !bad; k++) {
     sf_visa_kernel kk;
@@ -662,9 +672,50 @@ static bool sf_check_list_cap(sf_verdict *v) {
   return false;
 }
 
+/* `switch_cap` (with `list_cap`): a switchjmp holds 1 to SF_VISA_MAX_LIST (32) labels. With one
+ * and with 32 it reads and prints back as written; with 33 the parser refuses it as over the limit
+ * (GenX_IR reads 1 to 32). The generated kernels' switchjmps hold two to four labels. */
+static bool sf_check_switch_cap(sf_verdict *v) {
+  static const char head[] = ".version 4.1\n.kernel \"k\"\n.decl V40 v_type=G type=uw num_elts=1\n", tail[] = "L0:\n    ret (M1, 1)\n";
+  char text[sizeof head + sizeof tail + 64 + 34 * 4], line[64 + 34 * 4];
+  static const unsigned counts[3] = {1, SF_VISA_MAX_LIST, SF_VISA_MAX_LIST + 1};
+  for (unsigned q = 0; q < 3; q++) {
+    size_t n = (size_t)snprintf(line, sizeof line, "switchjmp (M1, 1) V40(0,0)<0;1,0> (");
+    for (unsigned i = 0; i < counts[q]; i++) n += (size_t)snprintf(line + n, sizeof line - n, "%sL0", i ? ", " : "");
+    snprintf(line + n, sizeof line - n, ")");
+    int tn = snprintf(text, sizeof text, "%s    %s\n%s", head, line, tail);
+    sf_isa_file f;
+    sf_status st;
+    sf_code rc = sf_check_visaasm_exact(text, (size_t)tn, &f, &st);
+    if (rc == SF_ERR_NOMEM) continue;
+    const char *bad = NULL;
+    if (q == 2) {
+      if (rc == SF_OK) sf_isa_free(&f);
+      if (rc != SF_ERR_LIMIT || st.line != 4) bad = "over";
+    } else if (rc != SF_OK) {
+      bad = "read";
+    } else {
+      sf_buf b;
+      sf_buf_init(&b, NULL);
+      sf_status_clear(&st);
+      if (sf_visaasm_print(&f, &b, &st) != SF_OK || !sf_buf_put(&b, "", 1) || !strstr((const char *)b.data, line)) bad = "print";
+      sf_buf_free(&b);
+      sf_isa_free(&f);
+    }
+    if (!bad) continue;
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "switch_cap", NULL, bad);
+    sf_verdict_key(v, "switch_cap %s", bad);
+    sf_verdict_dumpf(v, "a switchjmp with %u labels: %s: %s\n", counts[q], bad, rc == SF_OK && q == 2 ? "read" : sf_status_format(&st, msg, sizeof msg));
+    return false;
+  }
+  return true;
+}
+
 static bool sf_check_caps(sf_verdict *v) {
   return sf_check_label_cap(v) && sf_check_inst_cap(v) && sf_check_string_cap(v) && funcdecl_cap(v) &&
-         sf_check_count_caps(v) && sf_check_name_cap(v) && sf_check_file_cap(v) && sf_check_list_cap(v);
+         sf_check_count_caps(v) && sf_check_name_cap(v) && sf_check_file_cap(v) && sf_check_list_cap(v) &&
+         sf_check_switch_cap(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_caps)
