@@ -252,8 +252,10 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
   if (!c && !sf_fdp_chance(f, 252)) c = gi_dense(f, k, st); /* 1 in 64; never when the data has run out */
   if (!c && !sf_fdp_chance(f, 240)) c = gi_genbins(f, k, st); /* 1 in 16 */
   /* one kernel in 8 (by its tag, drawn while the data lasts): 0 names only, 1 an undeclared
-   * predicate, 2 an undeclared surface, 3 an undeclared variable */
-  if (!c && (tag & 7u) == 5u) c = gi_shadow(k, (tag >> 3) % 4u, st);
+   * predicate, 2 an undeclared surface, 3 an undeclared variable (not in IGC 12504's cut-short
+   * form, whose reader takes an instruction naming an undeclared variable for the unwritten tail
+   * after the code: visa_isa_read.c, kr_names_declared) */
+  if (!c && (tag & 7u) == 5u) c = gi_shadow(k, (tag >> 3) % ((flags & SF_GEN_ISA_CUT12504) ? 3u : 4u), st);
   if (!c && (tag & 7u) == 2u) c = gi_short(k, st); /* one kernel in 8: one-letter names */
   return c;
 }
