@@ -674,7 +674,8 @@ static bool sf_check_list_cap(sf_verdict *v) {
 
 /* `switch_cap` (with `list_cap`): a switchjmp holds 1 to SF_VISA_MAX_LIST (32) labels. With one
  * and with 32 it reads and prints back as written; with 33 the parser refuses it as over the limit
- * (GenX_IR reads 1 to 32). The generated kernels' switchjmps hold two to four labels. */
+ * (GenX_IR reads 1 to 32); with an exec byte other than (M1, 1) the printer refuses it, naming the
+ * byte. The generated kernels' switchjmps hold two to four labels. */
 static bool sf_check_switch_cap(sf_verdict *v) {
   static const char head[] = ".version 4.1\n.kernel \"k\"\n.decl V40 v_type=G type=uw num_elts=1\n", tail[] = "L0:\n    ret (M1, 1)\n";
   char text[sizeof head + sizeof tail + 64 + 34 * 4], line[64 + 34 * 4];
@@ -700,6 +701,15 @@ static bool sf_check_switch_cap(sf_verdict *v) {
       sf_status_clear(&st);
       if (sf_visaasm_print(&f, &b, &st) != SF_OK || !sf_buf_put(&b, "", 1) || !strstr((const char *)b.data, line)) bad = "print";
       sf_buf_free(&b);
+      /* an exec byte text has no form for (GenX_IR reads (M1, 1)) is refused, the message naming it */
+      sf_visa_ginst *g = f.kernels[0].num_gens ? &f.kernels[0].gens[0] : NULL;
+      if (!bad && g && g->op == 0x69 && g->num_ops > 3) {
+        g->ops[0].u = 0x12;
+        sf_buf_init(&b, NULL);
+        sf_status_clear(&st);
+        if (sf_visaasm_print(&f, &b, &st) != SF_UNSUPPORTED || !strstr(st.msg, "exec byte 0x12")) bad = "exec byte";
+        sf_buf_free(&b);
+      }
       sf_isa_free(&f);
     }
     if (!bad) continue;
