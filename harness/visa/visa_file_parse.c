@@ -145,7 +145,7 @@ static bool p_align(cur *c, uint8_t *align) {
 /* Resolves the recorded alias targets of kernel k (names index ix); errors at the name's line:col. */
 static sf_code resolve_aliases(alias_list *al, sf_visa_kernel *k, const sf_visa_names *ix, sf_status *st) {
   sf_code err = SF_OK;
-  symsrc src = {k, ix};
+  symsrc src = {k, ix, NULL};
   for (uint32_t i = 0; i < al->count && err == SF_OK; i++) {
     const alias_ref *a = &al->r[i];
     cur c = {a->line, a->line_n, a->at, a->line_no, &src, st, 0, SF_OK};
@@ -478,6 +478,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
   uint32_t line = 0;
   sf_code err = SF_OK;
   sf_visa_names ix = {NULL, 0, 0}; /* names of the kernel being read */
+  vt_label_ix lix = {{NULL, 0, 0}, 0}; /* and its labels */
   alias_list al = {NULL, 0};       /* its alias targets, resolved when its declarations are complete */
   int64_t pending = -1;            /* label of the last .function, whose "name:" line follows it */
   bool in_fn = false;              /* the object being read is a function (.global_function) */
@@ -486,7 +487,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
     line++;
     sf_visa_kernel *k = in_fn ? &out->functions[out->num_functions - 1]
                               : out->num_kernels ? &out->kernels[out->num_kernels - 1] : NULL;
-    symsrc src = {k, &ix};
+    symsrc src = {k, &ix, &lix};
     cur c = {text + pos, eol - pos, 0, line, &src, st, 0, SF_OK};
     if (c.n > MAX_LINE) {
       err = vt_perr(&c, SF_ERR_LIMIT, MAX_LINE, "line longer than %u characters", MAX_LINE);
@@ -528,6 +529,8 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         ok = p_kernel(&c, out, fn);
         pending = -1;
         sf_visa_names_free(&ix);
+        sf_visa_names_free(&lix.ix);
+        lix.done = 0;
         if (ok) {
           in_fn = fn;
           sf_visa_kernel *nk = fn ? &out->functions[out->num_functions - 1] : &out->kernels[out->num_kernels - 1];
@@ -578,6 +581,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
     err = resolve_aliases(&al, in_fn ? &out->functions[out->num_functions - 1] : &out->kernels[out->num_kernels - 1], &ix, st);
   free(al.r);
   sf_visa_names_free(&ix);
+  sf_visa_names_free(&lix.ix);
   if (err != SF_OK) free_file(out);
   return err;
 }

@@ -314,7 +314,7 @@ static void print_kernel(fpr *p, const sf_visa_kernel *k, const sf_isa_file *f) 
     ffail(p, SF_ERR_NOMEM, "out of memory");
     return;
   }
-  symsrc src = {k, &ix};
+  symsrc src = {k, &ix, NULL};
   print_kernel_body(p, k, &src, f);
   sf_visa_names_free(&ix);
 }

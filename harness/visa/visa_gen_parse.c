@@ -332,9 +332,19 @@ bool vt_is_label_line(const cur *c) {
   return j == c->n;
 }
 
-/* The id of label `s` in k, added (kind 0) on first use. */
+/* The id of label `s` in k, added (kind 0) on first use. A whole file indexes its labels (c->k's
+ * label index, brought up to k's labels first: .function lines add labels too), so that a kernel of
+ * L labels reads in O(L), not O(L^2); one instruction alone walks them. */
 bool vt_label_id(cur *c, sf_visa_kernel *k, const char *s, size_t n, size_t at, uint32_t *id) {
-  for (uint32_t i = 0; k->labels && i < k->num_labels; i++) {
+  vt_label_ix *lx = c->k && c->k->k == k ? c->k->labels : NULL;
+  if (lx) {
+    for (; lx->done < k->num_labels; lx->done++)
+      if (!sf_visa_names_add(&lx->ix, sf_visa_kernel_string(k, k->labels[lx->done].name), SF_SYM_VAR, lx->done))
+        return vt_perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
+    uint32_t got;
+    if (sf_visa_names_find(&lx->ix, s, n, &got) != SF_SYM_NONE) return *id = got, true;
+  }
+  for (uint32_t i = 0; !lx && k->labels && i < k->num_labels; i++) {
     const char *o = sf_visa_kernel_string(k, k->labels[i].name);
     if (o && strlen(o) == n && memcmp(o, s, n) == 0) return *id = i, true;
   }

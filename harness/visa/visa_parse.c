@@ -248,7 +248,7 @@ sf_code sf_visa_parse(const char *text, size_t len, const sf_visa_kernel *k, sf_
       }
     }
   }
-  symsrc src = {k, NULL};
+  symsrc src = {k, NULL, NULL};
   cur c = {text, line_len, 0, 1, &src, st, 0, SF_OK};
   sf_code r = vt_parse_inst(&c, out);
   if (r != SF_OK) memset(out, 0, sizeof *out);

@@ -446,7 +446,7 @@ sf_code vt_print_inst(const sf_inst *in, const symsrc *src, char *buf, size_t n,
 }
 
 sf_code sf_visa_print(const sf_inst *in, const sf_visa_kernel *k, char *buf, size_t n, sf_status *st) {
-  symsrc src = {k, NULL};
+  symsrc src = {k, NULL, NULL};
   return vt_print_inst(in, &src, buf, n, st);
 }
 

@@ -36,10 +36,19 @@
 
 typedef enum { RES_OK = 0, RES_UNDECLARED, RES_WRONG_KIND } res_t;
 
-/* Where names come from: a kernel (may be NULL) and, for whole files, a hash index of its names. */
+/* The whole-file parser's index of the labels of the object being read: labels[0, done) of the
+ * kernel are in ix (a label's id is its index; first name wins, as in the linear walk). */
+typedef struct vt_label_ix {
+  sf_visa_names ix;
+  uint32_t done;
+} vt_label_ix;
+
+/* Where names come from: a kernel (may be NULL) and, for whole files, a hash index of its names and
+ * one of its labels (NULL: labels are looked up by a walk). */
 typedef struct symsrc {
   const sf_visa_kernel *k;
   const sf_visa_names *ix;
+  vt_label_ix *labels;
 } symsrc;
 
 typedef struct ob {
