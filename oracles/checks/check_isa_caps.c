@@ -9,7 +9,9 @@
  *   - `name_cap`: a kernel name of 1 to 1,024 bytes, in the parser and the printer;
  *   - `file_cap`: a text of 64 MiB; `list_cap`: an operand list of 32 entries; `switch_cap`: a
  *     switchjmp of 1 and 32 labels;
- *   - `bin_caps`: every count of the .isa form at its cap, written and read.
+ *   - `bin_caps`: every count of the .isa form at its cap, written and read; `attr_caps`: 65,536
+ *     attribute records; `decl_cap`: 31 samplers, 250 surfaces, 4,095 predicates, 65,535
+ *     addresses in the builder and the printer.
  * No seed holds such a text within the targets' max_len, and a cap one off in either direction
  * changes nothing any other check sees. */
 #include <stdio.h>
@@ -722,10 +724,163 @@ static bool sf_check_switch_cap(sf_verdict *v) {
   return true;
 }
 
+/* `attr_caps` (with `bin_caps`): a kernel holds at most SF_ISA_MAX_ATTRS (65,536) attribute
+ * records, its own and its declarations' together. The writer caps the array (records may share
+ * it: a variable's range may overlap the kernel's), the reader the records it reads. A kernel of
+ * 65,535 kernel attributes and a variable with one more is written and reads back with 65,536; an
+ * array of 65,537 is refused by the writer as over the limit; and a file whose variable repeats two
+ * of the kernel's records (65,537 records, an array of 65,535) is refused by the reader, naming
+ * the cap. No builder reaches the cap: every attribute it adds adds a string. */
+static bool attr_caps(sf_verdict *v) {
+  const uint32_t cap = SF_ISA_MAX_ATTRS;
+  sf_isa_file f = {.major = 4, .minor = 1, .num_kernels = 1, .kernels = calloc(1, sizeof(sf_visa_kernel))};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_visa_kernel *k = f.kernels;
+  if (!k || sf_visa_kernel_init(k, "k", &st) != SF_OK) return free(k), true;
+  const char *bad = NULL;
+  if (sf_visa_kernel_add_var(k, "x", 0, 1, 0, &st) < 0 || !sf_visa_grow((void **)&k->attrs, (size_t)cap + 1, sizeof *k->attrs)) {
+    sf_isa_free(&f);
+    return true; /* no memory (the variable is valid): nothing to judge */
+  }
+  for (uint32_t i = 0; i <= cap; i++) k->attrs[i] = (sf_visa_attr){k->name_index, 0, 0};
+  sf_visa_var *x = &k->vars[k->num_vars - 1];
+  static const struct {
+    uint32_t num_attrs, var_first;
+    uint8_t var_count;
+    sf_code write, read; /* want */
+    const char *what;
+  } row[3] = {{SF_ISA_MAX_ATTRS, 65535, 1, SF_OK, SF_OK, "at the cap"},
+              {SF_ISA_MAX_ATTRS + 1, 65535, 1, SF_ERR_LIMIT, SF_OK, "write over"},
+              {65535, 0, 2, SF_OK, SF_ERR_LIMIT, "read over"}};
+  sf_isa_file r;
+  for (unsigned q = 0; q < 3 && !bad; q++) {
+    k->num_attrs = row[q].num_attrs;
+    k->kattr_first = 0, k->num_kattrs = 65535;
+    x->attr_first = row[q].var_first, x->attr_count = row[q].var_count;
+    sf_buf w;
+    sf_buf_init(&w, &st);
+    w.limit = (size_t)16 << 20;
+    sf_status_clear(&st);
+    sf_code wc = sf_isa_write(&f, &w, &st), rc = SF_OK;
+    if (wc == SF_OK && row[q].write == SF_OK) {
+      memset(&r, 0, sizeof r);
+      sf_status_clear(&st);
+      rc = sf_isa_read(w.data, w.len, &r, &st);
+      if (rc == SF_OK && (r.num_kernels != 1 || r.kernels[0].num_attrs != cap)) bad = "read count";
+      if (rc == SF_OK) sf_isa_free(&r);
+    }
+    sf_buf_free(&w);
+    if (wc == SF_ERR_NOMEM || rc == SF_ERR_NOMEM) break;
+    char want[48];
+    snprintf(want, sizeof want, "more than %u attributes", cap);
+    if (wc != row[q].write || (wc == SF_OK && (rc != row[q].read || (rc == SF_ERR_LIMIT && !strstr(st.msg, want)))))
+      bad = row[q].what;
+  }
+  k->num_attrs = 0, k->num_kattrs = 0, x->attr_count = 0;
+  sf_isa_free(&f);
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "attr_caps", NULL, bad);
+  sf_verdict_key(v, "attr_caps %s", bad);
+  sf_verdict_dumpf(v, "a kernel of %u attribute records (65,535 its own): %s: %s\n", cap, bad, sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
+
+/* `decl_cap` (with `switch_cap`): the kernel builder takes 31 samplers (IGC's reader asserts fewer
+ * than 32), 250 surfaces (T6..T255, the surface byte's range), 4,095 predicates (a 12-bit id, 0
+ * meaning none) and 65,535 addresses, and refuses one more of each as over the limit. A kernel at
+ * the sampler, surface and predicate caps prints and reads back with the same counts; one forced a
+ * sampler or a surface past its cap is refused by the printer as unsupported, the message naming
+ * the count and the cap (docs/visa-text.md), not printed as a text its parser refuses. */
+static bool decl_cap(sf_verdict *v) {
+  static const struct {
+    sf_visa_symkind kind;
+    const char *what, *fmt;
+    unsigned cap;
+  } row[4] = {{SF_SYM_SAMPLER, "samplers", "s%u", 31},
+              {SF_SYM_SURFACE, "surfaces", "t%u", 256 - SF_VISA_FIRST_USER_SURFACE},
+              {SF_SYM_PRED, "predicates", "p%u", 4095},
+              {SF_SYM_ADDR, "addresses", "a%u", 65535}};
+  sf_isa_file f = {.major = 4, .minor = 1, .num_kernels = 1, .kernels = calloc(1, sizeof(sf_visa_kernel))};
+  sf_status st;
+  sf_status_clear(&st);
+  if (!f.kernels || sf_visa_kernel_init(f.kernels, "k", &st) != SF_OK) return free(f.kernels), true;
+  sf_visa_kernel *k = f.kernels;
+  const char *bad = NULL;
+  char nm[24];
+  for (unsigned q = 0; q < 4 && !bad; q++) {
+    sf_visa_kernel *into = k, spare;
+    if (row[q].kind == SF_SYM_ADDR) { /* the addresses in a kernel of their own: the text round trip is not theirs */
+      if (sf_visa_kernel_init(&spare, "a", &st) != SF_OK) break;
+      into = &spare;
+    }
+    int64_t id = 0;
+    for (unsigned i = 0; i <= row[q].cap && id >= 0; i++) {
+      snprintf(nm, sizeof nm, row[q].fmt, i);
+      sf_status_clear(&st);
+      /* the names are new by construction: no O(n) duplicate scan per address */
+      id = sf_visa_kernel_declare(into, row[q].kind, nm, 0, 1, 0, row[q].kind != SF_SYM_ADDR, &st);
+      if (id < 0 && st.code == SF_ERR_NOMEM) break;
+      snprintf(nm, sizeof nm, "(at most %u)", row[q].cap);
+      if ((i < row[q].cap) != (id >= 0) || (id < 0 && (st.code != SF_ERR_LIMIT || !strstr(st.msg, nm)))) bad = row[q].what;
+    }
+    if (into == &spare) sf_visa_kernel_free(&spare);
+    if (st.code == SF_ERR_NOMEM) return sf_isa_free(&f), true;
+  }
+  /* the text round trip at the caps */
+  sf_buf t;
+  sf_buf_init(&t, &st);
+  if (!bad) {
+    sf_status_clear(&st);
+    sf_code rc = sf_visaasm_print(&f, &t, &st);
+    sf_isa_file g;
+    memset(&g, 0, sizeof g);
+    if (rc == SF_OK) rc = sf_check_visaasm_exact((const char *)t.data, t.len, &g, &st);
+    if (rc == SF_OK && (g.num_kernels != 1 || g.kernels[0].num_samplers != 31 || g.kernels[0].num_surfaces != 250 ||
+                        g.kernels[0].num_preds != 4095))
+      bad = "round trip counts";
+    else if (rc != SF_OK && rc != SF_ERR_NOMEM)
+      bad = "round trip";
+    if (rc == SF_OK) sf_isa_free(&g);
+  }
+  /* one past the text's caps, forced: the printer refuses, naming count and cap */
+  static const char *const want[2] = {"32 samplers: text declares at most 31 (S0..S30)",
+                                      "251 surfaces: text declares at most 250 (T6..T255"};
+  for (unsigned q = 0; q < 2 && !bad; q++) {
+    sf_visa_sym **a = q ? &k->surfaces : &k->samplers;
+    unsigned n = q ? k->num_surfaces : k->num_samplers;
+    sf_visa_sym *more = realloc(*a, (n + 1) * sizeof *more);
+    if (!more) break;
+    *a = more;
+    more[n] = more[n - 1];
+    int64_t name = sf_visa_kernel_add_string(k, q ? "t250" : "s31", q ? 4 : 3, &st); /* a name of its own */
+    if (name < 0) break;
+    more[n].name = (uint32_t)name;
+    if (q) k->num_surfaces++;
+    else k->num_samplers++;
+    sf_buf_free(&t);
+    sf_buf_init(&t, &st);
+    sf_status_clear(&st);
+    if (sf_visaasm_print(&f, &t, &st) != SF_UNSUPPORTED || !strstr(st.msg, want[q])) bad = q ? "surface print" : "sampler print";
+    if (q) k->num_surfaces--;
+    else k->num_samplers--;
+  }
+  sf_buf_free(&t);
+  sf_isa_free(&f);
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "decl_cap", NULL, bad);
+  sf_verdict_key(v, "decl_cap %s", bad);
+  sf_verdict_dumpf(v, "declarations at their caps (31 samplers, 250 surfaces, 4,095 predicates, 65,535 addresses) and one "
+                   "more: %s wrong: %s\n", bad, sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
+
 static bool sf_check_caps(sf_verdict *v) {
   return sf_check_label_cap(v) && sf_check_inst_cap(v) && sf_check_string_cap(v) && funcdecl_cap(v) &&
          sf_check_count_caps(v) && sf_check_name_cap(v) && sf_check_file_cap(v) && sf_check_list_cap(v) &&
-         sf_check_switch_cap(v);
+         sf_check_switch_cap(v) && decl_cap(v) && attr_caps(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_caps)

@@ -249,7 +249,7 @@ static bool text_edges(sf_verdict *v) {
   }
   /* Messages that quote the text: a bfn function past its byte is out of range at its first hex
    * digit, and an unknown VA operation is a syntax error at its first character, each quoting what
-   * was written; a raw operand without its byte offset names the variable, cut to its first 40
+   * was written (a function of 14 digits exactly those, not the characters after them); a raw operand without its byte offset names the variable, cut to its first 40
    * characters, and a word that is not a type is quoted cut to 20 (docs/visa-text.md, "Errors").
    * The reader of a message looks for what it quotes in the line. */
 #define SF_LONG41 "A2345678901234567890123456789012345678901"
@@ -258,14 +258,16 @@ static bool text_edges(sf_verdict *v) {
     sf_code want;
     unsigned col; /* 1-based, the 4 blanks before the line counted; 0: just past the line's end */
     const char *key;
-  } msg[5] = {{"bfn.x1ff (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>", "0x1ff", SF_ERR_RANGE, 10, "bfn"},
+  } msg[6] = {{"bfn.x1ff (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>", "0x1ff", SF_ERR_RANGE, 10, "bfn"},
               {"bfn.xAbC.sat (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>", "0xAbC", SF_ERR_RANGE, 10,
                "bfn"},
+              {"bfn.x000000000001ff.sat (M1, 16) V32(0,0)<1> V32(0,0)<1;1,0> V32(0,0)<1;1,0> V32(0,0)<1;1,0>",
+               "0x000000000001ff does", SF_ERR_RANGE, 10, "bfn"},
               {"va_skl_plus.HDC_NOPE T6 S0 0x0:f 0x0:f VA_Y16_FORMAT T6 0x0:uw 0x0:uw", "'HDC_NOPE'", SF_ERR_SYNTAX, 17, "va_op"},
               {"svm_gather.4.1 (M1, 8) V32.0 " SF_LONG41, "'A234567890123456789012345678901234567890'", SF_ERR_SYNTAX, 0,
                "raw_name"},
               {"mov (M1, 1) V32(0,0)<1> 0x1:abcdefghijklmnopqrstu", "'abcdefghijklmnopqrst'", SF_ERR_SYNTAX, 33, "type_name"}};
-  for (unsigned q = 0; q < 5; q++) {
+  for (unsigned q = 0; q < 6; q++) {
     int n = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V32 v_type=G type=ud num_elts=64\n"
                      ".decl " SF_LONG41 " v_type=G type=ud num_elts=64\n    %s\n    ret (M1, 1)\n", msg[q].line);
     sf_isa_file f;
