@@ -209,36 +209,39 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
     }
     sf_buf_free(&one);
   }
-  /* the writer, given one string, variable, input, RET, barrier, instruction or function too many */
+  /* the writer, given one string, variable, input, RET, barrier, instruction or function too many:
+   * the table grown by one entry, a copy of its first (the count goes back before it is freed) */
+  const struct {
+    const char *what;
+    uint32_t *cnt; /* NULL: the function count */
+    void **arr;
+    size_t esz;
+    uint32_t cap;
+  } wr[7] = {{"write strings", &k0->num_strings, (void **)&k0->strings, sizeof *k0->strings, SF_ISA_MAX_STRINGS},
+             {"write vars", &k0->num_vars, (void **)&k0->vars, sizeof *k0->vars, nv},
+             {"write inputs", &k0->num_inputs, (void **)&k0->inputs, sizeof *k0->inputs, ni},
+             {"write rets", &k0->num_rets, (void **)&k0->rets, sizeof *k0->rets, nr},
+             {"write barriers", &k0->num_gens, (void **)&k0->gens, sizeof *k0->gens, nr},
+             {"write instructions", &k0->num_insts, (void **)&k0->insts, sizeof *k0->insts, nr},
+             {"write functions", NULL, NULL, 0, nk}};
   for (unsigned q = 0; q < 7 && !bad && built; q++) {
-    static const char *const what[7] = {"write strings", "write vars", "write inputs", "write rets", "write barriers",
-                                        "write instructions", "write functions"};
-    uint32_t *cnt = q == 0 ? &k0->num_strings : q == 1 ? &k0->num_vars : q == 2 ? &k0->num_inputs : q == 3 ? &k0->num_rets
-                    : q == 4 ? &k0->num_gens : q == 5 ? &k0->num_insts : NULL;
-    uint32_t cap = q == 0 ? SF_ISA_MAX_STRINGS : q == 1 ? nv : q == 2 ? ni : nr, was = cnt ? *cnt : 0;
-    bool grown = q == 0   ? sf_visa_grow((void **)&k0->strings, (size_t)cap + 1, sizeof *k0->strings)
-                 : q == 1 ? sf_visa_grow((void **)&k0->vars, (size_t)cap + 1, sizeof *k0->vars)
-                 : q == 2 ? sf_visa_grow((void **)&k0->inputs, (size_t)cap + 1, sizeof *k0->inputs)
-                 : q == 3 ? sf_visa_grow((void **)&k0->rets, (size_t)cap + 1, sizeof *k0->rets)
-                 : q == 4 ? sf_visa_grow((void **)&k0->gens, (size_t)cap + 1, sizeof *k0->gens)
-                 : q == 5 ? sf_visa_grow((void **)&k0->insts, (size_t)cap + 1, sizeof *k0->insts) : true;
-    if (!grown) break;
-    if (q == 0) k0->strings[cap] = k0->strings[0]; /* the count goes back before the table is freed */
-    if (q == 1) k0->vars[cap] = k0->vars[0];
-    if (q == 2) k0->inputs[cap] = k0->inputs[0];
-    if (q == 3) k0->rets[cap] = k0->rets[0];
-    if (q == 4) k0->gens[cap] = (sf_visa_ginst){SF_VISA_FORM_SPEC, cap, 0x59, 0, NULL};
-    if (q == 5) k0->insts[cap] = in;
-    if (cnt) *cnt = cap + 1;
-    else f.num_functions = nk + 1; /* the array holds nk: the writer must refuse before it reads one past */
+    uint32_t cap = wr[q].cap, was = wr[q].cnt ? *wr[q].cnt : 0;
+    if (wr[q].arr) {
+      if (!sf_visa_grow(wr[q].arr, (size_t)cap + 1, wr[q].esz)) break;
+      memcpy((char *)*wr[q].arr + (size_t)cap * wr[q].esz, *wr[q].arr, wr[q].esz);
+      if (wr[q].cnt == &k0->num_gens) k0->gens[cap] = (sf_visa_ginst){SF_VISA_FORM_SPEC, cap, 0x59, 0, NULL}; /* its own place */
+      *wr[q].cnt = cap + 1;
+    } else {
+      f.num_functions = nk + 1; /* the array holds nk: the writer must refuse before it reads one past */
+    }
     sf_buf_init(&w, NULL);
     w.limit = (size_t)16 << 20;
     sf_status_clear(&st);
     rc = sf_isa_write(&f, &w, &st);
     sf_buf_free(&w);
-    if (cnt) *cnt = was;
+    if (wr[q].cnt) *wr[q].cnt = was;
     else f.num_functions = 0;
-    if (rc != SF_ERR_LIMIT) bad = what[q];
+    if (rc != SF_ERR_LIMIT) bad = wr[q].what;
   }
   f.num_kernels = keep_nk, f.num_functions = keep_nf;
   k0->num_strings = SF_ISA_MAX_STRINGS, k0->num_vars = nv, k0->num_inputs = ni, k0->num_rets = k0->num_gens = k0->num_insts = nr;
