@@ -2,10 +2,12 @@
  * (check_isa_file.c calls sf_check_caps_once): a text one past a cap is refused as over the limit
  * (or out of range) where the cap is passed, and one at the cap reads. The caps are the .isa
  * reader's and the text's own (include/samplefuzz/visa.h, docs/visa-text.md):
- *   - `label_cap`: 4,096 labels; `inst_cap`: 65,536 instructions in a kernel; `string_cap`:
- *     65,536 strings in a kernel's table (through the kernel builder: text cannot reach it);
- *   - `funcdecl_cap`: 4,096 `.funcdecl` lines; `count_caps`: 4,096 kernels, 65,536 `ret` lines in
- *     a kernel, 65,536 `.input` lines;
+ *   - one table of text caps, a line per item (`line_caps`): `label_cap`, 4,096 labels;
+ *     `inst_cap`, 65,536 instructions in a kernel; `funcdecl_cap`, 4,096 `.funcdecl` lines;
+ *     `count_caps`, 4,096 kernels, 65,536 `ret` lines in a kernel, 65,536 `.input` lines (and the
+ *     kernel builder's instruction and attribute caps);
+ *   - `string_cap`: 65,536 strings in a kernel's table (through the kernel builder: text cannot
+ *     reach it);
  *   - `name_cap`: a kernel name of 1 to 1,024 bytes, in the parser and the printer;
  *   - `file_cap`: a text of 64 MiB; `list_cap`: an operand list of 32 entries; `switch_cap`: a
  *     switchjmp of 1 and 32 labels;
@@ -34,79 +36,6 @@ static bool refused_over_at(const sf_buf *t, size_t n, uint32_t line, sf_status 
   sf_code rc = sf_visaasm_parse((const char *)t->data, n, &f, st);
   sf_isa_free(&f);
   return rc == SF_ERR_LIMIT && st->pos_kind == SF_POS_TEXT && st->line == line;
-}
-
-/* `label_cap` (once per process; no seed can hold it within the target's max_len): a text with one
- * label more than its cap (VT_MAX_LABELS, 4096, docs/visa-text.md) is refused as over the limit at
- * the line of the label past it, and one at the cap reads. */
-static bool sf_check_label_cap(sf_verdict *v) {
-  const unsigned cap = 4096;
-  sf_status st;
-  sf_status_clear(&st);
-  sf_buf t;
-  sf_buf_init(&t, &st);
-  bool built = sf_buf_put(&t, ".version 4.1\n.kernel \"k\"\n", 25);
-  char line[24];
-  for (unsigned i = 0; built && i <= cap; i++) {
-    int n = snprintf(line, sizeof line, "L%u:\n", i);
-    built = sf_buf_put(&t, line, (size_t)n);
-  }
-  built = built && sf_buf_put(&t, "    ret (M1, 1)\n", 16);
-  if (!built) {
-    sf_buf_free(&t);
-    return true; /* no memory: nothing to judge */
-  }
-  const char *bad = NULL;
-  sf_isa_file f;
-  sf_status s1;
-  if (!refused_over_at(&t, t.len, 3 + cap, &s1)) bad = "over";
-  /* the same text without its last label line: at the cap */
-  size_t cut = (size_t)snprintf(line, sizeof line, "L%u:\n", cap);
-  memmove(t.data + t.len - 16 - cut, t.data + t.len - 16, 16);
-  sf_status s2;
-  sf_status_clear(&s2);
-  memset(&f, 0, sizeof f);
-  if (!bad && sf_visaasm_parse((const char *)t.data, t.len - cut, &f, &s2) != SF_OK) bad = "at";
-  sf_isa_free(&f);
-  sf_buf_free(&t);
-  if (!bad) return true;
-  char msg[SF_STATUS_MSG_MAX + 64];
-  sf_verdict_fail(v, "label_cap", NULL, bad);
-  sf_verdict_key(v, "label_cap %s", bad);
-  sf_verdict_dumpf(v, "%u labels in a text: %s\n", !strcmp(bad, "over") ? cap + 1 : cap,
-                   sf_status_format(!strcmp(bad, "over") ? &s1 : &s2, msg, sizeof msg));
-  return false;
-}
-
-/* `inst_cap` (with `label_cap`): a kernel's text of SF_ISA_MAX_INSTS (65,536) instructions and one
- * more is refused as over the limit at the line of the one past the cap (the .isa reader's cap,
- * visa.h). The lines are `barrier`, the shortest instruction text has. */
-static bool sf_check_inst_cap(sf_verdict *v) {
-  const unsigned cap = SF_ISA_MAX_INSTS;
-  static const char head[] = ".version 4.1\n.kernel \"k\"\n", line[] = "barrier\n";
-  const size_t hn = sizeof head - 1, ln = sizeof line - 1;
-  sf_status st;
-  sf_status_clear(&st);
-  sf_buf t;
-  sf_buf_init(&t, &st);
-  bool built = sf_buf_put(&t, head, hn);
-  for (unsigned i = 0; built && i <= cap; i++) built = sf_buf_put(&t, line, ln);
-  if (!built) {
-    sf_buf_free(&t);
-    return true; /* no memory: nothing to judge */
-  }
-  /* One parse (65,537 lines take about half a second under ASan): refused at the line past the cap
-   * means every line before it was read. */
-  sf_status s1;
-  bool over = refused_over_at(&t, t.len, 3 + cap, &s1);
-  sf_buf_free(&t);
-  if (over) return true;
-  char msg[SF_STATUS_MSG_MAX + 64];
-  sf_verdict_fail(v, "inst_cap", NULL, "over");
-  sf_verdict_key(v, "inst_cap");
-  sf_verdict_dumpf(v, "%u instructions in a kernel's text: %s; want over the limit at line %u\n", cap + 1,
-                   sf_status_format(&s1, msg, sizeof msg), 3 + cap);
-  return false;
 }
 
 /* `bin_caps` (with `string_cap`, on its kernel of SF_ISA_MAX_STRINGS strings): that kernel with
@@ -307,56 +236,6 @@ static bool sf_check_string_cap(sf_verdict *v) {
   return false;
 }
 
-/* `funcdecl_cap`: a kernel's text lists at most SF_ISA_MAX_KERNELS (4,096) functions on
- * `.funcdecl` lines (docs/visa-text.md): one line more is refused as over the limit on that line,
- * and a text at the cap reads. No seed holds 4,097 such lines within the target's max_len. */
-static bool funcdecl_cap(sf_verdict *v) {
-  const unsigned cap = SF_ISA_MAX_KERNELS;
-  static const char head[] = ".version 4.1\n.kernel \"k\"\n", tail[] = "    ret (M1, 1)\n";
-  sf_status st;
-  sf_status_clear(&st);
-  sf_buf t;
-  sf_buf_init(&t, &st);
-  bool built = sf_buf_put(&t, head, sizeof head - 1);
-  size_t last = 0; /* where the line of the function past the cap starts */
-  char line[32];
-  for (unsigned i = 0; built && i <= cap; i++) {
-    int n = snprintf(line, sizeof line, ".funcdecl \"f%u\"\n", i);
-    last = t.len;
-    built = sf_buf_put(&t, line, (size_t)n);
-  }
-  if (!built) {
-    sf_buf_free(&t);
-    return true; /* no memory: nothing to judge */
-  }
-  size_t over = t.len;
-  built = sf_buf_put(&t, tail, sizeof tail - 1);
-  sf_isa_file f;
-  sf_status s1, s2;
-  sf_status_clear(&s1);
-  sf_status_clear(&s2);
-  sf_code r1 = built ? sf_visaasm_parse((const char *)t.data, t.len, &f, &s1) : SF_ERR_NOMEM;
-  if (r1 == SF_OK) sf_isa_free(&f);
-  /* the same text without that line: at the cap */
-  sf_code r2 = SF_ERR_NOMEM;
-  if (built) {
-    memmove(t.data + last, t.data + over, sizeof tail - 1);
-    r2 = sf_visaasm_parse((const char *)t.data, last + sizeof tail - 1, &f, &s2);
-    if (r2 == SF_OK) sf_isa_free(&f);
-  }
-  sf_buf_free(&t);
-  if (r1 == SF_ERR_NOMEM || r2 == SF_ERR_NOMEM) return true;
-  const char *bad = r1 != SF_ERR_LIMIT || s1.pos_kind != SF_POS_TEXT || s1.line != 3 + cap ? "over" : r2 != SF_OK ? "at" : NULL;
-  if (!bad) return true;
-  char msg[SF_STATUS_MSG_MAX + 64];
-  sf_status_format(!strcmp(bad, "over") ? &s1 : &s2, msg, sizeof msg);
-  sf_verdict_fail(v, "funcdecl_cap", NULL, bad);
-  sf_verdict_key(v, "funcdecl_cap %s", bad);
-  sf_verdict_dumpf(v, "a kernel text with %s .funcdecl lines: %s\n", !strcmp(bad, "over") ? "4,097" : "4,096",
-                   !strcmp(bad, "over") && r1 == SF_OK ? "read (want over the limit on the last)" : msg);
-  return false;
-}
-
 /* `name_cap` (with `label_cap`): a kernel name in text holds 1 to SF_VISA_MAX_NAME (1,024) bytes
  * (docs/visa-text.md). A name of 1,024 bytes reads and prints back; 1,025 bytes, and the empty
  * name, are refused as out of range on the `.kernel` line; unquoted (an identifier), 1,024 bytes
@@ -468,40 +347,67 @@ static bool lines_text(sf_buf *t, const char *head, const char *fmt, unsigned co
   return ok && sf_buf_put(t, tail, strlen(tail));
 }
 
-/* `count_caps` (with `label_cap`): a text of one kernel (`.kernel` line) too many, of one `ret` too
- * many in a kernel (SF_ISA_MAX_INSTS), or of one `.input` line too many (SF_ISA_MAX_VARS) is refused
- * as over the limit at the line past the cap, which means that every line before it was read. No
- * seed holds such a text within the target's max_len. The kernel builder takes SF_ISA_MAX_INSTS
- * sample instructions and 65,535 kernel attributes, and refuses one more of each. */
-static bool sf_check_count_caps(sf_verdict *v) {
+/* The text caps, each a text of a head, one line (or two) per item and a tail: with one item past
+ * the cap it is refused as over the limit at the line of that item, which means that every line
+ * before it was read; with `at_too`, the text at the cap reads as well. No seed holds such a text
+ * within the target's max_len, and a cap one off changes nothing any other check sees.
+ *   - `label_cap`: 4,096 labels (VT_MAX_LABELS, docs/visa-text.md);
+ *   - `inst_cap`: SF_ISA_MAX_INSTS (65,536) instructions, as `barrier` lines, the shortest
+ *     instruction text (one parse: 65,537 lines take about half a second under ASan);
+ *   - `funcdecl_cap`: SF_ISA_MAX_KERNELS (4,096) functions on `.funcdecl` lines;
+ *   - `count_caps`: SF_ISA_MAX_KERNELS kernels (`.kernel` lines), SF_ISA_MAX_INSTS `ret` lines in
+ *     a kernel, SF_ISA_MAX_VARS `.input` lines. */
+static bool line_caps(sf_verdict *v) {
+  static const char vk[] = ".version 4.1\n.kernel \"k\"\n", ret[] = "    ret (M1, 1)\n";
   static const struct {
-    const char *what, *head, *fmt, *tail;
+    const char *check, *what, *head, *fmt, *tail;
     unsigned cap, head_lines, lines_each;
-  } caps[3] = {
-      {"kernels", ".version 4.1\n", ".kernel \"k%u\"\n    ret (M1, 1)\n", "", SF_ISA_MAX_KERNELS, 1, 2},
-      {"rets", ".version 4.1\n.kernel \"k\"\n", "    ret (M1, 1)\n", "", SF_ISA_MAX_INSTS, 2, 1},
-      {"inputs", ".version 4.1\n.kernel \"k\"\n.decl X v_type=G type=d num_elts=8\n", ".input X offset=0 size=4\n",
-       "    ret (M1, 1)\n", SF_ISA_MAX_VARS, 3, 1},
+    bool at_too;
+  } row[6] = {
+      {"label_cap", "labels", vk, "L%u:\n", ret, 4096, 2, 1, true},
+      {"inst_cap", "instructions", vk, "barrier\n", "", SF_ISA_MAX_INSTS, 2, 1, false},
+      {"funcdecl_cap", ".funcdecl lines", vk, ".funcdecl \"f%u\"\n", ret, SF_ISA_MAX_KERNELS, 2, 1, true},
+      {"count_caps", "kernels", ".version 4.1\n", ".kernel \"k%u\"\n    ret (M1, 1)\n", "", SF_ISA_MAX_KERNELS, 1, 2, false},
+      {"count_caps", "rets", vk, ret, "", SF_ISA_MAX_INSTS, 2, 1, false},
+      {"count_caps", "inputs", ".version 4.1\n.kernel \"k\"\n.decl X v_type=G type=d num_elts=8\n", ".input X offset=0 size=4\n",
+       ret, SF_ISA_MAX_VARS, 3, 1, false},
   };
-  for (unsigned q = 0; q < 3; q++) {
+  for (unsigned q = 0; q < 6; q++) {
+    const char *bad = NULL;
+    uint32_t line = row[q].head_lines + row[q].cap * row[q].lines_each + 1;
     sf_status st;
-    sf_status_clear(&st);
-    sf_buf t;
-    sf_buf_init(&t, &st);
-    bool built = lines_text(&t, caps[q].head, caps[q].fmt, caps[q].cap + 1, caps[q].tail);
-    uint32_t line = caps[q].head_lines + caps[q].cap * caps[q].lines_each + 1;
-    sf_status s1;
-    sf_status_clear(&s1);
-    bool over = !built || refused_over_at(&t, t.len, line, &s1);
-    sf_buf_free(&t);
-    if (over || s1.code == SF_ERR_NOMEM) continue;
+    for (unsigned at = 0; at < (row[q].at_too ? 2u : 1u) && !bad; at++) {
+      sf_status_clear(&st);
+      sf_buf t;
+      sf_buf_init(&t, &st);
+      if (!lines_text(&t, row[q].head, row[q].fmt, row[q].cap + !at, row[q].tail)) {
+        sf_buf_free(&t);
+        return true; /* no memory: nothing to judge */
+      }
+      if (!at && !refused_over_at(&t, t.len, line, &st) && st.code != SF_ERR_NOMEM) bad = "over";
+      if (at) {
+        sf_isa_file f;
+        memset(&f, 0, sizeof f);
+        sf_code rc = sf_visaasm_parse((const char *)t.data, t.len, &f, &st);
+        if (rc == SF_OK) sf_isa_free(&f);
+        else if (rc != SF_ERR_NOMEM) bad = "at";
+      }
+      sf_buf_free(&t);
+    }
+    if (!bad) continue;
     char msg[SF_STATUS_MSG_MAX + 64];
-    sf_verdict_fail(v, "count_caps", NULL, caps[q].what);
-    sf_verdict_key(v, "count_caps %s", caps[q].what);
-    sf_verdict_dumpf(v, "%u %s in a text: %s; want over the limit at line %u\n", caps[q].cap + 1, caps[q].what,
-                     sf_status_format(&s1, msg, sizeof msg), line);
+    sf_verdict_fail(v, row[q].check, NULL, bad);
+    sf_verdict_key(v, "%s %s %s", row[q].check, row[q].what, bad);
+    sf_verdict_dumpf(v, "%u %s in a text: %s; want %s\n", row[q].cap + (*bad == 'o'), row[q].what,
+                     sf_status_format(&st, msg, sizeof msg), *bad == 'o' ? "over the limit at the line past the cap" : "read");
     return false;
   }
+  return true;
+}
+
+/* `count_caps`' builder half (the text half is in `line_caps`): the kernel builder takes
+ * SF_ISA_MAX_INSTS sample instructions and 65,535 kernel attributes, and refuses one more of each. */
+static bool sf_check_count_caps(sf_verdict *v) {
   /* the kernel builder: SF_ISA_MAX_INSTS sample instructions, and one more refused */
   sf_visa_kernel k;
   sf_status st;
@@ -881,9 +787,8 @@ static bool decl_cap(sf_verdict *v) {
 }
 
 static bool sf_check_caps(sf_verdict *v) {
-  return sf_check_label_cap(v) && sf_check_inst_cap(v) && sf_check_string_cap(v) && funcdecl_cap(v) &&
-         sf_check_count_caps(v) && sf_check_name_cap(v) && sf_check_file_cap(v) && sf_check_list_cap(v) &&
-         sf_check_switch_cap(v) && decl_cap(v) && attr_caps(v);
+  return line_caps(v) && sf_check_string_cap(v) && sf_check_count_caps(v) && sf_check_name_cap(v) &&
+         sf_check_file_cap(v) && sf_check_list_cap(v) && sf_check_switch_cap(v) && decl_cap(v) && attr_caps(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_caps)
