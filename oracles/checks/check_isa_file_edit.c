@@ -421,9 +421,11 @@ static bool old_fields(sf_isa_file *g, sf_verdict *v) {
 }
 
 /* `old_fields` on instructions built here (once per process: no seed holds them): before vISA 3.4
- * FILE's name index and LIFETIME's variable are UW, and before 3.6 RAW_SENDS has no ffid byte. Each
- * encodes at that version with the field 0 and must be refused as out of range with it over the
- * older form (0x10000; an ffid of 1). */
+ * FILE's name index and LIFETIME's variable are UW, and before 3.6 RAW_SENDS has no ffid byte; before
+ * 3.2 GATHER4_TYPED has a layout of its own, 8 lanes (exec size code 3), no predicate, a channel
+ * mask byte (docs/visa-binary.md). Each encodes at that version with the field 0 (the exec field
+ * 3) and must be refused as out of range with it over the older form (0x10000; an ffid of 1; an
+ * exec field of 0x103, past its byte; a predicate; a mask of 0x100). */
 static bool old_fields_built(sf_verdict *v) {
   static bool done;
   if (done) return true;
@@ -435,10 +437,14 @@ static bool old_fields_built(sf_verdict *v) {
     uint32_t val;
     unsigned ver;
     const char *what;
+    uint32_t e0; /* field 0 in the instruction that encodes */
   } t[] = {
-      {0x51, "d", 0, 0x10000u, SF_VISA_V(3, 3), "file's name index 0x10000"},
-      {0x7b, "bd", 1, 0x10000u, SF_VISA_V(3, 3), "lifetime's variable 0x10000"},
-      {0x7a, "bEPbbbbVVRRR", 6, 1, SF_VISA_V(3, 5), "raw_sends' ffid 1"},
+      {0x51, "d", 0, 0x10000u, SF_VISA_V(3, 3), "file's name index 0x10000", 0},
+      {0x7b, "bd", 1, 0x10000u, SF_VISA_V(3, 3), "lifetime's variable 0x10000", 0},
+      {0x7a, "bEPbbbbVVRRR", 6, 1, SF_VISA_V(3, 5), "raw_sends' ffid 1", 0},
+      {0x4b, "EPbbRRRRR", 0, 0x103u, SF_VISA_V(3, 1), "gather4_typed's exec field 0x103", 3},
+      {0x4b, "EPbbRRRRR", 1, 1, SF_VISA_V(3, 1), "gather4_typed's predicate 1", 3},
+      {0x4b, "EPbbRRRRR", 2, 0x100u, SF_VISA_V(3, 1), "gather4_typed's channel mask 0x100", 3},
   };
   for (unsigned q = 0; q < sizeof t / sizeof t[0]; q++) {
     sf_visa_gop ops[12];
@@ -448,6 +454,7 @@ static bool old_fields_built(sf_verdict *v) {
       ops[i].kind = (uint8_t)t[q].lay[i];
       if (ops[i].kind == SF_VF_VEC) ops[i].v.cls = SF_VCLS_IMMEDIATE, ops[i].v.type = SF_VT_UD;
     }
+    ops[0].u = t[q].e0;
     sf_visa_ginst gi = {SF_VISA_FORM_SPEC, 0, t[q].op, (uint16_t)nops, ops};
     sf_status st;
     sf_status_clear(&st);
