@@ -361,6 +361,9 @@ bool sf_check_sampler_alloc_fail(sf_verdict *v, const sf_case *c, const uint8_t 
  * class, or a scalar field an edge value; text the printer writes for it reads back as the same
  * bytes (the edit picked by the hash h) */
 bool sf_isa_field_edit(sf_isa_file *g, uint64_t h, sf_verdict *v);
+/* `old_fields` and `old_counts` (check_isa_old.c): what vISA versions before 4.1 cannot hold, refused
+ * as out of range by the encoder and the writer. */
+bool sf_isa_old_versions(sf_isa_file *g, sf_verdict *v);
 /* `gen_drop` (check_isa_field_edit.c): sf_isa_drop_gen_code on a file with Gen code empties every
  * record, kernels' and functions', and reports their count and bytes; f is not used after it. */
 bool sf_isa_gen_drop(sf_verdict *v, sf_isa_file *f);

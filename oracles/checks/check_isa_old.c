@@ -1,0 +1,218 @@
+/* oracles/checks/check_isa_old.c — what older vISA versions cannot hold (isa_file_fuzzer): the
+ * encoder and the writer keep every field and count in its 4.1 form and must refuse, as out of
+ * range, what an older version's narrower field cannot hold, rather than cut it (docs/visa-binary.md,
+ * the changes from version to version). `old_fields` on kernel 0's first generic 3D instruction
+ * (every file) and on instructions built here (once per process), `old_counts` on kernels built here
+ * (once per process). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/visa/visa_bin_priv.h"
+#include "harness/visa/visa_kernel_priv.h"
+#include "harness/visa/visa_optab.h"
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/visa.h"
+
+/* `old_fields`: before vISA 4.0 a 3D sampler op is a byte (a 5-bit op and three flags), and before
+ * 3.4 the aoffimmi of sample_3d, load_3d and gather4_3d is a UW value; the encoder keeps both in
+ * their 4.1 form and must refuse, as out of range, what the older byte cannot hold rather than cut
+ * it. The first generic 3D instruction of kernel 0 (spec form) that encodes at vISA 3.3 as it is must
+ * be refused there with its op given flag bit 5 (outside the 4.1 form's 0x71F), and with its
+ * aoffimmi given as a UD immediate. */
+static bool old_fields(sf_isa_file *g, sf_verdict *v) {
+  if (!g->num_kernels) return true;
+  const sf_visa_kernel *k = &g->kernels[0];
+  for (uint32_t j = 0; j < k->num_gens; j++) {
+    sf_visa_ginst *gi = &k->gens[j];
+    if (gi->op < 0x6d || gi->op > 0x6f || gi->form != SF_VISA_FORM_SPEC || gi->num_ops < 5 || gi->ops[0].kind != SF_VF_UW ||
+        gi->ops[4].kind != SF_VF_VEC)
+      continue;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    const unsigned ver = SF_VISA_V(3, 3);
+    if (sf_visa_gen_encode_ver(gi, ver, &b, &st) != SF_OK) {
+      sf_buf_free(&b);
+      return true;
+    }
+    for (unsigned e = 0; e < 2; e++) {
+      sf_visa_gop keep = gi->ops[e ? 4 : 0];
+      if (e) {
+        memset(&gi->ops[4].v, 0, sizeof gi->ops[4].v);
+        gi->ops[4].v.cls = SF_VCLS_IMMEDIATE;
+        gi->ops[4].v.type = SF_VT_UD;
+        gi->ops[4].v.imm = 1;
+      } else {
+        gi->ops[0].u |= 0x20u;
+      }
+      b.len = 0;
+      b.failed = false;
+      sf_status_clear(&st);
+      sf_code rc = sf_visa_gen_encode_ver(gi, ver, &b, &st);
+      gi->ops[e ? 4 : 0] = keep;
+      if (rc == SF_ERR_RANGE) continue;
+      const char *name = sf_visa_op_name(gi->op);
+      sf_verdict_fail(v, "old_fields", NULL, e ? "aoffimmi" : "op3d");
+      sf_verdict_key(v, "old_fields %s %s", e ? "aoffimmi" : "op3d", sf_code_name(rc));
+      sf_verdict_dumpf(v, "%s (opcode 0x%02x) at vISA 3.3 with %s: the encoder gave %s (%s), want out of range\n",
+                       name ? name : "?", (unsigned)gi->op, e ? "a UD immediate aoffimmi" : "sampler op flag bit 5 set",
+                       sf_code_name(rc), st.msg);
+      sf_buf_free(&b);
+      return false;
+    }
+    sf_buf_free(&b);
+    return true;
+  }
+  return true;
+}
+
+/* `old_fields` on instructions built here (once per process: no seed holds them): before vISA 3.4
+ * FILE's name index and LIFETIME's variable are UW, and before 3.6 RAW_SENDS has no ffid byte; before
+ * 3.2 GATHER4_TYPED has a layout of its own, 8 lanes (exec size code 3), no predicate, a channel
+ * mask byte (docs/visa-binary.md). Each encodes at that version with the field 0 (the exec field
+ * 3) and must be refused as out of range with it over the older form (0x10000; an ffid of 1; an
+ * exec field of 0x103, past its byte; a predicate; a mask of 0x100). */
+static bool old_fields_built(sf_verdict *v) {
+  static bool done;
+  if (done) return true;
+  done = true;
+  static const struct {
+    uint8_t op;
+    const char *lay;   /* the 4.1 layout (visa_optab.c) */
+    unsigned field;
+    uint32_t val;
+    unsigned ver;
+    const char *what;
+    uint32_t e0; /* field 0 in the instruction that encodes */
+  } t[] = {
+      {0x51, "d", 0, 0x10000u, SF_VISA_V(3, 3), "file's name index 0x10000", 0},
+      {0x7b, "bd", 1, 0x10000u, SF_VISA_V(3, 3), "lifetime's variable 0x10000", 0},
+      {0x7a, "bEPbbbbVVRRR", 6, 1, SF_VISA_V(3, 5), "raw_sends' ffid 1", 0},
+      {0x4b, "EPbbRRRRR", 0, 0x103u, SF_VISA_V(3, 1), "gather4_typed's exec field 0x103", 3},
+      {0x4b, "EPbbRRRRR", 1, 1, SF_VISA_V(3, 1), "gather4_typed's predicate 1", 3},
+      {0x4b, "EPbbRRRRR", 2, 0x100u, SF_VISA_V(3, 1), "gather4_typed's channel mask 0x100", 3},
+  };
+  for (unsigned q = 0; q < sizeof t / sizeof t[0]; q++) {
+    sf_visa_gop ops[12];
+    size_t nops = strlen(t[q].lay);
+    memset(ops, 0, sizeof ops);
+    for (size_t i = 0; i < nops; i++) {
+      ops[i].kind = (uint8_t)t[q].lay[i];
+      if (ops[i].kind == SF_VF_VEC) ops[i].v.cls = SF_VCLS_IMMEDIATE, ops[i].v.type = SF_VT_UD;
+    }
+    ops[0].u = t[q].e0;
+    sf_visa_ginst gi = {SF_VISA_FORM_SPEC, 0, t[q].op, (uint16_t)nops, ops};
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    sf_code rc0 = sf_visa_gen_encode_ver(&gi, t[q].ver, &b, &st);
+    ops[t[q].field].u = t[q].val;
+    b.len = 0;
+    b.failed = false;
+    sf_status st1;
+    sf_status_clear(&st1);
+    b.st = &st1;
+    sf_code rc1 = rc0 == SF_OK ? sf_visa_gen_encode_ver(&gi, t[q].ver, &b, &st1) : SF_OK;
+    sf_buf_free(&b);
+    if (rc0 == SF_OK && rc1 == SF_ERR_RANGE) continue;
+    sf_verdict_fail(v, "old_fields", NULL, rc0 != SF_OK ? "built" : "id");
+    sf_verdict_key(v, "old_fields %s %s", rc0 != SF_OK ? "built" : t[q].what, sf_code_name(rc0 != SF_OK ? rc0 : rc1));
+    sf_verdict_dumpf(v, "opcode 0x%02x at vISA %u.%u: %s; want it written with the field 0 and refused as out of range "
+                     "with %s\n", (unsigned)t[q].op, t[q].ver >> 8, t[q].ver & 0xFF,
+                     rc0 != SF_OK ? st.msg : sf_code_name(rc1), t[q].what);
+    return false;
+  }
+  /* and a sampler instruction's operand: a general variable's id is UW before vISA 3.4 and UD from
+   * 3.4 on, so id 0x10000 must be written at 3.4 and refused as out of range at 3.3 */
+  static const char su[] = "sample_unorm.R.16-full S0 T8 V36(1,1)<4;1,1> 0x3f3e0000:f 0x3f3e0000:f 0x3f3e0000:f V32.640";
+  sf_inst in;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rp = sf_visa_parse(su, sizeof su - 1, NULL, &in, &st);
+  sf_code r34 = SF_OK, r33 = SF_OK;
+  if (rp == SF_OK) {
+    in.unorm.u.id = 0x10000u;
+    sf_buf b;
+    sf_buf_init(&b, NULL);
+    r34 = sf_visa_encode_ver(&in, SF_VISA_V(3, 4), &b, &st);
+    sf_buf_free(&b);
+    sf_buf_init(&b, NULL);
+    sf_status st33;
+    sf_status_clear(&st33);
+    r33 = sf_visa_encode_ver(&in, SF_VISA_V(3, 3), &b, &st33);
+    sf_buf_free(&b);
+    if (r34 == SF_OK && r33 == SF_ERR_RANGE) return true;
+  }
+  sf_verdict_fail(v, "old_fields", NULL, "var_id");
+  sf_verdict_key(v, "old_fields var_id %s %s %s", sf_code_name(rp), sf_code_name(r34), sf_code_name(r33));
+  sf_verdict_dumpf(v, "sample_unorm with u a general variable of id 0x10000: parse %s, vISA 3.4 %s (%s), vISA 3.3 %s; "
+                   "want it written at 3.4 and refused as out of range at 3.3\n", sf_code_name(rp), sf_code_name(r34),
+                   st.msg, sf_code_name(r33));
+  return false;
+}
+
+/* `old_counts` (once per process): before vISA 3.4 a kernel's string, variable and input ids are
+ * UW, so a kernel with 65,536 of any one of them (each count alone at its cap) must be refused at
+ * 3.3 as out of range for those 16 bits, not written with ids cut short, nor refused for another
+ * reason (3.3 also holds the input count in a byte: that refusal names 8 bits; each names the
+ * version, "vISA 3.3 stores ..."). And a 3.3 kernel
+ * with 255 inputs, the byte's largest count, is written, while 256 is refused for the byte. */
+static bool old_counts(sf_verdict *v) {
+  static bool done;
+  if (done) return true;
+  done = true;
+  static const char *const what[5] = {"strings", "variables", "inputs", "255 inputs", "256 inputs"};
+  for (unsigned q = 0; q < 5; q++) {
+    sf_isa_file f;
+    memset(&f, 0, sizeof f);
+    f.major = 3, f.minor = 3, f.num_kernels = 1;
+    f.kernels = calloc(1, sizeof *f.kernels);
+    sf_status st;
+    sf_status_clear(&st);
+    bool built = f.kernels && sf_visa_kernel_init(f.kernels, "k", &st) == SF_OK;
+    sf_visa_kernel *k = built ? f.kernels : NULL;
+    while (built && q == 0 && k->num_strings < 0x10000u) built = sf_visa_kernel_add_string(k, "", 0, &st) >= 0;
+    if (built && q == 1) { /* every variable named by string 0 (the kernel's name): only the variable count is large */
+      free(k->vars);
+      k->vars = calloc(0x10000u, sizeof *k->vars);
+      k->num_vars = k->vars ? 0x10000u : 0;
+      built = k->vars != NULL;
+    }
+    if (built && q >= 2) { /* 65536 inputs, or (3.3's input count is a byte) 255 and 256 */
+      uint32_t ni = q == 2 ? 0x10000u : q == 3 ? 255u : 256u;
+      free(k->inputs);
+      k->inputs = calloc(ni, sizeof *k->inputs);
+      k->num_inputs = k->inputs ? ni : 0;
+      built = k->inputs != NULL;
+    }
+    sf_code rc = SF_ERR_NOMEM;
+    sf_status wst;
+    sf_status_clear(&wst);
+    if (built) {
+      sf_buf b;
+      sf_buf_init(&b, &wst);
+      b.limit = 16u << 20;
+      rc = sf_isa_write(&f, &b, &wst);
+      sf_buf_free(&b);
+    }
+    sf_isa_free(&f);
+    if (rc == SF_ERR_NOMEM) continue; /* no verdict without memory */
+    bool named = strstr(wst.msg, "vISA 3.3 stores") != NULL; /* the refusal names the version it writes */
+    if (q < 3 ? rc == SF_ERR_RANGE && named && strstr(wst.msg, "16 bits")
+              : q == 3 ? rc == SF_OK : rc == SF_ERR_RANGE && named && strstr(wst.msg, "8 bits"))
+      continue;
+    static const char *const want[3] = {"refused as out of range for 16-bit ids", "written (the byte's largest count)",
+                                        "refused as out of range for the 8-bit input count"};
+    sf_verdict_fail(v, "old_counts", NULL, what[q]);
+    sf_verdict_key(v, "old_counts %s %s", what[q], sf_code_name(rc));
+    sf_verdict_dumpf(v, "a vISA 3.3 kernel with %s%s: %s (%s); want it %s\n", q < 3 ? "65536 " : "", what[q], sf_code_name(rc),
+                     rc == SF_OK ? "written" : wst.msg, want[q < 3 ? 0 : q - 2]);
+    return false;
+  }
+  return true;
+}
+
+bool sf_isa_old_versions(sf_isa_file *g, sf_verdict *v) { return old_fields(g, v) && old_fields_built(v) && old_counts(v); }
