@@ -118,7 +118,6 @@ static sf_code program_text(const uint8_t *p, size_t n, sf_buf *text, sf_status 
   if (!c) {
     sf_buf enc;
     sf_buf_init(&enc, st);
-    enc.limit = n + 4096;
     c = sf_tpf_program_encode(&back, &enc, st);
     if (!c && (enc.len != n || memcmp(enc.data, p, n) != 0)) {
       size_t at = 0;

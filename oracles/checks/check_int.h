@@ -168,6 +168,9 @@ bool sf_check_d3d_tokens_once(sf_verdict *v);
  * per process in the D3D codec targets (sf_check_d3d_text_fixed_once). */
 bool sf_check_d3d_imm_width(sf_verdict *v);
 bool sf_check_d3d_text_fixed_once(sf_verdict *v);
+/* `container_caps` (check_d3d_caps.c): the DXBC container at its chunk and size caps and one past, in
+ * the writer, the reader and the container text parser; once per process in the D3D codec targets. */
+bool sf_check_d3d_caps_once(sf_verdict *v);
 /* `double_suffix` (check_d3d_text.c): a printed program t[0..n) whose d(...) values get fxc's 'l'
  * suffix encodes to the program's bytes p[0..pn). */
 bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const uint8_t *p, size_t pn);

@@ -1,0 +1,152 @@
+/* oracles/checks/check_d3d_caps.c — the DXBC container's caps, once per process in the D3D codec
+ * targets (`container_caps`): SF_DXBC_MAX_CHUNKS (64) chunks and SF_DXBC_MAX_SIZE (16 MiB) bytes
+ * (include/samplefuzz/dxbc.h), each at the cap and one past it, in the writer, the reader and the
+ * container text parser. A container at a cap is written, reads back with its chunks and goes
+ * through its text to the same bytes; one past is refused as over the limit, by the reader at the
+ * field that says so. No seed holds 65 chunks or 16 MiB within the targets' max_len, and a cap one
+ * off in either direction changes nothing any other check sees. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/dxbc.h"
+
+#define CC_FOURCC 0x5a5a5a5au /* "ZZZZ": a chunk no reader interprets */
+
+/* Writes n empty chunks (n <= 65) into out; the writer's code. */
+static sf_code write_empty(size_t n, sf_buf *out, sf_status *st) {
+  sf_dxbc_chunk ch[SF_DXBC_MAX_CHUNKS + 1];
+  memset(ch, 0, sizeof ch);
+  for (size_t i = 0; i < n; i++) ch[i].fourcc = CC_FOURCC;
+  return sf_dxbc_write(ch, n, out, st);
+}
+
+/* The chunk count: 64 written, read (64 chunks) and through the text to the same bytes; 65 refused
+ * by the writer, by the reader at the count (byte 28) and by the text parser at the 65th chunk's
+ * line. NULL, or what went wrong (*st: its status). */
+static const char *chunk_count(sf_status *st) {
+  const char *bad = NULL;
+  sf_buf w, t, back;
+  sf_buf_init(&w, NULL);
+  sf_buf_init(&t, NULL);
+  sf_buf_init(&back, NULL);
+  sf_status_clear(st);
+  sf_code rc = write_empty(SF_DXBC_MAX_CHUNKS, &w, st);
+  sf_dxbc c;
+  memset(&c, 0, sizeof c);
+  if (rc == SF_OK) {
+    rc = sf_dxbc_read(w.data, w.len, &c, st);
+    if (rc != SF_OK || c.nchunks != SF_DXBC_MAX_CHUNKS) bad = "read 64";
+    sf_dxbc_free(&c);
+  } else if (rc != SF_ERR_NOMEM) {
+    bad = "write 64";
+  }
+  if (!bad && rc == SF_OK) {
+    rc = sf_dxbc_print_text(w.data, w.len, &t, st);
+    if (rc == SF_OK) rc = sf_dxbc_parse_text((const char *)t.data, t.len, &back, st);
+    if (rc == SF_OK && (back.len != w.len || memcmp(back.data, w.data, w.len))) bad = "text 64";
+    else if (rc != SF_OK && rc != SF_ERR_NOMEM) bad = "text 64";
+  }
+  /* the text with one chunk line more, a copy of its last line */
+  if (!bad && rc == SF_OK && t.len > 1 && t.data[t.len - 1] == '\n') {
+    size_t last = t.len - 1, lines = 0;
+    while (last > 0 && t.data[last - 1] != '\n') last--;
+    for (size_t i = 0; i < t.len; i++) lines += t.data[i] == '\n';
+    char line[64];
+    size_t ln = t.len - last < sizeof line ? t.len - last : 0;
+    memcpy(line, t.data + last, ln);
+    sf_buf_free(&back);
+    sf_buf_init(&back, NULL);
+    sf_status_clear(st);
+    rc = !ln ? SF_ERR_INVALID : !sf_buf_put(&t, line, ln) ? SF_ERR_NOMEM : sf_dxbc_parse_text((const char *)t.data, t.len, &back, st);
+    if (rc != SF_ERR_NOMEM && (rc != SF_ERR_LIMIT || st->pos_kind != SF_POS_TEXT || st->line != lines + 1)) bad = "text 65";
+  }
+  if (!bad) {
+    sf_buf_free(&w);
+    sf_buf_init(&w, NULL);
+    sf_status_clear(st);
+    rc = write_empty(SF_DXBC_MAX_CHUNKS + 1, &w, st);
+    if (rc != SF_ERR_LIMIT && rc != SF_ERR_NOMEM) bad = "write 65";
+  }
+  /* a container of 65 empty chunks built here, unsigned (an all-zero checksum) */
+  if (!bad) {
+    const uint32_t n = SF_DXBC_MAX_CHUNKS + 1, total = 32 + 4 * n + 8 * n;
+    sf_buf_free(&w);
+    sf_buf_init(&w, NULL);
+    bool ok = sf_wr_u32(&w, SF_DXBC_MAGIC);
+    for (unsigned i = 0; i < 4; i++) ok = ok && sf_wr_u32(&w, 0);
+    ok = ok && sf_wr_u32(&w, 1) && sf_wr_u32(&w, total) && sf_wr_u32(&w, n);
+    for (uint32_t i = 0; i < n; i++) ok = ok && sf_wr_u32(&w, 32 + 4 * n + 8 * i);
+    for (uint32_t i = 0; i < n; i++) ok = ok && sf_wr_u32(&w, CC_FOURCC) && sf_wr_u32(&w, 0);
+    if (ok) {
+      sf_status_clear(st);
+      rc = sf_dxbc_read(w.data, w.len, &c, st);
+      sf_dxbc_free(&c);
+      if (rc != SF_ERR_LIMIT || st->pos_kind != SF_POS_BYTE || st->pos != 28) bad = "read 65";
+    }
+  }
+  sf_buf_free(&w);
+  sf_buf_free(&t);
+  sf_buf_free(&back);
+  return bad;
+}
+
+/* The container's size: one chunk that makes it exactly 16 MiB is written and reads back (both
+ * unsigned: the checksum over 16 MiB is not what this checks); one byte more is refused by the
+ * writer, and 16 MiB + 1 bytes by the reader at byte 0, before anything else is read. */
+static const char *container_size(sf_status *st) {
+  const size_t cap = SF_DXBC_MAX_SIZE, body = cap - 32 - 4 - 8;
+  uint8_t *data = calloc(body + 1, 1);
+  if (!data) return NULL;
+  const char *bad = NULL;
+  sf_dxbc_chunk ch = {CC_FOURCC, 0, (uint32_t)body, data};
+  sf_buf w;
+  sf_buf_init(&w, NULL);
+  sf_status_clear(st);
+  sf_code rc = sf_dxbc_write_ex(&ch, 1, SF_DXBC_WRITE_ZERO_CHECKSUM, &w, st);
+  if (rc == SF_OK) {
+    sf_dxbc c;
+    memset(&c, 0, sizeof c);
+    rc = w.len == cap ? sf_dxbc_read(w.data, w.len, &c, st) : SF_ERR_INVALID;
+    if (rc == SF_OK && (c.nchunks != 1 || c.chunks[0].size != body)) bad = "read 16 MiB";
+    else if (rc != SF_OK && rc != SF_ERR_NOMEM) bad = "read 16 MiB";
+    sf_dxbc_free(&c);
+    /* and one byte more, given to the reader */
+    if (!bad && rc == SF_OK && sf_wr_u8(&w, 0)) {
+      sf_status_clear(st);
+      rc = sf_dxbc_read(w.data, w.len, &c, st);
+      sf_dxbc_free(&c);
+      if (rc != SF_ERR_NOMEM && (rc != SF_ERR_LIMIT || st->pos_kind != SF_POS_BYTE || st->pos != 0)) bad = "read 16 MiB + 1";
+    }
+  } else if (rc != SF_ERR_NOMEM) {
+    bad = "write 16 MiB";
+  }
+  sf_buf_free(&w);
+  if (!bad) {
+    ch.size = (uint32_t)body + 1;
+    sf_buf_init(&w, NULL);
+    sf_status_clear(st);
+    rc = sf_dxbc_write_ex(&ch, 1, SF_DXBC_WRITE_ZERO_CHECKSUM, &w, st);
+    sf_buf_free(&w);
+    if (rc != SF_ERR_LIMIT && rc != SF_ERR_NOMEM) bad = "write 16 MiB + 1";
+  }
+  free(data);
+  return bad;
+}
+
+static bool sf_check_d3d_caps(sf_verdict *v) {
+  sf_status st;
+  const char *bad = chunk_count(&st);
+  if (!bad) bad = container_size(&st);
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "container_caps", NULL, bad);
+  sf_verdict_key(v, "container_caps %s", bad);
+  sf_verdict_dumpf(v, "a DXBC container at its caps (64 chunks, 16 MiB) or one past: %s wrong: %s\n", bad,
+                   sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
+
+SF_CHECK_ONCE_FN(sf_check_d3d_caps)
