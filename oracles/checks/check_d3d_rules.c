@@ -431,18 +431,30 @@ static bool rettype_all(sf_verdict *v, const sf_d3d_inst *d) {
   return true;
 }
 
+/* Junk in the selection an operand (or a relative operand) of num_comp components does not use:
+ * all of it without 4 components, the bits past a mask's 4 or a selected component's 2. Equality
+ * compares these (the encoder would write them; no decoder makes them), canonicalizing clears them. */
+static void junk_sel(uint8_t num_comp, uint8_t *sel_mode, uint8_t *comp_bits) {
+  if (num_comp != SF_D3D_NC_4) *sel_mode = SF_D3D_SEL_SELECT1, *comp_bits = 0x5A;
+  else if (*sel_mode == SF_D3D_SEL_MASK) *comp_bits |= 0x50;   /* bits past the 4-bit mask */
+  else if (*sel_mode == SF_D3D_SEL_SELECT1) *comp_bits |= 0x58; /* bits past the 2-bit component */
+}
+
 /* Fills with junk every field of o that equality ignores (inst.h: fields unused by the operand's
  * form): the indices past index_dim (all three of an immediate), the immediate values of a register
  * operand (and the last three of a one-value immediate), a pure relative index's immediate part, the
- * relative operand of an index without one, and a relative operand's indices past its index_dim. */
-static void junk_opnd(sf_d3d_opnd *o) {
+ * relative operand of an index without one, and a relative operand's indices past its index_dim;
+ * with `sel`, the selection bits each form leaves unused too (junk_sel). */
+static void junk_opnd(sf_d3d_opnd *o, bool sel) {
   enum { J = 0x5A };
   if (o->type == SF_D3D_OT_IMM32) {
+    if (sel) o->sel_mode = SF_D3D_SEL_SELECT1, o->comp_bits = J; /* an immediate has no selection */
     memset(o->idx, J, sizeof o->idx);
     if (o->num_comp == SF_D3D_NC_1) memset(&o->imm[1], J, 3 * sizeof o->imm[0]);
     return;
   }
   memset(o->imm, J, sizeof o->imm);
+  if (sel) junk_sel(o->num_comp, &o->sel_mode, &o->comp_bits);
   for (unsigned i = 0; i < 3; i++) {
     sf_d3d_index *x = &o->idx[i];
     if (i >= o->index_dim) {
@@ -452,8 +464,10 @@ static void junk_opnd(sf_d3d_opnd *o) {
     bool rel = x->rep == SF_D3D_IDX_REL || x->rep == SF_D3D_IDX_IMM32_REL || x->rep == SF_D3D_IDX_IMM64_REL;
     if (x->rep == SF_D3D_IDX_REL) x->imm = 0x5A5A5A5Au;
     if (!rel) memset(&x->rel, J, sizeof x->rel);
-    else
+    else {
       for (unsigned j = x->rel.index_dim; j < 2; j++) x->rel.index[j] = 0x5A5A5A5Au;
+      if (sel) junk_sel(x->rel.num_comp, &x->rel.sel_mode, &x->rel.comp_bits);
+    }
   }
 }
 
@@ -469,15 +483,18 @@ static bool canon_clears(sf_verdict *v, const sf_d3d_inst *d) {
   if (!j.has_aoffimmi) memset(j.aoffimmi, 0x5A, sizeof j.aoffimmi);
   if (!j.has_resdim) j.resdim = 0x5A, j.resdim_stride = 0x5A;
   if (!j.has_rettype) memset(j.rettype, 0x5A, sizeof j.rettype);
-  junk_opnd(&j.dst);
+  junk_opnd(&j.dst, false);
   for (unsigned i = 0; i < SF_D3D_MAX_SRC; i++) {
-    if (i < j.num_src) junk_opnd(&j.src[i]);
+    if (i < j.num_src) junk_opnd(&j.src[i], false);
     else memset(&j.src[i], 0x5A, sizeof j.src[i]);
   }
   const char *why = NULL;
   if (!sf_d3d_inst_equal(&a, &j)) {
     why = "equality compares a field that only junk (a field the operand's form does not use) changed";
   } else {
+    /* the selection bits no form uses, which only canonicalizing clears */
+    junk_opnd(&j.dst, true);
+    for (unsigned i = 0; i < j.num_src && i < SF_D3D_MAX_SRC; i++) junk_opnd(&j.src[i], true);
     sf_d3d_inst_canonicalize(&a);
     sf_d3d_inst_canonicalize(&j);
     if (memcmp(&a, &j, sizeof a) != 0) why = "the canonical form keeps a field that the operand's form does not use";

@@ -106,6 +106,7 @@ bool sf_check_state_api(sf_verdict *v) {
   /* Every type up to BF has a size, and is declared (ids 40 on, freed below with the rest). */
   for (uint8_t t = 0; a.ok && t <= SF_VT_BF; t++) declare_t(&a, &s, 40u + t, t, 8, 0xE0, "every type");
   if (a.ok) refused(&a, &s, 8, SF_VT_UD, 0, SF_ERR_LIMIT, "size 0");
+  if (a.ok) declare(&a, &s, 9, SF_VAR_MAX_BYTES, 0xE9, "size at the cap"); /* all its bytes written */
   if (a.ok) refused(&a, &s, 8, SF_VT_UD, SF_VAR_MAX_BYTES + 1, SF_ERR_LIMIT, "size past the cap");
   if (a.ok && !sf_state_var(&s, 6)) finding(&a, "size past the cap", "a refused declaration of V8 lost V6");
   if (a.ok && (sf_state_var(NULL, 6) || sf_state_var(&s, 0))) finding(&a, "lookup", "a NULL state or id 0 finds a variable");
