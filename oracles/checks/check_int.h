@@ -144,6 +144,9 @@ bool sf_check_state_api_once(sf_verdict *v);
 /* `conversions` (check_state_api.c): sRGB8 and half codes decode and encode back to themselves;
  * once per process like state_api. */
 bool sf_check_conversions(sf_verdict *v);
+/* A small valid surface a sampler check builds was not created: out of memory leaves the check
+ * nothing to say (true); any other refusal is a finding of `check` (false). check_state_api.c. */
+bool sf_check_surface_refused(sf_verdict *v, const char *check, const sf_status *st);
 bool sf_check_conversions_once(sf_verdict *v);
 bool sf_check_surface_api(sf_verdict *v);
 bool sf_check_surface_api_once(sf_verdict *v);
