@@ -136,6 +136,23 @@ static void d3d_nulls(nulls *n) {
       sf_verdict_dumpf(n->v, "sf_dxbc_wrap_program of an instruction with %u sources (the array holds %u) gave %s (%s), "
                        "want out of range\n", many.num_src, SF_D3D_MAX_SRC, sf_code_name(rc), st.msg);
     }
+    /* equality and the diff compare at most the array's sources: two copies, each in a block of
+     * exactly its size (a read past src[] is ASan's finding), are the same instruction */
+    sf_d3d_inst *h1 = malloc(sizeof *h1), *h2 = malloc(sizeof *h2);
+    char db[64];
+    if (h1 && h2 && n->ok) {
+      *h1 = many, *h2 = many;
+      const char *df = sf_d3d_inst_diff(h1, h2, db, sizeof db);
+      if (!sf_d3d_inst_equal(h1, h2) || !df || *df) {
+        n->ok = false;
+        sf_verdict_fail(n->v, "api_nulls", NULL, "sf_d3d_inst_equal(num_src)");
+        sf_verdict_key(n->v, "api_nulls sf_d3d_inst_equal num_src");
+        sf_verdict_dumpf(n->v, "two copies of an instruction with %u sources (the array holds %u) are not equal: %s\n",
+                         many.num_src, SF_D3D_MAX_SRC, df ? df : "(null diff)");
+      }
+    }
+    free(h1);
+    free(h2);
   }
   if (prog == SF_OK) {
     CALL("sf_tpf_program_encode(NULL program)", sf_tpf_program_encode(NULL, &out, &st));

@@ -1,9 +1,14 @@
-/* oracles/checks/check_d3d_caps.c — the DXBC container's caps, once per process in the D3D codec
- * targets (`container_caps`): SF_DXBC_MAX_CHUNKS (64) chunks and SF_DXBC_MAX_SIZE (16 MiB) bytes
- * (include/samplefuzz/dxbc.h), each at the cap and one past it, in the writer, the reader and the
- * container text parser. A container at a cap is written, reads back with its chunks and goes
- * through its text to the same bytes; one past is refused as over the limit, by the reader at the
- * field that says so. No seed holds 65 chunks or 16 MiB within the targets' max_len, and a cap one
+/* oracles/checks/check_d3d_caps.c — the D3D codecs' caps, once per process in the D3D codec
+ * targets (include/samplefuzz/dxbc.h), each at the cap and one past it:
+ *   - `container_caps`: SF_DXBC_MAX_CHUNKS (64) chunks and SF_DXBC_MAX_SIZE (16 MiB) bytes, in the
+ *     writer, the reader and the container text parser; a container at a cap is written, reads
+ *     back with its chunks and goes through its text to the same bytes; one past is refused as over
+ *     the limit, by the reader at the field that says so;
+ *   - `program_caps`: SF_TPF_MAX_ITEMS (2^18) instructions in a program built through the API, a
+ *     program of SF_TPF_MAX_PROGRAM_TOKENS tokens and one more refused by the encoder, and a
+ *     statement of more than 2^19 DWORDs (an immediate constant buffer) read from text;
+ *   - `sig_caps`: SF_DXBC_SIG_MAX_ELEMS (1,024) signature elements added, one more refused.
+ * No seed holds such a program, container or signature within the targets' max_len, and a cap one
  * off in either direction changes nothing any other check sees. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,17 +141,122 @@ static const char *container_size(sf_status *st) {
   return bad;
 }
 
+/* Programs: SF_TPF_MAX_ITEMS `ret`s added one by one, and the next refused as over the limit; a
+ * comment block of SF_TPF_MAX_PROGRAM_TOKENS - 2 tokens and a `ret` after it (a program one token
+ * past the cap: each item alone is within it) refused by the encoder as over the limit; and an
+ * immediate constant buffer of 131,073 four-value entries (a statement of 524,294 DWORDs, past
+ * 2^19, so its token list grows to 2^20) read from text, whole. */
+static const char *program_caps(sf_status *st) {
+  const char *bad = NULL;
+  sf_tpf_program p;
+  sf_tpf_program_init(&p, 0x50u); /* ps_5_0 */
+  const uint32_t ret = SF_TPF_OP_RET;
+  sf_code rc = SF_OK;
+  for (uint32_t i = 0; i < SF_TPF_MAX_ITEMS && rc == SF_OK; i++) rc = sf_tpf_program_add_tokens(&p, &ret, 1, st);
+  if (rc == SF_OK) {
+    sf_status_clear(st);
+    rc = sf_tpf_program_add_tokens(&p, &ret, 1, st);
+    if (rc != SF_ERR_LIMIT || p.count != SF_TPF_MAX_ITEMS) bad = "items";
+    rc = SF_OK;
+  } else if (rc != SF_ERR_NOMEM) {
+    bad = "items at the cap";
+  }
+  sf_tpf_program_free(&p);
+  const size_t n = SF_TPF_MAX_PROGRAM_TOKENS - 2;
+  uint32_t *body = bad ? NULL : calloc(n, sizeof *body);
+  if (body) {
+    body[0] = SF_TPF_OP_CUSTOMDATA, body[1] = (uint32_t)n; /* a comment block of n DWORDs */
+    sf_tpf_program_init(&p, 0x50u);
+    sf_status_clear(st);
+    rc = sf_tpf_program_add_tokens(&p, body, n, st);
+    if (rc == SF_OK) rc = sf_tpf_program_add_tokens(&p, &ret, 1, st);
+    free(body);
+    if (rc == SF_OK) {
+      sf_buf w;
+      sf_buf_init(&w, NULL);
+      sf_status_clear(st);
+      rc = sf_tpf_program_encode(&p, &w, st);
+      sf_buf_free(&w);
+      if (rc != SF_ERR_LIMIT && rc != SF_ERR_NOMEM) bad = "encode past the cap";
+    } else if (rc != SF_ERR_NOMEM) {
+      bad = "build past the cap";
+    }
+    sf_tpf_program_free(&p);
+  }
+  if (!bad) {
+    enum { ENTRIES = 131073 };
+    static const char head[] = "ps_5_0\ndcl_immediateConstantBuffer { ", entry[] = "{0,0,0,0},", tail[] = "{0,0,0,0} }\nret\n";
+    sf_buf t;
+    sf_buf_init(&t, NULL);
+    bool ok = sf_buf_put(&t, head, sizeof head - 1);
+    for (unsigned i = 0; ok && i + 1 < ENTRIES; i++) ok = sf_buf_put(&t, entry, sizeof entry - 1);
+    ok = ok && sf_buf_put(&t, tail, sizeof tail - 1);
+    sf_status_clear(st);
+    rc = ok ? sf_d3dasm_parse_program((const char *)t.data, t.len, &p, st) : SF_ERR_NOMEM;
+    /* the declaration: its opcode token, its length, then the values */
+    if (rc == SF_OK && (p.count != 2 || p.items[0].kind != SF_TPF_ITEM_OPAQUE || p.items[0].ntok != 2 + 4u * ENTRIES))
+      bad = "icb length";
+    else if (rc != SF_OK && rc != SF_ERR_NOMEM)
+      bad = "icb";
+    if (rc == SF_OK) sf_tpf_program_free(&p);
+    sf_buf_free(&t);
+  }
+  return bad;
+}
+
+/* Signatures: SF_DXBC_SIG_MAX_ELEMS elements added through the API, encoded and decoded back with
+ * that many; one more refused as over the limit. */
+static const char *sig_caps(sf_status *st) {
+  sf_dxbc_sig s, back;
+  sf_dxbc_sig_init(&s, SF_DXBC_FOURCC('I', 'S', 'G', 'N'));
+  sf_dxbc_sig_init(&back, 0);
+  sf_dxbc_sig_entry e;
+  memset(&e, 0, sizeof e);
+  memcpy(e.name, "A", 2);
+  e.mask = e.rw_mask = 1;
+  const char *bad = NULL;
+  sf_code rc = SF_OK;
+  for (unsigned i = 0; i < SF_DXBC_SIG_MAX_ELEMS && rc == SF_OK; i++) {
+    e.reg = i;
+    sf_status_clear(st);
+    rc = sf_dxbc_sig_add(&s, &e, st);
+  }
+  if (rc == SF_OK) {
+    sf_buf w;
+    sf_buf_init(&w, NULL);
+    rc = sf_dxbc_sig_encode(&s, &w, st);
+    if (rc == SF_OK) rc = sf_dxbc_sig_decode(s.fourcc, w.data, w.len, &back, st);
+    if (rc == SF_OK && back.n != SF_DXBC_SIG_MAX_ELEMS) bad = "round trip count";
+    else if (rc != SF_OK && rc != SF_ERR_NOMEM) bad = "round trip";
+    sf_buf_free(&w);
+    sf_status_clear(st);
+    if (!bad && rc == SF_OK && (sf_dxbc_sig_add(&s, &e, st) != SF_ERR_LIMIT || s.n != SF_DXBC_SIG_MAX_ELEMS)) bad = "add past the cap";
+  } else if (rc != SF_ERR_NOMEM) {
+    bad = "add at the cap";
+  }
+  sf_dxbc_sig_free(&s);
+  sf_dxbc_sig_free(&back);
+  return bad;
+}
+
 static bool sf_check_d3d_caps(sf_verdict *v) {
-  sf_status st;
-  const char *bad = chunk_count(&st);
-  if (!bad) bad = container_size(&st);
-  if (!bad) return true;
-  char msg[SF_STATUS_MSG_MAX + 64];
-  sf_verdict_fail(v, "container_caps", NULL, bad);
-  sf_verdict_key(v, "container_caps %s", bad);
-  sf_verdict_dumpf(v, "a DXBC container at its caps (64 chunks, 16 MiB) or one past: %s wrong: %s\n", bad,
-                   sf_status_format(&st, msg, sizeof msg));
-  return false;
+  static const struct {
+    const char *check;
+    const char *(*run)(sf_status *st);
+  } parts[4] = {{"container_caps", chunk_count}, {"container_caps", container_size}, {"program_caps", program_caps},
+                {"sig_caps", sig_caps}};
+  for (unsigned q = 0; q < 4; q++) {
+    sf_status st;
+    sf_status_clear(&st);
+    const char *bad = parts[q].run(&st);
+    if (!bad) continue;
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, parts[q].check, NULL, bad);
+    sf_verdict_key(v, "%s %s", parts[q].check, bad);
+    sf_verdict_dumpf(v, "%s at its cap or one past: %s wrong: %s\n", parts[q].check, bad, sf_status_format(&st, msg, sizeof msg));
+    return false;
+  }
+  return true;
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_caps)

@@ -480,8 +480,9 @@ bool sf_check_model_inst(sf_verdict *v, const sf_inst *in, uint8_t draw) {
   if (!sf_inst_equal(in, in) || sf_inst_diff(in, in, d, sizeof d)[0])
     return sf_verdict_fail(v, "model_family", in, "self_equal");
   /* `equal_sees`: equality tells in from the same bytes under the next family of the table, and
-   * from in with one compared field changed (the saturate bit of a D3D instruction, the
-   * destination's offset and then its variable id of a vISA one), and the diff says they differ. */
+   * from in with one compared field changed (the saturate bit of a D3D instruction and each of its
+   * operands' register type, the destination's offset and then its variable id of a vISA one), and
+   * the diff says they differ. */
   for (unsigned k = 0; k < 3; k++) {
     sf_inst y = *in;
     if (k == 0) {
@@ -503,6 +504,19 @@ bool sf_check_model_inst(sf_verdict *v, const sf_inst *in, uint8_t draw) {
     sf_verdict_key(v, "model_family equal_sees %s", k == 2 ? "raw id" : k ? "field" : "family");
     sf_verdict_dumpf(v, "%s: sf_inst_equal says %s, sf_inst_diff \"%s\"\n", k ? "one field changed" : "another family",
                      sf_inst_equal(in, &y) ? "equal" : "not equal", why);
+    return false;
+  }
+  /* and a D3D instruction from itself with one operand's register type changed, the destination's
+   * and each source's in turn (a comparison that skips an operand passes every round trip) */
+  for (unsigned i = 0; in->family == SF_FAMILY_D3D && i <= in->d3d.num_src && i <= SF_D3D_MAX_SRC; i++) {
+    sf_inst y = *in;
+    sf_d3d_opnd *o = i ? &y.d3d.src[i - 1] : &y.d3d.dst;
+    o->type ^= 1;
+    if (!sf_inst_equal(in, &y) && sf_inst_diff(in, &y, NULL, 0)[0]) continue;
+    sf_verdict_fail(v, "model_family", in, "equal_sees");
+    sf_verdict_key(v, "model_family equal_sees operand");
+    sf_verdict_dumpf(v, "%s%u's type changed: sf_inst_equal says %s\n", i ? "source " : "destination", i ? i - 1 : 0,
+                     sf_inst_equal(in, &y) ? "equal" : "not equal");
     return false;
   }
   /* A family one past the table, and one drawn further out: a violation named "family". */
