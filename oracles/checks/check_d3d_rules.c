@@ -591,8 +591,77 @@ static bool valid_edges(sf_verdict *v, const sf_d3d_inst *d, unsigned h) {
   return false;
 }
 
+/* `opnd_sees` (every decoded or parsed instruction): equality tells d from a copy with one compared
+ * field of one operand changed by one bit, for every field the operand's form compares (the
+ * diff's list: type, component count, selection mode and bits, index dimension, the extended
+ * token's four fields; an immediate's values; each used index's representation, its immediate part
+ * unless it is purely relative, and a relative index's register, selection and indices). The
+ * operand is picked by fields of the instruction. An equality that skipped a field lets every round
+ * trip that changes it pass (`canon_clears` checks the other side: the fields it must not compare). */
+static bool opnd_sees(sf_verdict *v, const sf_d3d_inst *d) {
+  unsigned nops = 1u + (d->num_src < SF_D3D_MAX_SRC ? d->num_src : SF_D3D_MAX_SRC);
+  unsigned at = (d->op * 7u + d->src[0].type * 3u + d->dst.comp_bits + d->num_src) % nops;
+  const sf_d3d_opnd *o = at ? &d->src[at - 1] : &d->dst;
+  static const char *const top[9] = {"type", "num_comp", "sel_mode", "comp_bits", "index_dim", "extended", "modifier",
+                                     "min_precision", "nonuniform"};
+  static const char *const idx[9] = {"rep", "imm", "rel.type", "rel.num_comp", "rel.sel_mode", "rel.comp_bits",
+                                     "rel.index_dim", "rel.index[0]", "rel.index[1]"};
+  for (unsigned e = 0; e < 9 + 4 + 3 * 9; e++) {
+    sf_d3d_inst y = *d;
+    sf_d3d_opnd *x = at ? &y.src[at - 1] : &y.dst;
+    const char *what = NULL;
+    unsigned i = 0;
+    if (e < 9) {
+      switch (e) {
+        case 0: x->type ^= 1; break;
+        case 1: x->num_comp ^= 1; break;
+        case 2: x->sel_mode ^= 1; break;
+        case 3: x->comp_bits ^= 1; break;
+        case 4: x->index_dim ^= 1; break;
+        case 5: x->extended = !x->extended; break;
+        case 6: x->modifier ^= 1; break;
+        case 7: x->min_precision ^= 1; break;
+        default: x->nonuniform = !x->nonuniform; break;
+      }
+      what = top[e];
+    } else if (e < 13) { /* an immediate's values: one, or four */
+      i = e - 9;
+      if (o->type != SF_D3D_OT_IMM32 || i >= (o->num_comp == SF_D3D_NC_1 ? 1u : 4u)) continue;
+      x->imm[i] ^= 1;
+      what = "imm";
+    } else {
+      i = (e - 13) / 9;
+      unsigned f = (e - 13) % 9;
+      const sf_d3d_index *ix = &o->idx[i];
+      bool rel = ix->rep == SF_D3D_IDX_REL || ix->rep == SF_D3D_IDX_IMM32_REL || ix->rep == SF_D3D_IDX_IMM64_REL;
+      if (o->type == SF_D3D_OT_IMM32 || i >= o->index_dim || (f == 1 && ix->rep == SF_D3D_IDX_REL) || (f >= 2 && !rel) ||
+          (f >= 7 && f - 7 >= ix->rel.index_dim))
+        continue;
+      sf_d3d_index *w = &x->idx[i];
+      switch (f) {
+        case 0: w->rep ^= 1; break;
+        case 1: w->imm ^= 1; break;
+        case 2: w->rel.type ^= 1; break;
+        case 3: w->rel.num_comp ^= 1; break;
+        case 4: w->rel.sel_mode ^= 1; break;
+        case 5: w->rel.comp_bits ^= 1; break;
+        case 6: w->rel.index_dim ^= 1; break;
+        default: w->rel.index[f - 7] ^= 1; break;
+      }
+      what = idx[f];
+    }
+    if (!sf_d3d_inst_equal(d, &y)) continue;
+    fail_d3d(v, "opnd_sees", d, what);
+    sf_verdict_key(v, "opnd_sees %s", what);
+    sf_verdict_dumpf(v, "%s%u with its %s changed by one bit (index %u) is equal to the instruction\n", at ? "source " : "destination",
+                     at ? at - 1 : 0, what, i);
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
-  if (!canon_clears(v, d) || !enc_range(v, d) || !imm_index_once(v)) return false;
+  if (!canon_clears(v, d) || !opnd_sees(v, d) || !enc_range(v, d) || !imm_index_once(v)) return false;
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;
   /* The others assume an otherwise valid instruction (an invalid one may already break their rule
