@@ -197,6 +197,10 @@ static void test_text_errors(void) {
   expect_err("sample o0.xyzw, v0.xyxx, t0.xyzw, s0 junk", SF_ERR_TRAILING, 38);
   expect_err("mov r0.x, r1.x", SF_UNSUPPORTED, 1);
   expect_err("sample_indexable(texture9d) o0.xyzw, v0.xyxx, t0.xyzw, s0", SF_ERR_SYNTAX, 17);
+  /* a group given twice is refused at the second group's '(' (the offset and stride forms once
+   * pointed inside it) */
+  expect_err("sample_aoffimmi(1,1,1)(1,1,1) o0.xyzw, v0.xyxx, t0.xyzw, s0", SF_ERR_SYNTAX, 23);
+  expect_err("sample_indexable(buffer, stride=4)(buffer, stride=4) o0.xyzw, v0.xyxx, t0.xyzw, s0", SF_ERR_SYNTAX, 35);
   expect_err("sample o0.xz.y, v0.xyxx, t0.xyzw, s0", SF_ERR_TRAILING, 13);
   expect_err("sample o0.zx, v0.xyxx, t0.xyzw, s0", SF_ERR_SYNTAX, 11);
   expect_err("sample o0.xyzw, l(1.0, 2.0), t0.xyzw, s0", SF_ERR_SYNTAX, 28);

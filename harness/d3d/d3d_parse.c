@@ -25,7 +25,7 @@ sf_code da_parse_group(tcur *c, sf_d3d_inst *d) {
   if ((e = da_expect(c, "("))) return e;
   da_skip_sp(c);
   if (da_is_digit(da_peek(c)) || da_peek(c) == '-' || da_peek(c) == '+') {
-    if (d->has_aoffimmi) return da_cfail(c, SF_ERR_SYNTAX, "second offset group");
+    if (d->has_aoffimmi) return c->pos = start, da_cfail(c, SF_ERR_SYNTAX, "second offset group");
     for (unsigned i = 0; i < 3; i++) {
       long v;
       da_skip_sp(c);
@@ -56,7 +56,7 @@ sf_code da_parse_group(tcur *c, sf_d3d_inst *d) {
     da_skip_sp(c); /* fxc: `(structured_buffer, stride=4)` */
     if (n == 1 && !da_accept(c, "stride=")) c->pos = sv;
     else if (n == 1) {
-      if (d->has_resdim) return da_cfail(c, SF_ERR_SYNTAX, "second dimension group");
+      if (d->has_resdim) return c->pos = start, da_cfail(c, SF_ERR_SYNTAX, "second dimension group");
       uint32_t v;
       if ((e = da_parse_u32(c, &v, "stride"))) return e;
       if (v > 0xfff) return da_cfail(c, SF_ERR_RANGE, "stride %u does not fit 12 bits", v);

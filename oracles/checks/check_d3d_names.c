@@ -575,16 +575,24 @@ static bool int_range(sf_verdict *v) {
  * character (the parser stops before it: one more value would be stored past the operand's four),
  * and two are refused at the ')' after them. With it `mask_letters`: a destination's write mask
  * reads with its letters distinct and in xyzw order (`.xzw`), and a repeated letter (`.xxz`) or
- * one out of order (`.zy`) is refused as a syntax error at the mask's first letter. */
+ * one out of order (`.zy`) is refused as a syntax error at the mask's first letter; and
+ * `group_twice`: an offset, dimension (with or without a stride) or return-type group given twice
+ * is refused as a syntax error at the second group's '('. */
 static bool imm_values(sf_verdict *v) {
   static const struct {
     const char *line, *name;
     unsigned col; /* 0: reads */
-  } cases[6] = {{"mov r0, l(1, 2, 3, 4)", "imm_values", 0},   {"mov r0, l(1, 2, 3, 4, 5)", "imm_values", 23},
-                {"mov r0, l(1, 2)", "imm_values", 16},        {"mov r0.xzw, l(1, 2, 3, 4)", "mask_letters", 0},
-                {"mov r0.xxz, l(1, 2, 3, 4)", "mask_letters", 8}, {"mov r0.zy, l(1, 2, 3, 4)", "mask_letters", 8}};
-  for (unsigned q = 0; q < 6; q++) {
-    char text[64];
+  } cases[10] = {{"mov r0, l(1, 2, 3, 4)", "imm_values", 0},   {"mov r0, l(1, 2, 3, 4, 5)", "imm_values", 23},
+                 {"mov r0, l(1, 2)", "imm_values", 16},        {"mov r0.xzw, l(1, 2, 3, 4)", "mask_letters", 0},
+                 {"mov r0.xxz, l(1, 2, 3, 4)", "mask_letters", 8}, {"mov r0.zy, l(1, 2, 3, 4)", "mask_letters", 8},
+                 /* a group given twice: refused at the second group's '(' */
+                 {"sample_aoffimmi(1,1,1)(1,1,1) r0.xyzw, v0.xyxx, t0.xyzw, s0", "group_twice", 23},
+                 {"sample_indexable(texture2d)(texture2d) r0.xyzw, v0.xyxx, t0.xyzw, s0", "group_twice", 28},
+                 {"sample_indexable(buffer, stride=4)(buffer, stride=4) r0.xyzw, v0.xyxx, t0.xyzw, s0", "group_twice", 35},
+                 {"sample_indexable(float,float,float,float)(float,float,float,float) r0.xyzw, v0.xyxx, t0.xyzw, s0",
+                  "group_twice", 42}};
+  for (unsigned q = 0; q < 10; q++) {
+    char text[128];
     int len = snprintf(text, sizeof text, "ps_4_0\n%s\n", cases[q].line);
     sf_tpf_program p;
     sf_status st;
