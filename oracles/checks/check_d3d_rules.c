@@ -660,8 +660,42 @@ static bool opnd_sees(sf_verdict *v, const sf_d3d_inst *d) {
   return true;
 }
 
+/* `inst_sees` (with `opnd_sees`): the same for the instruction's own fields the diff compares: the
+ * opcode, saturate, precise mask, each extended token's presence and, when present, its values,
+ * the extended-token order and the source count. */
+static bool inst_sees(sf_verdict *v, const sf_d3d_inst *d) {
+  static const char *const names[19] = {"op", "sat", "precise", "has_aoffimmi", "aoffimmi[0]", "aoffimmi[1]", "aoffimmi[2]",
+                                        "has_resdim", "resdim", "resdim_stride", "has_rettype", "rettype[0]", "rettype[1]",
+                                        "rettype[2]", "rettype[3]", "ext_order[0]", "ext_order[1]", "ext_order[2]", "num_src"};
+  for (unsigned e = 0; e < 19; e++) {
+    if ((e >= 4 && e <= 6 && !d->has_aoffimmi) || ((e == 8 || e == 9) && !d->has_resdim) || (e >= 11 && e <= 14 && !d->has_rettype))
+      continue;
+    sf_d3d_inst y = *d;
+    switch (e) {
+      case 0: y.op ^= 1; break;
+      case 1: y.sat = !y.sat; break;
+      case 2: y.precise ^= 1; break;
+      case 3: y.has_aoffimmi = !y.has_aoffimmi; break;
+      case 4: case 5: case 6: y.aoffimmi[e - 4] ^= 1; break;
+      case 7: y.has_resdim = !y.has_resdim; break;
+      case 8: y.resdim ^= 1; break;
+      case 9: y.resdim_stride ^= 1; break;
+      case 10: y.has_rettype = !y.has_rettype; break;
+      case 11: case 12: case 13: case 14: y.rettype[e - 11] ^= 1; break;
+      case 15: case 16: case 17: y.ext_order[e - 15] ^= 1; break;
+      default: y.num_src = (uint8_t)(y.num_src ? y.num_src - 1 : 1); break; /* within the array either way */
+    }
+    if (!sf_d3d_inst_equal(d, &y)) continue;
+    fail_d3d(v, "inst_sees", d, names[e]);
+    sf_verdict_key(v, "inst_sees %s", names[e]);
+    sf_verdict_dumpf(v, "the instruction with its %s changed by one bit is equal to it\n", names[e]);
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
-  if (!canon_clears(v, d) || !opnd_sees(v, d) || !enc_range(v, d) || !imm_index_once(v)) return false;
+  if (!canon_clears(v, d) || !opnd_sees(v, d) || !inst_sees(v, d) || !enc_range(v, d) || !imm_index_once(v)) return false;
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;
   /* The others assume an otherwise valid instruction (an invalid one may already break their rule
