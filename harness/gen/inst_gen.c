@@ -458,13 +458,15 @@ static void d3d_reg(sf_d3d_opnd *o, uint8_t type, uint32_t index) {
   o->idx[0].imm = index;
 }
 
-/* A modifier (neg, abs, -abs) on a source: needs an extended operand token. */
-static void d3d_modifier(sf_fdp *f, sf_d3d_opnd *o) {
+/* A modifier (neg, abs, -abs) on a source: needs an extended operand token. The byte drawn, which
+ * the caller may read further. */
+static uint8_t d3d_modifier(sf_fdp *f, sf_d3d_opnd *o) {
   uint8_t m = sf_fdp_u8(f);
   if (m >= 192) {
     o->extended = true;
     o->modifier = (uint8_t)(1 + m % 3u);
   }
+  return m;
 }
 
 /* A float-vector source (the address, ddx, ddy): r#, v#, x#[n], cb#[n] (maybe relatively indexed)
@@ -500,14 +502,17 @@ static void d3d_src_valid(sf_fdp *f, bool scalar, sf_d3d_opnd *o) {
     }
   }
   o->num_comp = SF_D3D_NC_4;
-  if (scalar) {
+  uint8_t m = d3d_modifier(f, o);
+  /* a vector source in select_1 mode (`r1.y`: the component replicated) is valid too, one time in
+   * eight (the modifier byte's range below its modifiers: no new draw, so older inputs keep their
+   * other fields) */
+  if (scalar || (m >= 160 && m < 192)) {
     o->sel_mode = SF_D3D_SEL_SELECT1;
     o->comp_bits = (uint8_t)(sw & 3);
   } else {
     o->sel_mode = SF_D3D_SEL_SWIZZLE;
     o->comp_bits = sw;
   }
-  d3d_modifier(f, o);
 }
 
 static void d3d_valid(sf_fdp *f, sf_d3d_inst *d) {
