@@ -154,6 +154,31 @@ static void d3d_nulls(nulls *n) {
     free(h1);
     free(h2);
   }
+  { /* a relative index whose register has 3 indices (the token format holds 2): the printer refuses
+     * it as invalid, as the encoder does, rather than print the first two */
+    sf_d3d_inst rel = *d;
+    sf_d3d_opnd *o = &rel.src[0];
+    if (o->type != SF_D3D_OT_IMM32 && o->index_dim == 0) o->index_dim = 1, o->idx[0].rep = SF_D3D_IDX_IMM32;
+    sf_d3d_index *x = &o->idx[o->index_dim ? o->index_dim - 1 : 0];
+    x->rep = SF_D3D_IDX_IMM32_REL;
+    memset(&x->rel, 0, sizeof x->rel);
+    x->rel.type = SF_D3D_OT_TEMP, x->rel.num_comp = SF_D3D_NC_4, x->rel.sel_mode = SF_D3D_SEL_SELECT1, x->rel.index_dim = 3;
+    char pbuf[SF_D3DASM_MAX_INST_TEXT];
+    uint32_t tk[SF_TPF_MAX_INST_LEN];
+    size_t tn = 0;
+    sf_status s1, s2;
+    sf_status_clear(&s1);
+    sf_status_clear(&s2);
+    sf_code pr = o->type == SF_D3D_OT_IMM32 ? SF_ERR_INVALID : sf_d3dasm_print_inst(&rel, pbuf, sizeof pbuf, &s1);
+    sf_code er = o->type == SF_D3D_OT_IMM32 ? SF_ERR_INVALID : sf_tpf_encode_inst(&rel, tk, &tn, &s2);
+    if ((pr != SF_ERR_INVALID || er != SF_ERR_INVALID) && n->ok) {
+      n->ok = false;
+      sf_verdict_fail(n->v, "api_nulls", NULL, "sf_d3dasm_print_inst(rel 3-D)");
+      sf_verdict_key(n->v, "api_nulls sf_d3dasm_print_inst rel_3d");
+      sf_verdict_dumpf(n->v, "an instruction whose relative index's register has 3 indices: the printer gave %s (%s), the "
+                       "encoder %s (%s); want invalid from both\n", sf_code_name(pr), pr ? s1.msg : pbuf, sf_code_name(er), s2.msg);
+    }
+  }
   if (prog == SF_OK) {
     CALL("sf_tpf_program_encode(NULL program)", sf_tpf_program_encode(NULL, &out, &st));
     CALL("sf_tpf_program_encode(NULL out)", sf_tpf_program_encode(&p, NULL, &st));

@@ -521,6 +521,13 @@ bool sf_check_state_defaults(sf_verdict *v) {
               d.min_lod == 0 && d.max_lod == 4095 && d.compare == SF_CMP_NEVER && !d.avs_shuffle && !d.avs_adaptive &&
               !d.avs_ief && !d.avs_8tap_all;
     for (unsigned k = 0; k < 4; k++) ok = ok && d.border[k] == 0.0f;
+    /* and sf_sampler_describe (every failure dump's sampler line) gives each field its own value */
+    char db[256];
+    sf_sampler e = d;
+    e.border[0] = 0.25f, e.border[1] = 0.5f, e.border[2] = 0.75f, e.border[3] = 1.0f;
+    e.lod_bias = 3, e.min_lod = 1, e.max_lod = 7;
+    sf_sampler_describe(&e, db, sizeof db);
+    ok = ok && strstr(db, "border=(0.25,0.5,0.75,1) bias=3/256 lod=[1,7]/256");
     for (unsigned p = 0; p < SF_AVS_PHASES && ok; p++) {
       unsigned lt = p < SF_AVS_PHASES / 2 ? 3 : 4, ct = p < SF_AVS_PHASES / 2 ? 1 : 2;
       for (unsigned t = 0; t < SF_AVS_LUMA_TAPS; t++) ok = ok && d.avs_luma[p][t] == (t == lt ? 64 : 0);
@@ -530,8 +537,8 @@ bool sf_check_state_defaults(sf_verdict *v) {
     sf_verdict_fail(v, "state_defaults", NULL, "sampler");
     sf_verdict_key(v, "state_defaults sampler");
     char buf[256];
-    sf_verdict_dumpf(v, "sf_sampler_default: %s (or its AVS tables are not the nearest ones)\n",
-                     sf_sampler_describe(&d, buf, sizeof buf));
+    sf_verdict_dumpf(v, "sf_sampler_default: %s (or its AVS tables are not the nearest ones; or the description of "
+                     "border (0.25,0.5,0.75,1), bias 3, lod [1,7] is: %s)\n", sf_sampler_describe(&d, buf, sizeof buf), db);
     return false;
   }
   sf_verdict_fail(v, "state_defaults", NULL, "init");
