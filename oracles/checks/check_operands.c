@@ -296,10 +296,12 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * block, which always asks the backend, does not succeed without a call); (2) a 3D_SAMPLE with
  * predicate control 3 (reserved; the validator refuses it, so no valid case has it) is refused as
  * invalid, and (2b) one with an exec size of 1, 2 or 4 lanes or a size code past 32 lanes likewise,
- * and (2c) one with a sub-op no message has, with a message that names it;
+ * and (2c) one with a sub-op no message has, with a message that names it; (2d) one whose predicate
+ * is one past the state's as a state error; (2e) one with 15 and 16 parameters as invalid, the
+ * reason the sub-op's count, then the field's range;
  * (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC]), or (3b) one
  * past any register file it reads (the buffer past the state's, temps, inputs, an indexable temp's
- * array and vector), as outside the register file; (4) a D3D instruction whose resource or sampler
+ * array and vector, outputs), as outside the register file; (4) a D3D instruction whose resource or sampler
  * operand (picked by the case) is a temp register as invalid; (5) any instruction with every
  * sampler slot of the state unbound as a state error; (6) a D3D resource or sampler index one past
  * the state's slots (the other one in range) as over the limit; (7) a SAMPLE_UNORM or AVS block
@@ -343,6 +345,26 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     in.s3d.pred.id = 1;
     in.s3d.pred.ctrl = 3;
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "pred_ctrl_3", "predicate control 3")) return false;
+    /* (2d) a predicate one past the state's (P<SF_MAX_PREDS>) as a state error */
+    in = c->inst;
+    in.s3d.pred.id = SF_MAX_PREDS;
+    in.s3d.pred.ctrl = 0;
+    if (!refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", "pred_past", "a predicate one past the state's")) return false;
+    /* (2e) NumParams past what the sub-op takes (each one takes fewer than 15) and past 15, each as
+     * invalid with its own reason: the sub-op's count, then the field's range */
+    for (unsigned np = SF_S3D_MAX_PARAMS; np <= SF_S3D_MAX_PARAMS + 1u; np++) {
+      in = c->inst;
+      if (sf_s3d_param_roles(in.s3d.op, NULL, 0) >= SF_S3D_MAX_PARAMS) break;
+      in.s3d.num_params = (uint8_t)np;
+      refusing_ctx ctx2;
+      sf_code r2 = exec_counted(&in, s, &ctx2);
+      const char *why = np == SF_S3D_MAX_PARAMS ? "takes at most" : "outside [1,15]";
+      if (r2 != SF_ERR_INVALID || ctx2.calls || !strstr(ctx2.st.msg, why))
+        return refusal_fail(v, c, "exec_refusals", np == SF_S3D_MAX_PARAMS ? "params_op" : "params_range",
+                            np == SF_S3D_MAX_PARAMS ? "15 parameters, more than the sub-op takes (the refusal must say so)"
+                                                    : "16 parameters, past the field's range (the refusal must say so)",
+                            r2, &ctx2, SF_ERR_INVALID);
+    }
     /* (2b) an exec size the 3D sampler messages do not have: 1, 2 or 4 lanes, or a size code past
      * 32 lanes (vISA 3D_SAMPLE: SIMD8, SIMD16 and, where the platform has it, SIMD32) */
     in = c->inst;
@@ -472,19 +494,20 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
                      "the address read one vector past a constant buffer"))
     return false;
   /* (3b) every register file read one past its end, the other index in range: the buffer past the
-   * state's, a temp, an input, an indexable temp's array and its vector */
+   * state's, a temp, an input, an indexable temp's array and its vector, an output */
   static const struct {
     uint8_t type, dim;
     uint32_t i0, i1;
     const char *what;
-  } past[5] = {
+  } past[6] = {
       {SF_D3D_OT_CONSTANT_BUFFER, 2, SF_D3D_MAX_CB, 0, "cb_index_past"},
       {SF_D3D_OT_TEMP, 1, SF_D3D_MAX_TEMPS, 0, "temp_past"},
       {SF_D3D_OT_INPUT, 1, SF_D3D_MAX_INPUTS, 0, "input_past"},
       {SF_D3D_OT_INDEXABLE_TEMP, 2, SF_D3D_MAX_XARR, 0, "xarr_past"},
       {SF_D3D_OT_INDEXABLE_TEMP, 2, 0, SF_D3D_MAX_XVEC, "xvec_past"},
+      {SF_D3D_OT_OUTPUT, 1, SF_D3D_MAX_OUTPUTS, 0, "output_past"},
   };
-  for (unsigned q = 0; q < 5; q++) {
+  for (unsigned q = 0; q < 6; q++) {
     a->type = past[q].type, a->index_dim = past[q].dim;
     a->idx[0].imm = past[q].i0 ? past[q].i0 : c->pattern[17] % 4u;
     a->idx[1].imm = past[q].i1 ? past[q].i1 : c->pattern[17] % 4u;

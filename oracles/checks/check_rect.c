@@ -25,6 +25,7 @@
  *                with the same code: the grids are drawn within the rect's caps (at most 13 x 4
  *                blocks, a pitch of at least 8 * blocks_x), so a refusal of a grid whose every block
  *                samples is the entry point refusing valid input, which every backend would share. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,8 +280,71 @@ static sf_surface *sf_rect_copy(const sf_case *c, uint32_t w, uint32_t h) {
   return s;
 }
 
+/* `rect_caps` (once per process, with the first rect case): a grid of SF_UNORM_RECT_MAX_BLOCKS
+ * blocks along one axis and 1 along the other is taken by every backend, the R plane equal to the
+ * scalar backend's; one block more along either axis is refused as over the limit. The cases' grids
+ * stay far inside the cap, so no other check sees it one off. */
+static bool rect_caps(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  static atomic_flag done = ATOMIC_FLAG_INIT;
+  if (atomic_flag_test_and_set(&done)) return true;
+  sf_surface_desc d = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1};
+  sf_surface *s = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_surface_create(&s, &d, &st) != SF_OK) return true; /* no memory: nothing to judge */
+  static const uint8_t pat[5] = {9, 200, 31, 77, 150};
+  sf_surface_fill(s, pat, sizeof pat);
+  sf_sampler samp;
+  sf_sampler_default(&samp);
+  samp.min_filter = samp.mag_filter = SF_FILTER_LINEAR;
+  const size_t n = (size_t)8 * 4 * SF_UNORM_RECT_MAX_BLOCKS; /* elements of one plane, either shape */
+  uint16_t *ref = malloc(n * sizeof *ref), *got = malloc(n * sizeof *got);
+  const char *bad = NULL;
+  unsigned at = 0;
+  for (unsigned shape = 0; shape < 2 && ref && got && !bad; shape++) {
+    sf_unorm_rect_req r;
+    memset(&r, 0, sizeof r);
+    r.surf = s, r.samp = &samp;
+    r.u = 0.01f, r.v = 0.02f, r.bu = 0.001f, r.bv = 0.002f, r.du = 0.0001f, r.dv = 0.0002f;
+    r.blocks_x = shape ? 1u : SF_UNORM_RECT_MAX_BLOCKS;
+    r.blocks_y = shape ? SF_UNORM_RECT_MAX_BLOCKS : 1u;
+    sf_unorm_rect_out o;
+    memset(&o, 0, sizeof o);
+    o.pitch = 8u * (size_t)r.blocks_x;
+    for (unsigned b = 0; b < nbe && !bad; b++) {
+      o.v[0] = b ? got : ref;
+      sf_status_clear(&st);
+      sf_code rc = sf_sample_unorm_rect(be[b], &r, &o, &st);
+      if (rc == SF_ERR_NOMEM) continue;
+      if (rc != SF_OK) bad = "at the cap", at = b;
+      else if (b && memcmp(ref, got, n * sizeof *got)) bad = "planes differ", at = b;
+      if (bad) break;
+      /* one block more along this axis */
+      sf_unorm_rect_req over = r;
+      if (shape) over.blocks_y++;
+      else over.blocks_x++;
+      sf_unorm_rect_out oo = o;
+      oo.pitch = 8u * (size_t)over.blocks_x;
+      sf_status_clear(&st);
+      rc = sf_sample_unorm_rect(be[b], &over, &oo, &st);
+      if (rc != SF_ERR_LIMIT) bad = "one past the cap", at = b;
+    }
+  }
+  free(ref);
+  free(got);
+  sf_surface_free(s);
+  if (!bad) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "rect_caps", &c->inst, be[at]->name);
+  sf_verdict_key(v, "rect_caps %s %s", be[at]->name, bad);
+  sf_verdict_dumpf(v, "%s: a rect of %u blocks along one axis (the cap) or one more: %s: %s\n", be[at]->name,
+                   SF_UNORM_RECT_MAX_BLOCKS, bad, sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
+
 bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, const sf_backend *const *be, unsigned nbe) {
   if ((c->inst.family != SF_FAMILY_SAMPLE_UNORM && c->inst.family != SF_FAMILY_AVS) || nbe == 0 || !env->surface) return true;
+  if (!rect_caps(v, c, be, nbe)) return false;
   /* the drawn grid: origin, steps and size from the case's palette and pattern */
   sf_unorm_rect_req r;
   memset(&r, 0, sizeof r);
