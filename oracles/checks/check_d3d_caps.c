@@ -1,5 +1,6 @@
-/* oracles/checks/check_d3d_caps.c — the D3D codecs' caps, once per process in the D3D codec
- * targets (include/samplefuzz/dxbc.h), each at the cap and one past it:
+/* oracles/checks/check_d3d_caps.c — the D3D codecs' caps, once per process (the container's and
+ * the signature's in dxbc, the program's in d3dasm; include/samplefuzz/dxbc.h), each at the cap
+ * and one past it:
  *   - `container_caps`: SF_DXBC_MAX_CHUNKS (64) chunks and SF_DXBC_MAX_SIZE (16 MiB) bytes, in the
  *     writer, the reader and the container text parser; a container at a cap is written, reads
  *     back with its chunks and goes through its text to the same bytes; one past is refused as over
@@ -239,13 +240,16 @@ static const char *sig_caps(sf_status *st) {
   return bad;
 }
 
+/* The binary caps run in dxbc, the program's (whose icb is text) in d3dasm: each a few tenths of a
+ * second at a process's start, which one target pays; a mutant of either codec is run by both. */
 static bool sf_check_d3d_caps(sf_verdict *v) {
   static const struct {
-    const char *check;
+    const char *check, *target;
     const char *(*run)(sf_status *st);
-  } parts[4] = {{"container_caps", chunk_count}, {"container_caps", container_size}, {"program_caps", program_caps},
-                {"sig_caps", sig_caps}};
+  } parts[4] = {{"container_caps", "dxbc", chunk_count}, {"container_caps", "dxbc", container_size},
+                {"program_caps", "d3dasm", program_caps}, {"sig_caps", "dxbc", sig_caps}};
   for (unsigned q = 0; q < 4; q++) {
+    if (strcmp(v->oracle, parts[q].target) != 0) continue;
     sf_status st;
     sf_status_clear(&st);
     const char *bad = parts[q].run(&st);
