@@ -236,7 +236,7 @@ static void canon_opnd(sf_d3d_opnd *o) {
       memset(ix, 0, sizeof *ix);
       continue;
     }
-    bool rel = ix->rep == SF_D3D_IDX_REL || ix->rep == SF_D3D_IDX_IMM32_REL || ix->rep == SF_D3D_IDX_IMM64_REL;
+    bool rel = sf_d3d_idx_rel(ix->rep);
     if (ix->rep == SF_D3D_IDX_REL) ix->imm = 0;
     if (!rel) memset(&ix->rel, 0, sizeof ix->rel);
     else canon_relop(&ix->rel);
@@ -319,7 +319,7 @@ SF_NO_COVERAGE static void diff_opnd(dctx *c, const char *p, const sf_d3d_opnd *
       if (c->buf && !c->differ) snprintf(path, sizeof path, "%s.idx[%u].imm", p, i);
       CMP(path, x->imm, y->imm);
     }
-    if (x->rep == SF_D3D_IDX_REL || x->rep == SF_D3D_IDX_IMM32_REL || x->rep == SF_D3D_IDX_IMM64_REL) {
+    if (sf_d3d_idx_rel(x->rep)) {
       if (c->buf && !c->differ) snprintf(path, sizeof path, "%s.idx[%u]", p, i);
       diff_relop(c, path, &x->rel, &y->rel);
     }

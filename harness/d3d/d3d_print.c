@@ -164,7 +164,7 @@ sf_code da_print_inst(obuf *b, const sf_d3d_inst *d, sf_status *st) {
     const sf_d3d_opnd *o = i ? &d->src[i - 1] : &d->dst;
     for (unsigned k = 0; o->type != SF_D3D_OT_IMM32 && k < o->index_dim && k < 3; k++) {
       const sf_d3d_index *x = &o->idx[k];
-      if ((x->rep == SF_D3D_IDX_REL || x->rep == SF_D3D_IDX_IMM32_REL || x->rep == SF_D3D_IDX_IMM64_REL) && x->rel.index_dim > 2)
+      if (sf_d3d_idx_rel(x->rep) && x->rel.index_dim > 2)
         return sf_fail(st, SF_ERR_INVALID, "%s%u: index %u's relative register has %u indices (at most 2)", i ? "source " : "destination",
                        i ? i - 1 : 0, k, (unsigned)x->rel.index_dim);
     }

@@ -188,6 +188,10 @@ enum { SF_D3D_NC_0 = 0, SF_D3D_NC_1 = 1, SF_D3D_NC_4 = 2, SF_D3D_NC_N = 3 };
 /* Index representations ([24:22], [27:25], [30:28]). */
 enum { SF_D3D_IDX_IMM32 = 0, SF_D3D_IDX_IMM64 = 1, SF_D3D_IDX_REL = 2, SF_D3D_IDX_IMM32_REL = 3,
        SF_D3D_IDX_IMM64_REL = 4 };
+/* Whether an index of representation rep has a relative register (REL, IMM32_REL, IMM64_REL). */
+static inline bool sf_d3d_idx_rel(unsigned rep) {
+  return rep == SF_D3D_IDX_REL || rep == SF_D3D_IDX_IMM32_REL || rep == SF_D3D_IDX_IMM64_REL;
+}
 /* Resource dimensions (RESOURCE_DIM extended token, dcl_resource). */
 enum { SF_D3D_DIM_UNKNOWN = 0, SF_D3D_DIM_BUFFER = 1, SF_D3D_DIM_TEX1D = 2, SF_D3D_DIM_TEX2D = 3,
        SF_D3D_DIM_TEX2DMS = 4, SF_D3D_DIM_TEX3D = 5, SF_D3D_DIM_TEXCUBE = 6, SF_D3D_DIM_TEX1DARRAY = 7,

@@ -154,12 +154,13 @@ static void d3d_nulls(nulls *n) {
     free(h1);
     free(h2);
   }
-  { /* a relative index whose register has 3 indices (the token format holds 2): the printer refuses
-     * it as invalid, as the encoder does, rather than print the first two */
+  if (d->src[0].type != SF_D3D_OT_IMM32) { /* a relative index whose register has 3 indices (the token
+     * format holds 2): the printer refuses it as invalid, as the encoder does, rather than print the
+     * first two */
     sf_d3d_inst rel = *d;
     sf_d3d_opnd *o = &rel.src[0];
-    if (o->type != SF_D3D_OT_IMM32 && o->index_dim == 0) o->index_dim = 1, o->idx[0].rep = SF_D3D_IDX_IMM32;
-    sf_d3d_index *x = &o->idx[o->index_dim ? o->index_dim - 1 : 0];
+    if (o->index_dim == 0) o->index_dim = 1, o->idx[0].rep = SF_D3D_IDX_IMM32;
+    sf_d3d_index *x = &o->idx[o->index_dim - 1];
     x->rep = SF_D3D_IDX_IMM32_REL;
     memset(&x->rel, 0, sizeof x->rel);
     x->rel.type = SF_D3D_OT_TEMP, x->rel.num_comp = SF_D3D_NC_4, x->rel.sel_mode = SF_D3D_SEL_SELECT1, x->rel.index_dim = 3;
@@ -169,8 +170,7 @@ static void d3d_nulls(nulls *n) {
     sf_status s1, s2;
     sf_status_clear(&s1);
     sf_status_clear(&s2);
-    sf_code pr = o->type == SF_D3D_OT_IMM32 ? SF_ERR_INVALID : sf_d3dasm_print_inst(&rel, pbuf, sizeof pbuf, &s1);
-    sf_code er = o->type == SF_D3D_OT_IMM32 ? SF_ERR_INVALID : sf_tpf_encode_inst(&rel, tk, &tn, &s2);
+    sf_code pr = sf_d3dasm_print_inst(&rel, pbuf, sizeof pbuf, &s1), er = sf_tpf_encode_inst(&rel, tk, &tn, &s2);
     if ((pr != SF_ERR_INVALID || er != SF_ERR_INVALID) && n->ok) {
       n->ok = false;
       sf_verdict_fail(n->v, "api_nulls", NULL, "sf_d3dasm_print_inst(rel 3-D)");

@@ -461,7 +461,7 @@ static void junk_opnd(sf_d3d_opnd *o, bool sel) {
       memset(x, J, sizeof *x);
       continue;
     }
-    bool rel = x->rep == SF_D3D_IDX_REL || x->rep == SF_D3D_IDX_IMM32_REL || x->rep == SF_D3D_IDX_IMM64_REL;
+    bool rel = sf_d3d_idx_rel(x->rep);
     if (x->rep == SF_D3D_IDX_REL) x->imm = 0x5A5A5A5Au;
     if (!rel) memset(&x->rel, J, sizeof x->rel);
     else {
@@ -633,7 +633,7 @@ static bool opnd_sees(sf_verdict *v, const sf_d3d_inst *d) {
       i = (e - 13) / 9;
       unsigned f = (e - 13) % 9;
       const sf_d3d_index *ix = &o->idx[i];
-      bool rel = ix->rep == SF_D3D_IDX_REL || ix->rep == SF_D3D_IDX_IMM32_REL || ix->rep == SF_D3D_IDX_IMM64_REL;
+      bool rel = sf_d3d_idx_rel(ix->rep);
       if (o->type == SF_D3D_OT_IMM32 || i >= o->index_dim || (f == 1 && ix->rep == SF_D3D_IDX_REL) || (f >= 2 && !rel) ||
           (f >= 7 && f - 7 >= ix->rel.index_dim))
         continue;
