@@ -112,7 +112,9 @@ typedef struct sf_visa_ret {
 
 /* Any other instruction, held generically: its opcode and its fields in binary order, as the
  * opcode table describes them (harness/visa/visa_optab.c; docs/visa-binary.md §5). Enough to
- * re-encode it byte-identically and to print it. */
+ * re-encode it byte-identically and to print it. The .isa reader and the .visaasm parser leave the
+ * members a field's kind does not use at zero, so their copies of one instruction are equal member by
+ * member. */
 typedef struct sf_visa_gop {
   uint8_t kind;       /* the field kind, a character of the layout: E P V R b w d L n S */
   uint32_t u;         /* E P b w d L n S: the stored value */

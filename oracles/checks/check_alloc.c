@@ -107,6 +107,15 @@ static const char *countdown_broken(void) {
   if (!why && (!selftest_blocks[0] || selftest_blocks[1] || !selftest_blocks[2] || !failed || n2 != 3))
     why = "armed for the second of three allocations, another failed too, or that one did not";
   for (unsigned i = 0; i < 3; i++) free(selftest_blocks[i]), selftest_blocks[i] = NULL;
+  /* disarmed before its allocation came, the countdown fails nothing afterwards (a disarm that left it
+   * armed would fail the harness's own next allocation, outside the entry point under test) */
+  sf_alloc_fault_arm(1);
+  selftest_blocks[0] = malloc(16);
+  sf_alloc_fault_disarm(&failed);
+  selftest_blocks[1] = malloc(16);
+  if (!why && (!selftest_blocks[0] || !selftest_blocks[1] || failed))
+    why = "disarmed before the allocation it was armed for, it still failed that allocation";
+  for (unsigned i = 0; i < 2; i++) free(selftest_blocks[i]), selftest_blocks[i] = NULL;
   done = why ? 2 : 1;
   return why;
 }

@@ -316,6 +316,9 @@ bool sf_isa_same_decls(const sf_visa_kernel *a, const sf_visa_kernel *b, bool ca
  * instruction, the Gen binaries unless canon, the bytes after the last ret); why names the object
  * that differs. canon: b was read from a's text. */
 bool sf_isa_same_file(const sf_isa_file *a, const sf_isa_file *b, bool canon, char *why, size_t n);
+/* `gop_zeros`: every generic instruction field of f (read by `reader`) holds zero in the members its
+ * kind does not use (check_isa_same.c). */
+bool sf_isa_gops_zero(sf_verdict *v, const sf_isa_file *f, const char *reader);
 /* `target_names` (check_isa_file_edit.c, once per process): Target="cm"/"3d"/"cs" read as the
  * one-byte values 0/1/2 and print back by name. */
 bool sf_check_target_names_once(sf_verdict *v);

@@ -510,6 +510,7 @@ static bool sf_isa_check_bytes(const uint8_t *p, size_t n, sf_verdict *v, unsign
       sf_verdict_refuse(v, &st);
     goto done;
   }
+  if (!(ok = sf_isa_gops_zero(v, &f, text ? "visaasm_parse" : "isa_read"))) goto done;
   sf_status_clear(&st);
   sf_code wc = sf_isa_write(&f, &w1, &st);
   if (wc == SF_ERR_RANGE && text && (f.major != 4 || f.minor != 1) && strstr(st.msg, "vISA")) {

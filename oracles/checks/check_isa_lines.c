@@ -134,6 +134,7 @@ static bool suffix_column(sf_verdict *v) {
       {"qw_gather.3 (M1, 8) T6 V32.0 V32.0", ".3"},
       {"media_ld.bogus (32,1) T6 0 V32(0,0)<0;1,0> V32(0,0)<0;1,0> V32.0", ".bogus"},
       {"fence_global.EQ", "Q"},
+      {"fence_sw.E", ".E"},
       {"cmp.zz (M1, 16) P1 V32(0,0)<1;1,0> 0x0:d", ".zz"}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const char *line = cases[i].line;

@@ -162,3 +162,34 @@ bool sf_isa_same_file(const sf_isa_file *a, const sf_isa_file *b, bool canon, ch
   }
   return true;
 }
+
+/* `gop_zeros`: in every generic instruction a reader builds (the .isa reader, the .visaasm parser),
+ * each field holds its value in the member its kind uses (visa.h: `u` for E P b w d L n S, `v` for V,
+ * `r` for R) and zero in the others, so that two readers' copies of one instruction are equal member
+ * by member, not only once encoded. A parser that left junk in the members a kind does not use
+ * encoded and printed the same and was seen by nothing. */
+static bool vopnd_zero(const sf_vopnd *o) {
+  return !(o->cls | o->mod | o->tag_hi | o->type | o->id | o->row_off | o->col_off | o->addr_off | o->width |
+           o->state_cls | o->imm_off | o->region.vstride | o->region.width | o->region.hstride | o->region.hi | o->imm);
+}
+
+bool sf_isa_gops_zero(sf_verdict *v, const sf_isa_file *f, const char *reader) {
+  for (uint32_t o = 0; o < (uint32_t)f->num_kernels + f->num_functions; o++) {
+    const sf_visa_kernel *k = o < f->num_kernels ? &f->kernels[o] : &f->functions[o - f->num_kernels];
+    for (uint32_t i = 0; i < k->num_gens; i++)
+      for (unsigned q = 0; q < k->gens[i].num_ops; q++) {
+        const sf_visa_gop *g = &k->gens[i].ops[q];
+        bool vec = g->kind == 'V', raw = g->kind == 'R';
+        const char *bad = (vec || raw) && g->u ? "u" : !vec && !vopnd_zero(&g->v) ? "v" : !raw && (g->r.id || g->r.off) ? "r" : NULL;
+        if (!bad) continue;
+        sf_verdict_fail(v, "gop_zeros", NULL, reader);
+        sf_verdict_key(v, "gop_zeros %s %s %c", reader, sf_visa_op_name(k->gens[i].op), (char)g->kind);
+        sf_verdict_dumpf(v, "%s: %s %u, instruction $%u (%s), field %u of kind '%c' holds a value in member %s, which its "
+                            "kind does not use (want 0 there)\n", reader, o < f->num_kernels ? "kernel" : "function",
+                         o < f->num_kernels ? o : o - f->num_kernels, k->gens[i].at, sf_visa_op_name(k->gens[i].op), q,
+                         (char)g->kind, bad);
+        return false;
+      }
+  }
+  return true;
+}
