@@ -425,6 +425,8 @@ static void test_opaque_and_dcls(void) {
       /* a UAV flag written twice (once each; the parser took the second as a no-op) */
       {"cs_5_0\ndcl_uav_structured_opc_opc u0, 108\n", SF_ERR_SYNTAX, 2, 23},
       {"cs_5_0\ndcl_uav_raw_glc_glc u0\n", SF_ERR_SYNTAX, 2, 16},
+      /* a sample count past 127 at its number (it pointed past the group's ')') */
+      {"ps_5_0\ndcl_resource_texture2dms(128) (float,float,float,float) t0\n", SF_ERR_RANGE, 2, 26},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     sf_status st;

@@ -192,10 +192,14 @@ sf_code da_dcl_parse(tcur *c, const sf_tpf_opinfo *oi, size_t name_len, tokv *ou
         da_accept(c, "(")) {
       uint32_t ms;
       da_skip_sp(c); /* blanks separate tokens inside the group, as in every other group */
+      size_t ms_at = c->pos;
       if ((e = da_parse_u32(c, &ms, "sample count"))) return e;
+      if (ms > 127) { /* at the number, as the other out-of-range numbers are */
+        c->pos = ms_at;
+        return da_cfail(c, SF_ERR_RANGE, "sample count %u > 127", ms);
+      }
       da_skip_sp(c);
       if ((e = da_expect(c, ")"))) return e;
-      if (ms > 127) return da_cfail(c, SF_ERR_RANGE, "sample count %u > 127", ms);
       ctl |= ms << 5;
     }
   }

@@ -170,7 +170,7 @@ static sf_code parse_suffixes(tcur *c, const sf_tpf_opinfo *oi, sf_d3d_inst *x, 
     else if (IS("_sat") && nd && !(*ctl & 4)) bit = 4;
     else {
       c->pos = s;
-      return da_cfail(c, SF_ERR_SYNTAX, "unknown or repeated suffix '%.*s' for %s", (int)(l > 40 ? 40 : l), w, oi->name);
+      return da_cfail(c, SF_ERR_SYNTAX, "unknown or repeated suffix '%.*s' for %s", sf_quote_len(l, SF_QUOTE_NAME), w, oi->name);
     }
 #undef IS
     *ctl |= bit;

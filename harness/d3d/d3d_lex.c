@@ -267,7 +267,7 @@ static sf_code parse_regname(tcur *c, const type_name **tn) {
   if (!*tn) {
     size_t n = c->pos - start;
     c->pos = start;
-    return da_cfail(c, SF_ERR_SYNTAX, "unknown register '%.*s'", (int)(n > 40 ? 40 : n), c->s + start);
+    return da_cfail(c, SF_ERR_SYNTAX, "unknown register '%.*s'", sf_quote_len(n, SF_QUOTE_NAME), c->s + start);
   }
   return SF_OK;
 }

@@ -88,7 +88,7 @@ sf_code da_parse_group(tcur *c, sf_d3d_inst *d) {
       }
     }
     c->pos = start;
-    return da_cfail(c, SF_ERR_SYNTAX, "unknown resource dimension '%.*s'", (int)(wl[0] > 40 ? 40 : wl[0]), w[0]);
+    return da_cfail(c, SF_ERR_SYNTAX, "unknown resource dimension '%.*s'", sf_quote_len(wl[0], SF_QUOTE_NAME), w[0]);
   }
   if (n == 4) {
     if (d->has_rettype) {
@@ -107,7 +107,7 @@ sf_code da_parse_group(tcur *c, sf_d3d_inst *d) {
       }
       if (t < 0) {
         c->pos = start;
-        return da_cfail(c, SF_ERR_SYNTAX, "unknown return type '%.*s'", (int)(wl[k] > 40 ? 40 : wl[k]), w[k]);
+        return da_cfail(c, SF_ERR_SYNTAX, "unknown return type '%.*s'", sf_quote_len(wl[k], SF_QUOTE_NAME), w[k]);
       }
       d->rettype[k] = (uint8_t)t;
     }
@@ -136,7 +136,7 @@ sf_code da_parse_inst_cur(tcur *c, sf_d3d_inst *d) {
   if (!bl) {
     c->pos = start;
     if (wl == 0) return da_cfail(c, SF_ERR_SYNTAX, "expected an instruction");
-    return da_cfail(c, SF_UNSUPPORTED, "instruction '%.*s' is not supported (only the sample family)", (int)(wl > 40 ? 40 : wl), w);
+    return da_cfail(c, SF_UNSUPPORTED, "instruction '%.*s' is not supported (only the sample family)", sf_quote_len(wl, SF_QUOTE_NAME), w);
   }
   bool aoff_word = false, idx_word = false;
   size_t p = bl;
@@ -148,7 +148,7 @@ sf_code da_parse_inst_cur(tcur *c, sf_d3d_inst *d) {
     else if (left >= 4 && memcmp(s, "_sat", 4) == 0 && !d->sat) d->sat = true, p += 4;
     else {
       c->pos = start + p;
-      return da_cfail(c, SF_ERR_SYNTAX, "unknown mnemonic suffix '%.*s'", (int)(left > 40 ? 40 : left), s);
+      return da_cfail(c, SF_ERR_SYNTAX, "unknown mnemonic suffix '%.*s'", sf_quote_len(left, SF_QUOTE_NAME), s);
     }
     if (p < wl && w[p] != '_') {
       c->pos = start + p;

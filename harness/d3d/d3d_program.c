@@ -69,7 +69,7 @@ sf_code da_stmt_parse(tcur *c, tokv *out, sf_d3d_inst *d, bool *is_inst) {
   if (!oi) {
     if (!wl) return da_cfail(c, SF_ERR_SYNTAX, "expected an instruction or a declaration");
     return da_cfail(c, SF_ERR_SYNTAX, "unknown instruction '%.*s' (not in the SM4/SM5 opcode table)",
-                    (int)(wl > 40 ? 40 : wl), c->s + s);
+                    sf_quote_len(wl, SF_QUOTE_NAME), c->s + s);
   }
   if (oi->flags & SF_TPF_F_SAMPLE) {
     *is_inst = true;

@@ -139,7 +139,7 @@ static bool p_align(cur *c, uint8_t *align) {
   uint32_t v;
   if (vt_prefixed_num(s, n, "align_", &v) && v <= 15) return *align = (uint8_t)v, true;
   return vt_perr(c, SF_ERR_SYNTAX, at, "'%.*s' is not an alignment: expected byte, word, dword, qword, oword, GRF, GRFx2, hword, wordx32 or wordx64",
-              (int)(n > 20 ? 20 : n), s), false;
+              sf_quote_len(n, SF_QUOTE_WORD), s), false;
 }
 
 /* Resolves the recorded alias targets of kernel k (names index ix); errors at the name's line:col. */
@@ -207,7 +207,7 @@ static bool p_decl(cur *c, sf_visa_kernel *k, sf_visa_names *ix, alias_list *al)
     } else if (vt_ieq(key, kn, "v_name") && !vname) {
       if (!vt_ident(c, &vname, &vname_n, &vname_at, "a name")) return false;
     } else {
-      return vt_perr(c, SF_ERR_SYNTAX, kat, "unexpected or repeated .decl attribute '%.*s'", (int)(kn > 20 ? 20 : kn), key), false;
+      return vt_perr(c, SF_ERR_SYNTAX, kat, "unexpected or repeated .decl attribute '%.*s'", sf_quote_len(kn, SF_QUOTE_WORD), key), false;
     }
   }
   if (!vt) return vt_perr(c, SF_ERR_SYNTAX, vt_at, "expected v_type=G, S, T, P or A"), false;
@@ -282,13 +282,13 @@ static bool p_input(cur *c, sf_visa_kernel *k) {
   else if (kd == SF_SYM_SURFACE) kind = 2, id = v;
   else if (kd != SF_SYM_NONE)
     return vt_perr(c, SF_ERR_UNDECLARED, at, "'%.*s' is %s; an input must be a general variable, sampler or surface",
-                (int)(n > 40 ? 40 : n), s, vt_kind_name(kd)), false;
+                sf_quote_len(n, SF_QUOTE_NAME), s, vt_kind_name(kd)), false;
   else {
     sf_visa_symkind other = SF_SYM_NONE;
     uint32_t cls;
     if (vt_resolve_var(c->k, s, n, &v, &other) == RES_OK) kind = 0, id = v;
     else if (vt_resolve_state(c->k, s, n, false, &v, &cls, &other) == RES_OK) kind = cls == 1 ? 1 : 2, id = v;
-    else return vt_perr(c, SF_ERR_UNDECLARED, at, "'%.*s' is not declared: expected an input variable", (int)(n > 40 ? 40 : n), s), false;
+    else return vt_perr(c, SF_ERR_UNDECLARED, at, "'%.*s' is not declared: expected an input variable", sf_quote_len(n, SF_QUOTE_NAME), s), false;
   }
   int64_t off = 0;
   uint64_t size = 0, prov = 0;
@@ -307,7 +307,7 @@ static bool p_input(cur *c, sf_visa_kernel *k) {
       if (!vt_unum(c, 31, &prov, "input kind (provenance bits 3-7)")) return false;
       have_kind = true;
     } else {
-      return vt_perr(c, SF_ERR_SYNTAX, kat, "unexpected or repeated .input attribute '%.*s'", (int)(kn > 20 ? 20 : kn), key), false;
+      return vt_perr(c, SF_ERR_SYNTAX, kat, "unexpected or repeated .input attribute '%.*s'", sf_quote_len(kn, SF_QUOTE_WORD), key), false;
     }
   }
   if (!have_off || !have_size) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected offset=<n> and size=<n> in .input"), false;
@@ -537,7 +537,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
           if (!sf_visa_names_build(&ix, nk)) ok = false, err = vt_perr(&c, SF_ERR_NOMEM, at, "out of memory");
         }
       } else if (!k) {
-        err = vt_perr(&c, SF_ERR_SYNTAX, at, "expected .kernel or .global_function before .%.*s", (int)(dn > 20 ? 20 : dn), d);
+        err = vt_perr(&c, SF_ERR_SYNTAX, at, "expected .kernel or .global_function before .%.*s", sf_quote_len(dn, SF_QUOTE_WORD), d);
         break;
       } else if (dn == 11 && memcmp(d, "kernel_attr", 11) == 0) {
         ok = p_kattr(&c, k);
@@ -562,7 +562,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         break;
       } else {
         err = vt_perr(&c, SF_ERR_SYNTAX, at, "unknown directive '.%.*s': expected .version, .kernel, .global_function, .funcdecl, .kernel_attr, .decl, .input or .function",
-                   (int)(dn > 20 ? 20 : dn), d);
+                   sf_quote_len(dn, SF_QUOTE_WORD), d);
         break;
       }
     } else if (!have_version) {

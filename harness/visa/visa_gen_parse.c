@@ -360,7 +360,7 @@ bool vt_label_id(cur *c, sf_visa_kernel *k, const char *s, size_t n, size_t at, 
 /* The suffix after the name: `.sat` for ALU, the relation for cmp, channels, SVM sizes. */
 static bool want_no_rest(cur *c, const vt_gmatch *m) {
   if (m->rest_n == 0) return true;
-  return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "unexpected suffix '%.*s' after %s", (int)(m->rest_n > 20 ? 20 : m->rest_n),
+  return vt_perr(c, SF_ERR_SYNTAX, m->rest_at, "unexpected suffix '%.*s' after %s", sf_quote_len(m->rest_n, SF_QUOTE_WORD),
                  m->rest, m->name), false;
 }
 
@@ -656,7 +656,7 @@ static bool p_body(cur *c, sf_visa_kernel *k, vt_gmatch *m, bool has_pred, const
         big = big || fn > 0xff;
       }
       if (big)
-        return vt_perr(c, SF_ERR_RANGE, m->rest_at + 2, "bfn function 0x%.*s does not fit its byte", (int)(i - 2 > 16 ? 16 : i - 2),
+        return vt_perr(c, SF_ERR_RANGE, m->rest_at + 2, "bfn function 0x%.*s does not fit its byte", sf_quote_len(i - 2, SF_QUOTE_HEX),
                        m->rest + 2), false;
       vt_gmatch rest = *m;
       rest.rest += i, rest.rest_n -= i, rest.rest_at += i;

@@ -200,7 +200,7 @@ bool vt_p_type(cur *c, uint8_t *type) {
       return true;
     }
   vt_perr(c, SF_ERR_SYNTAX, at, "'%.*s' is not a type: expected ud, d, uw, w, ub, b, df, f, v, vf, bool, uq, uv, q, hf or bf",
-       (int)(n > 20 ? 20 : n), s);
+       sf_quote_len(n, SF_QUOTE_WORD), s);
   return false;
 }
 
@@ -282,7 +282,7 @@ static bool p_region(cur *c, sf_region *r) {
 
 sf_code vt_name_error(cur *c, res_t r, size_t at, const char *s, size_t n, sf_visa_symkind other,
                           const char *expected) {
-  int w = (int)(n > 40 ? 40 : n);
+  int w = sf_quote_len(n, SF_QUOTE_NAME);
   if (r == RES_WRONG_KIND)
     return vt_perr(c, SF_ERR_UNDECLARED, at, "'%.*s' is %s, expected %s", w, s, vt_kind_name(other), expected);
   return vt_perr(c, SF_ERR_UNDECLARED, at, "'%.*s' is not declared: expected %s", w, s, expected);
@@ -516,7 +516,7 @@ bool vt_p_vopnd(cur *c, sf_vopnd *v, const char *what) {
   res_t r = vt_resolve_sym(c->k, s, n, SF_SYM_PRED, "P", &id, &other);
   if (r == RES_WRONG_KIND && other == SF_SYM_VAR)
     return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected (row,col)<region> after general variable '%.*s'",
-                (int)(n > 40 ? 40 : n), s), false;
+                sf_quote_len(n, SF_QUOTE_NAME), s), false;
   if (r != RES_OK) return vt_name_error(c, r, at, s, n, other, what), false;
   if (id > 0xFFFF) return vt_perr(c, SF_ERR_RANGE, at, "predicate operand must be at most 65535"), false;
   v->cls = SF_VCLS_PREDICATE;
@@ -538,7 +538,7 @@ bool vt_p_raw_opt(cur *c, sf_raw *out, const char *what, bool need_off) {
   out->off = 0;
   if (vt_peek(c) != '.') {
     if (!need_off) return true;
-    return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected '.<byte offset>' after raw operand '%.*s'", (int)(n > 40 ? 40 : n), s),
+    return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected '.<byte offset>' after raw operand '%.*s'", sf_quote_len(n, SF_QUOTE_NAME), s),
            false;
   }
   c->i++;
@@ -603,7 +603,7 @@ bool vt_p_exec(cur *c, uint8_t *size, uint8_t *emask) {
     if (vt_ieq(s, n, "NoMask")) m = 8;
     if (m < 0)
       return vt_perr(c, SF_ERR_SYNTAX, at, "'%.*s' is not an execution mask: expected M1..M8, M1_NM..M8_NM or NoMask",
-                  (int)(n > 20 ? 20 : n), s), false;
+                  sf_quote_len(n, SF_QUOTE_WORD), s), false;
     *emask = (uint8_t)m;
     if (!vt_expect(c, ',', "after the execution mask")) return false;
   }
@@ -655,7 +655,7 @@ bool vt_p_pred(cur *c, sf_pred *p) {
     else if (!p->rsvd && vt_ieq(w, wn, "b12")) p->rsvd = 1;
     else
       return vt_perr(c, SF_ERR_SYNTAX, wat, "expected .any or .all after the predicate, found '%.*s'",
-                  (int)(wn > 20 ? 20 : wn), w), false;
+                  sf_quote_len(wn, SF_QUOTE_WORD), w), false;
   }
   return vt_expect(c, ')', "to close the predicate");
 }
@@ -699,7 +699,7 @@ bool vt_p_avs_keyword(cur *c, uint8_t *out, bool exec) {
   size_t n, at;
   if (!vt_ident(c, &s, &n, &at, what)) return false;
   int q = vt_avs_keyword(s, n, exec);
-  if (q < 0) return vt_perr(c, SF_ERR_SYNTAX, at, "expected %s, found '%.*s'", what, (int)(n > 24 ? 24 : n), s), false;
+  if (q < 0) return vt_perr(c, SF_ERR_SYNTAX, at, "expected %s, found '%.*s'", what, sf_quote_len(n, SF_QUOTE_MNEM), s), false;
   *out = (uint8_t)q;
   return true;
 }

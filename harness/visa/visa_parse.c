@@ -204,17 +204,17 @@ sf_code vt_parse_inst(cur *c, sf_inst *out) {
       return vt_perr(c, SF_UNSUPPORTED, m.name_at,
                      "instruction '%.*s' (vISA opcode 0x%02x) is not a sample-family instruction: one instruction alone"
                      " is read for SAMPLE_UNORM, AVS and 3D_SAMPLE only (whole kernels read it)",
-                     (int)(m.name_n > 24 ? 24 : m.name_n), m.name, (unsigned)row);
+                     sf_quote_len(m.name_n, SF_QUOTE_MNEM), m.name, (unsigned)row);
     if (row >= 0)
       return vt_perr(c, SF_UNSUPPORTED, m.name_at,
                      "instruction '%.*s' (vISA opcode 0x%02x): %s, but it has no text form here (docs/visa-text.md "
-                     "\"Generic instructions\")", (int)(m.name_n > 24 ? 24 : m.name_n), m.name, (unsigned)row,
+                     "\"Generic instructions\")", sf_quote_len(m.name_n, SF_QUOTE_MNEM), m.name, (unsigned)row,
                      sf_visa_optab((uint8_t)row)->layout ? "read and written in binary" : "a vISA instruction");
     if (op < 0)
       return vt_perr(c, SF_ERR_SYNTAX, m.name_at,
                   "unknown instruction '%.*s': expected sample_unorm, avs or a 3D_SAMPLE op (sample_3d, sample_b, "
                   "sample_l, sample_c, sample_d, lod, ...)",
-                  (int)(m.name_n > 24 ? 24 : m.name_n), m.name);
+                  sf_quote_len(m.name_n, SF_QUOTE_MNEM), m.name);
     out->family = SF_FAMILY_SAMPLE_3D;
     out->s3d.pred = pred;
     if (!p_3d(c, &m, op, &out->s3d)) return c->err;

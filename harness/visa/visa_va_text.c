@@ -246,7 +246,7 @@ bool vt_parse_va(cur *c, const vt_gmatch *m, vt_gbuild *b) {
   for (unsigned i = 0; i < NFORMS && !f; i++)
     if (forms[i].op == m->op && vt_ieq(m->rest + 1, m->rest_n - 1, forms[i].name)) f = &forms[i];
   if (!f)
-    return vt_perr(c, SF_ERR_SYNTAX, m->rest_at + 1, "'%.*s' is not a %s operation", (int)(m->rest_n - 1 > 40 ? 40 : m->rest_n - 1),
+    return vt_perr(c, SF_ERR_SYNTAX, m->rest_at + 1, "'%.*s' is not a %s operation", sf_quote_len(m->rest_n - 1, SF_QUOTE_NAME),
                    m->rest + 1, m->name), false;
   vt_gput_u(b, SF_VF_SUBOP, f->sub);
   size_t np = strlen(f->plan);

@@ -43,6 +43,14 @@ static inline size_t sf_line_end(const char *t, size_t pos, size_t len) {
   return nl ? (size_t)(nl - t) : len;
 }
 
+/* How many bytes of an offending word of n bytes a refusal quotes ('%.*s'): all of it, or its first
+ * cap. The text readers name their caps (SF_QUOTE_*), so one word is quoted alike wherever it is. */
+#define SF_QUOTE_WORD 20u /* a directive, attribute key, mnemonic suffix or other short word */
+#define SF_QUOTE_MNEM 24u /* a vISA mnemonic or the word where one was expected */
+#define SF_QUOTE_NAME 40u /* a name, a register, an operand, a D3D word */
+#define SF_QUOTE_HEX 16u  /* the digits of a hex number too large for its field */
+static inline int sf_quote_len(size_t n, unsigned cap) { return (int)(n > cap ? cap : n); }
+
 typedef struct sf_reader {
   const uint8_t *data;
   size_t len;

@@ -324,6 +324,10 @@ bool sf_isa_gops_zero(sf_verdict *v, const sf_isa_file *f, const char *reader);
 bool sf_check_target_names_once(sf_verdict *v);
 /* `optab_rows`, `mnemonic_end`, `suffix_column`, `string_escapes`, `suffix_edges`, `va_modes`, `known_lines` (check_isa_lines.c): fixed vISA
  * text lines and the opcode table's rows, once per process (the isa_file target). */
+/* `refusal_words` (check_text_words.c): the text readers' refusals of fixed faulty lines, with their
+ * codes, columns and words (quote widths, line length caps); once per process. */
+bool sf_check_text_words(sf_verdict *v);
+bool sf_check_text_words_once(sf_verdict *v);
 bool sf_check_isa_lines(sf_verdict *v);
 bool sf_check_isa_lines_once(sf_verdict *v);
 /* Parses vISA text[0..n) copied into a block of exactly n bytes (under ASan a read past the text is a

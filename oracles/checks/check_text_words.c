@@ -1,0 +1,180 @@
+/* oracles/checks/check_text_words.c — `refusal_words`: what the text readers say when they refuse
+ * a fixed faulty line: the code, the column and the words, once per process (isa_file_fuzzer,
+ * d3dasm_fuzzer and dxbc_fuzzer call sf_check_text_words_once).
+ *
+ * A refusal is what a person reads to fix a line, so its words are part of the reader's behaviour:
+ *   - a word the reader quotes is quoted whole, or cut to the reader's width for that kind of word
+ *     (bytes.h: SF_QUOTE_WORD 20, SF_QUOTE_MNEM 24, SF_QUOTE_NAME 40, SF_QUOTE_HEX 16), each width
+ *     seen here through a word one longer than it and more;
+ *   - the caps no generated line comes near: a vISA line of exactly 4,096 characters (an instruction
+ *     line to sf_visa_parse, a line of a .visaasm file) reads and one more is over the limit; a
+ *     D3D register with a fourth index, and a variable type code past the 16 vISA types, are refused
+ *     naming what is wrong.
+ * The fuzz targets' texts come from the printers, which write none of these, and a mutation audit of
+ * the readers' refusal lines (docs/oracles.md, "Refusal words") found half of those sites unseen. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracles/checks/check_int.h"
+#include "samplefuzz/bytes.h"
+#include "samplefuzz/dxbc.h"
+#include "samplefuzz/visa.h"
+
+enum { TW_VISA_FILE, TW_VISA_WHOLE, TW_VISA_LINE, TW_D3D_LINE, TW_D3D_PROGRAM };
+
+#define TW_HDR ".version 4.1\n.kernel \"k\"\n.decl V40 v_type=G type=ud num_elts=64 align=GRF\n"
+#define TW_LINE_MAX 4096u /* the vISA readers' longest line (docs/visa-text.md) */
+#define TW_ALPHA "abcdefghijklmnopqrstuvwxyz"
+#define TW_LONG TW_ALPHA TW_ALPHA /* 52 letters: past every quote width */
+
+typedef struct tw_case {
+  unsigned family;
+  const char *line;
+  sf_code code;
+  uint32_t col;      /* on the line (after the header for TW_VISA_FILE) */
+  const char *words; /* must appear in the message */
+} tw_case;
+
+static const tw_case tw_cases[] = {
+    /* the quote widths, each with a word longer than it */
+    {TW_VISA_FILE, ".decl V41 v_type=G type=ud num_elts=1 " TW_ALPHA "=1", SF_ERR_SYNTAX, 39,
+     "attribute '" "abcdefghijklmnopqrst" "'"},
+    {TW_VISA_FILE, "    " TW_ALPHA "0123 (M1, 1) V40(0,0)<1> V40(0,0)<0;1,0>", SF_ERR_SYNTAX, 5,
+     "instruction '" "abcdefghijklmnopqrstuvwx" "'"},
+    {TW_VISA_FILE, "    mov (M1, 1) V40(0,0)<1> V" TW_LONG "(0,0)<0;1,0>", SF_ERR_UNDECLARED, 29,
+     "'V" "abcdefghijklmnopqrstuvwxyzabcdefghijklm" "' is not declared"},
+    {TW_VISA_FILE, "    bfn.x123456789abcdef01234 (M1, 16) V40(0,0)<1> V40(0,0)<1;1,0> V40(0,0)<1;1,0> V40(0,0)<1;1,0>",
+     SF_ERR_RANGE, 10, "0x123456789abcdef0 does not fit"},
+    {TW_VISA_FILE, "    va." TW_LONG " T6 V40.0", SF_ERR_SYNTAX, 8,
+     "'" "abcdefghijklmnopqrstuvwxyzabcdefghijklmn" "' is not a va operation"},
+    {TW_D3D_LINE, "sample_" TW_LONG " r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 7,
+     "suffix '_" "abcdefghijklmnopqrstuvwxyzabcdefghijklm" "'"},
+    {TW_D3D_LINE, "sample r0.xyzw, q" TW_LONG ".xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 17,
+     "register 'q" "abcdefghijklmnopqrstuvwxyzabcdefghijklm" "'"},
+    {TW_D3D_LINE, TW_LONG " r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_UNSUPPORTED, 1,
+     "instruction '" "abcdefghijklmnopqrstuvwxyzabcdefghijklmn" "' is not supported"},
+    {TW_VISA_FILE, "    va.bogus T6 V40.0", SF_ERR_SYNTAX, 8, "'bogus' is not a va operation"}, /* a short word: whole */
+    /* what is wrong, named */
+    {TW_VISA_FILE, ".decl V41 v_type=G type=#16 num_elts=1", SF_ERR_RANGE, 20, "one of the 16 vISA types"},
+    {TW_VISA_FILE, ".decl V41 v_type=G type=#15 num_elts=1", SF_OK, 0, NULL},
+    {TW_VISA_FILE, "    gather.4 (M1, 4) T6 0x0:ud V40.0 V40.0", SF_ERR_RANGE, 14, "gather takes 1, 8 or 16 lanes"},
+    {TW_VISA_FILE, "    gather.4 (M1, 8) T6 0x0:ud V40.0 V40.0", SF_OK, 0, NULL},
+    {TW_VISA_FILE, "    lsc_load.ugm.ca.ca.ca.ca (M1, 16)  V40:d32  flat[V40]:a32", SF_ERR_SYNTAX, 26, "unexpected '.' after lsc_load"},
+    {TW_D3D_LINE, "sample r0.xyzw, r1[0][1][2][3].xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 25, "more than 3 indices"},
+    {TW_D3D_LINE, "sample r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "dcl_resource_texture2dms(128) (float,float,float,float) t0", SF_ERR_RANGE, 26, "sample count 128 > 127"},
+    {TW_D3D_PROGRAM, "dcl_resource_texture2dms(127) (float,float,float,float) t0", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0, 4.0, 5.0 } }", SF_ERR_SYNTAX, 53, "at most 4 values"},
+    {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0, 4.0 } }", SF_OK, 0, NULL},
+    {TW_VISA_WHOLE, "// a comment, and no .version", SF_ERR_SYNTAX, 1, "expected .version"},
+    {TW_VISA_WHOLE, "", SF_ERR_SYNTAX, 1, "expected .version"}, /* no line at all: still 1:1 */
+    {TW_VISA_FILE, "    fence_global.EQ", SF_ERR_SYNTAX, 19, "expected .<options>"}, /* at the Q */
+    {TW_VISA_FILE, "    lsc_fence.ugm", SF_ERR_SYNTAX, 18, "expected lsc_fence.<sfid>.<op"},  /* at the suffix's end */
+    {TW_VISA_FILE, "    lsc_fence.ugm.bogus.gpu", SF_ERR_SYNTAX, 19, "expected lsc_fence.<sfid>.<op"},
+    {TW_VISA_FILE, "    lsc_fence.ugm.evict.bogus", SF_ERR_SYNTAX, 25, "expected lsc_fence.<sfid>.<op"},
+};
+
+static bool tw_fail(sf_verdict *v, const char *what, const char *line, sf_code rc, const sf_status *st, const char *want) {
+  sf_verdict_fail(v, "refusal_words", NULL, what);
+  sf_verdict_key(v, "refusal_words %s", what);
+  sf_verdict_dumpf(v, "'%.120s%s': %s at %u:%u (\"%s\"); want %s\n", line, strlen(line) > 120 ? "..." : "", sf_code_name(rc),
+                   (unsigned)st->line, (unsigned)st->col, st->msg, want);
+  return false;
+}
+
+/* Reads `line` as its family does; the refusal's line is the line's own (1, or after the header). */
+static sf_code tw_read(unsigned family, const char *line, size_t n, sf_status *st, uint32_t *at_line) {
+  sf_status_clear(st);
+  *at_line = 1;
+  if (family == TW_D3D_LINE) {
+    sf_d3d_inst d;
+    return sf_d3dasm_parse_inst(line, n, 1, &d, st);
+  }
+  if (family == TW_D3D_PROGRAM) {
+    char *t = malloc(n + 8);
+    if (!t) return SF_ERR_NOMEM;
+    memcpy(t, "ps_5_0\n", 7);
+    memcpy(t + 7, line, n);
+    t[7 + n] = '\n';
+    sf_tpf_program p;
+    sf_code rc = sf_d3dasm_parse_program(t, n + 8, &p, st);
+    if (rc == SF_OK) sf_tpf_program_free(&p);
+    free(t);
+    *at_line = 2;
+    return rc;
+  }
+  if (family == TW_VISA_LINE) {
+    sf_inst in;
+    return sf_visa_parse(line, n, NULL, &in, st);
+  }
+  size_t hn = family == TW_VISA_WHOLE ? 0 : sizeof TW_HDR - 1; /* a whole text: the line alone */
+  char *t = malloc(hn + n + 1);
+  if (!t) return SF_ERR_NOMEM;
+  memcpy(t, TW_HDR, hn);
+  memcpy(t + hn, line, n);
+  t[hn + n] = '\n';
+  sf_isa_file f;
+  sf_code rc = sf_visaasm_parse(t, hn + n + (hn != 0), &f, st); /* a whole text as it is, no newline added */
+  if (rc == SF_OK) sf_isa_free(&f);
+  free(t);
+  *at_line = hn ? 4 : 1;
+  return rc;
+}
+
+static bool tw_words(sf_verdict *v) {
+  for (size_t i = 0; i < sizeof tw_cases / sizeof tw_cases[0]; i++) {
+    const tw_case *c = &tw_cases[i];
+    sf_status st;
+    uint32_t at_line;
+    sf_code rc = tw_read(c->family, c->line, strlen(c->line), &st, &at_line);
+    if (rc == SF_ERR_NOMEM) continue;
+    if (c->code == SF_OK ? rc == SF_OK
+                         : rc == c->code && st.pos_kind == SF_POS_TEXT && st.line == at_line && st.col == c->col &&
+                               strstr(st.msg, c->words))
+      continue;
+    char want[160];
+    if (c->code == SF_OK) snprintf(want, sizeof want, "it to read");
+    else snprintf(want, sizeof want, "%s at %u:%u saying \"%s\"", sf_code_name(c->code), (unsigned)at_line, (unsigned)c->col, c->words);
+    return tw_fail(v, rc == SF_OK ? "accepted" : "words", c->line, rc, &st, want);
+  }
+  return true;
+}
+
+/* A line of exactly TW_LINE_MAX characters, `head` padded with blanks before a // comment of x's
+ * (nothing the reader must take apart), and the same line one x longer. */
+static bool tw_line_length(sf_verdict *v, unsigned family, const char *head) {
+  size_t n = TW_LINE_MAX + 1;
+  char *line = malloc(n + 1);
+  if (!line) return true;
+  size_t h = strlen(head);
+  memcpy(line, head, h);
+  memset(line + h, ' ', 8);
+  memcpy(line + h + 8, "//", 2);
+  memset(line + h + 10, 'x', n - h - 10);
+  line[n] = 0;
+  bool ok = true;
+  for (unsigned over = 0; over < 2 && ok; over++) {
+    sf_status st;
+    uint32_t at_line;
+    sf_code rc = tw_read(family, line, TW_LINE_MAX + over, &st, &at_line);
+    if (rc == SF_ERR_NOMEM) continue;
+    /* one over: the single-line reader points at the line's start, the file reader at the first byte past the cap */
+    uint32_t col = family == TW_VISA_LINE ? 1 : TW_LINE_MAX + 1;
+    if (over ? rc == SF_ERR_LIMIT && st.line == at_line && st.col == col && strstr(st.msg, "line longer than 4096")
+             : rc == SF_OK)
+      continue;
+    char want[96] = "a line of 4,096 characters to read";
+    if (over) snprintf(want, sizeof want, "over the limit at %u:%u (a line of 4,097 characters)", (unsigned)at_line, (unsigned)col);
+    ok = tw_fail(v, over ? "line_over" : "line_at_cap", line, rc, &st, want);
+  }
+  free(line);
+  return ok;
+}
+
+bool sf_check_text_words(sf_verdict *v) {
+  return tw_words(v) && tw_line_length(v, TW_VISA_LINE, "sample_3d.R (M1, 16)  0x0:uw S0 T6 V32.0 V32.0") &&
+         tw_line_length(v, TW_VISA_FILE, "    ret (M1, 1)");
+}
+
+SF_CHECK_ONCE_FN(sf_check_text_words)
