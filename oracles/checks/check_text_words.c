@@ -69,6 +69,21 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0, 4.0 } }", SF_OK, 0, NULL},
     {TW_VISA_WHOLE, "// a comment, and no .version", SF_ERR_SYNTAX, 1, "expected .version"},
     {TW_VISA_WHOLE, "", SF_ERR_SYNTAX, 1, "expected .version"}, /* no line at all: still 1:1 */
+    {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xyzw  arg[V40]:a32", SF_ERR_SYNTAX, 47, "expected a typed address model"},
+    {TW_VISA_FILE, "    lsc_load_status.tgm (M1, 16)  V40:d32  bss(V40.256)[V40, V40]:a32", SF_ERR_RANGE, 48, "column 256 of the surface"},
+    {TW_VISA_FILE, "    lsc_load_status.tgm (M1, 16)  V40:d32  bss(V40.255)[V40, V40]:a32", SF_OK, 0, NULL},
+    {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.256x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_ERR_RANGE, 40,
+     "block count 256 (at most 255"},
+    {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.255x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_OK, 0, NULL},
+    {TW_VISA_FILE, "    lsc_fence.ugm.none.bogus", SF_ERR_SYNTAX, 24, "expected lsc_fence.<sfid>.<op"}, /* op 0, scope wrong */
+    {TW_VISA_LINE, "sample_unorm.RGBA.bogus S0 T6 0x0:f 0x0:f 0x3e800000:f 0x3f000000:f V32.0", SF_ERR_SYNTAX, 19,
+     "expected an output format"},
+    {TW_VISA_FILE, "    lsc_load_strided.tgm.ca (M1, 16)  V40:d32  flat[V40]:a32", SF_ERR_SYNTAX, 22, "has no typed form (.tgm)"},
+    {TW_VISA_FILE, "    raw_send (M1, 16) 0xffffffff 2 1  0x2490000:ud V40.0 V40.0", SF_OK, 0, NULL}, /* 32 bits: all of them */
+    {TW_D3D_LINE, "sample r0.xyzw, d(1.0, 2.0), t0.xyzw, s0", SF_UNSUPPORTED, 17, "64-bit immediates d(...)"},
+    {TW_VISA_FILE, ".decl %foo v_type=G type=ud num_elts=1", SF_ERR_SYNTAX, 7, "names starting with % are reserved"},
+    {TW_VISA_FILE, "    resinfo (M1, 8) T6 V40.0 V40.0", SF_ERR_SYNTAX, 12, "expected .<channels> after resinfo"},
+    {TW_VISA_FILE, "    sampleinfo (M1, 8) T6 V40.0", SF_ERR_SYNTAX, 15, "expected .<channels> after sampleinfo"},
     {TW_VISA_FILE, "    fence_global.EQ", SF_ERR_SYNTAX, 19, "expected .<options>"}, /* at the Q */
     {TW_VISA_FILE, "    lsc_fence.ugm", SF_ERR_SYNTAX, 18, "expected lsc_fence.<sfid>.<op"},  /* at the suffix's end */
     {TW_VISA_FILE, "    lsc_fence.ugm.bogus.gpu", SF_ERR_SYNTAX, 19, "expected lsc_fence.<sfid>.<op"},
@@ -141,6 +156,24 @@ static bool tw_words(sf_verdict *v) {
   return true;
 }
 
+/* A NUL byte inside a line is refused at its own column, by the D3D and the vISA line readers. */
+static bool tw_nul(sf_verdict *v) {
+  static const char d3d[] = "sample r0\0.xyzw, r1.xyzw, t0.xyzw, s0", visa[] = "sample_3d.R (M1, 16)\0 0x0:uw S0 T6 V32.0 V32.0";
+  for (unsigned q = 0; q < 2; q++) {
+    sf_status st;
+    uint32_t at_line;
+    const char *line = q ? visa : d3d;
+    size_t n = q ? sizeof visa - 1 : sizeof d3d - 1;
+    uint32_t col = (uint32_t)strlen(line) + 1;
+    sf_code rc = tw_read(q ? TW_VISA_LINE : TW_D3D_LINE, line, n, &st, &at_line);
+    if (rc == SF_ERR_NOMEM || (rc == SF_ERR_SYNTAX && st.line == 1 && st.col == col && strstr(st.msg, "NUL byte"))) continue;
+    char want[64];
+    snprintf(want, sizeof want, "a syntax error at 1:%u about the NUL byte", (unsigned)col);
+    return tw_fail(v, "nul", line, rc, &st, want);
+  }
+  return true;
+}
+
 /* A line of exactly TW_LINE_MAX characters, `head` padded with blanks before a // comment of x's
  * (nothing the reader must take apart), and the same line one x longer. */
 static bool tw_line_length(sf_verdict *v, unsigned family, const char *head) {
@@ -173,7 +206,7 @@ static bool tw_line_length(sf_verdict *v, unsigned family, const char *head) {
 }
 
 bool sf_check_text_words(sf_verdict *v) {
-  return tw_words(v) && tw_line_length(v, TW_VISA_LINE, "sample_3d.R (M1, 16)  0x0:uw S0 T6 V32.0 V32.0") &&
+  return tw_words(v) && tw_nul(v) && tw_line_length(v, TW_VISA_LINE, "sample_3d.R (M1, 16)  0x0:uw S0 T6 V32.0 V32.0") &&
          tw_line_length(v, TW_VISA_FILE, "    ret (M1, 1)");
 }
 
