@@ -8,6 +8,7 @@
  * The other parts of the text codec's tests are test_visa_text_file.c (whole .visaasm files),
  * test_visa_text_names.c (kernel builders and declared names) and test_visa_text_props.c
  * (seeded random and mutated inputs). */
+#include "oracles/checks/visa_known_lines.h"
 #include "samplefuzz/visa.h"
 #include "tests/sf_test.h"
 
@@ -272,28 +273,15 @@ static void test_every_subop(void) {
     SF_CHECK_MSG(sf_visa_parse(buf, strlen(buf), NULL, &y, &st) == SF_OK && sf_inst_equal(&x, &y), "op 0x%x: %s", op,
                  buf);
   }
-  /* spelled-out expectations (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/3D_SAMPLE.md) op table; our spelling for the rest) */
-  static const struct {
-    uint8_t op;
-    const char *prefix;
-  } names[] = {{0, "sample_3d."},       {1, "sample_b."},         {2, "sample_l."},        {3, "sample_c."},
-               {4, "sample_d."},        {5, "sample_b_c."},       {6, "sample_l_c."},      {9, "lod."},
-               {0x14, "sample_d_c."},   {0x18, "sample_lz."},     {0x19, "sample_c_lz."},  {0x20, "sample_po."},
-               {0x21, "sample_po_b."},  {0x22, "sample_po_l."},   {0x23, "sample_po_c."},  {0x24, "sample_po_d."},
-               {0x26, "sample_po_l_c."},
-               /* the names IGC 12504 prints for sub-ops outside the documentation's table (docs/visa-text.md) */
-               {7, "load_3d."},         {8, "sample4."},          {10, "resinfo."},        {11, "sampleinfo."},
-               {12, "sample+killpix."}, {16, "sample4_c."},       {17, "sample4_po."},     {18, "sample4_po_c."},
-               {0x1a, "load_lz."},      {0x1c, "load_2dms_w."},   {0x1d, "load_mcs."},
-               /* no name: our spelling */
-               {0x0d, "sampler_op_0x0d."}, {0x1b, "sampler_op_0x1b."}, {0x1e, "sampler_op_0x1e."}, {0xff, "sampler_op_0xff."}};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+  /* spelled-out expectations, shared with the fuzz targets' `s3d_names` (visa_known_lines.h) */
+  for (size_t i = 0; i < sizeof SF_VISA_KNOWN_S3D_NAMES / sizeof SF_VISA_KNOWN_S3D_NAMES[0]; i++) {
+    const sf_visa_known_s3d_name *nm = &SF_VISA_KNOWN_S3D_NAMES[i];
     sf_inst x;
     memset(&x, 0, sizeof x);
     x.family = SF_FAMILY_SAMPLE_3D;
-    x.s3d.op = names[i].op;
+    x.s3d.op = nm->op;
     SF_CHECK(sf_visa_print(&x, NULL, buf, sizeof buf, &st) == SF_OK);
-    SF_CHECK_MSG(strncmp(buf, names[i].prefix, strlen(names[i].prefix)) == 0, "%s vs %s", buf, names[i].prefix);
+    SF_CHECK_MSG(strncmp(buf, nm->prefix, strlen(nm->prefix)) == 0, "%s vs %s", buf, nm->prefix);
   }
 }
 

@@ -15,7 +15,8 @@
  *     printed form does;
  *   - `short_ops`: an instruction with fewer fields than its row is refused by the encoder and the
  *     printer, not read past its fields;
- *   - `known_refusals`: faulty lines are refused with their codes on their own lines.
+ *   - `known_refusals`: faulty lines are refused with their codes on their own lines;
+ *   - `s3d_names`: every 3D_SAMPLE sub-op prints under its known name and reads back as itself.
  * The generated kernels rarely hold the lines these need (one bfn among a hundred rows, a string
  * with escapes, a text cut at a mnemonic), so the fuzzers found such bugs in tens of seconds, when
  * at all; here they are found at a process's first input. */
@@ -536,6 +537,31 @@ static bool short_ops(sf_verdict *v) {
   return true;
 }
 
+/* `s3d_names` (with `known_lines`): each 3D_SAMPLE sub-op of SF_VISA_KNOWN_S3D_NAMES prints under its
+ * name, and the printed line reads back as that sub-op. The printer and the parser share one table
+ * of IGC's extra names, so a value moved in it (7 named as 8) reads back as itself and no round trip
+ * sees that IGC's `load_3d` line would now read as another operation. */
+static bool s3d_names(sf_verdict *v) {
+  for (size_t i = 0; i < sizeof SF_VISA_KNOWN_S3D_NAMES / sizeof SF_VISA_KNOWN_S3D_NAMES[0]; i++) {
+    const sf_visa_known_s3d_name *nm = &SF_VISA_KNOWN_S3D_NAMES[i];
+    sf_inst x, y;
+    memset(&x, 0, sizeof x);
+    x.family = SF_FAMILY_SAMPLE_3D;
+    x.s3d.op = nm->op;
+    char buf[256], want[48];
+    sf_status st;
+    sf_status_clear(&st);
+    snprintf(want, sizeof want, "sub-op 0x%02x as %s", nm->op, nm->prefix);
+    if (sf_visa_print(&x, NULL, buf, sizeof buf, &st) != SF_OK || strncmp(buf, nm->prefix, strlen(nm->prefix)) != 0)
+      return lines_fail(v, "s3d_names", "print", "printed '%s', want %s", buf, want);
+    sf_status_clear(&st);
+    sf_code rc = sf_visa_parse(buf, strlen(buf), NULL, &y, &st);
+    if (rc != SF_ERR_NOMEM && (rc != SF_OK || y.family != SF_FAMILY_SAMPLE_3D || y.s3d.op != nm->op))
+      return lines_fail(v, "s3d_names", "read", "'%s' did not read back as %s", buf, want);
+  }
+  return true;
+}
+
 /* `known_refusals` (with `known_lines`): each line of SF_VISA_KNOWN_REFUSED (faults in LSC, dpas,
  * rt_write_3d, addr_add, media and SVM lines: an unknown option, a field past its range, an operand
  * too many or too few, a strided load whose channels leave no default pitch) is refused with its
@@ -567,7 +593,7 @@ static bool known_refusals(sf_verdict *v) {
 
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v);
+         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)

@@ -275,4 +275,25 @@ static const sf_visa_known_refusal SF_VISA_KNOWN_REFUSED[] = {
     {"svm_gather4scaled (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX},     /* no channels */
 };
 
+/* The 3D_SAMPLE sub-op names of the text, by value: IGC's vISA documentation's op table
+ * (intel-graphics-compiler, documentation/visa/instructions/3D_SAMPLE.md), then the names IGC
+ * 1.0.12504 prints for sub-ops outside that table (docs/visa-text.md), then our spelling for sub-ops
+ * neither names. Each is a mnemonic's prefix up to its '.'. Used by `s3d_names` (check_isa_lines.c)
+ * and tests/test_visa_text_lines.c. */
+typedef struct sf_visa_known_s3d_name {
+  uint8_t op;
+  const char *prefix;
+} sf_visa_known_s3d_name;
+
+static const sf_visa_known_s3d_name SF_VISA_KNOWN_S3D_NAMES[] = {
+    {0, "sample_3d."},       {1, "sample_b."},         {2, "sample_l."},        {3, "sample_c."},
+    {4, "sample_d."},        {5, "sample_b_c."},       {6, "sample_l_c."},      {9, "lod."},
+    {0x14, "sample_d_c."},   {0x18, "sample_lz."},     {0x19, "sample_c_lz."},  {0x20, "sample_po."},
+    {0x21, "sample_po_b."},  {0x22, "sample_po_l."},   {0x23, "sample_po_c."},  {0x24, "sample_po_d."},
+    {0x26, "sample_po_l_c."},
+    {7, "load_3d."},         {8, "sample4."},          {10, "resinfo."},        {11, "sampleinfo."},
+    {12, "sample+killpix."}, {16, "sample4_c."},       {17, "sample4_po."},     {18, "sample4_po_c."},
+    {0x1a, "load_lz."},      {0x1c, "load_2dms_w."},   {0x1d, "load_mcs."},
+    {0x0d, "sampler_op_0x0d."}, {0x1b, "sampler_op_0x1b."}, {0x1e, "sampler_op_0x1e."}, {0xff, "sampler_op_0xff."}};
+
 #endif
