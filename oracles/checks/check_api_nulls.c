@@ -393,6 +393,11 @@ static void visa_nulls(nulls *n) {
     gen_valid(SF_FAMILY_D3D, &d3d);
     const char *r = sf_inst_diff(&in, &d3d, NULL, 64);
     if (!r || !r[0]) finding(n, "sf_inst_diff(NULL buffer)", "returned no description of two instructions of different families");
+    /* two D3D instructions that differ, with no buffer (n given): a fixed, non-empty name */
+    sf_inst d3d2 = d3d;
+    d3d2.d3d.sat = !d3d2.d3d.sat;
+    r = sf_inst_diff(&d3d, &d3d2, NULL, 64);
+    if (!r || !r[0]) finding(n, "sf_inst_diff(NULL buffer, one family)", "returned no description of two different D3D instructions");
     /* and with one, the description written there, naming the families (inst.h) */
     char fb[64];
     r = sf_inst_diff(&in, &d3d, fb, sizeof fb);

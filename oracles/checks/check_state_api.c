@@ -153,6 +153,13 @@ static unsigned sa_mip(unsigned d, unsigned l) { return d >> l ? d >> l : 1; }
  * to bottom, packed; 4-byte texels here, every description below is R32_UINT), for the callers that
  * fill or upload the bytes themselves; computed here from the description alone. */
 static bool sa_layout(const sf_surface *s, const sf_surface_desc *d, bool one_d, bool cube, char *detail, size_t dn) {
+  /* the face and slice counts a caller walks the store by (sampler.h) */
+  uint32_t faces = cube ? 6u : 1u, slices = d->type == SF_SURF_3D ? 1u : d->layers * faces;
+  if (s->faces != faces || s->slices != slices) {
+    snprintf(detail, dn, "type %u: %u faces, %u slices; want %u, %u", (unsigned)d->type, (unsigned)s->faces,
+             (unsigned)s->slices, (unsigned)faces, (unsigned)slices);
+    return false;
+  }
   size_t off = 0;
   for (unsigned l = 0; l < d->levels; l++) {
     const sf_level *lv = &s->levels[l];
@@ -418,6 +425,12 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   sf_sampler_default(NULL);
   sf_state_init(NULL);
   sf_state_free(NULL);
+  /* the descriptions with no buffer, or none of it to write in, give "" (sampler.h) */
+  char dbuf[4] = "xyz";
+  if (!what && (strcmp(sf_sampler_describe(&smp, NULL, 16), "") != 0 || strcmp(sf_surface_describe(s, NULL, 16), "") != 0 ||
+                strcmp(sf_sampler_describe(&smp, dbuf, 0), "") != 0 || strcmp(sf_surface_describe(s, dbuf, 0), "") != 0 ||
+                strcmp(dbuf, "xyz") != 0))
+    what = "sf_sampler_describe / sf_surface_describe (no buffer)", rc = SF_OK;
   if (!what) {
     memset(s->data, 0x5A, s->size);
     sf_surface_fill(s, NULL, sizeof pat);
