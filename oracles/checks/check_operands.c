@@ -311,7 +311,7 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * block with a channel mask of 0, an output format or cntrl past 3 or an AVS execMode past 3 as
  * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid, and
  * (12b) one whose address is a 1-component register likewise, (12c) one whose opcode is outside the
- * sample family likewise, naming it; all
+ * sample family likewise, naming it, (12d) one whose address register is in mask mode likewise; all
  * before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
@@ -482,8 +482,18 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
       return false;
     in = c->inst;
   }
+  /* (12d) the address register in mask mode (the model's d3d.src.sel_mode), as invalid: a mask says
+   * what a destination writes, and an executor that read the register anyway gave it a meaning */
+  if (calls0 && in.d3d.src[0].type != SF_D3D_OT_IMM32) {
+    in.d3d.src[0].sel_mode = SF_D3D_SEL_MASK, in.d3d.src[0].comp_bits = 0xF;
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_mask_mode", "an address register in mask mode"))
+      return false;
+    in = c->inst;
+  }
   sf_d3d_opnd *a = &in.d3d.src[0];
   uint8_t sel = a->sel_mode, bits = a->comp_bits, nc = a->num_comp;
+  if (sel != SF_D3D_SEL_SWIZZLE && sel != SF_D3D_SEL_SELECT1) /* an immediate address: read the register as .xyzw */
+    sel = SF_D3D_SEL_SWIZZLE, bits = 0xE4, nc = SF_D3D_NC_4;
   memset(a, 0, sizeof *a);
   a->type = SF_D3D_OT_CONSTANT_BUFFER, a->num_comp = nc, a->sel_mode = sel, a->comp_bits = bits;
   a->index_dim = 2;

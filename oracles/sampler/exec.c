@@ -511,14 +511,17 @@ static sf_code d3d_src(sf_state *s, const sf_d3d_opnd *o, unsigned lane, float o
     if (o->num_comp != SF_D3D_NC_4)
       return sf_fail(st, SF_ERR_INVALID, "%s: a register source must have 4 components (this one has %s)", what,
                      o->num_comp == SF_D3D_NC_0 ? "0" : o->num_comp == SF_D3D_NC_1 ? "1" : "N");
+    /* a source selects by swizzle or select_1 (the model's d3d.src.sel_mode); a mask says which
+     * components a destination writes, not which a source reads */
+    if (o->sel_mode != SF_D3D_SEL_SWIZZLE && o->sel_mode != SF_D3D_SEL_SELECT1)
+      return sf_fail(st, SF_ERR_INVALID, "%s: a register source selects by swizzle or select_1 (this one has selection mode %u)",
+                     what, (unsigned)o->sel_mode);
     sf_code rc;
     const uint32_t *r = d3d_reg(s, o, lane, false, what, st, &rc);
     if (!r) return rc;
-    uint32_t sel[4] = {0, 1, 2, 3};
-    if (o->sel_mode == SF_D3D_SEL_SWIZZLE)
-      for (unsigned k = 0; k < 4; k++) sel[k] = (o->comp_bits >> (2 * k)) & 3u;
-    else if (o->sel_mode == SF_D3D_SEL_SELECT1)
-      sel[0] = sel[1] = sel[2] = sel[3] = o->comp_bits & 3u;
+    uint32_t sel[4];
+    for (unsigned k = 0; k < 4; k++)
+      sel[k] = o->sel_mode == SF_D3D_SEL_SWIZZLE ? (o->comp_bits >> (2 * k)) & 3u : o->comp_bits & 3u;
     for (unsigned k = 0; k < 4; k++) v[k] = r[sel[k]];
   }
   for (unsigned k = 0; k < 4; k++) { /* the modifiers work on the sign bit: abs clears it (-0 and a NaN's too), neg flips it */
