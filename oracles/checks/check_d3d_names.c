@@ -617,7 +617,7 @@ static bool imm_values(sf_verdict *v) {
  * 3". The same tokens without that DWORD (length 8) print, and with it but a length field of 8 are
  * refused naming both counts ("length field 8 != 9 DWORDs"), the API being open to any tokens. */
 static bool escape_reason(sf_verdict *v) {
-  uint32_t tok[9] = {0x0900006eu, 0x00102032u, 0, 0x00107046u, 0, 0x0020800au, 0, 0, 0};
+  uint32_t tok[9] = SF_CHECK_SAMPLEPOS9_TOKENS;
   /* 0: length 9, 9 DWORDs; 1: length 8, 8 DWORDs (prints); 2: length 8 given 9 DWORDs */
   static const char *const want[3] = {"4 operands, the table says 3", NULL, "length field 8 != 9 DWORDs"};
   static const char *const what[3] = {"a 9-DWORD length", "its 8 DWORDs", "a length of 8 given 9 DWORDs"};

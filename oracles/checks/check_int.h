@@ -322,12 +322,17 @@ bool sf_isa_gops_zero(sf_verdict *v, const sf_isa_file *f, const char *reader);
 /* `target_names` (check_isa_file_edit.c, once per process): Target="cm"/"3d"/"cs" read as the
  * one-byte values 0/1/2 and print back by name. */
 bool sf_check_target_names_once(sf_verdict *v);
-/* `optab_rows`, `mnemonic_end`, `suffix_column`, `string_escapes`, `suffix_edges`, `va_modes`, `known_lines` (check_isa_lines.c): fixed vISA
- * text lines and the opcode table's rows, once per process (the isa_file target). */
 /* `refusal_words` (check_text_words.c): the text readers' refusals of fixed faulty lines, with their
  * codes, columns and words (quote widths, line length caps); once per process. */
 bool sf_check_text_words(sf_verdict *v);
 bool sf_check_text_words_once(sf_verdict *v);
+/* fxc's samplepos of the vkd3d test ps_code-L32210 (tests/data/real/dxbc-vkd3d): a length of 9 DWORDs
+ * for 8 DWORDs of operands and a zero DWORD, which the printer refuses as "4 operands, the table
+ * says 3" (`escape_reason` in check_d3d_names.c, the program printer's escape in check_text_words.c). */
+#define SF_CHECK_SAMPLEPOS9_TOKENS {0x0900006eu, 0x00102032u, 0, 0x00107046u, 0, 0x0020800au, 0, 0, 0}
+/* `optab_rows`, `mnemonic_end`, `suffix_column`, `string_escapes`, `suffix_edges`, `va_modes`, `known_lines`,
+ * `read_forms`, `short_ops`, `known_refusals`, `s3d_names` (check_isa_lines.c): fixed vISA text lines and
+ * the opcode table's rows, once per process (the isa_file target). */
 bool sf_check_isa_lines(sf_verdict *v);
 bool sf_check_isa_lines_once(sf_verdict *v);
 /* Parses vISA text[0..n) copied into a block of exactly n bytes (under ASan a read past the text is a

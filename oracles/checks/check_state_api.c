@@ -165,7 +165,7 @@ static bool sa_layout(const sf_surface *s, const sf_surface_desc *d, bool one_d,
     const sf_level *lv = &s->levels[l];
     unsigned w = sa_mip(d->width, l), h = one_d ? 1 : sa_mip(d->height, l);
     unsigned dep = d->type == SF_SURF_3D ? sa_mip(d->depth, l) : 1;
-    size_t ns = d->type == SF_SURF_3D ? dep : (size_t)d->layers * (cube ? 6u : 1u), row = (size_t)w * 4, slice = row * h;
+    size_t ns = d->type == SF_SURF_3D ? dep : slices, row = (size_t)w * 4, slice = row * h;
     if (lv->w != w || lv->h != h || lv->d != dep || lv->offset != off || lv->row_pitch != row || lv->slice_pitch != slice) {
       snprintf(detail, dn, "type %u level %u: %ux%ux%u at byte %zu, pitches %zu/%zu; want %ux%ux%u at %zu, %zu/%zu", (unsigned)d->type,
                l, (unsigned)lv->w, (unsigned)lv->h, (unsigned)lv->d, lv->offset, lv->row_pitch, lv->slice_pitch, w, h, dep, off, row,

@@ -179,9 +179,10 @@ static bool tw_nul(sf_verdict *v) {
 
 /* The `.tpf` escape line of the program printer says why, in the words the instruction printer
  * refuses with: fxc's samplepos with a 9-DWORD length (check_d3d_names.c `escape_reason`) is written
- * as its tokens with "// not expressible in text: ...4 operands, the table says 3". */
+ * as its tokens (SF_CHECK_SAMPLEPOS9_TOKENS) with "// not expressible in text: ...4 operands, the table
+ * says 3". */
 static bool tw_escape_words(sf_verdict *v) {
-  static const uint32_t tok[9] = {0x0900006eu, 0x00102032u, 0, 0x00107046u, 0, 0x0020800au, 0, 0, 0};
+  static const uint32_t tok[9] = SF_CHECK_SAMPLEPOS9_TOKENS;
   sf_tpf_program p;
   sf_tpf_program_init(&p, 0x00000050u);
   sf_status st;
