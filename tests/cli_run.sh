@@ -112,5 +112,23 @@ for f in "$HERE"/data/findings/*.case; do
   [ $st -eq 0 ] && grep -q 'backends agree' "$TMP/finding.out"; check "finding $(basename "$f") runs on the reference" $?
 done
 
+# `show --case` writes a structured fuzz case as case text that `run` reads and runs (docs/case-text.md
+# "Written cases"): the same case, so the report's dst values are those `show` computes too.
+ROOT="$(cd "$HERE/.." && pwd)"
+n=0
+for f in $(ls "$ROOT/corpus/sample_diff_fuzzer" | head -5) ; do
+  "$SF" show "$ROOT/corpus/sample_diff_fuzzer/$f" --case >"$TMP/w.case" 2>"$TMP/w.err"
+  st=$?
+  check "show --case $f: exit status 0 ($(head -1 "$TMP/w.err"))" $st
+  grep -q '^surface T' "$TMP/w.case" && grep -Eq '^(inst|d3d) ' "$TMP/w.case"; check "show --case $f: surfaces and an instruction" $?
+  "$SF" run "$TMP/w.case" >"$TMP/w.out" 2>&1
+  st=$?
+  [ $st -le 1 ] && ! grep -q 'w\.case:[0-9]*:[0-9]*:' "$TMP/w.out"; check "the written case of $f reads back and runs (exit $st)" $?
+  n=$((n + 1))
+done
+[ $n -eq 5 ]; check "show --case ran on 5 corpus cases" $?
+"$SF" show "$ROOT/corpus/visa_bin_fuzzer/$(ls "$ROOT/corpus/visa_bin_fuzzer" | head -1)" --case >/dev/null 2>&1
+[ $? -eq 2 ]; check "show --case on a visa_bin input: exit status 2 (not a sampler case)" $?
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,4 +1,4 @@
-/* harness/cli/cmd_show.c — `samplefuzz show FILE [--target T] [--backend NAME|LIB.so] [--lane N] [--png OUT]`:
+/* harness/cli/cmd_show.c — `samplefuzz show FILE [--target T] [--backend NAME|LIB.so] [--lane N] [--png OUT] [--case]`:
  * explains a reproducer of any fuzz target the way a person reads it (docs/reproducers.md,
  * docs/design.md "Triage").
  *
@@ -37,7 +37,7 @@
 
 static int show_usage(FILE *f) {
   fprintf(f,
-          "usage: samplefuzz show FILE [--target T] [--backend NAME|LIB.so] [--lane N] [--png OUT]\n"
+          "usage: samplefuzz show FILE [--target T] [--backend NAME|LIB.so] [--lane N] [--png OUT] [--case]\n"
           "\n"
           "Explains a reproducer: the verdict of its target's checks with the signature and bucket, the\n"
           "hex bytes, the instruction in vISA text and/or D3D asm with its encoding. For the structured\n"
@@ -50,6 +50,8 @@ static int show_usage(FILE *f) {
           "  --lane N       backend_diff_fuzzer: explain lane N of the judged batch (default: every\n"
           "                 rejected lane: its texel footprint and what the value matches)\n"
           "  --png OUT      one RGBA image, %ux%u: surface level 0 | expected | actual | difference x16\n"
+          "  --case         only the case text of a sampler reproducer (sample_diff, pipeline, textcase),\n"
+          "                 to edit and run with `samplefuzz run` (docs/case-text.md)\n"
           "Targets:\n",
           SF_BACKEND_PLUGIN_SYMBOL, 4 * SF_SHOW_PANEL + 3 * SF_SHOW_GAP, SF_SHOW_PANEL);
   for (size_t i = 0; i < sf_target_count; i++) fprintf(f, "  %-20s %s\n", sf_targets[i].name, sf_targets[i].what);
@@ -60,9 +62,14 @@ static int show_usage(FILE *f) {
 
 int sf_cli_show(int argc, char **argv) {
   const char *path = NULL, *tname = NULL, *png = NULL, *bname = NULL, *lane_s = NULL;
+  bool as_case = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) return show_usage(stdout);
+    if (!strcmp(a, "--case")) {
+      as_case = true;
+      continue;
+    }
     if (!strcmp(a, "--target") || !strcmp(a, "--png") || !strcmp(a, "--backend") || !strcmp(a, "--lane")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "samplefuzz show: %s needs a value\n", a);
@@ -108,6 +115,13 @@ int sf_cli_show(int argc, char **argv) {
     fprintf(stderr, "samplefuzz show: --png: %s inputs have no surface (only sample_diff_fuzzer and pipeline_fuzzer)\n",
             t->name);
     return 2;
+  }
+  if (as_case) {
+    sf_cli_file cf;
+    if (!sf_cli_read_file(path, &cf, "show")) return 1;
+    int crc = sf_show_case(t, cf.data, cf.len > t->max_len ? t->max_len : cf.len);
+    sf_cli_file_free(&cf);
+    return crc;
   }
   sf_backend_handle *handle = NULL;
   const sf_backend *forced = NULL;

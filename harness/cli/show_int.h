@@ -72,4 +72,8 @@ int show_case(const uint8_t *data, size_t len, const sf_backend *forced, const c
  * scalar). Returns 0, or 1 when nothing could be shown. */
 int show_backend_batch(const uint8_t *data, size_t len, sf_backend_handle *iut, int lane_sel);
 
+/* show_case.c: `show FILE --case`, the case text of a sampler reproducer on stdout. Returns the exit
+ * status (0 written, 1 the case could not be built or written, 2 not a sampler case). */
+int sf_show_case(const sf_target *t, const uint8_t *data, size_t len);
+
 #endif

@@ -423,14 +423,19 @@ const char *sf_sampler_describe(const sf_sampler *s, char *buf, size_t n);
  *   fill T6 <hex bytes>                  pattern repeated over all texel bytes
  *   texel T6 <level> <slice> <x> <y> <r> <g> <b> <a>   floats, stored with the format's conversion
  *   bytes T6 <level> <slice> <x> <y> <hex bytes>        raw texel bytes
+ *   data T6 <byte offset> <hex bytes>    raw bytes of the store (layout above; NV12's CbCr plane)
  *   null T6 <level> <slice> <x> <y>      marks the 8x8 tile holding (x, y) as a null page
+ *   bind T7[-T9] T6 | bind S1[-S3] S0    slots that read the surface / sampler declared at T6 / S0
  *   sampler S0 [min=point|linear] [mag=..] [mip=none|point|linear] [addr=U[,V[,W]]]
  *              [border=r,g,b,a] [bias=F] [minlod=F] [maxlod=F] [cmp=less|...]
  *              [avs_shuffle] [avs_adaptive] [avs_ief] [avs_8tap_all]
- *   var V40 <type> <bytes> [= v0 v1 ...]  element values by type (f/hf as decimals, others integers)
+ *   avs S0 luma|chroma <phase> <tap0> ...  one phase's AVS coefficients (S1.6 integers)
+ *   var V40 <type> <bytes> [= v0 v1 ...]  element values by type (sf_textcase_value)
+ *   set V40 <element> v0 v1 ...           element values from an index on
+ *   raw V40 <byte offset> <hex bytes>     raw bytes of a variable
  *   dmask 0xFFFF | pred P1 0x0F | grf 32|64 | live 0xF (D3D lanes that write)
  *   reg <r|v|o><N> <lane 0-3|*> x y z w    D3D register values (floats, or 0x.. bits)
- *   reg cb<B>[<N>] * x y z w
+ *   reg x<A>[<N>] <lane 0-3|*> x y z w  |  reg cb<B>[<N>] * x y z w
  *   inst <one vISA instruction line>  |  d3d <one D3D sample* instruction line>
  * Errors are SF_ERR_SYNTAX / SF_ERR_RANGE / SF_ERR_LIMIT at line:col. */
 #define SF_TEXTCASE_MAX_BYTES (1u << 20)
@@ -452,6 +457,20 @@ void sf_textcase_free(sf_textcase *tc);
  * report to report: surfaces, samplers, the instruction, the status, and per-lane / per-pixel
  * results decoded from dst. The execution status is returned (the report is written either way). */
 sf_code sf_textcase_run(sf_textcase *tc, const sf_backend *be, sf_buf *report, sf_status *st);
+/* One element value of a `var` / `set` line as the element's bits: integers (decimal or 0x; a
+ * negative value is two's complement) within the element's signed or unsigned range; f / hf / bf / df
+ * as decimals (read as a float, or a double for df, with round-to-nearest-even, then rounded to
+ * nearest even again for hf and bf) or as 0x followed by the element's own bits.
+ * Returns NULL, or the reason s is refused. */
+const char *sf_textcase_value(uint8_t type, const char *s, uint64_t *bits);
+/* Writes a machine state and its instruction as case text that sf_textcase_parse reads back to the
+ * same state (oracles/sampler/textcase_write.c, docs/case-text.md "Written cases"): every bound
+ * surface slot with its description, texel bytes and null pages (a slot that shares an earlier
+ * slot's object as a `bind` line), every bound sampler slot with every field, the AVS rows that
+ * differ from sf_sampler_default's, the GRF size, dispatch mask, predicates, variables, D3D registers
+ * and the instruction (vISA text with context-free names or D3D asm). SF_UNSUPPORTED for what the
+ * case text cannot hold (address registers, a variable of type v / vf / uv). */
+sf_code sf_textcase_write(const sf_state *s, const sf_inst *in, sf_buf *out, sf_status *st);
 
 #ifdef __cplusplus
 }

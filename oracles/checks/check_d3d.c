@@ -21,20 +21,13 @@
 #include "samplefuzz/oracle.h"
 
 
-static sf_inst sf_wrap_d3d(const sf_d3d_inst *d) {
-  sf_inst in;
-  memset(&in, 0, sizeof in);
-  in.family = SF_FAMILY_D3D;
-  in.d3d = *d;
-  return in;
-}
 
 static bool sf_d3d_fail_diff(sf_verdict *v, const char *check, const sf_d3d_inst *a, const sf_d3d_inst *b,
                              const char *la, const char *lb) {
   char diff[256], feature[SF_VERDICT_NAME_MAX];
   sf_d3d_inst_diff(a, b, diff, sizeof diff);
   sf_oracle_field_feature(diff, feature, sizeof feature);
-  sf_inst ia = sf_wrap_d3d(a), ib = sf_wrap_d3d(b);
+  sf_inst ia = sf_check_wrap_d3d(a), ib = sf_check_wrap_d3d(b);
   sf_verdict_fail(v, check, &ia, feature[0] ? feature : "field");
   sf_verdict_key(v, "field=%s", feature);
   sf_verdict_dumpf(v, "first difference (%s vs %s): %s\n", la, lb, diff[0] ? diff : "(sf_d3d_inst_diff empty)");
@@ -65,7 +58,7 @@ static bool sf_d3d_reencode(sf_verdict *v, const sf_d3d_inst *d, const uint32_t 
   size_t len = 0;
   sf_status st;
   sf_status_clear(&st);
-  sf_inst in = sf_wrap_d3d(d);
+  sf_inst in = sf_check_wrap_d3d(d);
   if (sf_tpf_encode_inst(d, out, &len, &st) != SF_OK) {
     if (!must) return true;
     sf_d3d_refused(v, "encode", &in, "refused", "encode", &st, "encoder refused");
@@ -122,7 +115,7 @@ static bool sf_d3d_textview(sf_verdict *v, const sf_d3d_inst *d, bool must) {
   char t1[SF_D3D_TEXT_CAP];
   sf_status st;
   sf_status_clear(&st);
-  sf_inst in = sf_wrap_d3d(d);
+  sf_inst in = sf_check_wrap_d3d(d);
   if (sf_d3dasm_print_inst(d, t1, sizeof t1, &st) != SF_OK) {
     if (!must) return true;
     sf_d3d_refused(v, "print", &in, "valid", "print", &st, "a decodable instruction does not print");
@@ -155,7 +148,7 @@ static bool sf_d3d_wrapview(sf_verdict *v, const sf_d3d_inst *d) {
   sf_buf out;
   sf_buf_init(&out, &st);
   out.limit = 1u << 20;
-  sf_inst in = sf_wrap_d3d(d);
+  sf_inst in = sf_check_wrap_d3d(d);
   bool ok = true;
   if (sf_dxbc_wrap_sample(d, 0, &out, &st) != SF_OK) {
     sf_buf_free(&out);
@@ -733,13 +726,13 @@ bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
     return true;
   }
   if (used == 0 || used > ntok) {
-    sf_inst in = sf_wrap_d3d(&d);
+    sf_inst in = sf_check_wrap_d3d(&d);
     sf_verdict_fail(v, "decode", &in, "length");
     sf_verdict_key(v, "decode length");
     sf_verdict_dumpf(v, "decoder reports %zu tokens used of %zu\n", used, ntok);
     return false;
   }
-  sf_inst wrapped = sf_wrap_d3d(&d);
+  sf_inst wrapped = sf_check_wrap_d3d(&d);
   if (!sf_check_model_inst(v, &wrapped, p[0])) return false;
   return sf_d3d_views(v, &d, tok, used);
 }

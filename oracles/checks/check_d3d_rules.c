@@ -459,6 +459,7 @@ static void junk_opnd(sf_d3d_opnd *o, bool sel) {
     sf_d3d_index *x = &o->idx[i];
     if (i >= o->index_dim) {
       memset(x, J, sizeof *x);
+      x->rep = SF_D3D_IDX_IMM32_REL;  /* junk that reads as a relative index to whoever looks */
       continue;
     }
     bool rel = sf_d3d_idx_rel(x->rep);
@@ -471,10 +472,17 @@ static void junk_opnd(sf_d3d_opnd *o, bool sel) {
   }
 }
 
+static unsigned d3d_violations(const sf_d3d_inst *d) {
+  sf_inst w = sf_check_wrap_d3d(d);
+  sf_violations vs;
+  sf_inst_validate_rules(&w, &vs);
+  return vs.total;
+}
+
 /* `canon_clears` (every decoded or parsed instruction): canonicalizing clears every field that
  * equality ignores (include/samplefuzz/inst.h: canonical instructions are hashed field by field).
- * A copy of d with junk in those fields is equal to d, and the two canonical forms are the same
- * bytes. Equality cannot see a canonicalization that left one of those fields as it was (an index
+ * A copy of d with junk in those fields is equal to d, breaks as many of the model's rules, and the
+ * two canonical forms are the same bytes. Equality cannot see a canonicalization that left one of those fields as it was (an index
  * past index_dim, say); corpus deduplication and triage hashing do. */
 static bool canon_clears(sf_verdict *v, const sf_d3d_inst *d) {
   sf_d3d_inst a, j;
@@ -491,6 +499,8 @@ static bool canon_clears(sf_verdict *v, const sf_d3d_inst *d) {
   const char *why = NULL;
   if (!sf_d3d_inst_equal(&a, &j)) {
     why = "equality compares a field that only junk (a field the operand's form does not use) changed";
+  } else if (d3d_violations(&a) != d3d_violations(&j)) {
+    why = "the model's rules (sf_inst_validate) read a field that the operand's form does not use";
   } else {
     /* the selection bits no form uses, which only canonicalizing clears */
     junk_opnd(&j.dst, true);
@@ -511,16 +521,20 @@ static bool canon_clears(sf_verdict *v, const sf_d3d_inst *d) {
 
 /* `enc_range`: the encoder refuses, as out of range, an operand field past what its token bits hold
  * (dxbc.h), rather than writing it cut: the destination's component count, selection mode or index
- * dimension one past its 2-bit field (the decoder never makes one, so only API use reaches the
- * test). One field per input, picked by the instruction. */
+ * dimension one past its 2-bit field, its modifier past the four that exist (0-3: the extended
+ * token's field is wider, but a decoder refuses 4) or its minimum precision past its 3-bit field
+ * (the decoder never makes one, so only API use reaches the test). One field per input, picked by
+ * the instruction. */
 static bool enc_range(sf_verdict *v, const sf_d3d_inst *d) {
-  static const char *const names[3] = {"num_comp 4", "sel_mode 4", "index_dim 4"};
-  unsigned f = (unsigned)(d->op + d->dst.comp_bits + d->src[0].comp_bits) % 3u;
+  static const char *const names[5] = {"num_comp 4", "sel_mode 4", "index_dim 4", "modifier 4", "min_precision 8"};
+  unsigned f = (unsigned)(d->op + d->dst.comp_bits + d->src[0].comp_bits) % 5u;
   sf_d3d_inst w;
   memcpy(&w, d, sizeof w);
   if (f == 0) w.dst.num_comp = 4;
   else if (f == 1) w.dst.sel_mode = 4;
-  else w.dst.index_dim = 4;
+  else if (f == 2) w.dst.index_dim = 4;
+  else if (f == 3) w.dst.modifier = 4;
+  else w.dst.min_precision = 8;
   uint32_t out[SF_TPF_MAX_INST_LEN];
   size_t len = 0;
   sf_status st;

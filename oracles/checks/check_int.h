@@ -3,6 +3,7 @@
 #define SF_CHECK_INT_H
 
 #include <stdatomic.h>
+#include <string.h>
 
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/case.h"
@@ -41,6 +42,14 @@ bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample
  * since the case reader folds every header field into a valid range and the builder must accept
  * what it reads (a surface size, format or sampler state refused alike by every backend would
  * otherwise pass as agreement). */
+/* A D3D instruction as an sf_inst (family D3D, the rest zero), for the model's entry points. */
+static inline sf_inst sf_check_wrap_d3d(const sf_d3d_inst *d) {
+  sf_inst in;
+  memset(&in, 0, sizeof in);
+  in.family = SF_FAMILY_D3D;
+  in.d3d = *d;
+  return in;
+}
 bool sf_check_case_env(sf_verdict *v, const uint8_t *p, size_t n, sf_case *c, sf_case_env *env);
 
 /* Check `store` (oracles/checks/check_store.c): four palette values stored into a 1x1 surface of the
@@ -319,6 +328,8 @@ bool sf_isa_same_file(const sf_isa_file *a, const sf_isa_file *b, bool canon, ch
 /* `gop_zeros`: every generic instruction field of f (read by `reader`) holds zero in the members its
  * kind does not use (check_isa_same.c). */
 bool sf_isa_gops_zero(sf_verdict *v, const sf_isa_file *f, const char *reader);
+/* `funcdecls` (check_isa_same.c): the text printed from g, read back as h, lists each kernel's functions. */
+bool sf_isa_funcdecls_listed(sf_verdict *v, const sf_isa_file *g, const sf_isa_file *h);
 /* `target_names` (check_isa_file_edit.c, once per process): Target="cm"/"3d"/"cs" read as the
  * one-byte values 0/1/2 and print back by name. */
 bool sf_check_target_names_once(sf_verdict *v);

@@ -373,6 +373,10 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
       sf_isa_dump_text(v, "printed", &t1);
       goto done;
     }
+    if (!(ok = sf_isa_funcdecls_listed(v, g, &h))) {
+      sf_isa_dump_text(v, "printed", &t1);
+      goto done;
+    }
   }
   sf_status_clear(&st);
   if (sf_visaasm_print(&h, &t2, &st) != SF_OK) {

@@ -193,3 +193,27 @@ bool sf_isa_gops_zero(sf_verdict *v, const sf_isa_file *f, const char *reader) {
   }
   return true;
 }
+
+/* `funcdecls`: IGC prints, after a kernel's name, a `.funcdecl` line for every function of the file
+ * (IsaDisassembly.cpp, printKernelHeader), and a text that lists its own keeps that list (visa.h
+ * funcdecls). So the text printed from g must read back (h) with each kernel listing exactly g's
+ * list: its own, or else every function's name in file order. A printer that dropped the list read
+ * back as "no list" and printed the same again, which the fixpoint could not see. */
+bool sf_isa_funcdecls_listed(sf_verdict *v, const sf_isa_file *g, const sf_isa_file *h) {
+  for (uint32_t i = 0; i < g->num_kernels && i < h->num_kernels; i++) {
+    const sf_visa_kernel *x = &g->kernels[i], *y = &h->kernels[i];
+    uint32_t want = x->num_funcdecls ? x->num_funcdecls : g->num_functions, j = 0;
+    for (; j < want && j < y->num_funcdecls; j++) {
+      const char *a = x->num_funcdecls ? x->funcdecls[j] : g->functions[j].name, *b = y->funcdecls[j];
+      if (!a || !b || strcmp(a, b)) break;
+    }
+    if (j == want && y->num_funcdecls == want) continue;
+    sf_verdict_fail(v, "funcdecls", NULL, "kernel");
+    sf_verdict_key(v, "funcdecls");
+    sf_verdict_dumpf(v, "kernel %u's printed header reads back with %u .funcdecl line(s), the first differing at %u; the file "
+                        "lists %u (its own list: %s)\n", (unsigned)i, (unsigned)y->num_funcdecls, (unsigned)j,
+                     (unsigned)want, x->num_funcdecls ? "yes" : "no, so every function");
+    return false;
+  }
+  return true;
+}

@@ -11,6 +11,13 @@
 #include "samplefuzz/sampler.h"
 
 #define SF_NAN_BITS 0x7fc00000u
+
+/* The sampler state's value names, as sf_sampler_describe prints them and the case text
+ * (docs/case-text.md) reads and writes them: indexed by sf_filter, sf_mipfilter, sf_addr, sf_cmp. */
+extern const char *const sf_filter_names[SF_FILTER_LINEAR + 1];
+extern const char *const sf_mip_names[SF_MIP_LINEAR + 1];
+extern const char *const sf_addr_names[SF_ADDR_COUNT];
+extern const char *const sf_cmp_names[SF_CMP_ALWAYS + 1];
 /* The unclamped LOD range in 8.8 fixed point. D3D11.3 §7.18.11 asks that an LOD saturated to the
  * internal range never comes back, after MipLODBias and srcLODBias (each at most 16 octaves), into the
  * range that selects a mip (at most 14 here): any range beyond +-46 does. +-64 is also exactly the

@@ -41,16 +41,20 @@ sf_code sf_sampler_check(const sf_sampler *s, sf_status *st) {
   return SF_OK;
 }
 
+const char *const sf_filter_names[SF_FILTER_LINEAR + 1] = {"point", "linear"};
+const char *const sf_mip_names[SF_MIP_LINEAR + 1] = {"none", "point", "linear"};
+const char *const sf_addr_names[SF_ADDR_COUNT] = {"wrap", "mirror", "clamp", "border", "mirror_once"};
+const char *const sf_cmp_names[SF_CMP_ALWAYS + 1] = {"never", "less", "equal", "less_equal", "greater", "not_equal", "greater_equal", "always"};
+
 const char *sf_sampler_describe(const sf_sampler *s, char *buf, size_t n) {
-  static const char *const fl[] = {"point", "linear"}, *const mf[] = {"none", "point", "linear"},
-                           *const am[] = {"wrap", "mirror", "clamp", "border", "mirror_once"},
-                           *const cf[] = {"never", "less", "equal", "less_equal", "greater", "not_equal", "greater_equal", "always"};
+  const char *const *fl = sf_filter_names, *const *mf = sf_mip_names, *const *am = sf_addr_names, *const *cf = sf_cmp_names;
+  const unsigned fl_n = SF_FILTER_LINEAR + 1, mf_n = SF_MIP_LINEAR + 1, am_n = SF_ADDR_COUNT, cf_n = SF_CMP_ALWAYS + 1;
   if (!buf || n == 0) return "";
   if (!s) {
     snprintf(buf, n, "(unbound)");
     return buf;
   }
-#define SF_NAME(t, v) ((unsigned)(v) < sizeof t / sizeof t[0] ? t[v] : "?")
+#define SF_NAME(t, v) ((unsigned)(v) < t##_n ? t[v] : "?")
   snprintf(buf, n, "min=%s mag=%s mip=%s addr=%s,%s,%s border=(%g,%g,%g,%g) bias=%d/256 lod=[%u,%u]/256 cmp=%s%s%s%s",
            SF_NAME(fl, s->min_filter), SF_NAME(fl, s->mag_filter), SF_NAME(mf, s->mip_filter), SF_NAME(am, s->addr[0]),
            SF_NAME(am, s->addr[1]), SF_NAME(am, s->addr[2]), (double)s->border[0], (double)s->border[1],

@@ -3,6 +3,7 @@
  * instruction (vISA text through sf_visa_parse, D3D asm through sf_d3dasm_parse_inst), and a readable
  * report of one execution with per-lane results decoded from the dst layout of the specs. Every
  * error is reported at line:col; sizes are capped by the surface/state caps. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,16 +72,18 @@ static sf_code tc_err(sf_status *st, const tc_line *L, unsigned t, sf_code code,
 static bool tc_u64(const char *s, uint64_t *v) {
   if (!s || !*s || *s == '-') return false;
   char *e = NULL;
+  errno = 0;
   unsigned long long x = strtoull(s, &e, 0);
-  if (*e) return false;
+  if (*e || errno == ERANGE) return false;
   *v = x;
   return true;
 }
 static bool tc_i64(const char *s, int64_t *v) {
   if (!s || !*s) return false;
   char *e = NULL;
+  errno = 0;
   long long x = strtoll(s, &e, 0);
-  if (*e) return false;
+  if (*e || errno == ERANGE) return false;
   *v = x;
   return true;
 }
@@ -152,8 +155,6 @@ static int tc_lookup(const char *s, const char *const *names, unsigned n) {
   return -1;
 }
 
-static const char *const addr_names[] = {"wrap", "mirror", "clamp", "border", "mirror_once"};
-static const char *const cmp_names[] = {"never", "less", "equal", "less_equal", "greater", "not_equal", "greater_equal", "always"};
 
 static sf_code tc_surface(sf_textcase *tc, const tc_line *L, sf_status *st) {
   uint32_t id;
@@ -186,10 +187,65 @@ static sf_code tc_surface(sf_textcase *tc, const tc_line *L, sf_status *st) {
   sf_status cst;
   sf_status_clear(&cst);
   if (sf_surface_create(&s, &d, &cst) != SF_OK) return tc_err(st, L, 1, cst.code, "%s", cst.msg);
-  sf_surface_free(tc->surf[id]);
+  sf_surface *old = tc->surf[id];
+  for (unsigned j = 0; old && j < SF_MAX_SURFACES; j++)  /* slots bound to it by `bind` follow it */
+    if (tc->state.surfaces[j] == old) tc->state.surfaces[j] = s;
+  sf_surface_free(old);
   tc->surf[id] = s;
   tc->state.surfaces[id] = s;
   return SF_OK;
+}
+
+/* bind T<a>[-T<b>] T<n> | bind S<a>[-S<b>] S<n>: slots a..b read the surface or sampler declared at n. */
+static sf_code tc_bind(sf_textcase *tc, const tc_line *L, sf_status *st) {
+  char kind = L->n == 3 ? L->tok[2][0] : 0;
+  uint32_t a, b, n;
+  char first[16];
+  if (kind == 't') kind = 'T';
+  if (kind == 's') kind = 'S';
+  if (kind != 'T' && kind != 'S') return tc_err(st, L, 0, SF_ERR_SYNTAX, "expected: bind T<a>[-T<b>] T<n> | bind S<a>[-S<b>] S<n>");
+  const char *dash = strchr(L->tok[1], '-');
+  size_t fl = dash ? (size_t)(dash - L->tok[1]) : strlen(L->tok[1]);
+  if (fl >= sizeof first) return tc_err(st, L, 1, SF_ERR_SYNTAX, "expected %c<a> or %c<a>-%c<b>", kind, kind, kind);
+  memcpy(first, L->tok[1], fl);
+  first[fl] = 0;
+  if (!tc_ref(first, kind, 255, &a) || (dash ? !tc_ref(dash + 1, kind, 255, &b) : (b = a, false)) || b < a)
+    return tc_err(st, L, 1, SF_ERR_SYNTAX, "expected %c<a> or %c<a>-%c<b> with a <= b < 256", kind, kind, kind);
+  if (!tc_ref(L->tok[2], kind, 255, &n) || (kind == 'T' ? !tc->surf[n] : !tc->state.samplers[n] || tc->state.samplers[n] != &tc->samp[n]))
+    return tc_err(st, L, 2, SF_ERR_UNDECLARED, "expected a %s declared at its own slot", kind == 'T' ? "surface" : "sampler");
+  for (uint32_t i = a; i <= b; i++) {
+    if (i == n) continue;
+    if (kind == 'T') {
+      sf_surface_free(tc->surf[i]);  /* a slot's own surface is replaced by the binding */
+      tc->surf[i] = NULL;
+      tc->state.surfaces[i] = tc->surf[n];
+    } else {
+      tc->state.samplers[i] = &tc->samp[n];
+    }
+  }
+  return SF_OK;
+}
+
+/* `<directive> <object> <byte offset> <hex bytes>`: the bytes into dst (size bytes) from the offset. */
+static sf_code tc_put_bytes(const tc_line *L, uint8_t *dst, size_t size, const char *what, sf_status *st) {
+  uint64_t off;
+  if (!tc_u64(L->tok[2], &off) || off >= size) return tc_err(st, L, 2, SF_ERR_RANGE, "byte offset must be below the %s's %zu bytes", what, size);
+  uint8_t b[256];
+  size_t n = 0;
+  sf_code rc = tc_hex(L, 3, b, sizeof b, &n, st);
+  if (rc != SF_OK) return rc;
+  if (n > size - off) return tc_err(st, L, 3, SF_ERR_RANGE, "%zu bytes at %llu pass the %s's end (%zu bytes)", n, (unsigned long long)off, what, size);
+  memcpy(dst + off, b, n);
+  return SF_OK;
+}
+
+/* data T<n> <byte offset> <hex>: raw bytes of the surface's store (docs/case-text.md: the layout of
+ * sampler.h, NV12's CbCr plane included). */
+static sf_code tc_data(sf_textcase *tc, const tc_line *L, sf_status *st) {
+  uint32_t id;
+  if (L->n < 4 || !tc_ref(L->tok[1], 'T', SF_MAX_SURFACES - 1, &id) || !tc->surf[id])
+    return tc_err(st, L, 1, SF_ERR_UNDECLARED, "expected: data T<n> <byte offset> <hex bytes> on a surface declared at T<n>");
+  return tc_put_bytes(L, tc->surf[id]->data, tc->surf[id]->size, "surface", st);
 }
 
 static sf_code tc_texel_cmd(sf_textcase *tc, const tc_line *L, sf_status *st) {
@@ -237,7 +293,7 @@ static sf_code tc_sampler(sf_textcase *tc, const tc_line *L, sf_status *st) {
   if (L->n < 2 || !tc_ref(L->tok[1], 'S', SF_MAX_SAMPLERS - 1, &id)) return tc_err(st, L, 1, SF_ERR_SYNTAX, "expected: sampler S<n> [key=value ...]");
   sf_sampler *sp = &tc->samp[id];
   sf_sampler_default(sp);
-  static const char *const fl[] = {"point", "linear"}, *const mf[] = {"none", "point", "linear"};
+  const char *const *fl = sf_filter_names, *const *mf = sf_mip_names;
   for (unsigned t = 2; t < L->n; t++) {
     char key[32];
     const char *eq = strchr(L->tok[t], '=');
@@ -268,7 +324,7 @@ static sf_code tc_sampler(sf_textcase *tc, const tc_line *L, sf_status *st) {
       unsigned np = tc_commas(v, tmp, sizeof tmp, parts, 3);
       if (np > 3) return tc_err(st, L, t, SF_ERR_SYNTAX, "addr: up to 3 modes");
       for (unsigned a = 0; a < np; a++) {
-        if ((x = tc_lookup(parts[a], addr_names, SF_ADDR_COUNT)) < 0)
+        if ((x = tc_lookup(parts[a], sf_addr_names, SF_ADDR_COUNT)) < 0)
           return tc_err(st, L, t, SF_ERR_SYNTAX, "addr: wrap, mirror, clamp, border or mirror_once");
         for (unsigned b2 = a; b2 < 3; b2++) sp->addr[b2] = (uint8_t)x;  /* the last one given repeats */
       }
@@ -285,7 +341,7 @@ static sf_code tc_sampler(sf_textcase *tc, const tc_line *L, sf_status *st) {
       else if (key[1] == 'i') sp->min_lod = (uint16_t)q;
       else sp->max_lod = (uint16_t)q;
     } else if (!strcmp(key, "cmp")) {
-      if ((x = tc_lookup(v, cmp_names, 8)) < 0) return tc_err(st, L, t, SF_ERR_SYNTAX, "unknown compare function '%s'", v);
+      if ((x = tc_lookup(v, sf_cmp_names, SF_CMP_ALWAYS + 1)) < 0) return tc_err(st, L, t, SF_ERR_SYNTAX, "unknown compare function '%s'", v);
       sp->compare = (uint8_t)x;
     } else {
       return tc_err(st, L, t, SF_ERR_SYNTAX, "unknown sampler option '%s'", key);
@@ -295,10 +351,83 @@ static sf_code tc_sampler(sf_textcase *tc, const tc_line *L, sf_status *st) {
   return SF_OK;
 }
 
+/* avs S<n> luma|chroma <phase> <tap> ...: one phase's coefficients (S1.6, -128..127) of a declared
+ * sampler; the taps not given keep their values. sf_sampler_check judges the sums when it runs. */
+static sf_code tc_avs(sf_textcase *tc, const tc_line *L, sf_status *st) {
+  uint32_t id;
+  uint64_t ph;
+  if (L->n < 5 || !tc_ref(L->tok[1], 'S', SF_MAX_SAMPLERS - 1, &id) || tc->state.samplers[id] != &tc->samp[id])
+    return tc_err(st, L, 1, SF_ERR_UNDECLARED, "expected: avs S<n> luma|chroma <phase> <taps> on a sampler declared at S<n>");
+  bool luma = !strcmp(L->tok[2], "luma");
+  if (!luma && strcmp(L->tok[2], "chroma")) return tc_err(st, L, 2, SF_ERR_SYNTAX, "expected luma or chroma");
+  if (!tc_u64(L->tok[3], &ph) || ph >= SF_AVS_PHASES) return tc_err(st, L, 3, SF_ERR_RANGE, "phase must be 0..%u", SF_AVS_PHASES - 1);
+  unsigned taps = luma ? SF_AVS_LUMA_TAPS : SF_AVS_CHROMA_TAPS;
+  if (L->n - 4 > taps) return tc_err(st, L, 4 + taps, SF_ERR_RANGE, "a %s phase has %u taps", L->tok[2], taps);
+  int8_t *row = luma ? tc->samp[id].avs_luma[ph] : tc->samp[id].avs_chroma[ph];
+  for (unsigned t = 4; t < L->n; t++) {
+    int64_t v;
+    if (!tc_i64(L->tok[t], &v) || v < -128 || v > 127) return tc_err(st, L, t, SF_ERR_RANGE, "a coefficient is an integer in -128..127 (S1.6)");
+    row[t - 4] = (int8_t)v;
+  }
+  return SF_OK;
+}
+
 static int tc_type(const char *s) {
   for (unsigned t = 0; t < 16; t++)
     if (sf_vtype_name((uint8_t)t) && !strcmp(s, sf_vtype_name((uint8_t)t))) return (int)t;
   return -1;
+}
+
+const char *sf_textcase_value(uint8_t type, const char *s, uint64_t *bits) {
+  unsigned esz = sf_vtype_size(type);
+  bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  uint64_t u;
+  if (type == SF_VT_F || type == SF_VT_HF || type == SF_VT_BF || type == SF_VT_DF) {
+    if (hex) {  /* the element's own bits */
+      if (!tc_u64(s, &u) || (esz < 8 && u >> (8 * esz))) return "a 0x bit pattern wider than the element";
+      *bits = u;
+      return NULL;
+    }
+    char *e = NULL;
+    if (type == SF_VT_DF) {
+      double d = strtod(s, &e);
+      if (!*s || *e) return "expected a number";
+      memcpy(bits, &d, sizeof d);
+      return NULL;
+    }
+    float f = strtof(s, &e);
+    if (!*s || *e) return "expected a number";
+    uint32_t u = sf_f2u(f);
+    if (type == SF_VT_F) *bits = u;
+    else if (type == SF_VT_HF) *bits = sf_float_to_half(f);
+    else if (sf_isnan(f)) *bits = (u >> 16) | 0x40u;                 /* bf: a quiet NaN keeps its sign */
+    else *bits = (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;             /* bf: the upper half, rounded to nearest even */
+    return NULL;
+  }
+  int64_t iv;
+  if (s[0] == '-' ? !tc_i64(s, &iv) : !tc_u64(s, &u)) return "expected an integer";
+  if (s[0] == '-') {
+    if (esz < 8 && iv < -((int64_t)1 << (8 * esz - 1))) return "below the element's range";
+    *bits = (uint64_t)iv & (esz < 8 ? ((uint64_t)1 << (8 * esz)) - 1 : ~(uint64_t)0);
+  } else {
+    if (esz < 8 && u >> (8 * esz)) return "above the element's range";
+    *bits = u;
+  }
+  return NULL;
+}
+
+/* Element values from token `from` on into v, from element `first` on. */
+static sf_code tc_values(sf_var *v, size_t first, const tc_line *L, unsigned from, sf_status *st) {
+  unsigned esz = sf_vtype_size(v->type);
+  for (unsigned t = from; t < L->n; t++) {
+    size_t at = (first + (t - from)) * esz;
+    if (at + esz > v->size) return tc_err(st, L, t, SF_ERR_RANGE, "more values than the %u-byte variable holds", v->size);
+    uint64_t bits = 0;
+    const char *why = sf_textcase_value(v->type, L->tok[t], &bits);
+    if (why) return tc_err(st, L, t, SF_ERR_SYNTAX, "%s element: %s", sf_vtype_name(v->type), why);
+    for (unsigned k = 0; k < esz; k++) v->bytes[at + k] = (uint8_t)(bits >> (8 * k));
+  }
+  return SF_OK;
 }
 
 static sf_code tc_var(sf_textcase *tc, const tc_line *L, sf_status *st) {
@@ -311,36 +440,37 @@ static sf_code tc_var(sf_textcase *tc, const tc_line *L, sf_status *st) {
     return tc_err(st, L, 2, SF_ERR_SYNTAX, "unknown element type '%s'", L->tok[2]);
   if (!tc_u64(L->tok[3], &size) || size == 0 || size > SF_VAR_MAX_BYTES)
     return tc_err(st, L, 3, SF_ERR_RANGE, "size must be 1..%u bytes", SF_VAR_MAX_BYTES);
-  uint8_t *b = NULL;
   sf_status vst;
   sf_status_clear(&vst);
-  if (sf_state_add_var(&tc->state, id, (uint8_t)type, (uint32_t)size, &b, &vst) != SF_OK) return tc_err(st, L, 1, vst.code, "%s", vst.msg);
+  if (sf_state_add_var(&tc->state, id, (uint8_t)type, (uint32_t)size, NULL, &vst) != SF_OK) return tc_err(st, L, 1, vst.code, "%s", vst.msg);
   if (L->n == 4) return SF_OK;
   if (strcmp(L->tok[4], "=")) return tc_err(st, L, 4, SF_ERR_SYNTAX, "expected '=' before the values");
-  unsigned esz = sf_vtype_size((uint8_t)type);
-  for (unsigned t = 5; t < L->n; t++) {
-    size_t at = (size_t)(t - 5) * esz;
-    if (at + esz > size) return tc_err(st, L, t, SF_ERR_RANGE, "more values than the %llu-byte variable holds", (unsigned long long)size);
-    uint64_t bits = 0;
-    float f;
-    int64_t iv;
-    if (type == SF_VT_F || type == SF_VT_HF || type == SF_VT_BF) {
-      if (!tc_f(L->tok[t], &f)) return tc_err(st, L, t, SF_ERR_SYNTAX, "expected a float");
-      bits = type == SF_VT_F ? sf_f2u(f) : type == SF_VT_HF ? sf_float_to_half(f) : sf_f2u(f) >> 16;
-    } else if (type == SF_VT_DF) {
-      double d = strtod(L->tok[t], NULL);
-      memcpy(&bits, &d, sizeof bits);
-    } else {
-      if (!tc_i64(L->tok[t], &iv)) return tc_err(st, L, t, SF_ERR_SYNTAX, "expected an integer");
-      bits = (uint64_t)iv;
-    }
-    for (unsigned k = 0; k < esz; k++) b[at + k] = (uint8_t)(bits >> (8 * k));
-  }
-  return SF_OK;
+  return tc_values(sf_state_var(&tc->state, id), 0, L, 5, st);
+}
+
+/* set V<n> <element index> v0 v1 ...: element values of a declared variable from an index on. */
+static sf_code tc_set(sf_textcase *tc, const tc_line *L, sf_status *st) {
+  uint32_t id;
+  uint64_t first;
+  sf_var *v = NULL;
+  if (L->n < 4 || !tc_ref(L->tok[1], 'V', 0xffffffffu, &id) || !(v = sf_state_var(&tc->state, id)))
+    return tc_err(st, L, 1, SF_ERR_UNDECLARED, "expected: set V<n> <element index> <values> on a declared variable");
+  if (!tc_u64(L->tok[2], &first) || first >= v->size / sf_vtype_size(v->type))
+    return tc_err(st, L, 2, SF_ERR_RANGE, "element index must be below the variable's %u elements", v->size / sf_vtype_size(v->type));
+  return tc_values(v, (size_t)first, L, 3, st);
+}
+
+/* raw V<n> <byte offset> <hex>: raw bytes of a declared variable. */
+static sf_code tc_raw(sf_textcase *tc, const tc_line *L, sf_status *st) {
+  uint32_t id;
+  sf_var *v = NULL;
+  if (L->n < 4 || !tc_ref(L->tok[1], 'V', 0xffffffffu, &id) || !(v = sf_state_var(&tc->state, id)))
+    return tc_err(st, L, 1, SF_ERR_UNDECLARED, "expected: raw V<n> <byte offset> <hex bytes> on a declared variable");
+  return tc_put_bytes(L, v->bytes, v->size, "variable", st);
 }
 
 static sf_code tc_reg(sf_textcase *tc, const tc_line *L, sf_status *st) {
-  if (L->n < 4) return tc_err(st, L, 0, SF_ERR_SYNTAX, "expected: reg <r|v|o><n> | cb<b>[<n>] <lane|*> x [y z w]");
+  if (L->n < 4) return tc_err(st, L, 0, SF_ERR_SYNTAX, "expected: reg <r|v|o><n> | x<a>[<n>] | cb<b>[<n>] <lane|*> x [y z w]");
   const char *r = L->tok[1];
   uint64_t i0 = 0, i1 = 0;
   uint32_t(*rows)[4] = NULL;
@@ -352,6 +482,10 @@ static sf_code tc_reg(sf_textcase *tc, const tc_line *L, sf_status *st) {
     i0 = a;
     i1 = b;
     shared = true;
+  } else if (sscanf(r, "x%llu[%llu]%n", &a, &b, &end) == 2 && end > 0 && r[end] == 0) {
+    if (a >= SF_D3D_MAX_XARR || b >= SF_D3D_MAX_XVEC) return tc_err(st, L, 1, SF_ERR_LIMIT, "x index beyond the state's register file");
+    i0 = a;
+    i1 = b;
   } else if ((r[0] == 'r' || r[0] == 'v' || r[0] == 'o') && tc_u64(r + 1, &i0)) {
     uint64_t cap = r[0] == 'r' ? SF_D3D_MAX_TEMPS : r[0] == 'v' ? SF_D3D_MAX_INPUTS : SF_D3D_MAX_OUTPUTS;
     if (i0 >= cap) return tc_err(st, L, 1, SF_ERR_LIMIT, "%c%llu beyond the state's register file (%llu)", r[0], (unsigned long long)i0, (unsigned long long)cap);
@@ -373,12 +507,12 @@ static sf_code tc_reg(sf_textcase *tc, const tc_line *L, sf_status *st) {
   }
   for (unsigned l = lo; l <= hi; l++) {
     if (shared) rows = &tc->state.d3d.cb[i0][i1];
+    else if (r[0] == 'x') rows = &tc->state.d3d.x[l][i0][i1];
     else if (r[0] == 'r') rows = &tc->state.d3d.r[l][i0];
     else if (r[0] == 'v') rows = &tc->state.d3d.v[l][i0];
     else rows = &tc->state.d3d.o[l][i0];
     memcpy(*rows, v, sizeof v);
   }
-  (void)i1;
   return SF_OK;
 }
 
@@ -419,6 +553,11 @@ sf_code sf_textcase_parse(const char *text, size_t len, sf_textcase **out, sf_st
     else if (!strcmp(k, "sampler")) rc = tc_sampler(tc, L, st);
     else if (!strcmp(k, "var")) rc = tc_var(tc, L, st);
     else if (!strcmp(k, "reg")) rc = tc_reg(tc, L, st);
+    else if (!strcmp(k, "raw")) rc = tc_raw(tc, L, st);
+    else if (!strcmp(k, "set")) rc = tc_set(tc, L, st);
+    else if (!strcmp(k, "data")) rc = tc_data(tc, L, st);
+    else if (!strcmp(k, "bind")) rc = tc_bind(tc, L, st);
+    else if (!strcmp(k, "avs")) rc = tc_avs(tc, L, st);
     else if (!strcmp(k, "dmask") || !strcmp(k, "live") || !strcmp(k, "grf")) {
       if (L->n != 2 || !tc_u64(L->tok[1], &v) || v > 0xffffffffu) rc = tc_err(st, L, 1, SF_ERR_SYNTAX, "expected one number");
       else if (k[0] == 'd') tc->state.dmask = (uint32_t)v;
@@ -541,15 +680,35 @@ static void report_var(sf_textcase *tc, sf_buf *b, uint32_t id, size_t off, size
   rp(b, "\n");
 }
 
+/* A slot that shares an earlier slot's object (`bind`): one line for the run of such slots from *i
+ * on, *i moved to the run's last slot; returns how many slots the line covers (0: *i is its own). */
+static unsigned report_alias(sf_buf *b, char kind, const void *const *slots, unsigned n, unsigned *i) {
+  unsigned f = 0;
+  while (slots[f] != slots[*i]) f++;
+  if (f == *i) return 0;
+  unsigned j = *i;
+  while (j + 1 < n && slots[j + 1] == slots[*i]) j++;
+  if (j > *i) rp(b, "%s %c%u-%c%u: bound to %c%u\n", kind == 'T' ? "surfaces" : "samplers", kind, *i, kind, j, kind, f);
+  else rp(b, "%s %c%u: bound to %c%u\n", kind == 'T' ? "surface" : "sampler", kind, *i, kind, f);
+  unsigned covered = j - *i + 1;
+  *i = j;
+  return covered;
+}
+
 sf_code sf_textcase_run(sf_textcase *tc, const sf_backend *be, sf_buf *b, sf_status *st) {
   if (!tc || !b) return sf_fail(st, SF_ERR_INVALID, "textcase: NULL argument");
   if (!be) be = sf_backend_select();
   char tmp[256];
   rp(b, "backend: %s\n", be->name ? be->name : "?");
+  const void *slots[SF_MAX_SURFACES > SF_MAX_SAMPLERS ? SF_MAX_SURFACES : SF_MAX_SAMPLERS];
+  for (unsigned i = 0; i < SF_MAX_SURFACES; i++) slots[i] = tc->state.surfaces[i];
   for (unsigned i = 0; i < SF_MAX_SURFACES; i++)
-    if (tc->state.surfaces[i]) rp(b, "surface T%u: %s\n", i, sf_surface_describe(tc->state.surfaces[i], tmp, sizeof tmp));
+    if (slots[i] && report_alias(b, 'T', slots, SF_MAX_SURFACES, &i) == 0)
+      rp(b, "surface T%u: %s\n", i, sf_surface_describe(tc->state.surfaces[i], tmp, sizeof tmp));
+  for (unsigned i = 0; i < SF_MAX_SAMPLERS; i++) slots[i] = tc->state.samplers[i];
   for (unsigned i = 0; i < SF_MAX_SAMPLERS; i++)
-    if (tc->state.samplers[i]) rp(b, "sampler S%u: %s\n", i, sf_sampler_describe(tc->state.samplers[i], tmp, sizeof tmp));
+    if (slots[i] && report_alias(b, 'S', slots, SF_MAX_SAMPLERS, &i) == 0)
+      rp(b, "sampler S%u: %s\n", i, sf_sampler_describe(tc->state.samplers[i], tmp, sizeof tmp));
   rp(b, "instruction: %s\n", tc->inst_text);
   sf_status es;
   sf_status_clear(&es);
