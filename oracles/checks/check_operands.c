@@ -306,7 +306,8 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * sampler slot of the state unbound as a state error; (6) a D3D resource or sampler index one past
  * the state's slots (the other one in range) as over the limit; (7) a SAMPLE_UNORM or AVS block
  * whose destination is an undeclared variable or starts past its variable's end as a state error;
- * (8) a 3D_SAMPLE whose aoffimmi is indirect as unsupported or of class 4 as invalid; and (10) a
+ * (8) a 3D_SAMPLE whose aoffimmi is indirect as unsupported or of class 4 as invalid, (8b) or in a
+ * variable the state does not declare as a state error; and (10) a
  * SAMPLE_UNORM or AVS scalar source of an 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS
  * block with a channel mask of 0, an output format or cntrl past 3 or an AVS execMode past 3 as
  * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid, and
@@ -394,6 +395,14 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     if (!calls0) return true;
     if (!dst_exact(v, c, s)) return false;
     in = c->inst;
+    if (c->pattern[18] & 8u) {  /* (8b) a general-variable aoffimmi the state does not declare: a state error */
+      uint32_t id = 0xFFF0u;
+      while (sf_state_var_c(s, id)) id++;
+      memset(&in.s3d.aoffimmi, 0, sizeof in.s3d.aoffimmi);
+      in.s3d.aoffimmi.cls = SF_VCLS_GENERAL;
+      in.s3d.aoffimmi.id = id;
+      return refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", "aoffimmi_undeclared", "an aoffimmi in an undeclared variable");
+    }
     bool ind = c->pattern[18] & 4u;
     in.s3d.aoffimmi.cls = ind ? (uint8_t)SF_VCLS_INDIRECT : 4u;
     return refused_first(v, c, s, &in, ind ? SF_UNSUPPORTED : SF_ERR_INVALID, "exec_refusals",

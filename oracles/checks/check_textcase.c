@@ -140,7 +140,7 @@ static bool case_text_round(sf_verdict *v, const sf_state *s, const sf_inst *in,
   sf_buf_init(&t2, &bs);
   sf_textcase *back = NULL;
   const char *fail = NULL;
-  char why[160] = "";
+  char why[SF_STATUS_MSG_MAX + 64] = "";
   sf_code rc = sf_textcase_write(s, in, &t1, &st);
   if (rc == SF_ERR_NOMEM || rc == SF_ERR_LIMIT) {
     sf_verdict_refuse(v, &st);

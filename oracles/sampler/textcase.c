@@ -397,14 +397,15 @@ const char *sf_textcase_value(uint8_t type, const char *s, uint64_t *bits) {
     }
     float f = strtof(s, &e);
     if (!*s || *e) return "expected a number";
-    uint32_t u = sf_f2u(f);
-    if (type == SF_VT_F) *bits = u;
+    uint32_t fb = sf_f2u(f);
+    if (type == SF_VT_F) *bits = fb;
     else if (type == SF_VT_HF) *bits = sf_float_to_half(f);
-    else if (sf_isnan(f)) *bits = (u >> 16) | 0x40u;                 /* bf: a quiet NaN keeps its sign */
-    else *bits = (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;             /* bf: the upper half, rounded to nearest even */
+    else if (sf_isnan(f)) *bits = (fb >> 16) | 0x40u;                /* bf: a quiet NaN keeps its sign */
+    else *bits = (fb + 0x7FFFu + ((fb >> 16) & 1u)) >> 16;           /* bf: the upper half, rounded to nearest even */
     return NULL;
   }
-  int64_t iv;
+  int64_t iv = 0;
+  u = 0;
   if (s[0] == '-' ? !tc_i64(s, &iv) : !tc_u64(s, &u)) return "expected an integer";
   if (s[0] == '-') {
     if (esz < 8 && iv < -((int64_t)1 << (8 * esz - 1))) return "below the element's range";
