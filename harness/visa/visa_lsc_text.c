@@ -531,11 +531,11 @@ static bool p_dim(cur *c, uint64_t max, uint64_t *v, const char *what) {
 static bool p_data2d(cur *c, sf_raw *r, sf_visa_gop *ops) {
   if (!p_reg(c, r, "a data register")) return false;
   if (!vt_expect(c, ':', "and the block shape (d16.2x16x8nn, ...)")) return false;
-  size_t at = c->i;
   int size = p_dsize(c, "expected a block shape: d8, d16, d32, d64, ... then .<width>x<height>");
   if (size < 0) return false;
   if (vt_peek(c) != '.') return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected '.' and the block: [<blocks>x]<width>x<height>"), false;
   c->i++;
+  size_t dims_at = c->i;  /* a block count is refused at its digits */
   uint64_t d[3];
   unsigned nd = 0;
   for (;;) {
@@ -546,7 +546,7 @@ static bool p_data2d(cur *c, sf_raw *r, sf_visa_gop *ops) {
   }
   if (nd < 2) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected 'x' and the block height"), false;
   uint64_t blocks = nd == 3 ? d[0] : 1, w = d[nd - 2], h = d[nd - 1];
-  if (blocks > 255) return vt_perr(c, SF_ERR_RANGE, at, "block count %u (at most 255, a byte)", (unsigned)blocks), false;
+  if (blocks > 255) return vt_perr(c, SF_ERR_RANGE, dims_at, "block count %u (at most 255, a byte)", (unsigned)blocks), false;
   unsigned order = 1, vnni = 0;
   if (vt_peek(c) == 'n' || vt_peek(c) == 't') {
     order = c->s[c->i++] == 't' ? 2u : 1u;

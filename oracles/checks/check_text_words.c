@@ -72,7 +72,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xyzw  arg[V40]:a32", SF_ERR_SYNTAX, 47, "expected a typed address model"},
     {TW_VISA_FILE, "    lsc_load_status.tgm (M1, 16)  V40:d32  bss(V40.256)[V40, V40]:a32", SF_ERR_RANGE, 48, "column 256 of the surface"},
     {TW_VISA_FILE, "    lsc_load_status.tgm (M1, 16)  V40:d32  bss(V40.255)[V40, V40]:a32", SF_OK, 0, NULL},
-    {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.256x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_ERR_RANGE, 40,
+    {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.256x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_ERR_RANGE, 44,
      "block count 256 (at most 255"},
     {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.255x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_OK, 0, NULL},
     {TW_VISA_FILE, "    lsc_fence.ugm.none.bogus", SF_ERR_SYNTAX, 24, "expected lsc_fence.<sfid>.<op"}, /* op 0, scope wrong */
