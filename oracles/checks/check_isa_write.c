@@ -15,7 +15,8 @@
 /* `write_refuses`: the writer refuses a kernel whose attribute indexes point outside its arrays
  * (API use the reader never produces), instead of reading past them. On one input in four (by its
  * hash), one field of kernel 0 of the file just read is moved one past its array and put back:
- *   0  an attribute's value offset past attr_bytes;  1  the kernel attributes running one past
+ *   0  an attribute's value offset past attr_bytes, or its value running one byte past the end;
+ *   1  the kernel attributes running one past
  *   attrs[];  2  the first kernel attribute past attrs[];  3  the first RET's exec size, emask,
  *   predicate id, reserved bit and control, one at a time, one past what their bits hold (the
  *   control's would land in the invert bit), then each at the largest value its bits hold, which
@@ -150,7 +151,10 @@ bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_v
   if ((what == 0 && !a) || (what == 1 && !(k->kattr_first && k->num_kattrs)) || (what == 2 && !k->num_kattrs)) return true;
   uint32_t keep_off = a ? a->value_off : 0, keep_first = k->kattr_first;
   uint16_t keep_n = k->num_kattrs;
-  if (what == 0) a->value_off = k->attr_bytes_len + 1;
+  /* case 0 also at its edge (by the input's hash): the value starting inside attr_bytes and running
+   * one byte past its end */
+  bool run_past = what == 0 && (h & 0x10000u) && a->size <= k->attr_bytes_len + 1u;
+  if (what == 0) a->value_off = run_past ? k->attr_bytes_len + 1u - a->size : k->attr_bytes_len + 1;
   else if (what == 1) k->num_kattrs = (uint16_t)(k->num_attrs - k->kattr_first + 1);
   else k->kattr_first = k->num_attrs + 1;
   sf_code c = sf_isa_write_code(f, &st);
