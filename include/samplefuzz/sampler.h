@@ -147,7 +147,7 @@ float sf_half_to_float(uint16_t h);
 uint16_t sf_float_to_half(float f);      /* RNE, overflow to Inf, NaN -> 0x7e00 */
 float sf_srgb8_to_float(uint8_t c);      /* table, D3D §3.2.3.7 */
 uint8_t sf_float_to_srgb8(float f);      /* nearest table entry (ties to the lower code); clamps */
-float sf_unorm_to_float(uint32_t v, unsigned bits);
+float sf_unorm_to_float(uint32_t v, unsigned bits);  /* v / (2^bits - 1), correctly rounded; bits 1..32 */
 
 /* ---- Sampler state (the SAMPLER_STATE fields that matter) ----------------------------------- */
 

@@ -249,11 +249,25 @@ bool sf_check_conversions(sf_verdict *v) {
       if (memcmp(&f, &want, sizeof f)) what = "snorm8", code = texel[k], got = out[k];
     }
   }
+  /* UNORM of every width the header allows (1 to 32 bits): 0 is 0, the largest code 1, and half
+   * of the largest code (rounded down) just below 0.5 from 8 bits on; at 32 bits the largest
+   * code is 0xffffffff (a shift by 32 would be undefined) */
+  for (unsigned bits = 1; bits <= 32 && !what; bits++) {
+    uint32_t max = bits == 32 ? 0xffffffffu : (1u << bits) - 1u;
+    float z = sf_unorm_to_float(0, bits), one = sf_unorm_to_float(max, bits), half = sf_unorm_to_float(max / 2u, bits);
+    if (z != 0.0f || one != 1.0f || (bits >= 8 && !(half <= 0.5f && half > 0.49f))) {
+      what = "unorm_width", code = bits;
+      memcpy(&got, &one, sizeof got);
+    }
+  }
   if (!what) return true;
   sf_verdict_fail(v, "conversions", NULL, what);
   sf_verdict_key(v, "conversions %s", what);
   if (!strncmp(what, "half_", 5))
     sf_verdict_dumpf(v, "%s: the float %a after half 0x%x rounds to half 0x%x\n", what, (double)mid_f, code, got);
+  else if (!strcmp(what, "unorm_width"))
+    sf_verdict_dumpf(v, "unorm of %u bits: 0, the largest code or half of it decodes wrong (the largest code gives 0x%08x)\n",
+                     code, got);
   else if (!strcmp(what, "snorm8"))
     sf_verdict_dumpf(v, "snorm8 code 0x%x decodes to the float bits 0x%08x, want max(c / 127, -1)\n", code, got);
   else

@@ -472,6 +472,17 @@ static void junk_opnd(sf_d3d_opnd *o, bool sel) {
   }
 }
 
+void sf_check_junk_d3d(sf_d3d_inst *j) {
+  if (!j->has_aoffimmi) memset(j->aoffimmi, 0x5A, sizeof j->aoffimmi);
+  if (!j->has_resdim) j->resdim = 0x5A, j->resdim_stride = 0x5A;
+  if (!j->has_rettype) memset(j->rettype, 0x5A, sizeof j->rettype);
+  junk_opnd(&j->dst, false);
+  for (unsigned i = 0; i < SF_D3D_MAX_SRC; i++) {
+    if (i < j->num_src) junk_opnd(&j->src[i], false);
+    else memset(&j->src[i], 0x5A, sizeof j->src[i]);
+  }
+}
+
 static unsigned d3d_violations(const sf_d3d_inst *d) {
   sf_inst w = sf_check_wrap_d3d(d);
   sf_violations vs;
@@ -488,14 +499,7 @@ static bool canon_clears(sf_verdict *v, const sf_d3d_inst *d) {
   sf_d3d_inst a, j;
   memcpy(&a, d, sizeof a);
   memcpy(&j, d, sizeof j);
-  if (!j.has_aoffimmi) memset(j.aoffimmi, 0x5A, sizeof j.aoffimmi);
-  if (!j.has_resdim) j.resdim = 0x5A, j.resdim_stride = 0x5A;
-  if (!j.has_rettype) memset(j.rettype, 0x5A, sizeof j.rettype);
-  junk_opnd(&j.dst, false);
-  for (unsigned i = 0; i < SF_D3D_MAX_SRC; i++) {
-    if (i < j.num_src) junk_opnd(&j.src[i], false);
-    else memset(&j.src[i], 0x5A, sizeof j.src[i]);
-  }
+  sf_check_junk_d3d(&j);
   const char *why = NULL;
   if (!sf_d3d_inst_equal(&a, &j)) {
     why = "equality compares a field that only junk (a field the operand's form does not use) changed";

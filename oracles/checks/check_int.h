@@ -42,6 +42,10 @@ bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample
  * since the case reader folds every header field into a valid range and the builder must accept
  * what it reads (a surface size, format or sampler state refused alike by every backend would
  * otherwise pass as agreement). */
+/* Junk in every field of d that equality ignores (inst.h: what the operands' forms do not use, the
+ * sources past num_src, the extended tokens' fields when absent), as `canon_clears` writes it
+ * (check_d3d_rules.c): indices past index_dim read as relative, 0x5A elsewhere. */
+void sf_check_junk_d3d(sf_d3d_inst *d);
 /* A D3D instruction as an sf_inst (family D3D, the rest zero), for the model's entry points. */
 static inline sf_inst sf_check_wrap_d3d(const sf_d3d_inst *d) {
   sf_inst in;

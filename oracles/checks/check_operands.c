@@ -312,8 +312,9 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * block with a channel mask of 0, an output format or cntrl past 3 or an AVS execMode past 3 as
  * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid, and
  * (12b) one whose address is a 1-component register likewise, (12c) one whose opcode is outside the
- * sample family likewise, naming it, (12d) one whose address register is in mask mode likewise; all
- * before any backend call. (9) is `dst_exact` above. */
+ * sample family likewise, naming it, (12d) one whose address register is in mask mode likewise, (12e)
+ * the instruction with junk in the fields its operands do not use must still reach the backend. All
+ * but (12e) are refusals before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
@@ -497,6 +498,22 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     in.d3d.src[0].sel_mode = SF_D3D_SEL_MASK, in.d3d.src[0].comp_bits = 0xF;
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_mask_mode", "an address register in mask mode"))
       return false;
+    in = c->inst;
+  }
+  /* (12e) junk in every field the operands' forms do not use (sf_check_junk_d3d): the executor reads
+   * only what the form uses, so the instruction still reaches the backend (one that looked at an
+   * index past index_dim took it for relative indexing and refused the instruction as unsupported) */
+  if (calls0) {
+    sf_check_junk_d3d(&in.d3d);
+    refusing_ctx cj;
+    sf_code rj = exec_counted(&in, s, &cj);
+    if (!cj.calls) {
+      sf_verdict_fail(v, "exec_refusals", &c->inst, "unused_junk");
+      sf_verdict_key(v, "exec_refusals unused_junk %s", sf_code_name(rj));
+      sf_verdict_dumpf(v, "the instruction with junk in the fields its operands do not use was refused with %s (%s) before "
+                          "the backend, which the instruction itself reaches\n", sf_code_name(rj), cj.st.msg);
+      return false;
+    }
     in = c->inst;
   }
   sf_d3d_opnd *a = &in.d3d.src[0];
