@@ -181,11 +181,12 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
  * to one more than the rest could hold at the 7 bytes a symbol takes at the least (name 4, number of
  * elements 2, attribute count 1), and its input count to one more than the rest could hold at the 9
  * bytes an input_info takes (kind 1, id 4, offset 2, size 2), and the function count to one more
- * than the rest of the file could hold at 15 bytes a function entry. The
+ * than the rest of the file could hold at 15 bytes a function entry; and kernel 0's string count to
+ * one past the reader's cap, SF_ISA_MAX_STRINGS (refused as over the limit, at the count). The
  * sizes are the vISA specification's layouts, written here rather than taken from the reader; each
  * edited file must be refused as truncated at the count's byte. One input in four. */
-static bool count_refused(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t count, size_t room,
-                          unsigned each, const char *what, sf_verdict *v) {
+static bool count_refused_as(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t count, size_t room,
+                             unsigned each, const char *what, sf_code want, sf_verdict *v) {
   uint8_t *e = malloc(wn);
   if (!e) return true;
   memcpy(e, w, wn);
@@ -197,14 +198,23 @@ static bool count_refused(const uint8_t *w, size_t wn, size_t at, unsigned width
   sf_code rc = sf_isa_read(e, wn, &x, &st);
   sf_isa_free(&x);
   free(e);
-  if (rc == SF_ERR_TRUNCATED && st.pos_kind == SF_POS_BYTE && st.pos == at) return true;
+  if (rc == want && st.pos_kind == SF_POS_BYTE && st.pos == at) return true;
   char msg[SF_STATUS_MSG_MAX + 64];
   sf_verdict_fail(v, "count_fits", NULL, what);
   sf_verdict_key(v, "count_fits %s %s", what, sf_code_name(rc));
-  sf_verdict_dumpf(v, "the %s count at byte %zu set to %u, one more than the %zu bytes after it hold at %u bytes each: want "
-                   "truncated at that byte, got %s\n", what, at, (unsigned)count, room, each,
-                   rc == SF_OK ? "a file that reads" : sf_status_format(&st, msg, sizeof msg));
+  if (want == SF_ERR_TRUNCATED)
+    sf_verdict_dumpf(v, "the %s count at byte %zu set to %u, one more than the %zu bytes after it hold at %u bytes each: want "
+                     "truncated at that byte, got %s\n", what, at, (unsigned)count, room, each,
+                     rc == SF_OK ? "a file that reads" : sf_status_format(&st, msg, sizeof msg));
+  else
+    sf_verdict_dumpf(v, "the %s count at byte %zu set to %u, one past the reader's cap: want %s at that byte, got %s\n", what,
+                     at, (unsigned)count, sf_code_name(want), rc == SF_OK ? "a file that reads" : sf_status_format(&st, msg, sizeof msg));
   return false;
+}
+
+static bool count_refused(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t count, size_t room,
+                          unsigned each, const char *what, sf_verdict *v) {
+  return count_refused_as(w, wn, at, width, count, room, each, what, SF_ERR_TRUNCATED, v);
 }
 
 /* Steps *p over one declaration record of `fixed` bytes whose attribute count is its byte at
@@ -260,6 +270,9 @@ static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   size_t obj, size;
   if (!kernel0_object(w, wn, &obj, &size) || obj > wn || size > wn - obj || size < 4) return true;
   size_t end = obj + size, p = obj, ns = sf_le32(w + p);
+  /* kernel 0's string count (UD, the object's first field) one past SF_ISA_MAX_STRINGS: refused as
+   * over the limit at its byte, whatever the bytes after it hold */
+  if (!count_refused_as(w, wn, obj, 4, SF_ISA_MAX_STRINGS + 1u, end - obj - 4, 1, "string", SF_ERR_LIMIT, v)) return false;
   p += 4;
   for (size_t i = 0; i < ns && p < end; i++) {
     const uint8_t *z = memchr(w + p, 0, end - p);
