@@ -7,6 +7,7 @@
 
 #include "oracles/checks/check_int.h"
 #include "oracles/indep/indep_int.h"
+#include "oracles/sampler/sampler_int.h"
 #include "samplefuzz/sampler.h"
 
 /* `conversions`: the texel conversions the executor and the border snapping share (surface.c) give
@@ -260,11 +261,34 @@ bool sf_check_conversions(sf_verdict *v) {
       memcpy(&got, &one, sizeof got);
     }
   }
+  /* The LOD of rho2 (sf_lod_from_rho2, docs/precision-model.md §7 "log2 by a table"): 128 * log2(rho2)
+   * rounded half up, i.e. 128 * e + round(128 * log2(m / 2^23)) for rho2 = m * 2^(e - 23). Around
+   * each of the 128 points where the rounded value steps (2^23 * 2^((j + 0.5) / 128), computed here
+   * in double, not read from the table), each mantissa from two below to one above, at three
+   * exponents, against log2 in double: every such point lies at least 0.0023 of a mantissa step from
+   * the nearest mantissa (checked with 60-digit decimals), far beyond double's rounding error. */
+  for (unsigned j = 0; j < 128 && !what; j++) {
+    double t = ceil(8388608.0 * exp2((j + 0.5) / 128.0));
+    for (int dm = -2; dm <= 1 && !what; dm++) {
+      double m = t + dm;
+      if (m < 8388608.0 || m >= 16777216.0) continue;
+      for (int e = -3; e <= 5 && !what; e += 4) {
+        uint32_t bits = (uint32_t)(127 + e) << 23 | ((uint32_t)m - 0x800000u);
+        float rho2;
+        memcpy(&rho2, &bits, sizeof rho2);
+        int32_t want = 128 * e + (int32_t)floor(128.0 * log2(m / 8388608.0) + 0.5), lod = sf_lod_from_rho2(rho2);
+        if (lod != want) what = "lod_log2", code = bits, got = (uint32_t)lod, mid_f = (float)want;
+      }
+    }
+  }
   if (!what) return true;
   sf_verdict_fail(v, "conversions", NULL, what);
   sf_verdict_key(v, "conversions %s", what);
   if (!strncmp(what, "half_", 5))
     sf_verdict_dumpf(v, "%s: the float %a after half 0x%x rounds to half 0x%x\n", what, (double)mid_f, code, got);
+  else if (!strcmp(what, "lod_log2"))
+    sf_verdict_dumpf(v, "rho2 with the bits 0x%08x: the LOD is %d/256, want %d/256 (128 * log2(rho2), rounded)\n", code,
+                     (int)got, (int)mid_f);
   else if (!strcmp(what, "unorm_width"))
     sf_verdict_dumpf(v, "unorm of %u bits: 0, the largest code or half of it decodes wrong (the largest code gives 0x%08x)\n",
                      code, got);

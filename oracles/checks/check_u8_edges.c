@@ -14,7 +14,8 @@
 /* `u8_edges`: the 8-bit paths' own tests, which generated cases reach only by luck.
  *   null_edge   a null tile whose one column or row at the edge of a block's taps is the only null
  *               texel under them (SAMPLE_UNORM 8x4 linear, or AVS 4x4 with every phase's weight on
- *               the last tap or on the first; right, left, bottom or top edge, by the case). A
+ *               the last tap or on the first; right, left, bottom or top edge, by the case, or for AVS
+ *               the block wholly below the surface, its first tap row one past the last). A
  *               backend's footprint one texel short of the scalar entry's reads the tile's bytes
  *               where the scalar entry reads zero. The scalar result must change with the null tile
  *               (else the geometry missed the edge; tested once per process for each of the 8
@@ -35,7 +36,7 @@ static _Thread_local struct {
   sf_surface *grid, *odd[4], *rows; /* rows: R8 16x64, row r holds 3r + 1 (u8_far_rows) */
   sf_surface *stripes;              /* RGBA8 32x8, columns 4i + 2 and 4i + 3 at 255, the rest 0 (u8_avs_range) */
   bool ready, failed;
-  bool edge_seen[8]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
+  bool edge_seen[9]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
   sf_status why; /* the refusal, when a surface was not created */
 } ue;
 
@@ -79,7 +80,10 @@ static bool ue_fail(sf_verdict *v, const sf_case *c, const char *be, const char 
 }
 
 /* The null_edge geometry for (edge, avs): every phase's AVS weight on the last tap (right, bottom)
- * or the first (left, top), and the block's origin.
+ * or the first (left, top, below), and the block's origin. `below` (AVS only) puts the whole 4x4
+ * block under a 32-row surface, its taps' first row exactly one past the last: a backend that
+ * clamps that row to the surface only when it lies beyond the row past the end tests no tile row
+ * for null pages, and reads row 31 of the null tile (0,3) where the scalar entry reads zeros.
  * AVS 4x4, du = dv = 1/32: pixel k's taps start at floor((u + k/32) * 32 - 0.5) - 3, 8 of them
  * (the 4-tap channels 0 and 2 lie inside). u = 2/32: the last tap of pixel 3 is column 8;
  * u = 11/32: the first tap of pixel 0 is column 7. SAMPLE_UNORM 8x4 linear: pixel k's taps are
@@ -96,6 +100,12 @@ static void ue_geometry(unsigned edge, bool avs, sf_sampler *sp, float *u, float
     sp->avs_chroma[p][last ? SF_AVS_CHROMA_TAPS - 1 : 0] = 64;
   }
   static const float lo = 2.0f / 32, hi = 11.0f / 32, ulo = 1.0f / 32, uhi = 8.0f / 32, vlo = 5.0f / 32;
+  if (edge == 4) { /* below: AVS with the 8-tap table on every channel, row 0's first tap at row
+                    * floor(35.5 - 0.5) - 3 = 32, one past the last: every tap is clamped to row 31 */
+    sp->avs_8tap_all = true;
+    *u = lo, *vv = 35.5f / 32;
+    return;
+  }
   switch (edge) {
     case 0: *u = avs ? lo : ulo, *vv = avs ? lo : ulo; break;
     case 1: *u = avs ? hi : uhi, *vv = avs ? lo : ulo; break;
@@ -107,10 +117,12 @@ static void ue_geometry(unsigned edge, bool avs, sf_sampler *sp, float *u, float
 /* null_edge (see above): the fixture test once per geometry, then every backend against the scalar
  * entry with the null tile set. */
 static bool ue_null_edge(sf_verdict *v, const sf_case *c, unsigned pick, const sf_backend *const *be, unsigned nbe) {
-  unsigned edge = pick & 3u; /* right, left, bottom, top */
   bool avs = pick & 4u;
-  static const char *const edges[4] = {"right", "left", "bottom", "top"};
-  unsigned tx = edge == 0, ty = edge == 2; /* the null tile: (1,0) right of the taps, (0,1) below, else (0,0) */
+  /* AVS, on half of its inputs: the block wholly below the surface (below, see ue_geometry) */
+  unsigned edge = avs && (pick >> 12 & 1u) ? 4u : pick & 3u; /* right, left, bottom, top, below */
+  static const char *const edges[5] = {"right", "left", "bottom", "top", "below"};
+  /* the null tile: (1,0) right of the taps, (0,1) below, the bottom row's (0,3) for `below`, else (0,0) */
+  unsigned tx = edge == 0, ty = edge == 2 ? 1u : edge == 4 ? 3u : 0u;
   sf_sampler sp;
   float u = 0, vv = 0;
   ue_geometry(edge, avs, &sp, &u, &vv);
@@ -121,7 +133,7 @@ static bool ue_null_edge(sf_verdict *v, const sf_case *c, unsigned pick, const s
   sf_unorm_out u0, u1, ub;
   sf_avs_out a0, a1, ab;
   const sf_backend *sc = sf_backend_scalar();
-  unsigned conf = (avs ? 4u : 0u) + edge;
+  unsigned conf = edge == 4 ? 8u : (avs ? 4u : 0u) + edge;
   sf_code r0 = ue.edge_seen[conf] ? SF_OK : avs ? sc->avs(&aq, &a0, &st) : sc->sample_unorm(&uq, &u0, &st);
   sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, true, &st);
   sf_code r1 = avs ? sc->avs(&aq, &a1, &st) : sc->sample_unorm(&uq, &u1, &st);
