@@ -61,6 +61,25 @@ static void test_errors(void) {
       {"fill T7 00\n", SF_ERR_UNDECLARED, 1, 6},
       {"var V40 f 32\n", SF_ERR_SYNTAX, 1, 1},  /* no instruction */
       {"inst sample_lz.R (M1, 8) 0x0:uw S0 T6 V40.0 V32.0 V33.0\ninst sample_lz.R (M1, 8) 0x0:uw S0 T6 V40.0 V32.0 V33.0\n", SF_ERR_SYNTAX, 2, 1},
+      /* the directives sf_textcase_write uses (bind, data, avs, set, raw, reg x) and element ranges */
+      {"bind T1 T0\n", SF_ERR_UNDECLARED, 1, 9},
+      {"bind S1 S0\n", SF_ERR_UNDECLARED, 1, 9},
+      {"surface T0 2d r8_unorm 4x4\nbind T3-T1 T0\n", SF_ERR_SYNTAX, 2, 6},
+      {"surface T0 2d r8_unorm 4x4\ndata T0 16 00\n", SF_ERR_RANGE, 2, 9},
+      {"surface T0 2d r8_unorm 4x4\ndata T0 15 0000\n", SF_ERR_RANGE, 2, 12},
+      {"data T0 0 00\n", SF_ERR_UNDECLARED, 1, 6},
+      {"sampler S0\navs S0 luma 32 64\n", SF_ERR_RANGE, 2, 13},
+      {"sampler S0\navs S0 chroma 0 128\n", SF_ERR_RANGE, 2, 17},
+      {"sampler S0\navs S0 luma 0 1 2 3 4 5 6 7 8 9\n", SF_ERR_RANGE, 2, 31},  /* the 9th tap */
+      {"sampler S0\nbind S1 S0\navs S1 luma 0 64\n", SF_ERR_UNDECLARED, 3, 5},
+      {"var V40 f 8\nset V40 2 1\n", SF_ERR_RANGE, 2, 9},
+      {"var V40 f 8\nset V40 1 1 2\n", SF_ERR_RANGE, 2, 13},
+      {"var V40 f 6\nraw V40 4 aabbcc\n", SF_ERR_RANGE, 2, 11},
+      {"var V40 f 6\nraw V40 6 00\n", SF_ERR_RANGE, 2, 9},
+      {"var V40 ub 4 = 256\n", SF_ERR_SYNTAX, 1, 16},
+      {"var V40 df 8 = abc\n", SF_ERR_SYNTAX, 1, 16},
+      {"reg x4[0] * 1\n", SF_ERR_LIMIT, 1, 5},
+      {"reg x0[16] * 1\n", SF_ERR_LIMIT, 1, 5},
   };
   for (unsigned k = 0; k < sizeof c / sizeof c[0]; k++) {
     sf_textcase *tc = NULL;
