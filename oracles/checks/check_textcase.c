@@ -14,6 +14,7 @@
  * first byte is 0 is a structured case (case.h, the bytes after it): the state and instruction that
  * sample_diff_fuzzer would run are written, read back and compared, so a reader that misreads a
  * field the same way on every backend, or refuses a line the writer wrote, is a finding too. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/sampler.h"
 #include "oracles/checks/check_int.h"
+#include "oracles/checks/textcase_errors.h"
 
 #define TEXTCASE_MAX_BACKENDS 8
 
@@ -190,8 +192,33 @@ static bool structured(const uint8_t *p, size_t n, sf_verdict *v) {
   return ok;
 }
 
+/* `case_refusals` (once per process): every text of textcase_errors.h refused with its code at its
+ * line:column, and nothing returned. The fuzz target's own refusals are judged only for having a
+ * message and a position, so a column one word off, or a number past 64 bits read as the largest,
+ * would go unseen without fixed texts. */
+static bool case_refusals(sf_verdict *v) {
+  for (size_t k = 0; k < sizeof sf_textcase_errors / sizeof sf_textcase_errors[0]; k++) {
+    const sf_textcase_error *e = &sf_textcase_errors[k];
+    sf_textcase *tc = NULL;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_textcase_parse(e->text, strlen(e->text), &tc, &st);
+    bool ok = rc == e->code && st.pos_kind == SF_POS_TEXT && st.line == e->line && st.col == e->col && !tc;
+    sf_textcase_free(tc);
+    if (ok) continue;
+    sf_verdict_fail(v, "case_refusals", NULL, sf_code_name(rc));
+    sf_verdict_key(v, "case_refusals %zu", k);
+    sf_verdict_dumpf(v, "case text %zu (\"%.60s\"): %s at %u:%u (%s), want %s at %u:%u\n", k, e->text, sf_code_name(rc),
+                     st.line, st.col, st.msg, sf_code_name(e->code), e->line, e->col);
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_textcase(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "textcase");
+  static atomic_flag refusals_done = ATOMIC_FLAG_INIT;
+  if (!atomic_flag_test_and_set(&refusals_done) && !case_refusals(v)) return false;
   if (n >= 1 && p[0] == 0) return structured(p + 1, n - 1, v);
   sf_status st;
   sf_status_clear(&st);

@@ -501,6 +501,7 @@ static sf_code tc_reg(sf_textcase *tc, const tc_line *L, sf_status *st) {
   }
   if (shared && lo != 0) return tc_err(st, L, 2, SF_ERR_SYNTAX, "constant buffers are shared: use *");
   uint32_t v[4] = {0, 0, 0, 0};
+  if (L->n > 7) return tc_err(st, L, 7, SF_ERR_SYNTAX, "a register holds 4 values (x y z w)");
   for (unsigned k = 0; k < 4 && 3 + k < L->n; k++) {
     float f;
     if (!tc_f(L->tok[3 + k], &f)) return tc_err(st, L, 3 + k, SF_ERR_SYNTAX, "expected a float or 0x bits");
