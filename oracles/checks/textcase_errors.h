@@ -57,6 +57,13 @@ static const sf_textcase_error sf_textcase_errors[] = {
     {"surface T6 2d r8_unorm 4x4x4x4\n", SF_ERR_SYNTAX, 1, 24},
     {"var V40 vf 8\n", SF_ERR_SYNTAX, 1, 9},
     {"var V0 f 8\n", SF_ERR_SYNTAX, 1, 5},
+    /* words and columns: a sampler option of 32 characters (one past the reader's key buffer), two
+     * blanks and a tab between words, an instruction's own refusal placed in the case's line, a
+     * texel index written as -0 */
+    {"sampler S0 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa=1\n", SF_ERR_SYNTAX, 1, 12},
+    {"surface  T6\t2d r8_unorm 4x4\nbogus\n", SF_ERR_SYNTAX, 2, 1},
+    {"inst sample_lz.R (M1, 8) 0x0:uw S0 T6 V40.0 V32.0 bogus\n", SF_ERR_UNDECLARED, 1, 51},
+    {"surface T6 2d r8_unorm 4x4\ntexel T6 0 0 -0 0 1\n", SF_ERR_SYNTAX, 2, 14},
 };
 
 #endif
