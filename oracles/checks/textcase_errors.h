@@ -53,6 +53,7 @@ static const sf_textcase_error sf_textcase_errors[] = {
     {"pred P1 99999999999999999999\n", SF_ERR_SYNTAX, 1, 6},
     {"var V40 f 8 = 1.5x\n", SF_ERR_SYNTAX, 1, 15},
     {"var V40 uq 8 = 18446744073709551616\n", SF_ERR_SYNTAX, 1, 16},
+    {"var V40 q 8 = -9223372036854775809\n", SF_ERR_SYNTAX, 1, 15},
     {"surface T6 2d r8_unorm 0x4\n", SF_ERR_SYNTAX, 1, 24},
     {"surface T6 2d r8_unorm 4x4x4x4\n", SF_ERR_SYNTAX, 1, 24},
     {"var V40 vf 8\n", SF_ERR_SYNTAX, 1, 9},
