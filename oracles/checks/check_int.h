@@ -346,7 +346,7 @@ bool sf_check_text_words_once(sf_verdict *v);
  * says 3" (`escape_reason` in check_d3d_names.c, the program printer's escape in check_text_words.c). */
 #define SF_CHECK_SAMPLEPOS9_TOKENS {0x0900006eu, 0x00102032u, 0, 0x00107046u, 0, 0x0020800au, 0, 0, 0}
 /* `optab_rows`, `mnemonic_end`, `suffix_column`, `string_escapes`, `suffix_edges`, `va_modes`, `known_lines`,
- * `read_forms`, `short_ops`, `known_refusals`, `s3d_names` (check_isa_lines.c): fixed vISA text lines and
+ * `read_forms`, `short_ops`, `known_refusals`, `s3d_names`, `cache_edges` (check_isa_lines.c): fixed vISA text lines and
  * the opcode table's rows, once per process (the isa_file target). */
 bool sf_check_isa_lines(sf_verdict *v);
 bool sf_check_isa_lines_once(sf_verdict *v);

@@ -400,6 +400,44 @@ static sf_code known_parse(const char *line, char *text, size_t cap, size_t *n, 
   return sf_check_visaasm_exact(text, *n, f, st);
 }
 
+/* `cache_edges`: an LSC instruction's L1 and L3 cache options (the two byte fields after the
+ * sfid, fields 4 and 5 of the untyped and the 2D block layouts) print by their names up to 6 (`ri`)
+ * and are refused as having no text form from 7 on, the refusal naming "a cache option": the names
+ * are a table of seven, and a printer that let 7 through read past it. On IGC's untyped load and
+ * 2D block load (visa_known_lines.h). */
+static bool cache_edges(sf_verdict *v) {
+  static const char hdr[] = SF_VISA_KNOWN_HDR;
+  static const char *const lines[2] = {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64",
+                                       "lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]"};
+  for (unsigned q = 0; q < 4; q++) {
+    char text[sizeof hdr + 320];
+    size_t n = 0;
+    sf_isa_file f;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = known_parse(lines[q / 2], text, sizeof text, &n, &f, &st);
+    if (rc == SF_ERR_NOMEM) continue;
+    sf_visa_ginst *g = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_gens == 1 ? &f.kernels[0].gens[0] : NULL;
+    const char *bad = !g || g->num_ops < 6 || g->ops[4 + q % 2].kind != SF_VF_UB ? "parse" : NULL;
+    for (uint32_t val = 6; !bad && val <= 7; val++) {
+      g->ops[4 + q % 2].u = val;
+      sf_buf out;
+      sf_status_clear(&st);
+      sf_buf_init(&out, &st);
+      sf_code pc = sf_visaasm_print(&f, &out, &st);
+      if (val == 6 && (pc != SF_OK || !sf_buf_put(&out, "", 1) || !strstr((const char *)out.data, ".ri")))
+        bad = "6 not printed as ri";
+      else if (val == 7 && (pc != SF_UNSUPPORTED || !strstr(st.msg, "a cache option")))
+        bad = "7 not refused as a cache option";
+      sf_buf_free(&out);
+    }
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (bad)
+      return lines_fail(v, "cache_edges", bad, "%s with its %s cache option: %s", lines[q / 2], q % 2 ? "L3" : "L1");
+  }
+  return true;
+}
+
 /* `known_lines`: each line of visa_known_lines.h (lines IGC 1.0.12504 wrote, or GenX_IR prints back
  * from our .isa) parses, alone in a kernel after the shared declarations, to its opcode, field kinds
  * and leading field values, and prints back verbatim. The fuzz targets' round trips compare our
@@ -593,7 +631,7 @@ static bool known_refusals(sf_verdict *v) {
 
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v);
+         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && cache_edges(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)

@@ -161,13 +161,16 @@ static bool old_fields_built(sf_verdict *v) {
  * 3.3 as out of range for those 16 bits, not written with ids cut short, nor refused for another
  * reason (3.3 also holds the input count in a byte: that refusal names 8 bits; each names the
  * version, "vISA 3.3 stores ..."). And a 3.3 kernel
- * with 255 inputs, the byte's largest count, is written, while 256 is refused for the byte. */
+ * with 255 inputs, the byte's largest count, is written, while 256 is refused for the byte. The ids
+ * a record holds are UW too: a kernel whose first (and only) variable aliases id 0x10000, or whose
+ * first input names it, is refused for the 16 bits as well. */
 static bool old_counts(sf_verdict *v) {
   static bool done;
   if (done) return true;
   done = true;
-  static const char *const what[5] = {"strings", "variables", "inputs", "255 inputs", "256 inputs"};
-  for (unsigned q = 0; q < 5; q++) {
+  static const char *const what[7] = {"strings", "variables", "inputs", "255 inputs", "256 inputs",
+                                      "its first variable aliasing id 0x10000", "its first input naming id 0x10000"};
+  for (unsigned q = 0; q < 7; q++) {
     sf_isa_file f;
     memset(&f, 0, sizeof f);
     f.major = 3, f.minor = 3, f.num_kernels = 1;
@@ -190,6 +193,17 @@ static bool old_counts(sf_verdict *v) {
       k->num_inputs = k->inputs ? ni : 0;
       built = k->inputs != NULL;
     }
+    if (built && q == 5) { /* one variable, the first, whose alias is a variable id past 16 bits */
+      built = sf_visa_kernel_add_var(k, "a", SF_VT_UD, 1, 0, &st) >= 0;
+      if (built) k->vars[0].alias_index = 0x10000u;
+    }
+    if (built && q == 6) { /* one input, the first, naming a variable id past 16 bits */
+      free(k->inputs);
+      k->inputs = calloc(1, sizeof *k->inputs);
+      k->num_inputs = k->inputs ? 1 : 0;
+      built = k->inputs != NULL;
+      if (built) k->inputs[0] = (sf_visa_input){0, 0x10000u, 0, 4};
+    }
     sf_code rc = SF_ERR_NOMEM;
     sf_status wst;
     sf_status_clear(&wst);
@@ -203,7 +217,7 @@ static bool old_counts(sf_verdict *v) {
     sf_isa_free(&f);
     if (rc == SF_ERR_NOMEM) continue; /* no verdict without memory */
     bool named = strstr(wst.msg, "vISA 3.3 stores") != NULL; /* the refusal names the version it writes */
-    if (q < 3 ? rc == SF_ERR_RANGE && named && strstr(wst.msg, "16 bits")
+    if (q < 3 || q > 4 ? rc == SF_ERR_RANGE && named && strstr(wst.msg, "16 bits")
               : q == 3 ? rc == SF_OK : rc == SF_ERR_RANGE && named && strstr(wst.msg, "8 bits"))
       continue;
     static const char *const want[3] = {"refused as out of range for 16-bit ids", "written (the byte's largest count)",
@@ -211,7 +225,7 @@ static bool old_counts(sf_verdict *v) {
     sf_verdict_fail(v, "old_counts", NULL, what[q]);
     sf_verdict_key(v, "old_counts %s %s", what[q], sf_code_name(rc));
     sf_verdict_dumpf(v, "a vISA 3.3 kernel with %s%s: %s (%s); want it %s\n", q < 3 ? "65536 " : "", what[q], sf_code_name(rc),
-                     rc == SF_OK ? "written" : wst.msg, want[q < 3 ? 0 : q - 2]);
+                     rc == SF_OK ? "written" : wst.msg, want[q < 3 || q > 4 ? 0 : q - 2]);
     return false;
   }
   return true;
