@@ -65,6 +65,7 @@ static const sf_textcase_error sf_textcase_errors[] = {
     {"surface  T6\t2d r8_unorm 4x4\nbogus\n", SF_ERR_SYNTAX, 2, 1},
     {"inst sample_lz.R (M1, 8) 0x0:uw S0 T6 V40.0 V32.0 bogus\n", SF_ERR_UNDECLARED, 1, 51},
     {"surface T6 2d r8_unorm 4x4\ntexel T6 0 0 -0 0 1\n", SF_ERR_SYNTAX, 2, 14},
+    {"surface T 2d r8_unorm 4x4\n", SF_ERR_SYNTAX, 1, 9}, /* a slot letter without its number */
 };
 
 #endif
