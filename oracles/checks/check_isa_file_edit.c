@@ -260,8 +260,39 @@ static bool function_count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   return n > SF_ISA_MAX_KERNELS || count_refused(w, wn, f, 2, (uint32_t)n, room, 15, "function", v);
 }
 
+/* `object_tail` (with `count_fits`): kernel 0's object made one byte longer in the kernel table (its
+ * size, after the name, and the offset), one byte appended to the file in case it is the last object:
+ * the reader must refuse the byte after the instructions as trailing, at that byte (the object's
+ * offset plus its old size), whatever lies there. */
+static bool object_tail(const uint8_t *w, size_t wn, sf_verdict *v) {
+  size_t at = 10u + sf_le16(w + 8); /* kernel 0's offset; its size follows */
+  if (at + 8 > wn) return true;
+  uint32_t off = sf_le32(w + at), size = sf_le32(w + at + 4);
+  uint8_t *e = malloc(wn + 1);
+  if (!e) return true;
+  memcpy(e, w, wn);
+  e[wn] = 0x5a;
+  uint32_t grown = size + 1u;
+  for (unsigned b = 0; b < 4; b++) e[at + 4 + b] = (uint8_t)(grown >> (8 * b));
+  sf_isa_file x;
+  memset(&x, 0, sizeof x);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_isa_read(e, wn + 1, &x, &st);
+  sf_isa_free(&x);
+  free(e);
+  if (rc == SF_ERR_TRAILING && st.pos_kind == SF_POS_BYTE && st.pos == (uint64_t)off + size) return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "object_tail", NULL, sf_code_name(rc));
+  sf_verdict_key(v, "object_tail %s", sf_code_name(rc));
+  sf_verdict_dumpf(v, "kernel 0's object (at %u, %u bytes) given one byte more: want trailing data at byte %llu, got %s\n", off,
+                   size, (unsigned long long)off + size, rc == SF_OK ? "a file that reads" : sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
+
 static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   if (wn < 10 || w[4] != 4 || w[5] != 1 || (w[6] | w[7]) == 0) return true;
+  if (!object_tail(w, wn, v)) return false;
   /* The kernel table: 19 bytes at the least per entry (name length 2, offset, size and input offset
    * 4 each, variable and function counts 2 each, gen binary count 1). */
   if ((wn - 8) / 19u + 1u <= 0xFFFFu && !count_refused(w, wn, 6, 2, (uint32_t)((wn - 8) / 19u + 1u), wn - 8, 19, "kernel", v))
