@@ -115,6 +115,11 @@ static bool periodic(const uint8_t *p, size_t n, size_t period) {
   return true;
 }
 
+/* The slices of level l: its 3D depth, or the surface's layers and faces. */
+static unsigned level_slices(const sf_surface *s, unsigned l) {
+  return s->desc.type == SF_SURF_3D ? s->levels[l].d : s->slices;
+}
+
 static void w_surface(sf_buf *b, unsigned id, const sf_surface *s) {
   const sf_surface_desc *d = &s->desc;
   const sf_format_info *fi = sf_format_get(d->format);
@@ -139,8 +144,7 @@ static void w_surface(sf_buf *b, unsigned id, const sf_surface *s) {
     } else {
       for (unsigned l = 0; l < d->levels; l++) {
         const sf_level *lv = &s->levels[l];
-        unsigned ns = d->type == SF_SURF_3D ? lv->d : s->slices;
-        for (unsigned sl = 0; sl < ns; sl++)
+        for (unsigned sl = 0; sl < level_slices(s, l); sl++)
           for (unsigned y = 0; y < lv->h; y++)
             for (unsigned x = 0; x < lv->w; x++) {
               const uint8_t *t = s->data + lv->offset + lv->slice_pitch * sl + lv->row_pitch * y + (size_t)x * fi->bytes;
@@ -160,8 +164,7 @@ static void w_surface(sf_buf *b, unsigned id, const sf_surface *s) {
   }
   for (unsigned l = 0; l < d->levels; l++) {
     const sf_level *lv = &s->levels[l];
-    unsigned ns = d->type == SF_SURF_3D ? lv->d : s->slices;
-    for (unsigned sl = 0; sl < ns; sl++)
+    for (unsigned sl = 0; sl < level_slices(s, l); sl++)
       for (unsigned ty = 0; ty < lv->tiles_y; ty++)
         for (unsigned tx = 0; tx < lv->tiles_x; tx++) {
           size_t i = lv->null_offset + ((size_t)sl * lv->tiles_y + ty) * lv->tiles_x + tx;
