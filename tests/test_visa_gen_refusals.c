@@ -136,7 +136,8 @@ static void refusals(void) {
   const sf_visa_known_refusal *lsc_bad = SF_VISA_KNOWN_REFUSED;
   for (size_t q = 0; q < sizeof SF_VISA_KNOWN_REFUSED / sizeof SF_VISA_KNOWN_REFUSED[0]; q++) {
     sf_status_clear(&st);
-    SF_CHECK_MSG(!parse_with_hdr(lsc_bad[q].line, &f, &st) && st.code == lsc_bad[q].code && st.pos_kind == SF_POS_TEXT,
+    SF_CHECK_MSG(!parse_with_hdr(lsc_bad[q].line, &f, &st) && st.code == lsc_bad[q].code && st.pos_kind == SF_POS_TEXT &&
+                     (!lsc_bad[q].word || strstr(st.msg, lsc_bad[q].word)),
                  "%s: %s %s", lsc_bad[q].line, sf_code_name(st.code), st.msg);
   }
   sf_status_clear(&st);

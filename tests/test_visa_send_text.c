@@ -201,53 +201,8 @@ static void refusals(void) {
     sf_buf_free(&b);
     sf_isa_free(&f);
   }
-  static const struct {
-    const char *line;
-    sf_code code;
-    const char *word;
-  } bad[] = {
-      {"raw_sends.1.2.3 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "ffid"},
-      {"raw_sends.1.2.3.4.5 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "number"},
-      {"raw_sends.1.2.256.4 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "0-255"},
-      {"raw_sends.eot.1.2.3.4 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "ffid"},
-      {"raw_sends_eot.1.eot.2.3.4 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "number"},
-      {"raw_send (M1, 16) 10 2 1 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, "0x"},
-      {"raw_send (M1, 16) 0x100000000 2 1 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, "32 bits"},
-      {"qw_gather.3 (M1, 8) T6 V0046.0 V0047.0", SF_ERR_SYNTAX, ".8"},
-      {"lifetime.begin V0046", SF_ERR_SYNTAX, ".start"},
-      {"lifetime.start T6", SF_ERR_INVALID, "variable"},
-      {"sbarrier", SF_ERR_SYNTAX, ".signal"},
-      {"(P1) wait 0x1:uw", SF_ERR_SYNTAX, "predicate"},
-      {"(P1) fcvt (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", SF_ERR_SYNTAX, "predicate"},
-      {"fcvt.foo (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", SF_ERR_SYNTAX, ".sat"},
-      {"urb_write_3d (M1, 8) 256 16 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, "outputs"},
-      {"urb_write_3d (M1, 8) 3 65536 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, "global offset"},
-      {"urb_write_3d.x (M1, 8) 3 16 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_SYNTAX, "suffix"},
-      {"gather.3 (M1, 16) T6 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, ".4"},
-      {"vme_ime(256,0) T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_RANGE, "stream mode"},
-      {"vme_ime(0) T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_SYNTAX, "','"},
-      {"vme_ime T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_SYNTAX, "'('"},
-      {"vme_sic.x T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, "suffix"},
-      {"vme_fbr ( 0x0:ub, 0x1:ub) T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, "','"},
-      {"vme_sic T6 V0046.0 V0047.0", SF_ERR_SYNTAX, "output"},
-      {"gather.4 (M1, 4) T6 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, "1, 8 or 16"},
-      {"(P1) scatter.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, "predicate"},
-      {"sample.RGBA (12) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_RANGE, "8, 16 or 32"},
-      {"sample.ch0 (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_SYNTAX, "channels"},
-      {"sample (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_SYNTAX, "channels"},
-      {"sample.AR (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_SYNTAX, "order"},
-      {"sample.R (8) T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_INVALID, "surface"},
-      {"load.R (8) T6 V0046.0 V0047.0 %null.0", SF_ERR_SYNTAX, "destination"},
-  };
-  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    sf_isa_file f;
-    sf_status st;
-    bool ok = parse1(bad[i].line, &f, &st);
-    if (ok) sf_isa_free(&f);
-    SF_CHECK_MSG(!ok && st.pos_kind == SF_POS_TEXT && strstr(st.msg, bad[i].word), "%s: %s", bad[i].line,
-                 ok ? "accepted" : st.msg);
-    if (!ok && bad[i].code != SF_ERR_INVALID) SF_CHECK_MSG(st.code == bad[i].code, "%s: %s", bad[i].line, sf_code_name(st.code));
-  }
+  /* the refusals of these lines, each with its code and word, are rows of SF_VISA_KNOWN_REFUSED
+   * (visa_known_lines.h), checked by test_visa_gen_refusals and by the fuzz targets' known_refusals */
 }
 
 /* switchjmp, FILE and LOC in a whole text: GenX_IR 12504's -dumpcommonisa of the .isa we write for

@@ -194,7 +194,7 @@ static bool p_vme(cur *c, const vt_gmatch *m, vt_gbuild *b) {
   unsigned nmodes = 0;
   if (w == 0 || w == 2) {
     vt_ws(c);
-    if (!vt_count_token(c) || !vt_expect(c, '(', w ? "'(' and the three FBR modes" : "'(' and the stream mode, search control"))
+    if (!vt_count_token(c) || !vt_expect(c, '(', w ? "and the three FBR modes" : "and the stream mode and search control"))
       return false;
     for (unsigned i = 0; i < (w ? 3u : 2u); i++) {
       vt_ws(c);

@@ -204,7 +204,8 @@ static bool e_imm_num_comp(sf_d3d_inst *w) {
 
 /* who: the operand whose name the violation's reason must start with ("name: ..."), where the edit
  * touches one operand the model names (NULL: not checked); says: words the reason must hold, where
- * one rule has reasons that tell two faults apart (NULL: not checked); total: how many violations
+ * one rule has reasons that tell two faults apart, or that name what the operand must be (NULL: not
+ * checked); total: how many violations
  * the edited copy of a valid instruction has in all, where that does not depend on the instruction
  * (0: not checked). A model that reported a fault twice, or under a second rule that does not hold
  * (an index dimension of 3 also read as "> 3"), still reported the edited rule. */
@@ -231,8 +232,8 @@ static const struct {
     {"d3d.dst.mask", e_dst_mask, "an empty write mask", NULL, NULL, 1},
     {"d3d.dst.modifier", e_dst_modifier, "a negated dst", NULL, NULL, 1},
     {"d3d.src.type", e_src_type, "address an o# register", NULL, NULL, 0},
-    {"d3d.src.resource.type", e_res_type, "resource an r# register", "resource", NULL, 1},
-    {"d3d.src.sampler.type", e_smp_type, "sampler an r# register", "sampler", NULL, 1},
+    {"d3d.src.resource.type", e_res_type, "resource an r# register", "resource", "must be t#", 1},
+    {"d3d.src.sampler.type", e_smp_type, "sampler an r# register", "sampler", "must be s#", 1},
     {"d3d.src.relative", e_src_relative, "t# or s# indexed by r0.x", NULL, NULL, 1},
     {"d3d.src.modifier", e_src_modifier, "a negated t# or s#", NULL, NULL, 1},
     {"d3d.src.resource.swizzle", e_res_swizzle, "resource in select_1 mode", "resource", NULL, 1},

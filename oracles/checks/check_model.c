@@ -18,6 +18,7 @@
  *     read past the table; validate and validate_rules agree; an instruction equals itself.
  * The core part runs on one input in four (about 5 us at -O2 each time, against 20-30 us for the
  * whole visa_bin check); the family part on every decoded instruction. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -461,8 +462,61 @@ static bool visa_canon_clears(sf_verdict *v, const sf_inst *in) {
   return false;
 }
 
+/* `fields_sees` (vISA, every decoded instruction): equality tells the instruction from a copy with
+ * one of its own scalar fields changed in its lowest bit, for every field of the family (the channel
+ * byte's parts, the indices, the 3D_SAMPLE op word's parts, exec byte and predicate, the AVS control
+ * and exec modes), and the diff names that field, for the one the input picks. Equality is the diff
+ * (harness/model/inst.c), so a diff that skipped a field let every round trip that lost it pass. */
+static bool visa_fields_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
+#define FS(fam, m, field) {fam, offsetof(sf_inst, m.field), #m "." #field}
+  static const struct {
+    sf_family family;
+    size_t at;
+    const char *name;
+  } fields[] = {
+      FS(SF_FAMILY_SAMPLE_UNORM, unorm, chan_mask), FS(SF_FAMILY_SAMPLE_UNORM, unorm, out_fmt),
+      FS(SF_FAMILY_SAMPLE_UNORM, unorm, chan_hi),   FS(SF_FAMILY_SAMPLE_UNORM, unorm, sampler),
+      FS(SF_FAMILY_SAMPLE_UNORM, unorm, surface),   FS(SF_FAMILY_SAMPLE_3D, s3d, op),
+      FS(SF_FAMILY_SAMPLE_3D, s3d, pixel_null_mask), FS(SF_FAMILY_SAMPLE_3D, s3d, cps),
+      FS(SF_FAMILY_SAMPLE_3D, s3d, divs),           FS(SF_FAMILY_SAMPLE_3D, s3d, op_hi),
+      FS(SF_FAMILY_SAMPLE_3D, s3d, exec_size),      FS(SF_FAMILY_SAMPLE_3D, s3d, emask),
+      FS(SF_FAMILY_SAMPLE_3D, s3d, pred.id),        FS(SF_FAMILY_SAMPLE_3D, s3d, pred.rsvd),
+      FS(SF_FAMILY_SAMPLE_3D, s3d, pred.ctrl),      FS(SF_FAMILY_SAMPLE_3D, s3d, pred.invert),
+      FS(SF_FAMILY_SAMPLE_3D, s3d, chan_mask),      FS(SF_FAMILY_SAMPLE_3D, s3d, chan_hi),
+      FS(SF_FAMILY_SAMPLE_3D, s3d, sampler),        FS(SF_FAMILY_SAMPLE_3D, s3d, surface),
+      FS(SF_FAMILY_SAMPLE_3D, s3d, num_params),     FS(SF_FAMILY_AVS, avs, chan_mask),
+      FS(SF_FAMILY_AVS, avs, chan_hi),              FS(SF_FAMILY_AVS, avs, sampler),
+      FS(SF_FAMILY_AVS, avs, surface),              FS(SF_FAMILY_AVS, avs, cntrl),
+      FS(SF_FAMILY_AVS, avs, cntrl_hi),             FS(SF_FAMILY_AVS, avs, exec_mode),
+      FS(SF_FAMILY_AVS, avs, exec_mode_hi),
+  };
+#undef FS
+  unsigned nf = 0, pick = 0;
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) nf += fields[i].family == in->family;
+  if (!nf) return true;
+  pick = draw % nf;
+  for (size_t i = 0, k = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    if (fields[i].family != in->family) continue;
+    sf_inst b = *in;
+    ((uint8_t *)&b)[fields[i].at] ^= 1u; /* the lowest bit: every field here is a byte, a bool or little-endian */
+    char d[96];
+    const char *why = sf_inst_equal(in, &b) ? "equal" : sf_inst_diff(in, &b, NULL, 0)[0] ? NULL : "no difference";
+    if (!why && k++ == pick) {
+      size_t nl = strlen(fields[i].name);
+      sf_inst_diff(in, &b, d, sizeof d);
+      if (strncmp(d, fields[i].name, nl) != 0 || d[nl] != ':') why = d;
+    }
+    if (!why) continue;
+    sf_verdict_fail(v, "model_family", in, "fields_sees");
+    sf_verdict_key(v, "model_family fields_sees %s", fields[i].name);
+    sf_verdict_dumpf(v, "%s changed in its lowest bit: sf_inst_equal and sf_inst_diff say %s\n", fields[i].name, why);
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_model_inst(sf_verdict *v, const sf_inst *in, uint8_t draw) {
-  if (!visa_canon_clears(v, in) || !visa_vopnd_sees(v, in, draw)) return false;
+  if (!visa_canon_clears(v, in) || !visa_vopnd_sees(v, in, draw) || !visa_fields_sees(v, in, draw)) return false;
   sf_violations full, rules; /* not initialized: validate sets what it uses */
   unsigned nf = sf_inst_validate(in, &full), nr = sf_inst_validate_rules(in, &rules);
   bool same = nf == nr && full.count == rules.count && full.total == nf;

@@ -202,77 +202,114 @@ static const char *const SF_VISA_KNOWN_PRINTED[][2] = {
 
 /* Lines that must be refused, each with its code, at a position on its own line: faults in LSC,
  * dpas, rt_write_3d, addr_add, oword, atomic, media and SVM block lines (most refused by GenX_IR
- * 12504 too). Used by `known_refusals` (check_isa_lines.c) and tests/test_visa_gen_refusals.c;
+ * 12504 too), then in the send-like, VME, legacy data-port and sampler lines of visa_send_text.c and
+ * visa_legacy_text.c, each with the word its message must hold. Used by `known_refusals` (check_isa_lines.c) and tests/test_visa_gen_refusals.c;
  * each line is parsed alone after SF_VISA_KNOWN_HDR. */
 typedef struct sf_visa_known_refusal {
   const char *line;
   sf_code code;
+  const char *word; /* what the refusal's message names (NULL: not checked) */
 } sf_visa_known_refusal;
 
 static const sf_visa_known_refusal SF_VISA_KNOWN_REFUSED[] = {
-    {"lsc_load (M1, 32)  V0046:d32  flat[V0047]:a64", SF_ERR_SYNTAX},              /* no sfid */
-    {"lsc_load.ugm.zz (M1, 32)  V0046:d32  flat[V0047]:a64", SF_ERR_SYNTAX},       /* unknown cache option */
-    {"lsc_load.ugm (M1, 32)  V0046:d33  flat[V0047]:a64", SF_ERR_SYNTAX},          /* unknown data size */
-    {"lsc_load.ugm (M1, 32)  V0046:d32x5  flat[V0047]:a64", SF_ERR_RANGE},         /* vector length 5 */
-    {"lsc_load.ugm (M1, 32)  V0046:d32  flat[V0047]:a48", SF_ERR_SYNTAX},          /* address size */
-    {"lsc_load.ugm (M1, 32)  V0046:d32  mesh[V0047]:a64", SF_ERR_SYNTAX},          /* address model */
-    {"lsc_load_quad.ugm (M1, 32)  V0046:d32.yx  flat[V0047]:a32", SF_ERR_SYNTAX},  /* channel order */
-    {"lsc_load.ugm (M1, 32)  V0046:d32  flat[V0047+0x80000000]:a64", SF_ERR_RANGE}, /* offset past int32 */
-    {"(P1) lsc_fence.ugm.evict.gpu", SF_ERR_SYNTAX},                               /* fence with a predicate */
-    {"lsc_fence.ugm.evict", SF_ERR_SYNTAX},                                        /* no scope */
-    {"lsc_atomic_iadd.ugm (M1, 32)  V0046:d32  flat[V0047]:a64  V0049", SF_ERR_SYNTAX}, /* one source missing */
-    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.0x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.256x16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_RANGE},
-    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nnn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[0x40, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  bti[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054]", SF_ERR_SYNTAX},
-    {"lsc_store_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX},
-    {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, %null]:a64", SF_ERR_SYNTAX},  /* a %null pitch */
-    {"dpas.u8.u8.3.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* depth 3 */
-    {"dpas.u8.u8.8.9 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* count 9 */
-    {"dpas.u3.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},         /* no u3 */
-    {"dpas.bf.tf32.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},       /* tf32 only in pairs */
-    {"dpasw.tf32.tf32.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},    /* not for dpasw */
-    {"dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)<1;1,0>", SF_ERR_SYNTAX},  /* no region */
-    {"(P1) dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX},    /* no predicate */
-    {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, 0x4, 0x4]:a64", SF_ERR_SYNTAX},
-    {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xw  flat[V0047]:a64", SF_ERR_SYNTAX}, /* channels 9: no default pitch */
+    {"lsc_load (M1, 32)  V0046:d32  flat[V0047]:a64", SF_ERR_SYNTAX, NULL},              /* no sfid */
+    {"lsc_load.ugm.zz (M1, 32)  V0046:d32  flat[V0047]:a64", SF_ERR_SYNTAX, NULL},       /* unknown cache option */
+    {"lsc_load.ugm (M1, 32)  V0046:d33  flat[V0047]:a64", SF_ERR_SYNTAX, NULL},          /* unknown data size */
+    {"lsc_load.ugm (M1, 32)  V0046:d32x5  flat[V0047]:a64", SF_ERR_RANGE, NULL},         /* vector length 5 */
+    {"lsc_load.ugm (M1, 32)  V0046:d32  flat[V0047]:a48", SF_ERR_SYNTAX, NULL},          /* address size */
+    {"lsc_load.ugm (M1, 32)  V0046:d32  mesh[V0047]:a64", SF_ERR_SYNTAX, NULL},          /* address model */
+    {"lsc_load_quad.ugm (M1, 32)  V0046:d32.yx  flat[V0047]:a32", SF_ERR_SYNTAX, NULL},  /* channel order */
+    {"lsc_load.ugm (M1, 32)  V0046:d32  flat[V0047+0x80000000]:a64", SF_ERR_RANGE, NULL}, /* offset past int32 */
+    {"(P1) lsc_fence.ugm.evict.gpu", SF_ERR_SYNTAX, NULL},                               /* fence with a predicate */
+    {"lsc_fence.ugm.evict", SF_ERR_SYNTAX, NULL},                                        /* no scope */
+    {"lsc_atomic_iadd.ugm (M1, 32)  V0046:d32  flat[V0047]:a64  V0049", SF_ERR_SYNTAX, NULL}, /* one source missing */
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.0x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX, NULL},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX, NULL},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.256x16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_RANGE, NULL},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nnn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX, NULL},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[0x40, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX, NULL},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  bti[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX, NULL},
+    {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054]", SF_ERR_SYNTAX, NULL},
+    {"lsc_store_block2d.ugm (M1, 16)  V0046:d16.16x8  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX, NULL},
+    {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, %null]:a64", SF_ERR_SYNTAX, NULL},  /* a %null pitch */
+    {"dpas.u8.u8.3.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX, NULL},         /* depth 3 */
+    {"dpas.u8.u8.8.9 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX, NULL},         /* count 9 */
+    {"dpas.u3.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX, NULL},         /* no u3 */
+    {"dpas.bf.tf32.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX, NULL},       /* tf32 only in pairs */
+    {"dpasw.tf32.tf32.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX, NULL},    /* not for dpasw */
+    {"dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)<1;1,0>", SF_ERR_SYNTAX, NULL},  /* no region */
+    {"(P1) dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX, NULL},    /* no predicate */
+    {"lsc_load_strided.ugm (M1, 16)  V0046:d32  flat[V0047, 0x4, 0x4]:a64", SF_ERR_SYNTAX, NULL},
+    {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xw  flat[V0047]:a64", SF_ERR_SYNTAX, NULL}, /* channels 9: no default pitch */
     /* the typed forms (GenX_IR 12504 refuses each of these too) */
-    {"lsc_load.tgm (M1, 16)  V0046:d32  bti(0x4)[V0047]:a32", SF_ERR_SYNTAX},            /* no typed lsc_load */
-    {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  bti(0x4)[V0047, %null]:a32", SF_ERR_SYNTAX}, /* a %null coordinate */
-    {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  flat[V0047]:a32", SF_ERR_SYNTAX},           /* typed: bss, ss, bti */
-    {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  bti(0x4)[V0047,V0047,V0047,V0047,V0047]:a32", SF_ERR_SYNTAX},
-    {"lsc_read_state_info.ugm  V0046  bti(0x4)", SF_ERR_SYNTAX},       /* only .tgm */
-    {"lsc_read_state_info.tgm.uc.uc  V0046  bti(0x4)", SF_ERR_SYNTAX}, /* no cache options */
-    {"lsc_read_state_info.tgm (M1, 1) V0046  bti(0x4)", SF_ERR_SYNTAX}, /* no exec size */
+    {"lsc_load.tgm (M1, 16)  V0046:d32  bti(0x4)[V0047]:a32", SF_ERR_SYNTAX, NULL},            /* no typed lsc_load */
+    {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  bti(0x4)[V0047, %null]:a32", SF_ERR_SYNTAX, NULL}, /* a %null coordinate */
+    {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  flat[V0047]:a32", SF_ERR_SYNTAX, NULL},           /* typed: bss, ss, bti */
+    {"lsc_load_quad.tgm (M1, 16)  V0046:d32.x  bti(0x4)[V0047,V0047,V0047,V0047,V0047]:a32", SF_ERR_SYNTAX, NULL},
+    {"lsc_read_state_info.ugm  V0046  bti(0x4)", SF_ERR_SYNTAX, NULL},       /* only .tgm */
+    {"lsc_read_state_info.tgm.uc.uc  V0046  bti(0x4)", SF_ERR_SYNTAX, NULL}, /* no cache options */
+    {"lsc_read_state_info.tgm (M1, 1) V0046  bti(0x4)", SF_ERR_SYNTAX, NULL}, /* no exec size */
     /* rt_write_3d: an operand the mode does not select (GenX_IR ignores it), one missing, a raw
      * operand where the render-target index (a vector) stands and the reverse, a bad option */
-    {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64 V0046.0", SF_ERR_SYNTAX},
-    {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0", SF_ERR_SYNTAX},
-    {"rt_write_3d.<RTI> (M1, 16) T6 V0046.0 V0047.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
-    {"rt_write_3d (M1, 16) T6 V0046.0 V0050(0,0)<0;1,0> V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
-    {"rt_write_3d.lrtw (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
-    {"rt_write_3d.<LRTW (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX},
-    {"addr_add (M1_NM, 1) A0(0)<1> &V0046[64] 0x0:uw", SF_UNSUPPORTED},  /* the row needs the GRF size */
-    {"addr_add (M1_NM, 1) A0(0)<1> &V0046[6] 0x0:uw", SF_ERR_RANGE},     /* not a multiple of 4 */
-    {"addr_add (M1_NM, 1) A0(0)<1> &%r0[4] 0x0:uw", SF_UNSUPPORTED},     /* predefined: no element size */
-    {"addr_add (M1_NM, 1) A0(0)<1> &nosuch 0x0:uw", SF_ERR_UNDECLARED},
-    {"(P1) addr_add (M1_NM, 1) A0(0)<1> &V0046 0x0:uw", SF_ERR_SYNTAX},  /* no predicate */
-    {"oword_ld (3) T6 0x10:ud V0046.0", SF_ERR_RANGE},
-    {"oword_ld (32) T6 0x10:ud V0046.0", SF_ERR_RANGE},
-    {"oword_st.mod (2) T6 0x10:ud V0046.0", SF_ERR_SYNTAX},
-    {"dword_atomic.add.64 (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", SF_ERR_SYNTAX}, /* .64: svm_atomic only */
-    {"dword_atomic.nosuch (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", SF_ERR_SYNTAX},
-    {"media_st.modified (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_SYNTAX}, /* no mode 1 for a store */
-    {"media_ld.sideways (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_SYNTAX},
-    {"media_ld.nomod (8,4) T6 16 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE},  /* plane past 15 */
-    {"media_ld.nomod (256,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE}, /* width past a byte */
-    {"svm_block_ld.unaligned (4) V0050(0,0)<0;1,0> V0046.0", SF_ERR_SYNTAX},        /* a later IGC's suffix */
-    {"svm_block_ld (5) V0050(0,0)<0;1,0> V0046.0", SF_ERR_RANGE},
-    {"svm_gather4scaled.GR (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX},  /* channel order */
-    {"svm_gather4scaled (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX},     /* no channels */
+    {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64 V0046.0", SF_ERR_SYNTAX, NULL},
+    {"rt_write_3d (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0", SF_ERR_SYNTAX, NULL},
+    {"rt_write_3d.<RTI> (M1, 16) T6 V0046.0 V0047.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX, NULL},
+    {"rt_write_3d (M1, 16) T6 V0046.0 V0050(0,0)<0;1,0> V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX, NULL},
+    {"rt_write_3d.lrtw (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX, NULL},
+    {"rt_write_3d.<LRTW (M1, 16) T6 V0046.0 V0047.0 V0047.64 V0049.0 V0049.64", SF_ERR_SYNTAX, NULL},
+    {"addr_add (M1_NM, 1) A0(0)<1> &V0046[64] 0x0:uw", SF_UNSUPPORTED, NULL},  /* the row needs the GRF size */
+    {"addr_add (M1_NM, 1) A0(0)<1> &V0046[6] 0x0:uw", SF_ERR_RANGE, NULL},     /* not a multiple of 4 */
+    {"addr_add (M1_NM, 1) A0(0)<1> &%r0[4] 0x0:uw", SF_UNSUPPORTED, NULL},     /* predefined: no element size */
+    {"addr_add (M1_NM, 1) A0(0)<1> &nosuch 0x0:uw", SF_ERR_UNDECLARED, NULL},
+    {"addr_add (M1_NM, 1) A0(0)<1> &T65536 0x0:uw", SF_ERR_RANGE, "16 bits"},  /* a state index past the operand */
+    {"(P1) addr_add (M1_NM, 1) A0(0)<1> &V0046 0x0:uw", SF_ERR_SYNTAX, NULL},  /* no predicate */
+    {"oword_ld (3) T6 0x10:ud V0046.0", SF_ERR_RANGE, NULL},
+    {"oword_ld (32) T6 0x10:ud V0046.0", SF_ERR_RANGE, NULL},
+    {"oword_st.mod (2) T6 0x10:ud V0046.0", SF_ERR_SYNTAX, NULL},
+    {"dword_atomic.add.64 (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", SF_ERR_SYNTAX, NULL}, /* .64: svm_atomic only */
+    {"dword_atomic.nosuch (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", SF_ERR_SYNTAX, NULL},
+    {"media_st.modified (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_SYNTAX, NULL}, /* no mode 1 for a store */
+    {"media_ld.sideways (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_SYNTAX, NULL},
+    {"media_ld.nomod (8,4) T6 16 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, NULL},  /* plane past 15 */
+    {"media_ld.nomod (256,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, NULL}, /* width past a byte */
+    {"svm_block_ld.unaligned (4) V0050(0,0)<0;1,0> V0046.0", SF_ERR_SYNTAX, NULL},        /* a later IGC's suffix */
+    {"svm_block_ld (5) V0050(0,0)<0;1,0> V0046.0", SF_ERR_RANGE, NULL},
+    {"svm_gather4scaled.GR (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, NULL},  /* channel order */
+    {"svm_gather4scaled (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, NULL},     /* no channels */    /* send-like, VME, legacy data-port and sampler lines: a suffix, a count past its field, an operand
+     * of the wrong kind, a predicate where none is read */
+
+    {"raw_sends.1.2.3 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "ffid"},
+    {"raw_sends.1.2.3.4.5 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "number"},
+    {"raw_sends.1.2.256.4 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "0-255"},
+    {"raw_sends.eot.1.2.3.4 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "ffid"},
+    {"raw_sends_eot.1.eot.2.3.4 (M1, 16) 0x4c:ud 0x0:ud V0046.0 V0049.0 V0047.0", SF_ERR_SYNTAX, "number"},
+    {"raw_send (M1, 16) 10 2 1 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, "0x"},
+    {"raw_send (M1, 16) 0x100000000 2 1 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, "32 bits"},
+    {"qw_gather.3 (M1, 8) T6 V0046.0 V0047.0", SF_ERR_SYNTAX, ".8"},
+    {"lifetime.begin V0046", SF_ERR_SYNTAX, ".start"},
+    {"lifetime.start T6", SF_ERR_UNDECLARED, "variable"},
+    {"sbarrier", SF_ERR_SYNTAX, ".signal"},
+    {"(P1) wait 0x1:uw", SF_ERR_SYNTAX, "predicate"},
+    {"(P1) fcvt (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", SF_ERR_SYNTAX, "predicate"},
+    {"fcvt.foo (M1, 16) V0057(0,0)<1> V0055(0,0)<1;1,0>", SF_ERR_SYNTAX, ".sat"},
+    {"urb_write_3d (M1, 8) 256 16 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, "outputs"},
+    {"urb_write_3d (M1, 8) 3 65536 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, "global offset"},
+    {"urb_write_3d.x (M1, 8) 3 16 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_SYNTAX, "suffix"},
+    {"gather.3 (M1, 16) T6 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, ".4"},
+    {"vme_ime(256,0) T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_RANGE, "stream mode"},
+    {"vme_ime(0) T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_SYNTAX, "','"},
+    {"vme_ime T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_SYNTAX, "'('"},
+    {"vme_sic.x T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, "suffix"},
+    {"vme_fbr ( 0x0:ub, 0x1:ub) T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, "','"},
+    {"vme_sic T6 V0046.0 V0047.0", SF_ERR_SYNTAX, "output"},
+    {"gather.4 (M1, 4) T6 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, "1, 8 or 16"},
+    {"(P1) scatter.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, "predicate"},
+    {"sample.RGBA (12) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_RANGE, "8, 16 or 32"},
+    {"sample.ch0 (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_SYNTAX, "channels"},
+    {"sample (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_SYNTAX, "channels"},
+    {"sample.AR (8) S0 T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_SYNTAX, "order"},
+    {"sample.R (8) T6 V0046.0 V0047.0 %null.0 V0047.0", SF_ERR_UNDECLARED, "surface"},
+    {"load.R (8) T6 V0046.0 V0047.0 %null.0", SF_ERR_SYNTAX, "destination"},
 };
 
 /* The 3D_SAMPLE sub-op names of the text, by value: IGC's vISA documentation's op table
