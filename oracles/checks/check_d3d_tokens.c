@@ -224,6 +224,36 @@ static bool ctl_names(sf_verdict *v) {
   return true;
 }
 
+/* `gen_ctl`: an instruction outside the sample family prints the opcode token's control bits that
+ * its row gives a suffix (the sync flags _t _g _ugroup _uglobal, bits 0-3, on `sync`), and refuses
+ * every other bit as unsupported, saying which bits have no suffix. On every opcode of the table
+ * that has no operands, one control bit at a time (13 bits). The printer reads such text back and
+ * escapes on a mismatch anyway, so a bit taken as known when it is not changed only the refusal's
+ * words: "reads back to other tokens" instead of the bit. */
+static bool gen_ctl(sf_verdict *v) {
+  for (uint32_t op = 0; op < 0x800; op++) {
+    const sf_tpf_opinfo *oi = sf_tpf_opinfo_get(op);
+    if (!oi || oi->dcl || sf_tpf_opinfo_ndst(oi) || sf_tpf_opinfo_nsrc(oi)) continue;
+    uint32_t named = oi->flags & SF_TPF_F_SYNC ? 0xfu : 0;
+    for (unsigned bit = 0; bit < 13; bit++) {
+      uint32_t t = 0x01000000u | op | (1u << (11 + bit));
+      sf_status st;
+      sf_status_clear(&st);
+      sf_buf b;
+      sf_buf_init(&b, &st);
+      sf_code rc = sf_d3dasm_print_tokens(&t, 1, 0x50u, &b, &st);
+      sf_buf_free(&b);
+      char want[64];
+      snprintf(want, sizeof want, "control bits 0x%x (of 0x%x) have no mnemonic suffix", 1u << bit, 1u << bit);
+      bool ok = (named >> bit) & 1u ? rc == SF_OK : rc == SF_UNSUPPORTED && strstr(st.msg, want);
+      if (ok || rc == SF_ERR_NOMEM) continue;
+      return tokens_fail(v, "gen_ctl", "%s with control bit %u alone: %s (%s), want %s", oi->name ? oi->name : "?", bit,
+                         sf_code_name(rc), st.msg, (named >> bit) & 1u ? "its suffix printed" : want);
+    }
+  }
+  return true;
+}
+
 static bool sf_check_d3d_tokens(sf_verdict *v) {
   sf_status st;
   sf_code rc = decode(tmpl, T_LEN, &st);
@@ -272,7 +302,7 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
   if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
-  return program_refusals(v) && print_cap(v) && ctl_names(v);
+  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_tokens)

@@ -50,6 +50,7 @@ typedef struct fp_fixture {
   sf_surface *cube;                    /* RGBA8 cube 4x4, three levels (cube_edge) */
   sf_surface *tall;                    /* RGBA8 8x96 (avs_span) */
   sf_surface *deep;                    /* RGBA32F 16384x1, all 15 levels (deep_chain) */
+  sf_surface *nv12;                    /* NV12 32x16 (avs_near's chroma planes) */
   sf_sampler samp;
   bool ready, failed, cube_done, span_done, deep_done;
   sf_status why; /* the refusal, when a surface was not created */
@@ -68,10 +69,11 @@ static bool fp_setup(void) {
   sf_surface_desc dc = {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 4, 4, 1, 1, 3};
   sf_surface_desc dt = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 8, 96, 1, 1, 1};
   sf_surface_desc dd = {SF_SURF_2D, SF_FMT_RGBA32F, SF_SURF_MAX_DIM, 1, 1, 1, SF_SURF_MAX_LEVELS};
+  sf_surface_desc dn = {SF_SURF_2D, SF_FMT_NV12, 4 * SF_NULL_TILE, 2 * SF_NULL_TILE, 1, 1, 1};
   if (sf_surface_create(&fp.f32, &d, &st) != SF_OK || sf_surface_create(&fp.u8, &d8, &st) != SF_OK ||
       sf_surface_create(&fp.srgb, &ds, &st) != SF_OK || sf_surface_create(&fp.edge, &de, &st) != SF_OK ||
       sf_surface_create(&fp.cube, &dc, &st) != SF_OK || sf_surface_create(&fp.tall, &dt, &st) != SF_OK ||
-      sf_surface_create(&fp.deep, &dd, &st) != SF_OK) {
+      sf_surface_create(&fp.deep, &dd, &st) != SF_OK || sf_surface_create(&fp.nv12, &dn, &st) != SF_OK) {
     fp.failed = true; /* the caller judges the refusal: only out of memory leaves it nothing to say */
     fp.why = st;
     return false;
@@ -87,6 +89,7 @@ static bool fp_setup(void) {
   sf_surface_fill(fp.cube, pat8, sizeof pat8);
   sf_surface_fill(fp.tall, pat8, sizeof pat8);
   sf_surface_fill(fp.deep, pat, sizeof pat);
+  sf_surface_fill(fp.nv12, pat8, sizeof pat8);
   fp.ready = true;
   return true;
 }
@@ -307,7 +310,9 @@ static bool deep_chain(sf_verdict *v, const sf_case *c, const sf_backend *const 
  * some lanes have a second level and others (LOD 0, 1 or 2) do not. The SIMD cube path remaps the
  * taps that cross an edge only for the lanes it computes; the others must keep their taps in the
  * face (the fuzz builds' fetch stops on a tap outside its level, simd.md), and every computed lane
- * must equal the scalar backend's bits. Generated cases reach this mix only by luck. */
+ * must equal the scalar backend's bits. Then the same directions with gradients on every lane: each
+ * face's projection of the derivatives (the LOD) must give the scalar bits too. Generated cases
+ * reach this mix only by luck. */
 static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   if (fp.cube_done || nbe < 2) return true;
   fp.cube_done = true;
@@ -328,7 +333,18 @@ static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *
     q.u[l] = x, q.v[l] = y, q.r[l] = z;
     q.lod_or_bias[l] = lod[(l / 2u + l) % 4u];
   }
-  return request_all_equal(v, c, &q, be, nbe, "fast_path", "cube edge lanes");
+  if (!request_all_equal(v, c, &q, be, nbe, "fast_path", "cube edge lanes")) return false;
+  /* The same directions with gradients, every lane in the mask: the LOD comes from the derivatives
+   * projected on each lane's face (§7.18.11), a table of six rows, and lands between the levels. A
+   * row with one sign or one axis wrong moves the LOD of that face's lanes only. */
+  q.lod_mode = SF_LOD_GRAD;
+  q.lanes = 0xFFFFu;
+  for (unsigned l = 0; l < q.n; l++) {
+    float k = 0.2f + 0.05f * (float)(l % 5u);
+    q.dudx[l] = k, q.dvdx[l] = -0.5f * k, q.drdx[l] = 0.75f * k;
+    q.dudy[l] = -0.25f * k, q.dvdy[l] = 0.6f * k, q.drdy[l] = 0.4f * k;
+  }
+  return request_all_equal(v, c, &q, be, nbe, "fast_path", "cube gradient lanes");
 }
 
 /* `avs_clamp` (with `fast_path`): an AVS block whose taps lie wholly past the bottom edge (or the
@@ -338,7 +354,10 @@ static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *
  * null tile lies under its clamped taps (docs/simd.md), so this block must stay on the SIMD path
  * and give the scalar bits; a clamp that reached one row (column) too far inward forwards it.
  * `avs_near`: likewise a block inside the surface whose luma taps end at the last texel before the
- * null tile to its right (below it): a footprint reckoned too wide forwards it. */
+ * null tile to its right (below it): a footprint reckoned too wide forwards it. And on a 32x16 NV12
+ * surface, where the luma taps end at texel 7 and the chroma taps (4 of them, on the half-width
+ * CbCr plane) at chroma texel 3, luma 7: a footprint that took the Y plane for a chroma plane (8 taps
+ * at half width reach luma texel 10) forwards it. */
 /* Runs AVS request aq on the scalar entry and on every other backend: NULL when each gives the
  * scalar bits on its own SIMD path; else "scalar" (the scalar entry refused it), "bits" or
  * "forwarded" (handed to the scalar code), *name the backend. */
@@ -401,23 +420,26 @@ static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *
   /* 0: below the surface, tile (0,1) null; 1: right of it, tile (1,0) null; 2 and 3 (`avs_near`):
    * inside, the last pixel of the block at x (y) = 3.25 on the 17-texel axis, so the 8 luma taps
    * end at texel 7, the last before the null tile (1,0) ((0,1)) */
-  static const char *const where[4] = {"wholly below", "wholly right of", "with taps ending at the null tile right in",
-                                       "with taps ending at the null tile below in"};
+  static const char *const where[5] = {"wholly below", "wholly right of", "with taps ending at the null tile right in",
+                                       "with taps ending at the null tile below in",
+                                       "with luma and chroma taps ending at the null tile right in"};
   const float near = 2.25f / (2 * SF_NULL_TILE + 1), half = 0.5f / (2 * SF_NULL_TILE + 1);
-  for (unsigned k = 0; k < 4; k++) {
-    bool right = k == 1 || k == 2;
-    sf_surface_set_null(fp.edge, 0, 0, right ? SF_NULL_TILE : 0, right ? 0 : SF_NULL_TILE, true, &st);
-    sf_avs_req aq = {.surf = fp.edge, .samp = &sp, .u = right ? 3.0f : 0.1f, .v = right ? 0.1f : 3.0f, .du = 1.0f / 32,
+  for (unsigned k = 0; k < 5; k++) {
+    bool right = k == 1 || k == 2 || k == 4;
+    sf_surface *surf = k == 4 ? fp.nv12 : fp.edge;
+    sf_surface_set_null(surf, 0, 0, right ? SF_NULL_TILE : 0, right ? 0 : SF_NULL_TILE, true, &st);
+    sf_avs_req aq = {.surf = surf, .samp = &sp, .u = right ? 3.0f : 0.1f, .v = right ? 0.1f : 3.0f, .du = 1.0f / 32,
                      .dv = 1.0f / 32, .w = 4, .h = 4};
     if (k == 2) aq.u = near, aq.du = half, aq.v = 0.1f;
     if (k == 3) aq.v = near, aq.dv = half, aq.u = 0.1f;
+    if (k == 4) aq.u = 2.25f / (4 * SF_NULL_TILE), aq.du = 0.5f / (4 * SF_NULL_TILE), aq.v = 0.1f;
     const char *name = "scalar", *bad = avs_all_equal(&aq, be, nbe, &name);
-    sf_surface_set_null(fp.edge, 0, 0, right ? SF_NULL_TILE : 0, right ? 0 : SF_NULL_TILE, false, &st);
+    sf_surface_set_null(surf, 0, 0, right ? SF_NULL_TILE : 0, right ? 0 : SF_NULL_TILE, false, &st);
     if (!bad) continue;
     sf_verdict_fail(v, "fast_path", &c->inst, name);
     sf_verdict_key(v, "fast_path %s %s %s %s", name, k < 2 ? "avs_clamp" : "avs_near", right ? "right" : "below", bad);
-    sf_verdict_dumpf(v, "%s: an AVS 4x4 block %s a 17x17 RGBA8 surface, the tile next to its taps null: %s\n",
-                     name, where[k], !strcmp(bad, "bits") ? "differs from the scalar entry"
+    sf_verdict_dumpf(v, "%s: an AVS 4x4 block %s a %s surface, the tile next to its taps null: %s\n", name, where[k],
+                     k == 4 ? "32x16 NV12" : "17x17 RGBA8", !strcmp(bad, "bits") ? "differs from the scalar entry"
                      : !strcmp(bad, "forwarded") ? "was handed to the scalar code" : "the scalar entry refused it");
     return false;
   }

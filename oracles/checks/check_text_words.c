@@ -91,6 +91,17 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, "    lsc_fence.ugm", SF_ERR_SYNTAX, 18, "expected lsc_fence.<sfid>.<op"},  /* at the suffix's end */
     {TW_VISA_FILE, "    lsc_fence.ugm.bogus.gpu", SF_ERR_SYNTAX, 19, "expected lsc_fence.<sfid>.<op"},
     {TW_VISA_FILE, "    lsc_fence.ugm.evict.bogus", SF_ERR_SYNTAX, 25, "expected lsc_fence.<sfid>.<op"},
+    /* the D3D text's bounded integers, each one past its range on both sides and at its edges */
+    {TW_D3D_LINE, "sample_aoffimmi(8,0,0) r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_ERR_RANGE, 17, "offset 8 is outside [-8, 7]"},
+    {TW_D3D_LINE, "sample_aoffimmi(-8,7,-9) r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_ERR_RANGE, 23, "offset -9 is outside [-8, 7]"},
+    {TW_D3D_LINE, "sample_aoffimmi(-8,7,0) r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
+    {TW_D3D_LINE, "sample r0.xyzw, r1{minprec8}.xyzw, t0.xyzw, s0", SF_ERR_RANGE, 27, "min precision 8 is outside [0, 7]"},
+    {TW_D3D_LINE, "sample r0.xyzw, r1.xyzw{minprec7}, t0.xyzw, s0", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "dcl_input_control_point_count 64", SF_ERR_RANGE, 31, "control point count 64 is outside [0, 63]"},
+    {TW_D3D_PROGRAM, "dcl_input_control_point_count 63", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "dcl_inputprimitive patch33", SF_ERR_RANGE, 25, "control points 33 is outside [1, 32]"},
+    {TW_D3D_PROGRAM, "dcl_inputprimitive patch0", SF_ERR_RANGE, 25, "control points 0 is outside [1, 32]"},
+    {TW_D3D_PROGRAM, "dcl_inputprimitive patch32", SF_OK, 0, NULL},
 };
 
 static bool tw_fail(sf_verdict *v, const char *what, const char *line, sf_code rc, const sf_status *st, const char *want) {
