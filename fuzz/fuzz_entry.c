@@ -43,10 +43,30 @@ static void sf_fuzz_init_target(const sf_target *t) {
   }
 }
 
+#ifdef SF_FUZZ_WARM_AT_INIT
+/* AFL++ (SF_FUZZ_ENGINE=afl): the checks that run once per process (the caps, the fixed lines,
+ * api_nulls: about a second for isa_file_fuzzer without sanitizers, docs/fuzzing.md "AFL++") run
+ * here, on an empty input, before the deferred forkserver starts, so every child inherits them done.
+ * Run on the first real input instead, they made afl-fuzz's dry run time out at its 1,000 ms and
+ * would be paid again by every child the forkserver restarts. A failure is reported as on any input. */
+static void sf_fuzz_warm(const sf_target *t) {
+  static sf_verdict warm;
+  static const uint8_t none[1] = {0};
+  if (sf_target_run(t, none, 0, &warm) == SF_VERDICT_FAIL) {
+    sf_triage_report(stderr, &warm, t->name, NULL);
+    SF_FUZZ_ABORT();
+  }
+}
+#endif
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
-  sf_fuzz_init_target(sf_fuzz_checked_target());
+  const sf_target *t = sf_fuzz_checked_target();
+  sf_fuzz_init_target(t);
+#ifdef SF_FUZZ_WARM_AT_INIT
+  sf_fuzz_warm(t);
+#endif
   return 0;
 }
 
