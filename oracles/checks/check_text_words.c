@@ -9,7 +9,12 @@
  *   - the caps no generated line comes near: a vISA line of exactly 4,096 characters (an instruction
  *     line to sf_visa_parse, a line of a .visaasm file) reads and one more is over the limit; a
  *     D3D register with a fourth index, and a variable type code past the 16 vISA types, are refused
- *     naming what is wrong.
+ *     naming what is wrong;
+ *   - every decimal cap of the vISA text (each vt_unum and vt_snum with a constant bound in
+ *     harness/visa/, and the AVS keywords' AVS_CNTRL_<n>/AVS_EXEC_<n>): one past it is refused at the
+ *     number saying the bound, and at it, where a line can hold it, reads. The printer writes none
+ *     of these values (a byte field printed from a byte cannot pass 255), so a bound one too loose
+ *     reads a line it should refuse and nothing else sees it (docs/oracles.md "The text's decimal caps").
  * The fuzz targets' texts come from the printers, which write none of these, and a mutation audit of
  * the readers' refusal lines (docs/oracles.md, "Refusal words") found half of those sites unseen. */
 #include <stdio.h>
@@ -17,16 +22,20 @@
 #include <string.h>
 
 #include "oracles/checks/check_int.h"
+#include "oracles/checks/visa_known_lines.h"
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/visa.h"
 
-enum { TW_VISA_FILE, TW_VISA_WHOLE, TW_VISA_LINE, TW_D3D_LINE, TW_D3D_PROGRAM };
+enum { TW_VISA_FILE, TW_VISA_KNOWN, TW_VISA_WHOLE, TW_VISA_LINE, TW_D3D_LINE, TW_D3D_PROGRAM };
 
 #define TW_HDR ".version 4.1\n.kernel \"k\"\n.decl V40 v_type=G type=ud num_elts=64 align=GRF\n"
 #define TW_LINE_MAX 4096u /* the vISA readers' longest line (docs/visa-text.md) */
 #define TW_ALPHA "abcdefghijklmnopqrstuvwxyz"
 #define TW_LONG TW_ALPHA TW_ALPHA /* 52 letters: past every quote width */
+/* an AVS line up to its output control (IGC's seven operands) */
+#define TW_AVS "avs.R T6 S0 V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> " \
+               "V0050(0,0)<0;1,0> V0050(0,0)<0;1,0> "
 
 typedef struct tw_case {
   unsigned family;
@@ -102,6 +111,84 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "dcl_inputprimitive patch33", SF_ERR_RANGE, 25, "control points 33 is outside [1, 32]"},
     {TW_D3D_PROGRAM, "dcl_inputprimitive patch0", SF_ERR_RANGE, 25, "control points 0 is outside [1, 32]"},
     {TW_D3D_PROGRAM, "dcl_inputprimitive patch32", SF_OK, 0, NULL},
+    /* every decimal cap of the vISA text (vt_unum/vt_snum with a constant, harness/visa/), one past it
+     * and, where a line can hold it, at it; read after SF_VISA_KNOWN_HDR, whose variables they name */
+    {TW_VISA_KNOWN, "oword_ld (32) T6 0x10:ud V0046.0", SF_ERR_RANGE, 11, "the number of owords (1, 2, 4, 8, 16) must be at most 16"},
+    {TW_VISA_KNOWN, "oword_ld (16) T6 0x10:ud V0046.0", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "media_ld.nomod (8,4) T6 16 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, 25, "the plane (0-15) must be at most 15"},
+    {TW_VISA_KNOWN, "media_ld.nomod (8,4) T6 15 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "media_ld.nomod (256,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, 17, "the block width must be at most 255"},
+    {TW_VISA_KNOWN, "media_ld.nomod (8,256) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, 19, "the block height must be at most 255"},
+    {TW_VISA_KNOWN, "media_ld.nomod (255,255) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(256,0)", SF_ERR_RANGE, 55, "a row must be at most 255"},
+    {TW_VISA_KNOWN, "dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,256)", SF_ERR_RANGE, 57, "a column must be at most 255"},
+    {TW_VISA_KNOWN, "dpas.u8.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(255,255)", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, ".decl V41 v_type=G type=ud num_elts=65536", SF_ERR_RANGE, 37, "num_elts must be at most 65535"},
+    {TW_VISA_KNOWN, ".decl V41 v_type=G type=ud num_elts=1 alias=<V0046, 65536>", SF_ERR_RANGE, 53, "alias offset must be at most 65535"},
+    {TW_VISA_KNOWN, ".decl V41 v_type=G type=ud num_elts=1 alias=<V0046, 60>", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, ".input V0046 offset=32 size=65536", SF_ERR_RANGE, 29, "input size must be at most 65535"},
+    {TW_VISA_KNOWN, ".input V0046 offset=32 size=4 kind=32", SF_ERR_RANGE, 36, "input kind (provenance bits 3-7) must be at most 31"},
+    {TW_VISA_KNOWN, ".input V0046 offset=32 size=4 kind=31", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "addr_add (M1_NM, 1) A0(0)<1> &V0046[0] V0050(0,0)<0;1,0>", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "addr_add (M1_NM, 1) A0(0)<1> &V0046[256] V0050(0,0)<0;1,0>", SF_ERR_RANGE, 37, "a byte offset (0-255) must be in [0, 255]"},
+    {TW_VISA_KNOWN, "fcall (M1, 1) f 256 1", SF_ERR_RANGE, 17, "the argument size must be at most 255"},
+    {TW_VISA_KNOWN, "fcall (M1, 1) f 1 256", SF_ERR_RANGE, 19, "the return size must be at most 255"},
+    {TW_VISA_KNOWN, "fcall (M1, 1) f 255 255", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "sample.R (256) S0 T6 V0046.0 V0047.0 V0049.0 V0052.0", SF_ERR_RANGE, 11, "the SIMD mode must be at most 255"},
+    {TW_VISA_KNOWN, "vme_ime(0,256) T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_RANGE, 11, "the search control must be at most 255"},
+    {TW_VISA_KNOWN, "vme_ime(255,255) T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, ".decl V41 v_type=G type=#0x000000001 num_elts=1", SF_ERR_SYNTAX, 36, "expected a .decl attribute"},
+    {TW_VISA_KNOWN, ".decl V41 v_type=G type=#0x00000001 num_elts=1", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,0)<33;1,0>", SF_ERR_RANGE, 39, "region value must be at most 32"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,0)<32;1,0>", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,0)<#16;1,0>", SF_ERR_RANGE, 40, "region must be at most 15"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,0)<#15;1,0>", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0;hi=16>", SF_ERR_RANGE, 48, "region bits 12-15 must be at most 15"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0;hi=15>", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> r[A0(256),0]<1;1,0>:d", SF_ERR_RANGE, 33, "address offset must be at most 255"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> r[A0(15),0]<1;1,0>:d", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(256,0)<1;1,0>", SF_ERR_RANGE, 34, "offset must be at most 255"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,256)<1;1,0>", SF_ERR_RANGE, 36, "column offset must be at most 255"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> A0(0)<33>", SF_ERR_RANGE, 34, "address width must be at most 32"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> A0(0)<#256>", SF_ERR_RANGE, 35, "address width must be at most 255"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> A0(0)<#255>", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "oword_ld (1) T6 0x10:ud V0046.65536", SF_ERR_RANGE, 31, "raw operand offset must be at most 65535"},
+    {TW_VISA_KNOWN, "oword_ld (1) T6 0x10:ud V0046.65535", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 33) V0046(0,0)<1> V0047(0,0)<1;1,0>", SF_ERR_RANGE, 10, "execution size must be at most 32"},
+    {TW_VISA_KNOWN, "mov (M1, #16) V0046(0,0)<1> V0047(0,0)<1;1,0>", SF_ERR_RANGE, 11, "execution size must be at most 15"},
+    {TW_VISA_KNOWN, "mov (M1, #15) V0046(0,0)<1> V0047(0,0)<1;1,0>", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 256 1 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, 23, "the number of source registers must be at most 255"},
+    {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 1 256 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, 25, "the number of destination registers must be at most 255"},
+    {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 255 255 0x0:ud V0046.0 V0047.0", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "urb_write_3d (M1, 8) 256 16 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, 22, "the number of outputs must be at most 255"},
+    {TW_VISA_KNOWN, "urb_write_3d (M1, 8) 3 65536 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, 24, "the global offset must be at most 65535"},
+    /* AVS's output control and exec mode: a number to 15, or AVS_CNTRL_<n> / AVS_EXEC_<n> to 15 */
+    {TW_VISA_KNOWN, TW_AVS "16 V0050(0,0)<0;1,0> AVS_4x4 V0050(0,0)<0;1,0> V0046.0", SF_ERR_RANGE, 139, "AVS_8_DOWN_SAMPLE) must be at most 15"},
+    {TW_VISA_KNOWN, TW_AVS "15 V0050(0,0)<0;1,0> 16 V0050(0,0)<0;1,0> V0046.0", SF_ERR_RANGE, 160, "AVS_4x4) must be at most 15"},
+    {TW_VISA_KNOWN, TW_AVS "15 V0050(0,0)<0;1,0> 15 V0050(0,0)<0;1,0> V0046.0", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, TW_AVS "AVS_CNTRL_16 V0050(0,0)<0;1,0> AVS_4x4 V0050(0,0)<0;1,0> V0046.0", SF_ERR_SYNTAX, 139, "expected an AVS output control"},
+    {TW_VISA_KNOWN, TW_AVS "AVS_CNTRL_15 V0050(0,0)<0;1,0> AVS_EXEC_16 V0050(0,0)<0;1,0> V0046.0", SF_ERR_SYNTAX, 170, "found 'AVS_EXEC_16'"},
+    {TW_VISA_KNOWN, TW_AVS "AVS_CNTRL_15 V0050(0,0)<0;1,0> AVS_EXEC_15 V0050(0,0)<0;1,0> V0046.0", SF_OK, 0, NULL},
+    /* LSC's numbers (vt_lsc_num: decimal or 0x hex; a block dimension: decimal from 1) */
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  bti(0x100000000)[V0047]:a32", SF_ERR_RANGE, 39, "a surface index must be at most 0xffffffff"},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  bti(4294967296)[V0047]:a32", SF_ERR_RANGE, 39, "a surface index must be at most 4294967295"},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  bti(4294967295)[V0047]:a32", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  bss(V0047(256,0))[V0049]:a32", SF_ERR_RANGE, 45, "a row must be at most 255"},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  bss(V0047(0,256))[V0049]:a32", SF_ERR_RANGE, 47, "a column must be at most 255"},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  bss(V0047(255,255))[V0049]:a32", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  flat[65536*V0047]:a64", SF_ERR_RANGE, 40, "an address scale must be at most 65535"},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  flat[65535*V0047]:a64", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32x65  flat[V0047]:a64", SF_ERR_RANGE, 34, "a vector length must be at most 64"},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32x64  flat[V0047]:a64", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.65536x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_RANGE, 42, "the block width (or count) must be at most 65535"},
+    {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x65536nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_RANGE, 45, "a block dimension must be at most 65535"},
+    {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nn  flat[V0047, 0x100000000, V0052, V0049, V0054, V0050]", SF_ERR_RANGE, 62, "the surface width must be at most 0xffffffff"},
+    {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nn  flat[V0047, 4294967295, V0052, V0049, V0054, V0050]", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nn  flat[V0047, V0049(256,0), V0052, V0049, V0054, V0050]", SF_ERR_RANGE, 68, "a row must be at most 255"},
+    {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nn  flat[V0047, V0049(0,256), V0052, V0049, V0054, V0050]", SF_ERR_RANGE, 70, "a column must be at most 255"},
+    {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nn  flat[V0047, V0049(255,255), V0052, V0049, V0054, V0050]", SF_OK, 0, NULL},
+    {TW_VISA_WHOLE, ".version 256.1", SF_ERR_RANGE, 10, "the major version must be at most 255"},
+    {TW_VISA_WHOLE, ".version 4.256", SF_ERR_RANGE, 12, "the minor version must be at most 255"},
 };
 
 static bool tw_fail(sf_verdict *v, const char *what, const char *line, sf_code rc, const sf_status *st, const char *want) {
@@ -137,17 +224,19 @@ static sf_code tw_read(unsigned family, const char *line, size_t n, sf_status *s
     sf_inst in;
     return sf_visa_parse(line, n, NULL, &in, st);
   }
-  size_t hn = family == TW_VISA_WHOLE ? 0 : sizeof TW_HDR - 1; /* a whole text: the line alone */
+  /* a whole text: the line alone; a known line: after the header of visa_known_lines.h */
+  const char *hdr = family == TW_VISA_KNOWN ? SF_VISA_KNOWN_HDR : TW_HDR;
+  size_t hn = family == TW_VISA_WHOLE ? 0 : strlen(hdr);
   char *t = malloc(hn + n + 1);
   if (!t) return SF_ERR_NOMEM;
-  memcpy(t, TW_HDR, hn);
+  memcpy(t, hdr, hn);
   memcpy(t + hn, line, n);
   t[hn + n] = '\n';
   sf_isa_file f;
   sf_code rc = sf_visaasm_parse(t, hn + n + (hn != 0), &f, st); /* a whole text as it is, no newline added */
   if (rc == SF_OK) sf_isa_free(&f);
   free(t);
-  *at_line = hn ? 4 : 1;
+  for (size_t i = 0; i < hn; i++) *at_line += hdr[i] == '\n';
   return rc;
 }
 
