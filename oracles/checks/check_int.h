@@ -190,8 +190,10 @@ bool sf_check_d3d_caps_once(sf_verdict *v);
 /* `double_suffix` (check_d3d_text.c): a printed program t[0..n) whose d(...) values get fxc's 'l'
  * suffix encodes to the program's bytes p[0..pn). */
 bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const uint8_t *p, size_t pn);
-/* `encode_fits` (check_visa_rules.c): one vector operand of a decoded vISA instruction (picked by
- * pick) with tag bits past their 2 bits is refused by the encoder as out of range, naming it. */
+/* `encode_fits` (check_visa_rules.c): one packed field of a decoded vISA instruction (picked by
+ * pick: one of the instruction's own, or the class, modifier, tag bits or a region nibble of one of
+ * its vector operands) one past its width is refused by the encoder as out of range, naming it and
+ * the width; its largest value encodes. */
 bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick);
 bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw);
 bool sf_check_d3d_sm51_case(sf_verdict *v, const char *t, size_t n, uint32_t version);

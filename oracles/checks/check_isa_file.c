@@ -24,6 +24,7 @@
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/gen.h"
 #include "harness/visa/visa_optab.h"
+#include "harness/visa/visa_text_priv.h"
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/oracle.h"
 #include "samplefuzz/visa.h"
@@ -221,7 +222,8 @@ static int sf_isa_hexval(char c) {
 /* `attr_form`: a `.kernel_attr` value printed as `#hex` (the project's escape) must hold a byte
  * that a string cannot carry (docs/visa-text.md: printable values print as strings, the rest as
  * #hex): a control byte, one past 0x7e, or a '"'; or be a Target whose two bytes spell cm, 3d or
- * cs, which in quotes would read back as IGC's one-byte code. A printer that escapes a plain value
+ * cs, which in quotes would read back as IGC's one-byte code. An integer attribute of IGC's (SimdSize,
+ * SLMSize, ...) of 4 bytes prints as its decimal, never as #hex. A printer that escapes a plain value
  * writes text that reads back as the same bytes, so no round trip sees it; IGC's tools print such
  * a value as a string. */
 static bool sf_isa_attr_form(sf_verdict *v, const char *t, size_t n) {
@@ -244,6 +246,16 @@ static bool sf_isa_attr_form(sf_verdict *v, const char *t, size_t n) {
     size_t nl = (size_t)(eq - (t + a));
     bool target = nl == 6 && memcmp(t + a, "Target", 6) == 0;
     if (target && nb == 2 && (!memcmp(b, "cm", 2) || !memcmp(b, "3d", 2) || !memcmp(b, "cs", 2))) continue;
+    bool integer = false; /* IGC's integer attributes print their 4 bytes as a decimal */
+    for (size_t q = 0; q < vt_int_attrs_count && nb == 4; q++)
+      integer = integer || (strlen(vt_int_attrs[q]) == nl && memcmp(t + a, vt_int_attrs[q], nl) == 0);
+    if (integer) {
+      sf_verdict_fail(v, "attr_form", NULL, "integer");
+      sf_verdict_key(v, "attr_form integer");
+      sf_verdict_dumpf(v, "an integer attribute of 4 bytes printed as #hex, not as its decimal: %.*s\n",
+                       (int)((e - i) > 300 ? 300 : e - i), t + i);
+      return false;
+    }
     if (!nb || !plain) continue;
     sf_verdict_fail(v, "attr_form", NULL, target ? "Target" : "string");
     sf_verdict_key(v, "attr_form %s", target ? "Target" : "string");

@@ -190,6 +190,11 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nn  flat[V0047, V0049(256,0), V0052, V0049, V0054, V0050]", SF_ERR_RANGE, 68, "a row must be at most 255"},
     {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nn  flat[V0047, V0049(0,256), V0052, V0049, V0054, V0050]", SF_ERR_RANGE, 70, "a column must be at most 255"},
     {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nn  flat[V0047, V0049(255,255), V0052, V0049, V0054, V0050]", SF_OK, 0, NULL},
+    /* an address model is lower-case letters, all of them read; attributes only a general variable takes */
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  flatz[V0047]:a64", SF_ERR_SYNTAX, 35, "expected an address model"},
+    {TW_VISA_KNOWN, ".decl P9 v_type=P type=ud num_elts=1", SF_ERR_SYNTAX, 7, "only apply to v_type=G"},
+    {TW_VISA_KNOWN, ".decl P9 v_type=P num_elts=1 align=GRF", SF_ERR_SYNTAX, 7, "only apply to v_type=G"},
+    {TW_VISA_KNOWN, ".decl P9 v_type=P num_elts=1 alias=<V0046, 0>", SF_ERR_SYNTAX, 7, "only apply to v_type=G"},
     {TW_VISA_WHOLE, ".version 256.1", SF_ERR_RANGE, 10, "the major version must be at most 255"},
     {TW_VISA_WHOLE, ".version 4.256", SF_ERR_RANGE, 12, "the minor version must be at most 255"},
 };

@@ -375,9 +375,9 @@ bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in) {
 /* The encoder refuses a field that does not fit its bits (harness/visa/visa_bin.c). A decoded
  * instruction never holds such a field, so only an edit reaches those tests. One input in two (by
  * the input's last byte) edits one of the instruction's own packed fields (below); the others edit
- * one vector operand of the instruction (picked by the byte's other bits), which gets tag bits 6-7 of 4,
- * one past their 2 bits, and sf_visa_encode must refuse with SF_ERR_RANGE naming that operand
- * (docs/visa-binary.md §3: the tag byte's reserved bits). Without the test the encoder writes the
+ * one vector operand of the instruction (picked by the byte's other bits), which gets its class,
+ * modifier, tag bits 6-7 or (a variable's) region nibble one past its width, and sf_visa_encode must
+ * refuse with SF_ERR_RANGE naming that operand and the width (docs/visa-binary.md §3). Without the test the encoder writes the
  * low bits and the instruction comes back different. */
 /* The sampler instructions' own packed fields and their widths (docs/visa-binary.md §4: the channel
  * byte, the AVS cntrl and execMode bytes, the 3D op word, exec byte and predicate word), each read
@@ -466,18 +466,29 @@ bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick) {
     case SF_FAMILY_SAMPLE_3D: op = &w.s3d.aoffimmi, name = "sample_3d.aoffimmi"; break;
     default: return true;
   }
-  op->tag_hi = 4;
-  sf_buf out;
+  /* one of the operand's packed fields (docs/visa-binary.md §3: the tag byte's class, modifier and
+   * tag bits; a variable's region nibbles), one past its width; its largest value must encode too,
+   * but for the class, whose 7 is no class at all */
+  static const fit_field opf[7] = {{"class", 3},          {"modifier", 3},      {"tag bits 6-7", 2},     {"region vstride", 4},
+                                   {"region width", 4},   {"region hstride", 4}, {"region bits 12-15", 4}};
+  bool region = op->cls == SF_VCLS_GENERAL || op->cls == SF_VCLS_INDIRECT;
+  unsigned k = (unsigned)(pick >> 4) % (region ? 7u : 3u);
+  uint8_t *f[7] = {&op->cls, &op->mod, &op->tag_hi, &op->region.vstride, &op->region.width, &op->region.hstride, &op->region.hi};
   sf_status st;
-  sf_status_clear(&st);
-  sf_buf_init(&out, &st);
-  sf_code rc = sf_visa_encode(&w, &out, &st);
-  sf_buf_free(&out);
-  size_t nl = strlen(name);
-  if (rc == SF_ERR_RANGE && strncmp(st.msg, name, nl) == 0 && (st.msg[nl] == ' ' || st.msg[nl] == ':')) return true;
+  sf_code at_max = SF_OK;
+  if (k != 0 && fit_encode(in, &st) == SF_OK) {
+    *f[k] = (uint8_t)((1u << opf[k].bits) - 1u);
+    at_max = fit_encode(&w, &st);
+  }
+  char want[96];
+  snprintf(want, sizeof want, "%s = 0x%x does not fit in %u bits", name, 1u << opf[k].bits, opf[k].bits);
+  *f[k] = (uint8_t)(1u << opf[k].bits);
+  sf_code rc = fit_encode(&w, &st);
+  if (at_max == SF_OK && rc == SF_ERR_RANGE && strstr(st.msg, want)) return true;
   sf_verdict_fail(v, "encode_fits", in, name);
-  sf_verdict_key(v, "encode_fits %s %s", name, sf_code_name(rc));
-  sf_verdict_dumpf(v, "%s with tag bits 6-7 = 4 (2 bits): the encoder gave %s (%s); want out of range, naming %s\n", name,
-                   sf_code_name(rc), st.msg, name);
+  sf_verdict_key(v, "encode_fits %s %s %s %s", name, opf[k].name, sf_code_name(at_max), sf_code_name(rc));
+  sf_verdict_dumpf(v, "%s with its %s %u (%u bits): the encoder gave %s (%s), and %s at %u; want out of range saying \"%s\"\n",
+                   name, opf[k].name, 1u << opf[k].bits, opf[k].bits, sf_code_name(rc), st.msg, sf_code_name(at_max),
+                   (1u << opf[k].bits) - 1u, want);
   return false;
 }
