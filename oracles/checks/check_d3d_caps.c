@@ -8,7 +8,9 @@
  *   - `program_caps`: SF_TPF_MAX_ITEMS (2^18) instructions in a program built through the API, a
  *     program of SF_TPF_MAX_PROGRAM_TOKENS tokens and one more refused by the encoder, and a
  *     statement of more than 2^19 DWORDs (an immediate constant buffer) read from text;
- *   - `sig_caps`: SF_DXBC_SIG_MAX_ELEMS (1,024) signature elements added, one more refused.
+ *   - `sig_caps`: SF_DXBC_SIG_MAX_ELEMS (1,024) signature elements added, one more refused;
+ *   - `container_layout`: bytes after the last chunk or between two, which the reader takes and
+ *     the printer refuses (it writes only fxc's packed layout).
  * No seed holds such a program, container or signature within the targets' max_len, and a cap one
  * off in either direction changes nothing any other check sees. */
 #include <stdio.h>
@@ -139,6 +141,55 @@ static const char *container_size(sf_status *st) {
   return bad;
 }
 
+/* `container_layout`: the container printer writes only fxc's layout, the chunks packed in table
+ * order from the table's end to the file's end, because the text's parser rebuilds that layout. A
+ * valid (unsigned) container of two 4-byte chunks read and printed; then the same with 4 bytes
+ * after its last chunk, and with 4 bytes between its chunks, each read by sf_dxbc_read (its size
+ * and offsets agree) and refused by the printer as unsupported at the byte where the gap starts,
+ * naming it. A printer that wrote either would give a text that reads back as other bytes. */
+static const char *container_layout(sf_status *st) {
+  static const uint8_t body[4] = {1, 2, 3, 4};
+  sf_dxbc_chunk ch[2] = {{CC_FOURCC, 0, 4, body}, {CC_FOURCC, 0, 4, body}};
+  const char *bad = NULL;
+  for (unsigned q = 0; q < 3 && !bad; q++) {
+    sf_buf w;
+    sf_buf_init(&w, NULL);
+    sf_status_clear(st);
+    sf_code rc = sf_dxbc_write_ex(ch, 2, SF_DXBC_WRITE_ZERO_CHECKSUM, &w, st);
+    /* packed: the table's end at 40, chunk 0 at 40..52, chunk 1 at 52..64 */
+    size_t gap = q == 1 ? 64 : 52;
+    if (rc == SF_OK && w.len == 64 && q && sf_wr_u32(&w, 0)) {
+      if (q == 2) { /* chunk 1 moved 4 bytes on: its offset in the table, and its bytes */
+        memmove(w.data + 56, w.data + 52, 12);
+        memset(w.data + 52, 0, 4);
+        w.data[36] = 56;
+      }
+      w.data[24] = 68; /* the total size */
+    }
+    sf_buf t;
+    sf_buf_init(&t, NULL);
+    sf_dxbc c;
+    memset(&c, 0, sizeof c);
+    if (rc == SF_OK) rc = sf_dxbc_read(w.data, w.len, &c, st);
+    sf_dxbc_free(&c);
+    if (rc == SF_OK) {
+      sf_status_clear(st);
+      rc = sf_dxbc_print_text(w.data, w.len, &t, st);
+      if (rc == SF_ERR_NOMEM) {
+      } else if (!q ? rc != SF_OK
+                    : rc != SF_UNSUPPORTED || st->pos_kind != SF_POS_BYTE || st->pos != (q == 2 ? 32 + 4 : gap) ||
+                          !strstr(st->msg, q == 1 ? "4 bytes after the last chunk" : "chunk 1 starts at byte 0x38")) {
+        bad = q == 0 ? "packed" : q == 1 ? "bytes after the last chunk" : "bytes between chunks";
+      }
+    } else if (rc != SF_ERR_NOMEM) {
+      bad = "read";
+    }
+    sf_buf_free(&t);
+    sf_buf_free(&w);
+  }
+  return bad;
+}
+
 /* Programs: SF_TPF_MAX_ITEMS `ret`s added one by one, and the next refused as over the limit; a
  * comment block of SF_TPF_MAX_PROGRAM_TOKENS - 2 tokens and a `ret` after it (a program one token
  * past the cap: each item alone is within it) refused by the encoder as over the limit; and an
@@ -243,9 +294,10 @@ static bool sf_check_d3d_caps(sf_verdict *v) {
   static const struct {
     const char *check, *target;
     const char *(*run)(sf_status *st);
-  } parts[4] = {{"container_caps", "dxbc", chunk_count}, {"container_caps", "dxbc", container_size},
-                {"program_caps", "d3dasm", program_caps}, {"sig_caps", "dxbc", sig_caps}};
-  for (unsigned q = 0; q < 4; q++) {
+  } parts[5] = {{"container_caps", "dxbc", chunk_count}, {"container_caps", "dxbc", container_size},
+                {"program_caps", "d3dasm", program_caps}, {"sig_caps", "dxbc", sig_caps},
+                {"container_layout", "dxbc", container_layout}};
+  for (unsigned q = 0; q < 5; q++) {
     if (strcmp(v->oracle, parts[q].target) != 0) continue;
     sf_status st;
     sf_status_clear(&st);
