@@ -223,7 +223,8 @@ static int sf_isa_hexval(char c) {
  * that a string cannot carry (docs/visa-text.md: printable values print as strings, the rest as
  * #hex): a control byte, one past 0x7e, or a '"'; or be a Target whose two bytes spell cm, 3d or
  * cs, which in quotes would read back as IGC's one-byte code. An integer attribute of IGC's (SimdSize,
- * SLMSize, ...) of 4 bytes prints as its decimal, never as #hex. A printer that escapes a plain value
+ * SLMSize, ...) of 4 bytes prints as its decimal, never as #hex, and no other attribute prints as a
+ * decimal (a 4-byte string would read back as the same bytes from either). A printer that escapes a plain value
  * writes text that reads back as the same bytes, so no round trip sees it; IGC's tools print such
  * a value as a string. */
 static bool sf_isa_attr_form(sf_verdict *v, const char *t, size_t n) {
@@ -232,7 +233,19 @@ static bool sf_isa_attr_form(sf_verdict *v, const char *t, size_t n) {
     size_t a = i + 13, e = a;
     while (e < n && t[e] != '\n') e++;
     const char *eq = memchr(t + a, '=', e - a);
-    if (!eq || eq + 1 >= t + e || eq[1] != '#') continue;
+    if (!eq || eq + 1 >= t + e) continue;
+    size_t nl = (size_t)(eq - (t + a));
+    bool integer = false; /* one of IGC's integer attributes */
+    for (size_t q = 0; q < vt_int_attrs_count; q++)
+      integer = integer || (strlen(vt_int_attrs[q]) == nl && memcmp(t + a, vt_int_attrs[q], nl) == 0);
+    if (eq[1] >= '0' && eq[1] <= '9' && !integer) { /* a decimal: IGC's integer attributes only */
+      sf_verdict_fail(v, "attr_form", NULL, "decimal");
+      sf_verdict_key(v, "attr_form decimal");
+      sf_verdict_dumpf(v, "an attribute that is not one of IGC's integer attributes printed as a decimal: %.*s\n",
+                       (int)((e - i) > 300 ? 300 : e - i), t + i);
+      return false;
+    }
+    if (eq[1] != '#') continue;
     uint8_t b[256];
     size_t nb = 0;
     bool plain = true;
@@ -243,13 +256,9 @@ static bool sf_isa_attr_form(sf_verdict *v, const char *t, size_t n) {
       plain = plain && b[nb] >= 0x20 && b[nb] <= 0x7e && b[nb] != '"';
       nb++;
     }
-    size_t nl = (size_t)(eq - (t + a));
     bool target = nl == 6 && memcmp(t + a, "Target", 6) == 0;
     if (target && nb == 2 && (!memcmp(b, "cm", 2) || !memcmp(b, "3d", 2) || !memcmp(b, "cs", 2))) continue;
-    bool integer = false; /* IGC's integer attributes print their 4 bytes as a decimal */
-    for (size_t q = 0; q < vt_int_attrs_count && nb == 4; q++)
-      integer = integer || (strlen(vt_int_attrs[q]) == nl && memcmp(t + a, vt_int_attrs[q], nl) == 0);
-    if (integer) {
+    if (integer && nb == 4) { /* IGC's integer attributes print their 4 bytes as a decimal */
       sf_verdict_fail(v, "attr_form", NULL, "integer");
       sf_verdict_key(v, "attr_form integer");
       sf_verdict_dumpf(v, "an integer attribute of 4 bytes printed as #hex, not as its decimal: %.*s\n",
