@@ -476,6 +476,46 @@ static bool cache_edges(sf_verdict *v) {
   return true;
 }
 
+/* `lane_edges` (with `cache_edges`): the first-generation gather's and scatter's lane byte (bits
+ * 0-1: 8, 16 or 1 lanes; bits 4-7: the emask) prints for every emask and lane code, and a byte with
+ * bit 2 or 3 set, lane code 3 or a value past the byte is refused as having no text form, naming
+ * the byte: the printer writes only the lane count and the emask, so a byte it let through would
+ * read back as another. On IGC's gather and scatter lines (visa_known_lines.h). */
+static bool lane_edges(sf_verdict *v) {
+  static const char hdr[] = SF_VISA_KNOWN_HDR;
+  static const char *const lines[2] = {"gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", "scatter.1 (M1_NM, 8) T6 0x10:ud V0046.0 V0047.0"};
+  static const uint32_t lanes[9] = {0x00, 0x01, 0x02, 0x72, 0x04, 0x08, 0x03, 0x0d, 0x100}; /* 4 print, 5 refused */
+  for (unsigned q = 0; q < 2; q++) {
+    char text[sizeof hdr + 320];
+    size_t n = 0;
+    sf_isa_file f;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = known_parse(lines[q], text, sizeof text, &n, &f, &st);
+    if (rc == SF_ERR_NOMEM) continue;
+    unsigned at = q ? 1 : 2;
+    sf_visa_ginst *g = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_gens == 1 ? &f.kernels[0].gens[0] : NULL;
+    const char *bad = !g || g->num_ops <= at ? "parse" : NULL;
+    uint32_t val = 0;
+    for (unsigned i = 0; !bad && i < 9; i++) {
+      g->ops[at].u = val = lanes[i];
+      sf_buf out;
+      sf_status_clear(&st);
+      sf_buf_init(&out, &st);
+      sf_code pc = sf_visaasm_print(&f, &out, &st);
+      char want[48];
+      snprintf(want, sizeof want, "lane byte 0x%02x has no text form", (unsigned)val);
+      if (i < 4 ? pc != SF_OK : pc != SF_UNSUPPORTED || !strstr(st.msg, want)) bad = i < 4 ? "not printed" : "not refused";
+      sf_buf_free(&out);
+    }
+    if (rc == SF_OK) sf_isa_free(&f);
+    char byte[16];
+    snprintf(byte, sizeof byte, "0x%02x", (unsigned)val);
+    if (bad) return lines_fail(v, "lane_edges", bad, "%s with its lane byte %s: wrong\n", lines[q], byte);
+  }
+  return true;
+}
+
 /* `known_lines`: each line of visa_known_lines.h (lines IGC 1.0.12504 wrote, or GenX_IR prints back
  * from our .isa) parses, alone in a kernel after the shared declarations, to its opcode, field kinds
  * and leading field values, and prints back verbatim. The fuzz targets' round trips compare our
@@ -672,7 +712,7 @@ static bool known_refusals(sf_verdict *v) {
 
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && name_fields(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && cache_edges(v);
+         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && cache_edges(v) && lane_edges(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)

@@ -17,7 +17,8 @@
  * hash), one field of kernel 0 of the file just read is moved one past its array and put back:
  *   0  an attribute's value offset past attr_bytes, or its value running one byte past the end;
  *   1  the kernel attributes running one past
- *   attrs[];  2  the first kernel attribute past attrs[];  3  the first RET's exec size, emask,
+ *   attrs[];  2  the first kernel attribute past attrs[] (1 and 2 also refused by the text printer,
+ *   as invalid);  3  the first RET's exec size, emask,
  *   predicate id, reserved bit and control, one at a time, one past what their bits hold (the
  *   control's would land in the invert bit), then each at the largest value its bits hold, which
  *   must be written and read back as set (and a predicate field past its bits has no text: when
@@ -158,9 +159,18 @@ bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_v
   else if (what == 1) k->num_kattrs = (uint16_t)(k->num_attrs - k->kattr_first + 1);
   else k->kattr_first = k->num_attrs + 1;
   sf_code c = sf_isa_write_code(f, &st);
+  /* the kernel attributes past attrs[]: the text printer refuses them too, as invalid */
+  sf_code pc = what == 0 ? SF_ERR_INVALID : print_code(f);
   if (a) a->value_off = keep_off;
   k->kattr_first = keep_first;
   k->num_kattrs = keep_n;
+  if (pc != SF_ERR_INVALID && pc != SF_ERR_NOMEM && print_code(f) == SF_OK) { /* judged when the file as read prints */
+    sf_verdict_fail(v, "write_refuses", NULL, names[what]);
+    sf_verdict_key(v, "write_refuses print %s %s", names[what], sf_code_name(pc));
+    sf_verdict_dumpf(v, "sf_visaasm_print given a kernel whose %s lies past its array returned %s, not invalid\n",
+                     names[what], sf_code_name(pc));
+    return false;
+  }
   if (c == SF_ERR_RANGE) return true;
   sf_verdict_fail(v, "write_refuses", NULL, names[what]);
   sf_verdict_key(v, "write_refuses %s %s", names[what], sf_code_name(c));
