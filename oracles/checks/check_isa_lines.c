@@ -476,6 +476,43 @@ static bool cache_edges(sf_verdict *v) {
   return true;
 }
 
+/* `block_edges` (with `cache_edges`): the 2D block load's data size (1-7), data order (1-2) and
+ * VNNI byte (0-1) print at their largest value and are refused one past it, naming the field (the
+ * names are tables the printer indexes). On IGC's 2D block load (visa_known_lines.h). */
+static bool block_edges(sf_verdict *v) {
+  static const char hdr[] = SF_VISA_KNOWN_HDR;
+  static const char line[] = "lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]";
+  static const struct {
+    unsigned at;
+    uint32_t last;
+    const char *words;
+  } f[3] = {{6, 7, "the data size"}, {7, 2, "the data order"}, {11, 1, "a VNNI byte"}};
+  for (unsigned q = 0; q < 3; q++) {
+    char text[sizeof hdr + 320];
+    size_t n = 0;
+    sf_isa_file file;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = known_parse(line, text, sizeof text, &n, &file, &st);
+    if (rc == SF_ERR_NOMEM) continue;
+    sf_visa_ginst *g = rc == SF_OK && file.num_kernels == 1 && file.kernels[0].num_gens == 1 ? &file.kernels[0].gens[0] : NULL;
+    const char *bad = !g || g->num_ops <= f[q].at ? "parse" : NULL;
+    for (uint32_t val = f[q].last; !bad && val <= f[q].last + 1; val++) {
+      g->ops[f[q].at].u = val;
+      sf_buf out;
+      sf_status_clear(&st);
+      sf_buf_init(&out, &st);
+      sf_code pc = sf_visaasm_print(&file, &out, &st);
+      if (val == f[q].last ? pc != SF_OK : pc != SF_UNSUPPORTED || !strstr(st.msg, f[q].words))
+        bad = val == f[q].last ? "largest not printed" : "one past not refused";
+      sf_buf_free(&out);
+    }
+    if (rc == SF_OK) sf_isa_free(&file);
+    if (bad) return lines_fail(v, "block_edges", bad, "the 2D block load with %s at its edge: %s\n", f[q].words, bad);
+  }
+  return true;
+}
+
 /* `lane_edges` (with `cache_edges`): the first-generation gather's and scatter's lane byte (bits
  * 0-1: 8, 16 or 1 lanes; bits 4-7: the emask) prints for every emask and lane code, and a byte with
  * bit 2 or 3 set, lane code 3 or a value past the byte is refused as having no text form, naming
@@ -712,7 +749,7 @@ static bool known_refusals(sf_verdict *v) {
 
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && name_fields(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && cache_edges(v) && lane_edges(v);
+         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && cache_edges(v) && block_edges(v) && lane_edges(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)

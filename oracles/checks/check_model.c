@@ -465,7 +465,7 @@ static bool visa_canon_clears(sf_verdict *v, const sf_inst *in) {
 /* `fields_sees` (vISA, every decoded instruction): equality tells the instruction from a copy with
  * one of its own scalar fields changed in its lowest bit, for every field of the family (the channel
  * byte's parts, the indices, the 3D_SAMPLE op word's parts, exec byte and predicate, the AVS control
- * and exec modes), and the diff names that field, for the one the input picks. Equality is the diff
+ * and exec modes, the raw destination's variable and offset, the first parameter's), and the diff names that field, for the one the input picks. Equality is the diff
  * (harness/model/inst.c), so a diff that skipped a field let every round trip that lost it pass. */
 static bool visa_fields_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
 #define FS(fam, m, field) {fam, offsetof(sf_inst, m.field), #m "." #field}
@@ -489,6 +489,11 @@ static bool visa_fields_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
       FS(SF_FAMILY_AVS, avs, surface),              FS(SF_FAMILY_AVS, avs, cntrl),
       FS(SF_FAMILY_AVS, avs, cntrl_hi),             FS(SF_FAMILY_AVS, avs, exec_mode),
       FS(SF_FAMILY_AVS, avs, exec_mode_hi),
+      /* the raw operands: the destination's variable and byte offset, and the first parameter's */
+      FS(SF_FAMILY_SAMPLE_UNORM, unorm, dst.id),    FS(SF_FAMILY_SAMPLE_UNORM, unorm, dst.off),
+      FS(SF_FAMILY_SAMPLE_3D, s3d, dst.id),         FS(SF_FAMILY_SAMPLE_3D, s3d, dst.off),
+      FS(SF_FAMILY_AVS, avs, dst.id),               FS(SF_FAMILY_AVS, avs, dst.off),
+      FS(SF_FAMILY_SAMPLE_3D, s3d, params[0].id),   FS(SF_FAMILY_SAMPLE_3D, s3d, params[0].off),
   };
 #undef FS
   unsigned nf = 0, pick = 0;
@@ -497,6 +502,9 @@ static bool visa_fields_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
   pick = draw % nf;
   for (size_t i = 0, k = 0; i < sizeof fields / sizeof fields[0]; i++) {
     if (fields[i].family != in->family) continue;
+    /* a parameter the instruction does not have is not compared: its field is skipped (and the
+     * pick, drawn over every field of the family, then lands on none) */
+    if (strstr(fields[i].name, "params[0]") && in->s3d.num_params == 0) continue;
     sf_inst b = *in;
     ((uint8_t *)&b)[fields[i].at] ^= 1u; /* the lowest bit: every field here is a byte, a bool or little-endian */
     char d[96];
