@@ -513,6 +513,37 @@ static bool block_edges(sf_verdict *v) {
   return true;
 }
 
+/* `addr_shadow` (with `cache_edges`): an address variable declared as A1 is address 0, and the
+ * fallback spelling of address 1 is then its name: a sampler instruction whose indirect operand
+ * names address 1, which the kernel does not declare, has no spelling and is refused as invalid,
+ * naming 'A1'; address 0 prints by its fallback spelling, r[A0(0),0]. The reader builds no such operand from text
+ * (A1 reads as address 0); an .isa file or the API can. */
+static bool addr_shadow(sf_verdict *v) {
+  static const char text[] = ".version 4.1\n.kernel \"k\"\n.decl V40 v_type=G type=ud num_elts=64 align=GRF\n"
+                             ".decl A1 v_type=A num_elts=1\n"
+                             "    sample_unorm.RGBA.16-full S0 T6 r[A1(0),0]<0;1,0>:f 0x0:f 0x0:f 0x0:f V40.0\n";
+  sf_isa_file f;
+  sf_status st;
+  sf_code rc = sf_check_visaasm_exact(text, sizeof text - 1, &f, &st);
+  if (rc == SF_ERR_NOMEM) return true;
+  sf_inst *in = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_insts == 1 ? &f.kernels[0].insts[0] : NULL;
+  const char *bad = !in || in->unorm.u.id != 0 ? "parse" : NULL;
+  for (uint32_t id = 0; !bad && id < 2; id++) {
+    in->unorm.u.id = id;
+    sf_buf out;
+    sf_status_clear(&st);
+    sf_buf_init(&out, &st);
+    sf_code pc = sf_visaasm_print(&f, &out, &st);
+    if (id == 0 && pc != SF_ERR_NOMEM && (pc != SF_OK || !sf_buf_put(&out, "", 1) || !strstr((const char *)out.data, "r[A0(0),0]")))
+      bad = "address 0 not printed as A0";
+    else if (id == 1 && pc != SF_ERR_NOMEM && (pc != SF_ERR_INVALID || !strstr(st.msg, "'A1' names another symbol")))
+      bad = "address 1 not refused";
+    sf_buf_free(&out);
+  }
+  if (rc == SF_OK) sf_isa_free(&f);
+  return bad ? lines_fail(v, "addr_shadow", bad, "%s: %s\n", "an undeclared address whose fallback name is declared", bad) : true;
+}
+
 /* `lane_edges` (with `cache_edges`): the first-generation gather's and scatter's lane byte (bits
  * 0-1: 8, 16 or 1 lanes; bits 4-7: the emask) prints for every emask and lane code, and a byte with
  * bit 2 or 3 set, lane code 3 or a value past the byte is refused as having no text form, naming
@@ -749,7 +780,7 @@ static bool known_refusals(sf_verdict *v) {
 
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && name_fields(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && cache_edges(v) && block_edges(v) && lane_edges(v);
+         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && cache_edges(v) && block_edges(v) && lane_edges(v) && addr_shadow(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)
