@@ -733,7 +733,7 @@ bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
     return false;
   }
   sf_inst wrapped = sf_check_wrap_d3d(&d);
-  if (!sf_check_model_inst(v, &wrapped, p[0])) return false;
+  if (!sf_check_model_inst(v, &wrapped, sf_check_draw(p, n))) return false;
   return sf_d3d_views(v, &d, tok, used);
 }
 

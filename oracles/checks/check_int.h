@@ -444,6 +444,10 @@ bool sf_check_negative_first_line(sf_verdict *v, sf_check_parse_fn parse, const 
  * the text in both). One text in SF_NEG_EVERY. */
 bool sf_check_eof_cut(sf_verdict *v, sf_check_parse_fn parse, const void *ctx, const char *text, size_t n);
 
+/* The byte that picks what a model check changes (an operand, a field), from a codec input of n
+ * >= 1 bytes: its middle and last bytes and its length, never its first, which is the opcode and
+ * the same for every input of a family. */
+static inline uint8_t sf_check_draw(const uint8_t *p, size_t n) { return (uint8_t)(p[n / 2] + 7u * p[n - 1] + n); }
 /* The model core's contracts (oracles/checks/check_model.c), run by visa_bin and dxbc: the reader,
  * the capped writer and the status helpers on a script drawn from the input bytes, for one input in
  * four (checks model_reader, model_buf, model_status), and, for a decoded instruction, `canon_clears`
