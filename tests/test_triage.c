@@ -4,7 +4,11 @@
  * value; the signature strings follow the `<oracle>-<check>-<family>-<op>[-<feature>]` rule. Property:
  * the bucket depends only on the symbolic fields and the key, never on the dump (which holds the
  * input bytes and numbers), so minimizing an input keeps its bucket. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include "samplefuzz/oracle.h"
@@ -150,6 +154,97 @@ static void test_report_first_line(void) {
   fclose(f);
 }
 
+/* ---- Isolated replay warms each target's once-per-process checks in the parent (replay.c) ----- */
+
+/* A test target with a "once check" of its own: `once_ran` is this process's copy of the flag that
+ * SF_CHECK_ONCE_FN keeps. The verdict says whether the check ran in the process that judged the
+ * input ("cold") or was inherited done from the parent ("warm"). */
+static bool sf_t_once_ran;
+static int sf_t_once_mode;   /* 0: the once check holds; 1: it fails; 2: it fails only in pid sf_t_pid */
+static pid_t sf_t_pid;
+
+static bool sf_t_once_target(const uint8_t *p, size_t n, sf_verdict *v) {
+  (void)p;
+  sf_verdict_init(v, "t_once");
+  bool cold = !sf_t_once_ran;
+  sf_t_once_ran = true;
+  if (cold && (sf_t_once_mode == 1 || (sf_t_once_mode == 2 && getpid() == sf_t_pid)))
+    return sf_verdict_fail(v, "once", NULL, NULL);
+  if (n == 0) return true;   /* the empty input passes unless the once check failed */
+  return sf_verdict_fail(v, "input", NULL, cold ? "cold" : "warm");
+}
+
+typedef struct sf_t_seen {
+  unsigned n, cold, warm, once, parent;
+} sf_t_seen;
+
+static void sf_t_seen_cb(void *ctx, const char *path, const sf_target *t, const sf_verdict *v, size_t size,
+                         const sf_status *st) {
+  (void)t, (void)size, (void)st;
+  sf_t_seen *s = ctx;
+  if (!v) return;
+  s->n++;
+  if (strstr(path, "the empty input")) s->parent++;
+  if (strcmp(v->check, "once") == 0) s->once++;
+  if (strcmp(v->feature, "cold") == 0) s->cold++;
+  if (strcmp(v->feature, "warm") == 0) s->warm++;
+}
+
+static sf_t_seen sf_t_replay_dir(const char *dir, int mode) {
+  static const sf_target t = {"t_once_fuzzer", sf_t_once_target, 64, "test", NULL};
+  sf_t_once_mode = mode;
+  sf_t_once_ran = false;
+  sf_t_pid = getpid();
+  sf_t_seen seen;
+  memset(&seen, 0, sizeof seen);
+  sf_replay_stats stats;
+  sf_status st;
+  sf_status_clear(&st);
+  char *paths[1] = {(char *)dir};
+  SF_CHECK(sf_replay_paths(1, paths, &t, SF_REPLAY_ISOLATE, sf_t_seen_cb, &seen, &stats, &st) == SF_OK);
+  SF_CHECK_EQ_U(stats.failed, seen.n);
+  return seen;
+}
+
+static void test_replay_warm(void) {
+  char dir[] = "/tmp/sf-test-triage.XXXXXX";
+  SF_CHECK(mkdtemp(dir) != NULL);
+  char path[sizeof dir + 8];
+  for (int i = 0; i < 3; i++) {
+    snprintf(path, sizeof path, "%s/in%d", dir, i);
+    FILE *f = fopen(path, "wb");
+    SF_CHECK(f != NULL);
+    if (!f) return;
+    fputs("abc", f);
+    fclose(f);
+  }
+  /* The once check holds: it runs in the parent, every input's child inherits it done. */
+  sf_t_seen s = sf_t_replay_dir(dir, 0);
+  SF_CHECK_EQ_U(s.n, 3);
+  SF_CHECK_EQ_U(s.warm, 3);
+  /* SF_REPLAY_COLD: every child runs it, as before the warm-up. */
+  setenv("SF_REPLAY_COLD", "1", 1);
+  s = sf_t_replay_dir(dir, 0);
+  unsetenv("SF_REPLAY_COLD");
+  SF_CHECK_EQ_U(s.cold, 3);
+  /* The once check fails: the parent stays cold and every input reports the failure. */
+  s = sf_t_replay_dir(dir, 1);
+  SF_CHECK_EQ_U(s.n, 3);
+  SF_CHECK_EQ_U(s.once, 3);
+  /* It holds in the child but fails in the parent: the failure is reported once, as the empty
+   * input's, and the inputs run warm (the parent's flag is set). Nothing is lost. */
+  s = sf_t_replay_dir(dir, 2);
+  SF_CHECK_EQ_U(s.n, 4);
+  SF_CHECK_EQ_U(s.parent, 1);
+  SF_CHECK_EQ_U(s.once, 1);
+  SF_CHECK_EQ_U(s.warm, 3);
+  for (int i = 0; i < 3; i++) {
+    snprintf(path, sizeof path, "%s/in%d", dir, i);
+    remove(path);
+  }
+  rmdir(dir);
+}
+
 int main(void) {
   SF_RUN(test_xxh3_known_answer);
   SF_RUN(test_signature_format);
@@ -158,5 +253,6 @@ int main(void) {
   SF_RUN(test_dump_is_capped);
   SF_RUN(test_bucket_table);
   SF_RUN(test_report_first_line);
+  SF_RUN(test_replay_warm);
   SF_TEST_END();
 }

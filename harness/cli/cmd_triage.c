@@ -52,7 +52,9 @@ int sf_cli_triage(int argc, char **argv) {
              "symbolic signature and the decoded fields that matter, never of the raw bytes), the count,\n"
              "the signature and the smallest reproducer. Each input runs in a child process unless\n"
              "--in-process is given, so inputs that crash the process are bucketed as <target>-crash-*.\n"
-             "The target is taken from the path (a component named like a target) unless --target.\n");
+             "The target is taken from the path (a component named like a target) unless --target.\n"
+             "A target's once-per-process checks run once, in this process, before its first child\n"
+             "(set SF_REPLAY_COLD=1 to run them in every child instead).\n");
       return 0;
     } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
       ctx.verbose = 1;

@@ -16,6 +16,8 @@
 #include "samplefuzz/child.h"
 #include "samplefuzz/triage.h"
 
+#define SF_REPLAY_MAX_WARM 64u
+
 typedef struct sf_replay_run {
   const sf_target *forced;
   unsigned flags;
@@ -24,11 +26,43 @@ typedef struct sf_replay_run {
   sf_replay_stats *stats;
   unsigned files;
   sf_status *st;
+  /* Targets whose once-per-process checks this process already ran (sf_replay_warm). */
+  const sf_target *warmed[SF_REPLAY_MAX_WARM];
+  unsigned nwarmed;
 } sf_replay_run;
 
 static void sf_replay_error(sf_replay_run *r, const char *path, const sf_status *why) {
   r->stats->errors++;
   if (r->cb) r->cb(r->ctx, path, NULL, NULL, 0, why);
+}
+
+/* Isolated replay pays each target's once-per-process checks (caps, fixed lines, api_nulls: about
+ * a second for a codec target under ASan) in every child, i.e. once per input. Before the first
+ * input of a target, the empty input runs in a child; when it does not fail, it runs again here, in
+ * the parent, so every later child inherits those checks done. When it fails (a once check broken,
+ * or the empty input itself a finding), the parent stays cold and every child runs them as before:
+ * the same verdicts either way, only faster. Targets with a set-up (t->init: backend_diff loads an
+ * implementation, with its threads) never run in the parent; neither do they when SF_REPLAY_COLD
+ * is set in the environment (to time or debug the children as they were). */
+static void sf_replay_warm(sf_replay_run *r, const sf_target *t, const char *path, sf_verdict *v) {
+  for (unsigned i = 0; i < r->nwarmed; i++)
+    if (r->warmed[i] == t) return;
+  if (r->nwarmed >= SF_REPLAY_MAX_WARM) return;
+  r->warmed[r->nwarmed++] = t;
+  if (t->init || getenv("SF_REPLAY_COLD")) return;
+  static const uint8_t none[1] = {0};
+  if (sf_replay_isolated(t, none, 0, v) == SF_VERDICT_FAIL) return;
+  if (sf_target_run(t, none, 0, v) != SF_VERDICT_FAIL) return;
+  /* Passed in the child, failed here: the once checks are now marked done in this process, so the
+   * failure must not be lost. It is reported as a failing input of its own. */
+  char where[512];
+  snprintf(where, sizeof where, "%s (the empty input, run in the triage process before it)", path);
+  r->stats->failed++;
+  if (r->cb) {
+    sf_status st;
+    sf_status_clear(&st);
+    r->cb(r->ctx, where, t, v, 0, &st);
+  }
 }
 
 static void sf_replay_file(sf_replay_run *r, const char *path) {
@@ -69,6 +103,7 @@ static void sf_replay_file(sf_replay_run *r, const char *path) {
     sf_replay_error(r, path, &st);
     return;
   }
+  if (r->flags & SF_REPLAY_ISOLATE) sf_replay_warm(r, t, path, v);
   sf_verdict_kind kind = (r->flags & SF_REPLAY_ISOLATE) ? sf_replay_isolated(t, buf, n, v) : sf_target_run(t, buf, n, v);
   switch (kind) {
     case SF_VERDICT_PASS: r->stats->passed++; break;
@@ -204,7 +239,7 @@ static sf_code sf_replay_walk(sf_replay_run *r, const char *path, unsigned depth
 
 sf_code sf_replay_paths(int npaths, char *const *paths, const sf_target *forced, unsigned flags, sf_replay_cb cb,
                         void *ctx, sf_replay_stats *stats, sf_status *st) {
-  sf_replay_run r = {forced, flags, cb, ctx, stats, 0, st};
+  sf_replay_run r = {forced, flags, cb, ctx, stats, 0, st, {NULL}, 0};
   memset(stats, 0, sizeof *stats);
   for (int i = 0; i < npaths; i++) {
     if (!paths[i] || paths[i][0] == '-') continue;
