@@ -157,6 +157,22 @@ static bool program_refusals(sf_verdict *v) {
   return true;
 }
 
+/* sf_d3dasm_print_tokens on t[0..n) (shader model 5.0), st cleared first; with `text`, the text
+ * printed (its first cap-1 bytes, NUL-terminated; empty on a refusal). */
+static sf_code print_tokens(const uint32_t *t, size_t n, char *text, size_t cap, sf_status *st) {
+  sf_status_clear(st);
+  sf_buf b;
+  sf_buf_init(&b, st);
+  sf_code rc = sf_d3dasm_print_tokens(t, n, 0x50u, &b, st);
+  if (text && cap) {
+    size_t k = rc == SF_OK ? (b.len < cap - 1 ? b.len : cap - 1) : 0;
+    if (k) memcpy(text, b.data, k);
+    text[k] = '\0';
+  }
+  sf_buf_free(&b);
+  return rc;
+}
+
 /* `print_cap`: sf_d3dasm_print_tokens takes at most a program's worth of tokens. A ret followed by
  * zeros up to exactly SF_TPF_MAX_PROGRAM_TOKENS is refused as unsupported (its length field is not
  * the count, dxbc.h), one token more as over the limit, naming the count. No fuzz input reaches a
@@ -168,13 +184,7 @@ static bool print_cap(sf_verdict *v) {
   t[0] = 0x0100003eu; /* ret, length 1 */
   sf_code rc[2];
   sf_status st[2];
-  for (size_t extra = 0; extra < 2; extra++) {
-    sf_status_clear(&st[extra]);
-    sf_buf b;
-    sf_buf_init(&b, &st[extra]);
-    rc[extra] = sf_d3dasm_print_tokens(t, n + extra, 0x50u, &b, &st[extra]);
-    sf_buf_free(&b);
-  }
+  for (size_t extra = 0; extra < 2; extra++) rc[extra] = print_tokens(t, n + extra, NULL, 0, &st[extra]);
   free(t);
   char want[48];
   snprintf(want, sizeof want, "%zu tokens", n + 1);
@@ -210,11 +220,7 @@ static bool ctl_names(sf_verdict *v) {
     for (uint32_t c = 0; c < 64; c++) {
       uint32_t t = 0x01000000u | ctl_rows[i].op | (c << 11);
       sf_status st;
-      sf_status_clear(&st);
-      sf_buf b;
-      sf_buf_init(&b, &st);
-      sf_code rc = sf_d3dasm_print_tokens(&t, 1, 0x50u, &b, &st);
-      sf_buf_free(&b);
+      sf_code rc = print_tokens(&t, 1, NULL, 0, &st);
       bool named = (ctl_rows[i].named >> c) & 1u;
       if (rc == SF_ERR_NOMEM || rc == (named ? SF_OK : SF_UNSUPPORTED)) continue;
       return tokens_fail(v, "ctl_names", "%s with control value %u (token 0x%08x): %s (%s), want %s", ctl_rows[i].what,
@@ -238,11 +244,7 @@ static bool gen_ctl(sf_verdict *v) {
     for (unsigned bit = 0; bit < 13; bit++) {
       uint32_t t = 0x01000000u | op | (1u << (11 + bit));
       sf_status st;
-      sf_status_clear(&st);
-      sf_buf b;
-      sf_buf_init(&b, &st);
-      sf_code rc = sf_d3dasm_print_tokens(&t, 1, 0x50u, &b, &st);
-      sf_buf_free(&b);
+      sf_code rc = print_tokens(&t, 1, NULL, 0, &st);
       char want[64];
       snprintf(want, sizeof want, "control bits 0x%x (of 0x%x) have no mnemonic suffix", 1u << bit, 1u << bit);
       bool ok = (named >> bit) & 1u ? rc == SF_OK : rc == SF_UNSUPPORTED && strstr(st.msg, want);
@@ -281,18 +283,13 @@ static bool gen_ext(sf_verdict *v) {
     if (n == 3) t[1] |= 0x80000000u;
     bool valid = i < 4;
     sf_status st;
-    sf_status_clear(&st);
-    sf_buf b;
-    sf_buf_init(&b, &st);
-    sf_code rc = sf_d3dasm_print_tokens(t, n, 0x50u, &b, &st);
+    char text[80];
+    sf_code rc = print_tokens(t, n, text, sizeof text, &st);
     size_t wl = strlen(cases[i].want);
-    bool ok = rc == SF_ERR_NOMEM || (valid ? rc == SF_OK && b.len >= wl && memcmp(b.data, cases[i].want, wl) == 0 &&
-                                                 (b.len == wl || b.data[wl] == '\n')
+    bool ok = rc == SF_ERR_NOMEM || (valid ? rc == SF_OK && strncmp(text, cases[i].want, wl) == 0 && (!text[wl] || text[wl] == '\n')
                                            : rc == SF_UNSUPPORTED && strstr(st.msg, cases[i].want));
     char got[SF_STATUS_MSG_MAX + 80];
-    snprintf(got, sizeof got, "%s: %.*s%s", sf_code_name(rc), rc == SF_OK ? (int)(b.len > 60 ? 60 : b.len) : 0,
-             rc == SF_OK ? (const char *)b.data : "", rc == SF_OK ? "" : st.msg);
-    sf_buf_free(&b);
+    snprintf(got, sizeof got, "%s: %.60s%s", sf_code_name(rc), text, rc == SF_OK ? "" : st.msg);
     if (!ok)
       return tokens_fail(v, "gen_ext", "nop with extended opcode tokens 0x%08x 0x%08x: %s; want %s \"%s\"", (unsigned)t[1],
                          (unsigned)t[2], got, valid ? "the text" : "unsupported naming", cases[i].want);

@@ -438,38 +438,65 @@ static sf_code known_parse(const char *line, char *text, size_t cap, size_t *n, 
   return sf_check_visaasm_exact(text, *n, f, st);
 }
 
+/* One known line parsed alone in its kernel (known_parse): the text (n bytes, 0 when it did not
+ * fit), the parse's code and status, and g, its single generic instruction (NULL unless exactly one). */
+typedef struct known_one {
+  char text[sizeof SF_VISA_KNOWN_HDR + 320];
+  size_t n;
+  sf_status st;
+  sf_isa_file f;
+  sf_visa_ginst *g;
+  sf_code rc;
+} known_one;
+
+static void known_one_parse(known_one *k, const char *line) {
+  k->n = 0;
+  sf_status_clear(&k->st);
+  k->rc = known_parse(line, k->text, sizeof k->text, &k->n, &k->f, &k->st);
+  k->g = k->rc == SF_OK && k->f.num_kernels == 1 && k->f.kernels[0].num_gens == 1 ? &k->f.kernels[0].gens[0] : NULL;
+}
+
+static void known_one_free(known_one *k) {
+  if (k->rc == SF_OK) sf_isa_free(&k->f);
+}
+
+/* Sets field `at` of k's instruction to val and prints the file: returns the printer's code (st
+ * holds its refusal); with `want`, *has says whether the text printed holds it. */
+static sf_code known_one_print(known_one *k, unsigned at, uint32_t val, const char *want, bool *has, sf_status *st) {
+  k->g->ops[at].u = val;
+  sf_buf out;
+  sf_status_clear(st);
+  sf_buf_init(&out, st);
+  sf_code pc = sf_visaasm_print(&k->f, &out, st);
+  if (want) *has = pc == SF_OK && sf_buf_put(&out, "", 1) && strstr((const char *)out.data, want);
+  sf_buf_free(&out);
+  return pc;
+}
+
 /* `cache_edges`: an LSC instruction's L1 and L3 cache options (the two byte fields after the
  * sfid, fields 4 and 5 of the untyped and the 2D block layouts) print by their names up to 6 (`ri`)
  * and are refused as having no text form from 7 on, the refusal naming "a cache option": the names
  * are a table of seven, and a printer that let 7 through read past it. On IGC's untyped load and
  * 2D block load (visa_known_lines.h). */
 static bool cache_edges(sf_verdict *v) {
-  static const char hdr[] = SF_VISA_KNOWN_HDR;
   static const char *const lines[2] = {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64",
                                        "lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]"};
   for (unsigned q = 0; q < 4; q++) {
-    char text[sizeof hdr + 320];
-    size_t n = 0;
-    sf_isa_file f;
-    sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = known_parse(lines[q / 2], text, sizeof text, &n, &f, &st);
-    if (rc == SF_ERR_NOMEM) continue;
-    sf_visa_ginst *g = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_gens == 1 ? &f.kernels[0].gens[0] : NULL;
-    const char *bad = !g || g->num_ops < 6 || g->ops[4 + q % 2].kind != SF_VF_UB ? "parse" : NULL;
+    known_one k;
+    known_one_parse(&k, lines[q / 2]);
+    if (k.rc == SF_ERR_NOMEM) continue;
+    unsigned at = 4 + q % 2;
+    const char *bad = !k.g || k.g->num_ops < 6 || k.g->ops[at].kind != SF_VF_UB ? "parse" : NULL;
     for (uint32_t val = 6; !bad && val <= 7; val++) {
-      g->ops[4 + q % 2].u = val;
-      sf_buf out;
-      sf_status_clear(&st);
-      sf_buf_init(&out, &st);
-      sf_code pc = sf_visaasm_print(&f, &out, &st);
-      if (val == 6 && (pc != SF_OK || !sf_buf_put(&out, "", 1) || !strstr((const char *)out.data, ".ri")))
+      sf_status st;
+      bool ri = false;
+      sf_code pc = known_one_print(&k, at, val, ".ri", &ri, &st);
+      if (val == 6 && !ri)
         bad = "6 not printed as ri";
       else if (val == 7 && (pc != SF_UNSUPPORTED || !strstr(st.msg, "a cache option")))
         bad = "7 not refused as a cache option";
-      sf_buf_free(&out);
     }
-    if (rc == SF_OK) sf_isa_free(&f);
+    known_one_free(&k);
     if (bad)
       return lines_fail(v, "cache_edges", bad, "%s with its %s cache option: %s", lines[q / 2], q % 2 ? "L3" : "L1");
   }
@@ -480,7 +507,6 @@ static bool cache_edges(sf_verdict *v) {
  * VNNI byte (0-1) print at their largest value and are refused one past it, naming the field (the
  * names are tables the printer indexes). On IGC's 2D block load (visa_known_lines.h). */
 static bool block_edges(sf_verdict *v) {
-  static const char hdr[] = SF_VISA_KNOWN_HDR;
   static const char line[] = "lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]";
   static const struct {
     unsigned at;
@@ -488,26 +514,17 @@ static bool block_edges(sf_verdict *v) {
     const char *words;
   } f[3] = {{6, 7, "the data size"}, {7, 2, "the data order"}, {11, 1, "a VNNI byte"}};
   for (unsigned q = 0; q < 3; q++) {
-    char text[sizeof hdr + 320];
-    size_t n = 0;
-    sf_isa_file file;
-    sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = known_parse(line, text, sizeof text, &n, &file, &st);
-    if (rc == SF_ERR_NOMEM) continue;
-    sf_visa_ginst *g = rc == SF_OK && file.num_kernels == 1 && file.kernels[0].num_gens == 1 ? &file.kernels[0].gens[0] : NULL;
-    const char *bad = !g || g->num_ops <= f[q].at ? "parse" : NULL;
+    known_one k;
+    known_one_parse(&k, line);
+    if (k.rc == SF_ERR_NOMEM) continue;
+    const char *bad = !k.g || k.g->num_ops <= f[q].at ? "parse" : NULL;
     for (uint32_t val = f[q].last; !bad && val <= f[q].last + 1; val++) {
-      g->ops[f[q].at].u = val;
-      sf_buf out;
-      sf_status_clear(&st);
-      sf_buf_init(&out, &st);
-      sf_code pc = sf_visaasm_print(&file, &out, &st);
+      sf_status st;
+      sf_code pc = known_one_print(&k, f[q].at, val, NULL, NULL, &st);
       if (val == f[q].last ? pc != SF_OK : pc != SF_UNSUPPORTED || !strstr(st.msg, f[q].words))
         bad = val == f[q].last ? "largest not printed" : "one past not refused";
-      sf_buf_free(&out);
     }
-    if (rc == SF_OK) sf_isa_free(&file);
+    known_one_free(&k);
     if (bad) return lines_fail(v, "block_edges", bad, "the 2D block load with %s at its edge: %s\n", f[q].words, bad);
   }
   return true;
@@ -550,33 +567,24 @@ static bool addr_shadow(sf_verdict *v) {
  * the byte: the printer writes only the lane count and the emask, so a byte it let through would
  * read back as another. On IGC's gather and scatter lines (visa_known_lines.h). */
 static bool lane_edges(sf_verdict *v) {
-  static const char hdr[] = SF_VISA_KNOWN_HDR;
   static const char *const lines[2] = {"gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", "scatter.1 (M1_NM, 8) T6 0x10:ud V0046.0 V0047.0"};
   static const uint32_t lanes[9] = {0x00, 0x01, 0x02, 0x72, 0x04, 0x08, 0x03, 0x0d, 0x100}; /* 4 print, 5 refused */
   for (unsigned q = 0; q < 2; q++) {
-    char text[sizeof hdr + 320];
-    size_t n = 0;
-    sf_isa_file f;
-    sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = known_parse(lines[q], text, sizeof text, &n, &f, &st);
-    if (rc == SF_ERR_NOMEM) continue;
+    known_one k;
+    known_one_parse(&k, lines[q]);
+    if (k.rc == SF_ERR_NOMEM) continue;
     unsigned at = q ? 1 : 2;
-    sf_visa_ginst *g = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_gens == 1 ? &f.kernels[0].gens[0] : NULL;
-    const char *bad = !g || g->num_ops <= at ? "parse" : NULL;
+    const char *bad = !k.g || k.g->num_ops <= at ? "parse" : NULL;
     uint32_t val = 0;
     for (unsigned i = 0; !bad && i < 9; i++) {
-      g->ops[at].u = val = lanes[i];
-      sf_buf out;
-      sf_status_clear(&st);
-      sf_buf_init(&out, &st);
-      sf_code pc = sf_visaasm_print(&f, &out, &st);
+      sf_status st;
+      bool has = false;
+      sf_code pc = known_one_print(&k, at, val = lanes[i], q ? "scatter" : "gather", &has, &st);
       char want[48];
       snprintf(want, sizeof want, "lane byte 0x%02x has no text form", (unsigned)val);
-      if (i < 4 ? pc != SF_OK : pc != SF_UNSUPPORTED || !strstr(st.msg, want)) bad = i < 4 ? "not printed" : "not refused";
-      sf_buf_free(&out);
+      if (i < 4 ? !has : pc != SF_UNSUPPORTED || !strstr(st.msg, want)) bad = i < 4 ? "not printed" : "not refused";
     }
-    if (rc == SF_OK) sf_isa_free(&f);
+    known_one_free(&k);
     char byte[16];
     snprintf(byte, sizeof byte, "0x%02x", (unsigned)val);
     if (bad) return lines_fail(v, "lane_edges", bad, "%s with its lane byte %s: wrong\n", lines[q], byte);
@@ -589,35 +597,28 @@ static bool lane_edges(sf_verdict *v) {
  * and leading field values, and prints back verbatim. The fuzz targets' round trips compare our
  * printer with our parser; these compare both with IGC's text, at a process's first input. */
 static bool known_lines(sf_verdict *v) {
-  static const char hdr[] = SF_VISA_KNOWN_HDR;
   for (size_t i = 0; i < sizeof SF_VISA_KNOWN_LINES / sizeof SF_VISA_KNOWN_LINES[0]; i++) {
     const sf_visa_known_line *t = &SF_VISA_KNOWN_LINES[i];
-    char text[sizeof hdr + 320];
-    size_t n = 0;
-    sf_isa_file f;
-    sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = known_parse(t->line, text, sizeof text, &n, &f, &st);
-    if (!n) continue;
-    const char *bad = rc == SF_ERR_NOMEM ? NULL : rc != SF_OK ? "refused" : NULL;
-    const sf_visa_ginst *g = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_gens == 1 && !f.kernels[0].num_insts
-                                 ? &f.kernels[0].gens[0]
-                                 : NULL;
-    if (rc == SF_OK && (!g || g->op != t->op || g->num_ops != t->num_ops)) bad = "opcode";
+    known_one k;
+    known_one_parse(&k, t->line);
+    if (!k.n) continue;
+    const char *bad = k.rc == SF_ERR_NOMEM ? NULL : k.rc != SF_OK ? "refused" : NULL;
+    const sf_visa_ginst *g = k.g && !k.f.kernels[0].num_insts ? k.g : NULL;
+    if (k.rc == SF_OK && (!g || g->op != t->op || g->num_ops != t->num_ops)) bad = "opcode";
     for (unsigned j = 0, ui = 0; g && !bad && j < g->num_ops && t->kinds[j]; j++) {
       if (g->ops[j].kind != (uint8_t)t->kinds[j]) bad = "kinds";
       else if (t->kinds[j] != 'V' && t->kinds[j] != 'R' && ui < t->nu && g->ops[j].u != t->u[ui++]) bad = "value";
     }
-    if (rc == SF_OK && !bad) {
+    if (k.rc == SF_OK && !bad) {
       sf_buf out;
-      sf_buf_init(&out, &st);
-      if (sf_visaasm_print(&f, &out, &st) != SF_OK || !sf_buf_put(&out, "", 1)) bad = "print";
-      else if (!strstr((const char *)out.data, t->line)) bad = "printed", snprintf(st.msg, sizeof st.msg, "printed back otherwise");
+      sf_buf_init(&out, &k.st);
+      if (sf_visaasm_print(&k.f, &out, &k.st) != SF_OK || !sf_buf_put(&out, "", 1)) bad = "print";
+      else if (!strstr((const char *)out.data, t->line)) bad = "printed", snprintf(k.st.msg, sizeof k.st.msg, "printed back otherwise");
       sf_buf_free(&out);
     }
-    if (rc == SF_OK) sf_isa_free(&f);
-    if (bad) return lines_fail(v, "known_lines", bad, "IGC's line '%s': %s", t->line, st.msg[0] ? st.msg : bad);
-    if (!line_cuts(v, text, n - strlen(t->line) - 1, t->line)) return false;
+    known_one_free(&k);
+    if (bad) return lines_fail(v, "known_lines", bad, "IGC's line '%s': %s", t->line, k.st.msg[0] ? k.st.msg : bad);
+    if (!line_cuts(v, k.text, k.n - strlen(t->line) - 1, t->line)) return false;
   }
   return true;
 }
@@ -759,14 +760,12 @@ static bool known_refusals(sf_verdict *v) {
   for (const char *q = hdr; *q; q++) at_line += *q == '\n';
   for (size_t i = 0; i < sizeof SF_VISA_KNOWN_REFUSED / sizeof SF_VISA_KNOWN_REFUSED[0]; i++) {
     const sf_visa_known_refusal *r = &SF_VISA_KNOWN_REFUSED[i];
-    char text[sizeof hdr + 320];
-    size_t n = 0;
-    sf_isa_file f;
-    sf_status st;
-    sf_status_clear(&st);
-    sf_code rc = known_parse(r->line, text, sizeof text, &n, &f, &st);
-    if (!n) continue;
-    if (rc == SF_OK) sf_isa_free(&f);
+    known_one k;
+    known_one_parse(&k, r->line);
+    if (!k.n) continue;
+    known_one_free(&k);
+    sf_code rc = k.rc;
+    const sf_status st = k.st;
     if (rc == SF_ERR_NOMEM ||
         (rc == r->code && st.pos_kind == SF_POS_TEXT && st.line == at_line && (!r->word || strstr(st.msg, r->word))))
       continue;

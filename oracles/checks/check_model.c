@@ -465,10 +465,12 @@ static bool visa_canon_clears(sf_verdict *v, const sf_inst *in) {
 /* `fields_sees` (vISA, every decoded instruction): equality tells the instruction from a copy with
  * one of its own scalar fields changed in its lowest bit, for every field of the family (the channel
  * byte's parts, the indices, the 3D_SAMPLE op word's parts, exec byte and predicate, the AVS control
- * and exec modes, the raw destination's variable and offset, the first parameter's), and the diff names that field, for the one the input picks. Equality is the diff
- * (harness/model/inst.c), so a diff that skipped a field let every round trip that lost it pass. */
+ * and exec modes, the raw destination's variable and offset, the first parameter's), and the diff
+ * names that field, for the one the input picks. Equality is the diff (harness/model/inst.c), so a
+ * diff that skipped a field let every round trip that lost it pass. */
 static bool visa_fields_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
 #define FS(fam, m, field) {fam, offsetof(sf_inst, m.field), #m "." #field}
+#define FS_RAW(fam, m, raw) FS(fam, m, raw.id), FS(fam, m, raw.off) /* a raw operand's variable and offset */
   static const struct {
     sf_family family;
     size_t at;
@@ -489,12 +491,11 @@ static bool visa_fields_sees(sf_verdict *v, const sf_inst *in, uint8_t draw) {
       FS(SF_FAMILY_AVS, avs, surface),              FS(SF_FAMILY_AVS, avs, cntrl),
       FS(SF_FAMILY_AVS, avs, cntrl_hi),             FS(SF_FAMILY_AVS, avs, exec_mode),
       FS(SF_FAMILY_AVS, avs, exec_mode_hi),
-      /* the raw operands: the destination's variable and byte offset, and the first parameter's */
-      FS(SF_FAMILY_SAMPLE_UNORM, unorm, dst.id),    FS(SF_FAMILY_SAMPLE_UNORM, unorm, dst.off),
-      FS(SF_FAMILY_SAMPLE_3D, s3d, dst.id),         FS(SF_FAMILY_SAMPLE_3D, s3d, dst.off),
-      FS(SF_FAMILY_AVS, avs, dst.id),               FS(SF_FAMILY_AVS, avs, dst.off),
-      FS(SF_FAMILY_SAMPLE_3D, s3d, params[0].id),   FS(SF_FAMILY_SAMPLE_3D, s3d, params[0].off),
+      /* the raw operands: the destination, and the first parameter */
+      FS_RAW(SF_FAMILY_SAMPLE_UNORM, unorm, dst),   FS_RAW(SF_FAMILY_SAMPLE_3D, s3d, dst),
+      FS_RAW(SF_FAMILY_AVS, avs, dst),              FS_RAW(SF_FAMILY_SAMPLE_3D, s3d, params[0]),
   };
+#undef FS_RAW
 #undef FS
   unsigned nf = 0, pick = 0;
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) nf += fields[i].family == in->family;
