@@ -72,9 +72,15 @@ static bool old_fields(sf_isa_file *g, sf_verdict *v) {
 /* `old_fields` on instructions built here (once per process: no seed holds them): before vISA 3.4
  * FILE's name index and LIFETIME's variable are UW, and before 3.6 RAW_SENDS has no ffid byte; before
  * 3.2 GATHER4_TYPED has a layout of its own, 8 lanes (exec size code 3), no predicate, a channel
- * mask byte (docs/visa-binary.md). Each encodes at that version with the field 0 (the exec field
- * 3) and must be refused as out of range with it over the older form (0x10000; an ffid of 1; an
- * exec field of 0x103, past its byte; a predicate; a mask of 0x100). */
+ * mask byte (docs/visa-binary.md); before 3.4 a raw operand's variable id is UW. Each encodes at
+ * that version with the field 0 (the exec field 3) and with the largest value the older form holds
+ * (0xFFFF for a UW id), and must be refused as out of range with it over that form (0x10000; an
+ * ffid of 1; an exec field of 0x103, past its byte; a predicate; a mask of 0x100). */
+static void old_set(sf_visa_gop *o, uint32_t val) {
+  if (o->kind == SF_VF_RAW) o->r.id = val;
+  else o->u = val;
+}
+
 static bool old_fields_built(sf_verdict *v) {
   static bool done;
   if (done) return true;
@@ -83,18 +89,21 @@ static bool old_fields_built(sf_verdict *v) {
     uint8_t op;
     const char *lay;   /* the 4.1 layout (visa_optab.c) */
     unsigned field;
-    uint32_t val;
+    uint32_t last;     /* the largest value the older form holds: written */
+    uint32_t val;      /* one past it: refused */
     unsigned ver;
     const char *what;
     uint32_t e0;       /* field 0 in the instruction that encodes */
     const char *says;  /* what the refusal says the older form holds (NULL: not checked) */
   } t[] = {
-      {0x51, "d", 0, 0x10000u, SF_VISA_V(3, 3), "file's name index 0x10000", 0, "(a UW index)"},
-      {0x7b, "bd", 1, 0x10000u, SF_VISA_V(3, 3), "lifetime's variable 0x10000", 0, "(a UW index)"},
-      {0x7a, "bEPbbbbVVRRR", 6, 1, SF_VISA_V(3, 5), "raw_sends' ffid 1", 0, "(no field: the ffid is 0)"},
-      {0x4b, "EPbbRRRRR", 0, 0x103u, SF_VISA_V(3, 1), "gather4_typed's exec field 0x103", 3, NULL},
-      {0x4b, "EPbbRRRRR", 1, 1, SF_VISA_V(3, 1), "gather4_typed's predicate 1", 3, NULL},
-      {0x4b, "EPbbRRRRR", 2, 0x100u, SF_VISA_V(3, 1), "gather4_typed's channel mask 0x100", 3, NULL},
+      {0x51, "d", 0, 0xFFFFu, 0x10000u, SF_VISA_V(3, 3), "file's name index 0x10000", 0, "(a UW index)"},
+      {0x7b, "bd", 1, 0xFFFFu, 0x10000u, SF_VISA_V(3, 3), "lifetime's variable 0x10000", 0, "(a UW index)"},
+      {0x7a, "bEPbbbbVVRRR", 6, 0, 1, SF_VISA_V(3, 5), "raw_sends' ffid 1", 0, "(no field: the ffid is 0)"},
+      {0x4b, "EPbbRRRRR", 0, 3, 0x103u, SF_VISA_V(3, 1), "gather4_typed's exec field 0x103", 3, NULL},
+      {0x4b, "EPbbRRRRR", 1, 0, 1, SF_VISA_V(3, 1), "gather4_typed's predicate 1", 3, NULL},
+      {0x4b, "EPbbRRRRR", 2, 0xFFu, 0x100u, SF_VISA_V(3, 1), "gather4_typed's channel mask 0x100", 3, NULL},
+      {0x4b, "EPbbRRRRR", 4, 0xFFFFu, 0x10000u, SF_VISA_V(3, 3), "gather4_typed's raw operand variable 0x10000", 0,
+       "does not fit the UW of vISA before 3.4"},
   };
   for (unsigned q = 0; q < sizeof t / sizeof t[0]; q++) {
     sf_visa_gop ops[12];
@@ -111,7 +120,13 @@ static bool old_fields_built(sf_verdict *v) {
     sf_buf b;
     sf_buf_init(&b, &st);
     sf_code rc0 = sf_visa_gen_encode_ver(&gi, t[q].ver, &b, &st);
-    ops[t[q].field].u = t[q].val;
+    if (rc0 == SF_OK) { /* at the largest value the older form holds */
+      old_set(&ops[t[q].field], t[q].last);
+      b.len = 0;
+      b.failed = false;
+      rc0 = sf_visa_gen_encode_ver(&gi, t[q].ver, &b, &st);
+    }
+    old_set(&ops[t[q].field], t[q].val); /* one past it */
     b.len = 0;
     b.failed = false;
     sf_status st1;
@@ -122,8 +137,8 @@ static bool old_fields_built(sf_verdict *v) {
     if (rc0 == SF_OK && rc1 == SF_ERR_RANGE && (!t[q].says || strstr(st1.msg, t[q].says))) continue;
     sf_verdict_fail(v, "old_fields", NULL, rc0 != SF_OK ? "built" : "id");
     sf_verdict_key(v, "old_fields %s %s", rc0 != SF_OK ? "built" : t[q].what, sf_code_name(rc0 != SF_OK ? rc0 : rc1));
-    sf_verdict_dumpf(v, "opcode 0x%02x at vISA %u.%u: %s; want it written with the field 0 and refused as out of range "
-                     "with %s\n", (unsigned)t[q].op, t[q].ver >> 8, t[q].ver & 0xFF,
+    sf_verdict_dumpf(v, "opcode 0x%02x at vISA %u.%u: %s; want it written with the field 0 and at its largest, and "
+                     "refused as out of range with %s\n", (unsigned)t[q].op, t[q].ver >> 8, t[q].ver & 0xFF,
                      rc0 != SF_OK ? st.msg : rc1 == SF_ERR_RANGE ? st1.msg : sf_code_name(rc1), t[q].what);
     return false;
   }

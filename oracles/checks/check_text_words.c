@@ -33,6 +33,11 @@ enum { TW_VISA_FILE, TW_VISA_KNOWN, TW_VISA_WHOLE, TW_VISA_LINE, TW_D3D_LINE, TW
 #define TW_LINE_MAX 4096u /* the vISA readers' longest line (docs/visa-text.md) */
 #define TW_ALPHA "abcdefghijklmnopqrstuvwxyz"
 #define TW_LONG TW_ALPHA TW_ALPHA /* 52 letters: past every quote width */
+/* 240 bytes of an attribute value, as #hex digits and as a string's characters */
+#define TW_HEX16 "00112233445566778899aabbccddeeff"
+#define TW_HEX80 TW_HEX16 TW_HEX16 TW_HEX16 TW_HEX16 TW_HEX16
+#define TW_S16 "abcdefghijklmnop"
+#define TW_S80 TW_S16 TW_S16 TW_S16 TW_S16 TW_S16
 /* an AVS line up to its output control (IGC's seven operands) */
 #define TW_AVS "avs.R T6 S0 V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> " \
                "V0050(0,0)<0;1,0> V0050(0,0)<0;1,0> "
@@ -65,6 +70,11 @@ static const tw_case tw_cases[] = {
      "instruction '" "abcdefghijklmnopqrstuvwxyzabcdefghijklmn" "' is not supported"},
     {TW_VISA_FILE, "    va.bogus T6 V40.0", SF_ERR_SYNTAX, 8, "'bogus' is not a va operation"}, /* a short word: whole */
     /* what is wrong, named */
+    /* an attribute value holds at most 255 bytes, written as #hex or as a string */
+    {TW_VISA_FILE, ".kernel_attr Foo=#" TW_HEX80 TW_HEX80 TW_HEX80 "00112233445566778899aabbccddee", SF_OK, 0, NULL},
+    {TW_VISA_FILE, ".kernel_attr Foo=#" TW_HEX80 TW_HEX80 TW_HEX80 TW_HEX16, SF_ERR_RANGE, 18, "attribute value longer than 255 bytes"},
+    {TW_VISA_FILE, ".kernel_attr Foo=\"" TW_S80 TW_S80 TW_S80 "abcdefghijklmno\"", SF_OK, 0, NULL},
+    {TW_VISA_FILE, ".kernel_attr Foo=\"" TW_S80 TW_S80 TW_S80 TW_S16 "\"", SF_ERR_RANGE, 18, "attribute value longer than 255 bytes"},
     {TW_VISA_FILE, ".decl V41 v_type=G type=#16 num_elts=1", SF_ERR_RANGE, 20, "one of the 16 vISA types"},
     {TW_VISA_FILE, ".decl V41 v_type=G type=#15 num_elts=1", SF_OK, 0, NULL},
     {TW_VISA_FILE, "    gather.4 (M1, 4) T6 0x0:ud V40.0 V40.0", SF_ERR_RANGE, 14, "gather takes 1, 8 or 16 lanes"},
