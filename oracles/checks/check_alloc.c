@@ -276,6 +276,50 @@ bool sf_check_d3d_alloc_fail(const char *target, const uint8_t *p, size_t n, sf_
   }
 }
 
+/* `alloc_long` (dxbc and d3dasm, once per process): sf_d3dasm_print_tokens writes one
+ * instruction's text in a 4 KiB stack buffer and allocates only for a longer one (a table). An
+ * immediate constant buffer of 100 values is printed with each of its allocations failed in turn:
+ * out of memory with a message every time. The fuzz inputs' pick (one allocation in all those an
+ * entry point makes, on one input in eight) almost never lands on that buffer. */
+typedef struct {
+  const uint32_t *t;
+  size_t n;
+} tok_ctx;
+
+static sf_code tok_print_call(void *ctx, sf_status *st) {
+  const tok_ctx *c = ctx;
+  sf_buf b;
+  sf_buf_init(&b, st);
+  sf_code rc = sf_d3dasm_print_tokens(c->t, c->n, 0x50u, &b, st);
+  sf_buf_free(&b);
+  return rc;
+}
+
+static bool sf_check_d3d_alloc_long(sf_verdict *v) {
+  if (!sf_alloc_fault_linked()) return true;
+  enum { NV = 100 };
+  uint32_t t[2 + NV];
+  t[0] = 0x35u | 3u << 11; /* customdata, class 3: dcl_immediateConstantBuffer */
+  t[1] = 2 + NV;           /* its length in DWORDs, the two header tokens included */
+  for (uint32_t i = 0; i < NV; i++) t[2 + i] = 0x3f800000u + i;
+  tok_ctx c = {t, 2 + NV};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = tok_print_call(&c, &st);
+  if (rc != SF_OK && rc != SF_ERR_NOMEM) {
+    sf_verdict_fail(v, "alloc_fail", NULL, "long_print");
+    sf_verdict_key(v, "alloc_fail long_print %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "an immediate constant buffer of %d values was not printed: %s (%s)\n", NV, sf_code_name(rc), st.msg);
+    return false;
+  }
+  /* h from 0 to 63 fails allocation h % count: every one of them, as long as there are at most 64 */
+  for (uint64_t h = 0; rc == SF_OK && h < 64; h++)
+    if (!alloc_fail_one(v, "d3d", "sf_d3dasm_print_tokens", tok_print_call, &c, h, false)) return false;
+  return true;
+}
+
+SF_CHECK_ONCE_FN(sf_check_d3d_alloc_long)
+
 /* ---- The sampler ------------------------------------------------------------------------------ */
 
 typedef struct {

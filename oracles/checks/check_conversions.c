@@ -1,6 +1,7 @@
 /* check_conversions.c — `conversions`, once per process in the sampler targets: the texel
  * conversions give every code back and round ties to even; with it `signed_zero`, `uint_encode`,
  * `unbound` and `format_table` (each described below). */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -85,6 +86,35 @@ static bool sf_check_signed_zero(sf_verdict *v) {
         sf_verdict_dumpf(v, "R32F texels %08x %08x, linear clamp, lane %u at u=%g: %s gave %s %08x, the scalar entry %s %08x\n",
                          tex[0], tex[1], l, (double)fq.u[l], be[b]->name, sf_code_name(rc), o.v[0][l], sf_code_name(r0),
                          ref.v[0][l]);
+        ok = false;
+      }
+    }
+  }
+  /* and between FLT_MAX and -FLT_MAX, in both orders: b - a overflows to an infinity, and the lerp
+   * must weigh the two texels instead (scalar.c lerp8, a*(1-w) + b*w): every lane between the two
+   * centres (a weight strictly between 0 and 1) gives a value strictly between the texels. A lerp
+   * that let the infinity through gave the clamp's edge texel (a planted bug in the scalar lerp's
+   * overflow test survived 60 s: random texel bytes rarely hold two floats that far apart). */
+  for (unsigned order = 0; order < 2 && ok; order++) {
+    uint32_t tex[2] = {order ? 0xff7fffffu : 0x7f7fffffu, order ? 0x7f7fffffu : 0xff7fffffu};
+    memcpy(s->data, tex, sizeof tex);
+    sf_sample_batch q;
+    memset(&q, 0, sizeof q);
+    q.surf = s, q.samp = &sm, q.n = 8, q.lanes = 0x7eu; /* lanes 1-6: between the centres */
+    for (unsigned l = 0; l < 8; l++) q.u[l] = 0.25f + 0.5f * (float)l / 7.0f, q.v[l] = 0.5f;
+    for (unsigned b = 0; b < nbe && ok; b++) {
+      sf_sample_out o;
+      memset(&o, 0, sizeof o);
+      sf_status_clear(&st);
+      sf_code rc = sf_sample(be[b], &q, &o, &st);
+      for (unsigned l = 1; l < 7 && ok; l++) {
+        float x = sf_u2f(o.v[0][l]);
+        if (rc == SF_OK && x > -FLT_MAX && x < FLT_MAX) continue;
+        sf_verdict_fail(v, "signed_zero", NULL, be[b]->name);
+        sf_verdict_key(v, "signed_zero %s overflow", be[b]->name);
+        sf_verdict_dumpf(v, "R32F texels %08x %08x, linear filter, lane %u at u=%g: %s gave %s %08x (%g), want a value "
+                            "strictly between the texels\n", tex[0], tex[1], l, (double)q.u[l], be[b]->name, sf_code_name(rc),
+                         o.v[0][l], (double)x);
         ok = false;
       }
     }

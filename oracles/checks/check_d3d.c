@@ -696,7 +696,8 @@ bool sf_check_dxbc(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "dxbc");
   if (!sf_check_api_nulls_once(v) || !sf_check_d3d_names_once(v) || !sf_check_d3d_program_cap_once(v) ||
       !sf_check_d3d_tokens_once(v) || !sf_check_d3d_text_fixed_once(v) ||
-      !sf_check_d3d_wrap_edges_once(v) || !sf_check_d3d_caps_once(v) || !sf_check_text_words_once(v))
+      !sf_check_d3d_wrap_edges_once(v) || !sf_check_d3d_caps_once(v) || !sf_check_text_words_once(v) ||
+      !sf_check_d3d_alloc_long_once(v))
     return false;
   if (n > SF_CHECK_MAX_BIN) n = SF_CHECK_MAX_BIN;
   if (!sf_check_model_core(v, p, n)) return false;
@@ -741,7 +742,8 @@ bool sf_check_d3dasm(const char *text, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "d3dasm");
   if (!sf_check_api_nulls_once(v) || !sf_check_d3d_names_once(v) || !sf_check_d3d_program_cap_once(v) ||
       !sf_check_d3d_tokens_once(v) || !sf_check_d3d_text_fixed_once(v) ||
-      !sf_check_d3d_wrap_edges_once(v) || !sf_check_d3d_caps_once(v) || !sf_check_text_words_once(v))
+      !sf_check_d3d_wrap_edges_once(v) || !sf_check_d3d_caps_once(v) || !sf_check_text_words_once(v) ||
+      !sf_check_d3d_alloc_long_once(v))
     return false;
   if (n > SF_CHECK_MAX_TEXT) n = SF_CHECK_MAX_TEXT;
   sf_d3d_inst d;

@@ -388,6 +388,9 @@ typedef enum { SF_D3D_ALLOC_CONTAINER, SF_D3D_ALLOC_CONTAINER_TEXT, SF_D3D_ALLOC
 /* The D3D codec targets: a container (read, and its program decoded; or printed as text), a
  * container's text (parsed) or a program body (decoded, printed and parsed back). */
 bool sf_check_d3d_alloc_fail(const char *target, const uint8_t *p, size_t n, sf_d3d_alloc_input kind, sf_verdict *v);
+/* `alloc_long` (check_alloc.c, once per process): a 102-token instruction printed with each of its
+ * allocations failed in turn. */
+bool sf_check_d3d_alloc_long_once(sf_verdict *v);
 /* sample_diff: the case's environment built (surfaces, variables), or a small RGBA8 or R8 rect on every
  * backend, which may also go on without the memory and give the same planes. */
 bool sf_check_sampler_alloc_fail(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n, const sf_backend *const *be,

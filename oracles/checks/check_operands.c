@@ -561,6 +561,15 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   bool sidx = c->pattern[19] & 1u;
   sf_d3d_opnd *o = &in.d3d.src[sidx ? 2 : 1];
   if (o->index_dim < 1 || o->idx[0].rep != SF_D3D_IDX_IMM32) return true;
+  /* (7) the resource or the sampler indexed by a register (t[r0.x + n]), the other one immediate:
+   * the executor runs no dynamic index (SF_UNSUPPORTED), whichever of the two carries it */
+  o->idx[0].rep = SF_D3D_IDX_IMM32_REL;
+  o->idx[0].rel.type = SF_D3D_OT_TEMP;
+  o->idx[0].rel.index_dim = 1;
+  if (!refused_first(v, c, s, &in, SF_UNSUPPORTED, "exec_refusals", sidx ? "sampler_dynamic" : "resource_dynamic",
+                     sidx ? "a sampler indexed by a register" : "a resource indexed by a register"))
+    return false;
+  o->idx[0] = c->inst.d3d.src[sidx ? 2 : 1].idx[0];
   o->idx[0].imm = sidx ? SF_MAX_SAMPLERS : SF_MAX_SURFACES;
   return refused_first(v, c, s, &in, SF_ERR_LIMIT, "exec_refusals", sidx ? "sampler_slot" : "resource_slot",
                        sidx ? "a sampler index one past the state's slots" : "a resource index one past the state's slots");

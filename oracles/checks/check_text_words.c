@@ -145,6 +145,14 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, ".input V0046 offset=32 size=4 kind=31", SF_OK, 0, NULL},
     {TW_VISA_KNOWN, "addr_add (M1_NM, 1) A0(0)<1> &V0046[0] V0050(0,0)<0;1,0>", SF_OK, 0, NULL},
     {TW_VISA_KNOWN, "addr_add (M1_NM, 1) A0(0)<1> &V0046[256] V0050(0,0)<0;1,0>", SF_ERR_RANGE, 37, "a byte offset (0-255) must be in [0, 255]"},
+    /* a signed number reads as a 64-bit one first: up to INT64_MAX it is judged by its own range, past
+     * it (and past UINT64_MAX, where the digits stop accumulating) by the 64-bit bound */
+    {TW_VISA_KNOWN, "addr_add (M1_NM, 1) A0(0)<1> &V0046[9223372036854775807] V0050(0,0)<0;1,0>", SF_ERR_RANGE, 37,
+     "a byte offset (0-255) must be in [0, 255]"},
+    {TW_VISA_KNOWN, "addr_add (M1_NM, 1) A0(0)<1> &V0046[9223372036854775808] V0050(0,0)<0;1,0>", SF_ERR_RANGE, 37,
+     "a byte offset (0-255) must be at most 9223372036854775807"},
+    {TW_VISA_KNOWN, "addr_add (M1_NM, 1) A0(0)<1> &V0046[99999999999999999999] V0050(0,0)<0;1,0>", SF_ERR_RANGE, 37,
+     "a byte offset (0-255) must be at most 9223372036854775807"},
     {TW_VISA_KNOWN, "fcall (M1, 1) f 256 1", SF_ERR_RANGE, 17, "the argument size must be at most 255"},
     {TW_VISA_KNOWN, "fcall (M1, 1) f 1 256", SF_ERR_RANGE, 19, "the return size must be at most 255"},
     {TW_VISA_KNOWN, "fcall (M1, 1) f 255 255", SF_OK, 0, NULL},
