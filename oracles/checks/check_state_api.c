@@ -222,6 +222,8 @@ bool sf_check_surface_api(sf_verdict *v) {
       {{SF_SURF_2D_ARRAY, SF_FMT_R8_UNORM, 4, 4, 1, 0, 1}, SF_ERR_INVALID, "no layer"},
       {{SF_SURF_2D, SF_FMT_R8_UNORM, 4, 4, 1, 1, 0}, SF_ERR_INVALID, "no level"},
       {{SF_SURF_2D, SF_FMT_R8_UNORM, SF_SURF_MAX_DIM + 1, 1, 1, 1, 1}, SF_ERR_LIMIT, "a width past the cap"},
+      {{SF_SURF_2D, SF_FMT_R8_UNORM, 1, SF_SURF_MAX_DIM + 1, 1, 1, 1}, SF_ERR_LIMIT, "a height past the cap"},
+      {{SF_SURF_3D, SF_FMT_R8_UNORM, 1, 1, SF_SURF_MAX_DIM + 1, 1, 1}, SF_ERR_LIMIT, "a depth past the cap"},
       {{SF_SURF_1D, SF_FMT_R8_UNORM, 4, 2, 1, 1, 1}, SF_ERR_INVALID, "a 1D surface of height 2"},
       {{SF_SURF_2D, SF_FMT_R8_UNORM, 4, 4, 2, 1, 1}, SF_ERR_INVALID, "depth 2 on a 2D surface"},
       {{SF_SURF_2D, SF_FMT_R8_UNORM, 4, 4, 1, 2, 1}, SF_ERR_INVALID, "layers on a 2D surface"},
