@@ -51,6 +51,7 @@ typedef struct fp_fixture {
   sf_surface *tall;                    /* RGBA8 8x96 (avs_span) */
   sf_surface *deep;                    /* RGBA32F 16384x1, all 15 levels (deep_chain) */
   sf_surface *nv12;                    /* NV12 32x16 (avs_near's chroma planes) */
+  sf_surface *r8;                      /* R8 64x8 (rect_groups' R8 window) */
   sf_sampler samp;
   bool ready, failed, cube_done, span_done, deep_done;
   sf_status why; /* the refusal, when a surface was not created */
@@ -70,10 +71,12 @@ static bool fp_setup(void) {
   sf_surface_desc dt = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 8, 96, 1, 1, 1};
   sf_surface_desc dd = {SF_SURF_2D, SF_FMT_RGBA32F, SF_SURF_MAX_DIM, 1, 1, 1, SF_SURF_MAX_LEVELS};
   sf_surface_desc dn = {SF_SURF_2D, SF_FMT_NV12, 4 * SF_NULL_TILE, 2 * SF_NULL_TILE, 1, 1, 1};
+  sf_surface_desc dr = {SF_SURF_2D, SF_FMT_R8_UNORM, 64, 8, 1, 1, 1};
   if (sf_surface_create(&fp.f32, &d, &st) != SF_OK || sf_surface_create(&fp.u8, &d8, &st) != SF_OK ||
       sf_surface_create(&fp.srgb, &ds, &st) != SF_OK || sf_surface_create(&fp.edge, &de, &st) != SF_OK ||
       sf_surface_create(&fp.cube, &dc, &st) != SF_OK || sf_surface_create(&fp.tall, &dt, &st) != SF_OK ||
-      sf_surface_create(&fp.deep, &dd, &st) != SF_OK || sf_surface_create(&fp.nv12, &dn, &st) != SF_OK) {
+      sf_surface_create(&fp.deep, &dd, &st) != SF_OK || sf_surface_create(&fp.nv12, &dn, &st) != SF_OK ||
+      sf_surface_create(&fp.r8, &dr, &st) != SF_OK) {
     fp.failed = true; /* the caller judges the refusal: only out of memory leaves it nothing to say */
     fp.why = st;
     return false;
@@ -90,6 +93,7 @@ static bool fp_setup(void) {
   sf_surface_fill(fp.tall, pat8, sizeof pat8);
   sf_surface_fill(fp.deep, pat, sizeof pat);
   sf_surface_fill(fp.nv12, pat8, sizeof pat8);
+  sf_surface_fill(fp.r8, pat8, sizeof pat8);
   fp.ready = true;
   return true;
 }
@@ -508,6 +512,31 @@ static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const
                          n1[3] - n0[3], kind[k]);
       return false;
     }
+  }
+  /* The R8 rect (AVX-512 BW/VL): a group of 8 columns whose taps span at most 32 V-row slots is
+   * read by one permute from that window. One block at 30/7 texels a pixel from texel 0.5 spans
+   * exactly 32 slots (taps 0 to 31): one window group on every backend that counts them, and the
+   * scalar backend's bits on all. */
+  sf_unorm_rect_req r8q = {.surf = fp.r8, .samp = &fp.samp, .u = 1.0f / 64, .v = 0.25f, .bu = 8 * (30.0f / 7) / 64,
+                           .bv = 4.0f / 64, .du = (30.0f / 7) / 64, .dv = 1.0f / 64, .blocks_x = 1, .blocks_y = 1};
+  uint16_t r8ref[4][32];
+  sf_unorm_rect_out r8o = {{r8ref[0], r8ref[1], r8ref[2], r8ref[3]}, 8};
+  sf_status st;
+  sf_status_clear(&st);
+  bool r8have = sf_sample_unorm_rect(sf_backend_scalar(), &r8q, &r8o, &st) == SF_OK;
+  for (unsigned b = 0; b < nbe && r8have; b++) {
+    if (!be[b]->sample_unorm_rect) continue;
+    unsigned long w0 = sf_backend_count(be[b], SF_COUNT_RECT_R8_WINDOW);
+    sf_status_clear(&st);
+    sf_code rc = sf_sample_unorm_rect(be[b], &r8q, &ro, &st);
+    unsigned long moved = sf_backend_count(be[b], SF_COUNT_RECT_R8_WINDOW) - w0;
+    bool same = rc == SF_OK && memcmp(r8ref, plane, sizeof plane) == 0;
+    if (same && (moved == 0 || moved == 1) && (moved || strcmp(be[b]->name, "avx512") != 0)) continue;
+    sf_verdict_fail(v, "fast_path", &c->inst, be[b]->name);
+    sf_verdict_key(v, "fast_path %s rect_groups r8_window%s", be[b]->name, same ? "" : " bits");
+    sf_verdict_dumpf(v, "%s: a linear R8 rect whose 8 columns' taps span 32 slots: %s, %lu window groups (want 1 on "
+                        "avx512, and the scalar backend's planes)\n", be[b]->name, sf_code_name(rc), moved);
+    return false;
   }
   return true;
 }

@@ -35,11 +35,12 @@
  * reports it, so that a check can see a fast path that stopped running (results alone cannot). */
 static _Thread_local unsigned long sfk_forwarded;
 #define SFK_FWD(call) (sfk_forwarded++, (call))
-/* The SAMPLE_UNORM rect's groups of 8 columns by kind (simd_rect.h: gather, pair, quad), on this
- * thread; with sfk_forwarded, what sf_backend_count reports (which: a sf_backend_counter). */
-static _Thread_local unsigned long sfk_rect_groups[3];
+/* The SAMPLE_UNORM rect's groups of 8 columns by kind (simd_rect.h: RGBA8 gather, pair, quad, and
+ * R8 window), on this thread; with sfk_forwarded, what sf_backend_count reports (which: a
+ * sf_backend_counter). */
+static _Thread_local unsigned long sfk_rect_groups[4];
 static inline unsigned long sfk_count(unsigned which) {
-  return which == 0 ? sfk_forwarded : which <= 3 ? sfk_rect_groups[which - 1] : 0;
+  return which == 0 ? sfk_forwarded : which <= 4 ? sfk_rect_groups[which - 1] : 0;
 }
 
 typedef float sfk_vf __attribute__((vector_size(4 * SFK_W)));

@@ -395,6 +395,7 @@ static bool sfk_unorm_rect_r8(const sf_unorm_rect_req *q, const sf_unorm_rect_ou
     if (we - ws > 31) continue;
     G->ok = 1;
     G->ws = ws;
+    sfk_rect_groups[3]++; /* SF_COUNT_RECT_R8_WINDOW */
     for (unsigned p = 0; p < 8; p++) {
       G->idx[2 * p] = (int16_t)(ca[g * 8 + p] - ws);
       G->idx[2 * p + 1] = (int16_t)(cb[g * 8 + p] - ws);
