@@ -18,6 +18,15 @@
  * between two halves to the even one (below); every SNORM8 code decodes to max(c / 127, -1). A tie or an edge case turned the wrong way changes
  * every backend alike, and the independent model's tolerance for sRGB (one code) would hide it.
  * Fixed work (about 256,000 conversions), once per process in the sampler targets. */
+
+/* An 8-lane linear-filter batch across the 2x1 surface `s`: lane 0 at texel 0's centre, lane 7 at
+ * texel 1's, lanes 1-6 evenly between them; `lanes` says which lanes run. */
+static void centre_batch(sf_sample_batch *q, sf_surface *s, const sf_sampler *sm, uint32_t lanes) {
+  memset(q, 0, sizeof *q);
+  q->surf = s, q->samp = sm, q->n = 8, q->lanes = lanes;
+  for (unsigned l = 0; l < 8; l++) q->u[l] = 0.25f + 0.5f * (float)l / 7.0f, q->v[l] = 0.5f;
+}
+
 /* `signed_zero` (with `conversions`): a linear filter between a -0 texel and a +0 texel, in both
  * orders, of a 2x1 R32F surface. At a texel's centre the result is that texel, its sign included;
  * between them it is +0, the IEEE sum of -0 and +0 under round to nearest, whichever way a backend
@@ -42,9 +51,7 @@ static bool sf_check_signed_zero(sf_verdict *v) {
     uint32_t tex[2] = {order ? 0u : 0x80000000u, order ? 0x80000000u : 0u};
     memcpy(s->data, tex, sizeof tex);
     sf_sample_batch q;
-    memset(&q, 0, sizeof q);
-    q.surf = s, q.samp = &sm, q.n = 8, q.lanes = 0xffu;
-    for (unsigned l = 0; l < 8; l++) q.u[l] = 0.25f + 0.5f * (float)l / 7.0f, q.v[l] = 0.5f; /* lane 0 and 7 at the centres */
+    centre_batch(&q, s, &sm, 0xffu);
     for (unsigned b = 0; b < nbe && ok; b++) {
       sf_sample_out o;
       memset(&o, 0, sizeof o);
@@ -99,9 +106,7 @@ static bool sf_check_signed_zero(sf_verdict *v) {
     uint32_t tex[2] = {order ? 0xff7fffffu : 0x7f7fffffu, order ? 0x7f7fffffu : 0xff7fffffu};
     memcpy(s->data, tex, sizeof tex);
     sf_sample_batch q;
-    memset(&q, 0, sizeof q);
-    q.surf = s, q.samp = &sm, q.n = 8, q.lanes = 0x7eu; /* lanes 1-6: between the centres */
-    for (unsigned l = 0; l < 8; l++) q.u[l] = 0.25f + 0.5f * (float)l / 7.0f, q.v[l] = 0.5f;
+    centre_batch(&q, s, &sm, 0x7eu); /* lanes 1-6: between the centres */
     for (unsigned b = 0; b < nbe && ok; b++) {
       sf_sample_out o;
       memset(&o, 0, sizeof o);

@@ -461,6 +461,24 @@ static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *
  * groups at all (sf_backend_count): a group built as a gather instead gives the same bits, slower,
  * so only the counts see it. And every backend's planes equal the scalar backend's (the surface
  * holds a pattern whose channels differ): a kind of group wrong in one channel gives other bits. */
+/* One 8x4 block of a rect on `surf` from (u, 0.25), `du` apart across and 1/64 down (normalized). */
+static sf_unorm_rect_req rect_block(sf_surface *surf, float u, float du) {
+  sf_unorm_rect_req rq = {.surf = surf, .samp = &fp.samp, .u = u, .v = 0.25f, .bu = 8 * du, .bv = 4.0f / 64, .du = du,
+                          .dv = 1.0f / 64, .blocks_x = 1, .blocks_y = 1};
+  return rq;
+}
+
+/* `rq` on `be` into `out`, with how far each of the backend's counters moved in `delta`. */
+static sf_code rect_counted(const sf_backend *be, const sf_unorm_rect_req *rq, const sf_unorm_rect_out *out,
+                            unsigned long delta[SF_COUNT_COUNT]) {
+  for (unsigned q = 0; q < SF_COUNT_COUNT; q++) delta[q] = sf_backend_count(be, (sf_backend_counter)q);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_sample_unorm_rect(be, rq, out, &st);
+  for (unsigned q = 0; q < SF_COUNT_COUNT; q++) delta[q] = sf_backend_count(be, (sf_backend_counter)q) - delta[q];
+  return rc;
+}
+
 static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   static const float step[4] = {0.5f / 16, 1.5f / 16, 3.0f / 16, 0.5f / 16};
   static const float start[4] = {0.1f, 0.1f, 0.1f, 0.6f / 16}; /* the last: first taps at texel 0.1 */
@@ -468,14 +486,12 @@ static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const
   static const char *const kind[4] = {"quad", "pair", "gather", "quad"};
   uint16_t plane[4][32], ref[4][4][32];
   sf_unorm_rect_out ro = {{plane[0], plane[1], plane[2], plane[3]}, 8};
+  unsigned long d[SF_COUNT_COUNT];
   bool have[4];
   for (unsigned k = 0; k < 4; k++) { /* the scalar backend's planes */
-    sf_unorm_rect_req rq = {.surf = fp.u8, .samp = &fp.samp, .u = start[k], .v = 0.25f, .bu = 8 * step[k], .bv = 4.0f / 64,
-                            .du = step[k], .dv = 1.0f / 64, .blocks_x = 1, .blocks_y = 1};
+    sf_unorm_rect_req rq = rect_block(fp.u8, start[k], step[k]);
     sf_unorm_rect_out rr = {{ref[k][0], ref[k][1], ref[k][2], ref[k][3]}, 8};
-    sf_status st;
-    sf_status_clear(&st);
-    have[k] = sf_sample_unorm_rect(sf_backend_scalar(), &rq, &rr, &st) == SF_OK;
+    have[k] = rect_counted(sf_backend_scalar(), &rq, &rr, d) == SF_OK;
   }
   for (unsigned b = 0; b < nbe; b++) {
     /* a counter past the last counts nothing (sampler.h), whatever ran before */
@@ -488,19 +504,14 @@ static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const
     }
     if (!be[b]->sample_unorm_rect) continue;
     for (unsigned k = 0; k < 4; k++) {
-      sf_unorm_rect_req rq = {.surf = fp.u8, .samp = &fp.samp, .u = start[k], .v = 0.25f, .bu = 8 * step[k], .bv = 4.0f / 64,
-                              .du = step[k], .dv = 1.0f / 64, .blocks_x = 1, .blocks_y = 1};
-      unsigned long n0[SF_COUNT_COUNT], n1[SF_COUNT_COUNT], moved = 0;
-      for (unsigned q = 0; q < SF_COUNT_COUNT; q++) n0[q] = sf_backend_count(be[b], (sf_backend_counter)q);
-      sf_status st;
-      sf_status_clear(&st);
-      sf_code rc = sf_sample_unorm_rect(be[b], &rq, &ro, &st);
-      for (unsigned q = 0; q < SF_COUNT_COUNT; q++) n1[q] = sf_backend_count(be[b], (sf_backend_counter)q);
-      for (unsigned q = SF_COUNT_RECT_GATHER; q <= SF_COUNT_RECT_QUAD; q++) moved += n1[q] - n0[q];
+      sf_unorm_rect_req rq = rect_block(fp.u8, start[k], step[k]);
+      sf_code rc = rect_counted(be[b], &rq, &ro, d);
+      unsigned long moved = 0;
+      for (unsigned q = SF_COUNT_RECT_GATHER; q <= SF_COUNT_RECT_QUAD; q++) moved += d[q];
       /* the values too, against the scalar backend's: a kind of group that is built but wrong in
        * one channel gives other bits */
       bool same = rc != SF_OK || !have[k] || memcmp(ref[k], plane, sizeof plane) == 0;
-      if (rc != SF_OK || (same && (!moved || n1[want[k]] - n0[want[k]] == moved))) continue; /* no rect groups: not this path */
+      if (rc != SF_OK || (same && (!moved || d[want[k]] == moved))) continue; /* no rect groups: not this path */
       sf_verdict_fail(v, "fast_path", &c->inst, be[b]->name);
       sf_verdict_key(v, "fast_path %s rect_groups %s%s", be[b]->name, kind[k], same ? "" : " bits");
       if (!same)
@@ -508,8 +519,8 @@ static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const
                          be[b]->name, (double)(step[k] * 16), (double)start[k]);
       else
         sf_verdict_dumpf(v, "%s: a linear RGBA8 rect at %g texels a pixel from u=%g built %lu gather, %lu pair and %lu quad "
-                            "groups; want every one %s\n", be[b]->name, (double)(step[k] * 16), (double)start[k], n1[1] - n0[1], n1[2] - n0[2],
-                         n1[3] - n0[3], kind[k]);
+                            "groups; want every one %s\n", be[b]->name, (double)(step[k] * 16), (double)start[k],
+                         d[SF_COUNT_RECT_GATHER], d[SF_COUNT_RECT_PAIR], d[SF_COUNT_RECT_QUAD], kind[k]);
       return false;
     }
   }
@@ -518,20 +529,14 @@ static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const
    * from texel 0.5 spans exactly 32 slots (taps 0 to 31): one window group on every backend that
    * counts them; at 31/7 it spans 33: none. The scalar backend's bits on all. */
   for (unsigned span = 0; span < 2; span++) {
-    float du = (30.0f + (float)span) / 7 / 64;
-    sf_unorm_rect_req r8q = {.surf = fp.r8, .samp = &fp.samp, .u = 1.0f / 64, .v = 0.25f, .bu = 8 * du, .bv = 4.0f / 64,
-                             .du = du, .dv = 1.0f / 64, .blocks_x = 1, .blocks_y = 1};
+    sf_unorm_rect_req r8q = rect_block(fp.r8, 1.0f / 64, (30.0f + (float)span) / 7 / 64);
     uint16_t r8ref[4][32];
     sf_unorm_rect_out r8o = {{r8ref[0], r8ref[1], r8ref[2], r8ref[3]}, 8};
-    sf_status st;
-    sf_status_clear(&st);
-    bool r8have = sf_sample_unorm_rect(sf_backend_scalar(), &r8q, &r8o, &st) == SF_OK;
+    bool r8have = rect_counted(sf_backend_scalar(), &r8q, &r8o, d) == SF_OK;
     for (unsigned b = 0; b < nbe && r8have; b++) {
       if (!be[b]->sample_unorm_rect) continue;
-      unsigned long w0 = sf_backend_count(be[b], SF_COUNT_RECT_R8_WINDOW);
-      sf_status_clear(&st);
-      sf_code rc = sf_sample_unorm_rect(be[b], &r8q, &ro, &st);
-      unsigned long moved = sf_backend_count(be[b], SF_COUNT_RECT_R8_WINDOW) - w0;
+      sf_code rc = rect_counted(be[b], &r8q, &ro, d);
+      unsigned long moved = d[SF_COUNT_RECT_R8_WINDOW];
       bool same = rc == SF_OK && memcmp(r8ref, plane, sizeof plane) == 0;
       bool one = span == 0 && strcmp(be[b]->name, "avx512") == 0; /* one window group wanted */
       if (same && moved == (one ? 1u : 0u)) continue;
