@@ -352,6 +352,12 @@ static void test_errors(void) {
       {"sample_3d.R (M1, 16) -0x1:uw S0 T6 dst_f.0", SF_ERR_SYNTAX, 22, "cannot be negative"},
       {"sample_3d.R (M1, 16) r[X(0),0]<0;1,0>:uw S0 T6 dst_f.0", SF_ERR_UNDECLARED, 24, "address"},
       {"sample_3d.R (M1, 16) A0(0)<3> S0 T6 dst_f.0", SF_ERR_RANGE, 28, "address width"},
+      /* a '#' code past its bound: at the code's first character after the '#', in the same words,
+       * decimal or hex */
+      {"sample_3d.R (M1, #16) 0x0:uw S0 T6 dst_f.0", SF_ERR_RANGE, 19, "execution size must be at most 15"},
+      {"sample_3d.R (M1, #0x10) 0x0:uw S0 T6 dst_f.0", SF_ERR_RANGE, 19, "execution size must be at most 15"},
+      {"sample_3d.R (M1, 16) 0x0:#256 S0 T6 dst_f.0", SF_ERR_RANGE, 27, "type must be at most 255"},
+      {"sample_3d.R (M1, 16) 0x0:#0x100 S0 T6 dst_f.0", SF_ERR_RANGE, 27, "type must be at most 255"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const err_case *e = &cases[i];

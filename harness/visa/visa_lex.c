@@ -155,11 +155,12 @@ bool vt_snum(cur *c, int64_t min, int64_t max, int64_t *out, const char *what) {
   return true;
 }
 
-/* "#<code>" with code <= max (decimal or 0x hex). */
+/* "#<code>" with code <= max (decimal or 0x hex). A code past max is reported at its first
+ * character after the '#', in the same words, whichever radix it is written in. */
 static bool hash_code(cur *c, uint64_t max, uint64_t *out, const char *what) {
   vt_ws(c);
-  size_t at = c->i;
   if (!vt_expect(c, '#', what)) return false;
+  size_t at = c->i;
   uint64_t v = 0;
   if (vt_peek(c) == '0' && (vt_peek2(c) == 'x' || vt_peek2(c) == 'X')) {
     c->i += 2;
@@ -175,7 +176,7 @@ static bool hash_code(cur *c, uint64_t max, uint64_t *out, const char *what) {
       c->i++;
     }
     if (c->i == d0) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected hex digits after #0x"), false;
-    if (v > max) return vt_perr(c, SF_ERR_RANGE, at, "%s code must be at most %llu", what, (unsigned long long)max), false;
+    if (v > max) return vt_perr(c, SF_ERR_RANGE, at, "%s must be at most %llu", what, (unsigned long long)max), false;
   } else if (!vt_unum(c, max, &v, what)) {
     return false;
   }

@@ -160,7 +160,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "vme_ime(0,256) T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_ERR_RANGE, 11, "the search control must be at most 255"},
     {TW_VISA_KNOWN, "vme_ime(255,255) T6 V0046.0 V0047.0 V0049.0 V0050.0 V0046.1 V0047.2", SF_OK, 0, NULL},
     {TW_VISA_KNOWN, ".decl V41 v_type=G type=#256 num_elts=1", SF_ERR_RANGE, 26, "type must be at most 255"},
-    {TW_VISA_KNOWN, ".decl V41 v_type=G type=#0x100 num_elts=1", SF_ERR_RANGE, 25, "type code must be at most 255"},
+    {TW_VISA_KNOWN, ".decl V41 v_type=G type=#0x100 num_elts=1", SF_ERR_RANGE, 26, "type must be at most 255"},
     {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> 0x0:#256", SF_ERR_RANGE, 33, "type must be at most 255"},
     {TW_VISA_KNOWN, ".decl V41 v_type=G type=#0x000000001 num_elts=1", SF_ERR_SYNTAX, 36, "expected a .decl attribute"},
     {TW_VISA_KNOWN, ".decl V41 v_type=G type=#0x00000001 num_elts=1", SF_OK, 0, NULL},
