@@ -165,7 +165,8 @@ SF_CHECK_ONCE_FN(sf_check_d3d_names)
  * are D3D's one-value system registers (the D3D11.3 functional spec's system values: primitive id,
  * coverage, flattened thread index, GS instance, inner coverage, control point, fork and join
  * instance; depth, sample mask, stencil reference), transcribed here, not taken from the text
- * table; the vector thread and domain registers are bare 0-component. The printer and the parser
+ * table; the vector thread and domain registers are bare 0-component, as is every other register
+ * file (`r1`, `cb0[1]`, `t0`: a person rarely writes one bare, fxc only `s0`). The printer and the parser
  * share that table, so a wrong count there round-trips; only text written by someone else (an
  * fxc listing, a person) reads differently. Each is read as the source of `mov r0.x, NAME` (the
  * outputs as its destination) and its operand token's component count compared. */
@@ -181,6 +182,11 @@ static bool bare_counts(sf_verdict *v) {
       {"oMask", 1, true},            {"oDepthGE", 1, true},          {"oDepthLE", 1, true},
       {"oStencilRef", 1, true},      {"vThreadID", 0, false},        {"vThreadGroupID", 0, false},
       {"vThreadIDInGroup", 0, false}, {"vDomain", 0, false},
+      /* and every register file that is not a one-value system register: bare is 0 components */
+      {"r1", 0, false},              {"v1", 0, false},               {"x0[1]", 0, false},
+      {"s0", 0, false},              {"t0", 0, false},               {"cb0[1]", 0, false},
+      {"icb[1]", 0, false},          {"u0", 0, false},               {"g0", 0, false},
+      {"o1", 0, true},
   };
   for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++) {
     char text[96];

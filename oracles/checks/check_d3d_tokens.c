@@ -108,7 +108,7 @@ static sf_code decode(const uint32_t *t, size_t n, sf_status *st) {
 
 /* `program_refusals`: a program's framing broken one way at a time (sf_tpf_program_decode): each is
  * refused with its code at its DWORD, its message naming the value, and the unbroken forms beside
- * them (a comment block of exactly its 2 header DWORDs, a ret) are read. The fuzzers' programs come
+ * them (a comment block of exactly its 2 header DWORDs, a ret, the program header alone) are read. The fuzzers' programs come
  * from the encoder, whose framing is right, and a mutated one is compared only with itself; the
  * DWORD a refusal names is seen nowhere else. */
 typedef struct {
@@ -134,6 +134,9 @@ static const prog_break prog_breaks[] = {
     {"a DWORD after the program", {0x50u, 3u, 0x0100003eu, 0x0100003eu}, 4, false, SF_ERR_TRAILING, 3, "1 DWORDs after the program end"},
     {"a size of 13 bytes", {0x50u, 3u, 0x0100003eu, 0}, 13, true, SF_ERR_TRUNCATED, 3, "13 bytes is not a whole number"},
     {"the version token alone", {0x50u}, 1, false, SF_ERR_TRUNCATED, 1, "need the version and length tokens"},
+    {"the 2 header DWORDs alone (no instruction)", {0x50u, 2u}, 2, false, SF_OK, 0, ""},
+    {"a length token of 1", {0x50u, 1u}, 2, false, SF_ERR_INVALID, 1, "length token 1 is smaller than the 2 header"},
+    {"a length token of 0", {0x50u, 0u, 0x0100003eu}, 3, false, SF_ERR_INVALID, 1, "length token 0 is smaller than the 2 header"},
 };
 
 static bool program_refusals(sf_verdict *v) {

@@ -460,10 +460,9 @@ static void known_one_free(known_one *k) {
   if (k->rc == SF_OK) sf_isa_free(&k->f);
 }
 
-/* Sets field `at` of k's instruction to val and prints the file: returns the printer's code (st
- * holds its refusal); with `want`, *has says whether the text printed holds it. */
-static sf_code known_one_print(known_one *k, unsigned at, uint32_t val, const char *want, bool *has, sf_status *st) {
-  k->g->ops[at].u = val;
+/* Prints k's file as it stands: returns the printer's code (st holds its refusal); with `want`,
+ * *has says whether the text printed holds it. */
+static sf_code known_one_emit(known_one *k, const char *want, bool *has, sf_status *st) {
   sf_buf out;
   sf_status_clear(st);
   sf_buf_init(&out, st);
@@ -471,6 +470,12 @@ static sf_code known_one_print(known_one *k, unsigned at, uint32_t val, const ch
   if (want) *has = pc == SF_OK && sf_buf_put(&out, "", 1) && strstr((const char *)out.data, want);
   sf_buf_free(&out);
   return pc;
+}
+
+/* Sets field `at` of k's instruction to val and prints the file (known_one_emit). */
+static sf_code known_one_print(known_one *k, unsigned at, uint32_t val, const char *want, bool *has, sf_status *st) {
+  k->g->ops[at].u = val;
+  return known_one_emit(k, want, has, st);
 }
 
 /* `cache_edges`: an LSC instruction's L1 and L3 cache options (the two byte fields after the
@@ -526,6 +531,54 @@ static bool block_edges(sf_verdict *v) {
     }
     known_one_free(&k);
     if (bad) return lines_fail(v, "block_edges", bad, "the 2D block load with %s at its edge: %s\n", f[q].words, bad);
+  }
+  return true;
+}
+
+/* `raw_edges` (with `cache_edges`): an LSC operand the text has no place for (an untyped load's
+ * src1 and src2, an untyped store's dst and src2, a strided load's src2, a strided store's dst, a
+ * 2D block load's src1, a 2D block store's dst) must be %null (variable 0 at offset 0) for the line
+ * to print; each of them alone set to a variable, or to offset 1 of variable 0, is refused as having
+ * no text form, naming it. The fuzz targets' LSC instructions come from IGC's shapes, where these
+ * are always %null, so a printer that tested the pair with one `&&` too few (an untyped load whose
+ * src2 is %null but not its src1) would print a line that reads back without the operand. On IGC's
+ * lines (visa_known_lines.h). */
+static bool raw_edges(sf_verdict *v) {
+  static const struct {
+    const char *line;
+    unsigned at;
+    const char *words;
+  } rows[8] = {
+      {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64", 17, "a load's src1 or src2"},
+      {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64", 18, "a load's src1 or src2"},
+      {"(!P1.any) lsc_store.ugm.uc.wb (M1_NM, 1)  bti(0x4)[V0047.64+0x100]:a32  V0046.64:d16c32x4t", 15, "a store's dst or src2"},
+      {"(!P1.any) lsc_store.ugm.uc.wb (M1_NM, 1)  bti(0x4)[V0047.64+0x100]:a32  V0046.64:d16c32x4t", 18, "a store's dst or src2"},
+      {"lsc_load_strided.ugm (M1, 16)  V0046:d32x4  flat[V0047, 0x10]:a64", 18, "a load's src1"},
+      {"lsc_store_strided.ugml (M5, 16)  ss(V0049)[V0047+0x40, V0052(0,1)]:a32  V0046.32:d16x3", 15, "a store's dst"},
+      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", 19, "a load's src1"},
+      {"(P1) lsc_store_block2d.slm.uc.wb (M1_NM, 1)  flat[V0047(0,1), 0x3F, 0x1F, 0xFFFFFFFF, V0049(2,3), 0x0]  V0046.64:d32.8x16tt",
+       12, "a store's dst"},
+  };
+  static const sf_raw set[2] = {{0x2E, 0}, {0, 1}}; /* a variable; offset 1 of %null */
+  for (unsigned q = 0; q < 16; q++) {
+    known_one k;
+    known_one_parse(&k, rows[q / 2].line);
+    if (k.rc == SF_ERR_NOMEM) continue;
+    unsigned at = rows[q / 2].at;
+    const char *bad = !k.g || k.g->num_ops <= at || k.g->ops[at].kind != SF_VF_RAW || k.g->ops[at].r.id || k.g->ops[at].r.off
+                          ? "parse"
+                          : NULL;
+    if (!bad) {
+      sf_status st;
+      k.g->ops[at].r = set[q % 2];
+      sf_code pc = known_one_emit(&k, NULL, NULL, &st);
+      if (pc != SF_UNSUPPORTED || !strstr(st.msg, rows[q / 2].words) || !strstr(st.msg, "has no text form"))
+        bad = pc == SF_OK ? "printed" : "refusal";
+    }
+    known_one_free(&k);
+    if (bad)
+      return lines_fail(v, "raw_edges", bad, "'%s' with its %%null operand set to %s: want refused as having no text form",
+                        rows[q / 2].line, q % 2 ? "offset 1 of variable 0" : "a variable");
   }
   return true;
 }
@@ -779,7 +832,7 @@ static bool known_refusals(sf_verdict *v) {
 
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && name_fields(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && cache_edges(v) && block_edges(v) && lane_edges(v) && addr_shadow(v);
+         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && cache_edges(v) && block_edges(v) && raw_edges(v) && lane_edges(v) && addr_shadow(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)
