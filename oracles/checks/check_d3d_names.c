@@ -160,7 +160,7 @@ bool sf_check_d3d_names(sf_verdict *v) {
 SF_CHECK_ONCE_FN(sf_check_d3d_names)
 
 /* `bare_count` (once per process, with `program_cap`): a register written without a component
- * suffix has its type's bare component count (docs/dxbc.md §4: 0-component operands are bare,
+ * suffix has its type's bare component count (docs/dxbc.md §3: 0-component operands are bare,
  * `s0`; the scalar system registers, `vPrim` and the like, are bare 1-component). The scalar ones
  * are D3D's one-value system registers (the D3D11.3 functional spec's system values: primitive id,
  * coverage, flattened thread index, GS instance, inner coverage, control point, fork and join

@@ -606,47 +606,6 @@ static bool imm_index(sf_verdict *v) {
 }
 static SF_CHECK_ONCE_FN(imm_index)
 
-/* `ext_range` (once per process): the encoder writes an extended opcode token's fields at the
- * edge of their bits and refuses them, as out of range, one past it, rather than write them cut:
- * each aoffimmi offset at -8 and 7 (4-bit two's complement) and at -9 and 8, the resource
- * dimension at 31 and 32 (5 bits), its stride at 0xfff and 0x1000 (12 bits), each component's
- * return type at 15 and 16 (4 bits). The fuzz targets' instructions come from a decoder or a
- * parser, which never make a field past its bits, so only API use reaches these tests. On one
- * sample with all three extended tokens. */
-static bool ext_range(sf_verdict *v) {
-  static const char text[] = "sample_aoffimmi_indexable(-1,0,0)(texture2d)(float,float,float,float) r0.xyzw, v0.xyxx, t0.xyzw, s0";
-  sf_d3d_inst d;
-  sf_status st;
-  sf_status_clear(&st);
-  if (sf_d3dasm_parse_inst(text, sizeof text - 1, 1, &d, &st) != SF_OK || !d.has_aoffimmi || !d.has_resdim || !d.has_rettype)
-    return sf_verdict_fail(v, "ext_range", NULL, "setup"), sf_verdict_key(v, "ext_range setup"),
-           sf_verdict_dumpf(v, "\"%s\" does not parse with its three extended tokens: %s\n", text, st.msg), false;
-  static const char *const names[10] = {"aoffimmi u", "aoffimmi v", "aoffimmi w", "resource dimension", "stride",
-                                        "return type x", "return type y", "return type z", "return type w", "aoffimmi u low"};
-  for (unsigned f = 0; f < 10; f++) {
-    for (unsigned past = 0; past < 2; past++) {
-      sf_d3d_inst w = d;
-      if (f < 3) w.aoffimmi[f] = (int8_t)(past ? 8 : 7);
-      else if (f == 9) w.aoffimmi[0] = (int8_t)(past ? -9 : -8);
-      else if (f == 3) w.resdim = (uint8_t)(past ? 32 : 31);
-      else if (f == 4) w.resdim_stride = (uint16_t)(past ? 0x1000 : 0xfff);
-      else w.rettype[f - 5] = (uint8_t)(past ? 16 : 15);
-      uint32_t tok[SF_TPF_MAX_INST_LEN];
-      size_t n = 0;
-      sf_status_clear(&st);
-      sf_code rc = sf_tpf_encode_inst(&w, tok, &n, &st);
-      if (past ? rc == SF_ERR_RANGE : rc == SF_OK) continue;
-      sf_verdict_fail(v, "ext_range", NULL, names[f]);
-      sf_verdict_key(v, "ext_range %s %s %s", names[f], past ? "past" : "edge", sf_code_name(rc));
-      sf_verdict_dumpf(v, "the encoder given \"%s\" with its %s %s its field's edge: %s (%s), want %s\n", text, names[f],
-                       past ? "one past" : "at", sf_code_name(rc), st.msg, past ? "out of range" : "the tokens");
-      return false;
-    }
-  }
-  return true;
-}
-static SF_CHECK_ONCE_FN(ext_range)
-
 /* `validate_accepts`: a value at the edge of what a rule allows, set on an otherwise valid
  * instruction, is reported under no rule (the rules' edits above are the other side): min
  * precision 1, 2, 4 and 5 (3, 6 and 7 do not exist) and modifier 3 (-|x|) on the first source.
@@ -775,7 +734,7 @@ bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
   /* the equality probes on one instruction in four, picked by its fields: about forty comparisons
    * each, a tenth of d3dasm's time when run on every one */
   bool probe = ((d->op ^ d->dst.comp_bits ^ d->src[0].comp_bits ^ d->src[0].type) & 3u) == 0;
-  if (!canon_clears(v, d) || (probe && (!opnd_sees(v, d) || !inst_sees(v, d))) || !enc_range(v, d) || !imm_index_once(v) || !ext_range_once(v))
+  if (!canon_clears(v, d) || (probe && (!opnd_sees(v, d) || !inst_sees(v, d))) || !enc_range(v, d) || !imm_index_once(v))
     return false;
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;

@@ -9,9 +9,9 @@
  * fields), is broken one field at a time; each break has the code, the DWORD and the numbers its
  * message must carry, formatted here from the broken token itself. The template must decode first:
  * a decoder that refuses it would pass every row for the wrong reason. `program_refusals` does the
- * same for a program's framing, `print_cap` for the printer's token count and `ctl_names` for the
- * declarations' enumerated control fields. Fixed work: once per process in the D3D codec targets
- * (sf_check_d3d_tokens_once). */
+ * same for a program's framing, `print_cap` for the printer's token count, `ctl_names` for the
+ * declarations' enumerated control fields and `ext_range` for the encoder's extended-token fields.
+ * Fixed work: once per process in the D3D codec targets (sf_check_d3d_tokens_once). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -300,6 +300,46 @@ static bool gen_ext(sf_verdict *v) {
   return true;
 }
 
+/* `ext_range` (with `token_refusals`): the encoder writes an extended opcode token's fields at the
+ * edge of their bits and refuses them, as out of range, one past it, rather than write them cut:
+ * each aoffimmi offset at -8 and 7 (4-bit two's complement) and at -9 and 8, the resource
+ * dimension at 31 and 32 (5 bits), its stride at 0xfff and 0x1000 (12 bits), each component's
+ * return type at 15 and 16 (4 bits). The fuzz targets' instructions come from a decoder or a
+ * parser, which never make a field past its bits, so only API use reaches these tests. On one
+ * sample with all three extended tokens. */
+static bool ext_range(sf_verdict *v) {
+  static const char text[] = "sample_aoffimmi_indexable(-1,0,0)(texture2d)(float,float,float,float) r0.xyzw, v0.xyxx, t0.xyzw, s0";
+  sf_d3d_inst d;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_d3dasm_parse_inst(text, sizeof text - 1, 1, &d, &st) != SF_OK || !d.has_aoffimmi || !d.has_resdim || !d.has_rettype)
+    return sf_verdict_fail(v, "ext_range", NULL, "setup"), sf_verdict_key(v, "ext_range setup"),
+           sf_verdict_dumpf(v, "\"%s\" does not parse with its three extended tokens: %s\n", text, st.msg), false;
+  static const char *const names[10] = {"aoffimmi u", "aoffimmi v", "aoffimmi w", "resource dimension", "stride",
+                                        "return type x", "return type y", "return type z", "return type w", "aoffimmi u low"};
+  for (unsigned f = 0; f < 10; f++) {
+    for (unsigned past = 0; past < 2; past++) {
+      sf_d3d_inst w = d;
+      if (f < 3) w.aoffimmi[f] = (int8_t)(past ? 8 : 7);
+      else if (f == 9) w.aoffimmi[0] = (int8_t)(past ? -9 : -8);
+      else if (f == 3) w.resdim = (uint8_t)(past ? 32 : 31);
+      else if (f == 4) w.resdim_stride = (uint16_t)(past ? 0x1000 : 0xfff);
+      else w.rettype[f - 5] = (uint8_t)(past ? 16 : 15);
+      uint32_t tok[SF_TPF_MAX_INST_LEN];
+      size_t n = 0;
+      sf_status_clear(&st);
+      sf_code rc = sf_tpf_encode_inst(&w, tok, &n, &st);
+      if (past ? rc == SF_ERR_RANGE : rc == SF_OK) continue;
+      sf_verdict_fail(v, "ext_range", NULL, names[f]);
+      sf_verdict_key(v, "ext_range %s %s %s", names[f], past ? "past" : "edge", sf_code_name(rc));
+      sf_verdict_dumpf(v, "the encoder given \"%s\" with its %s %s its field's edge: %s (%s), want %s\n", text, names[f],
+                       past ? "one past" : "at", sf_code_name(rc), st.msg, past ? "out of range" : "the tokens");
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool sf_check_d3d_tokens(sf_verdict *v) {
   sf_status st;
   sf_code rc = decode(tmpl, T_LEN, &st);
@@ -348,7 +388,7 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
   if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
-  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && gen_ext(v);
+  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && gen_ext(v) && ext_range(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_tokens)

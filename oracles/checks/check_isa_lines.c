@@ -18,7 +18,9 @@
  *   - `short_ops`: an instruction with fewer fields than its row is refused by the encoder and the
  *     printer, not read past its fields;
  *   - `known_refusals`: faulty lines are refused with their codes on their own lines;
- *   - `s3d_names`: every 3D_SAMPLE sub-op prints under its known name and reads back as itself.
+ *   - `s3d_names`: every 3D_SAMPLE sub-op prints under its known name and reads back as itself;
+ *   - then the edge checks of check_isa_edges.c (`cache_edges`, `block_edges`, `raw_edges`,
+ *     `addr_shadow`, `lane_edges`), which share this file's known-line helpers (check_known_one.h).
  * The generated kernels rarely hold the lines these need (one bfn among a hundred rows, a string
  * with escapes, a text cut at a mnemonic), so the fuzzers found such bugs in tens of seconds, when
  * at all; here they are found at a process's first input. */
@@ -29,17 +31,10 @@
 #include "harness/visa/visa_kernel_priv.h"
 #include "harness/visa/visa_optab.h"
 #include "oracles/checks/check_int.h"
+#include "oracles/checks/check_known_one.h"
 #include "oracles/checks/visa_known_lines.h"
 #include "samplefuzz/gen.h"
 #include "samplefuzz/visa.h"
-
-static bool lines_fail(sf_verdict *v, const char *check, const char *what, const char *fmt, const char *a, const char *b) {
-  sf_verdict_fail(v, check, NULL, what);
-  sf_verdict_key(v, "%s %s", check, what);
-  sf_verdict_dumpf(v, fmt, a, b);
-  sf_verdict_dumpf(v, "\n");
-  return false;
-}
 
 /* `optab_rows`: sf_visa_optab(op) is op's row; in each sub-op table every value (but the catch-all
  * -1) and every name appears once, and sf_visa_optab_sub finds each value's own row. A value
@@ -52,7 +47,7 @@ static bool optab_rows(sf_verdict *v) {
     if (!d || d->op != op) {
       snprintf(a, sizeof a, "%u", op);
       snprintf(b, sizeof b, "%d", d ? (int)d->op : -1);
-      return lines_fail(v, "optab_rows", "number", "opcode %s's row holds opcode %s", a, b);
+      return sf_known_fail(v, "optab_rows", "number", "opcode %s's row holds opcode %s", a, b);
     }
     for (unsigned i = 0; d->subs && i < d->num_subs; i++) {
       const sf_visa_subop *s = &d->subs[i];
@@ -62,13 +57,13 @@ static bool optab_rows(sf_verdict *v) {
         if (same_value || same_name) {
           snprintf(a, sizeof a, "%s (0x%02x) sub-op rows %u and %u", d->name ? d->name : "?", op, j, i);
           snprintf(b, sizeof b, "%s %d / %s %d", t->name ? t->name : "?", t->value, s->name ? s->name : "?", s->value);
-          return lines_fail(v, "optab_rows", same_value ? "sub_value" : "sub_name", "%s share a %s", a,
+          return sf_known_fail(v, "optab_rows", same_value ? "sub_value" : "sub_name", "%s share a %s", a,
                             same_value ? "value" : "name");
         }
       }
       if (s->value >= 0 && sf_visa_optab_sub(d, (uint8_t)s->value) != s) {
         snprintf(a, sizeof a, "%s (0x%02x) sub-op 0x%02x", d->name ? d->name : "?", op, (unsigned)s->value);
-        return lines_fail(v, "optab_rows", "sub_lookup", "%s is not found as its own row%s", a, "");
+        return sf_known_fail(v, "optab_rows", "sub_lookup", "%s is not found as its own row%s", a, "");
       }
     }
   }
@@ -100,7 +95,7 @@ static bool name_fields(sf_verdict *v) {
         snprintf(a, sizeof a, "%s (0x%02x) with %u fields (its row has %zu), byte form %u", d->name ? d->name : "?", op,
                  (unsigned)g.num_ops, n, (unsigned)form);
         snprintf(b, sizeof b, "field %d, want %d", got, w);
-        return lines_fail(v, "name_fields", "field", "%s: the name field is %s", a, b);
+        return sf_known_fail(v, "name_fields", "field", "%s: the name field is %s", a, b);
       }
     }
   }
@@ -121,7 +116,7 @@ static bool mnemonic_end_one(sf_verdict *v, const char *mn) {
   sf_code rc = sf_check_visaasm_exact(text, (size_t)n, &f, &st);
   if (rc == SF_OK) sf_isa_free(&f);
   if (rc == SF_OK || rc == SF_ERR_NOMEM || (st.pos_kind == SF_POS_TEXT && st.line == 3)) return true;
-  return lines_fail(v, "mnemonic_end", "position", "a text ending at the mnemonic '%s' is refused off its line: %s", mn, st.msg);
+  return sf_known_fail(v, "mnemonic_end", "position", "a text ending at the mnemonic '%s' is refused off its line: %s", mn, st.msg);
 }
 
 static bool mnemonic_end(sf_verdict *v) {
@@ -186,7 +181,7 @@ static bool suffix_column(sf_verdict *v) {
     char at[80];
     snprintf(at, sizeof at, "%s at %u:%u (want 4:%u..%u)", sf_code_name(rc), (unsigned)st.line, (unsigned)st.col,
              (unsigned)lo, (unsigned)hi);
-    return lines_fail(v, "suffix_column", rc == SF_OK ? "accepted" : "position", "'%s': %s", line, at);
+    return sf_known_fail(v, "suffix_column", rc == SF_OK ? "accepted" : "position", "'%s': %s", line, at);
   }
   return true;
 }
@@ -236,7 +231,7 @@ static bool string_escapes(sf_verdict *v) {
       snprintf(why, sizeof why, "%s at %u:%u, want %s at 3:%u", sf_code_name(rc), (unsigned)st.line, (unsigned)st.col,
                sf_code_name(cases[i].code), cases[i].col);
     if (rc == SF_OK) sf_isa_free(&f);
-    return lines_fail(v, "string_escapes", cases[i].want ? "value" : "refusal", "FILE \"%s\": %s", cases[i].lit, why);
+    return sf_known_fail(v, "string_escapes", cases[i].want ? "value" : "refusal", "FILE \"%s\": %s", cases[i].lit, why);
   }
   return true;
 }
@@ -283,7 +278,7 @@ static bool suffix_edges(sf_verdict *v) {
   if (rc != SF_OK) {
     char at[40];
     snprintf(at, sizeof at, "line %u", (unsigned)st.line);
-    return lines_fail(v, "suffix_edges", "refused", "a kernel of valid edge lines is refused at %s: %s", at, st.msg);
+    return sf_known_fail(v, "suffix_edges", "refused", "a kernel of valid edge lines is refused at %s: %s", at, st.msg);
   }
   sf_buf out;
   sf_buf_init(&out, &st);
@@ -296,7 +291,7 @@ static bool suffix_edges(sf_verdict *v) {
   }
   sf_buf_free(&out);
   sf_isa_free(&f);
-  return !missing || lines_fail(v, "suffix_edges", "print", "'%s' does not print back as written %s", missing, st.msg);
+  return !missing || sf_known_fail(v, "suffix_edges", "print", "'%s' does not print back as written %s", missing, st.msg);
 }
 
 /* One VA instruction (opcode op, sub-op sub, fields after the sub-op by the text plan: surface T6,
@@ -356,7 +351,7 @@ static bool va_modes(sf_verdict *v) {
       if (!plan) { /* every sub-op the opcode table names has its operand plan under that opcode */
         char a[96];
         snprintf(a, sizeof a, "%s sub-op 0x%02x (%s)", d->name, (unsigned)sub, d->subs[si].name ? d->subs[si].name : "?");
-        return lines_fail(v, "va_modes", "plan", "%s has no operand plan%s", a, "");
+        return sf_known_fail(v, "va_modes", "plan", "%s has no operand plan%s", a, "");
       }
       if (strlen(plan) > 16) continue;
       uint8_t base[16] = {0};
@@ -395,13 +390,13 @@ static bool va_modes(sf_verdict *v) {
           char a[120], b[SF_STATUS_MSG_MAX + 40];
           snprintf(a, sizeof a, "%s sub-op 0x%02x mode '%c' (field %zu) = %u", d->name, (unsigned)sub, plan[i], i + 1, val);
           snprintf(b, sizeof b, "%s %u: %s", bad, got, st.msg);
-          return lines_fail(v, "va_modes", bad, "%s prints, and reads back as %s", a, b);
+          return sf_known_fail(v, "va_modes", bad, "%s prints, and reads back as %s", a, b);
         }
       }
     }
   }
   /* a sweep where nothing prints would pass whatever the printer did */
-  return printed || lines_fail(v, "va_modes", "none", "no VA instruction of the sweep printed%s%s", "", "");
+  return printed || sf_known_fail(v, "va_modes", "none", "no VA instruction of the sweep printed%s%s", "", "");
 }
 
 /* `line_cuts` (with `known_lines`): the text cut after each byte of a known line, the header before
@@ -422,225 +417,7 @@ static bool line_cuts(sf_verdict *v, const char *text, size_t head, const char *
     snprintf(cut, sizeof cut, "%zu bytes", k - head);
     char msg[SF_STATUS_MSG_MAX + 80];
     snprintf(msg, sizeof msg, "line %u, its first %s: %s", at_line, cut, st.msg);
-    return lines_fail(v, "line_cuts", "position", "IGC's line '%s' cut is refused off its line (%s)", line, msg);
-  }
-  return true;
-}
-
-/* One known line alone in a kernel after SF_VISA_KNOWN_HDR, written into text (cap bytes; *n its
- * length) and parsed from a block of exactly its bytes. SF_ERR_LIMIT, with nothing parsed, when the
- * text does not fit. */
-static sf_code known_parse(const char *line, char *text, size_t cap, size_t *n, sf_isa_file *f, sf_status *st) {
-  int w = snprintf(text, cap, "%s    %s\n", SF_VISA_KNOWN_HDR, line);
-  memset(f, 0, sizeof *f);
-  if (w < 0 || (size_t)w >= cap) return sf_fail(st, SF_ERR_LIMIT, "the line does not fit the check's buffer");
-  *n = (size_t)w;
-  return sf_check_visaasm_exact(text, *n, f, st);
-}
-
-/* One known line parsed alone in its kernel (known_parse): the text (n bytes, 0 when it did not
- * fit), the parse's code and status, and g, its single generic instruction (NULL unless exactly one). */
-typedef struct known_one {
-  char text[sizeof SF_VISA_KNOWN_HDR + 320];
-  size_t n;
-  sf_status st;
-  sf_isa_file f;
-  sf_visa_ginst *g;
-  sf_code rc;
-} known_one;
-
-static void known_one_parse(known_one *k, const char *line) {
-  k->n = 0;
-  sf_status_clear(&k->st);
-  k->rc = known_parse(line, k->text, sizeof k->text, &k->n, &k->f, &k->st);
-  k->g = k->rc == SF_OK && k->f.num_kernels == 1 && k->f.kernels[0].num_gens == 1 ? &k->f.kernels[0].gens[0] : NULL;
-}
-
-static void known_one_free(known_one *k) {
-  if (k->rc == SF_OK) sf_isa_free(&k->f);
-}
-
-/* Prints k's file as it stands: returns the printer's code (st holds its refusal); with `want`,
- * *has says whether the text printed holds it. */
-static sf_code known_one_emit(known_one *k, const char *want, bool *has, sf_status *st) {
-  sf_buf out;
-  sf_status_clear(st);
-  sf_buf_init(&out, st);
-  sf_code pc = sf_visaasm_print(&k->f, &out, st);
-  if (want) *has = pc == SF_OK && sf_buf_put(&out, "", 1) && strstr((const char *)out.data, want);
-  sf_buf_free(&out);
-  return pc;
-}
-
-/* Sets field `at` of k's instruction to val and prints the file (known_one_emit). */
-static sf_code known_one_print(known_one *k, unsigned at, uint32_t val, const char *want, bool *has, sf_status *st) {
-  k->g->ops[at].u = val;
-  return known_one_emit(k, want, has, st);
-}
-
-/* `cache_edges`: an LSC instruction's L1 and L3 cache options (the two byte fields after the
- * sfid, fields 4 and 5 of the untyped and the 2D block layouts) print by their names up to 6 (`ri`)
- * and are refused as having no text form from 7 on, the refusal naming "a cache option": the names
- * are a table of seven, and a printer that let 7 through read past it. On IGC's untyped load and
- * 2D block load (visa_known_lines.h). */
-static bool cache_edges(sf_verdict *v) {
-  static const char *const lines[2] = {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64",
-                                       "lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]"};
-  for (unsigned q = 0; q < 4; q++) {
-    known_one k;
-    known_one_parse(&k, lines[q / 2]);
-    if (k.rc == SF_ERR_NOMEM) continue;
-    unsigned at = 4 + q % 2;
-    const char *bad = !k.g || k.g->num_ops < 6 || k.g->ops[at].kind != SF_VF_UB ? "parse" : NULL;
-    for (uint32_t val = 6; !bad && val <= 7; val++) {
-      sf_status st;
-      bool ri = false;
-      sf_code pc = known_one_print(&k, at, val, ".ri", &ri, &st);
-      if (val == 6 && !ri)
-        bad = "6 not printed as ri";
-      else if (val == 7 && (pc != SF_UNSUPPORTED || !strstr(st.msg, "a cache option")))
-        bad = "7 not refused as a cache option";
-    }
-    known_one_free(&k);
-    if (bad)
-      return lines_fail(v, "cache_edges", bad, "%s with its %s cache option: %s", lines[q / 2], q % 2 ? "L3" : "L1");
-  }
-  return true;
-}
-
-/* `block_edges` (with `cache_edges`): the 2D block load's data size (1-7), data order (1-2) and
- * VNNI byte (0-1) print at their largest value and are refused one past it, naming the field (the
- * names are tables the printer indexes). On IGC's 2D block load (visa_known_lines.h). */
-static bool block_edges(sf_verdict *v) {
-  static const char line[] = "lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]";
-  static const struct {
-    unsigned at;
-    uint32_t last;
-    const char *words;
-  } f[3] = {{6, 7, "the data size"}, {7, 2, "the data order"}, {11, 1, "a VNNI byte"}};
-  for (unsigned q = 0; q < 3; q++) {
-    known_one k;
-    known_one_parse(&k, line);
-    if (k.rc == SF_ERR_NOMEM) continue;
-    const char *bad = !k.g || k.g->num_ops <= f[q].at ? "parse" : NULL;
-    for (uint32_t val = f[q].last; !bad && val <= f[q].last + 1; val++) {
-      sf_status st;
-      sf_code pc = known_one_print(&k, f[q].at, val, NULL, NULL, &st);
-      if (val == f[q].last ? pc != SF_OK : pc != SF_UNSUPPORTED || !strstr(st.msg, f[q].words))
-        bad = val == f[q].last ? "largest not printed" : "one past not refused";
-    }
-    known_one_free(&k);
-    if (bad) return lines_fail(v, "block_edges", bad, "the 2D block load with %s at its edge: %s\n", f[q].words, bad);
-  }
-  return true;
-}
-
-/* `raw_edges` (with `cache_edges`): an LSC operand the text has no place for (an untyped load's
- * src1 and src2, an untyped store's dst and src2, a strided load's src2, a strided store's dst, a
- * 2D block load's src1, a 2D block store's dst) must be %null (variable 0 at offset 0) for the line
- * to print; each of them alone set to a variable, or to offset 1 of variable 0, is refused as having
- * no text form, naming it. The fuzz targets' LSC instructions come from IGC's shapes, where these
- * are always %null, so a printer that tested the pair with one `&&` too few (an untyped load whose
- * src2 is %null but not its src1) would print a line that reads back without the operand. On IGC's
- * lines (visa_known_lines.h). */
-static bool raw_edges(sf_verdict *v) {
-  static const struct {
-    const char *line;
-    unsigned at;
-    const char *words;
-  } rows[8] = {
-      {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64", 17, "a load's src1 or src2"},
-      {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64", 18, "a load's src1 or src2"},
-      {"(!P1.any) lsc_store.ugm.uc.wb (M1_NM, 1)  bti(0x4)[V0047.64+0x100]:a32  V0046.64:d16c32x4t", 15, "a store's dst or src2"},
-      {"(!P1.any) lsc_store.ugm.uc.wb (M1_NM, 1)  bti(0x4)[V0047.64+0x100]:a32  V0046.64:d16c32x4t", 18, "a store's dst or src2"},
-      {"lsc_load_strided.ugm (M1, 16)  V0046:d32x4  flat[V0047, 0x10]:a64", 18, "a load's src1"},
-      {"lsc_store_strided.ugml (M5, 16)  ss(V0049)[V0047+0x40, V0052(0,1)]:a32  V0046.32:d16x3", 15, "a store's dst"},
-      {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", 19, "a load's src1"},
-      {"(P1) lsc_store_block2d.slm.uc.wb (M1_NM, 1)  flat[V0047(0,1), 0x3F, 0x1F, 0xFFFFFFFF, V0049(2,3), 0x0]  V0046.64:d32.8x16tt",
-       12, "a store's dst"},
-  };
-  static const sf_raw set[2] = {{0x2E, 0}, {0, 1}}; /* a variable; offset 1 of %null */
-  for (unsigned q = 0; q < 16; q++) {
-    known_one k;
-    known_one_parse(&k, rows[q / 2].line);
-    if (k.rc == SF_ERR_NOMEM) continue;
-    unsigned at = rows[q / 2].at;
-    const char *bad = !k.g || k.g->num_ops <= at || k.g->ops[at].kind != SF_VF_RAW || k.g->ops[at].r.id || k.g->ops[at].r.off
-                          ? "parse"
-                          : NULL;
-    if (!bad) {
-      sf_status st;
-      k.g->ops[at].r = set[q % 2];
-      sf_code pc = known_one_emit(&k, NULL, NULL, &st);
-      if (pc != SF_UNSUPPORTED || !strstr(st.msg, rows[q / 2].words) || !strstr(st.msg, "has no text form"))
-        bad = pc == SF_OK ? "printed" : "refusal";
-    }
-    known_one_free(&k);
-    if (bad)
-      return lines_fail(v, "raw_edges", bad, "'%s' with its %%null operand set to %s: want refused as having no text form",
-                        rows[q / 2].line, q % 2 ? "offset 1 of variable 0" : "a variable");
-  }
-  return true;
-}
-
-/* `addr_shadow` (with `cache_edges`): an address variable declared as A1 is address 0, and the
- * fallback spelling of address 1 is then its name: a sampler instruction whose indirect operand
- * names address 1, which the kernel does not declare, has no spelling and is refused as invalid,
- * naming 'A1'; address 0 prints by its fallback spelling, r[A0(0),0]. The reader builds no such operand from text
- * (A1 reads as address 0); an .isa file or the API can. */
-static bool addr_shadow(sf_verdict *v) {
-  static const char text[] = ".version 4.1\n.kernel \"k\"\n.decl V40 v_type=G type=ud num_elts=64 align=GRF\n"
-                             ".decl A1 v_type=A num_elts=1\n"
-                             "    sample_unorm.RGBA.16-full S0 T6 r[A1(0),0]<0;1,0>:f 0x0:f 0x0:f 0x0:f V40.0\n";
-  sf_isa_file f;
-  sf_status st;
-  sf_code rc = sf_check_visaasm_exact(text, sizeof text - 1, &f, &st);
-  if (rc == SF_ERR_NOMEM) return true;
-  sf_inst *in = rc == SF_OK && f.num_kernels == 1 && f.kernels[0].num_insts == 1 ? &f.kernels[0].insts[0] : NULL;
-  const char *bad = !in || in->unorm.u.id != 0 ? "parse" : NULL;
-  for (uint32_t id = 0; !bad && id < 2; id++) {
-    in->unorm.u.id = id;
-    sf_buf out;
-    sf_status_clear(&st);
-    sf_buf_init(&out, &st);
-    sf_code pc = sf_visaasm_print(&f, &out, &st);
-    if (id == 0 && pc != SF_ERR_NOMEM && (pc != SF_OK || !sf_buf_put(&out, "", 1) || !strstr((const char *)out.data, "r[A0(0),0]")))
-      bad = "address 0 not printed as A0";
-    else if (id == 1 && pc != SF_ERR_NOMEM && (pc != SF_ERR_INVALID || !strstr(st.msg, "'A1' names another symbol")))
-      bad = "address 1 not refused";
-    sf_buf_free(&out);
-  }
-  if (rc == SF_OK) sf_isa_free(&f);
-  return bad ? lines_fail(v, "addr_shadow", bad, "%s: %s\n", "an undeclared address whose fallback name is declared", bad) : true;
-}
-
-/* `lane_edges` (with `cache_edges`): the first-generation gather's and scatter's lane byte (bits
- * 0-1: 8, 16 or 1 lanes; bits 4-7: the emask) prints for every emask and lane code, and a byte with
- * bit 2 or 3 set, lane code 3 or a value past the byte is refused as having no text form, naming
- * the byte: the printer writes only the lane count and the emask, so a byte it let through would
- * read back as another. On IGC's gather and scatter lines (visa_known_lines.h). */
-static bool lane_edges(sf_verdict *v) {
-  static const char *const lines[2] = {"gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0", "scatter.1 (M1_NM, 8) T6 0x10:ud V0046.0 V0047.0"};
-  static const uint32_t lanes[9] = {0x00, 0x01, 0x02, 0x72, 0x04, 0x08, 0x03, 0x0d, 0x100}; /* 4 print, 5 refused */
-  for (unsigned q = 0; q < 2; q++) {
-    known_one k;
-    known_one_parse(&k, lines[q]);
-    if (k.rc == SF_ERR_NOMEM) continue;
-    unsigned at = q ? 1 : 2;
-    const char *bad = !k.g || k.g->num_ops <= at ? "parse" : NULL;
-    uint32_t val = 0;
-    for (unsigned i = 0; !bad && i < 9; i++) {
-      sf_status st;
-      bool has = false;
-      sf_code pc = known_one_print(&k, at, val = lanes[i], q ? "scatter" : "gather", &has, &st);
-      char want[48];
-      snprintf(want, sizeof want, "lane byte 0x%02x has no text form", (unsigned)val);
-      if (i < 4 ? !has : pc != SF_UNSUPPORTED || !strstr(st.msg, want)) bad = i < 4 ? "not printed" : "not refused";
-    }
-    known_one_free(&k);
-    char byte[16];
-    snprintf(byte, sizeof byte, "0x%02x", (unsigned)val);
-    if (bad) return lines_fail(v, "lane_edges", bad, "%s with its lane byte %s: wrong\n", lines[q], byte);
+    return sf_known_fail(v, "line_cuts", "position", "IGC's line '%s' cut is refused off its line (%s)", line, msg);
   }
   return true;
 }
@@ -652,8 +429,8 @@ static bool lane_edges(sf_verdict *v) {
 static bool known_lines(sf_verdict *v) {
   for (size_t i = 0; i < sizeof SF_VISA_KNOWN_LINES / sizeof SF_VISA_KNOWN_LINES[0]; i++) {
     const sf_visa_known_line *t = &SF_VISA_KNOWN_LINES[i];
-    known_one k;
-    known_one_parse(&k, t->line);
+    sf_known_one k;
+    sf_known_one_parse(&k, t->line);
     if (!k.n) continue;
     const char *bad = k.rc == SF_ERR_NOMEM ? NULL : k.rc != SF_OK ? "refused" : NULL;
     const sf_visa_ginst *g = k.g && !k.f.kernels[0].num_insts ? k.g : NULL;
@@ -669,8 +446,8 @@ static bool known_lines(sf_verdict *v) {
       else if (!strstr((const char *)out.data, t->line)) bad = "printed", snprintf(k.st.msg, sizeof k.st.msg, "printed back otherwise");
       sf_buf_free(&out);
     }
-    known_one_free(&k);
-    if (bad) return lines_fail(v, "known_lines", bad, "IGC's line '%s': %s", t->line, k.st.msg[0] ? k.st.msg : bad);
+    sf_known_one_free(&k);
+    if (bad) return sf_known_fail(v, "known_lines", bad, "IGC's line '%s': %s", t->line, k.st.msg[0] ? k.st.msg : bad);
     if (!line_cuts(v, k.text, k.n - strlen(t->line) - 1, t->line)) return false;
   }
   return true;
@@ -696,7 +473,7 @@ static bool read_forms(sf_verdict *v) {
       size_t n = 0;
       sf_isa_file f;
       sf_status_clear(&st[q]);
-      rc[q] = known_parse(pair[q], text[q], sizeof text[q], &n, &f, &st[q]);
+      rc[q] = sf_known_parse(pair[q], text[q], sizeof text[q], &n, &f, &st[q]);
       if (!q) n0 = n;
       sf_buf_init(&w[q], &st[q]);
       w[q].limit = SF_ISA_CHECK_BUF_LIMIT;
@@ -710,10 +487,10 @@ static bool read_forms(sf_verdict *v) {
     sf_buf_free(&w[1]);
     if (rc[0] == SF_ERR_NOMEM || rc[1] == SF_ERR_NOMEM) continue;
     if (rc[0] != SF_OK || rc[1] != SF_OK)
-      return lines_fail(v, "read_forms", "refused", "GenX_IR's spelling '%s' or its printed form was refused: %s",
+      return sf_known_fail(v, "read_forms", "refused", "GenX_IR's spelling '%s' or its printed form was refused: %s",
                         pair[0], rc[0] != SF_OK ? st[0].msg : st[1].msg);
     if (!same)
-      return lines_fail(v, "read_forms", "differs", "GenX_IR's spelling '%s' reads as other bytes than '%s'",
+      return sf_known_fail(v, "read_forms", "differs", "GenX_IR's spelling '%s' reads as other bytes than '%s'",
                         pair[0], pair[1]);
     if (!line_cuts(v, text[0], n0 - strlen(pair[0]) - 1, pair[0])) return false;
   }
@@ -769,7 +546,7 @@ static bool short_ops(sf_verdict *v) {
       char got[2 * SF_STATUS_MSG_MAX + 96];
       snprintf(got, sizeof got, "encoder %s (%s), printer %s (%s); want %s", sf_code_name(enc), st.msg, sf_code_name(prt),
                sp.msg, whole ? "both to take it" : "invalid, then unsupported");
-      return lines_fail(v, "short_ops", enc_ok ? "print" : "encode", "%s: %s", what, got);
+      return sf_known_fail(v, "short_ops", enc_ok ? "print" : "encode", "%s: %s", what, got);
     }
   }
   return true;
@@ -791,11 +568,11 @@ static bool s3d_names(sf_verdict *v) {
     sf_status_clear(&st);
     snprintf(want, sizeof want, "sub-op 0x%02x as %s", nm->op, nm->prefix);
     if (sf_visa_print(&x, NULL, buf, sizeof buf, &st) != SF_OK || strncmp(buf, nm->prefix, strlen(nm->prefix)) != 0)
-      return lines_fail(v, "s3d_names", "print", "printed '%s', want %s", buf, want);
+      return sf_known_fail(v, "s3d_names", "print", "printed '%s', want %s", buf, want);
     sf_status_clear(&st);
     sf_code rc = sf_visa_parse(buf, strlen(buf), NULL, &y, &st);
     if (rc != SF_ERR_NOMEM && (rc != SF_OK || y.family != SF_FAMILY_SAMPLE_3D || y.s3d.op != nm->op))
-      return lines_fail(v, "s3d_names", "read", "'%s' did not read back as %s", buf, want);
+      return sf_known_fail(v, "s3d_names", "read", "'%s' did not read back as %s", buf, want);
   }
   return true;
 }
@@ -813,10 +590,10 @@ static bool known_refusals(sf_verdict *v) {
   for (const char *q = hdr; *q; q++) at_line += *q == '\n';
   for (size_t i = 0; i < sizeof SF_VISA_KNOWN_REFUSED / sizeof SF_VISA_KNOWN_REFUSED[0]; i++) {
     const sf_visa_known_refusal *r = &SF_VISA_KNOWN_REFUSED[i];
-    known_one k;
-    known_one_parse(&k, r->line);
+    sf_known_one k;
+    sf_known_one_parse(&k, r->line);
     if (!k.n) continue;
-    known_one_free(&k);
+    sf_known_one_free(&k);
     sf_code rc = k.rc;
     const sf_status st = k.st;
     if (rc == SF_ERR_NOMEM ||
@@ -825,14 +602,14 @@ static bool known_refusals(sf_verdict *v) {
     char got[SF_STATUS_MSG_MAX + 128];
     snprintf(got, sizeof got, "%s at %u:%u (%s), want %s on line %u%s%s", sf_code_name(rc), (unsigned)st.line,
              (unsigned)st.col, st.msg, sf_code_name(r->code), at_line, r->word ? " naming " : "", r->word ? r->word : "");
-    return lines_fail(v, "known_refusals", rc == SF_OK ? "accepted" : "refusal", "'%s': %s", r->line, got);
+    return sf_known_fail(v, "known_refusals", rc == SF_OK ? "accepted" : "refusal", "'%s': %s", r->line, got);
   }
   return true;
 }
 
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && name_fields(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && cache_edges(v) && block_edges(v) && raw_edges(v) && lane_edges(v) && addr_shadow(v);
+         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && sf_check_isa_edges(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)
