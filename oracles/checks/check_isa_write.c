@@ -47,8 +47,35 @@ static sf_code print_code(const sf_isa_file *f) {
   return c;
 }
 
+/* `write_refuses` on a file with a function (every one): function 0 without its is_function flag,
+ * with a Gen binary (functions have none), or with a name holding a NUL is refused as invalid,
+ * naming the function; the reader never builds one, so only API use reaches the test. */
+static bool function_refuses(sf_isa_file *f, sf_verdict *v) {
+  if (!f->num_functions || !f->functions) return true;
+  sf_visa_kernel *fn = &f->functions[0];
+  static const char *const what[3] = {"no is_function flag", "a Gen binary", "a NUL in its name"};
+  for (unsigned q = 0; q < 3; q++) {
+    const sf_visa_kernel keep = *fn;
+    static char nul[1]; /* one NUL byte */
+    if (q == 0) fn->is_function = false;
+    else if (q == 1) fn->num_genbins = 1;
+    else fn->name = nul, fn->name_len = 1;
+    sf_status st;
+    sf_code c = sf_isa_write_code(f, &st);
+    *fn = keep;
+    if (c == SF_ERR_NOMEM || (c == SF_ERR_INVALID && strstr(st.msg, "function 0:"))) continue;
+    sf_verdict_fail(v, "write_refuses", NULL, "function");
+    sf_verdict_key(v, "write_refuses function %u %s", q, sf_code_name(c));
+    sf_verdict_dumpf(v, "sf_isa_write given function 0 with %s returned %s (%s), not invalid naming the function\n", what[q],
+                     sf_code_name(c), st.msg);
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_verdict *v) {
   uint64_t h = XXH3_64bits(p, n);
+  if (!function_refuses(f, v)) return false;
   if (!f->num_kernels || (h >> 60) % 4 != 0) return true;
   sf_visa_kernel *k = &f->kernels[0];
   unsigned what = (unsigned)((h >> 8) % 5);
