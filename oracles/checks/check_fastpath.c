@@ -361,7 +361,9 @@ static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *
  * null tile to its right (below it): a footprint reckoned too wide forwards it. And on a 32x16 NV12
  * surface, where the luma taps end at texel 7 and the chroma taps (4 of them, on the half-width
  * CbCr plane) at chroma texel 3, luma 7: a footprint that took the Y plane for a chroma plane (8 taps
- * at half width reach luma texel 10) forwards it. */
+ * at half width reach luma texel 10) forwards it. And a 4x4 block stepping a texel a pixel whose last
+ * column (row) has taps ending at texel 7: a footprint reckoned over one pixel more than the block
+ * (the lanes of a SIMD vector past the block's width) forwards it. */
 /* Runs AVS request aq on the scalar entry and on every other backend: NULL when each gives the
  * scalar bits on its own SIMD path; else "scalar" (the scalar entry refused it), "bits" or
  * "forwarded" (handed to the scalar code), *name the backend. */
@@ -424,12 +426,14 @@ static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *
   /* 0: below the surface, tile (0,1) null; 1: right of it, tile (1,0) null; 2 and 3 (`avs_near`):
    * inside, the last pixel of the block at x (y) = 3.25 on the 17-texel axis, so the 8 luma taps
    * end at texel 7, the last before the null tile (1,0) ((0,1)) */
-  static const char *const where[5] = {"wholly below", "wholly right of", "with taps ending at the null tile right in",
+  static const char *const where[7] = {"wholly below", "wholly right of", "with taps ending at the null tile right in",
                                        "with taps ending at the null tile below in",
-                                       "with luma and chroma taps ending at the null tile right in"};
+                                       "with luma and chroma taps ending at the null tile right in",
+                                       "a texel a pixel, with taps ending at the null tile right in",
+                                       "a texel a pixel, with taps ending at the null tile below in"};
   const float near = 2.25f / (2 * SF_NULL_TILE + 1), half = 0.5f / (2 * SF_NULL_TILE + 1);
-  for (unsigned k = 0; k < 5; k++) {
-    bool right = k == 1 || k == 2 || k == 4;
+  for (unsigned k = 0; k < 7; k++) {
+    bool right = k == 1 || k == 2 || k == 4 || k == 5;
     sf_surface *surf = k == 4 ? fp.nv12 : fp.edge;
     sf_surface_set_null(surf, 0, 0, right ? SF_NULL_TILE : 0, right ? 0 : SF_NULL_TILE, true, &st);
     sf_avs_req aq = {.surf = surf, .samp = &sp, .u = right ? 3.0f : 0.1f, .v = right ? 0.1f : 3.0f, .du = 1.0f / 32,
@@ -437,6 +441,11 @@ static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *
     if (k == 2) aq.u = near, aq.du = half, aq.v = 0.1f;
     if (k == 3) aq.v = near, aq.dv = half, aq.u = 0.1f;
     if (k == 4) aq.u = 2.25f / (4 * SF_NULL_TILE), aq.du = 0.5f / (4 * SF_NULL_TILE), aq.v = 0.1f;
+    /* 5 and 6: a texel a pixel from 1.25, so the last column's (row's) taps end at texel 7 and
+     * the next one's, past the block, would reach the null tile: a footprint that took one pixel
+     * more than the block holds (a SIMD vector wider than 4 lanes has room for it) forwards it */
+    if (k == 5) aq.u = 1.25f / (2 * SF_NULL_TILE + 1), aq.du = 1.0f / (2 * SF_NULL_TILE + 1), aq.v = 0.1f;
+    if (k == 6) aq.v = 1.25f / (2 * SF_NULL_TILE + 1), aq.dv = 1.0f / (2 * SF_NULL_TILE + 1), aq.u = 0.1f;
     const char *name = "scalar", *bad = avs_all_equal(&aq, be, nbe, &name);
     sf_surface_set_null(surf, 0, 0, right ? SF_NULL_TILE : 0, right ? 0 : SF_NULL_TILE, false, &st);
     if (!bad) continue;

@@ -290,6 +290,60 @@ static bool object_tail(const uint8_t *w, size_t wn, sf_verdict *v) {
   return false;
 }
 
+/* `reloc_counts` (with `count_fits`): kernel 0's and, when the file has one, function 0's two
+ * relocation symbol counts (UW, UW after the entry's offsets: IGC asserts both 0), each alone set
+ * to 1, must be refused as unsupported at the first count's byte, naming both counts. The writer
+ * writes zeros and a mutated count is only compared with itself, so a reader that refused only
+ * the two together (`nsv && nsf`) would read the symbols that follow as the next entry. */
+static bool reloc_one(const uint8_t *w, size_t wn, size_t at, unsigned which, const char *whose, sf_verdict *v) {
+  if (at + 4 > wn || (w[at] | w[at + 1] | w[at + 2] | w[at + 3]) != 0) return true; /* not where they were expected */
+  uint8_t *e = malloc(wn);
+  if (!e) return true;
+  memcpy(e, w, wn);
+  e[at + 2 * which] = 1;
+  sf_isa_file x;
+  memset(&x, 0, sizeof x);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_code rc = sf_isa_read(e, wn, &x, &st);
+  sf_isa_free(&x);
+  free(e);
+  char want[64];
+  snprintf(want, sizeof want, "relocation symbols (%u variable, %u function)", which ? 0u : 1u, which ? 1u : 0u);
+  if (rc == SF_ERR_NOMEM || (rc == SF_UNSUPPORTED && st.pos_kind == SF_POS_BYTE && st.pos == at && strstr(st.msg, whose) &&
+                             strstr(st.msg, want)))
+    return true;
+  char msg[SF_STATUS_MSG_MAX + 64];
+  sf_verdict_fail(v, "reloc_counts", NULL, whose);
+  sf_verdict_key(v, "reloc_counts %s %u %s", whose, which, sf_code_name(rc));
+  sf_verdict_dumpf(v, "%s's %s relocation count at byte %zu set to 1: want unsupported there with \"%s\", got %s\n", whose,
+                   which ? "function" : "variable", at + 2 * which, want,
+                   rc == SF_OK ? "a file that reads" : sf_status_format(&st, msg, sizeof msg));
+  return false;
+}
+
+static bool reloc_counts(const uint8_t *w, size_t wn, sf_verdict *v) {
+  if (wn < 10) return true;
+  size_t k = 10u + sf_le16(w + 8) + 12u; /* kernel 0: name length, name, offset, size, input offset */
+  for (unsigned which = 0; which < 2; which++)
+    if (!reloc_one(w, wn, k, which, "kernel 0", v)) return false;
+  /* function 0: after the kernel table (as function_count_fits steps it) and the two counts */
+  size_t f = 8;
+  for (unsigned i = 0, nk = sf_le16(w + 6); i < nk; i++) {
+    if (f + 2 > wn) return true;
+    f += 2u + sf_le16(w + f) + 12u + 4u;
+    if (f + 1 > wn) return true;
+    f += 1u + 9u * w[f];
+  }
+  if (f + 4 > wn || (w[f] | w[f + 1]) != 0 || sf_le16(w + f + 2) == 0) return true;
+  f += 4 + 1; /* the file-scope variable count, the function count, function 0's linkage */
+  if (f + 2 > wn) return true;
+  f += 2u + sf_le16(w + f) + 8u; /* its name length, name, offset and size */
+  for (unsigned which = 0; which < 2; which++)
+    if (!reloc_one(w, wn, f, which, "function 0", v)) return false;
+  return true;
+}
+
 static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
   if (wn < 10 || w[4] != 4 || w[5] != 1 || (w[6] | w[7]) == 0) return true;
   if (!object_tail(w, wn, v)) return false;
@@ -297,7 +351,7 @@ static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
    * 4 each, variable and function counts 2 each, gen binary count 1). */
   if ((wn - 8) / 19u + 1u <= 0xFFFFu && !count_refused(w, wn, 6, 2, (uint32_t)((wn - 8) / 19u + 1u), wn - 8, 19, "kernel", v))
     return false;
-  if (!function_count_fits(w, wn, v)) return false;
+  if (!function_count_fits(w, wn, v) || !reloc_counts(w, wn, v)) return false;
   size_t obj, size;
   if (!kernel0_object(w, wn, &obj, &size) || obj > wn || size > wn - obj || size < 4) return true;
   size_t end = obj + size, p = obj, ns = sf_le32(w + p);

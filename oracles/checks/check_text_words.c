@@ -95,6 +95,10 @@ static const tw_case tw_cases[] = {
      "block count 256 (at most 255"},
     {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.255x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_OK, 0, NULL},
     {TW_VISA_FILE, "    lsc_fence.ugm.none.bogus", SF_ERR_SYNTAX, 24, "expected lsc_fence.<sfid>.<op"}, /* op 0, scope wrong */
+    /* a 3D_SAMPLE of 15 parameters reads, a 16th is refused at it (params[] holds 15) */
+    {TW_VISA_LINE, "sample_3d.R (M1, 16) 0x0:uw S0 T6 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0", SF_OK, 0, NULL},
+    {TW_VISA_LINE, "sample_3d.R (M1, 16) 0x0:uw S0 T6 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0", SF_ERR_RANGE, 131,
+     "3D_SAMPLE takes at most 15 parameters"},
     {TW_VISA_LINE, "sample_unorm.RGBA.bogus S0 T6 0x0:f 0x0:f 0x3e800000:f 0x3f000000:f V32.0", SF_ERR_SYNTAX, 19,
      "expected an output format"},
     {TW_VISA_FILE, "    lsc_load_strided.tgm.ca (M1, 16)  V40:d32  flat[V40]:a32", SF_ERR_SYNTAX, 22, "has no typed form (.tgm)"},
