@@ -185,19 +185,27 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
  * one past the reader's cap, SF_ISA_MAX_STRINGS (refused as over the limit, at the count). The
  * sizes are the vISA specification's layouts, written here rather than taken from the reader; each
  * edited file must be refused as truncated at the count's byte. One input in four. */
-static bool count_refused_as(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t count, size_t room,
-                             unsigned each, const char *what, sf_code want, sf_verdict *v) {
+/* w (wn bytes) with its `width` bytes at `at` replaced by value (little-endian), read by
+ * sf_isa_read: the reader's code and status, or SF_ERR_NOMEM when the copy cannot be made. */
+static sf_code read_edited(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t value, sf_status *st) {
+  sf_status_clear(st);
   uint8_t *e = malloc(wn);
-  if (!e) return true;
+  if (!e) return SF_ERR_NOMEM;
   memcpy(e, w, wn);
-  for (unsigned b = 0; b < width; b++) e[at + b] = (uint8_t)(count >> (8 * b));
+  for (unsigned b = 0; b < width; b++) e[at + b] = (uint8_t)(value >> (8 * b));
   sf_isa_file x;
   memset(&x, 0, sizeof x);
-  sf_status st;
-  sf_status_clear(&st);
-  sf_code rc = sf_isa_read(e, wn, &x, &st);
+  sf_code rc = sf_isa_read(e, wn, &x, st);
   sf_isa_free(&x);
   free(e);
+  return rc;
+}
+
+static bool count_refused_as(const uint8_t *w, size_t wn, size_t at, unsigned width, uint32_t count, size_t room,
+                             unsigned each, const char *what, sf_code want, sf_verdict *v) {
+  sf_status st;
+  sf_code rc = read_edited(w, wn, at, width, count, &st);
+  if (rc == SF_ERR_NOMEM) return true;
   if (rc == want && st.pos_kind == SF_POS_BYTE && st.pos == at) return true;
   char msg[SF_STATUS_MSG_MAX + 64];
   sf_verdict_fail(v, "count_fits", NULL, what);
@@ -241,20 +249,27 @@ static bool skip_table(const uint8_t *w, size_t end, size_t *p, unsigned width, 
   return true;
 }
 
-/* The function count (UW, after the kernel table and the file-scope variable count, which must be
- * 0): 15 bytes at the least per function entry (linkage 1, name length 2, offset and size 4 each,
- * two relocation symbol counts 2 each). Kernel entries are stepped over as the specification lays
- * them out (name length 2 and the name, offset, size and input offset, two relocation counts, the
- * gen binary count and 9 bytes per gen binary). True when the count cannot be found. */
-static bool function_count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
+/* The byte after the kernel table (the file-scope variable count), its entries stepped over as the
+ * specification lays them out (name length 2 and the name, offset, size and input offset, two
+ * relocation counts, the gen binary count and 9 bytes per gen binary); 0 when it runs past wn. */
+static size_t after_kernels(const uint8_t *w, size_t wn) {
   size_t f = 8;
   for (unsigned i = 0, nk = sf_le16(w + 6); i < nk; i++) {
-    if (f + 2 > wn) return true;
+    if (f + 2 > wn) return 0;
     f += 2u + sf_le16(w + f) + 12u + 4u;
-    if (f + 1 > wn) return true;
+    if (f + 1 > wn) return 0;
     f += 1u + 9u * w[f];
   }
-  if (f + 4 > wn || (w[f] | w[f + 1]) != 0) return true;
+  return f;
+}
+
+/* The function count (UW, after the kernel table and the file-scope variable count, which must be
+ * 0): 15 bytes at the least per function entry (linkage 1, name length 2, offset and size 4 each,
+ * two relocation symbol counts 2 each), after the kernel entries (after_kernels). True when the
+ * count cannot be found. */
+static bool function_count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
+  size_t f = after_kernels(w, wn);
+  if (!f || f + 4 > wn || (w[f] | w[f + 1]) != 0) return true;
   f += 2;
   size_t room = wn - f - 2, n = room / 15u + 1u;
   return n > SF_ISA_MAX_KERNELS || count_refused(w, wn, f, 2, (uint32_t)n, room, 15, "function", v);
@@ -297,17 +312,8 @@ static bool object_tail(const uint8_t *w, size_t wn, sf_verdict *v) {
  * the two together (`nsv && nsf`) would read the symbols that follow as the next entry. */
 static bool reloc_one(const uint8_t *w, size_t wn, size_t at, unsigned which, const char *whose, sf_verdict *v) {
   if (at + 4 > wn || (w[at] | w[at + 1] | w[at + 2] | w[at + 3]) != 0) return true; /* not where they were expected */
-  uint8_t *e = malloc(wn);
-  if (!e) return true;
-  memcpy(e, w, wn);
-  e[at + 2 * which] = 1;
-  sf_isa_file x;
-  memset(&x, 0, sizeof x);
   sf_status st;
-  sf_status_clear(&st);
-  sf_code rc = sf_isa_read(e, wn, &x, &st);
-  sf_isa_free(&x);
-  free(e);
+  sf_code rc = read_edited(w, wn, at + 2 * which, 1, 1, &st); /* the count's low byte; its high one is 0 */
   char want[64];
   snprintf(want, sizeof want, "relocation symbols (%u variable, %u function)", which ? 0u : 1u, which ? 1u : 0u);
   if (rc == SF_ERR_NOMEM || (rc == SF_UNSUPPORTED && st.pos_kind == SF_POS_BYTE && st.pos == at && strstr(st.msg, whose) &&
@@ -328,14 +334,8 @@ static bool reloc_counts(const uint8_t *w, size_t wn, sf_verdict *v) {
   for (unsigned which = 0; which < 2; which++)
     if (!reloc_one(w, wn, k, which, "kernel 0", v)) return false;
   /* function 0: after the kernel table (as function_count_fits steps it) and the two counts */
-  size_t f = 8;
-  for (unsigned i = 0, nk = sf_le16(w + 6); i < nk; i++) {
-    if (f + 2 > wn) return true;
-    f += 2u + sf_le16(w + f) + 12u + 4u;
-    if (f + 1 > wn) return true;
-    f += 1u + 9u * w[f];
-  }
-  if (f + 4 > wn || (w[f] | w[f + 1]) != 0 || sf_le16(w + f + 2) == 0) return true;
+  size_t f = after_kernels(w, wn);
+  if (!f || f + 4 > wn || (w[f] | w[f + 1]) != 0 || sf_le16(w + f + 2) == 0) return true;
   f += 4 + 1; /* the file-scope variable count, the function count, function 0's linkage */
   if (f + 2 > wn) return true;
   f += 2u + sf_le16(w + f) + 8u; /* its name length, name, offset and size */
