@@ -315,16 +315,16 @@ static bool ext_range(sf_verdict *v) {
   if (sf_d3dasm_parse_inst(text, sizeof text - 1, 1, &d, &st) != SF_OK || !d.has_aoffimmi || !d.has_resdim || !d.has_rettype)
     return sf_verdict_fail(v, "ext_range", NULL, "setup"), sf_verdict_key(v, "ext_range setup"),
            sf_verdict_dumpf(v, "\"%s\" does not parse with its three extended tokens: %s\n", text, st.msg), false;
-  static const char *const names[10] = {"aoffimmi u", "aoffimmi v", "aoffimmi w", "resource dimension", "stride",
-                                        "return type x", "return type y", "return type z", "return type w", "aoffimmi u low"};
+  static const char *const names[10] = {"aoffimmi u", "aoffimmi v", "aoffimmi w", "aoffimmi u low", "resource dimension",
+                                        "stride", "return type x", "return type y", "return type z", "return type w"};
   for (unsigned f = 0; f < 10; f++) {
     for (unsigned past = 0; past < 2; past++) {
       sf_d3d_inst w = d;
       if (f < 3) w.aoffimmi[f] = (int8_t)(past ? 8 : 7);
-      else if (f == 9) w.aoffimmi[0] = (int8_t)(past ? -9 : -8);
-      else if (f == 3) w.resdim = (uint8_t)(past ? 32 : 31);
-      else if (f == 4) w.resdim_stride = (uint16_t)(past ? 0x1000 : 0xfff);
-      else w.rettype[f - 5] = (uint8_t)(past ? 16 : 15);
+      else if (f == 3) w.aoffimmi[0] = (int8_t)(past ? -9 : -8);
+      else if (f == 4) w.resdim = (uint8_t)(past ? 32 : 31);
+      else if (f == 5) w.resdim_stride = (uint16_t)(past ? 0x1000 : 0xfff);
+      else w.rettype[f - 6] = (uint8_t)(past ? 16 : 15);
       uint32_t tok[SF_TPF_MAX_INST_LEN];
       size_t n = 0;
       sf_status_clear(&st);
