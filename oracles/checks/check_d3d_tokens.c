@@ -10,7 +10,7 @@
  * message must carry, formatted here from the broken token itself. The template must decode first:
  * a decoder that refuses it would pass every row for the wrong reason. `program_refusals` does the
  * same for a program's framing, `print_cap` for the printer's token count, `ctl_names` for the
- * declarations' enumerated control fields and `ext_range` for the encoder's extended-token fields.
+ * declarations' enumerated control fields and `ext_range`/`enc_edges` for every refusal of the encoder.
  * Fixed work: once per process in the D3D codec targets (sf_check_d3d_tokens_once). */
 #include <stdarg.h>
 #include <stdio.h>
@@ -300,40 +300,166 @@ static bool gen_ext(sf_verdict *v) {
   return true;
 }
 
-/* `ext_range` (with `token_refusals`): the encoder writes an extended opcode token's fields at the
- * edge of their bits and refuses them, as out of range, one past it, rather than write them cut:
- * each aoffimmi offset at -8 and 7 (4-bit two's complement) and at -9 and 8, the resource
- * dimension at 31 and 32 (5 bits), its stride at 0xfff and 0x1000 (12 bits), each component's
- * return type at 15 and 16 (4 bits). The fuzz targets' instructions come from a decoder or a
- * parser, which never make a field past its bits, so only API use reaches these tests. On one
- * sample with all three extended tokens. */
-static bool ext_range(sf_verdict *v) {
-  static const char text[] = "sample_aoffimmi_indexable(-1,0,0)(texture2d)(float,float,float,float) r0.xyzw, v0.xyxx, t0.xyzw, s0";
+/* `ext_range` and `enc_edges` (with `token_refusals`): every refusal of `sf_tpf_encode_inst`, each
+ * field at the edge of what its token bits (or the decoder) hold and one past it. At the edge the
+ * encoder writes the instruction, its opcode token's length field says how many DWORDs it wrote,
+ * and where the decoder reads that field back (`back`) the decoded instruction equals the one
+ * given; one past, it refuses with the row's code and words and reports no DWORDs written, rather
+ * than write the field cut or leave a token the decoder refuses. `ext_range` has the extended
+ * opcode token's fields: each aoffimmi offset at -8 and 7 (4-bit two's complement) and -9 and 8,
+ * the resource dimension at 31 and 32 (5 bits), its stride at 0xfff and 0x1000 (12 bits), each
+ * component's return type at 15 and 16 (4 bits). `enc_edges` the rest: the opcode, the source count,
+ * the precise mask, the extended tokens' order, each operand token field, an index's
+ * representation and value, and the relative-index register's. The fuzz targets' instructions come
+ * from a decoder or a parser, which never make a field past its bits, so only API use reaches these
+ * tests. On one sample_d (five sources) with all three extended tokens; the relative-index rows
+ * index its address by r1.x first. A row with no edge (`past` only) passes NULL words for it. */
+typedef struct enc_row {
+  const char *check, *field;
+  bool back;        /* the decoder reads the edge value back: the round trip must be exact */
+  bool edge;        /* the row has an edge value (else only the value past it is written) */
+  sf_code code;     /* the refusal one past the edge */
+  const char *words;
+} enc_row;
+
+/* A relative index r1.x + 2 on the address's first index. */
+static void enc_rel(sf_d3d_opnd *o) {
+  o->index_dim = 1;
+  o->idx[0].rep = SF_D3D_IDX_IMM32_REL;
+  o->idx[0].imm = 2;
+  memset(&o->idx[0].rel, 0, sizeof o->idx[0].rel);
+  o->idx[0].rel.type = SF_D3D_OT_TEMP;
+  o->idx[0].rel.num_comp = SF_D3D_NC_4;
+  o->idx[0].rel.sel_mode = SF_D3D_SEL_SELECT1;
+  o->idx[0].rel.index_dim = 1;
+  o->idx[0].rel.index[0] = 1;
+}
+
+static const enc_row enc_rows[] = {
+    {"ext_range", "aoffimmi u", true, true, SF_ERR_RANGE, "aoffimmi u offset 8 is outside [-8, 7]"},
+    {"ext_range", "aoffimmi v", true, true, SF_ERR_RANGE, "aoffimmi v offset 8 is outside [-8, 7]"},
+    {"ext_range", "aoffimmi w", true, true, SF_ERR_RANGE, "aoffimmi w offset 8 is outside [-8, 7]"},
+    {"ext_range", "aoffimmi u low", true, true, SF_ERR_RANGE, "aoffimmi u offset -9 is outside [-8, 7]"},
+    {"ext_range", "resource dimension", true, true, SF_ERR_RANGE, "RESOURCE_DIM 32 / stride 0 do not fit"},
+    {"ext_range", "stride", true, true, SF_ERR_RANGE, "RESOURCE_DIM 3 / stride 4096 do not fit"},
+    {"ext_range", "return type x", true, true, SF_ERR_RANGE, "return type 16 does not fit 4 bits"},
+    {"ext_range", "return type y", true, true, SF_ERR_RANGE, "return type 16 does not fit 4 bits"},
+    {"ext_range", "return type z", true, true, SF_ERR_RANGE, "return type 16 does not fit 4 bits"},
+    {"ext_range", "return type w", true, true, SF_ERR_RANGE, "return type 16 does not fit 4 bits"},
+    {"enc_edges", "opcode", false, false, SF_ERR_INVALID, "opcode 0x36 is not a sample-family instruction"},
+    {"enc_edges", "source count", true, true, SF_ERR_RANGE, "num_src 6 > 5"},
+    {"enc_edges", "precise mask", true, true, SF_ERR_RANGE, "precise mask 0x10 does not fit 4 bits"},
+    {"enc_edges", "extended order type", true, true, SF_ERR_INVALID, "ext_order {3,2,4} is not a list of distinct types 1-3"},
+    {"enc_edges", "extended order repeat", true, true, SF_ERR_INVALID, "ext_order {2,2,3} is not a list of distinct types 1-3"},
+    {"enc_edges", "extended order gap", true, true, SF_ERR_INVALID, "ext_order {0,1,2} is not a list of distinct types 1-3"},
+    {"enc_edges", "extended order flags", true, true, SF_ERR_INVALID, "ext_order {1,2,0} does not match the has_aoffimmi"},
+    {"enc_edges", "operand type", false, true, SF_ERR_INVALID, "destination: unknown operand type 43"},
+    {"enc_edges", "64-bit immediate", false, false, SF_UNSUPPORTED, "source: 64-bit immediates are not supported"},
+    {"enc_edges", "N components", false, false, SF_UNSUPPORTED, "destination: N-component operands"},
+    {"enc_edges", "component count", true, true, SF_ERR_RANGE, "destination: num_comp/sel_mode/index_dim out of range"},
+    {"enc_edges", "selection mode", false, true, SF_ERR_RANGE, "destination: num_comp/sel_mode/index_dim out of range"},
+    {"enc_edges", "index dimension", true, true, SF_ERR_RANGE, "destination: num_comp/sel_mode/index_dim out of range"},
+    {"enc_edges", "modifier", true, true, SF_ERR_RANGE, "source: modifier/min_precision out of range"},
+    {"enc_edges", "minimum precision", false, true, SF_ERR_RANGE, "source: modifier/min_precision out of range"},
+    {"enc_edges", "index representation", true, true, SF_ERR_INVALID, "destination: index 1 representation 5 does not exist"},
+    {"enc_edges", "64-bit index", false, false, SF_UNSUPPORTED, "destination: 64-bit immediate indices are not supported"},
+    {"enc_edges", "64-bit relative index", false, false, SF_UNSUPPORTED, "destination: 64-bit immediate indices are not supported"},
+    {"enc_edges", "index value", true, true, SF_ERR_RANGE, "destination: index 1 does not fit 32 bits"},
+    {"enc_edges", "relative index dimension", true, true, SF_ERR_INVALID, "source: relative-index operand must be a register with at most 2"},
+    {"enc_edges", "relative immediate", true, true, SF_ERR_INVALID, "source: relative-index operand must be a register with at most 2"},
+    {"enc_edges", "relative operand type", false, true, SF_ERR_INVALID, "relative-index operand: unknown operand type 43"},
+    {"enc_edges", "relative N components", true, true, SF_UNSUPPORTED, "relative-index operand: N-component operands"},
+    {"enc_edges", "relative selection mode", false, true, SF_ERR_RANGE, "relative-index operand: num_comp/sel_mode/index_dim out of range"},
+};
+
+/* Row k of enc_rows on w: at its edge (past false) or one past it. */
+static void enc_set(sf_d3d_inst *w, unsigned k, bool past) {
+  sf_d3d_opnd *dst = &w->dst, *adr = &w->src[0];
+  static const uint8_t orders[4][2][3] = {{{3, 2, 1}, {3, 2, 4}}, {{2, 1, 3}, {2, 2, 3}}, {{1, 3, 2}, {0, 1, 2}},
+                                          {{2, 3, 1}, {1, 2, 0}}};
+  if (k < 3) w->aoffimmi[k] = (int8_t)(past ? 8 : 7);
+  else if (k == 3) w->aoffimmi[0] = (int8_t)(past ? -9 : -8);
+  else if (k == 4) w->resdim = (uint8_t)(past ? 32 : 31);
+  else if (k == 5) w->resdim_stride = (uint16_t)(past ? 0x1000 : 0xfff);
+  else if (k < 10) w->rettype[k - 6] = (uint8_t)(past ? 16 : 15);
+  else if (k == 10) w->op = SF_TPF_OP_MOV;
+  else if (k == 11) w->num_src = (uint8_t)(past ? 6 : 5);
+  else if (k == 12) w->precise = (uint8_t)(past ? 16 : 15);
+  else if (k < 17) memcpy(w->ext_order, orders[k - 13][past], 3);
+  else if (k == 17) dst->type = (uint8_t)(past ? 43 : 42);
+  else if (k == 18) adr->type = SF_D3D_OT_IMM64, adr->index_dim = 0;
+  else if (k == 19) dst->num_comp = SF_D3D_NC_N;
+  else if (k == 20) dst->num_comp = (uint8_t)(past ? 4 : SF_D3D_NC_1), dst->sel_mode = 0, dst->comp_bits = 0;
+  else if (k == 21) dst->sel_mode = (uint8_t)(past ? 4 : 3);
+  else if (k == 22) {
+    dst->index_dim = (uint8_t)(past ? 4 : 3);
+    dst->idx[1].rep = dst->idx[2].rep = SF_D3D_IDX_IMM32;
+    dst->idx[1].imm = 3, dst->idx[2].imm = 4;
+  } else if (k == 23) adr->modifier = (uint8_t)(past ? 4 : 3), adr->extended = true;
+  else if (k == 24) adr->min_precision = (uint8_t)(past ? 8 : 7), adr->extended = true;
+  else if (k < 29) {
+    static const uint8_t reps[4][2] = {{SF_D3D_IDX_IMM32_REL, 5}, {0, SF_D3D_IDX_IMM64}, {0, SF_D3D_IDX_IMM64_REL}, {0, 0}};
+    dst->index_dim = 2;
+    dst->idx[1].rep = reps[k - 25][past];
+    dst->idx[1].imm = k == 28 ? (past ? (uint64_t)1 << 32 : 0xffffffffu) : 5;
+    if (k == 25 && !past) {
+      enc_rel(dst);
+      dst->index_dim = 2;
+      dst->idx[1] = dst->idx[0];
+      dst->idx[0].rep = SF_D3D_IDX_IMM32, dst->idx[0].imm = 0;
+    }
+  } else {
+    enc_rel(adr);
+    sf_d3d_relop *r = &adr->idx[0].rel;
+    if (k == 29) {
+      r->type = SF_D3D_OT_INDEXABLE_TEMP;
+      r->index_dim = (uint8_t)(past ? 3 : 2);
+      r->index[1] = 7;
+    } else if (k == 30 && past) r->type = SF_D3D_OT_IMM32, r->index_dim = 0, r->sel_mode = 0;
+    else if (k == 31) r->type = (uint8_t)(past ? 43 : 42);
+    else if (k == 32 && past) r->num_comp = SF_D3D_NC_N;
+    else if (k == 33) r->sel_mode = (uint8_t)(past ? 4 : 3);
+  }
+}
+
+static bool enc_edges(sf_verdict *v) {
+  static const char text[] = "sample_d_aoffimmi_indexable(-1,0,0)(texture2d)(float,float,float,float) r0.xyzw, "
+                             "v0.xyxx, t0.xyzw, s0, v1.xyxx, v2.xyxx";
   sf_d3d_inst d;
   sf_status st;
   sf_status_clear(&st);
-  if (sf_d3dasm_parse_inst(text, sizeof text - 1, 1, &d, &st) != SF_OK || !d.has_aoffimmi || !d.has_resdim || !d.has_rettype)
-    return sf_verdict_fail(v, "ext_range", NULL, "setup"), sf_verdict_key(v, "ext_range setup"),
-           sf_verdict_dumpf(v, "\"%s\" does not parse with its three extended tokens: %s\n", text, st.msg), false;
-  static const char *const names[10] = {"aoffimmi u", "aoffimmi v", "aoffimmi w", "aoffimmi u low", "resource dimension",
-                                        "stride", "return type x", "return type y", "return type z", "return type w"};
-  for (unsigned f = 0; f < 10; f++) {
-    for (unsigned past = 0; past < 2; past++) {
-      sf_d3d_inst w = d;
-      if (f < 3) w.aoffimmi[f] = (int8_t)(past ? 8 : 7);
-      else if (f == 3) w.aoffimmi[0] = (int8_t)(past ? -9 : -8);
-      else if (f == 4) w.resdim = (uint8_t)(past ? 32 : 31);
-      else if (f == 5) w.resdim_stride = (uint16_t)(past ? 0x1000 : 0xfff);
-      else w.rettype[f - 6] = (uint8_t)(past ? 16 : 15);
+  if (sf_d3dasm_parse_inst(text, sizeof text - 1, 1, &d, &st) != SF_OK || !d.has_aoffimmi || !d.has_resdim ||
+      !d.has_rettype || d.num_src != 5)
+    return sf_verdict_fail(v, "enc_edges", NULL, "setup"), sf_verdict_key(v, "enc_edges setup"),
+           sf_verdict_dumpf(v, "\"%s\" does not parse with its three extended tokens and five sources: %s\n", text, st.msg),
+           false;
+  for (unsigned k = 0; k < sizeof enc_rows / sizeof enc_rows[0]; k++) {
+    const enc_row *r = &enc_rows[k];
+    for (unsigned past = !r->edge; past < 2; past++) {
+      sf_d3d_inst w = d, back;
+      enc_set(&w, k, past);
       uint32_t tok[SF_TPF_MAX_INST_LEN];
-      size_t n = 0;
+      size_t n = 7, used = 0;
       sf_status_clear(&st);
-      sf_code rc = sf_tpf_encode_inst(&w, tok, &n, &st);
-      if (past ? rc == SF_ERR_RANGE : rc == SF_OK) continue;
-      sf_verdict_fail(v, "ext_range", NULL, names[f]);
-      sf_verdict_key(v, "ext_range %s %s %s", names[f], past ? "past" : "edge", sf_code_name(rc));
-      sf_verdict_dumpf(v, "the encoder given \"%s\" with its %s %s its field's edge: %s (%s), want %s\n", text, names[f],
-                       past ? "one past" : "at", sf_code_name(rc), st.msg, past ? "out of range" : "the tokens");
+      sf_code rc = sf_tpf_encode_inst(&w, tok, &n, &st), brc = SF_OK;
+      const char *why = NULL;
+      char msg[SF_STATUS_MSG_MAX + 64];
+      if (past) {
+        if (rc != r->code) why = "the wrong code";
+        else if (!strstr(st.msg, r->words)) why = "a message without the row's words";
+        else if (n) why = "a count of DWORDs written";
+      } else if (rc != SF_OK) why = "a refusal";
+      else if (n < 2 || ((tok[0] >> 24) & 0x7f) != n) why = "a length field that is not the count written";
+      else if (r->back && ((brc = sf_tpf_decode_inst(tok, n, 0, &back, &used, &st)) != SF_OK || used != n ||
+                           !sf_d3d_inst_equal(&w, &back)))
+        why = brc ? "tokens the decoder refuses" : "tokens that decode to another instruction";
+      if (!why) continue;
+      sf_verdict_fail(v, r->check, NULL, r->field);
+      sf_verdict_key(v, "%s %s %s %s", r->check, r->field, past ? "past" : "edge", sf_code_name(rc));
+      sf_verdict_dumpf(v, "the encoder given \"%s\" with its %s %s: %s (%zu DWORDs, %s), %s; want %s%s\n", text, r->field,
+                       past ? "one past its edge" : "at its edge", why, n, sf_code_name(rc),
+                       rc || brc ? sf_status_format(&st, msg, sizeof msg) : "written",
+                       past ? sf_code_name(r->code) : "the tokens", past ? r->words : "");
       return false;
     }
   }
@@ -388,7 +514,7 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
   if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
-  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && gen_ext(v) && ext_range(v);
+  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && gen_ext(v) && enc_edges(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_tokens)
