@@ -313,7 +313,13 @@ static bool gen_ext(sf_verdict *v) {
  * representation and value, and the relative-index register's. The fuzz targets' instructions come
  * from a decoder or a parser, which never make a field past its bits, so only API use reaches these
  * tests. On one sample_d (five sources) with all three extended tokens; the relative-index rows
- * index its address by r1.x first. A row with no edge (`past` only) passes NULL words for it. */
+ * index its address by r1.x first. Two rows have only an edge, a value its field's type cannot go
+ * past (code SF_OK): the component bits 0xff (a swizzle .wwww, which a bound of 0xff that
+ * refused its own edge would lose) and nonuniform alone. A modifier, a minimum precision or
+ * nonuniform set without the operand's `extended` flag is written with its extended operand token
+ * all the same (the decoder reads the flag back set). A row with no edge has `edge` false. Each
+ * refusal is asked for twice, the second time with no status (NULL), which must not change its
+ * code. */
 typedef struct enc_row {
   const char *check, *field;
   bool back;        /* the decoder reads the edge value back: the round trip must be exact */
@@ -351,8 +357,10 @@ static const enc_row enc_rows[] = {
     {"enc_edges", "precise mask", true, true, SF_ERR_RANGE, "precise mask 0x10 does not fit 4 bits"},
     {"enc_edges", "extended order type", true, true, SF_ERR_INVALID, "ext_order {3,2,4} is not a list of distinct types 1-3"},
     {"enc_edges", "extended order repeat", true, true, SF_ERR_INVALID, "ext_order {2,2,3} is not a list of distinct types 1-3"},
-    {"enc_edges", "extended order gap", true, true, SF_ERR_INVALID, "ext_order {0,1,2} is not a list of distinct types 1-3"},
+    {"enc_edges", "extended order gap", true, true, SF_ERR_INVALID, "ext_order {0,1,0} is not a list of distinct types 1-3"},
+    {"enc_edges", "extended order gap at the end", true, true, SF_ERR_INVALID, "ext_order {0,0,3} is not a list of distinct types 1-3"},
     {"enc_edges", "extended order flags", true, true, SF_ERR_INVALID, "ext_order {1,2,0} does not match the has_aoffimmi"},
+    {"enc_edges", "extended order alone", true, true, SF_ERR_INVALID, "ext_order {2,0,0} does not match the has_aoffimmi"},
     {"enc_edges", "operand type", false, true, SF_ERR_INVALID, "destination: unknown operand type 43"},
     {"enc_edges", "64-bit immediate", false, false, SF_UNSUPPORTED, "source: 64-bit immediates are not supported"},
     {"enc_edges", "N components", false, false, SF_UNSUPPORTED, "destination: N-component operands"},
@@ -370,13 +378,23 @@ static const enc_row enc_rows[] = {
     {"enc_edges", "relative operand type", false, true, SF_ERR_INVALID, "relative-index operand: unknown operand type 43"},
     {"enc_edges", "relative N components", true, true, SF_UNSUPPORTED, "relative-index operand: N-component operands"},
     {"enc_edges", "relative selection mode", false, true, SF_ERR_RANGE, "relative-index operand: num_comp/sel_mode/index_dim out of range"},
+    {"enc_edges", "swizzle .wwww", true, true, SF_OK, NULL},
+    {"enc_edges", "nonuniform alone", true, true, SF_OK, NULL},
 };
 
 /* Row k of enc_rows on w: at its edge (past false) or one past it. */
 static void enc_set(sf_d3d_inst *w, unsigned k, bool past) {
   sf_d3d_opnd *dst = &w->dst, *adr = &w->src[0];
-  static const uint8_t orders[4][2][3] = {{{3, 2, 1}, {3, 2, 4}}, {{2, 1, 3}, {2, 2, 3}}, {{1, 3, 2}, {0, 1, 2}},
-                                          {{2, 3, 1}, {1, 2, 0}}};
+  /* the order rows (13-18): the order, which extended tokens are present (bit 0 aoffimmi, 1
+   * resource dimension, 2 return type) and the source count. Past: a type 4, a type twice, a
+   * hole before a type (with the source count 0, so that a reader of ext_order[3], the source
+   * count, finds nothing either), an order that leaves out a type present, and one type alone
+   * where only the aoffimmi token (present, but not in the order) disagrees */
+  static const struct {
+    uint8_t order[3], has, nsrc;
+  } orders[6][2] = {{{{3, 2, 1}, 7, 5}, {{3, 2, 4}, 7, 5}}, {{{2, 1, 3}, 7, 5}, {{2, 2, 3}, 7, 5}},
+                    {{{1, 3, 2}, 7, 5}, {{0, 1, 0}, 7, 5}}, {{{3, 0, 0}, 4, 0}, {{0, 0, 3}, 4, 0}},
+                    {{{2, 3, 1}, 7, 5}, {{1, 2, 0}, 7, 5}}, {{{2, 0, 0}, 2, 5}, {{2, 0, 0}, 3, 5}}};
   if (k < 3) w->aoffimmi[k] = (int8_t)(past ? 8 : 7);
   else if (k == 3) w->aoffimmi[0] = (int8_t)(past ? -9 : -8);
   else if (k == 4) w->resdim = (uint8_t)(past ? 32 : 31);
@@ -385,40 +403,46 @@ static void enc_set(sf_d3d_inst *w, unsigned k, bool past) {
   else if (k == 10) w->op = SF_TPF_OP_MOV;
   else if (k == 11) w->num_src = (uint8_t)(past ? 6 : 5);
   else if (k == 12) w->precise = (uint8_t)(past ? 16 : 15);
-  else if (k < 17) memcpy(w->ext_order, orders[k - 13][past], 3);
-  else if (k == 17) dst->type = (uint8_t)(past ? 43 : 42);
-  else if (k == 18) adr->type = SF_D3D_OT_IMM64, adr->index_dim = 0;
-  else if (k == 19) dst->num_comp = SF_D3D_NC_N;
-  else if (k == 20) dst->num_comp = (uint8_t)(past ? 4 : SF_D3D_NC_1), dst->sel_mode = 0, dst->comp_bits = 0;
-  else if (k == 21) dst->sel_mode = (uint8_t)(past ? 4 : 3);
-  else if (k == 22) {
+  else if (k < 19) {
+    memcpy(w->ext_order, orders[k - 13][past].order, 3);
+    unsigned has = orders[k - 13][past].has;
+    w->has_aoffimmi = has & 1, w->has_resdim = (has >> 1) & 1, w->has_rettype = (has >> 2) & 1;
+    w->num_src = orders[k - 13][past].nsrc;
+  } else if (k == 19) dst->type = (uint8_t)(past ? 43 : 42);
+  else if (k == 20) adr->type = SF_D3D_OT_IMM64, adr->index_dim = 0;
+  else if (k == 21) dst->num_comp = SF_D3D_NC_N;
+  else if (k == 22) dst->num_comp = (uint8_t)(past ? 4 : SF_D3D_NC_1), dst->sel_mode = 0, dst->comp_bits = 0;
+  else if (k == 23) dst->sel_mode = (uint8_t)(past ? 4 : 3);
+  else if (k == 24) {
     dst->index_dim = (uint8_t)(past ? 4 : 3);
     dst->idx[1].rep = dst->idx[2].rep = SF_D3D_IDX_IMM32;
     dst->idx[1].imm = 3, dst->idx[2].imm = 4;
-  } else if (k == 23) adr->modifier = (uint8_t)(past ? 4 : 3), adr->extended = true;
-  else if (k == 24) adr->min_precision = (uint8_t)(past ? 8 : 7), adr->extended = true;
-  else if (k < 29) {
+  } else if (k == 25) adr->modifier = (uint8_t)(past ? 4 : 3);
+  else if (k == 26) adr->min_precision = (uint8_t)(past ? 8 : 7);
+  else if (k < 31) {
     static const uint8_t reps[4][2] = {{SF_D3D_IDX_IMM32_REL, 5}, {0, SF_D3D_IDX_IMM64}, {0, SF_D3D_IDX_IMM64_REL}, {0, 0}};
     dst->index_dim = 2;
-    dst->idx[1].rep = reps[k - 25][past];
-    dst->idx[1].imm = k == 28 ? (past ? (uint64_t)1 << 32 : 0xffffffffu) : 5;
-    if (k == 25 && !past) {
+    dst->idx[1].rep = reps[k - 27][past];
+    dst->idx[1].imm = k == 30 ? (past ? (uint64_t)1 << 32 : 0xffffffffu) : 5;
+    if (k == 27 && !past) {
       enc_rel(dst);
       dst->index_dim = 2;
       dst->idx[1] = dst->idx[0];
       dst->idx[0].rep = SF_D3D_IDX_IMM32, dst->idx[0].imm = 0;
     }
-  } else {
+  } else if (k == 36) adr->comp_bits = 0xff;
+  else if (k == 37) adr->nonuniform = true;
+  else {
     enc_rel(adr);
     sf_d3d_relop *r = &adr->idx[0].rel;
-    if (k == 29) {
+    if (k == 31) {
       r->type = SF_D3D_OT_INDEXABLE_TEMP;
       r->index_dim = (uint8_t)(past ? 3 : 2);
       r->index[1] = 7;
-    } else if (k == 30 && past) r->type = SF_D3D_OT_IMM32, r->index_dim = 0, r->sel_mode = 0;
-    else if (k == 31) r->type = (uint8_t)(past ? 43 : 42);
-    else if (k == 32 && past) r->num_comp = SF_D3D_NC_N;
-    else if (k == 33) r->sel_mode = (uint8_t)(past ? 4 : 3);
+    } else if (k == 32 && past) r->type = SF_D3D_OT_IMM32, r->index_dim = 0, r->sel_mode = 0;
+    else if (k == 33) r->type = (uint8_t)(past ? 43 : 42);
+    else if (k == 34 && past) r->num_comp = SF_D3D_NC_N;
+    else if (k == 35) r->sel_mode = (uint8_t)(past ? 4 : 3);
   }
 }
 
@@ -435,9 +459,14 @@ static bool enc_edges(sf_verdict *v) {
            false;
   for (unsigned k = 0; k < sizeof enc_rows / sizeof enc_rows[0]; k++) {
     const enc_row *r = &enc_rows[k];
-    for (unsigned past = !r->edge; past < 2; past++) {
-      sf_d3d_inst w = d, back;
+    for (unsigned past = !r->edge; past < (r->code ? 2u : 1u); past++) {
+      sf_d3d_inst w = d, want, back;
       enc_set(&w, k, past);
+      want = w; /* a modifier, a minimum precision or nonuniform alone is written with its extended token */
+      for (unsigned i = 0; i <= want.num_src && i <= SF_D3D_MAX_SRC; i++) {
+        sf_d3d_opnd *o = i ? &want.src[i - 1] : &want.dst;
+        o->extended = o->extended || o->modifier || o->min_precision || o->nonuniform;
+      }
       uint32_t tok[SF_TPF_MAX_INST_LEN];
       size_t n = 7, used = 0;
       sf_status_clear(&st);
@@ -448,10 +477,11 @@ static bool enc_edges(sf_verdict *v) {
         if (rc != r->code) why = "the wrong code";
         else if (!strstr(st.msg, r->words)) why = "a message without the row's words";
         else if (n) why = "a count of DWORDs written";
+        else if (sf_tpf_encode_inst(&w, tok, &n, NULL) != r->code) why = "another code without a status to fill";
       } else if (rc != SF_OK) why = "a refusal";
       else if (n < 2 || ((tok[0] >> 24) & 0x7f) != n) why = "a length field that is not the count written";
       else if (r->back && ((brc = sf_tpf_decode_inst(tok, n, 0, &back, &used, &st)) != SF_OK || used != n ||
-                           !sf_d3d_inst_equal(&w, &back)))
+                           !sf_d3d_inst_equal(&want, &back)))
         why = brc ? "tokens the decoder refuses" : "tokens that decode to another instruction";
       if (!why) continue;
       sf_verdict_fail(v, r->check, NULL, r->field);
