@@ -11,6 +11,8 @@
  *   - `sig_caps`: SF_DXBC_SIG_MAX_ELEMS (1,024) signature elements added, one more refused;
  *   - `container_layout`: bytes after the last chunk or between two, which the reader takes and
  *     the printer refuses (it writes only fxc's packed layout).
+ *   - `hex_reason`: a chunk the container printer writes as hex carries the whole reason, however
+ *     long (the comment's buffer once held 96 bytes less than a reason can take).
  * No seed holds such a program, container or signature within the targets' max_len, and a cap one
  * off in either direction changes nothing any other check sees. */
 #include <stdio.h>
@@ -190,6 +192,49 @@ static const char *container_layout(sf_status *st) {
   return bad;
 }
 
+/* `hex_reason`: a program chunk the printer cannot write as text is written as hex after a comment
+ * `// SHEX as hex: <why>`, the why the program decoder's status formatted whole. A sample whose
+ * sampler is indexed by r1.x + 2, the relative register's own index made a 64-bit immediate (its
+ * representation bits, token 9), is a program the decoder refuses as unsupported, with one of its
+ * longest messages: 108 characters formatted, more than a comment buffer cut to 96 bytes holds. */
+static const char *hex_reason(sf_status *st) {
+  static const char line[] = "sample r0.xyzw, v0.xyxx, t0.xyzw, s[r1.x + 2]";
+  sf_d3d_inst d;
+  uint32_t tok[2 + SF_TPF_MAX_INST_LEN];
+  size_t n = 0;
+  sf_status_clear(st);
+  if (sf_d3dasm_parse_inst(line, sizeof line - 1, 1, &d, st) != SF_OK || sf_tpf_encode_inst(&d, tok + 2, &n, st) != SF_OK ||
+      n != 11 || ((tok[2 + 9] >> 12) & 0xff) != SF_D3D_OT_TEMP || ((tok[2 + 9] >> 20) & 3) != 1)
+    return "setup";
+  tok[2 + 9] |= 1u << 22; /* the relative register's index 0: a 64-bit immediate */
+  tok[0] = 0x50u, tok[1] = (uint32_t)(n + 2);
+  uint8_t body[4 * (2 + SF_TPF_MAX_INST_LEN)];
+  for (size_t i = 0; i < 4 * (n + 2); i++) body[i] = (uint8_t)(tok[i / 4] >> (8 * (i % 4)));
+  sf_tpf_program prog;
+  sf_status dst;
+  sf_status_clear(&dst);
+  if (sf_tpf_program_decode(body, 4 * (n + 2), &prog, &dst) == SF_OK) {
+    sf_tpf_program_free(&prog);
+    return "setup: the program decodes";
+  }
+  char want[SF_STATUS_MSG_MAX + 96], got[SF_STATUS_MSG_MAX + 128];
+  sf_status_format(&dst, want, sizeof want);
+  if (strlen(want) < 100 || !strstr(want, "nested relative addressing")) return "setup: the decoder's reason";
+  snprintf(got, sizeof got, "// SHEX as hex: %s\n", want);
+  sf_dxbc_chunk ch = {SF_DXBC_SHEX, 0, (uint32_t)(4 * (n + 2)), body};
+  sf_buf w, t;
+  sf_buf_init(&w, NULL);
+  sf_buf_init(&t, NULL);
+  sf_code rc = sf_dxbc_write_ex(&ch, 1, SF_DXBC_WRITE_ZERO_CHECKSUM, &w, st);
+  if (rc == SF_OK) rc = sf_dxbc_print_text(w.data, w.len, &t, st);
+  const char *bad = NULL;
+  if (rc == SF_OK && (!sf_buf_put(&t, "", 1) || !strstr((const char *)t.data, got))) bad = t.failed ? NULL : "reason cut";
+  else if (rc != SF_OK && rc != SF_ERR_NOMEM) bad = "print";
+  sf_buf_free(&w);
+  sf_buf_free(&t);
+  return bad;
+}
+
 /* Programs: SF_TPF_MAX_ITEMS `ret`s added one by one, and the next refused as over the limit; a
  * comment block of SF_TPF_MAX_PROGRAM_TOKENS - 2 tokens and a `ret` after it (a program one token
  * past the cap: each item alone is within it) refused by the encoder as over the limit; and an
@@ -294,10 +339,10 @@ static bool sf_check_d3d_caps(sf_verdict *v) {
   static const struct {
     const char *check, *target;
     const char *(*run)(sf_status *st);
-  } parts[5] = {{"container_caps", "dxbc", chunk_count}, {"container_caps", "dxbc", container_size},
+  } parts[6] = {{"container_caps", "dxbc", chunk_count}, {"container_caps", "dxbc", container_size},
                 {"program_caps", "d3dasm", program_caps}, {"sig_caps", "dxbc", sig_caps},
-                {"container_layout", "dxbc", container_layout}};
-  for (unsigned q = 0; q < 5; q++) {
+                {"container_layout", "dxbc", container_layout}, {"hex_reason", "dxbc", hex_reason}};
+  for (unsigned q = 0; q < 6; q++) {
     if (strcmp(v->oracle, parts[q].target) != 0) continue;
     sf_status st;
     sf_status_clear(&st);

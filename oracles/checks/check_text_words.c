@@ -89,6 +89,10 @@ static const tw_case tw_cases[] = {
     {TW_VISA_WHOLE, "// a comment, and no .version", SF_ERR_SYNTAX, 1, "expected .version"},
     {TW_VISA_WHOLE, "", SF_ERR_SYNTAX, 1, "expected .version"}, /* no line at all: still 1:1 */
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xyzw  arg[V40]:a32", SF_ERR_SYNTAX, 47, "expected a typed address model"},
+    {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xxz  bti(0x4)[V40]:a32", SF_ERR_SYNTAX, 42, "in that order, each once"},
+    {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.zy  bti(0x4)[V40]:a32", SF_ERR_SYNTAX, 42, "in that order, each once"},
+    {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.  bti(0x4)[V40]:a32", SF_ERR_SYNTAX, 41, "expected the channels (xyzw)"},
+    {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xzw  bti(0x4)[V40]:a32", SF_OK, 0, NULL},
     {TW_VISA_FILE, "    lsc_load_status.tgm (M1, 16)  V40:d32  bss(V40.256)[V40, V40]:a32", SF_ERR_RANGE, 48, "column 256 of the surface"},
     {TW_VISA_FILE, "    lsc_load_status.tgm (M1, 16)  V40:d32  bss(V40.255)[V40, V40]:a32", SF_OK, 0, NULL},
     {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.256x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_ERR_RANGE, 44,
