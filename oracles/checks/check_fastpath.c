@@ -52,6 +52,7 @@ typedef struct fp_fixture {
   sf_surface *deep;                    /* RGBA32F 16384x1, all 15 levels (deep_chain) */
   sf_surface *nv12;                    /* NV12 32x16 (avs_near's chroma planes) */
   sf_surface *r8;                      /* R8 64x8 (rect_groups' R8 window) */
+  sf_surface *narrow;                  /* RGBA8 4x4 (rect_groups: a window as wide as the row) */
   sf_sampler samp;
   bool ready, failed, cube_done, span_done, deep_done;
   sf_status why; /* the refusal, when a surface was not created */
@@ -72,11 +73,12 @@ static bool fp_setup(void) {
   sf_surface_desc dd = {SF_SURF_2D, SF_FMT_RGBA32F, SF_SURF_MAX_DIM, 1, 1, 1, SF_SURF_MAX_LEVELS};
   sf_surface_desc dn = {SF_SURF_2D, SF_FMT_NV12, 4 * SF_NULL_TILE, 2 * SF_NULL_TILE, 1, 1, 1};
   sf_surface_desc dr = {SF_SURF_2D, SF_FMT_R8_UNORM, 64, 8, 1, 1, 1};
+  sf_surface_desc dw = {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 4, 4, 1, 1, 1};
   if (sf_surface_create(&fp.f32, &d, &st) != SF_OK || sf_surface_create(&fp.u8, &d8, &st) != SF_OK ||
       sf_surface_create(&fp.srgb, &ds, &st) != SF_OK || sf_surface_create(&fp.edge, &de, &st) != SF_OK ||
       sf_surface_create(&fp.cube, &dc, &st) != SF_OK || sf_surface_create(&fp.tall, &dt, &st) != SF_OK ||
       sf_surface_create(&fp.deep, &dd, &st) != SF_OK || sf_surface_create(&fp.nv12, &dn, &st) != SF_OK ||
-      sf_surface_create(&fp.r8, &dr, &st) != SF_OK) {
+      sf_surface_create(&fp.r8, &dr, &st) != SF_OK || sf_surface_create(&fp.narrow, &dw, &st) != SF_OK) {
     fp.failed = true; /* the caller judges the refusal: only out of memory leaves it nothing to say */
     fp.why = st;
     return false;
@@ -94,6 +96,7 @@ static bool fp_setup(void) {
   sf_surface_fill(fp.deep, pat, sizeof pat);
   sf_surface_fill(fp.nv12, pat8, sizeof pat8);
   sf_surface_fill(fp.r8, pat8, sizeof pat8);
+  sf_surface_fill(fp.narrow, pat8, sizeof pat8);
   fp.ready = true;
   return true;
 }
@@ -466,7 +469,8 @@ static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_backend *const *
  * half a texel a pixel (2x up) must take quad groups and one at 1.5 texels a pixel (1.5x down) pair
  * groups and one at 3 texels a pixel (3x down) gather groups, and the 2x one moved left so that
  * its first taps are texels 0 and 1 quad groups too (a window that starts at texel 0 is a window),
- * on every backend that counts rect
+ * and on a 4x4 surface one at 0.375 texels a pixel whose taps stay on texels 0-3 quad groups too (a
+ * window as wide as the row is a window), on every backend that counts rect
  * groups at all (sf_backend_count): a group built as a gather instead gives the same bits, slower,
  * so only the counts see it. And every backend's planes equal the scalar backend's (the surface
  * holds a pattern whose channels differ): a kind of group wrong in one channel gives other bits. */
@@ -489,16 +493,19 @@ static sf_code rect_counted(const sf_backend *be, const sf_unorm_rect_req *rq, c
 }
 
 static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
-  static const float step[4] = {0.5f / 16, 1.5f / 16, 3.0f / 16, 0.5f / 16};
-  static const float start[4] = {0.1f, 0.1f, 0.1f, 0.6f / 16}; /* the last: first taps at texel 0.1 */
-  static const sf_backend_counter want[4] = {SF_COUNT_RECT_QUAD, SF_COUNT_RECT_PAIR, SF_COUNT_RECT_GATHER, SF_COUNT_RECT_QUAD};
-  static const char *const kind[4] = {"quad", "pair", "gather", "quad"};
-  uint16_t plane[4][32], ref[4][4][32];
+  /* the fourth: first taps at texel 0.1; the fifth, on the 4x4 surface: pixels at texels 0.25 + 0.375 j */
+  static const float step[5] = {0.5f / 16, 1.5f / 16, 3.0f / 16, 0.5f / 16, 0.375f / 4};
+  static const float start[5] = {0.1f, 0.1f, 0.1f, 0.6f / 16, 0.75f / 4};
+  static const sf_backend_counter want[5] = {SF_COUNT_RECT_QUAD, SF_COUNT_RECT_PAIR, SF_COUNT_RECT_GATHER, SF_COUNT_RECT_QUAD,
+                                             SF_COUNT_RECT_QUAD};
+  static const char *const kind[5] = {"quad", "pair", "gather", "quad", "quad"};
+  sf_surface *const surf[5] = {fp.u8, fp.u8, fp.u8, fp.u8, fp.narrow};
+  uint16_t plane[4][32], ref[5][4][32];
   sf_unorm_rect_out ro = {{plane[0], plane[1], plane[2], plane[3]}, 8};
   unsigned long d[SF_COUNT_COUNT];
-  bool have[4];
-  for (unsigned k = 0; k < 4; k++) { /* the scalar backend's planes */
-    sf_unorm_rect_req rq = rect_block(fp.u8, start[k], step[k]);
+  bool have[5];
+  for (unsigned k = 0; k < 5; k++) { /* the scalar backend's planes */
+    sf_unorm_rect_req rq = rect_block(surf[k], start[k], step[k]);
     sf_unorm_rect_out rr = {{ref[k][0], ref[k][1], ref[k][2], ref[k][3]}, 8};
     have[k] = rect_counted(sf_backend_scalar(), &rq, &rr, d) == SF_OK;
   }
@@ -512,8 +519,8 @@ static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const
       return false;
     }
     if (!be[b]->sample_unorm_rect) continue;
-    for (unsigned k = 0; k < 4; k++) {
-      sf_unorm_rect_req rq = rect_block(fp.u8, start[k], step[k]);
+    for (unsigned k = 0; k < 5; k++) {
+      sf_unorm_rect_req rq = rect_block(surf[k], start[k], step[k]);
       sf_code rc = rect_counted(be[b], &rq, &ro, d);
       unsigned long moved = 0;
       for (unsigned q = SF_COUNT_RECT_GATHER; q <= SF_COUNT_RECT_QUAD; q++) moved += d[q];
@@ -525,10 +532,10 @@ static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const
       sf_verdict_key(v, "fast_path %s rect_groups %s%s", be[b]->name, kind[k], same ? "" : " bits");
       if (!same)
         sf_verdict_dumpf(v, "%s: a linear RGBA8 rect at %g texels a pixel from u=%g differs from the scalar backend's\n",
-                         be[b]->name, (double)(step[k] * 16), (double)start[k]);
+                         be[b]->name, (double)(step[k] * (float)surf[k]->desc.width), (double)start[k]);
       else
         sf_verdict_dumpf(v, "%s: a linear RGBA8 rect at %g texels a pixel from u=%g built %lu gather, %lu pair and %lu quad "
-                            "groups; want every one %s\n", be[b]->name, (double)(step[k] * 16), (double)start[k],
+                            "groups; want every one %s\n", be[b]->name, (double)(step[k] * (float)surf[k]->desc.width), (double)start[k],
                          d[SF_COUNT_RECT_GATHER], d[SF_COUNT_RECT_PAIR], d[SF_COUNT_RECT_QUAD], kind[k]);
       return false;
     }
