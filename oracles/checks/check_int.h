@@ -195,6 +195,8 @@ bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const ui
  * its vector operands) one past its width is refused by the encoder as out of range, naming it and
  * the width; its largest value encodes. */
 bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick);
+/* `id_fits` (check_visa_rules.c, once per process): operand ids and immediates at and one past their widths. */
+bool sf_check_id_fits_once(sf_verdict *v);
 bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw);
 bool sf_check_d3d_sm51_case(sf_verdict *v, const char *t, size_t n, uint32_t version);
 /* `exec_dst_first` (check_operands.c): the case's D3D instruction with an unwritable destination,

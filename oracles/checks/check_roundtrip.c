@@ -459,7 +459,7 @@ bool sf_check_visa_bin(const uint8_t *p, size_t n, sf_verdict *v) {
     sf_verdict_dumpf(v, "decoder reports %zu bytes used of %zu\n", used, n);
     return false;
   }
-  if (!sf_check_model_inst(v, &in, sf_check_draw(p, n)) || !sf_check_encode_fits(v, &in, p[n - 1]) ||
+  if (!sf_check_model_inst(v, &in, sf_check_draw(p, n)) || !sf_check_encode_fits(v, &in, p[n - 1]) || !sf_check_id_fits_once(v) ||
       !sf_check_visa_print_refuses(v, &in, p[n - 1]))
     return false;
   /* 1. Lossless: encode(decode(x)) == x. */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "harness/visa/visa_bin_priv.h"
 #include "oracles/checks/check_int.h"
 
 #define FU (1u << SF_FAMILY_SAMPLE_UNORM)
@@ -492,3 +493,96 @@ bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick) {
                    (1u << opf[k].bits) - 1u, want);
   return false;
 }
+
+/* ---- id_fits ------------------------------------------------------------------------------------ */
+
+/* `id_fits` (once per process, with `encode_fits`): the widths encode_fits does not reach, the ones
+ * set by a value rather than a tag bit (docs/visa-binary.md §3). An address, predicate, state or
+ * indirect operand's id is a UW, and so is a variable's id and a raw operand's before vISA 3.4 (a UD
+ * from 3.4); a 32-bit immediate holds 32 bits and a 64-bit one all 64. One AVS (nine vector
+ * operands and a raw one), one operand rebuilt a row at a time, encoded at the row's version: at
+ * the edge it is written and decodes back equal, one past it is refused as out of range naming the
+ * operand, the value and the width. A decoder never makes a value past a width it reads, so only
+ * API use reaches these tests. */
+typedef struct id_row {
+  const char *what;   /* the operand as the refusal names it */
+  unsigned slot;      /* the AVS vector operand (0-8), or 9: the raw destination */
+  uint8_t cls, type;  /* the vector operand's class and (immediates, indirect) type */
+  unsigned ver;
+  uint64_t edge, past; /* past 0: no value past the edge (a row of the edge alone) */
+  unsigned bits;
+} id_row;
+
+static const id_row id_rows[] = {
+    {"avs.u_off", 0, SF_VCLS_ADDRESS, 0, SF_VISA_V(4, 1), 0xFFFFu, 0x10000u, 16},
+    {"avs.v_off", 1, SF_VCLS_PREDICATE, 0, SF_VISA_V(4, 1), 0xFFFFu, 0x10000u, 16},
+    {"avs.du", 2, SF_VCLS_STATE, 0, SF_VISA_V(4, 1), 0xFFFFu, 0x10000u, 16},
+    {"avs.dv", 3, SF_VCLS_INDIRECT, SF_VT_UD, SF_VISA_V(4, 1), 0xFFFFu, 0x10000u, 16},
+    {"avs.u2d", 4, SF_VCLS_GENERAL, 0, SF_VISA_V(3, 3), 0xFFFFu, 0x10000u, 16},
+    {"avs.u2d", 4, SF_VCLS_GENERAL, 0, SF_VISA_V(3, 4), 0x10000u, 0, 32},
+    {"avs.group_id", 5, SF_VCLS_IMMEDIATE, SF_VT_UD, SF_VISA_V(4, 1), 0xFFFFFFFFu, 0x100000000u, 32},
+    {"avs.vbn", 6, SF_VCLS_IMMEDIATE, SF_VT_Q, SF_VISA_V(4, 1), ~(uint64_t)0, 0, 64},
+    {"avs.dst", 9, 0, 0, SF_VISA_V(3, 3), 0xFFFFu, 0x10000u, 16},
+    {"avs.dst", 9, 0, 0, SF_VISA_V(3, 4), 0x10000u, 0, 32},
+};
+
+static void id_set(sf_inst *w, const id_row *r, uint64_t x) {
+  if (r->slot == 9) {
+    w->avs.dst.id = (uint32_t)x;
+    return;
+  }
+  sf_vopnd *ops[9] = {&w->avs.u_off, &w->avs.v_off, &w->avs.du,  &w->avs.dv,        &w->avs.u2d,
+                      &w->avs.group_id, &w->avs.vbn, &w->avs.v2d, &w->avs.ief_bypass};
+  sf_vopnd *o = ops[r->slot];
+  memset(o, 0, sizeof *o);
+  o->cls = r->cls;
+  o->type = r->type;
+  if (r->cls == SF_VCLS_IMMEDIATE) o->imm = x;
+  else o->id = (uint32_t)x;
+}
+
+static bool sf_check_id_fits(sf_verdict *v) {
+  static const char line[] =
+      "avs.RGBA T6 S0 0x0:f 0x0:f 0x3dcccccd:f 0x3dcccccd:f 0x0:f 0x0:ud 0x0:ud AVS_16_FULL 0x0:f AVS_16x4 0x0:uw V40.0";
+  sf_inst in;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_visa_parse(line, sizeof line - 1, NULL, &in, &st) != SF_OK || in.family != SF_FAMILY_AVS) {
+    sf_verdict_fail(v, "id_fits", NULL, "setup");
+    sf_verdict_key(v, "id_fits setup");
+    sf_verdict_dumpf(v, "\"%s\" does not parse as an AVS: %s\n", line, st.msg);
+    return false;
+  }
+  for (size_t k = 0; k < sizeof id_rows / sizeof id_rows[0]; k++) {
+    const id_row *r = &id_rows[k];
+    for (unsigned past = 0; past < (r->past ? 2u : 1u); past++) {
+      sf_inst w = in, back;
+      id_set(&w, r, past ? r->past : r->edge);
+      sf_buf b;
+      sf_status_clear(&st);
+      sf_buf_init(&b, &st);
+      sf_code rc = sf_visa_encode_ver(&w, r->ver, &b, &st), brc = SF_OK;
+      char want[96];
+      snprintf(want, sizeof want, "%s = 0x%llx does not fit in %u bits", r->what, (unsigned long long)r->past, r->bits);
+      const char *why = NULL;
+      if (rc == SF_ERR_NOMEM) why = NULL;
+      else if (past) why = rc != SF_ERR_RANGE ? "the wrong code" : !strstr(st.msg, want) ? "a message without the value and width" : NULL;
+      else if (rc != SF_OK) why = "a refusal";
+      else if ((brc = sf_visa_decode_ver(b.data, b.len, 0, r->ver, &back, NULL, &st)) != SF_OK) why = "bytes the decoder refuses";
+      else if (!sf_inst_equal(&w, &back)) why = "bytes that decode to another instruction";
+      sf_buf_free(&b);
+      if (!why) continue;
+      char msg[SF_STATUS_MSG_MAX + 64];
+      sf_verdict_fail(v, "id_fits", NULL, r->what);
+      sf_verdict_key(v, "id_fits %s %u.%u %s", r->what, r->ver >> 8, r->ver & 0xff, past ? "past" : "edge");
+      sf_verdict_dumpf(v, "%s (class %u) at 0x%llx in vISA %u.%u: %s (%s); want %s\n", r->what, (unsigned)r->cls,
+                       (unsigned long long)(past ? r->past : r->edge), r->ver >> 8, r->ver & 0xff, why,
+                       rc || brc ? sf_status_format(&st, msg, sizeof msg) : "written",
+                       past ? want : "written and read back equal");
+      return false;
+    }
+  }
+  return true;
+}
+
+SF_CHECK_ONCE_FN(sf_check_id_fits)
