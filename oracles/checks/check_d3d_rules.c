@@ -34,16 +34,19 @@ static void fail_d3d(sf_verdict *v, const char *check, const sf_d3d_inst *d, con
   sf_verdict_fail(v, check, &in, feature);
 }
 
-/* A relative index r0.x on the resource's first index (what d3d.src.relative forbids). */
-static void make_rel(sf_d3d_opnd *o) {
-  o->idx[0].rep = SF_D3D_IDX_REL;
-  o->idx[0].imm = 0;
+void sf_check_d3d_rel(sf_d3d_opnd *o, uint8_t rep, uint32_t imm, uint32_t reg) {
+  o->idx[0].rep = rep;
+  o->idx[0].imm = imm;
   memset(&o->idx[0].rel, 0, sizeof o->idx[0].rel);
   o->idx[0].rel.type = SF_D3D_OT_TEMP;
   o->idx[0].rel.num_comp = SF_D3D_NC_4;
   o->idx[0].rel.sel_mode = SF_D3D_SEL_SELECT1;
   o->idx[0].rel.index_dim = 1;
+  o->idx[0].rel.index[0] = reg;
 }
+
+/* A relative index r0.x on the resource's first index (what d3d.src.relative forbids). */
+static void make_rel(sf_d3d_opnd *o) { sf_check_d3d_rel(o, SF_D3D_IDX_REL, 0, 0); }
 
 static bool e_num_src(sf_d3d_inst *w) {
   unsigned want = sf_d3d_op_num_src(w->op);

@@ -331,14 +331,7 @@ typedef struct enc_row {
 /* A relative index r1.x + 2 on the address's first index. */
 static void enc_rel(sf_d3d_opnd *o) {
   o->index_dim = 1;
-  o->idx[0].rep = SF_D3D_IDX_IMM32_REL;
-  o->idx[0].imm = 2;
-  memset(&o->idx[0].rel, 0, sizeof o->idx[0].rel);
-  o->idx[0].rel.type = SF_D3D_OT_TEMP;
-  o->idx[0].rel.num_comp = SF_D3D_NC_4;
-  o->idx[0].rel.sel_mode = SF_D3D_SEL_SELECT1;
-  o->idx[0].rel.index_dim = 1;
-  o->idx[0].rel.index[0] = 1;
+  sf_check_d3d_rel(o, SF_D3D_IDX_IMM32_REL, 2, 1);
 }
 
 static const enc_row enc_rows[] = {

@@ -197,6 +197,8 @@ bool sf_check_d3d_double_suffix(sf_verdict *v, const char *t, size_t n, const ui
 bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick);
 /* `id_fits` (check_visa_rules.c, once per process): operand ids and immediates at and one past their widths. */
 bool sf_check_id_fits_once(sf_verdict *v);
+/* A relative index r<reg>.x (plus imm, for SF_D3D_IDX_IMM32_REL) on o's first index (check_d3d_rules.c). */
+void sf_check_d3d_rel(sf_d3d_opnd *o, uint8_t rep, uint32_t imm, uint32_t reg);
 bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw);
 bool sf_check_d3d_sm51_case(sf_verdict *v, const char *t, size_t n, uint32_t version);
 /* `exec_dst_first` (check_operands.c): the case's D3D instruction with an unwritable destination,
