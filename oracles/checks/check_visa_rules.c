@@ -496,89 +496,137 @@ bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick) {
 
 /* ---- id_fits ------------------------------------------------------------------------------------ */
 
-/* `id_fits` (once per process, with `encode_fits`): the widths encode_fits does not reach, the ones
- * set by a value rather than a tag bit (docs/visa-binary.md §3). An address, predicate, state or
- * indirect operand's id is a UW, and so is a variable's id and a raw operand's before vISA 3.4 (a UD
- * from 3.4); a 32-bit immediate holds 32 bits and a 64-bit one all 64. One AVS (nine vector
- * operands and a raw one), one operand rebuilt a row at a time, encoded at the row's version: at
- * the edge it is written and decodes back equal, one past it is refused as out of range naming the
- * operand, the value and the width. A decoder never makes a value past a width it reads, so only
+/* `id_fits` (once per process, with `encode_fits`): the encoder's widths that encode_fits does not
+ * reach, the ones set by a value or a version rather than a tag bit (docs/visa-binary.md §3-4). An
+ * address, predicate, state or indirect operand's id is a UW, and so is a variable's id and a raw
+ * operand's before vISA 3.4 (a UD from 3.4); a 32-bit immediate holds 32 bits and a 64-bit one all
+ * 64. Before 4.0 a 3D_SAMPLE's op is one byte (a 5-bit sub-op, no op_hi); before 3.4 its aoffimmi is
+ * a UW value, not an operand: a UW immediate without modifier or tag bits. One AVS (nine vector
+ * operands and a raw one) and one 3D_SAMPLE, one field set a row at a time, encoded at the row's
+ * version: at the edge it is written and, where `back`, decodes back equal; one past it is refused
+ * as out of range with the row's words. A decoder never makes a value past what it reads, so only
  * API use reaches these tests. */
 typedef struct id_row {
-  const char *what;   /* the operand as the refusal names it */
-  unsigned slot;      /* the AVS vector operand (0-8), or 9: the raw destination */
-  uint8_t cls, type;  /* the vector operand's class and (immediates, indirect) type */
+  bool s3d;           /* on the 3D_SAMPLE (else the AVS) */
   unsigned ver;
-  uint64_t edge, past; /* past 0: no value past the edge (a row of the edge alone) */
-  unsigned bits;
+  void (*set)(sf_inst *w, bool past);
+  bool back;          /* the decoder reads the edge value back */
+  const char *words;  /* the refusal one past the edge; NULL: a row of the edge alone */
+  const char *what;
 } id_row;
 
+static void id_vec(sf_vopnd *o, uint8_t cls, uint8_t type, uint64_t x) {
+  memset(o, 0, sizeof *o);
+  o->cls = cls;
+  o->type = type;
+  if (cls == SF_VCLS_IMMEDIATE) o->imm = x;
+  else o->id = (uint32_t)x;
+}
+static uint64_t id_uw(bool past) { return past ? 0x10000u : 0xFFFFu; }
+static void r_addr(sf_inst *w, bool past) { id_vec(&w->avs.u_off, SF_VCLS_ADDRESS, 0, id_uw(past)); }
+static void r_pred(sf_inst *w, bool past) { id_vec(&w->avs.v_off, SF_VCLS_PREDICATE, 0, id_uw(past)); }
+static void r_state(sf_inst *w, bool past) { id_vec(&w->avs.du, SF_VCLS_STATE, 0, id_uw(past)); }
+static void r_ind(sf_inst *w, bool past) { id_vec(&w->avs.dv, SF_VCLS_INDIRECT, SF_VT_UD, id_uw(past)); }
+static void r_gen(sf_inst *w, bool past) { id_vec(&w->avs.u2d, SF_VCLS_GENERAL, 0, id_uw(past)); }
+static void r_gen34(sf_inst *w, bool past) { (void)past, id_vec(&w->avs.u2d, SF_VCLS_GENERAL, 0, 0x10000u); }
+static void r_imm32(sf_inst *w, bool past) {
+  id_vec(&w->avs.group_id, SF_VCLS_IMMEDIATE, SF_VT_UD, past ? 0x100000000u : 0xFFFFFFFFu);
+}
+static void r_imm64(sf_inst *w, bool past) { (void)past, id_vec(&w->avs.vbn, SF_VCLS_IMMEDIATE, SF_VT_Q, ~(uint64_t)0); }
+static void r_raw(sf_inst *w, bool past) { w->avs.dst.id = (uint32_t)id_uw(past); }
+static void r_raw34(sf_inst *w, bool past) { (void)past, w->avs.dst.id = 0x10000u; }
+static void r_op(sf_inst *w, bool past) { w->s3d.op = (uint8_t)(past ? 32 : 31); }
+static void r_op_hi(sf_inst *w, bool past) { w->s3d.op_hi = past; }
+static void r_op_hi40(sf_inst *w, bool past) { (void)past, w->s3d.op_hi = 1; }
+static void r_dst(sf_inst *w, bool past) { w->s3d.dst.id = (uint32_t)id_uw(past); }
+static void r_param0(sf_inst *w, bool past) { w->s3d.params[0].id = (uint32_t)id_uw(past); }
+static void r_unused(sf_inst *w, bool past) { (void)past, w->s3d.params[w->s3d.num_params].id = 0x10000u; }
+static void r_nparams(sf_inst *w, bool past) { w->s3d.num_params = (uint8_t)(past ? SF_S3D_MAX_PARAMS + 1 : SF_S3D_MAX_PARAMS); }
+static void r_aoff(sf_inst *w, bool past) { w->s3d.aoffimmi.imm = id_uw(past); }
+static void r_aoff_mod(sf_inst *w, bool past) { w->s3d.aoffimmi.mod = past; }
+static void r_aoff_tag(sf_inst *w, bool past) { w->s3d.aoffimmi.tag_hi = past; }
+static void r_aoff_type(sf_inst *w, bool past) { w->s3d.aoffimmi.type = past ? SF_VT_UD : SF_VT_UW; }
+static void r_aoff_cls(sf_inst *w, bool past) {
+  if (past) id_vec(&w->s3d.aoffimmi, SF_VCLS_GENERAL, 0, 40);
+}
+static void r_aoff34(sf_inst *w, bool past) { (void)past, id_vec(&w->s3d.aoffimmi, SF_VCLS_GENERAL, 0, 40); }
+
+_Static_assert(SF_S3D_MAX_PARAMS == 15, "id_fits' parameter-count row says 15");
+#define UW16(name) name " = 0x10000 does not fit in 16 bits"
+#define OLD_AOFF "sample_3d.aoffimmi: before vISA 3.4 it is a UW value"
 static const id_row id_rows[] = {
-    {"avs.u_off", 0, SF_VCLS_ADDRESS, 0, SF_VISA_V(4, 1), 0xFFFFu, 0x10000u, 16},
-    {"avs.v_off", 1, SF_VCLS_PREDICATE, 0, SF_VISA_V(4, 1), 0xFFFFu, 0x10000u, 16},
-    {"avs.du", 2, SF_VCLS_STATE, 0, SF_VISA_V(4, 1), 0xFFFFu, 0x10000u, 16},
-    {"avs.dv", 3, SF_VCLS_INDIRECT, SF_VT_UD, SF_VISA_V(4, 1), 0xFFFFu, 0x10000u, 16},
-    {"avs.u2d", 4, SF_VCLS_GENERAL, 0, SF_VISA_V(3, 3), 0xFFFFu, 0x10000u, 16},
-    {"avs.u2d", 4, SF_VCLS_GENERAL, 0, SF_VISA_V(3, 4), 0x10000u, 0, 32},
-    {"avs.group_id", 5, SF_VCLS_IMMEDIATE, SF_VT_UD, SF_VISA_V(4, 1), 0xFFFFFFFFu, 0x100000000u, 32},
-    {"avs.vbn", 6, SF_VCLS_IMMEDIATE, SF_VT_Q, SF_VISA_V(4, 1), ~(uint64_t)0, 0, 64},
-    {"avs.dst", 9, 0, 0, SF_VISA_V(3, 3), 0xFFFFu, 0x10000u, 16},
-    {"avs.dst", 9, 0, 0, SF_VISA_V(3, 4), 0x10000u, 0, 32},
+    {false, SF_VISA_V(4, 1), r_addr, true, UW16("avs.u_off"), "an address operand's id"},
+    {false, SF_VISA_V(4, 1), r_pred, true, UW16("avs.v_off"), "a predicate operand's id"},
+    {false, SF_VISA_V(4, 1), r_state, true, UW16("avs.du"), "a state operand's id"},
+    {false, SF_VISA_V(4, 1), r_ind, true, UW16("avs.dv"), "an indirect operand's id"},
+    {false, SF_VISA_V(3, 3), r_gen, true, UW16("avs.u2d"), "a variable's id before 3.4"},
+    {false, SF_VISA_V(3, 4), r_gen34, true, NULL, "a variable's id of 17 bits in 3.4"},
+    {false, SF_VISA_V(4, 1), r_imm32, true, "avs.group_id = 0x100000000 does not fit in 32 bits", "a 32-bit immediate"},
+    {false, SF_VISA_V(4, 1), r_imm64, true, NULL, "a 64-bit immediate of all ones"},
+    {false, SF_VISA_V(3, 3), r_raw, true, UW16("avs.dst"), "a raw operand's id before 3.4"},
+    {false, SF_VISA_V(3, 4), r_raw34, true, NULL, "a raw operand's id of 17 bits in 3.4"},
+    {true, SF_VISA_V(3, 3), r_op, false, "sample_3d.op (before vISA 4.0) = 0x20 does not fit in 5 bits", "the op before 4.0"},
+    {true, SF_VISA_V(3, 3), r_op_hi, true, "sample_3d.op_hi (before vISA 4.0) = 0x1 does not fit in 0 bits", "op_hi before 4.0"},
+    {true, SF_VISA_V(4, 0), r_op_hi40, true, NULL, "op_hi 1 in 4.0"},
+    {true, SF_VISA_V(3, 3), r_dst, true, UW16("sample_3d.dst"), "the destination's id before 3.4"},
+    {true, SF_VISA_V(3, 3), r_param0, true, UW16("sample_3d.param"), "parameter 0's id before 3.4"},
+    {true, SF_VISA_V(3, 3), r_unused, false, NULL, "an unused parameter slot's id before 3.4"},
+    {true, SF_VISA_V(4, 1), r_nparams, false, "sample_3d.num_params = 16 exceeds 15", "the parameter count"},
+    {true, SF_VISA_V(3, 3), r_aoff, true, OLD_AOFF, "aoffimmi's value before 3.4"},
+    {true, SF_VISA_V(3, 3), r_aoff_mod, true, OLD_AOFF, "aoffimmi's modifier before 3.4"},
+    {true, SF_VISA_V(3, 3), r_aoff_tag, true, OLD_AOFF, "aoffimmi's tag bits before 3.4"},
+    {true, SF_VISA_V(3, 3), r_aoff_type, true, OLD_AOFF, "aoffimmi's type before 3.4"},
+    {true, SF_VISA_V(3, 3), r_aoff_cls, true, OLD_AOFF, "aoffimmi's class before 3.4"},
+    {true, SF_VISA_V(3, 4), r_aoff34, true, NULL, "aoffimmi a variable in 3.4"},
 };
 
-static void id_set(sf_inst *w, const id_row *r, uint64_t x) {
-  if (r->slot == 9) {
-    w->avs.dst.id = (uint32_t)x;
-    return;
-  }
-  sf_vopnd *ops[9] = {&w->avs.u_off, &w->avs.v_off, &w->avs.du,  &w->avs.dv,        &w->avs.u2d,
-                      &w->avs.group_id, &w->avs.vbn, &w->avs.v2d, &w->avs.ief_bypass};
-  sf_vopnd *o = ops[r->slot];
-  memset(o, 0, sizeof *o);
-  o->cls = r->cls;
-  o->type = r->type;
-  if (r->cls == SF_VCLS_IMMEDIATE) o->imm = x;
-  else o->id = (uint32_t)x;
+/* The instruction of a row's family, parsed once. */
+static bool id_base(sf_inst *avs, sf_inst *s3d, sf_status *st, const char **line) {
+  static const char a[] =
+      "avs.RGBA T6 S0 0x0:f 0x0:f 0x3dcccccd:f 0x3dcccccd:f 0x0:f 0x0:ud 0x0:ud AVS_16_FULL 0x0:f AVS_16x4 0x0:uw V40.0";
+  static const char t[] = "sample_3d.R (M1, 8) 0x0:uw S0 T6 V40.0 V32.0 V33.0";
+  *line = a;
+  if (sf_visa_parse(a, sizeof a - 1, NULL, avs, st) != SF_OK || avs->family != SF_FAMILY_AVS) return false;
+  *line = t;
+  return sf_visa_parse(t, sizeof t - 1, NULL, s3d, st) == SF_OK && s3d->family == SF_FAMILY_SAMPLE_3D &&
+         s3d->s3d.num_params == 2 && s3d->s3d.aoffimmi.cls == SF_VCLS_IMMEDIATE && s3d->s3d.aoffimmi.type == SF_VT_UW;
 }
 
 static bool sf_check_id_fits(sf_verdict *v) {
-  static const char line[] =
-      "avs.RGBA T6 S0 0x0:f 0x0:f 0x3dcccccd:f 0x3dcccccd:f 0x0:f 0x0:ud 0x0:ud AVS_16_FULL 0x0:f AVS_16x4 0x0:uw V40.0";
-  sf_inst in;
+  sf_inst avs, s3d;
   sf_status st;
   sf_status_clear(&st);
-  if (sf_visa_parse(line, sizeof line - 1, NULL, &in, &st) != SF_OK || in.family != SF_FAMILY_AVS) {
+  const char *line = NULL;
+  if (!id_base(&avs, &s3d, &st, &line)) {
     sf_verdict_fail(v, "id_fits", NULL, "setup");
     sf_verdict_key(v, "id_fits setup");
-    sf_verdict_dumpf(v, "\"%s\" does not parse as an AVS: %s\n", line, st.msg);
+    sf_verdict_dumpf(v, "\"%s\" does not parse as the instruction the rows edit: %s\n", line, st.msg);
     return false;
   }
   for (size_t k = 0; k < sizeof id_rows / sizeof id_rows[0]; k++) {
     const id_row *r = &id_rows[k];
-    for (unsigned past = 0; past < (r->past ? 2u : 1u); past++) {
-      sf_inst w = in, back;
-      id_set(&w, r, past ? r->past : r->edge);
+    for (unsigned past = 0; past < (r->words ? 2u : 1u); past++) {
+      sf_inst w = r->s3d ? s3d : avs, back;
+      r->set(&w, past);
       sf_buf b;
       sf_status_clear(&st);
       sf_buf_init(&b, &st);
       sf_code rc = sf_visa_encode_ver(&w, r->ver, &b, &st), brc = SF_OK;
-      char want[96];
-      snprintf(want, sizeof want, "%s = 0x%llx does not fit in %u bits", r->what, (unsigned long long)r->past, r->bits);
       const char *why = NULL;
       if (rc == SF_ERR_NOMEM) why = NULL;
-      else if (past) why = rc != SF_ERR_RANGE ? "the wrong code" : !strstr(st.msg, want) ? "a message without the value and width" : NULL;
+      else if (past) why = rc != SF_ERR_RANGE ? "the wrong code" : !strstr(st.msg, r->words) ? "a message without the row's words" : NULL;
       else if (rc != SF_OK) why = "a refusal";
-      else if ((brc = sf_visa_decode_ver(b.data, b.len, 0, r->ver, &back, NULL, &st)) != SF_OK) why = "bytes the decoder refuses";
-      else if (!sf_inst_equal(&w, &back)) why = "bytes that decode to another instruction";
+      else if (r->back && (brc = sf_visa_decode_ver(b.data, b.len, 0, r->ver, &back, NULL, &st)) != SF_OK)
+        why = "bytes the decoder refuses";
+      else if (r->back && !sf_inst_equal(&w, &back)) why = "bytes that decode to another instruction";
       sf_buf_free(&b);
       if (!why) continue;
       char msg[SF_STATUS_MSG_MAX + 64];
       sf_verdict_fail(v, "id_fits", NULL, r->what);
-      sf_verdict_key(v, "id_fits %s %u.%u %s", r->what, r->ver >> 8, r->ver & 0xff, past ? "past" : "edge");
-      sf_verdict_dumpf(v, "%s (class %u) at 0x%llx in vISA %u.%u: %s (%s); want %s\n", r->what, (unsigned)r->cls,
-                       (unsigned long long)(past ? r->past : r->edge), r->ver >> 8, r->ver & 0xff, why,
-                       rc || brc ? sf_status_format(&st, msg, sizeof msg) : "written",
-                       past ? want : "written and read back equal");
+      sf_verdict_key(v, "id_fits %s %s", r->what, past ? "past" : "edge");
+      sf_verdict_dumpf(v, "%s %s, in vISA %u.%u: %s (%s); want %s\n", r->what, past ? "one past its edge" : "at its edge",
+                       r->ver >> 8, r->ver & 0xff, why, rc || brc ? sf_status_format(&st, msg, sizeof msg) : "written",
+                       past ? r->words : "written and read back equal");
       return false;
     }
   }
