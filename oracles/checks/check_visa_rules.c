@@ -505,7 +505,7 @@ bool sf_check_encode_fits(sf_verdict *v, const sf_inst *in, uint8_t pick) {
  * operands and a raw one) and one 3D_SAMPLE, one field set a row at a time, encoded at the row's
  * version: at the edge it is written and, where `back`, decodes back equal; one past it is refused
  * as out of range with the row's words. A decoder never makes a value past what it reads, so only
- * API use reaches these tests. */
+ * API use reaches these tests. And the output buffer's two refusals (id_buffers). */
 typedef struct id_row {
   bool s3d;           /* on the 3D_SAMPLE (else the AVS) */
   unsigned ver;
@@ -592,6 +592,33 @@ static bool id_base(sf_inst *avs, sf_inst *s3d, sf_status *st, const char **line
          s3d->s3d.num_params == 2 && s3d->s3d.aoffimmi.cls == SF_VCLS_IMMEDIATE && s3d->s3d.aoffimmi.type == SF_VT_UW;
 }
 
+/* The output buffer: one already failed (by an allocation, say) is refused as over the limit with
+ * "already failed", whatever its own code; one that fills up inside the instruction keeps none of
+ * it (its length as before, failed). NULL, or what went wrong. */
+static const char *id_buffers(const sf_inst *avs, sf_status *st) {
+  sf_buf b;
+  sf_buf_init(&b, NULL);
+  b.failed = true, b.code = SF_ERR_NOMEM;
+  sf_status_clear(st);
+  sf_code rc = sf_visa_encode(avs, &b, st);
+  const char *bad = rc != SF_ERR_LIMIT || !strstr(st->msg, "already failed") || b.len ? "an already failed buffer" : NULL;
+  sf_buf_free(&b);
+  if (bad) return bad;
+  sf_buf_init(&b, NULL);
+  sf_status_clear(st);
+  rc = sf_visa_encode(avs, &b, st);
+  size_t full = b.len;
+  sf_buf_free(&b);
+  if (rc != SF_OK) return rc == SF_ERR_NOMEM ? NULL : "the AVS";
+  sf_buf_init(&b, NULL);
+  rc = sf_wr_u16(&b, 0x1234) && sf_wr_u8(&b, 0x56) ? SF_OK : SF_ERR_NOMEM;
+  b.limit = 3 + full - 1;
+  if (rc == SF_OK) rc = sf_visa_encode(avs, &b, st);
+  if (rc != SF_ERR_NOMEM && (rc != SF_ERR_LIMIT || b.len != 3 || !b.failed)) bad = "a buffer one byte short";
+  sf_buf_free(&b);
+  return bad;
+}
+
 static bool sf_check_id_fits(sf_verdict *v) {
   sf_inst avs, s3d;
   sf_status st;
@@ -601,6 +628,14 @@ static bool sf_check_id_fits(sf_verdict *v) {
     sf_verdict_fail(v, "id_fits", NULL, "setup");
     sf_verdict_key(v, "id_fits setup");
     sf_verdict_dumpf(v, "\"%s\" does not parse as the instruction the rows edit: %s\n", line, st.msg);
+    return false;
+  }
+  const char *bad = id_buffers(&avs, &st);
+  if (bad) {
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "id_fits", NULL, "buffer");
+    sf_verdict_key(v, "id_fits %s", bad);
+    sf_verdict_dumpf(v, "the AVS encoded into %s: %s; want over the limit, nothing written\n", bad, sf_status_format(&st, msg, sizeof msg));
     return false;
   }
   for (size_t k = 0; k < sizeof id_rows / sizeof id_rows[0]; k++) {
