@@ -648,8 +648,9 @@ static bool sf_check_id_fits(sf_verdict *v) {
       sf_buf_init(&b, &st);
       sf_code rc = sf_visa_encode_ver(&w, r->ver, &b, &st), brc = SF_OK;
       const char *why = NULL;
-      if (rc == SF_ERR_NOMEM) why = NULL;
-      else if (past) why = rc != SF_ERR_RANGE ? "the wrong code" : !strstr(st.msg, r->words) ? "a message without the row's words" : NULL;
+      if (rc == SF_ERR_NOMEM) {
+        /* out of memory: nothing to judge */
+      } else if (past) why = rc != SF_ERR_RANGE ? "the wrong code" : !strstr(st.msg, r->words) ? "a message without the row's words" : NULL;
       else if (rc != SF_OK) why = "a refusal";
       else if (r->back && (brc = sf_visa_decode_ver(b.data, b.len, 0, r->ver, &back, NULL, &st)) != SF_OK)
         why = "bytes the decoder refuses";
