@@ -14,6 +14,9 @@
 #   5. "fuzz only": when seeds already fail, run again (same flags) on the seed corpus minus every
 #      seed that fails under the canary, so the time measures mutation rather than seed replay
 #      (the "seeds" column counts the failing seeds; triage -v of the canary build picks them).
+#      When the empty input already fails (a once-per-process check finds the canary, whatever
+#      the input), every seed counts as failing, the seeds are not triaged one by one and the
+#      fuzz-only column says "any input".
 # Prints a table, checks that every canary was found (step 2) and that no bucket (of either run)
 # belongs to two canaries, and
 # ends with "N passed, N failed". Exit status 1 if a canary was missed or two share a bucket.
@@ -139,16 +142,31 @@ for id in "${want[@]}"; do
   rm -rf "$corp" "$art"
   mkdir -p "$corp" "$art"
   cp -r "$ROOT/corpus/$target/." "$corp/" 2>/dev/null
-  # The seeds that already fail under this canary (triage -v of the canary build lists them).
   nseed="$(find "$corp" -type f | wc -l)"
-  "$bdir/samplefuzz" triage -v --target "$target" "$corp" >"$log.seeds" 2>&1
-  grep -E '^[0-9a-f]{16} [^ ]+ /' "$log.seeds" | awk '{ print $NF }' | sed "s|^$corp/||" >"$TMP/bad-$id"
-  nbad="$(wc -l <"$TMP/bad-$id")"
+  # The empty input first: when it fails under the canary, a once-per-process check (or the empty
+  # input itself) finds it, every seed fails the same way, and so would every input of a fuzz-only
+  # run. Triaging each seed in its own child (each paying the once checks) would then cost minutes
+  # and tell nothing more, so the seeds are counted as all failing and no fuzz-only run is made.
+  : >"$TMP/empty-$id"
+  "$bdir/samplefuzz" triage --target "$target" "$TMP/empty-$id" >"$log.empty" 2>&1
+  if grep -qE '^[0-9a-f]{16} +[0-9]+ ' "$log.empty"; then
+    once=1
+    nbad="$nseed"
+    echo "   the empty input fails under the canary: found by a check that does not depend on the input"
+  else
+    once=0
+    # The seeds that already fail under this canary (triage -v of the canary build lists them).
+    "$bdir/samplefuzz" triage -v --target "$target" "$corp" >"$log.seeds" 2>&1
+    grep -E '^[0-9a-f]{16} [^ ]+ /' "$log.seeds" | awk '{ print $NF }' | sed "s|^$corp/||" >"$TMP/bad-$id"
+    nbad="$(wc -l <"$TMP/bad-$id")"
+  fi
   fuzz_run "$id" "$target" "$bdir" "$corp" "$art" "$log"
   found="$f_found" secs="$f_secs" execs="$f_execs" bucket="$f_bucket" sig="$f_sig"
   # Fuzz only: a fresh copy of the seed corpus without the failing seeds, run again.
   fsecs="$secs" fexecs="$execs" fbucket="$bucket"
-  if [ "$nbad" -gt 0 ]; then
+  if [ "$once" = 1 ]; then
+    fsecs="any input" fexecs="-"
+  elif [ "$nbad" -gt 0 ]; then
     rm -rf "$corp" "$art"
     mkdir -p "$corp" "$art"
     cp -r "$ROOT/corpus/$target/." "$corp/" 2>/dev/null
