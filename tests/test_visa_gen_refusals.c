@@ -146,7 +146,43 @@ static void refusals(void) {
   SF_CHECK_MSG(st.code == SF_ERR_RANGE && strstr(st.msg, "1ff"), "%s", st.msg);
 }
 
+/* An ALU instruction with one source fewer or more than its row (the API or a changed .isa can build
+ * one; the reader cannot) has no text: the printer wrote `or` with one source, which GenX_IR's
+ * parser, and ours, refuse ("expected a source operand"), instead of refusing it (fixed 2026-12-02,
+ * found by `print_sweep`). */
+static void alu_field_count(void) {
+  sf_isa_file f;
+  sf_status st;
+  sf_status_clear(&st);
+  bool ok = parse_with_hdr("or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud", &f, &st);
+  SF_CHECK_MSG(ok, "%s", st.msg);
+  if (!ok) return;
+  sf_visa_ginst *g = &f.kernels[0].gens[0];
+  SF_CHECK_EQ_U(g->num_ops, 5);
+  sf_visa_gop keep = g->ops[4];
+  for (int dn = -1; dn <= 1; dn += 2) {
+    if (dn > 0) {
+      sf_visa_gop *more = realloc(g->ops, 6 * sizeof *more);
+      SF_CHECK(more != NULL);
+      if (!more) break;
+      g->ops = more;
+      g->ops[5] = keep;
+    }
+    g->num_ops = (uint16_t)(5 + dn);
+    sf_buf b;
+    sf_status_clear(&st);
+    sf_buf_init(&b, &st);
+    sf_code rc = sf_visaasm_print(&f, &b, &st);
+    SF_CHECK_MSG(rc == SF_UNSUPPORTED && strstr(st.msg, "or: fields do not match its syntax class"), "%d sources: %s %s", 2 + dn,
+                 sf_code_name(rc), st.msg);
+    sf_buf_free(&b);
+  }
+  g->num_ops = 5;
+  sf_isa_free(&f);
+}
+
 int main(void) {
   SF_RUN(refusals);
+  SF_RUN(alu_field_count);
   SF_TEST_END();
 }

@@ -72,15 +72,12 @@ static sf_vopnd sat_suffix(pctx *c, const sf_vopnd *d) {
 /* [(pred)] name[.sat] (emask, size) dst src... — a dst modifier of 4 (saturate) is the .sat suffix
  * (IsaDisassembly.cpp prints it after the mnemonic; CISA.y's SAT_MOD sets it on the dst). */
 static void print_alu(pctx *c, const sf_visa_ginst *g, const char *name) {
-  if (g->num_ops < 3 || g->ops[0].kind != SF_VF_EXEC || g->ops[1].kind != SF_VF_PRED) {
+  /* the row's own layout (E P dst src...): the parser reads as many sources as the row has */
+  const sf_visa_opdesc *d = sf_visa_optab(g->op);
+  if (!d || !d->layout || !vt_kinds_are(g, 0, d->layout)) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
-  for (unsigned i = 2; i < g->num_ops; i++)
-    if (g->ops[i].kind != SF_VF_VEC) {
-      vt_pfail(c, SF_UNSUPPORTED, "%s: field %u is not a vector operand", name, i);
-      return;
-    }
   vt_print_pred_word(c, g->ops[1].u);
   vt_ob_put(&c->o, name);
   sf_vopnd dst = sat_suffix(c, &g->ops[2].v);

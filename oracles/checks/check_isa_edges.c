@@ -232,5 +232,5 @@ static bool lane_edges(sf_verdict *v) {
 }
 
 bool sf_check_isa_edges(sf_verdict *v) {
-  return cache_edges(v) && block_edges(v) && raw_edges(v) && lane_edges(v) && addr_shadow(v);
+  return cache_edges(v) && block_edges(v) && raw_edges(v) && lane_edges(v) && addr_shadow(v) && sf_check_isa_print_edges(v);
 }

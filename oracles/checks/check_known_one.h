@@ -40,5 +40,7 @@ sf_code sf_known_one_print(sf_known_one *k, unsigned at, uint32_t val, const cha
 bool sf_known_fail(sf_verdict *v, const char *check, const char *what, const char *fmt, const char *a, const char *b);
 /* The edge checks of check_isa_edges.c, in order; false at the first failure. */
 bool sf_check_isa_edges(sf_verdict *v);
+/* `print_edges` (check_isa_print_edges.c): the generic printers' value tests at their edges. */
+bool sf_check_isa_print_edges(sf_verdict *v);
 
 #endif
