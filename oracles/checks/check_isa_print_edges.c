@@ -21,6 +21,7 @@
 #include "oracles/checks/check_int.h"
 #include "oracles/checks/check_known_one.h"
 #include "oracles/checks/visa_known_lines.h"
+#include "samplefuzz/gen.h"
 #include "samplefuzz/visa.h"
 
 typedef struct print_edge {
@@ -28,6 +29,7 @@ typedef struct print_edge {
   unsigned at;      /* the field set */
   uint32_t val;
   const char *words; /* NULL: prints and reads back; else refused, the message holding these */
+  unsigned keep;     /* 0, or the number of fields the instruction keeps (the rest dropped) */
 } print_edge;
 
 #define OWORD_LD "oword_ld.mod (2) T6 0x10:ud V0046.0"
@@ -35,31 +37,53 @@ typedef struct print_edge {
 #define MEDIA_LD "media_ld.top (16,2) T6 3 V0047(0,0)<0;1,0> V0047(0,1)<0;1,0> V0046.0"
 #define MEDIA_ST "media_st.bottom (8,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0"
 #define SVM_BLOCK "svm_block_ld (4) V0050(0,0)<0;1,0> V0046.0"
+#define GATHER4S "gather4_scaled.RG (M1, 16) T6 0x0:ud V0046.0 V0055.0"
+#define SVM4 "svm_gather4scaled.RGB (M1, 16) 0x0:ud V0046.0 V0047.0"
+#define GATHER_SCALED "gather_scaled.1 (M1, 16) T6 0x0:ud V0046.0 V0047.0"
+#define MINMAX "min (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0> V0049(0,0)<1;1,0>"
 
 static const print_edge rows[] = {
     /* oword loads and stores: size code 0-4 (1-16 owords), a load's modifier 0-1 */
-    {OWORD_LD, 0, 4, NULL},
-    {OWORD_LD, 0, 5, "size code 5 or modifier has no text form"},
-    {OWORD_LD, 1, 0, NULL},
-    {OWORD_LD, 1, 2, "size code 1 or modifier has no text form"},
-    {OWORD_ST, 0, 0, NULL},
-    {OWORD_ST, 0, 5, "size code 5 has no text form"},
+    {OWORD_LD, 0, 4, NULL, 0},
+    {OWORD_LD, 0, 5, "size code 5 or modifier has no text form", 0},
+    {OWORD_LD, 1, 0, NULL, 0},
+    {OWORD_LD, 1, 2, "size code 1 or modifier has no text form", 0},
+    {OWORD_ST, 0, 0, NULL, 0},
+    {OWORD_ST, 0, 5, "size code 5 has no text form", 0},
     /* media block loads: modes 0-5, stores 0, 2, 3; planes 0-15 */
-    {MEDIA_LD, 0, 5, NULL},
-    {MEDIA_LD, 0, 1, NULL},
-    {MEDIA_LD, 0, 6, "mode 6 or plane 3 has no text form"},
-    {MEDIA_LD, 2, 15, NULL},
-    {MEDIA_LD, 2, 16, "mode 2 or plane 16 has no text form"},
-    {MEDIA_ST, 0, 0, NULL},
-    {MEDIA_ST, 0, 2, NULL},
-    {MEDIA_ST, 0, 1, "mode 1 or plane 0 has no text form"},
-    {MEDIA_ST, 0, 4, "mode 4 or plane 0 has no text form"},
-    {MEDIA_ST, 2, 15, NULL},
-    {MEDIA_ST, 2, 16, "mode 3 or plane 16 has no text form"},
+    {MEDIA_LD, 0, 5, NULL, 0},
+    {MEDIA_LD, 0, 1, NULL, 0},
+    {MEDIA_LD, 0, 6, "mode 6 or plane 3 has no text form", 0},
+    {MEDIA_LD, 2, 15, NULL, 0},
+    {MEDIA_LD, 2, 17, "mode 2 or plane 17 has no text form", 0}, /* 17: not the width, 16 */
+    {MEDIA_ST, 0, 0, NULL, 0},
+    {MEDIA_ST, 0, 2, NULL, 0},
+    {MEDIA_ST, 0, 1, "mode 1 or plane 0 has no text form", 0},
+    {MEDIA_ST, 0, 4, "mode 4 or plane 0 has no text form", 0},
+    {MEDIA_ST, 2, 15, NULL, 0},
+    {MEDIA_ST, 2, 16, "mode 3 or plane 16 has no text form", 0},
     /* SVM block loads: properties 0-4 (the oword count code; no unaligned bit) */
-    {SVM_BLOCK, 1, 4, NULL},
-    {SVM_BLOCK, 1, 5, "properties 0x05 have no GenX_IR 12504 text"},
-    {SVM_BLOCK, 1, 0x80, "properties 0x80 have no GenX_IR 12504 text"},
+    {SVM_BLOCK, 1, 4, NULL, 0},
+    {SVM_BLOCK, 1, 5, "properties 0x05 have no GenX_IR 12504 text", 0},
+    {SVM_BLOCK, 1, 0x80, "properties 0x80 have no GenX_IR 12504 text", 0},
+    /* gather4_scaled: channel mask 1-15, scale 0 */
+    {GATHER4S, 2, 15, NULL, 0},
+    {GATHER4S, 2, 16, "channel mask 0x10 has no text form", 0},
+    {GATHER4S, 2, 0, "channel mask 0x0 has no text form", 0},
+    {GATHER4S, 3, 1, "scale 1 is not printed", 0},
+    /* svm_gather4scaled: the same, in one test */
+    {SVM4, 3, 16, "channel mask 0x10 or scale 0 has no text form", 0},
+    {SVM4, 3, 0, "channel mask 0x0 or scale 0 has no text form", 0},
+    {SVM4, 4, 1, "channel mask 0x7 or scale 1 has no text form", 0},
+    /* gather_scaled: block size 0, block count code 0-2, scale 0 */
+    {GATHER_SCALED, 3, 2, NULL, 0},
+    {GATHER_SCALED, 2, 1, "block size 1, block count code 0, scale 0:", 0},
+    {GATHER_SCALED, 3, 3, "block size 0, block count code 3, scale 0:", 0},
+    {GATHER_SCALED, 4, 1, "block size 0, block count code 0, scale 1:", 0},
+    /* min/max: its byte 0 (min) or 1 (max); the byte named even when the operands are missing */
+    {MINMAX, 1, 1, NULL, 0},
+    {MINMAX, 1, 2, "its min/max byte 2 has no name", 0},
+    {MINMAX, 1, 2, "its min/max byte 2 has no name", 2},
 };
 
 /* The scalar fields of a and b (every kind but operands) are the same, and so are their kinds. */
@@ -85,6 +109,7 @@ static const char *one_edge(const print_edge *r, char *got, size_t cap) {
     snprintf(got, cap, "%s", k.st.msg);
   } else {
     k.g->ops[r->at].u = r->val;
+    if (r->keep && r->keep < k.g->num_ops) k.g->num_ops = (uint16_t)r->keep;
     sf_status st;
     sf_status_clear(&st);
     sf_buf out;
@@ -137,14 +162,21 @@ static uint32_t kind_max(uint8_t kind) {
 /* k's file printed: SF_OK with *ok true when it holds, i.e. the printer refused it as unsupported
  * or invalid with a message, or printed a text that reads back with the same scalar fields; *ok
  * false with got set otherwise. Another code (out of memory, over the buffer) is passed up. */
-static sf_code sweep_one(sf_known_one *k, bool *ok, char *got, size_t cap) {
+/* The instruction a sweep edits: gens[gi] of the first kernel of a file. */
+typedef struct sweep_at {
+  sf_isa_file *f;
+  sf_visa_ginst *g;
+  unsigned gi;
+} sweep_at;
+
+static sf_code sweep_one(const sweep_at *k, bool *ok, char *got, size_t cap) {
   sf_status st;
   sf_status_clear(&st);
   *ok = true;
   /* The instruction alone first (what the file printer calls for it): a refusal there is the
    * file's, and costs no file printed and parsed. */
   char line[1024];
-  symsrc src = {&k->f.kernels[0], NULL, NULL};
+  symsrc src = {&k->f->kernels[0], NULL, NULL};
   sf_code pc = vt_print_gen(k->g, &src, line, sizeof line, &st);
   if (pc == SF_UNSUPPORTED || pc == SF_ERR_INVALID) {
     if (!st.msg[0]) *ok = false, snprintf(got, cap, "%s with no message", sf_code_name(pc));
@@ -154,7 +186,7 @@ static sf_code sweep_one(sf_known_one *k, bool *ok, char *got, size_t cap) {
   sf_buf out;
   sf_buf_init(&out, &st);
   out.limit = SF_ISA_CHECK_BUF_LIMIT;
-  pc = sf_visaasm_print(&k->f, &out, &st);
+  pc = sf_visaasm_print(k->f, &out, &st);
   if (pc == SF_UNSUPPORTED || pc == SF_ERR_INVALID) {
     if (!st.msg[0]) *ok = false, snprintf(got, cap, "%s with no message", sf_code_name(pc));
     pc = SF_OK;
@@ -163,7 +195,8 @@ static sf_code sweep_one(sf_known_one *k, bool *ok, char *got, size_t cap) {
     sf_status sp;
     sf_code rc = sf_check_visaasm_exact((const char *)out.data, out.len, &f2, &sp);
     if (rc == SF_OK) {
-      const sf_visa_ginst *g2 = f2.num_kernels == 1 && f2.kernels[0].num_gens == 1 ? &f2.kernels[0].gens[0] : NULL;
+      const sf_visa_ginst *g2 =
+          f2.num_kernels == k->f->num_kernels && f2.kernels[0].num_gens == k->f->kernels[0].num_gens ? &f2.kernels[0].gens[k->gi] : NULL;
       if (!g2 || !same_scalars(k->g, g2)) {
         *ok = false;
         size_t from = out.len > 160 ? out.len - 160 : 0;
@@ -182,7 +215,7 @@ static sf_code sweep_one(sf_known_one *k, bool *ok, char *got, size_t cap) {
 
 /* One edit of k's instruction (described by what; its kind of edit, cat, is the verdict's key)
  * judged by sweep_one; false with the verdict failed when it does not hold. */
-static bool sweep_try(sf_verdict *v, sf_known_one *k, const char *line, const char *cat, const char *what) {
+static bool sweep_try(sf_verdict *v, const sweep_at *k, const char *line, const char *cat, const char *what) {
   bool ok;
   char got[SF_STATUS_MSG_MAX + 400];
   sweep_one(k, &ok, got, sizeof got);
@@ -196,7 +229,7 @@ static bool sweep_try(sf_verdict *v, sf_known_one *k, const char *line, const ch
  * holds, each field turned into each other kind, the last field dropped and one more field added:
  * the printer refuses the instruction or prints what reads back as it (no table of the printers'
  * own limits needed: the parser is the judge). */
-static bool print_sweep_line(sf_verdict *v, sf_known_one *k, const char *line) {
+static bool print_sweep_line(sf_verdict *v, const sweep_at *k, const char *line) {
   static const char kinds[] = {SF_VF_EXEC, SF_VF_PRED, SF_VF_VEC, SF_VF_RAW, SF_VF_UB, SF_VF_UW, SF_VF_UD, SF_VF_LABEL, SF_VF_SUBOP};
   sf_visa_ginst *g = k->g;
   int name = sf_visa_ginst_name_field(g);
@@ -245,13 +278,70 @@ static bool print_sweep_line(sf_verdict *v, sf_known_one *k, const char *line) {
   return true;
 }
 
+/* The syntax class of g (its sub-op row's, for an opcode with sub-ops); SF_VSYN_NONE if none. */
+static uint8_t syn_of(const sf_visa_ginst *g) {
+  const sf_visa_opdesc *d = sf_visa_optab(g->op);
+  if (!d) return SF_VSYN_NONE;
+  if (!d->subs) return d->syn;
+  const sf_visa_subop *sub = g->num_ops && g->ops[0].kind == SF_VF_SUBOP ? sf_visa_optab_sub(d, (uint8_t)g->ops[0].u) : NULL;
+  return sub ? sub->syn : SF_VSYN_NONE;
+}
+
+/* A kernel of generic instructions that sf_gen_visa_generic draws from draw bytes seeded by seed
+ * (xorshift32), as a file of one kernel; false when the generator refuses or is out of memory. */
+static bool gen_file(uint32_t seed, sf_isa_file *f) {
+  uint8_t bytes[96];
+  uint32_t x = seed * 2654435761u + 1u;
+  for (size_t i = 0; i < sizeof bytes; i++) {
+    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+    bytes[i] = (uint8_t)(x >> 24);
+  }
+  memset(f, 0, sizeof *f);
+  sf_visa_kernel *k = calloc(1, sizeof *k);
+  if (!k) return false;
+  f->kernels = k;
+  f->num_kernels = 1;
+  sf_status st;
+  sf_status_clear(&st);
+  sf_fdp fdp;
+  sf_fdp_init(&fdp, bytes, sizeof bytes);
+  return sf_visa_kernel_init(k, "k", &st) == SF_OK && sf_gen_kernel_decls(k, &st) == SF_OK &&
+         sf_gen_visa_generic(&fdp, k, 2, &st) == SF_OK;
+}
+
+/* IGC's known lines first; then, for each syntax class no known line has (fcall, switchjmp,
+ * gather_scaled, min/max, the barriers, ...), the generator's instructions of that class, from
+ * kernels drawn with fixed seeds until every class it draws has been swept once. */
 static bool print_sweep(sf_verdict *v) {
+  bool swept[256] = {false};
+  swept[SF_VSYN_NONE] = true;
   for (size_t i = 0; i < sizeof SF_VISA_KNOWN_LINES / sizeof SF_VISA_KNOWN_LINES[0]; i++) {
     const char *line = SF_VISA_KNOWN_LINES[i].line;
     sf_known_one k;
     sf_known_one_parse(&k, line);
-    bool held = !k.g || k.f.kernels[0].num_insts || print_sweep_line(v, &k, line); /* known_lines reports a line that does not parse */
+    sweep_at at = {&k.f, k.g, 0};
+    bool held = !k.g || k.f.kernels[0].num_insts || print_sweep_line(v, &at, line); /* known_lines reports a line that does not parse */
+    if (k.g) swept[syn_of(k.g)] = true;
     sf_known_one_free(&k);
+    if (!held) return false;
+  }
+  for (uint32_t seed = 0; seed < 2000; seed++) {
+    sf_isa_file f;
+    bool made = gen_file(seed, &f);
+    bool held = true;
+    for (unsigned gi = 0; made && held && gi < f.kernels[0].num_gens; gi++) {
+      sf_visa_ginst *g = &f.kernels[0].gens[gi];
+      uint8_t syn = syn_of(g);
+      if (swept[syn]) continue;
+      swept[syn] = true;
+      char line[1024];
+      sf_status st;
+      symsrc src = {&f.kernels[0], NULL, NULL};
+      if (vt_print_gen(g, &src, line, sizeof line, &st) != SF_OK) snprintf(line, sizeof line, "(opcode 0x%02x, not printed)", g->op);
+      sweep_at at = {&f, g, gi};
+      held = print_sweep_line(v, &at, line);
+    }
+    sf_isa_free(&f);
     if (!held) return false;
   }
   return true;
