@@ -72,9 +72,10 @@ static sf_vopnd sat_suffix(pctx *c, const sf_vopnd *d) {
 /* [(pred)] name[.sat] (emask, size) dst src... — a dst modifier of 4 (saturate) is the .sat suffix
  * (IsaDisassembly.cpp prints it after the mnemonic; CISA.y's SAT_MOD sets it on the dst). */
 static void print_alu(pctx *c, const sf_visa_ginst *g, const char *name) {
-  /* the row's own layout (E P dst src...): the parser reads as many sources as the row has */
-  const sf_visa_opdesc *d = sf_visa_optab(g->op);
-  if (!d || !d->layout || !vt_kinds_are(g, 0, d->layout)) {
+  /* the row's own layout (E P dst src...): the parser reads as many sources as the row has (the
+   * row exists: gen_row found this class through it) */
+  const char *layout = sf_visa_optab(g->op)->layout;
+  if (!layout || !vt_kinds_are(g, 0, layout)) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
