@@ -39,6 +39,9 @@ typedef struct print_edge {
 static void elt7(sf_visa_gop *o) { o->v.col_off = 7; }
 static void elt8(sf_visa_gop *o) { o->v.col_off = 8; }
 static void row1(sf_visa_gop *o) { o->v.row_off = 1; }
+static void predef0(sf_visa_gop *o) { o->v.id = 1, o->v.col_off = 0; } /* a predefined variable: no element size known */
+static void predef1(sf_visa_gop *o) { o->v.id = 1, o->v.col_off = 1; }
+static void region_other(sf_visa_gop *o) { o->v.region = (sf_region){2, 2, 1, 0}; }
 static void state_off(sf_visa_gop *o) {
   o->v.addr_off = 1;
   o->v.region = (sf_region){1, 2, 1, 0};
@@ -109,6 +112,9 @@ static const print_edge rows[] = {
     {ADDR_VAR, 2, 0, NULL, 0, elt7},
     {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 8)", 0, elt8},
     {ADDR_VAR, 2, 0, "src0 (class 0, row 1, element 2)", 0, row1},
+    {ADDR_VAR, 2, 0, NULL, 0, predef0},
+    {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 1)", 0, predef1},
+    {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 2)", 0, region_other},
     {ADDR_STATE, 2, 0, "is not an address or a variable's address that text carries", 0, state_off},
 };
 
