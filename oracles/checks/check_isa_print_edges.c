@@ -57,6 +57,8 @@ static void state_off(sf_visa_gop *o) {
 #define GATHER_SCALED "gather_scaled.1 (M1, 16) T6 0x0:ud V0046.0 V0047.0"
 #define MINMAX "min (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0> V0049(0,0)<1;1,0>"
 #define FENCE "fence_global"
+#define SVM_SCATTER "svm_scatter.4.1 (M1_NM, 8) V0046.0 V0047.0"
+#define LOAD_LZ "load_lz.RGBA (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0"
 #define ADDR_VAR "addr_add (M1_NM, 1) A0(0)<1> &V0046[8] V0050(0,0)<0;1,0>"
 #define ADDR_STATE "addr_add (M1_NM, 1) A0(0)<1> &T6 0x0:uw"
 
@@ -108,6 +110,16 @@ static const print_edge rows[] = {
     {FENCE, 0, 0x7f, NULL, 0, NULL},
     {FENCE, 0, 0x81, "mask 0x81 has no spelling", 0, NULL},
     {FENCE, 0, 0x81, "mask 0x00 has no spelling", 1, NULL},
+    /* svm_gather/svm_scatter: block size code 0-2, block count code 0-3 */
+    {SVM_SCATTER, 3, 2, NULL, 0, NULL},
+    {SVM_SCATTER, 3, 3, "block size 3 / block count 0 codes have no text form", 0, NULL},
+    {SVM_SCATTER, 4, 3, NULL, 0, NULL},
+    {SVM_SCATTER, 4, 4, "block size 1 / block count 4 codes have no text form", 0, NULL},
+    /* load_3d's op word: bits 0-10 (sub-op, pixel_null_mask, cps, divS); its channel mask 0-15 */
+    {LOAD_LZ, 0, 0x71a, NULL, 0, NULL},
+    {LOAD_LZ, 0, 0x81a, "op word bits 11-15 (0x1) have no text form", 0, NULL},
+    {LOAD_LZ, 0, 0xf81a, "op word bits 11-15 (0x1f) have no text form", 0, NULL},
+    {LOAD_LZ, 3, 16, "channel mask 0x10 has no text form", 0, NULL},
     /* addr_add's src0: &name[bytes] within the first GRF of a variable, a surface's address without an offset */
     {ADDR_VAR, 2, 0, NULL, 0, elt7},
     {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 8)", 0, elt8},
@@ -185,12 +197,21 @@ static const char *one_edge(const print_edge *r, char *got, size_t cap) {
 /* ---- `print_sweep` ----------------------------------------------------------------------------- */
 
 /* The values each scalar field of each known line is set to, in turn, up to the largest its binary
- * field holds (a byte, a word or a dword: what the .isa reader can put there). */
-static const uint32_t sweep_vals[] = {
-    0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,     15,     16,     17,      18,          19,
-    20,  21,  22,  23,  24,  25,  26,  27,  28,  29,  30,  31,  32,  33,  34,     35,     36,     37,      38,          39,
-    40,  47,  48,  63,  64,  65,  95,  96,  127, 128, 129, 191, 192, 223, 224,    254,    255,    256,     0x7FFF,      0x8000,
-    0xFFFF, 0x10000, 0x7FFFFFFFu, 0xFFFFFFFFu};
+ * field holds (a byte, a word or a dword: what the .isa reader can put there): 0-40, then around
+ * each power of two from 2^5 on (2^k - 1, 2^k, 2^k + 1, and 3 * 2^(k-1)), so that every test of a
+ * small value or of a bit, one too wide or too narrow, lands on a value that tells them apart. */
+#define SWEEP_SMALL 41u
+#define SWEEP_MAX (SWEEP_SMALL + 4u * 27u)
+static size_t sweep_fill(uint32_t *vals) {
+  size_t n = 0;
+  for (uint32_t i = 0; i < SWEEP_SMALL; i++) vals[n++] = i;
+  for (unsigned k = 5; k < 32; k++) {
+    uint32_t p = 1u << k;
+    vals[n++] = p - 1, vals[n++] = p, vals[n++] = p + 1;
+    vals[n++] = k < 31 ? 3u << (k - 1) : 0xFFFFFFFFu;
+  }
+  return n;
+}
 
 static uint32_t kind_max(uint8_t kind) {
   switch (kind) {
@@ -266,22 +287,25 @@ static bool sweep_try(sf_verdict *v, const sweep_at *k, const char *line, const 
   return sf_known_fail(v, "print_sweep", cat, "'%s' with %s", line, all);
 }
 
-/* `print_sweep`: every scalar field of every known line set to each value of sweep_vals its width
+/* `print_sweep`: every scalar field of every known line set to each of sweep_fill's values its width
  * holds, each field turned into each other kind, the last field dropped and one more field added:
  * the printer refuses the instruction or prints what reads back as it (no table of the printers'
  * own limits needed: the parser is the judge). */
 static bool print_sweep_line(sf_verdict *v, const sweep_at *k, const char *line) {
   static const char kinds[] = {SF_VF_EXEC, SF_VF_PRED, SF_VF_VEC, SF_VF_RAW, SF_VF_UB, SF_VF_UW, SF_VF_UD, SF_VF_LABEL, SF_VF_SUBOP};
   sf_visa_ginst *g = k->g;
+  uint32_t vals[SWEEP_MAX];
+  size_t nvals = sweep_fill(vals);
   int name = sf_visa_ginst_name_field(g);
   char what[96];
   for (unsigned at = 0; at < g->num_ops; at++) {
     if ((int)at == name) continue;
     sf_visa_gop keep = g->ops[at];
     if (keep.kind != SF_VF_VEC && keep.kind != SF_VF_RAW)
-      for (size_t j = 0; j < sizeof sweep_vals / sizeof sweep_vals[0] && sweep_vals[j] <= kind_max(keep.kind); j++) {
-        g->ops[at].u = sweep_vals[j];
-        snprintf(what, sizeof what, "field %u set to %u (0x%x)", at, (unsigned)sweep_vals[j], (unsigned)sweep_vals[j]);
+      for (size_t j = 0; j < nvals; j++) {
+        if (vals[j] > kind_max(keep.kind)) continue;
+        g->ops[at].u = vals[j];
+        snprintf(what, sizeof what, "field %u set to %u (0x%x)", at, (unsigned)vals[j], (unsigned)vals[j]);
         bool held = sweep_try(v, k, line, "value", what);
         g->ops[at] = keep;
         if (!held) return false;
