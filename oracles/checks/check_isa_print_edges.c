@@ -58,6 +58,9 @@ static void state_off(sf_visa_gop *o) {
 #define MINMAX "min (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0> V0049(0,0)<1;1,0>"
 #define FENCE "fence_global"
 #define SVM_SCATTER "svm_scatter.4.1 (M1_NM, 8) V0046.0 V0047.0"
+#define RESINFO "resinfo.RGBA (M1, 16)  T6 V0046.0 V0047.0"
+#define NBARRIER "nbarrier.signal 0x1:ud 0x10:ud"
+#define NBARRIER_WAIT "nbarrier.wait 0x1:ud"
 #define LOAD_LZ "load_lz.RGBA (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0"
 #define ADDR_VAR "addr_add (M1_NM, 1) A0(0)<1> &V0046[8] V0050(0,0)<0;1,0>"
 #define ADDR_STATE "addr_add (M1_NM, 1) A0(0)<1> &T6 0x0:uw"
@@ -120,6 +123,15 @@ static const print_edge rows[] = {
     {LOAD_LZ, 0, 0x81a, "op word bits 11-15 (0x1) have no text form", 0, NULL},
     {LOAD_LZ, 0, 0xf81a, "op word bits 11-15 (0x1f) have no text form", 0, NULL},
     {LOAD_LZ, 3, 16, "channel mask 0x10 has no text form", 0, NULL},
+    /* resinfo: channel mask 0-15 */
+    {RESINFO, 2, 16, "channel mask 0x10 has no text form", 0, NULL},
+    /* nbarrier: mode 1 (signal) with any count; mode 0 (wait) only with the count equal to the id */
+    {NBARRIER, 0, 2, "mode 2 has no text form", 0, NULL},
+    {NBARRIER, 0, 0, "mode 0 with a thread count other than its barrier id has no text form", 0, NULL},
+    {NBARRIER, 0, 1, NULL, 0, NULL},
+    {NBARRIER_WAIT, 0, 0, NULL, 0, NULL},
+    {NBARRIER_WAIT, 0, 1, NULL, 0, NULL},
+    {NBARRIER_WAIT, 0, 2, "mode 2 has no text form", 0, NULL},
     /* addr_add's src0: &name[bytes] within the first GRF of a variable, a surface's address without an offset */
     {ADDR_VAR, 2, 0, NULL, 0, elt7},
     {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 8)", 0, elt8},
