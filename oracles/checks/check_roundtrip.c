@@ -250,8 +250,8 @@ static bool sf_check_visa_respell(sf_verdict *v, const sf_inst *canon, const cha
  * draw: SAMPLE_UNORM's output format over 3 or channel mask over 15, 3D_SAMPLE's parameter count
  * over the cap, exec size or emask over 15, predicate control over 3, the predicate's bit 12 over 1
  * or its id over 12 bits, AVS's cntrl or execMode
- * over 15; or, one draw in two, a field of a source operand's region over 15, its modifier over 7
- * or its tag bits over 3) has no text:
+ * over 15; or, one draw in two, a field of a source operand's region over 15, its modifier over 7,
+ * its tag bits over 3 or its class one without a text form) has no text:
  * sf_visa_print must refuse it as invalid and leave the buffer empty, not
  * print what the field's low bits say. No decoder produces such a field, so only this reaches the
  * printer's tests. */
@@ -292,11 +292,15 @@ bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw)
   sf_vopnd *o = src[(draw >> 3) % ns];
   if ((draw & 4u) && (o->cls == SF_VCLS_GENERAL || o->cls == SF_VCLS_INDIRECT)) {
     b = *in; /* o points into b: the same operand, with the edit above undone */
-    static const char *const rf[6] = {"region.vstride", "region.width", "region.hstride", "region.hi", "mod", "tag_hi"};
-    unsigned f = (draw >> 5) % 6u;
-    uint8_t *field[6] = {&o->region.vstride, &o->region.width, &o->region.hstride, &o->region.hi, &o->mod, &o->tag_hi};
-    /* the modifier past its 3 bits (8 first), the tag bits past their 2 (4 first), by turns */
-    *field[f] = f < 4 ? big : f == 4 ? (uint8_t)((draw & 1u) ? 8u : 8u + draw % 248u) : (uint8_t)((draw & 1u) ? 4u : 4u + draw % 252u);
+    static const char *const rf[7] = {"region.vstride", "region.width", "region.hstride", "region.hi", "mod", "tag_hi", "cls"};
+    unsigned f = (draw >> 5) % 7u;
+    uint8_t *field[7] = {&o->region.vstride, &o->region.width, &o->region.hstride, &o->region.hi, &o->mod, &o->tag_hi, &o->cls};
+    /* the modifier past its 3 bits (8 first), the tag bits past their 2 (4 first), a class with no
+     * text (the address-of class, which only addr_add's generic form has, or 7), by turns */
+    *field[f] = f < 4    ? big
+                : f == 4 ? (uint8_t)((draw & 1u) ? 8u : 8u + draw % 248u)
+                : f == 5 ? (uint8_t)((draw & 1u) ? 4u : 4u + draw % 252u)
+                         : (uint8_t)((draw & 1u) ? SF_VCLS_ADDROF : 7u);
     what = rf[f];
   }
   char t[SF_TEXT_CAP];
