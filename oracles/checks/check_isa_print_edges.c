@@ -42,6 +42,8 @@ static void row1(sf_visa_gop *o) { o->v.row_off = 1; }
 static void predef0(sf_visa_gop *o) { o->v.id = 1, o->v.col_off = 0; } /* a predefined variable: no element size known */
 static void predef1(sf_visa_gop *o) { o->v.id = 1, o->v.col_off = 1; }
 static void region_other(sf_visa_gop *o) { o->v.region = (sf_region){2, 2, 1, 0}; }
+/* this operand's modifier 8 and the next one's 9 (two operands edited: see OR_CR's row) */
+static void two_mods(sf_visa_gop *o) { o[0].v.mod = 8, o[1].v.mod = 9; }
 static void state_off(sf_visa_gop *o) {
   o->v.addr_off = 1;
   o->v.region = (sf_region){1, 2, 1, 0};
@@ -61,6 +63,8 @@ static void state_off(sf_visa_gop *o) {
 #define RESINFO "resinfo.RGBA (M1, 16)  T6 V0046.0 V0047.0"
 #define NBARRIER "nbarrier.signal 0x1:ud 0x10:ud"
 #define NBARRIER_WAIT "nbarrier.wait 0x1:ud"
+#define LIFETIME_A "lifetime.start A0"
+#define OR_CR "or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud"
 #define LOAD_LZ "load_lz.RGBA (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0"
 #define ADDR_VAR "addr_add (M1_NM, 1) A0(0)<1> &V0046[8] V0050(0,0)<0;1,0>"
 #define ADDR_STATE "addr_add (M1_NM, 1) A0(0)<1> &T6 0x0:uw"
@@ -132,6 +136,12 @@ static const print_edge rows[] = {
     {NBARRIER_WAIT, 0, 0, NULL, 0, NULL},
     {NBARRIER_WAIT, 0, 1, NULL, 0, NULL},
     {NBARRIER_WAIT, 0, 2, "mode 2 has no text form", 0, NULL},
+    /* lifetime: an address's or a predicate's id within 16 bits (a general variable's: 32) */
+    {LIFETIME_A, 1, 0x10000, "properties 0x10 (id 65536) have no text form", 0, NULL},
+    {LIFETIME_A, 0, 0x30, "properties 0x30 (id 0) have no text form", 0, NULL},
+    {LIFETIME_A, 0, 0x12, "properties 0x12 (id 0) have no text form", 0, NULL},
+    /* two faulty operands: the refusal names the first (a printer goes on after a failed operand) */
+    {OR_CR, 3, 0, "operand modifier 8 / tag bits 0 out of range", 0, two_mods},
     /* addr_add's src0: &name[bytes] within the first GRF of a variable, a surface's address without an offset */
     {ADDR_VAR, 2, 0, NULL, 0, elt7},
     {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 8)", 0, elt8},
@@ -183,8 +193,9 @@ static const char *one_edge(const print_edge *r, char *got, size_t cap) {
     snprintf(got, cap, "%s: %s", sf_code_name(pc), st.msg);
     if (pc == SF_ERR_NOMEM) {
       bad = NULL;
-    } else if (r->words) {
-      if (pc != SF_UNSUPPORTED || !strstr(st.msg, r->words)) bad = pc == SF_OK ? "printed" : "refused otherwise";
+    } else if (r->words) { /* unsupported (no text form) or invalid (a field past its bits): the words tell */
+      if ((pc != SF_UNSUPPORTED && pc != SF_ERR_INVALID) || !strstr(st.msg, r->words))
+        bad = pc == SF_OK ? "printed" : "refused otherwise";
     } else if (pc != SF_OK) {
       bad = "refused";
     } else {
@@ -424,8 +435,34 @@ static bool print_sweep(sf_verdict *v) {
   return true;
 }
 
+/* `print_sizes` (vISA): each known line's instruction printed into a block of exactly its length
+ * is refused as over the limit with the block emptied, and into one byte more is the same text (the
+ * file printer's lines are a fixed block, so a line too long for it must be refused, not cut). */
+static bool print_sizes(sf_verdict *v) {
+  for (size_t i = 0; i < sizeof SF_VISA_KNOWN_LINES / sizeof SF_VISA_KNOWN_LINES[0]; i++) {
+    const char *line = SF_VISA_KNOWN_LINES[i].line;
+    sf_known_one k;
+    sf_known_one_parse(&k, line);
+    const char *bad = NULL;
+    if (k.g) {
+      char full[1024], cut[1024];
+      sf_status st;
+      symsrc src = {&k.f.kernels[0], NULL, NULL};
+      size_t n = vt_print_gen(k.g, &src, full, sizeof full, &st) == SF_OK ? strlen(full) : 0;
+      if (n && n + 1 < sizeof cut) {
+        memset(cut, 'x', n + 1);
+        if (vt_print_gen(k.g, &src, cut, n, &st) != SF_ERR_LIMIT || cut[0]) bad = "a block of its length not refused as over the limit";
+        else if (vt_print_gen(k.g, &src, cut, n + 1, &st) != SF_OK || strcmp(cut, full)) bad = "one byte more not the whole text";
+      }
+    }
+    sf_known_one_free(&k);
+    if (bad) return sf_known_fail(v, "print_sizes", "vISA", "'%s': %s", line, bad);
+  }
+  return true;
+}
+
 bool sf_check_isa_print_edges(sf_verdict *v) {
-  if (!print_sweep(v)) return false;
+  if (!print_sweep(v) || !print_sizes(v)) return false;
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
     char got[SF_STATUS_MSG_MAX + 32];
     const char *bad = one_edge(&rows[i], got, sizeof got);
