@@ -65,6 +65,7 @@ static void state_off(sf_visa_gop *o) {
 #define NBARRIER_WAIT "nbarrier.wait 0x1:ud"
 #define LIFETIME_A "lifetime.start A0"
 #define OR_CR "or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud"
+#define GATHER "gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0"
 #define LOAD_LZ "load_lz.RGBA (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0"
 #define ADDR_VAR "addr_add (M1_NM, 1) A0(0)<1> &V0046[8] V0050(0,0)<0;1,0>"
 #define ADDR_STATE "addr_add (M1_NM, 1) A0(0)<1> &T6 0x0:uw"
@@ -142,6 +143,10 @@ static const print_edge rows[] = {
     {LIFETIME_A, 0, 0x12, "properties 0x12 (id 0) have no text form", 0, NULL},
     /* two faulty operands: the refusal names the first (a printer goes on after a failed operand) */
     {OR_CR, 3, 0, "operand modifier 8 / tag bits 0 out of range", 0, two_mods},
+    /* the first-generation gather: element size code 0-2, modifier 0 (3: not its lane byte, 1) */
+    {GATHER, 0, 2, NULL, 0, NULL},
+    {GATHER, 0, 3, "element size code 3 has no text form", 0, NULL},
+    {GATHER, 1, 3, "modifier 3 has no text form", 0, NULL},
     /* addr_add's src0: &name[bytes] within the first GRF of a variable, a surface's address without an offset */
     {ADDR_VAR, 2, 0, NULL, 0, elt7},
     {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 8)", 0, elt8},
