@@ -66,6 +66,8 @@ static void state_off(sf_visa_gop *o) {
 #define LIFETIME_A "lifetime.start A0"
 #define OR_CR "or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud"
 #define GATHER "gather.4 (M1, 16) T6 0x0:ud V0046.0 V0047.0"
+#define LIFETIME_P "lifetime.start P1"
+#define FILE_LINE "FILE \"a.cl\""
 #define LOAD_LZ "load_lz.RGBA (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0"
 #define ADDR_VAR "addr_add (M1_NM, 1) A0(0)<1> &V0046[8] V0050(0,0)<0;1,0>"
 #define ADDR_STATE "addr_add (M1_NM, 1) A0(0)<1> &T6 0x0:uw"
@@ -141,6 +143,10 @@ static const print_edge rows[] = {
     {LIFETIME_A, 1, 0x10000, "properties 0x10 (id 65536) have no text form", 0, NULL},
     {LIFETIME_A, 0, 0x30, "properties 0x30 (id 0) have no text form", 0, NULL},
     {LIFETIME_A, 0, 0x12, "properties 0x12 (id 0) have no text form", 0, NULL},
+    {LIFETIME_P, 0, 0x20, NULL, 0, NULL},
+    {LIFETIME_P, 0, 0x21, NULL, 0, NULL},
+    /* FILE: its name a string of the kernel's table */
+    {FILE_LINE, 0, 0xFFFF, "file name string 65535 is not in the kernel's string table", 0, NULL},
     /* two faulty operands: the refusal names the first (a printer goes on after a failed operand) */
     {OR_CR, 3, 0, "operand modifier 8 / tag bits 0 out of range", 0, two_mods},
     /* the first-generation gather: element size code 0-2, modifier 0 (3: not its lane byte, 1) */
