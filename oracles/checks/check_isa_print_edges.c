@@ -231,19 +231,21 @@ static const char *one_edge(const print_edge *r, char *got, size_t cap) {
 /* ---- `print_sweep` ----------------------------------------------------------------------------- */
 
 /* The values each scalar field of each known line is set to, in turn, up to the largest its binary
- * field holds (a byte, a word or a dword: what the .isa reader can put there): 0-40, then around
- * each power of two from 2^5 on (2^k - 1, 2^k, 2^k + 1, and 3 * 2^(k-1)), so that every test of a
- * small value or of a bit, one too wide or too narrow, lands on a value that tells them apart. */
+ * field holds (a byte, a word or a dword: what the .isa reader can put there): 0-40, then 2^k - 1
+ * and 2^k for each k from 5 to 31 (and, below 2^8, 2^k + 1 and 3 * 2^(k-1)), and all ones, so
+ * that every test of a small value or of a bit, one too wide or too narrow, lands on a value that
+ * tells them apart. */
 #define SWEEP_SMALL 41u
-#define SWEEP_MAX (SWEEP_SMALL + 4u * 27u)
+#define SWEEP_MAX (SWEEP_SMALL + 4u * 27u + 1u)
 static size_t sweep_fill(uint32_t *vals) {
   size_t n = 0;
   for (uint32_t i = 0; i < SWEEP_SMALL; i++) vals[n++] = i;
   for (unsigned k = 5; k < 32; k++) {
     uint32_t p = 1u << k;
-    vals[n++] = p - 1, vals[n++] = p, vals[n++] = p + 1;
-    vals[n++] = k < 31 ? 3u << (k - 1) : 0xFFFFFFFFu;
+    vals[n++] = p - 1, vals[n++] = p;
+    if (k < 8) vals[n++] = p + 1, vals[n++] = 3u << (k - 1); /* a byte's values: every test of a code or a mask */
   }
+  vals[n++] = 0xFFFFFFFFu;
   return n;
 }
 

@@ -250,8 +250,9 @@ static bool sf_check_visa_respell(sf_verdict *v, const sf_inst *canon, const cha
  * draw: SAMPLE_UNORM's output format over 3 or channel mask over 15, 3D_SAMPLE's parameter count
  * over the cap, exec size or emask over 15, predicate control over 3, the predicate's bit 12 over 1
  * or its id over 12 bits, AVS's cntrl or execMode
- * over 15; or, one draw in two, a field of a source operand's region over 15, its modifier over 7,
- * its tag bits over 3 or its class one without a text form) has no text:
+ * over 15; or, one draw in two, a field of a source operand's region over 15 (a general or
+ * indirect operand's), its modifier over 7, its tag bits over 3 or its class one without a text
+ * form) has no text:
  * sf_visa_print must refuse it as invalid and leave the buffer empty, not
  * print what the field's low bits say. No decoder produces such a field, so only this reaches the
  * printer's tests. */
@@ -276,7 +277,8 @@ bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw)
     return true;
   }
   /* one draw in two instead: a field of a source's region (vstride, width, hstride, hi) past its
-   * 4 bits, when the drawn source has a region (a general or indirect operand) */
+   * 4 bits when the drawn source has a region (a general or indirect operand), or its modifier,
+   * tag bits or class past what they can say */
   sf_vopnd *src[9] = {NULL};
   unsigned ns = 0;
   if (b.family == SF_FAMILY_SAMPLE_UNORM) {
@@ -290,10 +292,11 @@ bool sf_check_visa_print_refuses(sf_verdict *v, const sf_inst *in, uint8_t draw)
     for (ns = 0; ns < 9; ns++) src[ns] = a[ns];
   }
   sf_vopnd *o = src[(draw >> 3) % ns];
-  if ((draw & 4u) && (o->cls == SF_VCLS_GENERAL || o->cls == SF_VCLS_INDIRECT)) {
+  if (draw & 4u) {
     b = *in; /* o points into b: the same operand, with the edit above undone */
     static const char *const rf[7] = {"region.vstride", "region.width", "region.hstride", "region.hi", "mod", "tag_hi", "cls"};
     unsigned f = (draw >> 5) % 7u;
+    if (f < 4 && o->cls != SF_VCLS_GENERAL && o->cls != SF_VCLS_INDIRECT) f = 4u + (draw >> 5) % 3u; /* no region printed */
     uint8_t *field[7] = {&o->region.vstride, &o->region.width, &o->region.hstride, &o->region.hi, &o->mod, &o->tag_hi, &o->cls};
     /* the modifier past its 3 bits (8 first), the tag bits past their 2 (4 first), a class with no
      * text (the address-of class, which only addr_add's generic form has, or 7), by turns */
