@@ -17,6 +17,7 @@
 #include "oracles/checks/check_int.h"
 #include "oracles/checks/check_known_one.h"
 #include "oracles/checks/visa_known_lines.h"
+#include "samplefuzz/gen.h"
 #include "samplefuzz/visa.h"
 
 _Static_assert(sizeof SF_VISA_KNOWN_HDR + 320 <= SF_KNOWN_TEXT, "a known line's text holds the header and a line of 320 bytes");
@@ -28,6 +29,17 @@ bool sf_known_fail(sf_verdict *v, const char *check, const char *what, const cha
   sf_verdict_dumpf(v, fmt, a, b);
   sf_verdict_dumpf(v, "\n");
   return false;
+}
+
+bool sf_known_decl_file(sf_isa_file *f) {
+  memset(f, 0, sizeof *f);
+  sf_visa_kernel *k = calloc(1, sizeof *k);
+  if (!k) return false;
+  f->kernels = k;
+  f->num_kernels = 1;
+  sf_status st;
+  sf_status_clear(&st);
+  return sf_visa_kernel_init(k, "k", &st) == SF_OK && sf_gen_kernel_decls(k, &st) == SF_OK;
 }
 
 sf_code sf_known_parse(const char *line, char *text, size_t cap, size_t *n, sf_isa_file *f, sf_status *st) {

@@ -299,14 +299,8 @@ static bool suffix_edges(sf_verdict *v) {
  * modes[]) in a kernel with the generators' declarations, as a file of one kernel; false when out of
  * memory. */
 static bool va_file(uint8_t op, uint8_t sub, const char *plan, const uint8_t *modes, sf_isa_file *f) {
-  memset(f, 0, sizeof *f);
-  sf_visa_kernel *k = calloc(1, sizeof *k);
-  if (!k) return false;
-  f->kernels = k;
-  f->num_kernels = 1;
-  sf_status st;
-  sf_status_clear(&st);
-  if (sf_visa_kernel_init(k, "k", &st) != SF_OK || sf_gen_kernel_decls(k, &st) != SF_OK) return false;
+  if (!sf_known_decl_file(f)) return false;
+  sf_visa_kernel *k = &f->kernels[0];
   k->gens = calloc(1, sizeof *k->gens);
   if (!k->gens) return false;
   k->num_gens = 1;
@@ -373,7 +367,7 @@ static bool va_modes(sf_verdict *v) {
           bool built = va_file(ops[oi], sub, plan, modes, &f);
           const char *bad = NULL;
           sf_code pc = built ? sf_visaasm_print(&f, &out, &st) : SF_ERR_NOMEM;
-          char field[24]; /* a refused mode byte is named with its field */
+          char field[32]; /* a refused mode byte is named with its field */
           snprintf(field, sizeof field, "(field %zu)", i + 1);
           if (pc == SF_UNSUPPORTED && !strstr(st.msg, field)) bad = "words";
           if (pc == SF_OK) {

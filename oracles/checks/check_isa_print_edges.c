@@ -397,17 +397,11 @@ static bool gen_file(uint32_t seed, sf_isa_file *f) {
     x ^= x << 13, x ^= x >> 17, x ^= x << 5;
     bytes[i] = (uint8_t)(x >> 24);
   }
-  memset(f, 0, sizeof *f);
-  sf_visa_kernel *k = calloc(1, sizeof *k);
-  if (!k) return false;
-  f->kernels = k;
-  f->num_kernels = 1;
   sf_status st;
   sf_status_clear(&st);
   sf_fdp fdp;
   sf_fdp_init(&fdp, bytes, sizeof bytes);
-  return sf_visa_kernel_init(k, "k", &st) == SF_OK && sf_gen_kernel_decls(k, &st) == SF_OK &&
-         sf_gen_visa_generic(&fdp, k, 2, &st) == SF_OK;
+  return sf_known_decl_file(f) && sf_gen_visa_generic(&fdp, &f->kernels[0], 2, &st) == SF_OK;
 }
 
 /* IGC's known lines first; then, for each syntax class no known line has (fcall, switchjmp,

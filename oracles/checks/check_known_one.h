@@ -36,6 +36,9 @@ void sf_known_one_free(sf_known_one *k);
 sf_code sf_known_one_emit(sf_known_one *k, const char *want, bool *has, sf_status *st);
 /* Sets field `at` of k's instruction to val and prints the file (sf_known_one_emit). */
 sf_code sf_known_one_print(sf_known_one *k, unsigned at, uint32_t val, const char *want, bool *has, sf_status *st);
+/* f made a file of one kernel "k" with the generators' declarations (sf_gen_kernel_decls) and no
+ * instructions; false when out of memory (f is then safe to sf_isa_free). */
+bool sf_known_decl_file(sf_isa_file *f);
 /* A line check's failure: check, what, and the dump fmt with its two strings; returns false. */
 bool sf_known_fail(sf_verdict *v, const char *check, const char *what, const char *fmt, const char *a, const char *b);
 /* The edge checks of check_isa_edges.c, in order; false at the first failure. */
