@@ -181,8 +181,40 @@ static void alu_field_count(void) {
   sf_isa_free(&f);
 }
 
+/* A jmp without its label (a fret's shape) has no text: the control-flow printer took E P for any of
+ * its rows and wrote `jmp (M1, 1)`, which the parser refuses ("expected a label") (fixed
+ * 2026-12-02, found by `print_sweep`). A fret keeps its shape. */
+static void cf_field_count(void) {
+  static const char text[] = ".version 4.1\n.kernel \"k\"\n    jmp (M1, 1) L0\nL0:\n    fret (M1, 1)\n";
+  sf_isa_file f;
+  sf_status st;
+  sf_status_clear(&st);
+  bool ok = sf_visaasm_parse(text, sizeof text - 1, &f, &st) == SF_OK;
+  SF_CHECK_MSG(ok, "%s", st.msg);
+  if (!ok) return;
+  sf_visa_kernel *k = &f.kernels[0];
+  SF_CHECK(k->num_gens >= 3 && k->gens[0].num_ops == 3);
+  if (k->num_gens >= 3 && k->gens[0].num_ops == 3) {
+    sf_buf b;
+    sf_status_clear(&st);
+    sf_buf_init(&b, &st);
+    SF_CHECK(sf_visaasm_print(&f, &b, &st) == SF_OK);
+    sf_buf_free(&b);
+    k->gens[0].num_ops = 2;
+    sf_status_clear(&st);
+    sf_buf_init(&b, &st);
+    sf_code rc = sf_visaasm_print(&f, &b, &st);
+    SF_CHECK_MSG(rc == SF_UNSUPPORTED && strstr(st.msg, "jmp: fields do not match its syntax class"), "%s %s",
+                 sf_code_name(rc), st.msg);
+    sf_buf_free(&b);
+    k->gens[0].num_ops = 3;
+  }
+  sf_isa_free(&f);
+}
+
 int main(void) {
   SF_RUN(refusals);
   SF_RUN(alu_field_count);
+  SF_RUN(cf_field_count);
   SF_TEST_END();
 }

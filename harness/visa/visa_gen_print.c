@@ -120,11 +120,14 @@ static void print_movs(pctx *c, const sf_visa_ginst *g, const char *name) {
 
 /* [(pred)] jmp|call|goto (emask, size) label; [(pred)] fret (emask, size) */
 static void print_cf(pctx *c, const sf_visa_ginst *g, const char *name) {
-  bool lab = vt_kinds_are(g, 0, "EPL");
-  if (!lab && !vt_kinds_are(g, 0, "EP")) {
+  /* the row's own layout: jmp, call and goto name a label, ret and fret none (the parser reads
+   * what the row says; the row exists: gen_row found this class through it) */
+  const char *layout = sf_visa_optab(g->op)->layout;
+  if (!layout || !vt_kinds_are(g, 0, layout)) {
     vt_pfail(c, SF_UNSUPPORTED, "%s: fields do not match its syntax class", name);
     return;
   }
+  bool lab = g->num_ops == 3; /* E P L */
   vt_print_pred_word(c, g->ops[1].u);
   vt_ob_put(&c->o, name);
   vt_print_exec_byte(c, g->ops[0].u);

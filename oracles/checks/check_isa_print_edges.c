@@ -265,6 +265,7 @@ typedef struct sweep_at {
   sf_isa_file *f;
   sf_visa_ginst *g;
   unsigned gi;
+  bool known; /* a known line, parsed after SF_VISA_KNOWN_HDR */
 } sweep_at;
 
 static sf_code sweep_one(const sweep_at *k, bool *ok, char *got, size_t cap) {
@@ -272,40 +273,55 @@ static sf_code sweep_one(const sweep_at *k, bool *ok, char *got, size_t cap) {
   sf_status_clear(&st);
   *ok = true;
   /* The instruction alone first (what the file printer calls for it): a refusal there is the
-   * file's, and costs no file printed and parsed. */
-  char line[1024];
+   * file's, and costs no file printed and parsed. A known line's printed line is then read after
+   * the declarations it was parsed with (what the file printer writes for that kernel, without
+   * printing it); a generated kernel is printed whole. */
+  char text[sizeof SF_VISA_KNOWN_HDR + 1100];
   symsrc src = {&k->f->kernels[0], NULL, NULL};
-  sf_code pc = vt_print_gen(k->g, &src, line, sizeof line, &st);
+  size_t hl = sizeof SF_VISA_KNOWN_HDR - 1;
+  sf_code pc = vt_print_gen(k->g, &src, text + hl + 4, sizeof text - hl - 5, &st);
   if (pc == SF_UNSUPPORTED || pc == SF_ERR_INVALID) {
     if (!st.msg[0]) *ok = false, snprintf(got, cap, "%s with no message", sf_code_name(pc));
     return SF_OK;
   }
+  if (pc != SF_OK) return pc;
   sf_status_clear(&st);
   sf_buf out;
   sf_buf_init(&out, &st);
   out.limit = SF_ISA_CHECK_BUF_LIMIT;
-  pc = sf_visaasm_print(k->f, &out, &st);
-  if (pc == SF_UNSUPPORTED || pc == SF_ERR_INVALID) {
-    if (!st.msg[0]) *ok = false, snprintf(got, cap, "%s with no message", sf_code_name(pc));
-    pc = SF_OK;
-  } else if (pc == SF_OK) {
+  const char *t = text;
+  size_t n = 0;
+  if (k->known) {
+    memcpy(text, SF_VISA_KNOWN_HDR "    ", hl + 4);
+    n = hl + 4 + strlen(text + hl + 4);
+    text[n++] = '\n';
+  } else {
+    pc = sf_visaasm_print(k->f, &out, &st);
+    if (pc == SF_UNSUPPORTED || pc == SF_ERR_INVALID) {
+      if (!st.msg[0]) *ok = false, snprintf(got, cap, "%s with no message", sf_code_name(pc));
+      pc = SF_ERR_INVALID; /* judged: nothing more to read */
+    }
+    t = (const char *)out.data, n = out.len;
+  }
+  if (pc == SF_OK) {
     sf_isa_file f2;
     sf_status sp;
-    sf_code rc = sf_check_visaasm_exact((const char *)out.data, out.len, &f2, &sp);
+    sf_code rc = sf_check_visaasm_exact(t, n, &f2, &sp);
     if (rc == SF_OK) {
       const sf_visa_ginst *g2 =
           f2.num_kernels == k->f->num_kernels && f2.kernels[0].num_gens == k->f->kernels[0].num_gens ? &f2.kernels[0].gens[k->gi] : NULL;
       if (!g2 || !same_scalars(k->g, g2)) {
         *ok = false;
-        size_t from = out.len > 160 ? out.len - 160 : 0;
-        snprintf(got, cap, "printed as '...%.*s', which reads back with other fields", (int)(out.len - from),
-                 (const char *)out.data + from);
+        size_t from = n > 160 ? n - 160 : 0;
+        snprintf(got, cap, "printed as '...%.*s', which reads back with other fields", (int)(n - from), t + from);
       }
       sf_isa_free(&f2);
     } else if (rc != SF_ERR_NOMEM) {
       *ok = false;
       snprintf(got, cap, "printed a text that does not parse: %s", sp.msg);
     }
+  } else if (pc == SF_ERR_INVALID) {
+    pc = SF_OK;
   }
   sf_buf_free(&out);
   return pc;
@@ -414,7 +430,7 @@ static bool print_sweep(sf_verdict *v) {
     const char *line = SF_VISA_KNOWN_LINES[i].line;
     sf_known_one k;
     sf_known_one_parse(&k, line);
-    sweep_at at = {&k.f, k.g, 0};
+    sweep_at at = {&k.f, k.g, 0, true};
     bool held = !k.g || k.f.kernels[0].num_insts || print_sweep_line(v, &at, line); /* known_lines reports a line that does not parse */
     if (k.g) swept[syn_of(k.g)] = true;
     sf_known_one_free(&k);
@@ -433,7 +449,7 @@ static bool print_sweep(sf_verdict *v) {
       sf_status st;
       symsrc src = {&f.kernels[0], NULL, NULL};
       if (vt_print_gen(g, &src, line, sizeof line, &st) != SF_OK) snprintf(line, sizeof line, "(opcode 0x%02x, not printed)", g->op);
-      sweep_at at = {&f, g, gi};
+      sweep_at at = {&f, g, gi, false};
       held = print_sweep_line(v, &at, line);
     }
     sf_isa_free(&f);
