@@ -447,6 +447,7 @@ static bool print_sweep(sf_verdict *v) {
       swept[syn] = true;
       char line[1024];
       sf_status st;
+      sf_status_clear(&st);
       symsrc src = {&f.kernels[0], NULL, NULL};
       if (vt_print_gen(g, &src, line, sizeof line, &st) != SF_OK) snprintf(line, sizeof line, "(opcode 0x%02x, not printed)", g->op);
       sweep_at at = {&f, g, gi, false};
@@ -470,12 +471,15 @@ static bool print_sizes(sf_verdict *v) {
     if (k.g) {
       char full[1024], cut[1024];
       sf_status st;
+      sf_status_clear(&st);
       symsrc src = {&k.f.kernels[0], NULL, NULL};
       size_t n = vt_print_gen(k.g, &src, full, sizeof full, &st) == SF_OK ? strlen(full) : 0;
       if (n && n + 1 < sizeof cut) {
         memset(cut, 'x', n + 1);
+        sf_status_clear(&st);
         if (vt_print_gen(k.g, &src, cut, n, &st) != SF_ERR_LIMIT || cut[0]) bad = "a block of its length not refused as over the limit";
-        else if (vt_print_gen(k.g, &src, cut, n + 1, &st) != SF_OK || strcmp(cut, full)) bad = "one byte more not the whole text";
+        else if (sf_status_clear(&st), vt_print_gen(k.g, &src, cut, n + 1, &st) != SF_OK || strcmp(cut, full))
+          bad = "one byte more not the whole text";
       }
     }
     sf_known_one_free(&k);
