@@ -19,7 +19,10 @@ static sf_code parse_tpf_line(tcur *c, tokv *out, sf_d3d_inst *d, bool *is_inst)
   size_t start = c->pos;
   out->n = 0;
   while (!da_at_end(c)) {
-    if (out->n == SF_TPF_MAX_INST_LEN) return da_cfail(c, SF_ERR_LIMIT, ".tpf: more than %u tokens on one line", SF_TPF_MAX_INST_LEN);
+    /* an instruction's length field holds 127; a customdata block's (its second token) 32 bits, so
+     * only the program cap (da_tok_push) bounds it: the printer writes such a block on one line */
+    if (out->n == SF_TPF_MAX_INST_LEN && (out->t[0] & 0x7ff) != SF_TPF_OP_CUSTOMDATA)
+      return da_cfail(c, SF_ERR_LIMIT, ".tpf: more than %u tokens on one line", SF_TPF_MAX_INST_LEN);
     da_accept(c, "0x");
     uint64_t x = 0;
     size_t nd = 0;
