@@ -5,7 +5,7 @@
  * attribute and rets, 0-4 sampler instructions (inst_gen.c) and, in the first kernel, generic
  * instructions of every opcode row that has a text form (gen_visa_generic.c), and now and then one
  * dense table (gi_dense), and one kernel in 8 names that shadow the printers' fallback spellings
- * (gi_shadow), another one in 8 one-letter names (gi_short), one in 16 with gen binary records (gi_genbins), and now and then one or two vISA functions that the kernels' fcall instructions
+ * (gi_shadow), another one in 8 one-letter names (gi_short), one in 16 names of 150 bytes (gi_long), one in 16 with gen binary records (gi_genbins), and now and then one or two vISA functions that the kernels' fcall instructions
  * name (gi_function). Everything it draws
  * is valid, so a reader, writer or printer that refuses it is wrong: the isa_file target's
  * generated mode (oracles/checks/check_isa_file.c) holds the codecs to that.
@@ -166,6 +166,35 @@ static sf_code gi_short(sf_visa_kernel *k, sf_status *st) {
   return SF_OK;
 }
 
+/* Long names: every declared symbol's name padded to GI_LONG bytes ('_' and then letters, so that
+ * the names stay distinct identifiers). A printer that builds part of a line in a buffer of its
+ * own must size it for the names, not for IGC's short ones: lines are the text's only limit
+ * (4,096 bytes, docs/visa-text.md), and with names of 150 bytes the longest instruction the
+ * generator draws (a 3D_SAMPLE of 15 parameters, each a region of about 15 bytes more) fits. */
+#define GI_LONG 150u
+static sf_code gi_long(sf_visa_kernel *k, sf_status *st) {
+  struct {
+    sf_visa_sym *a;
+    uint32_t n;
+  } const kinds[4] = {{k->surfaces, k->num_surfaces}, {k->samplers, k->num_samplers}, {k->preds, k->num_preds}, {k->addrs, k->num_addrs}};
+  for (unsigned q = 0; q < 5; q++) {
+    uint32_t n = q < 4 ? kinds[q].n : k->num_vars;
+    for (uint32_t i = 0; i < n; i++) {
+      uint32_t idx = q < 4 ? kinds[q].a[i].name : k->vars[i].name;
+      char *nm = idx < k->num_strings ? k->strings[idx] : NULL;
+      size_t len = nm ? strlen(nm) : 0;
+      if (!len || len >= GI_LONG) continue;
+      char *grown = realloc(nm, GI_LONG + 1);
+      if (!grown) return sf_fail(st, SF_ERR_NOMEM, "sf_gen_isa_file: cannot allocate a long name");
+      grown[len] = '_';
+      for (size_t j = len + 1; j < GI_LONG; j++) grown[j] = (char)('a' + j % 26);
+      grown[GI_LONG] = 0;
+      k->strings[idx] = grown;
+    }
+  }
+  return SF_OK;
+}
+
 /* Gen binary records: 1-3 of them, any platform byte, 0-16 bytes of code each (a record without
  * bytes is what GenX_IR writes when it stops before code generation). The writer lays the bytes out
  * after the kernel objects and the header must point at them. */
@@ -257,6 +286,7 @@ static sf_code gi_kernel(sf_fdp *f, unsigned flags, unsigned ki, sf_visa_kernel 
    * after the code: visa_isa_read.c, kr_names_declared) */
   if (!c && (tag & 7u) == 5u) c = gi_shadow(k, (tag >> 3) % ((flags & SF_GEN_ISA_CUT12504) ? 3u : 4u), st);
   if (!c && (tag & 7u) == 2u) c = gi_short(k, st); /* one kernel in 8: one-letter names */
+  if (!c && (tag & 15u) == 6u) c = gi_long(k, st);  /* one kernel in 16: names of 150 bytes */
   return c;
 }
 

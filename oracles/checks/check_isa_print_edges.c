@@ -30,23 +30,50 @@ typedef struct print_edge {
   uint32_t val;
   const char *words; /* NULL: prints and reads back; else refused, the message holding these */
   unsigned drop;     /* fields dropped from the end after the edit */
-  void (*set)(sf_visa_gop *o); /* an operand edit instead of val */
+  /* an operand edit instead of val (it may declare in k); false when out of memory */
+  bool (*set)(sf_visa_kernel *k, sf_visa_gop *o);
 } print_edge;
 
 /* The operand edits: addr_add's src0, an element within and at the end of its first GRF (V0046 is
  * of type d: element 7 is byte 28, element 8 byte 32), a row past the first; a surface's address
  * with an offset (region <0;1,0>, as a variable's). */
-static void elt7(sf_visa_gop *o) { o->v.col_off = 7; }
-static void elt8(sf_visa_gop *o) { o->v.col_off = 8; }
-static void row1(sf_visa_gop *o) { o->v.row_off = 1; }
-static void predef0(sf_visa_gop *o) { o->v.id = 1, o->v.col_off = 0; } /* a predefined variable: no element size known */
-static void predef1(sf_visa_gop *o) { o->v.id = 1, o->v.col_off = 1; }
-static void region_other(sf_visa_gop *o) { o->v.region = (sf_region){2, 2, 1, 0}; }
+static bool elt7(sf_visa_kernel *k, sf_visa_gop *o) { (void)k; o->v.col_off = 7; return true; }
+static bool elt8(sf_visa_kernel *k, sf_visa_gop *o) { (void)k; o->v.col_off = 8; return true; }
+static bool row1(sf_visa_kernel *k, sf_visa_gop *o) { (void)k; o->v.row_off = 1; return true; }
+/* a predefined variable: no element size known */
+static bool predef0(sf_visa_kernel *k, sf_visa_gop *o) { (void)k; o->v.id = 1, o->v.col_off = 0; return true; }
+static bool predef1(sf_visa_kernel *k, sf_visa_gop *o) { (void)k; o->v.id = 1, o->v.col_off = 1; return true; }
+static bool region_other(sf_visa_kernel *k, sf_visa_gop *o) { (void)k; o->v.region = (sf_region){2, 2, 1, 0}; return true; }
+/* an operand naming the first undeclared variable, whose spelling V<n> a new variable declares:
+ * it has neither a name nor a spelling of its own (false: out of memory) */
+static bool orphan(sf_visa_kernel *k, sf_visa_gop *o) {
+  uint32_t id = SF_VISA_FIRST_USER_VAR + k->num_vars + 1u;
+  char nm[24];
+  snprintf(nm, sizeof nm, "V%u", (unsigned)id);
+  if (sf_visa_kernel_add_var(k, nm, SF_VT_UD, 1, 0, NULL) < 0) return false;
+  if (o->kind == SF_VF_RAW) o->r.id = id;
+  else o->v.id = id;
+  return true;
+}
+/* an operand naming a new variable with a name of 600 bytes (GenX_IR and the parser take up to
+ * 1,024): a printer's own buffers must hold it, the line's length is the only limit */
+static bool long_name(sf_visa_kernel *k, sf_visa_gop *o) {
+  char nm[601];
+  for (unsigned i = 0; i < 600; i++) nm[i] = (char)('a' + i % 26);
+  nm[600] = 0;
+  int64_t id = sf_visa_kernel_add_var(k, nm, SF_VT_D, 16, 0, NULL);
+  if (id < 0) return false;
+  if (o->kind == SF_VF_RAW) o->r.id = (uint32_t)id;
+  else o->v.id = (uint32_t)id;
+  return true;
+}
 /* this operand's modifier 8 and the next one's 9 (two operands edited: see OR_CR's row) */
-static void two_mods(sf_visa_gop *o) { o[0].v.mod = 8, o[1].v.mod = 9; }
-static void state_off(sf_visa_gop *o) {
+static bool two_mods(sf_visa_kernel *k, sf_visa_gop *o) { (void)k; o[0].v.mod = 8, o[1].v.mod = 9; return true; }
+static bool state_off(sf_visa_kernel *k, sf_visa_gop *o) {
+  (void)k;
   o->v.addr_off = 1;
   o->v.region = (sf_region){1, 2, 1, 0};
+  return true;
 }
 
 #define OWORD_LD "oword_ld.mod (2) T6 0x10:ud V0046.0"
@@ -70,6 +97,7 @@ static void state_off(sf_visa_gop *o) {
 #define FILE_LINE "FILE \"a.cl\""
 #define LOAD_LZ "load_lz.RGBA (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0"
 #define ADDR_VAR "addr_add (M1_NM, 1) A0(0)<1> &V0046[8] V0050(0,0)<0;1,0>"
+#define LSC_LOAD "lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64"
 #define ADDR_STATE "addr_add (M1_NM, 1) A0(0)<1> &T6 0x0:uw"
 
 static const print_edge rows[] = {
@@ -161,6 +189,10 @@ static const print_edge rows[] = {
     {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 1)", 0, predef1},
     {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 2)", 0, region_other},
     {ADDR_STATE, 2, 0, "is not an address or a variable's address that text carries", 0, state_off},
+    /* an LSC address whose register has no name: refused as such, not printed without it */
+    {LSC_LOAD, 16, 0, NULL, 0, long_name},
+    {LSC_LOAD, 15, 0, NULL, 0, long_name},
+    {LSC_LOAD, 16, 0, "general variable V41 has no name that reads back", 0, orphan},
 };
 
 /* The scalar fields of a and b (every kind but operands) are the same, and so are their kinds. */
@@ -181,6 +213,11 @@ static bool same_vopnd(const sf_vopnd *a, const sf_vopnd *b) {
          a->addr_off == b->addr_off && a->state_cls == b->state_cls;
 }
 
+static bool same_opnd(const sf_visa_gop *a, const sf_visa_gop *b) {
+  if (a->kind == SF_VF_RAW) return b->kind == SF_VF_RAW && a->r.id == b->r.id && a->r.off == b->r.off;
+  return same_vopnd(&a->v, &b->v);
+}
+
 /* Row r: NULL when it holds, else what went wrong (got: the printer's or the parser's words). */
 static const char *one_edge(const print_edge *r, char *got, size_t cap) {
   sf_known_one k;
@@ -191,9 +228,10 @@ static const char *one_edge(const print_edge *r, char *got, size_t cap) {
   if (!k.g || k.g->num_ops <= r->at || operand != (r->set != NULL) || r->drop > k.g->num_ops) {
     bad = "the line does not parse to such a field there";
     snprintf(got, cap, "%s", k.st.msg);
+  } else if (r->set && !r->set(&k.f.kernels[0], &k.g->ops[r->at])) {
+    bad = NULL; /* out of memory */
   } else {
-    if (r->set) r->set(&k.g->ops[r->at]);
-    else k.g->ops[r->at].u = r->val;
+    if (!r->set) k.g->ops[r->at].u = r->val;
     k.g->num_ops = (uint16_t)(k.g->num_ops - r->drop);
     sf_status st;
     sf_status_clear(&st);
@@ -215,7 +253,7 @@ static const char *one_edge(const print_edge *r, char *got, size_t cap) {
       sf_code rc = sf_check_visaasm_exact((const char *)out.data, out.len, &f2, &sp);
       if (rc == SF_OK) {
         const sf_visa_ginst *g2 = f2.num_kernels == 1 && f2.kernels[0].num_gens == 1 ? &f2.kernels[0].gens[0] : NULL;
-        if (!g2 || !same_scalars(k.g, g2) || (r->set && !same_vopnd(&k.g->ops[r->at].v, &g2->ops[r->at].v))) bad = "read back as another";
+        if (!g2 || !same_scalars(k.g, g2) || (r->set && !same_opnd(&k.g->ops[r->at], &g2->ops[r->at]))) bad = "read back as another";
         sf_isa_free(&f2);
       } else if (rc != SF_ERR_NOMEM) {
         bad = "printed text does not parse";
