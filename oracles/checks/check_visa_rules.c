@@ -619,6 +619,44 @@ static const char *id_buffers(const sf_inst *avs, sf_status *st) {
   return bad;
 }
 
+/* The sampler printer's widths (harness/visa/visa_print.c), with id_fits' instructions: a general
+ * source's region nibbles (AVS u2d), the 3D_SAMPLE's exec size code and emask, each at 15 printed
+ * and read back equal, and at 16 refused as invalid with nothing printed. print_refuses (visa_bin,
+ * per input) draws such values too, but a field at exactly 16 only one draw in many. NULL, or what
+ * went wrong (the row in *what). */
+static const char *print_fits(const sf_inst *avs, const sf_inst *s3d, const char **what, sf_status *st) {
+  static const char *const names[6] = {"region.vstride", "region.width", "region.hstride", "region.hi", "exec_size", "emask"};
+  for (unsigned f = 0; f < 6; f++) {
+    for (unsigned past = 0; past < 2; past++) {
+      sf_inst w = f < 4 ? *avs : *s3d, back;
+      uint8_t x = (uint8_t)(past ? 16u : 15u);
+      if (f < 4) {
+        id_vec(&w.avs.u2d, SF_VCLS_GENERAL, 0, 40);
+        uint8_t *nib[4] = {&w.avs.u2d.region.vstride, &w.avs.u2d.region.width, &w.avs.u2d.region.hstride, &w.avs.u2d.region.hi};
+        *nib[f] = x;
+      } else if (f == 4) {
+        w.s3d.exec_size = x;
+      } else {
+        w.s3d.emask = x;
+      }
+      *what = names[f];
+      char t[2048]; /* a sampler instruction's line is at most a few hundred bytes */
+      memset(t, 'x', 8);
+      sf_status_clear(st);
+      sf_code rc = sf_visa_print(&w, NULL, t, sizeof t, st);
+      if (past) {
+        if (rc != SF_ERR_INVALID || t[0] != 0) return "one past its 4 bits, not refused as invalid with nothing printed";
+        continue;
+      }
+      if (rc != SF_OK) return "at 15, refused";
+      sf_status_clear(st);
+      if (sf_visa_parse(t, strlen(t), NULL, &back, st) != SF_OK) return "at 15, printed as a line that does not parse";
+      if (!sf_inst_equal(&w, &back)) return "at 15, printed as a line that reads back as another instruction";
+    }
+  }
+  return NULL;
+}
+
 static bool sf_check_id_fits(sf_verdict *v) {
   sf_inst avs, s3d;
   sf_status st;
@@ -630,7 +668,15 @@ static bool sf_check_id_fits(sf_verdict *v) {
     sf_verdict_dumpf(v, "\"%s\" does not parse as the instruction the rows edit: %s\n", line, st.msg);
     return false;
   }
-  const char *bad = id_buffers(&avs, &st);
+  const char *what = NULL, *bad = print_fits(&avs, &s3d, &what, &st);
+  if (bad && st.code != SF_ERR_NOMEM) {
+    char msg[SF_STATUS_MSG_MAX + 64];
+    sf_verdict_fail(v, "id_fits", NULL, "print_fits");
+    sf_verdict_key(v, "id_fits print %s", what);
+    sf_verdict_dumpf(v, "the sampler printer, %s %s (%s)\n", what, bad, sf_status_format(&st, msg, sizeof msg));
+    return false;
+  }
+  bad = id_buffers(&avs, &st);
   if (bad) {
     char msg[SF_STATUS_MSG_MAX + 64];
     sf_verdict_fail(v, "id_fits", NULL, "buffer");
