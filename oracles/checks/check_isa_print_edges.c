@@ -97,6 +97,8 @@ static bool state_off(sf_visa_kernel *k, sf_visa_gop *o) {
 #define FILE_LINE "FILE \"a.cl\""
 #define LOAD_LZ "load_lz.RGBA (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0"
 #define ADDR_VAR "addr_add (M1_NM, 1) A0(0)<1> &V0046[8] V0050(0,0)<0;1,0>"
+#define QW_GATHER "qw_gather.2 (M1, 8) T6 V0046.0 V0047.0"
+#define VA_MINMAX "va.minmax T6 0x0:f 0x0:f VA_MAX_ENABLE V0046.0"
 #define LSC_LOAD "lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64"
 #define ADDR_STATE "addr_add (M1_NM, 1) A0(0)<1> &T6 0x0:uw"
 
@@ -173,6 +175,13 @@ static const print_edge rows[] = {
     {LIFETIME_A, 0, 0x12, "properties 0x12 (id 0) have no text form", 0, NULL},
     {LIFETIME_P, 0, 0x20, NULL, 0, NULL},
     {LIFETIME_P, 0, 0x21, NULL, 0, NULL},
+    /* qw_gather/qw_scatter: block count code 0-3 (1, 2, 4, 8 blocks) */
+    {QW_GATHER, 2, 3, NULL, 0, NULL},
+    {QW_GATHER, 2, 4, "block count code 4 has no text form", 0, NULL},
+    /* VA: a sub-op without a form (9 of opcode 0x44) is refused by the dispatch, even with no field
+     * but the sub-op (so vt_print_va always has its form) */
+    {VA_MINMAX, 0, 2, NULL, 0, NULL},
+    {VA_MINMAX, 0, 9, "va (opcode 0x44): its text form is not modeled", 5, NULL},
     /* FILE: its name a string of the kernel's table */
     {FILE_LINE, 0, 0xFFFF, "file name string 65535 is not in the kernel's string table", 0, NULL},
     /* two faulty operands: the refusal names the first (a printer goes on after a failed operand) */
