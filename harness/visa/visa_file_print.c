@@ -252,13 +252,15 @@ static void print_kernel_body(fpr *p, const sf_visa_kernel *k, const symsrc *src
     }
     if (wk == SF_WALK_GEN) {
       const sf_visa_ginst *g = &k->gens[idx];
-      if (vt_print_gen(g, src, line, sizeof line, p->st) != SF_OK) {
+      /* the printer's refusal in a status of its own, so that the file's names the instruction;
+       * its code is the printer's, with or without a status to read it from */
+      sf_status ist;
+      sf_status_clear(&ist);
+      sf_code code = vt_print_gen(g, src, line, sizeof line, &ist);
+      if (code != SF_OK) {
         const char *nm = sf_visa_op_name(g->op);
-        char why[SF_STATUS_MSG_MAX];
-        snprintf(why, sizeof why, "%s", p->st ? p->st->msg : "");
-        sf_code code = p->st && p->st->code ? p->st->code : SF_UNSUPPORTED;
         return (void)ffail(p, code, "instruction $%u (%s, opcode 0x%02x): %s", (unsigned)g->at, nm ? nm : "unknown",
-                           (unsigned)g->op, why);
+                           (unsigned)g->op, ist.msg);
       }
       if (g->op == 0x30 || g->op == 0x31) {
         /* GenX_IR: a subroutine is "\n.function \"name\"\n\nname:", a label "name:", unindented.
