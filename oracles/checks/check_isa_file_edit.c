@@ -404,7 +404,8 @@ static bool count_fits(const uint8_t *w, size_t wn, sf_verdict *v) {
  * with the first of them (a printer that skipped its class's kind test wrote the fields anyway). */
 static bool kind_edit(sf_isa_file *g, uint64_t h, sf_verdict *v) {
   if (!g->num_kernels) return true;
-  static const char kinds[] = "EPVRbwdLnS";
+  /* the layout letters, and a byte with no letter (DEL), which the refusal must quote as '?' */
+  static const char kinds[] = "EPVRbwdLnS\x7f";
   unsigned ver = g->major ? SF_VISA_V(g->major, g->minor) : SF_VISA_V(4, 1);
   const sf_visa_kernel *k = &g->kernels[0];
   for (uint32_t j = 0; j < k->num_gens && j < 8; j++) {
@@ -424,6 +425,8 @@ static bool kind_edit(sf_isa_file *g, uint64_t h, sf_verdict *v) {
     sf_buf_init(&b, &st);
     sf_code rc = sf_visa_gen_encode_ver(gi, ver, &b, &st);
     sf_buf_free(&b);
+    char emsg[SF_STATUS_MSG_MAX];
+    snprintf(emsg, sizeof emsg, "%s", st.msg);
     /* and, one file in four, the text printer (first edit only): a file that prints must not print
      * with the edited field, whose kind its instruction's class does not have */
     sf_code prc = SF_ERR_INVALID;
@@ -442,6 +445,20 @@ static bool kind_edit(sf_isa_file *g, uint64_t h, sf_verdict *v) {
       }
     }
     gi->ops[f].kind = keep;
+    /* a refusal that names the field by its kind (the generic layout walk's; the classes with a
+     * layout of their own name the layout instead) quotes the kind given, a byte that is no
+     * character as '?' */
+    char words[48], head[40];
+    snprintf(words, sizeof words, "field %u is a '%c'", f, put >= 32 && put < 127 ? put : '?');
+    snprintf(head, sizeof head, "field %u is a '", f);
+    if (rc == SF_ERR_INVALID && strstr(emsg, head) && !strstr(emsg, words)) {
+      const char *name = sf_visa_op_name(gi->op);
+      sf_verdict_fail(v, "kind_edit", NULL, "words");
+      sf_verdict_key(v, "kind_edit words");
+      sf_verdict_dumpf(v, "%s (opcode 0x%02x): field %u given kind 0x%02x, refused with \"%s\"; want the words \"%s\"\n",
+                       name ? name : "?", (unsigned)gi->op, f, (unsigned)put, emsg, words);
+      return false;
+    }
     if (rc == SF_ERR_INVALID && prc != SF_OK) continue;
     if (rc == SF_ERR_INVALID) { /* the printer wrote it */
       const char *pn = sf_visa_op_name(gi->op);
