@@ -13,6 +13,8 @@
  *     the printer refuses (it writes only fxc's packed layout).
  *   - `hex_reason`: a chunk the container printer writes as hex carries the whole reason, however
  *     long (the comment's buffer once held 96 bytes less than a reason can take).
+ *   - `sig_name_end`: a signature name whose NUL lies just past the chunk is truncated, not read
+ *     on into the bytes after it.
  * No seed holds such a program, container or signature within the targets' max_len, and a cap one
  * off in either direction changes nothing any other check sees. */
 #include <stdio.h>
@@ -333,16 +335,48 @@ static const char *sig_caps(sf_status *st) {
   return bad;
 }
 
+/* A signature whose last name ends exactly at the chunk's end, its NUL the next byte in memory
+ * (as in a container, where the next chunk follows): the decoder must look for the NUL within the
+ * chunk only and refuse the name as truncated at its first byte. */
+static const char *sig_name_end(sf_status *st) {
+  sf_dxbc_sig s, back;
+  sf_dxbc_sig_init(&s, SF_DXBC_ISGN);
+  sf_dxbc_sig_init(&back, 0);
+  sf_dxbc_sig_entry e;
+  memset(&e, 0, sizeof e);
+  memcpy(e.name, "POSITION", 9);
+  e.mask = e.rw_mask = 15;
+  const char *bad = NULL;
+  sf_buf w;
+  sf_buf_init(&w, NULL);
+  sf_code rc = sf_dxbc_sig_add(&s, &e, st);
+  if (rc == SF_OK) rc = sf_dxbc_sig_encode(&s, &w, st);
+  if (rc == SF_OK) {
+    size_t name = sf_le32(w.data + 8), nul = name + 8; /* the table's one element, its name's NUL */
+    sf_status_clear(st);
+    rc = sf_dxbc_sig_decode(s.fourcc, w.data, nul, &back, st);
+    if (rc != SF_ERR_NOMEM && (rc != SF_ERR_TRUNCATED || st->pos != name || !strstr(st->msg, "name has no NUL")))
+      bad = "a name whose NUL lies past the chunk";
+    sf_dxbc_sig_free(&back);
+  } else if (rc != SF_ERR_NOMEM) {
+    bad = "a one-element signature";
+  }
+  sf_buf_free(&w);
+  sf_dxbc_sig_free(&s);
+  return bad;
+}
+
 /* The binary caps run in dxbc, the program's (whose icb is text) in d3dasm: each a few tenths of a
  * second at a process's start, which one target pays; a mutant of either codec is run by both. */
 static bool sf_check_d3d_caps(sf_verdict *v) {
   static const struct {
     const char *check, *target;
     const char *(*run)(sf_status *st);
-  } parts[6] = {{"container_caps", "dxbc", chunk_count}, {"container_caps", "dxbc", container_size},
+  } parts[7] = {{"container_caps", "dxbc", chunk_count}, {"container_caps", "dxbc", container_size},
                 {"program_caps", "d3dasm", program_caps}, {"sig_caps", "dxbc", sig_caps},
-                {"container_layout", "dxbc", container_layout}, {"hex_reason", "dxbc", hex_reason}};
-  for (unsigned q = 0; q < 6; q++) {
+                {"container_layout", "dxbc", container_layout}, {"hex_reason", "dxbc", hex_reason},
+                {"sig_name_end", "dxbc", sig_name_end}};
+  for (unsigned q = 0; q < 7; q++) {
     if (strcmp(v->oracle, parts[q].target) != 0) continue;
     sf_status st;
     sf_status_clear(&st);
