@@ -443,6 +443,8 @@ typedef struct sf_sampler_scratch {
   sf_state runs[SF_MAX_BACKENDS];
   sf_inst forms[3];
   sf_indep_rec rec;
+  sf_indep_rec rec_edge; /* dst_edges' run */
+  sf_state run_edge;
   sf_indep_stats stats;
   sf_verdict views;
 } sf_sampler_scratch;
@@ -469,6 +471,48 @@ static bool sf_check_inst_refusal(sf_verdict *v, const sf_case *c, sf_case_env *
   sf_verdict_dumpf(v, "sample_unorm with output format %u: %s (%s), not refused as invalid\n", (unsigned)bad.unorm.out_fmt,
                    sf_code_name(rc), st.msg);
   return false;
+}
+
+/* `dst_edges` (one sampler case in four, by its pattern): the executor's conversion of a result to
+ * its destination's type (exec.c dst_elem: HF, D, UD, W, UW rounded to nearest even and saturated,
+ * NaN as 0) at the values where a rounding or saturation test one off shows. Results from real
+ * texels rarely land there (a UD test at exactly 2^31 one off survived 60 s), so the case runs once
+ * more with a backend that answers the scalar backend's request with these values instead, lane
+ * by lane and channel by channel from a rotating start, and exec_writeback's own model of the
+ * conversion (check_exec.c) judges what was written. */
+static const uint32_t dst_edge_bits[] = {
+    0x4f000000u, /* 2^31 */ 0x4effffffu, /* 2^31 - 128 */ 0x4f800000u, /* 2^32 */ 0x4f7fffffu, /* 2^32 - 256 */
+    0xcf000000u, /* -2^31 */ 0xcf000001u, /* -2^31 - 256 */ 0x3f000000u, /* 0.5 */ 0x3fc00000u, /* 1.5 */
+    0x40200000u, /* 2.5 */ 0xbf000000u, /* -0.5 */ 0xbfc00000u, /* -1.5 */ 0x46ffff00u, /* 32767.5 */
+    0x477fff80u, /* 65535.5 */ 0xc7000080u, /* -32768.5 */ 0x477ff000u, /* 65520: the half overflow */
+    0x477fefffu, /* just below 65520 */ 0x7fc00000u, /* NaN */ 0x7f800000u, /* +inf */ 0xff800000u, /* -inf */
+    0x80000000u, /* -0 */ 0x33800000u, /* 2^-24, the smallest half */ 0x33000000u, /* 2^-25: a tie to 0 */
+    0x33400000u, /* 3 * 2^-26: up to 2^-24 */ 0xffffffffu, /* a NaN; as an integer, all ones */
+};
+#define DST_EDGES (sizeof dst_edge_bits / sizeof dst_edge_bits[0])
+static _Thread_local unsigned dst_edge_at;
+
+static sf_code dst_edge_sample(const sf_sample_batch *q, sf_sample_out *o, sf_status *st) {
+  sf_code rc = sf_backend_scalar()->sample(q, o, st);
+  if (rc == SF_OK)
+    for (unsigned c = 0; c < 4; c++)
+      for (unsigned l = 0; l < SF_MAX_LANES; l++) o->v[c][l] = dst_edge_bits[(dst_edge_at + l + 7u * c) % DST_EDGES];
+  return rc;
+}
+
+static const sf_backend dst_edge_backend = {"dst_edges", dst_edge_sample, NULL, NULL, NULL};
+
+static bool sf_check_dst_edges(sf_verdict *v, const sf_case *c, sf_case_env *env, sf_sampler_scratch *w) {
+  if ((c->inst.family != SF_FAMILY_SAMPLE_3D && c->inst.family != SF_FAMILY_D3D) || (c->pattern[29] & 3u)) return true;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_case_state_clone(env, &w->run_edge, &st) != SF_OK) return true; /* out of memory: nothing to judge */
+  dst_edge_at = c->pattern[29] >> 2;
+  sf_code rc = sf_exec_recorded(&c->inst, &w->run_edge, &dst_edge_backend, &w->rec_edge, &st);
+  bool ok = rc != SF_OK || sf_check_exec_writeback(v, &c->inst, &env->state, &w->run_edge, &w->rec_edge);
+  if (!ok) sf_verdict_dumpf(v, "(dst_edges: the results were the edge values from index %u on)\n", dst_edge_at);
+  sf_state_free(&w->run_edge);
+  return ok;
 }
 
 bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
@@ -576,7 +620,8 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
       sf_dump_case(v, c);
       goto done_fail;
     }
-    if (rc[0] == SF_OK && !sf_check_exec_writeback(v, &c->inst, &env->state, &runs[0], rec)) {
+    if (rc[0] == SF_OK && (!sf_check_exec_writeback(v, &c->inst, &env->state, &runs[0], rec) ||
+                           !sf_check_dst_edges(v, c, env, w))) {
       snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
       sf_dump_case(v, c);
       goto done_fail;
