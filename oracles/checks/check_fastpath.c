@@ -586,12 +586,18 @@ bool sf_check_request_lod(sf_verdict *v, const sf_case *c, const sf_backend *con
   q.n = SF_MAX_LANES;
   q.lanes = 0xFFFFFFFFu;
   if (c->pattern[30] & 1u) q.lanes &= ~(1u << (c->pattern[30] >> 1) % SF_MAX_LANES);
+  /* one case in two, a bias per lane on top of the gradients (sample_b's mode), -2.5 to +2.5 in
+   * steps of 0.625: the query's biased LOD carries it (a SIMD kernel that dropped the per-lane
+   * bias survived 60 s of sample_diff, whose sample_b cases rarely reach a mip level it moves) */
+  bool bias = (c->pattern[29] & 2u) != 0;
+  if (bias) q.lod_mode = SF_LOD_GRAD_BIAS;
   float w = (float)fp.f32->levels[0].w;
   for (unsigned i = 0; i < SF_MAX_LANES; i++) {
     float rho2 = i < 23 ? 2.0f - ldexpf(1.0f, -(int)(i + 1)) : ldexpf(1.0f + (float)(i - 23) / 9.0f, (int)i - 27);
     q.u[i] = q.v[i] = 0.5f;
     q.dudx[i] = sqrtf(rho2) / w;
     if (c->pattern[29] & 1u) q.dvdy[i] = q.dudx[i], q.dudx[i] = 0; /* the other axis, by the case */
+    if (bias) q.lod_or_bias[i] = (float)((int)(i % 9u) - 4) * 0.625f;
   }
   sf_sample_out ref, out;
   memset(&ref, 0, sizeof ref);
@@ -606,8 +612,8 @@ bool sf_check_request_lod(sf_verdict *v, const sf_case *c, const sf_backend *con
     sf_verdict_fail(v, "request_lod", &c->inst, be[i]->name);
     sf_verdict_key(v, "request_lod %s", be[i]->name);
     snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
-    sf_verdict_dumpf(v, "a LOD query from gradients at the top of their binade: %s -> %s, %s -> %s\n", be[0]->name,
-                     sf_code_name(rc0), be[i]->name, sf_code_name(rc));
+    sf_verdict_dumpf(v, "a LOD query from gradients at the top of their binade%s: %s -> %s, %s -> %s\n",
+                     bias ? " with a bias per lane" : "", be[0]->name, sf_code_name(rc0), be[i]->name, sf_code_name(rc));
     if (rc == rc0) sf_dump_out_diff(v, &ref, &out, q.n, be[0]->name, be[i]->name);
     return false;
   }
@@ -660,7 +666,8 @@ bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_b
 
 /* request_cube_ties: on a cube surface, the request batch with every lane's direction rewritten so
  * that two or all three of its components have the same magnitude (|x| = |y| > |z|, |x| = |z|,
- * |y| = |z|, |x| = |y| = |z|, signs from the case), on every backend, bit for bit the first's.
+ * |y| = |z|, |x| = |y| = |z|, all three zero, signs from the case), on every backend, bit for bit
+ * the first's.
  * The face of a tie is a choice of the sampler (Z over Y over X here, as Vulkan's table and
  * D3D11.3 §7.18.12 order them), and since both faces hold texels of that edge the spec-interval
  * oracles accept either; only the backends' agreement sees a face picked the other way. Directions
@@ -675,13 +682,16 @@ bool sf_check_request_cube_ties(sf_verdict *v, const sf_case *c, const sf_sample
     float big = fmaxf(x, fmaxf(y, z)), small = fminf(x, fminf(y, z));
     if (!(big > 0.0f && big <= 0x1p100f)) big = 1.0f;
     if (!(small < big)) small = big * 0.5f;
-    unsigned sg = l * 5u + c->pattern[31], tie = (l + c->pattern[30]) % 4u;
+    unsigned sg = l * 5u + c->pattern[31], tie = (l + c->pattern[30]) % 5u;
     float a0 = sg & 1u ? -big : big, a1 = sg & 2u ? -big : big, a2 = sg & 4u ? -big : big, m = sg & 8u ? -small : small;
     switch (tie) {
       case 0: q.u[l] = a0, q.v[l] = a1, q.r[l] = m; break;
       case 1: q.u[l] = a0, q.v[l] = m, q.r[l] = a2; break;
       case 2: q.u[l] = m, q.v[l] = a1, q.r[l] = a2; break;
-      default: q.u[l] = a0, q.v[l] = a1, q.r[l] = a2; break;
+      case 3: q.u[l] = a0, q.v[l] = a1, q.r[l] = a2; break;
+      default: /* all three zero, signs from the case: a tie at 0, where the sign test picks +Z or -Z */
+        q.u[l] = sg & 1u ? -0.0f : 0.0f, q.v[l] = sg & 2u ? -0.0f : 0.0f, q.r[l] = sg & 4u ? -0.0f : 0.0f;
+        break;
     }
   }
   return request_all_equal(v, c, &q, be, nbe, "request_cube_ties", "request cube ties");
