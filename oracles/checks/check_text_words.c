@@ -98,6 +98,12 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.256x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_ERR_RANGE, 44,
      "block count 256 (at most 255"},
     {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.255x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_OK, 0, NULL},
+    /* a 2D block address operand's column (the base, and one of the coordinates) */
+    {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.2x16x8nn  flat[V40.256, V40, V40, V40, V40, V40]", SF_ERR_RANGE, 59,
+     "column 256 of"},
+    {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.2x16x8nn  flat[V40, V40, V40, V40, V40.256, V40]", SF_ERR_RANGE, 79,
+     "column 256 of"},
+    {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.2x16x8nn  flat[V40.255, V40, V40, V40, V40.255, V40]", SF_OK, 0, NULL},
     {TW_VISA_FILE, "    lsc_fence.ugm.none.bogus", SF_ERR_SYNTAX, 24, "expected lsc_fence.<sfid>.<op"}, /* op 0, scope wrong */
     /* a 3D_SAMPLE of 15 parameters reads, a 16th is refused at it (params[] holds 15) */
     {TW_VISA_LINE, "sample_3d.R (M1, 16) 0x0:uw S0 T6 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0", SF_OK, 0, NULL},
@@ -139,6 +145,9 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "oword_ld (16) T6 0x10:ud V0046.0", SF_OK, 0, NULL},
     {TW_VISA_KNOWN, "media_ld.nomod (8,4) T6 16 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, 25, "the plane (0-15) must be at most 15"},
     {TW_VISA_KNOWN, "media_ld.nomod (8,4) T6 15 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_OK, 0, NULL},
+    /* a 3D load op without its channels: refused right after what it has */
+    {TW_VISA_KNOWN, "load_lz (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, 8,
+     "expected .<channels> after the 3D load op"},
     {TW_VISA_KNOWN, "media_ld.nomod (256,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, 17, "the block width must be at most 255"},
     {TW_VISA_KNOWN, "media_ld.nomod (8,256) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, 19, "the block height must be at most 255"},
     {TW_VISA_KNOWN, "media_ld.nomod (255,255) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_OK, 0, NULL},
