@@ -88,6 +88,7 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0, 4.0 } }", SF_OK, 0, NULL},
     {TW_VISA_WHOLE, "// a comment, and no .version", SF_ERR_SYNTAX, 1, "expected .version"},
     {TW_VISA_WHOLE, "", SF_ERR_SYNTAX, 1, "expected .version"}, /* no line at all: still 1:1 */
+    {TW_VISA_FILE, ".version 4.1", SF_ERR_SYNTAX, 1, ".version may appear only once"}, /* a second one, in a kernel */
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xyzw  arg[V40]:a32", SF_ERR_SYNTAX, 47, "expected a typed address model"},
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xxz  bti(0x4)[V40]:a32", SF_ERR_SYNTAX, 42, "in that order, each once"},
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.zy  bti(0x4)[V40]:a32", SF_ERR_SYNTAX, 42, "in that order, each once"},
@@ -95,6 +96,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xzw  bti(0x4)[V40]:a32", SF_OK, 0, NULL},
     {TW_VISA_FILE, "    lsc_load_status.tgm (M1, 16)  V40:d32  bss(V40.256)[V40, V40]:a32", SF_ERR_RANGE, 48, "column 256 of the surface"},
     {TW_VISA_FILE, "    lsc_load_status.tgm (M1, 16)  V40:d32  bss(V40.255)[V40, V40]:a32", SF_OK, 0, NULL},
+    {TW_VISA_FILE, "    lsc_load_status.tgm (M1, 16)  V40:d32  bss(V40.1(0,1))[V40, V40]:a32", SF_ERR_SYNTAX, 53, "either .<col> or (row,col), not both"},
     {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.256x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_ERR_RANGE, 44,
      "block count 256 (at most 255"},
     {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.255x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_OK, 0, NULL},
@@ -145,6 +147,10 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "oword_ld (16) T6 0x10:ud V0046.0", SF_OK, 0, NULL},
     {TW_VISA_KNOWN, "media_ld.nomod (8,4) T6 16 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, 25, "the plane (0-15) must be at most 15"},
     {TW_VISA_KNOWN, "media_ld.nomod (8,4) T6 15 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_OK, 0, NULL},
+    /* an address operand's width: 1, 2, 4, 8, 16 or 32 */
+    {TW_VISA_KNOWN, "addr_add (M1, 16) A0(0)<3> A0(0)<1> 0x4:uw", SF_ERR_RANGE, 25, "address width must be 1, 2, 4, 8, 16 or 32"},
+    {TW_VISA_KNOWN, "addr_add (M1, 16) A0(0)<1> A0(0)<32> 0x4:uw", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "addr_add (M1, 16) A0(0)<1> A65536(0)<1> 0x4:uw", SF_ERR_RANGE, 28, "address id must be at most 65535"},
     /* a 3D load op without its channels: refused right after what it has */
     {TW_VISA_KNOWN, "load_lz (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, 8,
      "expected .<channels> after the 3D load op"},
