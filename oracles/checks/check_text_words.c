@@ -151,6 +151,8 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "addr_add (M1, 16) A0(0)<3> A0(0)<1> 0x4:uw", SF_ERR_RANGE, 25, "address width must be 1, 2, 4, 8, 16 or 32"},
     {TW_VISA_KNOWN, "addr_add (M1, 16) A0(0)<1> A0(0)<32> 0x4:uw", SF_OK, 0, NULL},
     {TW_VISA_KNOWN, "addr_add (M1, 16) A0(0)<1> A65536(0)<1> 0x4:uw", SF_ERR_RANGE, 28, "address id must be at most 65535"},
+    /* a surface slot's fallback spelling past the byte */
+    {TW_VISA_KNOWN, "resinfo.RGBA (M1, 16)  T256 V0046.0 V0047.0", SF_ERR_RANGE, 24, "index 256 does not fit a byte"},
     /* a 3D load op without its channels: refused right after what it has */
     {TW_VISA_KNOWN, "load_lz (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, 8,
      "expected .<channels> after the 3D load op"},
