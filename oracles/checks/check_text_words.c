@@ -151,6 +151,11 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "addr_add (M1, 16) A0(0)<3> A0(0)<1> 0x4:uw", SF_ERR_RANGE, 25, "address width must be 1, 2, 4, 8, 16 or 32"},
     {TW_VISA_KNOWN, "addr_add (M1, 16) A0(0)<1> A0(0)<32> 0x4:uw", SF_OK, 0, NULL},
     {TW_VISA_KNOWN, "addr_add (M1, 16) A0(0)<1> A65536(0)<1> 0x4:uw", SF_ERR_RANGE, 28, "address id must be at most 65535"},
+    /* a decimal float literal: at most 71 characters; an exponent needs its digits */
+    {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.0000000000000000000000000000000000000000000000000000000000000000000000:f", SF_ERR_LIMIT, 45, "float literal longer than 71 characters"},
+    {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.000000000000000000000000000000000000000000000000000000000000000000000:f", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.0e:f", SF_ERR_SYNTAX, 49, "expected digits in the exponent"},
+    {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.0e+:f", SF_ERR_SYNTAX, 50, "expected digits in the exponent"},
     /* a surface slot's fallback spelling past the byte */
     {TW_VISA_KNOWN, "resinfo.RGBA (M1, 16)  T256 V0046.0 V0047.0", SF_ERR_RANGE, 24, "index 256 does not fit a byte"},
     /* a 3D load op without its channels: refused right after what it has */
