@@ -156,6 +156,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.000000000000000000000000000000000000000000000000000000000000000000000:f", SF_OK, 0, NULL},
     {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.0e:f", SF_ERR_SYNTAX, 49, "expected digits in the exponent"},
     {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.0e+:f", SF_ERR_SYNTAX, 50, "expected digits in the exponent"},
+    {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.:f", SF_ERR_SYNTAX, 47, "expected digits after the decimal point"},
     /* a surface slot's fallback spelling past the byte */
     {TW_VISA_KNOWN, "resinfo.RGBA (M1, 16)  T256 V0046.0 V0047.0", SF_ERR_RANGE, 24, "index 256 does not fit a byte"},
     /* a 3D load op without its channels: refused right after what it has */
