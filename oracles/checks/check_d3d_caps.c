@@ -300,16 +300,22 @@ static const char *program_caps(sf_status *st) {
   return bad;
 }
 
+/* A signature element with a name and a component mask (read and written), every other field 0. */
+static sf_dxbc_sig_entry sig_entry(const char *name, uint8_t mask) {
+  sf_dxbc_sig_entry e;
+  memset(&e, 0, sizeof e);
+  snprintf(e.name, sizeof e.name, "%s", name);
+  e.mask = e.rw_mask = mask;
+  return e;
+}
+
 /* Signatures: SF_DXBC_SIG_MAX_ELEMS elements added through the API, encoded and decoded back with
  * that many; one more refused as over the limit. */
 static const char *sig_caps(sf_status *st) {
   sf_dxbc_sig s, back;
-  sf_dxbc_sig_init(&s, SF_DXBC_FOURCC('I', 'S', 'G', 'N'));
+  sf_dxbc_sig_init(&s, SF_DXBC_ISGN);
   sf_dxbc_sig_init(&back, 0);
-  sf_dxbc_sig_entry e;
-  memset(&e, 0, sizeof e);
-  memcpy(e.name, "A", 2);
-  e.mask = e.rw_mask = 1;
+  sf_dxbc_sig_entry e = sig_entry("A", 1);
   const char *bad = NULL;
   sf_code rc = SF_OK;
   for (unsigned i = 0; i < SF_DXBC_SIG_MAX_ELEMS && rc == SF_OK; i++) {
@@ -342,10 +348,7 @@ static const char *sig_name_end(sf_status *st) {
   sf_dxbc_sig s, back;
   sf_dxbc_sig_init(&s, SF_DXBC_ISGN);
   sf_dxbc_sig_init(&back, 0);
-  sf_dxbc_sig_entry e;
-  memset(&e, 0, sizeof e);
-  memcpy(e.name, "POSITION", 9);
-  e.mask = e.rw_mask = 15;
+  sf_dxbc_sig_entry e = sig_entry("POSITION", 15);
   const char *bad = NULL;
   sf_buf w;
   sf_buf_init(&w, NULL);
