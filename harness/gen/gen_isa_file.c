@@ -137,6 +137,19 @@ static sf_code gi_shadow(sf_visa_kernel *k, unsigned what, sf_status *st) {
   return SF_OK;
 }
 
+/* The kernel's symbol tables other than the variables', in the order the renaming modes walk them:
+ * surfaces, samplers, predicates, addresses. */
+typedef struct gi_syms {
+  sf_visa_sym *a;
+  uint32_t n;
+} gi_syms;
+static void gi_sym_tables(sf_visa_kernel *k, gi_syms out[4]) {
+  out[0] = (gi_syms){k->surfaces, k->num_surfaces};
+  out[1] = (gi_syms){k->samplers, k->num_samplers};
+  out[2] = (gi_syms){k->preds, k->num_preds};
+  out[3] = (gi_syms){k->addrs, k->num_addrs};
+}
+
 /* Short names: the declared symbols renamed to one letter each, surfaces first, then samplers,
  * predicates, addresses and variables, while the 52 letters last (each name is rewritten in place:
  * a declared name is never shorter than one byte). A text parser that steps over a fixed number of
@@ -147,10 +160,8 @@ static sf_code gi_shadow(sf_visa_kernel *k, unsigned what, sf_status *st) {
 static sf_code gi_short(sf_visa_kernel *k, sf_status *st) {
   static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
   unsigned next = 0;
-  struct {
-    sf_visa_sym *a;
-    uint32_t n;
-  } const kinds[4] = {{k->surfaces, k->num_surfaces}, {k->samplers, k->num_samplers}, {k->preds, k->num_preds}, {k->addrs, k->num_addrs}};
+  gi_syms kinds[4];
+  gi_sym_tables(k, kinds);
   for (unsigned q = 0; q < 4; q++)
     for (uint32_t i = 0; i < kinds[q].n && next < sizeof letters - 1; i++) {
       char *nm = kinds[q].a[i].name < k->num_strings ? k->strings[kinds[q].a[i].name] : NULL;
@@ -173,10 +184,8 @@ static sf_code gi_short(sf_visa_kernel *k, sf_status *st) {
  * generator draws (a 3D_SAMPLE of 15 parameters, each a region of about 15 bytes more) fits. */
 #define GI_LONG 150u
 static sf_code gi_long(sf_visa_kernel *k, sf_status *st) {
-  struct {
-    sf_visa_sym *a;
-    uint32_t n;
-  } const kinds[4] = {{k->surfaces, k->num_surfaces}, {k->samplers, k->num_samplers}, {k->preds, k->num_preds}, {k->addrs, k->num_addrs}};
+  gi_syms kinds[4];
+  gi_sym_tables(k, kinds);
   for (unsigned q = 0; q < 5; q++) {
     uint32_t n = q < 4 ? kinds[q].n : k->num_vars;
     for (uint32_t i = 0; i < n; i++) {
