@@ -516,7 +516,8 @@ bool vt_parse_send(cur *c, sf_visa_kernel *k, const vt_gmatch *m, uint32_t pw, v
         return true;
       }
       char *name;
-      size_t n, at = c->i;
+      vt_ws(c);
+      size_t n, at = c->i; /* a refusal of the string points at its opening quote */
       if (!p_string_lit(c, &name, &n)) return false;
       sf_status bst;
       sf_status_clear(&bst);

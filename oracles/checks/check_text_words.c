@@ -193,6 +193,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, ".decl V41 v_type=G type=#256 num_elts=1", SF_ERR_RANGE, 26, "type must be at most 255"},
     {TW_VISA_KNOWN, ".decl V41 v_type=G type=#0x100 num_elts=1", SF_ERR_RANGE, 26, "type must be at most 255"},
     {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> 0x0:#256", SF_ERR_RANGE, 33, "type must be at most 255"},
+    {TW_VISA_KNOWN, ".decl V41 v_type=G type=#0x num_elts=1", SF_ERR_SYNTAX, 28, "expected hex digits after #0x"},
     {TW_VISA_KNOWN, ".decl V41 v_type=G type=#0x000000001 num_elts=1", SF_ERR_SYNTAX, 36, "expected a .decl attribute"},
     {TW_VISA_KNOWN, ".decl V41 v_type=G type=#0x00000001 num_elts=1", SF_OK, 0, NULL},
     {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,0)<33;1,0>", SF_ERR_RANGE, 39, "region value must be at most 32"},
@@ -405,9 +406,46 @@ static bool tw_line_length(sf_verdict *v, unsigned family, const char *head) {
   return ok;
 }
 
+/* A kernel's string table holds SF_ISA_MAX_STRINGS strings, and each FILE line adds one (as GenX_IR
+ * adds them): a text whose FILE lines fill the table to the last string reads, and one FILE line more
+ * is refused at its string, over the limit. The header's own strings (the kernel's name, V40's) are
+ * counted from the header read alone, so the check does not depend on how many it has. */
+static bool tw_strings_full(sf_verdict *v) {
+  static const char hdr[] = TW_HDR, file_line[] = "    FILE \"f\"\n";
+  sf_status st;
+  sf_status_clear(&st);
+  sf_isa_file f;
+  if (sf_visaasm_parse(hdr, sizeof hdr - 1, &f, &st) != SF_OK) return tw_fail(v, "strings_header", hdr, st.code, &st, "the header to read");
+  uint32_t s0 = f.num_kernels ? f.kernels[0].num_strings : 0;
+  sf_isa_free(&f);
+  if (s0 == 0 || s0 >= SF_ISA_MAX_STRINGS) return tw_fail(v, "strings_header", hdr, SF_OK, &st, "a kernel with a few strings");
+  size_t fill = SF_ISA_MAX_STRINGS - s0, ln = sizeof file_line - 1, hn = sizeof hdr - 1;
+  char *t = malloc(hn + (fill + 1) * ln);
+  if (!t) return true;
+  memcpy(t, hdr, hn);
+  for (size_t i = 0; i <= fill; i++) memcpy(t + hn + i * ln, file_line, ln);
+  bool ok = true;
+  for (unsigned over = 0; over < 2 && ok; over++) {
+    sf_status_clear(&st);
+    sf_code rc = sf_visaasm_parse(t, hn + (fill + over) * ln, &f, &st);
+    if (rc == SF_OK) sf_isa_free(&f);
+    if (rc == SF_ERR_NOMEM) continue;
+    uint32_t line = 3 + (uint32_t)fill + 1; /* the header's three lines, then the FILE lines */
+    if (over ? rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == line && st.col == 10 &&
+                   strstr(st.msg, "string table is full")
+             : rc == SF_OK)
+      continue;
+    char want[96] = "a kernel whose FILE lines fill its string table to read";
+    if (over) snprintf(want, sizeof want, "over the limit at %u:10 (\"string table is full\")", (unsigned)line);
+    ok = tw_fail(v, over ? "strings_over" : "strings_at_cap", "    FILE \"f\" (one line per string)", rc, &st, want);
+  }
+  free(t);
+  return ok;
+}
+
 bool sf_check_text_words(sf_verdict *v) {
   return tw_words(v) && tw_nul(v) && tw_escape_words(v) && tw_line_length(v, TW_VISA_LINE, "sample_3d.R (M1, 16)  0x0:uw S0 T6 V32.0 V32.0") &&
-         tw_line_length(v, TW_VISA_FILE, "    ret (M1, 1)");
+         tw_line_length(v, TW_VISA_FILE, "    ret (M1, 1)") && tw_strings_full(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_text_words)
