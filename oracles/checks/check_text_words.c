@@ -160,6 +160,8 @@ static const tw_case tw_cases[] = {
     /* a surface slot's fallback spelling past the byte */
     {TW_VISA_KNOWN, "resinfo.RGBA (M1, 16)  T256 V0046.0 V0047.0", SF_ERR_RANGE, 24, "index 256 does not fit a byte"},
     /* a 3D load op without its channels: refused right after what it has */
+    {TW_VISA_KNOWN, "load_lz.cps.pixel_null_mask.R (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, 13,
+     "expected .pixel_null_mask, .cps, .divS in that order"}, /* at the part out of order */
     {TW_VISA_KNOWN, "load_lz (M1, 16)  0x0:uw T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, 8,
      "expected .<channels> after the 3D load op"},
     {TW_VISA_KNOWN, "media_ld.nomod (256,4) T6 0 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, 17, "the block width must be at most 255"},
@@ -406,12 +408,18 @@ static bool tw_line_length(sf_verdict *v, unsigned family, const char *head) {
   return ok;
 }
 
-/* A kernel's string table holds SF_ISA_MAX_STRINGS strings, and each FILE line adds one (as GenX_IR
- * adds them): a text whose FILE lines fill the table to the last string reads, and one FILE line more
- * is refused at its string, over the limit. The header's own strings (the kernel's name, V40's) are
- * counted from the header read alone, so the check does not depend on how many it has. */
+/* A kernel's string table holds SF_ISA_MAX_STRINGS strings; each FILE line adds one, as does each
+ * new label a jump names and each callee an fcall names (as GenX_IR adds them). A text whose FILE lines
+ * fill the table but one, and whose fcall's callee then takes the last string (index 65535, which
+ * the fcall's 16-bit field holds), reads; after it, one more FILE line, jump to a new label or
+ * fcall is refused at its string, over the limit. The header's own strings (the kernel's name, V40's)
+ * are counted from the header read alone, so the check does not depend on how many it has. */
 static bool tw_strings_full(sf_verdict *v) {
-  static const char hdr[] = TW_HDR, file_line[] = "    FILE \"f\"\n";
+  static const char hdr[] = TW_HDR, file_line[] = "    FILE \"f\"\n", last[] = "    fcall (M1, 1) g 0 0\n";
+  static const struct {
+    const char *line;
+    uint32_t col;
+  } over[] = {{"    FILE \"f\"", 10}, {"    jmp (M1, 1) Lnew", 17}, {"    fcall (M1, 1) h 0 0", 19}};
   sf_status st;
   sf_status_clear(&st);
   sf_isa_file f;
@@ -419,25 +427,31 @@ static bool tw_strings_full(sf_verdict *v) {
   uint32_t s0 = f.num_kernels ? f.kernels[0].num_strings : 0;
   sf_isa_free(&f);
   if (s0 == 0 || s0 >= SF_ISA_MAX_STRINGS) return tw_fail(v, "strings_header", hdr, SF_OK, &st, "a kernel with a few strings");
-  size_t fill = SF_ISA_MAX_STRINGS - s0, ln = sizeof file_line - 1, hn = sizeof hdr - 1;
-  char *t = malloc(hn + (fill + 1) * ln);
+  size_t files = SF_ISA_MAX_STRINGS - s0 - 1, ln = sizeof file_line - 1, hn = sizeof hdr - 1, full = hn + files * ln + sizeof last - 1;
+  char *t = malloc(full + 32);
   if (!t) return true;
   memcpy(t, hdr, hn);
-  for (size_t i = 0; i <= fill; i++) memcpy(t + hn + i * ln, file_line, ln);
+  for (size_t i = 0; i < files; i++) memcpy(t + hn + i * ln, file_line, ln);
+  memcpy(t + hn + files * ln, last, sizeof last - 1);
+  uint32_t line = 3 + (uint32_t)files + 2; /* the header's three lines, the FILE lines, the fcall, then one more */
   bool ok = true;
-  for (unsigned over = 0; over < 2 && ok; over++) {
+  for (unsigned q = 0; q <= sizeof over / sizeof over[0] && ok; q++) {
+    size_t n = full;
+    if (q) {
+      n += strlen(over[q - 1].line);
+      memcpy(t + full, over[q - 1].line, n - full);
+    }
     sf_status_clear(&st);
-    sf_code rc = sf_visaasm_parse(t, hn + (fill + over) * ln, &f, &st);
+    sf_code rc = sf_visaasm_parse(t, n, &f, &st);
     if (rc == SF_OK) sf_isa_free(&f);
     if (rc == SF_ERR_NOMEM) continue;
-    uint32_t line = 3 + (uint32_t)fill + 1; /* the header's three lines, then the FILE lines */
-    if (over ? rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == line && st.col == 10 &&
-                   strstr(st.msg, "string table is full")
-             : rc == SF_OK)
+    if (q ? rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == line && st.col == over[q - 1].col &&
+                strstr(st.msg, "string table is full")
+          : rc == SF_OK)
       continue;
-    char want[96] = "a kernel whose FILE lines fill its string table to read";
-    if (over) snprintf(want, sizeof want, "over the limit at %u:10 (\"string table is full\")", (unsigned)line);
-    ok = tw_fail(v, over ? "strings_over" : "strings_at_cap", "    FILE \"f\" (one line per string)", rc, &st, want);
+    char want[96] = "a kernel whose strings fill its table to read";
+    if (q) snprintf(want, sizeof want, "over the limit at %u:%u (\"string table is full\")", (unsigned)line, (unsigned)over[q - 1].col);
+    ok = tw_fail(v, q ? "strings_over" : "strings_at_cap", q ? over[q - 1].line : "    fcall (M1, 1) g 0 0 (its callee the last string)", rc, &st, want);
   }
   free(t);
   return ok;
