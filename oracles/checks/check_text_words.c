@@ -157,6 +157,28 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.0e:f", SF_ERR_SYNTAX, 49, "expected digits in the exponent"},
     {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.0e+:f", SF_ERR_SYNTAX, 50, "expected digits in the exponent"},
     {TW_VISA_KNOWN, "add (M1, 1) V0055(0,0)<1> V0055(0,0)<0;1,0> 1.:f", SF_ERR_SYNTAX, 47, "expected digits after the decimal point"},
+    /* a region's third part is hi=<n> or nothing, in both region forms */
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0;x>", SF_ERR_SYNTAX, 45, "expected hi=<n> or '>' in a region"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,0)<1,0;x>", SF_ERR_SYNTAX, 43, "expected hi=<n> or '>' in a region"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> V0047(0,0)<1,0;hi=1>", SF_OK, 0, NULL},
+    /* an immediate: hex digits after 0x, never negative; a float that fits its type; an integer its 32 or 64 bits */
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> 0x:d", SF_ERR_SYNTAX, 30, "expected hex digits after 0x"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> -0x1:d", SF_ERR_SYNTAX, 28, "a hex immediate cannot be negative"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> 1.0e39:f", SF_ERR_RANGE, 28, "float literal does not fit type f"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> -1.0e39:f", SF_ERR_RANGE, 28, "float literal does not fit type f"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> 3.4e38:f", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> 1.0e309:df", SF_ERR_RANGE, 28, "float literal does not fit type df"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> -1.0e309:df", SF_ERR_RANGE, 28, "float literal does not fit type df"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> -1.7e308:df", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> 0x1ffffffff:d", SF_ERR_RANGE, 28, "immediate does not fit 32 bits"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> -2147483649:d", SF_ERR_RANGE, 28, "immediate does not fit 32 bits"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> -2147483648:d", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> 0x1ffffffffffffffff:q", SF_ERR_RANGE, 28, "immediate does not fit 64 bits"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> -9223372036854775809:q", SF_ERR_RANGE, 28, "immediate does not fit 64 bits"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> 0xffffffffffffffff:q", SF_OK, 0, NULL},
+    /* an indirect operand's address id */
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> r[A65536(0),0]<1;1,0>:d", SF_ERR_RANGE, 30, "address id must be at most 65535"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> r[A0(0),0]<1;1,0>:d", SF_OK, 0, NULL},
     /* a surface slot's fallback spelling past the byte */
     {TW_VISA_KNOWN, "resinfo.RGBA (M1, 16)  T256 V0046.0 V0047.0", SF_ERR_RANGE, 24, "index 256 does not fit a byte"},
     /* a 3D load op without its channels: refused right after what it has */
