@@ -179,6 +179,16 @@ static const tw_case tw_cases[] = {
     /* an indirect operand's address id */
     {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> r[A65536(0),0]<1;1,0>:d", SF_ERR_RANGE, 30, "address id must be at most 65535"},
     {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> r[A0(0),0]<1;1,0>:d", SF_OK, 0, NULL},
+    /* a state operand's, a predicate operand's and a predicate's ids, past their widths and at them */
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> T65536(0)", SF_ERR_RANGE, 28, "state id must be at most 65535"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0046(0,0)<1> T65535(0)", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 1) P1 P65536", SF_ERR_RANGE, 16, "predicate operand must be at most 65535"},
+    {TW_VISA_KNOWN, "mov (M1, 1) P1 P65535", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "(P4096) mov (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0>", SF_ERR_RANGE, 2, "predicate id must be at most 4095 (12 bits)"},
+    {TW_VISA_KNOWN, "(P4095) mov (M1, 16) V0046(0,0)<1> V0047(0,0)<1;1,0>", SF_OK, 0, NULL},
+    /* a raw operand's '.' needs its byte offset; channels out of order, at the channel */
+    {TW_VISA_KNOWN, "oword_ld (1) T6 0x10:ud V0046.", SF_ERR_SYNTAX, 31, "expected a byte offset after '.'"},
+    {TW_VISA_KNOWN, "sample_3d.RGBR (M1, 16) 0x0:uw S0 T6 V0046.0 V0047.0", SF_ERR_SYNTAX, 14, "channels must be in R, G, B, A order without repeats"},
     /* a surface slot's fallback spelling past the byte */
     {TW_VISA_KNOWN, "resinfo.RGBA (M1, 16)  T256 V0046.0 V0047.0", SF_ERR_RANGE, 24, "index 256 does not fit a byte"},
     /* a 3D load op without its channels: refused right after what it has */
