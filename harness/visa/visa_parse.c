@@ -178,8 +178,7 @@ static bool p_avs(cur *c, const mnem *m, sf_avs *a) {
 }
 
 sf_code vt_parse_inst(cur *c, sf_inst *out) {
-  memset(out, 0, sizeof *out);
-  if (c->n > MAX_LINE) return vt_perr(c, SF_ERR_LIMIT, 0, "line longer than %u characters", MAX_LINE);
+  memset(out, 0, sizeof *out); /* the line is at most MAX_LINE long: both callers (sf_visa_parse, the file reader) see to it */
   sf_pred pred;
   memset(&pred, 0, sizeof pred);
   vt_ws(c);
@@ -231,12 +230,10 @@ sf_code sf_visa_parse(const char *text, size_t len, const sf_visa_kernel *k, sf_
    * byte tests: this runs on every instruction text the targets read. */
   const char *nl = memchr(text, '\n', len);
   size_t line_len = nl ? (size_t)(nl - text) : len;
+  if (line_len > MAX_LINE) /* first, so that a NUL's column below fits */
+    return sf_fail_text(st, SF_ERR_LIMIT, 1, 1, "line longer than %u characters", MAX_LINE);
   const char *nul = memchr(text, 0, line_len);
-  if (nul) {
-    size_t i = (size_t)(nul - text);
-    return sf_fail_text(st, SF_ERR_SYNTAX, 1, (uint32_t)(i > UINT32_MAX - 1 ? UINT32_MAX - 1 : i) + 1,
-                        "NUL byte in instruction text");
-  }
+  if (nul) return sf_fail_text(st, SF_ERR_SYNTAX, 1, (uint32_t)(nul - text) + 1, "NUL byte in instruction text");
   if (nl) { /* what follows the line may only be blank */
     uint32_t ln = 2, col = 1;
     for (size_t j = line_len + 1; j < len; j++, col++) {

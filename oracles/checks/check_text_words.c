@@ -189,6 +189,11 @@ static const tw_case tw_cases[] = {
     /* a raw operand's '.' needs its byte offset; channels out of order, at the channel */
     {TW_VISA_KNOWN, "oword_ld (1) T6 0x10:ud V0046.", SF_ERR_SYNTAX, 31, "expected a byte offset after '.'"},
     {TW_VISA_KNOWN, "sample_3d.RGBR (M1, 16) 0x0:uw S0 T6 V0046.0 V0047.0", SF_ERR_SYNTAX, 14, "channels must be in R, G, B, A order without repeats"},
+    /* sample_unorm's suffix: exactly channels and format, refused at a third part or after the mnemonic */
+    {TW_VISA_KNOWN, "sample_unorm.RGBA.16-full.x S0 T6 0x0:f 0x0:f 0x3e800000:f 0x3f000000:f V0046.0", SF_ERR_SYNTAX, 27,
+     "sample_unorm takes .<channels>.<format>"},
+    {TW_VISA_KNOWN, "sample_unorm.RGBA S0 T6 0x0:f 0x0:f 0x3e800000:f 0x3f000000:f V0046.0", SF_ERR_SYNTAX, 18,
+     "sample_unorm takes .<channels>.<format>"},
     /* a surface slot's fallback spelling past the byte */
     {TW_VISA_KNOWN, "resinfo.RGBA (M1, 16)  T256 V0046.0 V0047.0", SF_ERR_RANGE, 24, "index 256 does not fit a byte"},
     /* a 3D load op without its channels: refused right after what it has */
