@@ -200,6 +200,56 @@ bool sf_check_isa_alloc_fail(const uint8_t *p, size_t n, bool text, const sf_isa
          ((!all && which != 2) || alloc_fail_one(v, "isa_file", "sf_visaasm_print", isa_print_call, &c, h, false));
 }
 
+/* `alloc_text` (once per process): a short text with a line of each kind that allocates as it is
+ * read (a kernel attribute, declarations and an alias, an input, FILE and LOC, a jump to a label
+ * defined after it, an LSC and a 3D_SAMPLE line, an fcall and its callee's string) is parsed with
+ * each of its allocations failed in turn, then printed the same way. Inputs that hold these lines
+ * are a small part of a corpus, and one allocation in the hundreds of one input is failed only
+ * once in SF_ALLOC_FAIL_EVERY inputs, so a lost SF_ERR_NOMEM return on one of these paths went
+ * unseen. */
+static bool sf_check_isa_alloc_text(sf_verdict *v) {
+  if (!sf_alloc_fault_linked()) return true;
+  static const char text[] = ".version 4.1\n.kernel \"k\"\n.kernel_attr Target=\"cm\"\n"
+                             ".decl V41 v_type=G type=ud num_elts=16 align=GRF\n"
+                             ".decl V42 v_type=G type=ud num_elts=8 alias=<V41, 0>\n"
+                             ".decl A0 v_type=A num_elts=1\n.decl P1 v_type=P num_elts=16\n"
+                             ".decl T6 v_type=T num_elts=1 v_name=img\n.input V41 offset=32 size=64\n"
+                             "    FILE \"a.cl\"\n    LOC 3\n    jmp (M1, 1) L1\nL1:\n"
+                             "    mov (M1, 16) V41(0,0)<1> V42(0,0)<1;1,0>\n"
+                             "    lsc_load.ugm (M1, 16)  V41:d32  flat[V41]:a32\n"
+                             "    sample_3d.R (M1, 16) 0x0:uw S0 T6 V41.0 V41.0\n"
+                             "    fcall (M1, 1) g 0 0\n    ret (M1, 1)\n";
+  sf_status st;
+  sf_status_clear(&st);
+  sf_isa_file f;
+  sf_code rc = sf_visaasm_parse(text, sizeof text - 1, &f, &st);
+  if (rc == SF_ERR_NOMEM) return true;
+  if (rc != SF_OK) {
+    sf_verdict_fail(v, "alloc_fail", NULL, "text");
+    sf_verdict_key(v, "alloc_fail text %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "the fixed text was refused: %s at %u:%u (%s)\n", sf_code_name(rc), (unsigned)st.line,
+                     (unsigned)st.col, st.msg);
+    return false;
+  }
+  isa_ctx c = {(const uint8_t *)text, sizeof text - 1, &f};
+  sf_alloc_fault_arm(-1);
+  sf_status_clear(&st);
+  isa_parse_call(&c, &st);
+  unsigned long parse_n = sf_alloc_fault_disarm(NULL);
+  sf_alloc_fault_arm(-1);
+  sf_status_clear(&st);
+  isa_print_call(&c, &st);
+  unsigned long print_n = sf_alloc_fault_disarm(NULL);
+  /* h below the count fails allocation h: each of them */
+  bool ok = true;
+  for (uint64_t h = 0; ok && h < parse_n; h++) ok = alloc_fail_one(v, "isa_file", "sf_visaasm_parse", isa_parse_call, &c, h, false);
+  for (uint64_t h = 0; ok && h < print_n; h++) ok = alloc_fail_one(v, "isa_file", "sf_visaasm_print", isa_print_call, &c, h, false);
+  sf_isa_free(&f);
+  return ok;
+}
+
+SF_CHECK_ONCE_FN(sf_check_isa_alloc_text)
+
 /* ---- D3D -------------------------------------------------------------------------------------- */
 
 typedef struct {

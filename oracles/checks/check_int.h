@@ -392,6 +392,9 @@ typedef enum { SF_D3D_ALLOC_CONTAINER, SF_D3D_ALLOC_CONTAINER_TEXT, SF_D3D_ALLOC
 /* The D3D codec targets: a container (read, and its program decoded; or printed as text), a
  * container's text (parsed) or a program body (decoded, printed and parsed back). */
 bool sf_check_d3d_alloc_fail(const char *target, const uint8_t *p, size_t n, sf_d3d_alloc_input kind, sf_verdict *v);
+/* `alloc_text` (check_alloc.c, once per process): a short vISA text with a line of each allocating
+ * kind, parsed and printed with each of their allocations failed in turn. */
+bool sf_check_isa_alloc_text_once(sf_verdict *v);
 /* `alloc_long` (check_alloc.c, once per process): a 102-token instruction printed with each of its
  * allocations failed in turn. */
 bool sf_check_d3d_alloc_long_once(sf_verdict *v);
