@@ -259,8 +259,7 @@ static int dot_numbers(cur *c, const vt_gmatch *m, uint32_t *v, int cap, int *eo
   while (i < n) {
     size_t j = i + 1;
     while (j < n && r[j] != '.') j++;
-    uint32_t x;
-    if (r[i] != '.') break;
+    uint32_t x; /* r[i] is a '.': the rest starts at one (find_row matches a name up to a '.' or the end) */
     if (eot_at && *eot_at < 0 && j - i == 4 && vt_ieq(r + i + 1, 3, "eot")) {
       *eot_at = count;
     } else if (count < cap && vt_dec_u32(r + i + 1, j - i - 1, &x) && x <= 255) {
@@ -270,7 +269,6 @@ static int dot_numbers(cur *c, const vt_gmatch *m, uint32_t *v, int cap, int *eo
     }
     i = j;
   }
-  if (i < n) return vt_perr(c, SF_ERR_SYNTAX, m->rest_at + i, "expected .<number> in the suffix of %s", m->name), -1;
   return count;
 }
 
