@@ -195,6 +195,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "sample_unorm.RGBA S0 T6 0x0:f 0x0:f 0x3e800000:f 0x3f000000:f V0046.0", SF_ERR_SYNTAX, 18,
      "sample_unorm takes .<channels>.<format>"},
     {TW_VISA_KNOWN, "switchjmp.x (M1, 1) V0050(0,0)<0;1,0> (L1)", SF_ERR_SYNTAX, 10, "switchjmp takes no suffix"},
+    {TW_VISA_KNOWN, "svm_gather4scaled.ch0 (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, 18, "svm_gather4scaled needs at least one channel"},
     /* a surface slot's fallback spelling past the byte */
     {TW_VISA_KNOWN, "resinfo.RGBA (M1, 16)  T256 V0046.0 V0047.0", SF_ERR_RANGE, 24, "index 256 does not fit a byte"},
     /* a 3D load op without its channels: refused right after what it has */
