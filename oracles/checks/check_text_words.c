@@ -87,6 +87,15 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0, 4.0, 5.0 } }", SF_ERR_SYNTAX, 53, "at most 4 values"},
     {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0, 4.0 } }", SF_OK, 0, NULL},
     {TW_VISA_WHOLE, "// a comment, and no .version", SF_ERR_SYNTAX, 1, "expected .version"},
+    {TW_VISA_WHOLE, "  .kernel \"k\"", SF_ERR_SYNTAX, 3, "expected .version as the first statement"}, /* at the directive */
+    /* a declaration's and an input's attributes: each needed one there, num_elts from 1; hex digits in pairs */
+    {TW_VISA_FILE, ".decl V41 v_type=G type=ud num_elts=0", SF_ERR_RANGE, 37, "num_elts must be at least 1"},
+    {TW_VISA_FILE, ".decl V41 type=ud num_elts=1", SF_ERR_SYNTAX, 10, "expected v_type=G, S, T, P or A"},
+    {TW_VISA_FILE, ".input V40 offset=32", SF_ERR_SYNTAX, 21, "expected offset=<n> and size=<n> in .input"},
+    {TW_VISA_FILE, ".input V40 size=4", SF_ERR_SYNTAX, 18, "expected offset=<n> and size=<n> in .input"},
+    {TW_VISA_FILE, ".input V40 offset=32 size=4", SF_OK, 0, NULL},
+    {TW_VISA_FILE, ".kernel_attr Foo=#abc", SF_ERR_SYNTAX, 21, "expected an even number of hex digits"},
+
     {TW_VISA_WHOLE, "", SF_ERR_SYNTAX, 1, "expected .version"}, /* no line at all: still 1:1 */
     {TW_VISA_FILE, ".version 4.1", SF_ERR_SYNTAX, 1, ".version may appear only once"}, /* a second one, in a kernel */
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xyzw  arg[V40]:a32", SF_ERR_SYNTAX, 47, "expected a typed address model"},
@@ -362,19 +371,25 @@ static bool tw_words(sf_verdict *v) {
   return true;
 }
 
-/* A NUL byte inside a line is refused at its own column, by the D3D and the vISA line readers. */
+/* A NUL byte inside a line is refused at its own column, by the D3D and the vISA line readers and
+ * by the .visaasm file reader. */
 static bool tw_nul(sf_verdict *v) {
-  static const char d3d[] = "sample r0\0.xyzw, r1.xyzw, t0.xyzw, s0", visa[] = "sample_3d.R (M1, 16)\0 0x0:uw S0 T6 V32.0 V32.0";
-  for (unsigned q = 0; q < 2; q++) {
+  static const char d3d[] = "sample r0\0.xyzw, r1.xyzw, t0.xyzw, s0", visa[] = "sample_3d.R (M1, 16)\0 0x0:uw S0 T6 V32.0 V32.0",
+                    file[] = "    ret (M1, 1)\0";
+  static const struct {
+    unsigned family;
+    const char *line;
+    size_t n;
+  } c[] = {{TW_D3D_LINE, d3d, sizeof d3d - 1}, {TW_VISA_LINE, visa, sizeof visa - 1}, {TW_VISA_FILE, file, sizeof file - 1}};
+  for (unsigned q = 0; q < sizeof c / sizeof c[0]; q++) {
     sf_status st;
     uint32_t at_line;
-    const char *line = q ? visa : d3d;
-    size_t n = q ? sizeof visa - 1 : sizeof d3d - 1;
+    const char *line = c[q].line;
     uint32_t col = (uint32_t)strlen(line) + 1;
-    sf_code rc = tw_read(q ? TW_VISA_LINE : TW_D3D_LINE, line, n, &st, &at_line);
-    if (rc == SF_ERR_NOMEM || (rc == SF_ERR_SYNTAX && st.line == 1 && st.col == col && strstr(st.msg, "NUL byte"))) continue;
+    sf_code rc = tw_read(c[q].family, line, c[q].n, &st, &at_line);
+    if (rc == SF_ERR_NOMEM || (rc == SF_ERR_SYNTAX && st.line == at_line && st.col == col && strstr(st.msg, "NUL byte"))) continue;
     char want[64];
-    snprintf(want, sizeof want, "a syntax error at 1:%u about the NUL byte", (unsigned)col);
+    snprintf(want, sizeof want, "a syntax error at %u:%u about the NUL byte", (unsigned)at_line, (unsigned)col);
     return tw_fail(v, "nul", line, rc, &st, want);
   }
   return true;
