@@ -531,11 +531,7 @@ sf_code sf_visaasm_parse(const char *text, size_t len, sf_isa_file *out, sf_stat
         sf_visa_names_free(&ix);
         sf_visa_names_free(&lix.ix);
         lix.done = 0;
-        if (ok) {
-          in_fn = fn;
-          sf_visa_kernel *nk = fn ? &out->functions[out->num_functions - 1] : &out->kernels[out->num_kernels - 1];
-          if (!sf_visa_names_build(&ix, nk)) ok = false, err = vt_perr(&c, SF_ERR_NOMEM, at, "out of memory");
-        }
+        if (ok) in_fn = fn; /* the new object has no symbols yet: its index starts empty and grows with its .decl lines */
       } else if (!k) {
         err = vt_perr(&c, SF_ERR_SYNTAX, at, "expected .kernel or .global_function before .%.*s", sf_quote_len(dn, SF_QUOTE_WORD), d);
         break;

@@ -88,6 +88,9 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0, 4.0 } }", SF_OK, 0, NULL},
     {TW_VISA_WHOLE, "// a comment, and no .version", SF_ERR_SYNTAX, 1, "expected .version"},
     {TW_VISA_WHOLE, "  .kernel \"k\"", SF_ERR_SYNTAX, 3, "expected .version as the first statement"}, /* at the directive */
+    /* a declaration or an instruction before any .kernel: refused on its own line (the second) */
+    {TW_VISA_WHOLE, ".version 4.1\n.decl V41 v_type=G type=ud num_elts=1", SF_ERR_SYNTAX, 1, "expected .kernel or .global_function before .decl"},
+    {TW_VISA_WHOLE, ".version 4.1\n    ret (M1, 1)", SF_ERR_SYNTAX, 5, "expected .kernel or .global_function before the first instruction"},
     /* a declaration's and an input's attributes: each needed one there, num_elts from 1; hex digits in pairs */
     {TW_VISA_FILE, ".decl V41 v_type=G type=ud num_elts=0", SF_ERR_RANGE, 37, "num_elts must be at least 1"},
     {TW_VISA_FILE, ".decl V41 type=ud num_elts=1", SF_ERR_SYNTAX, 10, "expected v_type=G, S, T, P or A"},
@@ -205,6 +208,17 @@ static const tw_case tw_cases[] = {
      "sample_unorm takes .<channels>.<format>"},
     {TW_VISA_KNOWN, "switchjmp.x (M1, 1) V0050(0,0)<0;1,0> (L1)", SF_ERR_SYNTAX, 10, "switchjmp takes no suffix"},
     {TW_VISA_KNOWN, "svm_gather4scaled.ch0 (M1, 16) 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, 18, "svm_gather4scaled needs at least one channel"},
+    /* LSC's numbers and shapes: hex digits after 0x, a scale from 1, nothing run into a data or block shape */
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  bti(0x)[V0047]:a32", SF_ERR_SYNTAX, 41, "expected hex digits after 0x"},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  flat[0*V0047]:a64", SF_ERR_RANGE, 42, "address scale 0"},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32x4tq  flat[V0047]:a64", SF_ERR_SYNTAX, 36, "unexpected character in the data shape"},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32x4t  flat[V0047]:a64", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nnq  flat[V0047, V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX, 48,
+     "unexpected character in the block shape"},
+    {TW_VISA_KNOWN, "lsc_load.ugm (M1, 32)  V0046:d32  bss(V0047.1(0,1))[V0049]:a32", SF_ERR_SYNTAX, 46, "either .<col> or (row,col), not both"},
+    {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nn  flat[V0047.1(0,1), V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX, 62,
+     "either .<col> or (row,col), not both"},
+    {TW_VISA_KNOWN, "lsc_fence.ugm.none", SF_ERR_SYNTAX, 15, "expected lsc_fence.<sfid>.<op"}, /* two parts: at the first */
     /* a surface slot's fallback spelling past the byte */
     {TW_VISA_KNOWN, "resinfo.RGBA (M1, 16)  T256 V0046.0 V0047.0", SF_ERR_RANGE, 24, "index 256 does not fit a byte"},
     /* a 3D load op without its channels: refused right after what it has */
@@ -311,7 +325,8 @@ static bool tw_fail(sf_verdict *v, const char *what, const char *line, sf_code r
   return false;
 }
 
-/* Reads `line` as its family does; the refusal's line is the line's own (1, or after the header). */
+/* Reads `line` as its family does; the refusal's line is the line's own (1, or after the header; a whole
+ * text's last line). */
 static sf_code tw_read(unsigned family, const char *line, size_t n, sf_status *st, uint32_t *at_line) {
   sf_status_clear(st);
   *at_line = 1;
@@ -349,6 +364,7 @@ static sf_code tw_read(unsigned family, const char *line, size_t n, sf_status *s
   if (rc == SF_OK) sf_isa_free(&f);
   free(t);
   for (size_t i = 0; i < hn; i++) *at_line += hdr[i] == '\n';
+  for (size_t i = 0; family == TW_VISA_WHOLE && i < n; i++) *at_line += line[i] == '\n'; /* a whole text: its last line */
   return rc;
 }
 
