@@ -219,6 +219,14 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "lsc_load_block2d.ugm (M1, 16)  V0046:d16.16x8nn  flat[V0047.1(0,1), V0049, V0052, V0049, V0054, V0050]", SF_ERR_SYNTAX, 62,
      "either .<col> or (row,col), not both"},
     {TW_VISA_KNOWN, "lsc_fence.ugm.none", SF_ERR_SYNTAX, 15, "expected lsc_fence.<sfid>.<op"}, /* two parts: at the first */
+    /* VME's sub-ops: only vme_ime and vme_fbr take modes in parentheses */
+    {TW_VISA_KNOWN, "vme_sic T6 V0046.0 V0047.0 V0049.0", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "vme_idm T6 V0046.0 V0047.0 V0049.0", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "vme_fbr (0x0:ub, 0x1:ub, 0x2:ub) T6 V0046.0 V0047.0 V0049.0", SF_OK, 0, NULL},
+    /* vme_fbr's three modes, each named when it is wrong */
+    {TW_VISA_KNOWN, "vme_fbr (V9999, 0x1:ub, 0x2:ub) T6 V0046.0 V0047.0 V0049.0", SF_ERR_UNDECLARED, 10, "expected the MB mode"},
+    {TW_VISA_KNOWN, "vme_fbr (0x0:ub, V9999, 0x2:ub) T6 V0046.0 V0047.0 V0049.0", SF_ERR_UNDECLARED, 18, "expected the sub-MB shape"},
+    {TW_VISA_KNOWN, "vme_fbr (0x0:ub, 0x1:ub, ) T6 V0046.0 V0047.0 V0049.0", SF_ERR_SYNTAX, 26, "expected the sub-prediction mode"},
     /* a surface slot's fallback spelling past the byte */
     {TW_VISA_KNOWN, "resinfo.RGBA (M1, 16)  T256 V0046.0 V0047.0", SF_ERR_RANGE, 24, "index 256 does not fit a byte"},
     /* a 3D load op without its channels: refused right after what it has */

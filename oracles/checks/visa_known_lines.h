@@ -333,6 +333,7 @@ static const sf_visa_known_s3d_name SF_VISA_KNOWN_S3D_NAMES[] = {
     {7, "load_3d."},         {8, "sample4."},          {10, "resinfo."},        {11, "sampleinfo."},
     {12, "sample+killpix."}, {16, "sample4_c."},       {17, "sample4_po."},     {18, "sample4_po_c."},
     {0x1a, "load_lz."},      {0x1c, "load_2dms_w."},   {0x1d, "load_mcs."},
-    {0x0d, "sampler_op_0x0d."}, {0x1b, "sampler_op_0x1b."}, {0x1e, "sampler_op_0x1e."}, {0xff, "sampler_op_0xff."}};
+    {0x0d, "sampler_op_0x0d."}, {0x1b, "sampler_op_0x1b."}, {0x1e, "sampler_op_0x1e."}, {0xff, "sampler_op_0xff."},
+    {0x2a, "sampler_op_0x2a."}, {0xc0, "sampler_op_0xc0."}};
 
 #endif
