@@ -555,15 +555,16 @@ static uint32_t u8_texel(const u8_ctx *c, uint32_t x, uint32_t y, unsigned k) {
   return s->data[s->levels[0].offset + s->levels[0].row_pitch * y + (size_t)x * c->fi->bytes + k];
 }
 
-/* All four channels of texel (x, y), in range, as u8_texel gives them one by one. */
-static void u8_texel4(const u8_ctx *c, uint32_t x, uint32_t y, uint32_t t[4]) {
+/* All four channels of texel (x, y), in range, as u8_texel gives them one by one. t points to the
+ * whole array, not its first element, so that UBSan's array-bounds check sees every index. */
+static void u8_texel4(const u8_ctx *c, uint32_t x, uint32_t y, uint32_t (*t)[4]) {
   const sf_surface *s = c->s;
   if (c->nv12 || u8_null(s, x, y)) {
-    for (unsigned k = 0; k < 4; k++) t[k] = u8_texel(c, x, y, k);
+    for (unsigned k = 0; k < 4; k++) (*t)[k] = u8_texel(c, x, y, k);
     return;
   }
   const uint8_t *p = s->data + s->levels[0].offset + s->levels[0].row_pitch * y + (size_t)x * c->fi->bytes;
-  for (unsigned k = 0; k < 4; k++) t[k] = k < c->fi->channels ? p[k] : k == 3 ? 255 : 0;
+  for (unsigned k = 0; k < 4; k++) (*t)[k] = k < c->fi->channels ? p[k] : k == 3 ? 255 : 0;
 }
 
 sf_code sf_scalar_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_status *st) {
@@ -596,7 +597,7 @@ sf_code sf_scalar_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_stat
           if (ix < 0 || iy < 0)
             for (unsigned k = 0; k < 4; k++) t[k] = c.border[k];
           else
-            u8_texel4(&c, (uint32_t)ix, (uint32_t)iy, t);
+            u8_texel4(&c, (uint32_t)ix, (uint32_t)iy, &t);
           for (unsigned k = 0; k < 4; k++) sum[k] += (uint64_t)t[k] * wx * wy;
         }
       /* sum = value * 2^16: 8.8 result rounded half up */
