@@ -576,10 +576,25 @@ static bool tw_d3d_aliases(sf_verdict *v) {
   return true;
 }
 
+/* An SM5.1 constant-buffer declaration (CB0[0:0][4], space 0) with one DWORD more than its fields:
+ * the printer refuses it naming the DWORD left over. */
+static bool tw_d3d_cb_tail(sf_verdict *v) {
+  static const uint32_t tok[8] = {0x08000059u, 0x00308e46u, 0, 0, 0, 4, 0, 0};
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  sf_code rc = sf_d3dasm_print_tokens(tok, 8, 0x51u, &b, &st);
+  sf_buf_free(&b);
+  if (rc == SF_ERR_NOMEM || (rc == SF_UNSUPPORTED && strstr(st.msg, "1 DWORDs after the declaration's fields"))) return true;
+  return tw_fail(v, "cb_tail", "dcl_constantbuffer CB0[0:0][4], immediateIndexed, space=0 and one DWORD more", rc, &st,
+                 "unsupported, naming the DWORD after the declaration's fields");
+}
+
 bool sf_check_text_words(sf_verdict *v) {
   return tw_words(v) && tw_nul(v) && tw_escape_words(v) && tw_line_length(v, TW_VISA_LINE, "sample_3d.R (M1, 16)  0x0:uw S0 T6 V32.0 V32.0") &&
          tw_line_length(v, TW_VISA_FILE, "    ret (M1, 1)") && tw_strings_full(v) &&
-         tw_d3d_aliases(v);
+         tw_d3d_aliases(v) && tw_d3d_cb_tail(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_text_words)
