@@ -347,6 +347,8 @@ bool sf_check_target_names_once(sf_verdict *v);
  * codes, columns and words (quote widths, line length caps); once per process. */
 bool sf_check_text_words(sf_verdict *v);
 bool sf_check_text_words_once(sf_verdict *v);
+/* The string table filled to its last string, and one FILE line, jump or fcall past it (isa_file only). */
+bool sf_check_text_strings_once(sf_verdict *v);
 /* fxc's samplepos of the vkd3d test ps_code-L32210 (tests/data/real/dxbc-vkd3d): a length of 9 DWORDs
  * for 8 DWORDs of operands and a zero DWORD, which the printer refuses as "4 operands, the table
  * says 3" (`escape_reason` in check_d3d_names.c, the program printer's escape in check_text_words.c). */

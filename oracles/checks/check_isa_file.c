@@ -721,7 +721,8 @@ bool sf_check_isa_file(const uint8_t *p, size_t n, sf_verdict *v) {
   /* the caps last: their 64 MiB texts are most of the once checks' time (seconds under ASan), and a
    * failing cheaper check is reported that much sooner */
   if (!sf_check_api_nulls_once(v) || !sf_check_target_names_once(v) || !sf_check_isa_lines_once(v) ||
-      !sf_check_text_words_once(v) || !sf_check_isa_alloc_text_once(v) || !sf_check_caps_once(v))
+      !sf_check_text_words_once(v) || !sf_check_text_strings_once(v) ||
+      !sf_check_isa_alloc_text_once(v) || !sf_check_caps_once(v))
     return false;
   size_t m = sizeof SF_ISA_GEN_MAGIC - 1;
   if (n >= m && memcmp(p, SF_ISA_GEN_MAGIC, m) == 0) return sf_isa_check_gen(p + m, n - m, v);
