@@ -334,6 +334,22 @@ static bool tw_fail(sf_verdict *v, const char *what, const char *line, sf_code r
   return false;
 }
 
+/* A pixel-shader program of `line` alone, parsed; encoded into enc when it is given. */
+static sf_code tw_program(const char *line, size_t n, sf_buf *enc, sf_status *st) {
+  char *t = malloc(n + 8);
+  if (!t) return SF_ERR_NOMEM;
+  memcpy(t, "ps_5_0\n", 7);
+  memcpy(t + 7, line, n);
+  t[7 + n] = '\n';
+  sf_tpf_program p;
+  sf_code rc = sf_d3dasm_parse_program(t, n + 8, &p, st);
+  free(t);
+  if (rc != SF_OK) return rc;
+  if (enc) rc = sf_tpf_program_encode(&p, enc, st);
+  sf_tpf_program_free(&p);
+  return rc;
+}
+
 /* Reads `line` as its family does; the refusal's line is the line's own (1, or after the header; a whole
  * text's last line). */
 static sf_code tw_read(unsigned family, const char *line, size_t n, sf_status *st, uint32_t *at_line) {
@@ -344,17 +360,8 @@ static sf_code tw_read(unsigned family, const char *line, size_t n, sf_status *s
     return sf_d3dasm_parse_inst(line, n, 1, &d, st);
   }
   if (family == TW_D3D_PROGRAM) {
-    char *t = malloc(n + 8);
-    if (!t) return SF_ERR_NOMEM;
-    memcpy(t, "ps_5_0\n", 7);
-    memcpy(t + 7, line, n);
-    t[7 + n] = '\n';
-    sf_tpf_program p;
-    sf_code rc = sf_d3dasm_parse_program(t, n + 8, &p, st);
-    if (rc == SF_OK) sf_tpf_program_free(&p);
-    free(t);
     *at_line = 2;
-    return rc;
+    return tw_program(line, n, NULL, st);
   }
   if (family == TW_VISA_LINE) {
     sf_inst in;
@@ -540,22 +547,6 @@ static bool sf_check_text_strings(sf_verdict *v) {
 /* vkd3d-compiler 1.2's spellings of three instructions (its trace listings) read as the very program
  * fxc's spelling reads as: the same encoded tokens. Our printer writes fxc's, so only a text from
  * elsewhere holds these. */
-static sf_code tw_encode(const char *line, sf_buf *b, sf_status *st) {
-  size_t n = strlen(line);
-  char *t = malloc(n + 8);
-  if (!t) return SF_ERR_NOMEM;
-  memcpy(t, "ps_5_0\n", 7);
-  memcpy(t + 7, line, n);
-  t[7 + n] = '\n';
-  sf_tpf_program p;
-  sf_code rc = sf_d3dasm_parse_program(t, n + 8, &p, st);
-  free(t);
-  if (rc != SF_OK) return rc;
-  rc = sf_tpf_program_encode(&p, b, st);
-  sf_tpf_program_free(&p);
-  return rc;
-}
-
 static bool tw_d3d_aliases(sf_verdict *v) {
   static const char *const pairs[][2] = {{"dcl_constantBuffer cb0[4], immediateIndexed", "dcl_constantbuffer cb0[4], immediateIndexed"},
                                          {"dcl_index_range o0.xyzw 2", "dcl_indexrange o0.xyzw 2"},
@@ -566,7 +557,8 @@ static bool tw_d3d_aliases(sf_verdict *v) {
     sf_buf a, b;
     sf_buf_init(&a, &st);
     sf_buf_init(&b, &st);
-    sf_code ra = tw_encode(pairs[i][0], &a, &st), rb = ra == SF_OK ? tw_encode(pairs[i][1], &b, &st) : SF_OK;
+    sf_code ra = tw_program(pairs[i][0], strlen(pairs[i][0]), &a, &st),
+            rb = ra == SF_OK ? tw_program(pairs[i][1], strlen(pairs[i][1]), &b, &st) : SF_OK;
     bool same = ra == SF_OK && rb == SF_OK && a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
     sf_buf_free(&a);
     sf_buf_free(&b);
