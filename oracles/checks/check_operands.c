@@ -312,8 +312,9 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * block with a channel mask of 0, an output format or cntrl past 3 or an AVS execMode past 3 as
  * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid, and
  * (12b) one whose address is a 1-component register likewise, (12c) one whose opcode is outside the
- * sample family likewise, naming it, (12d) one whose address register is in mask mode likewise, (12e)
- * the instruction with junk in the fields its operands do not use must still reach the backend. All
+ * sample family likewise, naming it, (12d) one whose address register is in mask mode likewise,
+ * (12f) one whose reference, LOD or bias does not select one component likewise, (12e) the
+ * instruction with junk in the fields its operands do not use must still reach the backend. All
  * but (12e) are refusals before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
@@ -497,6 +498,22 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   if (calls0 && in.d3d.src[0].type != SF_D3D_OT_IMM32) {
     in.d3d.src[0].sel_mode = SF_D3D_SEL_MASK, in.d3d.src[0].comp_bits = 0xF;
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_mask_mode", "an address register in mask mode"))
+      return false;
+    in = c->inst;
+  }
+  /* (12f) the reference, LOD or bias (source 3 of all but sample_d) in swizzle mode, or an
+   * immediate one with four components (the model's d3d.src.scalar), as invalid: an executor that
+   * took one of its components made up which one */
+  if (calls0 && in.d3d.num_src >= 4 && in.d3d.op != SF_D3D_SAMPLE_D) {
+    sf_d3d_opnd *x = &in.d3d.src[3];
+    if (x->type == SF_D3D_OT_IMM32) {
+      x->num_comp = SF_D3D_NC_4;
+      for (unsigned k = 1; k < 4; k++) x->imm[k] = x->imm[0] ^ (0x00400000u << k);
+    } else {
+      x->sel_mode = SF_D3D_SEL_SWIZZLE, x->comp_bits = (uint8_t)(x->comp_bits & 3u) * 0x55u;
+    }
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "scalar_swizzle",
+                       "a reference, LOD or bias that does not select one component"))
       return false;
     in = c->inst;
   }

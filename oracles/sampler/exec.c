@@ -557,6 +557,16 @@ static sf_code exec_d3d(const sf_d3d_inst *in, sf_state *s, const sf_backend *be
   memset(x3, 0, sizeof x3);
   memset(dx, 0, sizeof dx);
   memset(dy, 0, sizeof dy);
+  /* the reference, LOD or bias (a fourth source other than sample_d's ddx) is one value: a register
+   * that selects one component (`r1.x`) or a one-component immediate (the model's d3d.src.scalar;
+   * Microsoft's "sample_c (sm4 - asm)": a register with a single component selected). A swizzle or
+   * l(a,b,c,d) there is refused rather than given a meaning by taking its first component. */
+  if (need >= 4 && in->op != SF_D3D_SAMPLE_D) {
+    const sf_d3d_opnd *x = &in->src[3];
+    if (x->type == SF_D3D_OT_IMM32 ? x->num_comp != SF_D3D_NC_1 : x->sel_mode != SF_D3D_SEL_SELECT1)
+      return sf_fail(st, SF_ERR_INVALID, "d3d %s: its %s must select one component (r#.x or l(x))", sf_d3d_op_name(in->op),
+                     in->op == SF_D3D_SAMPLE_L ? "LOD" : in->op == SF_D3D_SAMPLE_B ? "bias" : "reference value");
+  }
   sf_code rc;
   for (unsigned l = 0; l < 4; l++) {
     if ((rc = d3d_src(s, &in->src[0], l, a[l], "d3d address", st)) != SF_OK) return rc;
