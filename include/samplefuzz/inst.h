@@ -310,7 +310,7 @@ unsigned sf_d3d_inst_validate(const sf_d3d_inst *d, sf_violations *out);
 bool sf_d3d_inst_equal(const sf_d3d_inst *a, const sf_d3d_inst *b);
 void sf_d3d_inst_canonicalize(sf_d3d_inst *d);
 const char *sf_d3d_inst_diff(const sf_d3d_inst *a, const sf_d3d_inst *b, char *buf, size_t n);
-/* Appends one violation (used by both validators). */
+/* Appends one violation (used by both validators); out may be NULL, and then nothing is added. */
 void sf_violation_add(sf_violations *out, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

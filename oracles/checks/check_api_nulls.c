@@ -414,6 +414,8 @@ static void visa_nulls(nulls *n) {
     if (!r || r[0] || !rb || rb[0] || !sf_inst_equal(&z0, &z1))
       finding(n, "sf_inst_diff(SF_FAMILY_NONE)", "two zeroed instructions are not equal, or their difference is not \"\"");
   }
+  /* sf_violation_add with no list adds nothing (inst.h): a rule that reports into a caller's NULL */
+  sf_violation_add(NULL, "api_nulls", "%s", "no list");
   /* sf_dxbc_find of no container finds no chunk (dxbc.h) */
   if (sf_dxbc_find(NULL, 0x52444853u) != NULL) finding(n, "sf_dxbc_find(NULL container)", "returned a chunk");
   if (have_file) {

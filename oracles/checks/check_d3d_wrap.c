@@ -257,6 +257,42 @@ static bool sf_check_d3d_wrap_edges(sf_verdict *v) {
                      cases[i].beyond ? "past" : "inside", detail);
     return false;
   }
+  /* the resource dimension asked of the wrapper: TextureCubeArray (10, the last sample* reads) is
+   * declared, 11 (a raw buffer) and 255 are refused as out of range naming the value, from the
+   * argument and from the instruction's own RESOURCE_DIM token alike; the declaration's 5-bit field
+   * would otherwise take the value's low bits or spill into the token's other fields */
+  static const char line[] = "sample r0.xyzw, v0.xyxx, t0.xyzw, s0";
+  static const uint8_t dims[] = {10, 11, 255};
+  sf_d3d_inst d;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_d3dasm_parse_inst(line, sizeof line - 1, 1, &d, &st) != SF_OK) {
+    sf_verdict_fail(v, "wrap_edges", NULL, "dim_template");
+    sf_verdict_key(v, "wrap_edges dim_template");
+    sf_verdict_dumpf(v, "'%s' does not parse: %s\n", line, st.msg);
+    return false;
+  }
+  for (unsigned i = 0; i < 2 * sizeof dims; i++) {
+    uint8_t dim = dims[i % sizeof dims];
+    bool own = i >= sizeof dims; /* the dimension from the instruction's token, not the argument */
+    sf_d3d_inst w = d;
+    if (own) w.has_resdim = true, w.resdim = dim;
+    sf_buf out;
+    sf_status_clear(&st);
+    sf_buf_init(&out, &st);
+    sf_code rc = sf_dxbc_wrap_sample(&w, own ? 0 : dim, &out, &st);
+    sf_buf_free(&out);
+    char num[8];
+    snprintf(num, sizeof num, "%u", dim);
+    bool ok = rc == SF_ERR_NOMEM || (dim <= SF_D3D_DIM_TEXCUBEARRAY ? rc == SF_OK : rc == SF_ERR_RANGE && strstr(st.msg, num));
+    if (ok) continue;
+    sf_verdict_fail(v, "wrap_edges", NULL, "dim");
+    sf_verdict_key(v, "wrap_edges dim %s", dim <= SF_D3D_DIM_TEXCUBEARRAY ? "inside" : "past");
+    sf_verdict_dumpf(v, "'%s' wrapped with resource dimension %u (%s): %s%s%s; want %s\n", line, dim,
+                     own ? "its RESOURCE_DIM token" : "the argument", sf_code_name(rc), st.msg[0] ? ", " : "", st.msg,
+                     dim <= SF_D3D_DIM_TEXCUBEARRAY ? "success" : "out of range, naming the dimension");
+    return false;
+  }
   return true;
 }
 

@@ -90,7 +90,10 @@ static inline sfk_vf sfk_floor(sfk_vf x) {
   return sfk_self(small, t, x);
 }
 
-/* sf_rne_i32 (sampler_int.h) on every lane: RNE, saturating to [lo, hi], NaN -> 0. */
+/* sf_rne_i32 (sampler_int.h) on every lane: RNE, saturating to [lo, hi], NaN -> 0. For
+ * -2^30 <= lo <= hi <= 2^30, what every caller passes: the magnitude is capped at 2^30 before the
+ * conversion, so one min/max after it saturates both ends (a lane at or past hi rounds to at least
+ * hi, or was capped at 2^30 >= hi). */
 static inline sfk_vi sfk_rne(sfk_vf f, int32_t lo, int32_t hi) {
   sfk_vi nan = f != f;
   sfk_vf a = (sfk_vf)((sfk_vi)f & 0x7fffffff);
@@ -103,8 +106,6 @@ static inline sfk_vi sfk_rne(sfk_vf f, int32_t lo, int32_t hi) {
   sfk_vi r = __builtin_convertvector(a, sfk_vi);
   r = sfk_seli(f < 0.0f, -r, r);
   r = sfk_maxi(sfk_mini(r, sfk_spi(hi)), sfk_spi(lo));
-  r = sfk_seli(f <= (float)lo, sfk_spi(lo), r);
-  r = sfk_seli(f >= (float)hi, sfk_spi(hi), r);
   return sfk_seli(nan, sfk_spi(0), r);
 }
 
