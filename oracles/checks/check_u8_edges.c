@@ -25,8 +25,10 @@
  *   u8_far_rows AVS rows past pixel index 2^32: a worked-out answer, and every backend the scalar
  *               bits. One input in eight.
  *   u8_unbound  SAMPLE_UNORM and AVS with no surface bound: SF_OK and zeros on every backend.
- *   u8_surface  SAMPLE_UNORM and AVS on an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube,
- *               by the case): every backend refuses them as the scalar entry does (SF_ERR_STATE).
+ *   u8_surface  SAMPLE_UNORM and AVS on an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube),
+ *               or on a 2D surface of a format they do not read (any but R8, RG8, RGBA8 UNORM and
+ *               NV12: sRGB, SNORM, 16- and 32-bit, depth, integer), by the case: every backend
+ *               refuses them as the scalar entry does (SF_ERR_STATE).
  *   u8_avs_range an AVS block whose filter overshoots both ends of the range (stripes of 0 and 255
  *               under a table with lobes of -16): every value is one of the three the arithmetic
  *               gives, the clamps included, both clamps occur, and every backend gives the scalar
@@ -35,6 +37,8 @@
 static _Thread_local struct {
   sf_surface *grid, *odd[4], *rows; /* rows: R8 16x64, row r holds 3r + 1 (u8_far_rows) */
   sf_surface *stripes;              /* RGBA8 32x8, columns 4i + 2 and 4i + 3 at 255, the rest 0 (u8_avs_range) */
+  sf_surface *fmt[SF_FMT_COUNT];    /* 2D 16x16 of each format SAMPLE_UNORM and AVS do not read (u8_surface) */
+  unsigned nfmt;                    /* how many: fmt[0..nfmt) */
   bool ready, failed;
   bool edge_seen[9]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
   sf_status why; /* the refusal, when a surface was not created */
@@ -61,6 +65,19 @@ static bool ue_setup(void) {
   uint8_t pat[61];
   for (unsigned i = 0; i < sizeof pat; i++) pat[i] = (uint8_t)(17u + 37u * i);
   for (unsigned i = 0; i < 5; i++) sf_surface_fill(*s[i], pat, sizeof pat);
+  for (unsigned f = 0; f < SF_FMT_COUNT; f++) {
+    if (f == SF_FMT_R8_UNORM || f == SF_FMT_RG8_UNORM || f == SF_FMT_RGBA8_UNORM || f == SF_FMT_NV12) continue;
+    const sf_surface_desc fd = {SF_SURF_2D, (sf_format)f, 16, 16, 1, 1, 1};
+    if (sf_surface_create(&ue.fmt[ue.nfmt], &fd, &st) != SF_OK) {
+      for (unsigned j = 0; j < ue.nfmt; j++) sf_surface_free(ue.fmt[j]), ue.fmt[j] = NULL;
+      for (unsigned j = 0; j < 7; j++) sf_surface_free(*s[j]), *s[j] = NULL;
+      ue.nfmt = 0;
+      ue.failed = true;
+      ue.why = st;
+      return false;
+    }
+    sf_surface_fill(ue.fmt[ue.nfmt++], pat, sizeof pat);
+  }
   for (unsigned y = 0; y < 64; y++)
     memset(ue.rows->data + ue.rows->levels[0].offset + y * ue.rows->levels[0].row_pitch, (int)(3 * y + 1), 16);
   for (unsigned y = 0; y < 8; y++)
@@ -271,15 +288,17 @@ static bool ue_unbound(sf_verdict *v, const sf_case *c, const sf_backend *const 
   return true;
 }
 
-/* u8_surface: an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube, by `o`) is refused by
- * every backend's SAMPLE_UNORM and AVS, as by the scalar entry (SF_ERR_STATE). */
+/* u8_surface: an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube: `o` 0-3), or a 2D surface
+ * of a format SAMPLE_UNORM and AVS do not read (`o` 4 on: ue.fmt[o - 4]), is refused by every
+ * backend's SAMPLE_UNORM and AVS, as by the scalar entry (SF_ERR_STATE). */
 static bool ue_surface(sf_verdict *v, const sf_case *c, unsigned o, const sf_backend *const *be, unsigned nbe) {
   static const char *const kinds[4] = {"1d", "2d_array", "3d", "cube"};
+  const sf_surface *surf = o < 4 ? ue.odd[o] : ue.fmt[o - 4];
   sf_sampler sp;
   float u = 0, vv = 0;
   ue_geometry(0, true, &sp, &u, &vv);
-  sf_unorm_req uq = {ue.odd[o], &sp, u, vv, 1.0f / 32, 1.0f / 32};
-  sf_avs_req aq = {.surf = ue.odd[o], .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
+  sf_unorm_req uq = {surf, &sp, u, vv, 1.0f / 32, 1.0f / 32};
+  sf_avs_req aq = {.surf = surf, .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
   sf_unorm_out ub;
   sf_avs_out ab;
   for (unsigned b = 0; b < nbe; b++) {
@@ -288,10 +307,14 @@ static bool ue_surface(sf_verdict *v, const sf_case *c, unsigned o, const sf_bac
     sf_code ru = be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &ub, &bs) : SF_ERR_STATE;
     sf_code ra = be[b]->avs ? be[b]->avs(&aq, &ab, &bs) : SF_ERR_STATE;
     if (ru == SF_ERR_STATE && ra == SF_ERR_STATE) continue;
-    char key[48];
-    snprintf(key, sizeof key, "u8_surface %s", kinds[o]);
-    return ue_fail(v, c, be[b]->name, key, "SAMPLE_UNORM gave %s and AVS %s on an RGBA8 surface that is not 2D; want "
-                   "SF_ERR_STATE from both, as the scalar entry refuses them\n", sf_code_name(ru), sf_code_name(ra));
+    const sf_format_info *fi = sf_format_get(surf->desc.format);
+    const char *name = o < 4 ? kinds[o] : fi ? fi->name : "?";
+    char key[48], what[64], got[64];
+    snprintf(key, sizeof key, "u8_surface %s", name);
+    snprintf(what, sizeof what, o < 4 ? "an RGBA8 surface that is not 2D (%s)" : "a 2D %s surface", name);
+    snprintf(got, sizeof got, "%s and %s", sf_code_name(ru), sf_code_name(ra));
+    return ue_fail(v, c, be[b]->name, key, "SAMPLE_UNORM and AVS on %s gave %s; want SF_ERR_STATE from both, as the "
+                   "scalar entry refuses them\n", what, got);
   }
   return true;
 }
@@ -361,5 +384,5 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
   if (((pick >> 6) & 3u) == 0 && !ue_rect_tie(v, c, be, nbe)) return false;
   if (((pick >> 8) & 7u) == 0 && !ue_far_rows(v, c, be, nbe)) return false; /* one input in eight */
   if (((pick >> 11) & 1u) && !ue_avs_range(v, c, be, nbe)) return false;
-  return ue_unbound(v, c, be, nbe) && ue_surface(v, c, (pick >> 3) % 4u, be, nbe);
+  return ue_unbound(v, c, be, nbe) && ue_surface(v, c, (pick >> 3) % (4u + ue.nfmt), be, nbe);
 }
