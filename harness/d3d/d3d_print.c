@@ -158,11 +158,14 @@ sf_code da_print_inst(obuf *b, const sf_d3d_inst *d, sf_status *st) {
   if (b->n) b->s[0] = 0;
   if (!sf_d3d_op_name(d->op)) return sf_fail(st, SF_ERR_INVALID, "opcode 0x%x is not a sample-family instruction", d->op);
   if (d->num_src > SF_D3D_MAX_SRC) return sf_fail(st, SF_ERR_RANGE, "num_src %u > %d", d->num_src, SF_D3D_MAX_SRC);
-  /* a relative index's register holds at most 2 indices (the token format's; the encoder refuses
-   * more the same way): printed, a third would be lost */
+  /* an operand holds at most 3 indices and a relative index's register at most 2 (the token
+   * format's; the encoder refuses more the same way): printed, the ones past them would be lost */
   for (unsigned i = 0; i <= d->num_src; i++) {
     const sf_d3d_opnd *o = i ? &d->src[i - 1] : &d->dst;
-    for (unsigned k = 0; o->type != SF_D3D_OT_IMM32 && k < o->index_dim && k < 3; k++) {
+    if (o->index_dim > 3)
+      return sf_fail(st, SF_ERR_RANGE, "%s%u: index dimension %u (at most 3)", i ? "source " : "destination", i ? i - 1 : 0,
+                     (unsigned)o->index_dim);
+    for (unsigned k = 0; o->type != SF_D3D_OT_IMM32 && k < o->index_dim; k++) {
       const sf_d3d_index *x = &o->idx[k];
       if (sf_d3d_idx_rel(x->rep) && x->rel.index_dim > 2)
         return sf_fail(st, SF_ERR_INVALID, "%s%u: index %u's relative register has %u indices (at most 2)", i ? "source " : "destination",

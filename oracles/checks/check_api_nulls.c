@@ -179,6 +179,28 @@ static void d3d_nulls(nulls *n) {
                        "encoder %s (%s); want invalid from both\n", sf_code_name(pr), pr ? s1.msg : pbuf, sf_code_name(er), s2.msg);
     }
   }
+  { /* an operand with 4 indices (the token format holds 3), the destination or the address by the
+     * instruction's opcode: the printer refuses it as out of range, as the encoder does, rather than
+     * print the first three */
+    sf_d3d_inst wide = *d;
+    sf_d3d_opnd *o = (d->op & 1u) ? &wide.dst : &wide.src[0];
+    o->index_dim = 4;
+    char pbuf[SF_D3DASM_MAX_INST_TEXT];
+    uint32_t tk[SF_TPF_MAX_INST_LEN];
+    size_t tn = 0;
+    sf_status s1, s2;
+    sf_status_clear(&s1);
+    sf_status_clear(&s2);
+    sf_code pr = sf_d3dasm_print_inst(&wide, pbuf, sizeof pbuf, &s1), er = sf_tpf_encode_inst(&wide, tk, &tn, &s2);
+    if ((pr != SF_ERR_RANGE || !strstr(s1.msg, "index dimension 4") || er != SF_ERR_RANGE) && n->ok) {
+      n->ok = false;
+      sf_verdict_fail(n->v, "api_nulls", NULL, "sf_d3dasm_print_inst(4 indices)");
+      sf_verdict_key(n->v, "api_nulls sf_d3dasm_print_inst index_dim_4");
+      sf_verdict_dumpf(n->v, "an instruction whose %s has 4 indices: the printer gave %s (%s), the encoder %s (%s); want out "
+                       "of range from both, the printer naming the dimension\n", (d->op & 1u) ? "destination" : "address",
+                       sf_code_name(pr), pr ? s1.msg : pbuf, sf_code_name(er), s2.msg);
+    }
+  }
   if (prog == SF_OK) {
     CALL("sf_tpf_program_encode(NULL program)", sf_tpf_program_encode(NULL, &out, &st));
     CALL("sf_tpf_program_encode(NULL out)", sf_tpf_program_encode(&p, NULL, &st));

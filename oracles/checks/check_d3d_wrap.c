@@ -103,12 +103,33 @@ bool sf_check_wrap_signatures(sf_verdict *v, const sf_dxbc *c, const sf_tpf_prog
 
 /* Whether program p declares register (type, i0, i1): i1 is the element of a cb# / x# operand,
  * checked against the declared size only when immediate (known). */
+/* An operand token from its fields (docs/dxbc.md §2: components in bits 0-1, selection mode 2-3,
+ * selection 4-11, register type 12-19, index dimension 20-21). */
+static uint32_t opnd_token(unsigned nc, unsigned sel, unsigned bits, unsigned type, unsigned idim) {
+  return (uint32_t)nc | (uint32_t)sel << 2 | (uint32_t)bits << 4 | (uint32_t)type << 12 | (uint32_t)idim << 20;
+}
+
+/* The register a declaration names, in the operand form fxc writes for it: t# and s# with no
+ * components, cb#[n] as a 4-component .xyzw swizzle with two indices, v# and o# as a 4-component
+ * .xyzw mask; dcl_temps and dcl_indexableTemp have no operand token. false: not that form. */
+static bool decl_operand_ok(unsigned op, uint32_t tok) {
+  switch (op) {
+    case 0x58: return tok == opnd_token(SF_D3D_NC_0, 0, 0, SF_D3D_OT_RESOURCE, 1);
+    case 0x5a: return tok == opnd_token(SF_D3D_NC_0, 0, 0, SF_D3D_OT_SAMPLER, 1);
+    case 0x59: return tok == opnd_token(SF_D3D_NC_4, SF_D3D_SEL_SWIZZLE, 0xe4, SF_D3D_OT_CONSTANT_BUFFER, 2);
+    case 0x5f: case 0x62: return tok == opnd_token(SF_D3D_NC_4, SF_D3D_SEL_MASK, 0xf, SF_D3D_OT_INPUT, 1);
+    case 0x65: return tok == opnd_token(SF_D3D_NC_4, SF_D3D_SEL_MASK, 0xf, SF_D3D_OT_OUTPUT, 1);
+    default: return true;
+  }
+}
+
 static bool wrap_declared(const sf_tpf_program *p, unsigned type, uint64_t i0, uint64_t i1, bool i1_known) {
   for (size_t i = 0; i < p->count; i++) {
     const sf_tpf_item *it = &p->items[i];
     if (it->kind != SF_TPF_ITEM_OPAQUE || it->ntok < 2) continue;
     const uint32_t *t = it->tok;
     unsigned op = t[0] & 0x7ff;
+    if (!decl_operand_ok(op, t[1])) continue; /* declared in a form no runtime reads as that register */
     switch (type) {
       case SF_D3D_OT_TEMP: if (op == 0x68 && t[1] > i0) return true; break;
       case SF_D3D_OT_INPUT: if ((op == 0x62 || op == 0x5f) && it->ntok >= 3 && t[2] == i0) return true; break;
@@ -130,7 +151,8 @@ static bool wrap_declared(const sf_tpf_program *p, unsigned type, uint64_t i0, u
 /* `wrap decls`: the wrapped shader declares every register its sample instruction names, the
  * registers of relative indices too (dcl_temps, dcl_input_ps, dcl_output, dcl_resource,
  * dcl_sampler, dcl_constantbuffer and dcl_indexableTemp large enough for an immediate element),
- * as a runtime that validates the shader requires. Worked out from the instruction here, apart
+ * each with the operand fxc writes for it (decl_operand_ok), as a runtime that validates the shader
+ * requires. Worked out from the instruction here, apart
  * from the wrapper's own bookkeeping: a wrapper that left a declaration out still read back. */
 bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_inst *d, const sf_inst *in) {
   /* and no more than that of the numbered files: dcl_temps counts exactly the temps up to the
@@ -191,7 +213,7 @@ bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_in
       if (wrap_declared(p, type, i0, i1, known)) continue;
       sf_verdict_fail(v, "wrap", in, "decls");
       sf_verdict_key(v, "wrap decls");
-      sf_verdict_dumpf(v, "the wrapped shader does not declare register type %u index %llu (element %llu%s) of operand %u\n",
+      sf_verdict_dumpf(v, "the wrapped shader does not declare register type %u index %llu (element %llu%s) of operand %u, or not with the operand token fxc writes for it\n",
                        type, (unsigned long long)i0, (unsigned long long)i1, known ? "" : ", relative", k);
       return false;
     }
