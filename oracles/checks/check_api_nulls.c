@@ -68,6 +68,17 @@ static void gen_valid(sf_family fam, sf_inst *out) {
     sf_buf_init(&out, NULL);       \
   } while (0)
 
+
+/* `w` printed into pbuf and encoded, each with its own status: the printer's code returned, the
+ * encoder's in *er. */
+static sf_code print_and_encode(const sf_d3d_inst *w, char *pbuf, size_t pn, sf_status *s1, sf_code *er, sf_status *s2) {
+  uint32_t tk[SF_TPF_MAX_INST_LEN];
+  size_t tn = 0;
+  sf_status_clear(s1);
+  sf_status_clear(s2);
+  *er = sf_tpf_encode_inst(w, tk, &tn, s2);
+  return sf_d3dasm_print_inst(w, pbuf, pn, s1);
+}
 static void d3d_nulls(nulls *n) {
   sf_status st;
   sf_inst in;
@@ -165,12 +176,8 @@ static void d3d_nulls(nulls *n) {
     memset(&x->rel, 0, sizeof x->rel);
     x->rel.type = SF_D3D_OT_TEMP, x->rel.num_comp = SF_D3D_NC_4, x->rel.sel_mode = SF_D3D_SEL_SELECT1, x->rel.index_dim = 3;
     char pbuf[SF_D3DASM_MAX_INST_TEXT];
-    uint32_t tk[SF_TPF_MAX_INST_LEN];
-    size_t tn = 0;
     sf_status s1, s2;
-    sf_status_clear(&s1);
-    sf_status_clear(&s2);
-    sf_code pr = sf_d3dasm_print_inst(&rel, pbuf, sizeof pbuf, &s1), er = sf_tpf_encode_inst(&rel, tk, &tn, &s2);
+    sf_code er, pr = print_and_encode(&rel, pbuf, sizeof pbuf, &s1, &er, &s2);
     if ((pr != SF_ERR_INVALID || er != SF_ERR_INVALID) && n->ok) {
       n->ok = false;
       sf_verdict_fail(n->v, "api_nulls", NULL, "sf_d3dasm_print_inst(rel 3-D)");
@@ -186,12 +193,8 @@ static void d3d_nulls(nulls *n) {
     sf_d3d_opnd *o = (d->op & 1u) ? &wide.dst : &wide.src[0];
     o->index_dim = 4;
     char pbuf[SF_D3DASM_MAX_INST_TEXT];
-    uint32_t tk[SF_TPF_MAX_INST_LEN];
-    size_t tn = 0;
     sf_status s1, s2;
-    sf_status_clear(&s1);
-    sf_status_clear(&s2);
-    sf_code pr = sf_d3dasm_print_inst(&wide, pbuf, sizeof pbuf, &s1), er = sf_tpf_encode_inst(&wide, tk, &tn, &s2);
+    sf_code er, pr = print_and_encode(&wide, pbuf, sizeof pbuf, &s1, &er, &s2);
     if ((pr != SF_ERR_RANGE || !strstr(s1.msg, "index dimension 4") || er != SF_ERR_RANGE) && n->ok) {
       n->ok = false;
       sf_verdict_fail(n->v, "api_nulls", NULL, "sf_d3dasm_print_inst(4 indices)");
