@@ -314,12 +314,15 @@ sf_code da_dcl_parse(tcur *c, const sf_tpf_opinfo *oi, size_t name_len, tokv *ou
     case SF_TPF_DCL_COUNT:
       if ((e = push_u32(c, out, "count"))) return e;
       break;
-    case SF_TPF_DCL_FLOAT:
+    case SF_TPF_DCL_FLOAT: {
+      da_skip_sp(c);
+      size_t at = c->pos; /* a refusal points at the operand, not past it */
       if ((e = da_parse_opnd(c, &o, POS_SRC))) return e;
       if (o.type != SF_D3D_OT_IMM32 || o.num_comp != SF_D3D_NC_1 || o.modifier)
-        return da_cfail(c, SF_ERR_SYNTAX, "expected l(<float>)");
+        return c->pos = at, da_cfail(c, SF_ERR_SYNTAX, "expected l(<float>), one component without a modifier");
       if ((e = da_tok_push(c, out, o.imm[0]))) return e;
       break;
+    }
     case SF_TPF_DCL_INPUT_PS: case SF_TPF_DCL_INPUT_PS_SV:
       /* Longest interpolation name first. */
       for (unsigned i = 7; i >= 1 && !ctl; i--) {

@@ -260,7 +260,7 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name) {
   snprintf(data, sizeof data, ":d%s%s", vt_lsc_size_names[o[F_DSIZE].u], shape_text);
   const sf_raw *dreg = kd == K_STORE ? &o[str ? F_SRC2 : F_SRC1].r : &o[F_DST].r;
   /* ADDR, with GenX_IR's hex case: upper once an immediate surface has been printed on the line */
-  char addr[MAX_LINE + 1]; /* as long as a line: a name may take up to SF_VISA_MAX_NAME bytes */ /* as long as a line: a name may take up to SF_VISA_MAX_NAME bytes */
+  char addr[MAX_LINE + 1]; /* as long as a line: a name may take up to SF_VISA_MAX_NAME bytes */
   unsigned model = (unsigned)o[F_MODEL].u;
   pctx ac = {{addr, sizeof addr, 0, false}, c->k, c->st, SF_OK};
   bool upper = vt_lsc_print_model(&ac, model, &o[F_SURF].v);

@@ -154,6 +154,11 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, , 3.0, 4.0 } }", SF_ERR_SYNTAX, 38, "expected a value"},
     {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0000000000000000000000000000000000000000000000000000000000000000000000000000000, 2.0, 3.0, 4.0 } }", SF_ERR_SYNTAX, 33, "expected a value"},
     {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.000000000000000000000000000000000000000000000000000000000000000000000000000000, 2.0, 3.0, 4.0 } }", SF_OK, 0, NULL},
+    /* a declaration's one float (dcl_hs_max_tessfactor): l() of exactly one component, unmodified */
+    {TW_D3D_PROGRAM, "dcl_hs_max_tessfactor l(1.0, 2.0, 3.0, 4.0)", SF_ERR_SYNTAX, 23, "expected l(<float>)"},
+    {TW_D3D_PROGRAM, "dcl_hs_max_tessfactor -l(1.0)", SF_ERR_SYNTAX, 23, "expected l(<float>)"},
+    {TW_D3D_PROGRAM, "dcl_hs_max_tessfactor r0.x", SF_ERR_SYNTAX, 23, "expected l(<float>)"},
+    {TW_D3D_PROGRAM, "dcl_hs_max_tessfactor l(64.000000)", SF_OK, 0, NULL},
     /* every decimal cap of the vISA text (vt_unum/vt_snum with a constant, harness/visa/), one past it
      * and, where a line can hold it, at it; read after SF_VISA_KNOWN_HDR, whose variables they name */
     {TW_VISA_KNOWN, "oword_ld (32) T6 0x10:ud V0046.0", SF_ERR_RANGE, 11, "the number of owords (1, 2, 4, 8, 16) must be at most 16"},
