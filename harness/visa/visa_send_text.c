@@ -340,9 +340,11 @@ static bool p_string_lit(cur *c, char **out, size_t *len) {
   vt_ws(c);
   size_t at = c->i;
   if (!vt_count_token(c) || !vt_expect(c, '"', "to open the file name")) return false;
+  /* a cur holds one line (sf_visa_parse and the file reader cut the text at '\n' first), so a string
+   * still open at the cur's end is unterminated */
   size_t j = c->i;
-  while (j < c->n && c->s[j] != '"' && c->s[j] != '\n') j += c->s[j] == '\\' && j + 1 < c->n && c->s[j + 1] != '\n' ? 2 : 1;
-  if (j >= c->n || c->s[j] != '"') return vt_perr(c, SF_ERR_SYNTAX, at, "unterminated string (GenX_IR's strings end on the line)"), false;
+  while (j < c->n && c->s[j] != '"') j += c->s[j] == '\\' && j + 1 < c->n ? 2 : 1;
+  if (j >= c->n) return vt_perr(c, SF_ERR_SYNTAX, at, "unterminated string (GenX_IR's strings end on the line)"), false;
   char *d = malloc(j - c->i + 1);
   if (!d) return vt_perr(c, SF_ERR_NOMEM, at, "out of memory"), false;
   size_t n = 0;

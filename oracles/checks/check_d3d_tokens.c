@@ -48,7 +48,7 @@ typedef struct {
   unsigned field;  /* which value fmt takes: 0 none, else a selector below */
 } tok_break;
 
-enum { F_NONE, F_TOKEN, F_NC, F_COMP_HI4, F_COMP_HI6, F_TYPE, F_RSVD_OP, F_RSVD_CTRL };
+enum { F_NONE, F_TOKEN, F_NC, F_COMP_HI4, F_COMP_HI6, F_TYPE, F_RSVD_OP, F_RSVD_CTRL, F_RSVD_RDIM, F_RSVD_RTYPE };
 
 static const tok_break breaks[] = {
     {"component bits on a 0-component s#", T_SMP, 0x10u, 0, SF_ERR_INVALID, T_SMP, "for a %u-component operand", F_NC},
@@ -70,6 +70,11 @@ static const tok_break breaks[] = {
     {"a relative index of 3 indices", T_REL, 3u << 20, 3u << 20, SF_UNSUPPORTED, T_REL, "index dimension 3", F_NONE},
     {"reserved opcode control bits", T_OP, 1u << 23, 0, SF_ERR_INVALID, T_OP, "(0x%08x)", F_RSVD_OP},
     {"reserved SAMPLE_CONTROLS bits", T_CTRL, 1u << 7, 0, SF_ERR_INVALID, T_CTRL, "(0x%08x)", F_RSVD_CTRL},
+    /* the extended token made a RESOURCE_DIM (type 2) or RESOURCE_RETURN_TYPE (type 3) one with a
+     * reserved bit and a field set: the message quotes the reserved bits alone */
+    {"reserved RESOURCE_DIM bits", T_CTRL, 2u | 3u << 6 | 1u << 23, 0xffffffffu, SF_ERR_INVALID, T_CTRL, "(0x%08x)", F_RSVD_RDIM},
+    {"reserved RESOURCE_RETURN_TYPE bits", T_CTRL, 3u | 1u << 6 | 1u << 22, 0xffffffffu, SF_ERR_INVALID, T_CTRL, "(0x%08x)",
+     F_RSVD_RTYPE},
     {"not a sample-family opcode", T_OP, 0x36u, 0x7ffu, SF_ERR_INVALID, T_OP, "opcode 0x36", F_NONE},
 };
 
@@ -82,6 +87,8 @@ static unsigned field_of(unsigned f, uint32_t t) {
     case F_TYPE: return (t >> 12) & 0xffu;
     case F_RSVD_OP: return t & 0x0087d800u; /* [12:11], [18:14], [23] */
     case F_RSVD_CTRL: return t & 0x7fe001c0u; /* [8:6], [30:21] */
+    case F_RSVD_RDIM: return t & 0x7f800000u; /* [30:23] */
+    case F_RSVD_RTYPE: return t & 0x7fc00000u; /* [30:22] */
     default: return 0;
   }
 }

@@ -249,6 +249,8 @@ static bool sf_check_d3d_wrap_edges(sf_verdict *v) {
       {"sample r0.xyzw, cb0[v32.x + 0].xyxx, t0.xyzw, s0", true},
       {"sample r0.xyzw, x16[0].xyxx, t0.xyzw, s0", true},
       {"sample r0.xyzw, icb[0].xyxx, t0.xyzw, s0", true},
+      {"sample r0.xyzw, v[r1.x + 0].xyxx, t0.xyzw, s0", true},
+      {"sample o[r1.x + 0].xyzw, v0.xyxx, t0.xyzw, s0", true},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     sf_d3d_inst d;

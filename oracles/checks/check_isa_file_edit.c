@@ -116,24 +116,35 @@ static bool name_nul(const uint8_t *w, size_t wn, sf_verdict *v) {
 }
 
 /* `cut_tail`: in IGC 12504's cut-short form (docs/visa-binary.md §6.2) the reader decides where
- * IGC's bytes end: at the last ret before an instruction that cannot be IGC's, such as one naming a
- * label the kernel does not declare. Kernel 0's unwritten tail gets a label instruction naming label
- * `num_labels` (one past the last) and then a ret: the file written with that tail must read back to
- * the same instructions, the edited tail kept verbatim (unless the edit lets the whole area read in
- * the 4.1 form, which the reader tries first). Nothing else tells how many instructions IGC wrote
- * (only the .visaasm beside a real file does). */
-static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
-  if (!g->num_kernels || g->kernels[0].code_tail_len < 5) return true;
+ * IGC's bytes end: at the last ret before an instruction that cannot be IGC's. Kernel 0's unwritten
+ * tail is given, one edit at a time, instructions that each break one of the reader's rules, and
+ * then a ret:
+ *   label     a label instruction naming label `num_labels` (one past the last);
+ *   vector    label 0, then a copy of the kernel's first instruction with a general-variable vector
+ *             operand, that operand naming the first undeclared variable;
+ *   raw       the same with a raw operand;
+ *   after_ret a copy of the kernel's first instruction other than a label or ret, unchanged, right
+ *             after the ret that ends the kernel (code after a ret is reached only through a label).
+ * The file written with that tail must read back to the same instructions, the edited tail kept
+ * verbatim (unless the edit lets the whole area read in the 4.1 form, which the reader tries
+ * first). Nothing else tells how many instructions IGC wrote (only the .visaasm beside a real file
+ * does). */
+enum { CT_LABEL = 0x30, CT_FLABEL = 0x31, CT_RET = 0x34 }; /* label, function label, ret */
+
+static bool cut_tail_one(sf_isa_file *g, sf_verdict *v, const uint8_t *edit, size_t elen, const char *what) {
   sf_visa_kernel *k = &g->kernels[0];
-  uint8_t save[5], edit[5] = {0x30, (uint8_t)(k->num_labels & 0xffu), (uint8_t)(k->num_labels >> 8), 0x34, 0x00};
-  memcpy(save, k->code_tail, 5);
-  memcpy(k->code_tail, edit, 5);
+  if (k->code_tail_len < elen) return true;
+  uint8_t *save = malloc(elen);
+  if (!save) return true;
+  memcpy(save, k->code_tail, elen);
+  memcpy(k->code_tail, edit, elen);
   sf_status st;
   sf_status_clear(&st);
   sf_buf w;
   sf_buf_init(&w, &st);
   sf_code rc = sf_isa_write(g, &w, &st);
-  memcpy(k->code_tail, save, 5);
+  memcpy(k->code_tail, save, elen);
+  free(save);
   if (rc != SF_OK) {
     sf_buf_free(&w);
     return true;   /* the same file wrote before (write_fixpoint); a size limit is not this check's */
@@ -151,21 +162,72 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
     return true;
   }
   bool ok = y && y->num_insts == k->num_insts && y->num_rets == k->num_rets && y->num_gens == k->num_gens &&
-            y->code_tail_len == k->code_tail_len && memcmp(y->code_tail, edit, 5) == 0;
+            y->code_tail_len == k->code_tail_len && memcmp(y->code_tail, edit, elen) == 0;
   if (!ok) {
     char msg[SF_STATUS_MSG_MAX + 64];
     sf_verdict_fail(v, "cut_tail", NULL, y ? "instructions" : "read");
-    sf_verdict_key(v, "cut_tail %s", y ? "instructions" : sf_code_name(rc));
+    sf_verdict_key(v, "cut_tail %s %s", what, y ? "instructions" : sf_code_name(rc));
     if (y)
-      sf_verdict_dumpf(v, "kernel 0's unwritten tail given a label of id %u and a ret: read %u+%u+%u instructions and a "
-                       "%u-byte tail, before %u+%u+%u and %u\n", (unsigned)k->num_labels, y->num_insts, y->num_rets,
+      sf_verdict_dumpf(v, "kernel 0's unwritten tail given %zu bytes (%s edit) and a ret: read %u+%u+%u instructions and a "
+                       "%u-byte tail, before %u+%u+%u and %u\n", elen, what, y->num_insts, y->num_rets,
                        y->num_gens, y->code_tail_len, k->num_insts, k->num_rets, k->num_gens, k->code_tail_len);
     else
-      sf_verdict_dumpf(v, "the file with kernel 0's tail edited does not read: %s\n", sf_status_format(&st, msg, sizeof msg));
+      sf_verdict_dumpf(v, "the file with kernel 0's tail edited (%s) does not read: %s\n", what,
+                       sf_status_format(&st, msg, sizeof msg));
   }
   sf_isa_free(&x);
   sf_buf_free(&w);
   return ok;
+}
+
+/* The edit for `kind` ('V' vector, 'R' raw, 'A' after a ret) from kernel 0's own instructions, into
+ * e (label 0 first, except for 'A'; a ret last); false when the kernel has none to copy. */
+static bool cut_tail_edit(const sf_visa_kernel *k, char kind, sf_buf *e) {
+  uint32_t undeclared = SF_VISA_FIRST_USER_VAR + k->num_vars;
+  for (uint32_t i = 0; i < k->num_gens; i++) {
+    const sf_visa_ginst *g = &k->gens[i];
+    if (g->form != SF_VISA_FORM_IGC12504 || g->op == CT_RET || g->op == CT_LABEL || g->op == CT_FLABEL) continue;
+    int at = kind == 'A' ? 0 : -1;
+    for (unsigned j = 0; kind != 'A' && j < g->num_ops && at < 0; j++)
+      if (kind == 'V' ? g->ops[j].kind == SF_VF_VEC && g->ops[j].v.cls == SF_VCLS_GENERAL : g->ops[j].kind == SF_VF_RAW)
+        at = (int)j;
+    if (at < 0) continue;
+    sf_visa_ginst c = *g;
+    c.ops = malloc((g->num_ops ? g->num_ops : 1) * sizeof *c.ops);
+    if (!c.ops) return false;
+    memcpy(c.ops, g->ops, g->num_ops * sizeof *c.ops);
+    if (kind == 'V') c.ops[at].v.id = undeclared;
+    if (kind == 'R') c.ops[at].r.id = undeclared;
+    static const uint8_t label0[3] = {CT_LABEL, 0, 0}, ret[2] = {CT_RET, 0};
+    sf_status st;
+    sf_status_clear(&st);
+    bool ok = (kind == 'A' || sf_buf_put(e, label0, 3)) && sf_visa_gen_encode(&c, e, &st) == SF_OK && sf_buf_put(e, ret, 2);
+    free(c.ops);
+    return ok;
+  }
+  return false;
+}
+
+static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
+  if (!g->num_kernels || g->kernels[0].code_tail_len < 5) return true;
+  const sf_visa_kernel *k = &g->kernels[0];
+  uint8_t label[5] = {CT_LABEL, (uint8_t)(k->num_labels & 0xffu), (uint8_t)(k->num_labels >> 8), CT_RET, 0x00};
+  if (!cut_tail_one(g, v, label, sizeof label, "label")) return false;
+  static const struct {
+    char kind;
+    const char *what;
+  } edits[] = {{'V', "vector"}, {'R', "raw"}, {'A', "after_ret"}};
+  for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+    if (edits[i].kind != 'A' && k->num_labels == 0) continue; /* label 0 must be declared */
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf e;
+    sf_buf_init(&e, &st);
+    bool ok = !cut_tail_edit(k, edits[i].kind, &e) || cut_tail_one(g, v, e.data, e.len, edits[i].what);
+    sf_buf_free(&e);
+    if (!ok) return false;
+  }
+  return true;
 }
 
 /* `count_fits`: the reader refuses a count of records that the bytes left cannot hold before it

@@ -188,7 +188,8 @@ static bool suffix_column(sf_verdict *v) {
 
 /* `string_escapes`: FILE "..." reads GenX_IR's escapes (visa/CISA.l): the simple ones, octal with
  * one to three digits, \x with one or two hex digits, each to its byte; an unknown escape, a NUL and
- * a value over 255 are refused at the backslash. */
+ * a value over 255 are refused at the backslash; a backslash before the line's end leaves the string
+ * unterminated (GenX_IR's strings end on their line), refused at its opening quote. */
 static bool string_escapes(sf_verdict *v) {
   static const struct {
     const char *lit;  /* as written between the quotes */
@@ -204,6 +205,7 @@ static bool string_escapes(sf_verdict *v) {
       {"\\x", NULL, SF_ERR_SYNTAX, 11},
       {"a\\0", NULL, SF_ERR_RANGE, 12},
       {"\\400", NULL, SF_ERR_RANGE, 11},
+      {"a\\\nb", NULL, SF_ERR_SYNTAX, 10}, /* a backslash does not carry the string past its line's end */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char text[200];

@@ -160,7 +160,7 @@ static bool sa_layout(const sf_surface *s, const sf_surface_desc *d, bool one_d,
              (unsigned)s->slices, (unsigned)faces, (unsigned)slices);
     return false;
   }
-  size_t off = 0;
+  size_t off = 0, tiles = 0;
   for (unsigned l = 0; l < d->levels; l++) {
     const sf_level *lv = &s->levels[l];
     unsigned w = sa_mip(d->width, l), h = one_d ? 1 : sa_mip(d->height, l);
@@ -172,10 +172,20 @@ static bool sa_layout(const sf_surface *s, const sf_surface_desc *d, bool one_d,
                slice);
       return false;
     }
+    /* the null map's layout (sampler.h): each level's tiles of SF_NULL_TILE^2 texels, per slice, after
+     * the previous levels' (every reader of a null page indexes the map by these fields alike) */
+    size_t tx = (w + SF_NULL_TILE - 1) / SF_NULL_TILE, ty = (h + SF_NULL_TILE - 1) / SF_NULL_TILE;
+    if (lv->tiles_x != tx || lv->tiles_y != ty || lv->null_offset != tiles) {
+      snprintf(detail, dn, "type %u level %u: %zux%zu null tiles from map index %zu; want %zux%zu from %zu", (unsigned)d->type, l,
+               (size_t)lv->tiles_x, (size_t)lv->tiles_y, lv->null_offset, tx, ty, tiles);
+      return false;
+    }
     off += slice * ns;
+    tiles += tx * ty * ns;
   }
-  if (s->size == off) return true;
-  snprintf(detail, dn, "type %u: a store of %zu bytes; its levels hold %zu", (unsigned)d->type, s->size, off);
+  if (s->size == off && s->null_size == tiles) return true;
+  snprintf(detail, dn, "type %u: a store of %zu bytes and a null map of %zu tiles; its levels hold %zu and %zu", (unsigned)d->type,
+           s->size, s->null_size, off, tiles);
   return false;
 }
 

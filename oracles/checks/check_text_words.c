@@ -145,6 +145,8 @@ static const tw_case tw_cases[] = {
     {TW_D3D_LINE, "sample_aoffimmi(-8,7,0) r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
     {TW_D3D_LINE, "sample r0.xyzw, r1{minprec8}.xyzw, t0.xyzw, s0", SF_ERR_RANGE, 27, "min precision 8 is outside [0, 7]"},
     {TW_D3D_LINE, "sample r0.xyzw, r1.xyzw{minprec7}, t0.xyzw, s0", SF_OK, 0, NULL},
+    /* an operand the text reads and a sample instruction cannot hold: refused at the statement */
+    {TW_D3D_LINE, "sample r0.xyzw, rasterizer.xyzw, t0.xyzw, s0", SF_UNSUPPORTED, 1, "sample: source 0 (address): operand type 14 cannot"},
     {TW_D3D_PROGRAM, "dcl_input_control_point_count 64", SF_ERR_RANGE, 31, "control point count 64 is outside [0, 63]"},
     {TW_D3D_PROGRAM, "dcl_input_control_point_count 63", SF_OK, 0, NULL},
     {TW_D3D_PROGRAM, "dcl_inputprimitive patch33", SF_ERR_RANGE, 25, "control points 33 is outside [1, 32]"},

@@ -31,6 +31,11 @@
 #include <immintrin.h>
 #endif
 
+/* The kernels address a surface's bytes with 32-bit lane offsets (gathers, window loads). A surface
+ * comes from sf_surface_create, which caps it at SF_SURF_MAX_TEXELS texels of at most 16 bytes, so
+ * every byte offset stays far below 2^30; raising the cap past that needs 64-bit offsets here. */
+_Static_assert((uint64_t)SF_SURF_MAX_TEXELS * 16u < (1u << 30), "SIMD byte offsets are 32-bit: see simd_kernel.h");
+
 /* Requests this backend hands to the scalar code (SFK_FWD), on this thread: sf_backend_forwarded
  * reports it, so that a check can see a fast path that stopped running (results alone cannot). */
 static _Thread_local unsigned long sfk_forwarded;

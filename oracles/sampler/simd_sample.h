@@ -257,7 +257,7 @@ static bool sfk_sample_supported(const sf_sample_batch *q) {
   if (!s) return false;
   unsigned t = s->desc.type;
   if (t >= SF_SURF_TYPE_COUNT) return false;
-  if (s->size >= (size_t)1 << 30 || s->desc.levels == 0 || s->desc.levels > SF_SURF_MAX_LEVELS) return false;
+  if (s->desc.levels == 0 || s->desc.levels > SF_SURF_MAX_LEVELS) return false; /* sizes: simd_kernel.h */
   switch (s->desc.format) {
     case SF_FMT_R8_UNORM: case SF_FMT_RG8_UNORM: case SF_FMT_RGBA8_UNORM:
       return !q->compare; /* UNORM references are quantized first: forwarded */

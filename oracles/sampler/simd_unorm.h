@@ -6,7 +6,6 @@
  * reports the error. */
 static bool sfk_u8_ok(const sf_surface *s, const sf_sampler *sp) {
   if (!s || !sp || s->desc.type != SF_SURF_2D || s->desc.levels == 0) return false;
-  if (s->size >= (size_t)1 << 30) return false;
   switch (s->desc.format) {
     case SF_FMT_R8_UNORM: case SF_FMT_RG8_UNORM: case SF_FMT_RGBA8_UNORM: case SF_FMT_NV12: return true;
     default: return false;
