@@ -156,7 +156,7 @@ static size_t skip_paren(const cur *c, size_t j) {
   while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t')) j++;
   if (j < c->n && c->s[j] == '(') {
     size_t k = j;
-    while (k < c->n && c->s[k] != ')' && c->s[k] != '\n') k++;
+    while (k < c->n && c->s[k] != ')') k++; /* a cur holds one line */
     if (k < c->n && c->s[k] == ')') return k + 1;
   }
   return j;

@@ -398,7 +398,7 @@ bool vt_p_vopnd(cur *c, sf_vopnd *v, const char *what) {
     if (vt_peek(c) != '(') break;
     size_t at = c->i;
     size_t j = c->i + 1;
-    while (j < c->n && c->s[j] != ')' && c->s[j] != '\n') j++; /* the word in parentheses, on this line */
+    while (j < c->n && c->s[j] != ')') j++; /* the word in parentheses (a cur holds one line) */
     if (j >= c->n || c->s[j] != ')')
       return vt_perr(c, SF_ERR_SYNTAX, at, "expected a modifier (abs), (-), (-abs), (~) before %s", what), false;
     const char *w = c->s + c->i + 1;
