@@ -56,6 +56,11 @@ static const sf_visa_known_line SF_VISA_KNOWN_LINES[] = {
     {"FILE \"q\\\"x\\\\y\\'.cl\"", 0x51, 1, "d", {0}, 0},
     {"addc (M1_NM, 8) V0052(0,0)<1> V0054(0,0)<1> V0050(0,0)<1;1,0> 0xc840:uv", 0x49, 6, "EPVVVV", {0x83, 0}, 2},
     {"div (M1, 16) V0055(0,0)<1> V0055(0,0)<1;1,0> 0x41100000:f", 0x03, 5, "EPVVV", {0x04, 0}, 2},
+    /* 64-bit immediates (df from builtins-pvc-ints-simd32; q and uq as GenX_IR prints them): their
+     * 8-byte type size decides how many bytes the immediate takes */
+    {"mad (M1, 16) V0055(0,0)<1> V0055(0,0)<1;1,0> V0057(0,0)<1;1,0> 0x3ff0000000004000:df", 0x0c, 6, "EPVVVV", {0x04, 0}, 2},
+    {"add (M1, 16) V0046(0,0)<1> V0047(0,0)<0;1,0> 0x123456789:q", 0x01, 5, "EPVVV", {0x04, 0}, 2},
+    {"add (M1, 16) V0046(0,0)<1> V0047(0,0)<0;1,0> 0x8000000000000000:uq", 0x01, 5, "EPVVV", {0x04, 0}, 2},
     {"scatter4_scaled.RGBA (M1, 16) T6 0x0:ud V0046.0 V0055.0", 0x75, 8, "EPbwbVRR", {0x04, 0, 15, 0}, 4},
     {"gather4_scaled.RG (M1, 16) T6 0x0:ud V0046.0 V0055.0", 0x74, 8, "EPbwbVRR", {0x04, 0, 3, 0}, 4},
     {"scatter4_typed.RGBA (M1, 8) T6 V0046.0 V0047.0 %null.0 %null.0 V0055.0", 0x4c, 9, "EPbbRRRRR", {0x03, 0, 15, 6}, 4},
