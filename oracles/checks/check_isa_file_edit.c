@@ -125,6 +125,7 @@ static bool name_nul(const uint8_t *w, size_t wn, sf_verdict *v) {
  *   raw       the same with a raw operand;
  *   after_ret a copy of the kernel's first instruction other than a label or ret, unchanged, right
  *             after the ret that ends the kernel (code after a ret is reached only through a label).
+ * Every cut-short input gets the first; one of the other three, by the input's hash, beside it.
  * The file written with that tail must read back to the same instructions, the edited tail kept
  * verbatim (unless the edit lets the whole area read in the 4.1 form, which the reader tries
  * first). Nothing else tells how many instructions IGC wrote (only the .visaasm beside a real file
@@ -208,7 +209,9 @@ static bool cut_tail_edit(const sf_visa_kernel *k, char kind, sf_buf *e) {
   return false;
 }
 
-static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
+/* The label edit on every cut-short input; one of the other three, picked by the input's hash h,
+ * beside it (each edit writes and reads the whole file once). */
+static bool cut_tail(sf_isa_file *g, uint64_t h, sf_verdict *v) {
   if (!g->num_kernels || g->kernels[0].code_tail_len < 5) return true;
   const sf_visa_kernel *k = &g->kernels[0];
   uint8_t label[5] = {CT_LABEL, (uint8_t)(k->num_labels & 0xffu), (uint8_t)(k->num_labels >> 8), CT_RET, 0x00};
@@ -217,17 +220,15 @@ static bool cut_tail(sf_isa_file *g, sf_verdict *v) {
     char kind;
     const char *what;
   } edits[] = {{'V', "vector"}, {'R', "raw"}, {'A', "after_ret"}};
-  for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
-    if (edits[i].kind != 'A' && k->num_labels == 0) continue; /* label 0 must be declared */
-    sf_status st;
-    sf_status_clear(&st);
-    sf_buf e;
-    sf_buf_init(&e, &st);
-    bool ok = !cut_tail_edit(k, edits[i].kind, &e) || cut_tail_one(g, v, e.data, e.len, edits[i].what);
-    sf_buf_free(&e);
-    if (!ok) return false;
-  }
-  return true;
+  size_t i = (size_t)((h >> 40) % 3);
+  if (edits[i].kind != 'A' && k->num_labels == 0) return true; /* label 0 must be declared */
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf e;
+  sf_buf_init(&e, &st);
+  bool ok = !cut_tail_edit(k, edits[i].kind, &e) || cut_tail_one(g, v, e.data, e.len, edits[i].what);
+  sf_buf_free(&e);
+  return ok;
 }
 
 /* `count_fits`: the reader refuses a count of records that the bytes left cannot hold before it
@@ -699,8 +700,8 @@ static bool input_offsets(const sf_isa_file *g, const uint8_t *w, size_t wn, sf_
 
 bool sf_check_isa_file_edits(sf_isa_file *g, const uint8_t *w, size_t wn, const uint8_t *p, size_t n,
                               sf_verdict *v) {
-  if (!cut_tail(g, v)) return false;
   uint64_t h = XXH3_64bits(p, n);
+  if (!cut_tail(g, h, v)) return false;
   if (!input_offsets(g, w, wn, v) || !sf_check_isa_object_order(g, w, wn, h, v) || !kind_edit(g, h, v) || !sf_isa_field_edit(g, h, v) ||
       !sf_isa_old_versions(g, v))
     return false;
