@@ -196,7 +196,7 @@ static bool cut_tail_edit(const sf_visa_kernel *k, char kind, sf_buf *e) {
     sf_visa_ginst c = *g;
     c.ops = malloc((g->num_ops ? g->num_ops : 1) * sizeof *c.ops);
     if (!c.ops) return false;
-    memcpy(c.ops, g->ops, g->num_ops * sizeof *c.ops);
+    if (g->num_ops) memcpy(c.ops, g->ops, g->num_ops * sizeof *c.ops); /* an instruction may have no fields */
     if (kind == 'V') c.ops[at].v.id = undeclared;
     if (kind == 'R') c.ops[at].r.id = undeclared;
     static const uint8_t label0[3] = {CT_LABEL, 0, 0}, ret[2] = {CT_RET, 0};
