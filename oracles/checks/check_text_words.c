@@ -578,7 +578,8 @@ static bool tw_d3d_aliases(sf_verdict *v) {
 }
 
 /* An SM5.1 constant-buffer declaration (CB0[0:0][4], space 0) with one DWORD more than its fields:
- * the printer refuses it naming the DWORD left over. */
+ * the printer refuses it naming the DWORD left over; and the SM5.0 form of the declaration in an
+ * SM5.1 program, with its fields alone and with one DWORD more. */
 static bool tw_d3d_cb_tail(sf_verdict *v) {
   static const uint32_t tok[8] = {0x08000059u, 0x00308e46u, 0, 0, 0, 4, 0, 0};
   sf_status st;
@@ -587,9 +588,28 @@ static bool tw_d3d_cb_tail(sf_verdict *v) {
   sf_buf_init(&b, &st);
   sf_code rc = sf_d3dasm_print_tokens(tok, 8, 0x51u, &b, &st);
   sf_buf_free(&b);
-  if (rc == SF_ERR_NOMEM || (rc == SF_UNSUPPORTED && strstr(st.msg, "1 DWORDs after the declaration's fields"))) return true;
-  return tw_fail(v, "cb_tail", "dcl_constantbuffer CB0[0:0][4], immediateIndexed, space=0 and one DWORD more", rc, &st,
-                 "unsupported, naming the DWORD after the declaration's fields");
+  if (rc != SF_ERR_NOMEM && !(rc == SF_UNSUPPORTED && strstr(st.msg, "1 DWORDs after the declaration's fields")))
+    return tw_fail(v, "cb_tail", "dcl_constantbuffer CB0[0:0][4], immediateIndexed, space=0 and one DWORD more", rc, &st,
+                   "unsupported, naming the DWORD after the declaration's fields");
+  /* the SM5.0 form (cb0[4], two indices) in an SM5.1 program: printed in its own syntax when it
+   * ends with its fields, refused naming the DWORD when one more follows */
+  static const uint32_t old_cb[5] = {0x04000059u, 0x00208e46u, 0, 4, 0};
+  for (unsigned n = 4; n <= 5; n++) {
+    uint32_t t[5];
+    memcpy(t, old_cb, sizeof t);
+    t[0] = (t[0] & ~(0x7fu << 24)) | n << 24;
+    sf_status_clear(&st);
+    sf_buf_init(&b, &st);
+    rc = sf_d3dasm_print_tokens(t, n, 0x51u, &b, &st);
+    bool ok = rc == SF_ERR_NOMEM ||
+              (n == 4 ? rc == SF_OK && b.len >= 43 && !memcmp(b.data, "dcl_constantbuffer CB0[4], immediateIndexed", 43)
+                      : rc == SF_UNSUPPORTED && strstr(st.msg, "an SM5.0 constant buffer followed by 1 more DWORDs"));
+    sf_buf_free(&b);
+    if (!ok)
+      return tw_fail(v, "cb_tail", n == 4 ? "dcl_constantbuffer cb0[4] in an SM5.1 program" : "the same and one DWORD more",
+                     rc, &st, n == 4 ? "dcl_constantbuffer CB0[4], immediateIndexed" : "unsupported, naming the DWORD left over");
+  }
+  return true;
 }
 
 bool sf_check_text_words(sf_verdict *v) {
