@@ -15,7 +15,8 @@
  *    accepted input; bits the model cannot hold (reserved bits, imm64 indices, nested relative
  *    addressing deeper than one level, ...) are rejected with SF_ERR_INVALID or SF_UNSUPPORTED.
  *  - A NULL pointer argument is refused with SF_ERR_INVALID, except NULL bytes or text with length 0
- *    (empty input). The `api_nulls` check holds the entry points to this. */
+ *    (empty input). The _free functions take NULL and do nothing, as free() does. The `api_nulls`
+ *    check holds the entry points to this. */
 #ifndef SAMPLEFUZZ_DXBC_H
 #define SAMPLEFUZZ_DXBC_H
 

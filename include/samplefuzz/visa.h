@@ -14,7 +14,8 @@
  *
  * Pointers. A NULL pointer argument is refused with SF_ERR_INVALID, except NULL bytes or text with
  * length 0 (empty input), a NULL kernel where one is optional, and where a function says otherwise.
- * The `api_nulls` check holds the entry points to this. */
+ * The _free functions take NULL and do nothing, as free() does. The `api_nulls` check holds the
+ * entry points to this. */
 #ifndef SAMPLEFUZZ_VISA_H
 #define SAMPLEFUZZ_VISA_H
 

@@ -675,6 +675,18 @@ static void buf_reuse(nulls *n) {
   sf_verdict_dumpf(n->v, "sf_buf_free did not leave an empty buffer, or writing it again did not start it anew\n");
 }
 
+/* `free_null`: the codecs' _free functions take NULL and do nothing, as free() does (dxbc.h, visa.h),
+ * so that a caller's cleanup path may free what it never got. A guard deleted dereferences the NULL:
+ * a crash, under the sanitizers and without them. */
+static void free_null(void) {
+  sf_tpf_program_free(NULL);
+  sf_dxbc_free(NULL);
+  sf_dxbc_sig_free(NULL);
+  sf_visa_ginst_free(NULL);
+  sf_isa_free(NULL);
+  sf_visa_kernel_free(NULL);
+}
+
 bool sf_check_api_nulls(sf_verdict *v) {
   nulls n = {v, true};
   d3d_nulls(&n);
@@ -682,6 +694,7 @@ bool sf_check_api_nulls(sf_verdict *v) {
   if (n.ok) buf_reuse(&n);
   if (n.ok) empty_null(&n);
   if (n.ok) tail_poison(&n);
+  free_null();
   return n.ok;
 }
 

@@ -161,6 +161,11 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "dcl_hs_max_tessfactor -l(1.0)", SF_ERR_SYNTAX, 23, "expected l(<float>)"},
     {TW_D3D_PROGRAM, "dcl_hs_max_tessfactor r0.x", SF_ERR_SYNTAX, 23, "expected l(<float>)"},
     {TW_D3D_PROGRAM, "dcl_hs_max_tessfactor l(64.000000)", SF_OK, 0, NULL},
+    /* an immediate's hex digits: eight read, a ninth is refused at the 0x */
+    {TW_D3D_PROGRAM, "mov r0.x, l(0x123456789)", SF_ERR_RANGE, 13, "hex immediate has more than 8 digits"},
+    {TW_D3D_PROGRAM, "mov r0.x, l(0x12345678)", SF_OK, 0, NULL},
+    /* an immediate constant buffer's value the l(...) reader refuses inside: refused where it stopped in the value */
+    {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0 4.0, 5.0 } }", SF_ERR_SYNTAX, 47, "bad value in the immediate constant buffer"},
     /* every decimal cap of the vISA text (vt_unum/vt_snum with a constant, harness/visa/), one past it
      * and, where a line can hold it, at it; read after SF_VISA_KNOWN_HDR, whose variables they name */
     {TW_VISA_KNOWN, "oword_ld (32) T6 0x10:ud V0046.0", SF_ERR_RANGE, 11, "the number of owords (1, 2, 4, 8, 16) must be at most 16"},
