@@ -169,7 +169,7 @@ static bool cut_tail_one(sf_isa_file *g, sf_verdict *v, const uint8_t *edit, siz
     sf_verdict_fail(v, "cut_tail", NULL, y ? "instructions" : "read");
     sf_verdict_key(v, "cut_tail %s %s", what, y ? "instructions" : sf_code_name(rc));
     if (y)
-      sf_verdict_dumpf(v, "kernel 0's unwritten tail given %zu bytes (%s edit) and a ret: read %u+%u+%u instructions and a "
+      sf_verdict_dumpf(v, "kernel 0's unwritten tail given %zu bytes (the %s edit, a ret last): read %u+%u+%u instructions and a "
                        "%u-byte tail, before %u+%u+%u and %u\n", elen, what, y->num_insts, y->num_rets,
                        y->num_gens, y->code_tail_len, k->num_insts, k->num_rets, k->num_gens, k->code_tail_len);
     else
@@ -193,16 +193,20 @@ static bool cut_tail_edit(const sf_visa_kernel *k, char kind, sf_buf *e) {
       if (kind == 'V' ? g->ops[j].kind == SF_VF_VEC && g->ops[j].v.cls == SF_VCLS_GENERAL : g->ops[j].kind == SF_VF_RAW)
         at = (int)j;
     if (at < 0) continue;
+    /* 'V' and 'R' edit a copy of the fields (at >= 0 there, so there is at least one); 'A' writes g as it is */
     sf_visa_ginst c = *g;
-    c.ops = malloc((g->num_ops ? g->num_ops : 1) * sizeof *c.ops);
-    if (!c.ops) return false;
-    if (g->num_ops) memcpy(c.ops, g->ops, g->num_ops * sizeof *c.ops); /* an instruction may have no fields */
-    if (kind == 'V') c.ops[at].v.id = undeclared;
-    if (kind == 'R') c.ops[at].r.id = undeclared;
+    c.ops = NULL;
+    if (kind != 'A') {
+      if (!(c.ops = malloc(g->num_ops * sizeof *c.ops))) return false;
+      memcpy(c.ops, g->ops, g->num_ops * sizeof *c.ops);
+      if (kind == 'V') c.ops[at].v.id = undeclared;
+      else c.ops[at].r.id = undeclared;
+    }
     static const uint8_t label0[3] = {CT_LABEL, 0, 0}, ret[2] = {CT_RET, 0};
     sf_status st;
     sf_status_clear(&st);
-    bool ok = (kind == 'A' || sf_buf_put(e, label0, 3)) && sf_visa_gen_encode(&c, e, &st) == SF_OK && sf_buf_put(e, ret, 2);
+    bool ok = (kind == 'A' || sf_buf_put(e, label0, 3)) && sf_visa_gen_encode(c.ops ? &c : g, e, &st) == SF_OK &&
+              sf_buf_put(e, ret, 2);
     free(c.ops);
     return ok;
   }
