@@ -58,8 +58,9 @@ sf_code da_parse_group(tcur *c, sf_d3d_inst *d) {
     else if (n == 1) {
       if (d->has_resdim) return c->pos = start, da_cfail(c, SF_ERR_SYNTAX, "second dimension group");
       uint32_t v;
+      size_t at = c->pos;
       if ((e = da_parse_u32(c, &v, "stride"))) return e;
-      if (v > 0xfff) return da_cfail(c, SF_ERR_RANGE, "stride %u does not fit 12 bits", v);
+      if (v > 0xfff) return c->pos = at, da_cfail(c, SF_ERR_RANGE, "stride %u does not fit 12 bits", v);
       d->resdim_stride = (uint16_t)v;
       stride_seen = true;
       da_skip_sp(c);

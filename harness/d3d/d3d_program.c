@@ -23,6 +23,7 @@ static sf_code parse_tpf_line(tcur *c, tokv *out, sf_d3d_inst *d, bool *is_inst)
      * only the program cap (da_tok_push) bounds it: the printer writes such a block on one line */
     if (out->n == SF_TPF_MAX_INST_LEN && (out->t[0] & 0x7ff) != SF_TPF_OP_CUSTOMDATA)
       return da_cfail(c, SF_ERR_LIMIT, ".tpf: more than %u tokens on one line", SF_TPF_MAX_INST_LEN);
+    size_t tok = c->pos; /* a refusal of the token points at its start */
     da_accept(c, "0x");
     uint64_t x = 0;
     size_t nd = 0;
@@ -30,7 +31,10 @@ static sf_code parse_tpf_line(tcur *c, tokv *out, sf_d3d_inst *d, bool *is_inst)
       int ch = da_peek(c);
       x = x * 16 + (uint64_t)(da_is_digit(ch) ? ch - '0' : (ch | 0x20) - 'a' + 10);
       c->pos++;
-      if (++nd > 8) return da_cfail(c, SF_ERR_RANGE, ".tpf: token with more than 8 hex digits");
+      if (++nd > 8) {
+        c->pos = tok;
+        return da_cfail(c, SF_ERR_RANGE, ".tpf: token with more than 8 hex digits");
+      }
     }
     if (!nd) return da_cfail(c, SF_ERR_SYNTAX, ".tpf: expected a hex token");
     if ((e = da_tok_push(c, out, (uint32_t)x))) return e;

@@ -527,6 +527,41 @@ static bool sf_check_d3d_text_caps(sf_verdict *v) {
   return false;
 }
 
+/* `statement_cap` (once per process, with `imm_width`): one statement of the program text holds at most
+ * SF_TPF_MAX_PROGRAM_TOKENS DWORDs, and only an immediate constant buffer can pass that (a `.tpf` line
+ * is capped far below it). A buffer of 2^18 rows of four values (2^20 values and its two header DWORDs,
+ * 2.6 MB of text, under the text cap) is refused as over the limit at the value that passes the cap,
+ * in the text: row 2^18 - 1, value 2 (0-based), the column after it. Without the statement's cap the
+ * program's own refusal has no position in the text. */
+static bool sf_check_d3d_statement_cap(sf_verdict *v) {
+  static const char head[] = "ps_5_0\ndcl_immediateConstantBuffer {", row[] = "{0,0,0,0},";
+  const size_t rows = (size_t)SF_TPF_MAX_PROGRAM_TOKENS / 4, hn = sizeof head - 1, rn = sizeof row - 1;
+  size_t n = hn + rows * rn + 1;
+  char *t = malloc(n);
+  if (!t) return true;
+  memcpy(t, head, hn);
+  for (size_t i = 0; i < rows; i++) memcpy(t + hn + i * rn, row, rn);
+  t[n - 2] = '}'; /* the last row's comma closes the buffer */
+  t[n - 1] = '\n';
+  sf_status st;
+  sf_status_clear(&st);
+  sf_tpf_program p;
+  sf_code rc = sf_d3dasm_parse_program(t, n, &p, &st);
+  free(t);
+  if (rc == SF_OK) sf_tpf_program_free(&p);
+  if (rc == SF_ERR_NOMEM) return true;
+  /* the DWORD past the cap is value 2^20 - 2: the last row's third value; its column counts from 1 on line 2 */
+  const uint32_t col = (uint32_t)(hn - 7 + (rows - 1) * rn + 1 + 2 * 2 + 1) + 1;
+  if (rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col == col && strstr(st.msg, "statement longer than"))
+    return true;
+  sf_verdict_fail(v, "statement_cap", NULL, "icb");
+  sf_verdict_key(v, "d3d statement_cap");
+  sf_verdict_dumpf(v, "an immediate constant buffer of %zu values gave %s at %u:%u (\"%s\"), want a limit at 2:%u saying "
+                   "the statement is longer than %u DWORDs\n", rows * 4, sf_code_name(rc), (unsigned)st.line, (unsigned)st.col,
+                   st.msg, (unsigned)col, SF_TPF_MAX_PROGRAM_TOKENS);
+  return false;
+}
+
 /* `word_ends` (once per process, with `imm_width`): a keyword that runs into the next token, or
  * ends the text, is no keyword: each line is refused as a syntax error at the keyword's column (a
  * keyword test that took a prefix would read `linearv0` as `linear v0`). */
@@ -594,7 +629,7 @@ static bool sf_check_d3d_print_sizes(sf_verdict *v) {
 
 static bool sf_check_d3d_text_fixed(sf_verdict *v) {
   return sf_check_d3d_imm_width(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v) && sf_check_d3d_word_ends(v) &&
-         sf_check_d3d_print_sizes(v);
+         sf_check_d3d_print_sizes(v) && sf_check_d3d_statement_cap(v); /* the costliest last */
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_text_fixed)

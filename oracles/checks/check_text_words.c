@@ -28,7 +28,10 @@
 #include "samplefuzz/dxbc.h"
 #include "samplefuzz/visa.h"
 
-enum { TW_VISA_FILE, TW_VISA_KNOWN, TW_VISA_WHOLE, TW_VISA_LINE, TW_D3D_LINE, TW_D3D_PROGRAM };
+/* TW_D3D_PROGRAM: a line after `ps_5_0`; TW_D3D_WHOLE: a whole program text as it is; TW_DXBC_TEXT: a line of a
+ * container text after its `.dxbc` (docs/dxbc.md §10); TW_DXBC_WHOLE: a whole container text as it is */
+enum { TW_VISA_FILE, TW_VISA_KNOWN, TW_VISA_WHOLE, TW_VISA_LINE, TW_D3D_LINE, TW_D3D_PROGRAM, TW_D3D_WHOLE, TW_DXBC_TEXT,
+       TW_DXBC_WHOLE };
 
 #define TW_HDR ".version 4.1\n.kernel \"k\"\n.decl V40 v_type=G type=ud num_elts=64 align=GRF\n"
 #define TW_LINE_MAX 4096u /* the vISA readers' longest line (docs/visa-text.md) */
@@ -39,6 +42,15 @@ enum { TW_VISA_FILE, TW_VISA_KNOWN, TW_VISA_WHOLE, TW_VISA_LINE, TW_D3D_LINE, TW
 #define TW_HEX80 TW_HEX16 TW_HEX16 TW_HEX16 TW_HEX16 TW_HEX16
 #define TW_S16 "abcdefghijklmnop"
 #define TW_S80 TW_S16 TW_S16 TW_S16 TW_S16 TW_S16
+/* a float immediate of 400 characters, the D3D lexer's longest ("1." and 398 zeros) */
+#define TW_Z10 "0000000000"
+#define TW_Z100 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10
+#define TW_IMM400 "1." TW_Z100 TW_Z100 TW_Z100 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10 TW_Z10 "00000000"
+#define TW_SIG ".isgn T 0 sv=none type=float r=1 "
+/* a function table of 124 bodies: 127 DWORDs, the longest declaration (the length field's 7 bits) */
+#define TW_FB4 "fb0, fb0, fb0, fb0, "
+#define TW_FB20 TW_FB4 TW_FB4 TW_FB4 TW_FB4 TW_FB4
+#define TW_FB124 TW_FB20 TW_FB20 TW_FB20 TW_FB20 TW_FB20 TW_FB20 "fb0, fb0, fb0, fb0"
 /* an AVS line up to its output control (IGC's seven operands) */
 #define TW_AVS "avs.R T6 S0 V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> V0055(0,0)<0;1,0> " \
                "V0050(0,0)<0;1,0> V0050(0,0)<0;1,0> "
@@ -166,6 +178,59 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "mov r0.x, l(0x12345678)", SF_OK, 0, NULL},
     /* an immediate constant buffer's value the l(...) reader refuses inside: refused where it stopped in the value */
     {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0 4.0, 5.0 } }", SF_ERR_SYNTAX, 47, "bad value in the immediate constant buffer"},
+    /* the D3D text readers' refusal lines no printed text reaches (docs/oracles.md "The D3D text readers'
+     * refusal lines"): each refused with its code, column and words, and the form beside it read */
+    {TW_D3D_WHOLE, "// a comment and nothing else", SF_ERR_SYNTAX, 1, "no shader model line"},
+    {TW_D3D_WHOLE, "xs_5_0", SF_ERR_SYNTAX, 1, "expected the shader model line"},
+    {TW_D3D_WHOLE, "ps_5_x", SF_ERR_SYNTAX, 4, "expected <major>_<minor>"},
+    {TW_D3D_WHOLE, "ps_5_0", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "  , r0.x", SF_ERR_SYNTAX, 3, "expected an instruction or a declaration"},
+    {TW_D3D_PROGRAM, "mov r0.x, l(1.0.0)", SF_ERR_SYNTAX, 13, "bad float immediate '1.0.0'"},
+    {TW_D3D_PROGRAM, "mov r0.x, l(" TW_IMM400 "0)", SF_ERR_LIMIT, 13, "immediate longer than 400 characters"},
+    {TW_D3D_PROGRAM, "mov r0.x, l(" TW_IMM400 ")", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "dmov r0.xy, d(1.0, 2.0, 3.0)", SF_ERR_SYNTAX, 25, "d(...) holds 1 or 2 values"},
+    {TW_D3D_PROGRAM, "dmov r0.xy, d(1.0, 2.0)", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "dcl_input_ps v0.x", SF_ERR_SYNTAX, 14, "expected an interpolation mode"},
+    {TW_D3D_PROGRAM, ".tpf 0x123456789", SF_ERR_RANGE, 6, ".tpf: token with more than 8 hex digits"},
+    {TW_D3D_PROGRAM, ".tpf 0x0100003e", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "if r0.x", SF_ERR_SYNTAX, 3, "if needs _z or _nz"},
+    {TW_D3D_PROGRAM, "ld_indexable r0.xyzw, r1.xyzw, t0.xyzw", SF_ERR_SYNTAX, 13, "_indexable needs a (dimension) or"},
+    {TW_D3D_PROGRAM, "ld_indexable(texture2d) r0.xyzw, r1.xyzw, t0.xyzw", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "ld_indexable(float,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "ld_indexable(texture2d)x r0.xyzw, r1.xyzw, t0.xyzw", SF_ERR_SYNTAX, 24, "unexpected text after the mnemonic"},
+    {TW_D3D_PROGRAM, "add [precise(xx)] r0.xy, r1.xyxx, r2.xyxx", SF_ERR_SYNTAX, 15, "repeated letter in precise mask"},
+    {TW_D3D_PROGRAM, "add [precise(yx)] r0.xy, r1.xyxx, r2.xyxx", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "discard_nz [precise(x)] r0.x", SF_ERR_SYNTAX, 21, "discard has no destination to be precise"},
+    {TW_D3D_LINE, "sample r0.xyzq, r1.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 14, "component letters must be x, y, z, w"},
+    {TW_D3D_LINE, "sample [precise(xx)] r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 18, "repeated letter in precise mask"},
+    {TW_D3D_LINE, "sample [precise(yx)] r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
+    {TW_D3D_LINE, "sample_indexable(structured_buffer, stride=4096)(float,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw, s0",
+     SF_ERR_RANGE, 44, "stride 4096 does not fit 12 bits"},
+    {TW_D3D_LINE, "sample_indexable(structured_buffer, stride=4095)(float,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
+    {TW_D3D_LINE, "sample_indexable(texture2d)(structured_buffer, stride=4)(float,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw, s0",
+     SF_ERR_SYNTAX, 28, "second dimension group"},
+    {TW_DXBC_TEXT, TW_SIG "mask=nonex rw=none", SF_ERR_SYNTAX, 43, "unexpected character in mask"},
+    {TW_DXBC_TEXT, TW_SIG "mask=x", SF_ERR_SYNTAX, 40, "missing field rw="},
+    {TW_DXBC_TEXT, ".isgn T 0x sv=none type=float r=1 mask=x rw=none", SF_ERR_SYNTAX, 11, "expected hex digits for semantic index"},
+    {TW_DXBC_TEXT, ".isgn T 0x0 sv=none type=float r=1 mask=x rw=none", SF_OK, 0, NULL},
+    {TW_DXBC_WHOLE, "// a comment and nothing else", SF_ERR_SYNTAX, 1, "no .dxbc line"},
+    {TW_DXBC_TEXT, ".chunk SFI0, 00", SF_ERR_SYNTAX, 12, "expected a space after the FOURCC"},
+    {TW_DXBC_TEXT, ".chunk SFI0 00", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "ld(texture2d) r0.xyzw, r1.xyzw, t0.xyzw", SF_ERR_SYNTAX, 14, "a (dim)/(types) group needs _indexable"},
+    {TW_D3D_LINE, "sample_indexable(texture2d)x r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 28, "unexpected text after the mnemonic"},
+    {TW_D3D_LINE, "sample_indexable(texture2d)(structured_buffer, stride=4096)(float,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw, s0",
+     SF_ERR_SYNTAX, 28, "second dimension group"}, /* the group's refusal comes before its stride's */
+    {TW_D3D_PROGRAM, "dcl_function_table ft0 = {" TW_FB124 ", fb0}", SF_ERR_LIMIT, 651, "declaration of 128 DWORDs"},
+    {TW_D3D_PROGRAM, "dcl_function_table ft0 = {" TW_FB124 "}", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "dcl_uav_typed_texture2d_glc_glc (float,float,float,float) u0", SF_ERR_SYNTAX, 28, "unknown suffix of dcl_uav_typed"},
+    {TW_D3D_PROGRAM, "dcl_uav_typed_texture2d_glc (float,float,float,float) u0", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, "dcl_temps x", SF_ERR_SYNTAX, 11, "expected count (a decimal number)"},
+    {TW_D3D_PROGRAM, "ld(1,0,0) r0.xyzw, r1.xyzw, t0.xyzw", SF_ERR_SYNTAX, 10, "an (u,v,w) group needs _aoffimmi"},
+    {TW_D3D_PROGRAM, "add [precise()] r0.x, r1.x, r2.x", SF_ERR_SYNTAX, 14, "empty precise mask"},
+    {TW_D3D_LINE, "sample [precise()] r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 17, "empty precise mask"},
+    {TW_D3D_LINE, "sample r0.xyzw, r1{foo}.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 20, "unknown operand annotation"},
+    {TW_D3D_LINE, "sample_indexable(structured_buffer, stride=)(float,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw, s0",
+     SF_ERR_SYNTAX, 44, "expected stride (a decimal number)"},
     /* every decimal cap of the vISA text (vt_unum/vt_snum with a constant, harness/visa/), one past it
      * and, where a line can hold it, at it; read after SF_VISA_KNOWN_HDR, whose variables they name */
     {TW_VISA_KNOWN, "oword_ld (32) T6 0x10:ud V0046.0", SF_ERR_RANGE, 11, "the number of owords (1, 2, 4, 8, 16) must be at most 16"},
@@ -375,6 +440,27 @@ static sf_code tw_read(unsigned family, const char *line, size_t n, sf_status *s
     *at_line = 2;
     return tw_program(line, n, NULL, st);
   }
+  if (family == TW_D3D_WHOLE) {
+    sf_tpf_program p;
+    sf_code rc = sf_d3dasm_parse_program(line, n, &p, st);
+    if (rc == SF_OK) sf_tpf_program_free(&p);
+    return rc;
+  }
+  if (family == TW_DXBC_TEXT || family == TW_DXBC_WHOLE) {
+    size_t hn = family == TW_DXBC_TEXT ? 6 : 0;
+    *at_line = family == TW_DXBC_TEXT ? 2 : 1;
+    char *t = malloc(n + 8);
+    if (!t) return SF_ERR_NOMEM;
+    memcpy(t, ".dxbc\n", hn);
+    memcpy(t + hn, line, n);
+    t[hn + n] = '\n';
+    sf_buf b;
+    sf_buf_init(&b, NULL);
+    sf_code rc = sf_dxbc_parse_text(t, hn + n + 1, &b, st);
+    sf_buf_free(&b);
+    free(t);
+    return rc;
+  }
   if (family == TW_VISA_LINE) {
     sf_inst in;
     return sf_visa_parse(line, n, NULL, &in, st);
@@ -419,12 +505,13 @@ static bool tw_words(sf_verdict *v) {
  * by the .visaasm file reader. */
 static bool tw_nul(sf_verdict *v) {
   static const char d3d[] = "sample r0\0.xyzw, r1.xyzw, t0.xyzw, s0", visa[] = "sample_3d.R (M1, 16)\0 0x0:uw S0 T6 V32.0 V32.0",
-                    file[] = "    ret (M1, 1)\0";
+                    file[] = "    ret (M1, 1)\0", dxbc[] = ".isgn\0", prog[] = "mov r0.x\0, r1.x";
   static const struct {
     unsigned family;
     const char *line;
     size_t n;
-  } c[] = {{TW_D3D_LINE, d3d, sizeof d3d - 1}, {TW_VISA_LINE, visa, sizeof visa - 1}, {TW_VISA_FILE, file, sizeof file - 1}};
+  } c[] = {{TW_D3D_LINE, d3d, sizeof d3d - 1}, {TW_VISA_LINE, visa, sizeof visa - 1}, {TW_VISA_FILE, file, sizeof file - 1},
+                {TW_DXBC_TEXT, dxbc, sizeof dxbc - 1}, {TW_D3D_PROGRAM, prog, sizeof prog - 1}};
   for (unsigned q = 0; q < sizeof c / sizeof c[0]; q++) {
     sf_status st;
     uint32_t at_line;
