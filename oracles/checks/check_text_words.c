@@ -214,6 +214,20 @@ static const tw_case tw_cases[] = {
     {TW_DXBC_TEXT, ".isgn T 0x sv=none type=float r=1 mask=x rw=none", SF_ERR_SYNTAX, 11, "expected hex digits for semantic index"},
     {TW_DXBC_TEXT, ".isgn T 0x0 sv=none type=float r=1 mask=x rw=none", SF_OK, 0, NULL},
     {TW_DXBC_WHOLE, "// a comment and nothing else", SF_ERR_SYNTAX, 1, "no .dxbc line"},
+    {TW_DXBC_WHOLE, "", SF_ERR_SYNTAX, 1, "no .dxbc line"},
+    {TW_D3D_WHOLE, "", SF_ERR_SYNTAX, 1, "no shader model line"},
+    {TW_DXBC_WHOLE, ".dxbc unsigned x", SF_ERR_TRAILING, 16, "only `unsigned` may follow .dxbc"},
+    {TW_DXBC_TEXT, ".program SHEX x", SF_ERR_TRAILING, 15, "the program text starts on the next line"},
+    {TW_DXBC_TEXT, ".isgn/x", SF_ERR_SYNTAX, 6, "expected a space after .isgn"},
+    {TW_DXBC_TEXT, ".isgn T", SF_ERR_SYNTAX, 8, "expected a space and the semantic index"},
+    {TW_DXBC_TEXT, TW_SIG "mask= rw=none", SF_ERR_SYNTAX, 39, "expected mask (xyzw letters, none, or a number)"},
+    {TW_D3D_PROGRAM, "mov r0.x, 5", SF_ERR_SYNTAX, 11, "expected a register or l(...)"},
+    {TW_D3D_PROGRAM, "mov r0.x, l(0x)", SF_ERR_SYNTAX, 15, "expected hex digits after 0x"},
+    {TW_D3D_PROGRAM, ".tpf", SF_ERR_SYNTAX, 5, ".tpf: no tokens"},
+    {TW_D3D_PROGRAM, ".tpf g", SF_ERR_SYNTAX, 6, ".tpf: expected a hex token"},
+    {TW_D3D_PROGRAM, "dmov r0.xy, d(0x)", SF_ERR_SYNTAX, 17, "expected hex digits after 0x"},
+    {TW_DXBC_TEXT, TW_SIG "mask=x rw=none foo=1", SF_ERR_SYNTAX, 49, "expected a field of a ISGN element (sv= type= r= mask= rw=)"},
+    {TW_DXBC_TEXT, TW_SIG "mask=x,rw=none", SF_ERR_SYNTAX, 40, "expected a space between fields"},
     {TW_DXBC_TEXT, ".chunk SFI0, 00", SF_ERR_SYNTAX, 12, "expected a space after the FOURCC"},
     {TW_DXBC_TEXT, ".chunk SFI0 00", SF_OK, 0, NULL},
     {TW_D3D_PROGRAM, "ld(texture2d) r0.xyzw, r1.xyzw, t0.xyzw", SF_ERR_SYNTAX, 14, "a (dim)/(types) group needs _indexable"},
@@ -456,7 +470,7 @@ static sf_code tw_read(unsigned family, const char *line, size_t n, sf_status *s
     t[hn + n] = '\n';
     sf_buf b;
     sf_buf_init(&b, NULL);
-    sf_code rc = sf_dxbc_parse_text(t, hn + n + 1, &b, st);
+    sf_code rc = sf_dxbc_parse_text(t, hn + n + (hn != 0), &b, st); /* a whole text as it is, no newline added */
     sf_buf_free(&b);
     free(t);
     return rc;
