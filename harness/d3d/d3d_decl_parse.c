@@ -131,26 +131,24 @@ static sf_code icb(tcur *c, tokv *out) {
       for (unsigned k = 0;; k++) {
         WS();
         if (k == 4) return da_cfail(c, SF_ERR_SYNTAX, "an immediate constant buffer row holds at most 4 values");
-        sf_d3d_opnd o;
-        /* one value: reuse the l(...) reader through a one-value immediate */
+        /* one value, read as l(...) reads each of its values, on a cursor over the value's text alone */
         size_t s = c->pos;
         while (c->pos < c->len && !strchr(",}\n", c->s[c->pos])) c->pos++;
         size_t l = c->pos - s;
         while (l && da_is_sp((unsigned char)c->s[s + l - 1])) l--;
-        char tmp[96];
         if (l == 0 || l > 80) {
           c->pos = s;
           return da_cfail(c, SF_ERR_SYNTAX, "expected a value");
         }
-        snprintf(tmp, sizeof tmp, "l(%.*s)", (int)l, c->s + s);
         sf_status st2;
         sf_status_clear(&st2);
-        tcur v = {tmp, strlen(tmp), 0, c->line, &st2, false};
-        if (da_parse_opnd(&v, &o, POS_SRC) || !da_at_end(&v) || o.num_comp != SF_D3D_NC_1) {
-          c->pos = s + (v.pos >= 2 ? v.pos - 2 : 0);
+        tcur v = {c->s + s, l, 0, c->line, &st2, false};
+        uint32_t bits = 0;
+        if (da_parse_imm(&v, &bits) || (da_skip_sp(&v), v.pos != l)) {
+          c->pos = s + v.pos;
           return da_cfail(c, SF_ERR_SYNTAX, "bad value in the immediate constant buffer");
         }
-        if ((e = da_tok_push(c, out, o.imm[0]))) return e;
+        if ((e = da_tok_push(c, out, bits))) return e;
         WS();
         if (da_accept(c, "}")) break;
         if ((e = da_expect(c, ","))) return e;

@@ -111,7 +111,7 @@ sf_code da_parse_int(tcur *c, long *v, long lo, long hi, const char *what) {
 }
 
 /* One immediate value: hex bits, decimal integer, float, or an MSVC special spelling. */
-static sf_code parse_imm(tcur *c, uint32_t *bits) {
+sf_code da_parse_imm(tcur *c, uint32_t *bits) {
   size_t start = c->pos;
   static const struct { const char *s; uint32_t b; } specials[] = {
       {"1.#INF00", 0x7f800000u}, {"-1.#INF00", 0xff800000u}, {"1.#QNAN0", 0x7fc00000u}, {"-1.#QNAN0", 0xffc00000u},
@@ -343,7 +343,7 @@ sf_code da_parse_opnd(tcur *c, sf_d3d_opnd *o, int pos) {
     while (1) {
       da_skip_sp(c);
       if (n == 4) return da_cfail(c, SF_ERR_SYNTAX, "an immediate has 1 or 4 values");
-      if ((e = parse_imm(c, &o->imm[n]))) return e;
+      if ((e = da_parse_imm(c, &o->imm[n]))) return e;
       n++;
       da_skip_sp(c);
       if (da_accept(c, ")")) break;

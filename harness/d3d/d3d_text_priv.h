@@ -91,6 +91,9 @@ bool da_at_end(tcur *c);
 sf_code da_parse_u32(tcur *c, uint32_t *v, const char *what);
 sf_code da_parse_int(tcur *c, long *v, long lo, long hi, const char *what);
 sf_code da_parse_opnd(tcur *c, sf_d3d_opnd *o, int pos);
+/* One 32-bit immediate value, as l(...) holds it: hex bits, a decimal integer, a float, or an MSVC
+ * special spelling (1.#INF00, ...). */
+sf_code da_parse_imm(tcur *c, uint32_t *bits);
 void da_skip_listing_prefix(tcur *c);
 sf_code da_parse_inst_cur(tcur *c, sf_d3d_inst *d);
 

@@ -743,7 +743,7 @@ bool sf_check_d3dasm(const char *text, size_t n, sf_verdict *v) {
   if (!sf_check_api_nulls_once(v) || !sf_check_d3d_names_once(v) || !sf_check_d3d_program_cap_once(v) ||
       !sf_check_d3d_tokens_once(v) || !sf_check_d3d_text_fixed_once(v) ||
       !sf_check_d3d_wrap_edges_once(v) || !sf_check_d3d_caps_once(v) || !sf_check_text_words_once(v) ||
-      !sf_check_d3d_alloc_long_once(v))
+      !sf_check_d3d_alloc_long_once(v) || !sf_check_d3d_statement_cap_once(v))
     return false;
   if (n > SF_CHECK_MAX_TEXT) n = SF_CHECK_MAX_TEXT;
   sf_d3d_inst d;

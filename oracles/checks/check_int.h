@@ -184,6 +184,10 @@ bool sf_check_d3d_tokens_once(sf_verdict *v);
  * per process in the D3D codec targets (sf_check_d3d_text_fixed_once). */
 bool sf_check_d3d_imm_width(sf_verdict *v);
 bool sf_check_d3d_text_fixed_once(sf_verdict *v);
+/* `statement_cap` (check_d3d_text.c): an immediate constant buffer one DWORD past a statement's cap, refused in the
+ * text; once per process in d3dasm_fuzzer (the costliest fixed check: 2^20 values parsed). */
+bool sf_check_d3d_statement_cap(sf_verdict *v);
+bool sf_check_d3d_statement_cap_once(sf_verdict *v);
 /* `container_caps` (check_d3d_caps.c): the DXBC container at its chunk and size caps and one past, in
  * the writer, the reader and the container text parser; once per process in the D3D codec targets. */
 bool sf_check_d3d_caps_once(sf_verdict *v);
