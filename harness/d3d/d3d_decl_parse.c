@@ -140,9 +140,7 @@ static sf_code icb(tcur *c, tokv *out) {
           c->pos = s;
           return da_cfail(c, SF_ERR_SYNTAX, "expected a value");
         }
-        sf_status st2;
-        sf_status_clear(&st2);
-        tcur v = {c->s + s, l, 0, c->line, &st2, false};
+        tcur v = {c->s + s, l, 0, c->line, NULL, false}; /* its own refusal is not kept: the buffer's is below */
         uint32_t bits = 0;
         if (da_parse_imm(&v, &bits) || (da_skip_sp(&v), v.pos != l)) {
           c->pos = s + v.pos;

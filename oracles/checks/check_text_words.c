@@ -178,6 +178,8 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "mov r0.x, l(0x12345678)", SF_OK, 0, NULL},
     /* an immediate constant buffer's value the l(...) reader refuses inside: refused where it stopped in the value */
     {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0 4.0, 5.0 } }", SF_ERR_SYNTAX, 47, "bad value in the immediate constant buffer"},
+    /* a value of 80 characters, the most a buffer's value holds, with blanks after it: the blanks are not the value's */
+    {TW_D3D_PROGRAM, "dcl_immediateConstantBuffer { { 1.000000000000000000000000000000000000000000000000000000000000000000000000000000   , 2.0, 3.0, 4.0 } }", SF_OK, 0, NULL},
     /* the D3D text readers' refusal lines no printed text reaches (docs/oracles.md "The D3D text readers'
      * refusal lines"): each refused with its code, column and words, and the form beside it read */
     {TW_D3D_WHOLE, "// a comment and nothing else", SF_ERR_SYNTAX, 1, "no shader model line"},
