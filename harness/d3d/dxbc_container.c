@@ -423,7 +423,7 @@ sf_code sf_dxbc_wrap_program(const sf_d3d_inst *d, uint8_t dim, sf_tpf_program *
 }
 
 sf_code sf_dxbc_wrap_sample(const sf_d3d_inst *d, uint8_t dim, sf_buf *out, sf_status *st) {
-  if (!out) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_wrap_sample: out is NULL");
+  if (!d || !out) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_wrap_sample: NULL argument");
   sf_tpf_program p;
   sf_code c = sf_dxbc_wrap_program(d, dim, &p, st);
   if (c) return c;

@@ -129,6 +129,7 @@ const sf_tpf_opinfo *sf_tpf_opinfo_get(uint32_t op);
  * row matches, and for a NULL name (whatever len). */
 const sf_tpf_opinfo *sf_tpf_opinfo_by_name(const char *name, size_t len);
 const sf_tpf_opinfo *sf_tpf_opinfo_by_prefix(const char *word, size_t len, size_t *name_len);
+/* A row's destination and source counts (the lengths of dst and src); 0 for a NULL row. */
 unsigned sf_tpf_opinfo_ndst(const sf_tpf_opinfo *i);
 unsigned sf_tpf_opinfo_nsrc(const sf_tpf_opinfo *i);
 

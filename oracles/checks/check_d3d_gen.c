@@ -11,7 +11,7 @@
  *
  * Then, for half the inputs, the program goes into a whole container with 0-4 signature chunks of every
  * layout (sf_gen_dxbc_sig: every field over its whole range, names up to 255 characters, now and
- * then 1,024 elements), signed or unsigned, and the container codecs are held to the same rule
+ * then 1,024 elements; now and then an empty one right after one of its kind), signed or unsigned, and the container codecs are held to the same rule
  * (`gen_container`): the writer writes it with its digest (`checksum`), the reader reads back the
  * very chunks, each signature decodes to the elements drawn, the text form prints every signature
  * as element lines (no `.chunk` hex: `sig_escape`), and the text reads back to the same bytes, with
@@ -297,14 +297,21 @@ static bool gen_container(sf_fdp *fd, const uint8_t *prog, size_t n, sf_verdict 
   bool zero = sf_fdp_chance(fd, 64), ok = true;
   uint32_t prev = 0;
   for (; made < ns && ok; made++) {
-    /* Two signatures of one kind in a row print as one (docs/dxbc.md §10), so the second would be
-     * hex by design: draw another kind. */
+    /* Two non-empty signatures of one kind in a row print as one (docs/dxbc.md §10), so the second
+     * would be hex by design. After a non-empty one the same kind comes again one time in two as an
+     * empty signature (a bare directive line, a chunk of its own: the reader closes the open one
+     * first), else another kind is drawn; after an empty one any kind may follow. */
     unsigned ki = sf_fdp_pick(fd, SF_DXBC_SIG_KINDS);
-    if (sf_dxbc_sig_kinds[ki] == prev) ki = (ki + 1 + sf_fdp_pick(fd, SF_DXBC_SIG_KINDS - 1)) % SF_DXBC_SIG_KINDS;
+    bool empty = false;
+    if (made && sig[made - 1].n && sf_dxbc_sig_kinds[ki] == prev) {
+      if (sf_fdp_bool(fd)) empty = true;
+      else ki = (ki + 1 + sf_fdp_pick(fd, SF_DXBC_SIG_KINDS - 1)) % SF_DXBC_SIG_KINDS;
+    }
     prev = sf_dxbc_sig_kinds[ki];
     sf_buf_init(&body[made], &st);
     body[made].limit = SF_DXBC_MAX_SIZE;
-    if (sf_gen_dxbc_sig(fd, prev, &sig[made], &st) || sf_dxbc_sig_encode(&sig[made], &body[made], &st))
+    if (empty) sf_dxbc_sig_init(&sig[made], prev);
+    if ((!empty && sf_gen_dxbc_sig(fd, prev, &sig[made], &st)) || sf_dxbc_sig_encode(&sig[made], &body[made], &st))
       ok = gen_fail(v, "sig_encode", &st, "a drawn signature does not encode");
     char why[160];
     if (ok && !sig_layout(&sig[made], &body[made], why, sizeof why)) ok = gen_fail(v, "sig_layout", NULL, why);

@@ -266,6 +266,51 @@ static bool gen_ctl(sf_verdict *v) {
   return true;
 }
 
+/* `uav_ctl` (with gen_ctl): the three UAV declarations' control fields, one bit of [23:11] at a time
+ * (on dcl_uav_typed, over the dimension texture2d). The token format gives dcl_uav_typed its
+ * dimension in [15:11]; all three take globally coherent (bit 16, `_glc`) and rasterizer ordered
+ * (bit 17, `_rov`); dcl_uav_structured alone takes the order-preserving counter (bit 23, `_opc`);
+ * every other bit is "ignored, 0" (d3d11TokenizedProgramFormat.hpp), which the printer refuses as
+ * unsupported, naming the field. And dcl_uav_typed's dimensions 1-10 (buffer to texturecubearray)
+ * print, 0 and 11-31 are refused naming the dimension. fxc sets none of those bits, so no fuzz input reaches the table of
+ * allowed bits, and a bit wrongly allowed prints a declaration that reads back without it (a
+ * `.tpf` escape for another reason, "reads back to other tokens"). */
+static bool uav_ctl(sf_verdict *v) {
+  static const struct {
+    uint32_t op, len, allowed;
+  } rows[3] = {{0x9c, 4, 0x1f | 0x60}, {0x9d, 3, 0x60}, {0x9e, 4, 0x60 | 0x1000}};
+  for (unsigned r = 0; r < 3; r++) {
+    const sf_tpf_opinfo *oi = sf_tpf_opinfo_get(rows[r].op);
+    for (unsigned bit = 0; bit < 13; bit++) {
+      uint32_t ctl = (rows[r].op == 0x9c ? 3u : 0u) | 1u << bit;
+      if (rows[r].op == 0x9c && bit < 5) continue; /* the dimension: below */
+      /* the opcode; u0 (0 components, one immediate index) and its index; a return type or a stride */
+      uint32_t t[4] = {rows[r].op | rows[r].len << 24 | ctl << 11, 0x0011e000u, 0, rows[r].op == 0x9c ? 0x5555u : 4u};
+      sf_status st;
+      sf_code rc = print_tokens(t, rows[r].len, NULL, 0, &st);
+      char want[64];
+      snprintf(want, sizeof want, "UAV control field 0x%x", (unsigned)ctl);
+      bool allowed = (rows[r].allowed >> bit) & 1u;
+      if (rc == SF_ERR_NOMEM || (allowed ? rc == SF_OK : rc == SF_UNSUPPORTED && strstr(st.msg, want))) continue;
+      return tokens_fail(v, "uav_ctl", "%s with control bit %u (token 0x%08x): %s (%s), want %s", oi && oi->name ? oi->name : "?",
+                         11 + bit, (unsigned)t[0], sf_code_name(rc), st.msg, allowed ? "its suffix printed" : want);
+    }
+  }
+  /* dcl_uav_typed's dimension: buffer to texturecubearray (1-10) print, 0 and 11-31 are refused */
+  for (uint32_t dim = 0; dim < 32; dim++) {
+    uint32_t t[4] = {0x9cu | 4u << 24 | dim << 11, 0x0011e000u, 0, 0x5555u};
+    sf_status st;
+    sf_code rc = print_tokens(t, 4, NULL, 0, &st);
+    char want[64];
+    snprintf(want, sizeof want, "UAV dimension %u", (unsigned)dim);
+    bool named = dim >= 1 && dim <= 10;
+    if (rc == SF_ERR_NOMEM || (named ? rc == SF_OK : rc == SF_UNSUPPORTED && strstr(st.msg, want))) continue;
+    return tokens_fail(v, "uav_ctl", "dcl_uav_typed with dimension %u (token 0x%08x): %s (%s), want %s", (unsigned)dim,
+                       (unsigned)t[0], sf_code_name(rc), st.msg, named ? "its name printed" : want);
+  }
+  return true;
+}
+
 /* `gen_ext` (with gen_ctl): the generic printer's extended opcode tokens, on nop: each of the three
  * types alone, and resdim with rettype, print as their suffix; each repeated, and each with a
  * reserved bit set, is written as a .tpf escape naming the type and the token. The instructions
@@ -544,7 +589,7 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
   if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
-  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && gen_ext(v) && enc_edges(v);
+  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && uav_ctl(v) && gen_ext(v) && enc_edges(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_tokens)

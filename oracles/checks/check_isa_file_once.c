@@ -610,6 +610,50 @@ static bool function_header(sf_verdict *v) {
   return true;
 }
 
+/* `sym_elts` (once per process, with `target_names`): a sampler's and a surface's element count
+ * (a sampler array S0[3], as `.decl S0 v_type=S num_elts=3`) reads into the declaration, the first
+ * of each kind too, and prints back. The generator declares every sampler and surface with one
+ * element and IGC's kernels seldom declare arrays, so the fuzz inputs almost never hold another
+ * count; a reader that kept the count for all but index 0 writes files that agree with themselves. */
+static bool sym_elts(sf_verdict *v) {
+  static const char text[] = ".version 4.1\n.kernel \"k\"\n.decl S0 v_type=S num_elts=3 v_name=a\n"
+                             ".decl S1 v_type=S num_elts=2 v_name=b\n.decl T6 v_type=T num_elts=4 v_name=c\n"
+                             ".decl T7 v_type=T num_elts=5 v_name=d\n    ret (M1, 1)\n";
+  static const char *const lines[4] = {".decl S0 v_type=S num_elts=3 v_name=a", ".decl S1 v_type=S num_elts=2 v_name=b",
+                                       ".decl T6 v_type=T num_elts=4 v_name=c", ".decl T7 v_type=T num_elts=5 v_name=d"};
+  sf_isa_file f;
+  sf_status st;
+  sf_buf out;
+  sf_buf_init(&out, NULL);
+  sf_code rc = sf_check_visaasm_exact(text, sizeof text - 1, &f, &st);
+  const sf_visa_kernel *k = rc == SF_OK && f.num_kernels == 1 ? &f.kernels[0] : NULL;
+  char got[80] = "no kernel";
+  const char *bad = NULL;
+  if (!k || k->num_samplers != 2 || k->num_surfaces != 2) {
+    bad = "parse";
+    if (k) snprintf(got, sizeof got, "%u samplers, %u surfaces", (unsigned)k->num_samplers, (unsigned)k->num_surfaces);
+  } else {
+    snprintf(got, sizeof got, "S0 %u, S1 %u, T6 %u, T7 %u elements", (unsigned)k->samplers[0].num_elts,
+             (unsigned)k->samplers[1].num_elts, (unsigned)k->surfaces[0].num_elts, (unsigned)k->surfaces[1].num_elts);
+    if (k->samplers[0].num_elts != 3 || k->samplers[1].num_elts != 2 || k->surfaces[0].num_elts != 4 ||
+        k->surfaces[1].num_elts != 5)
+      bad = "count";
+    else if (sf_visaasm_print(&f, &out, &st) != SF_OK)
+      bad = "print";
+    else
+      for (unsigned q = 0; q < 4 && !bad; q++)
+        if (!sf_check_has_word((const char *)out.data, out.len, lines[q])) bad = "printed", snprintf(got, sizeof got, "no '%s'", lines[q]);
+  }
+  sf_buf_free(&out);
+  if (rc == SF_OK) sf_isa_free(&f);
+  if (!bad) return true;
+  sf_verdict_fail(v, "sym_elts", NULL, bad);
+  sf_verdict_key(v, "sym_elts %s", bad);
+  sf_verdict_dumpf(v, "samplers S0[3] S1[2] and surfaces T6[4] T7[5] declared in text: %s (%s; %s)\n", bad, got,
+                   rc == SF_OK ? "read" : st.msg);
+  return false;
+}
+
 /* `target_names` (once per process): the Target kernel attribute's names read as the values IGC
  * gives them (VISATarget in IGC's visa_igc_common_header.h: VISA_CM 0, VISA_3D 1, VISA_CS 2), one
  * byte, and print back as those names. Parser and printer share one table, so a round trip cannot
@@ -650,7 +694,7 @@ static bool sf_check_target_names(sf_verdict *v) {
     }
   }
   return attr_then_inst(v) && unknown_atomics(v) && ident_edges(v) && version_steps(v) && info_surface(v) &&
-         function_header(v);
+         function_header(v) && sym_elts(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_target_names)
