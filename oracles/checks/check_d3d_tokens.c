@@ -266,34 +266,80 @@ static bool gen_ctl(sf_verdict *v) {
   return true;
 }
 
-/* `uav_ctl` (with gen_ctl): the three UAV declarations' control fields, one bit of [23:11] at a time
- * (on dcl_uav_typed, over the dimension texture2d). The token format gives dcl_uav_typed its
- * dimension in [15:11]; all three take globally coherent (bit 16, `_glc`) and rasterizer ordered
- * (bit 17, `_rov`); dcl_uav_structured alone takes the order-preserving counter (bit 23, `_opc`);
- * every other bit is "ignored, 0" (d3d11TokenizedProgramFormat.hpp), which the printer refuses as
- * unsupported, naming the field. And dcl_uav_typed's dimensions 1-10 (buffer to texturecubearray)
- * print, 0 and 11-31 are refused naming the dimension. fxc sets none of those bits, so no fuzz input reaches the table of
- * allowed bits, and a bit wrongly allowed prints a declaration that reads back without it (a
- * `.tpf` escape for another reason, "reads back to other tokens"). */
-static bool uav_ctl(sf_verdict *v) {
-  static const struct {
-    uint32_t op, len, allowed;
-  } rows[3] = {{0x9c, 4, 0x1f | 0x60}, {0x9d, 3, 0x60}, {0x9e, 4, 0x60 | 0x1000}};
-  for (unsigned r = 0; r < 3; r++) {
-    const sf_tpf_opinfo *oi = sf_tpf_opinfo_get(rows[r].op);
+/* `dcl_ctl` (with gen_ctl): each declaration's control field, bits [23:11] of its opcode token,
+ * one bit at a time over a base value (a dimension where the field holds one). The bits each
+ * declaration takes are this check's own reading of d3d10/d3d11TokenizedProgramFormat.hpp: a
+ * resource's sample count [22:16] (over texture2dms), a constant buffer's dynamic indexing (bit
+ * 11), a sampler's mode [14:11] (values 0-2), a pixel shader input's interpolation [14:11]
+ * (values 1-7), the eight global flags [18:11], a UAV's globally coherent and rasterizer ordered
+ * bits (16, 17) and a structured UAV's counter (bit 23); the six enumerated fields [16:11] are
+ * `ctl_names`' rows. Every other bit is "ignored, 0", which the printer refuses as unsupported,
+ * naming the field and its value; a bit taken prints (rows with a body: the declaration's operand
+ * and values after the opcode). fxc sets no ignored bit, so no fuzz input reaches these tests,
+ * and a bit wrongly allowed prints a declaration that reads back without it (a `.tpf` escape for
+ * another reason). dcl_immediateConstantBuffer, fcall and dcl_interface have their own layouts. */
+typedef struct {
+  uint32_t op, base, allowed; /* allowed: the bits taken alone over base (the base's own bits excluded) */
+  const char *fmt;            /* the refusal's words, formatted from the control value */
+  uint32_t len, body[4];      /* the tokens after the opcode when a taken bit prints (len 1: none) */
+} dcl_row;
+
+#define OPND_V0 0x001010f2u /* v0.xyzw (also o0 and friends: the printer reads the type from the row) */
+static const dcl_row dcl_rows[] = {
+    {0x58, 4, 0x7f << 5, "resource control field 0x%x", 4, {0x00107000u, 0, 0x5555u}}, /* t0, float4, texture2dms */
+    {0x59, 0, 0x1, "constant-buffer control field 0x%x", 4, {0x00208e46u, 0, 1}},      /* cb0[1] */
+    {0x5a, 0, 0x3, "sampler mode %u", 3, {0x00106000u, 0}},                             /* s0 */
+    {0x5b, 0, 0, "control field 0x%x", 1, {0}},
+    {0x5c, 0, 0x3f, "control field 0x%x", 1, {0}}, {0x5d, 0, 0x3f, "control field 0x%x", 1, {0}},
+    {0x5e, 0, 0, "control field 0x%x", 1, {0}}, {0x5f, 0, 0, "control field 0x%x", 1, {0}},
+    {0x60, 0, 0, "control field 0x%x", 1, {0}}, {0x61, 0, 0, "control field 0x%x", 1, {0}},
+    {0x62, 0, 0x7, "control field 0x%x", 3, {OPND_V0, 0}},
+    {0x63, 0, 0x7, "control field 0x%x", 4, {OPND_V0, 0, 9}}, /* is_front_face */
+    {0x64, 0, 0x7, "control field 0x%x", 4, {OPND_V0, 0, 1}}, /* position */
+    {0x65, 0, 0, "control field 0x%x", 1, {0}}, {0x66, 0, 0, "control field 0x%x", 1, {0}},
+    {0x67, 0, 0, "control field 0x%x", 1, {0}}, {0x68, 0, 0, "control field 0x%x", 1, {0}},
+    {0x69, 0, 0, "control field 0x%x", 1, {0}},
+    {0x6a, 0, 0xff, "global flags 0x%x have no names", 1, {0}},
+    {0x8f, 0, 0, "control field 0x%x", 1, {0}}, {0x90, 0, 0, "control field 0x%x", 1, {0}},
+    {0x91, 0, 0, "control field 0x%x", 1, {0}},
+    {0x93, 0, 0x3f, "control field 0x%x", 1, {0}}, {0x94, 0, 0x3f, "control field 0x%x", 1, {0}},
+    {0x95, 0, 0x3f, "control field 0x%x", 1, {0}}, {0x96, 0, 0x3f, "control field 0x%x", 1, {0}},
+    {0x97, 0, 0x3f, "control field 0x%x", 1, {0}},
+    {0x98, 0, 0, "control field 0x%x", 1, {0}}, {0x99, 0, 0, "control field 0x%x", 1, {0}},
+    {0x9a, 0, 0, "control field 0x%x", 1, {0}}, {0x9b, 0, 0, "control field 0x%x", 1, {0}},
+    {0x9c, 3, 0x60, "UAV control field 0x%x", 4, {0x0011e000u, 0, 0x5555u}}, /* u0, float4, over texture2d */
+    {0x9d, 0, 0x60, "UAV control field 0x%x", 3, {0x0011e000u, 0}},
+    {0x9e, 0, 0x60 | 0x1000, "UAV control field 0x%x", 4, {0x0011e000u, 0, 4}}, /* stride 4 */
+    {0x9f, 0, 0, "control field 0x%x", 1, {0}}, {0xa0, 0, 0, "control field 0x%x", 1, {0}},
+    {0xa1, 0, 0, "control field 0x%x", 1, {0}}, {0xa2, 0, 0, "control field 0x%x", 1, {0}},
+    {0xce, 0, 0, "control field 0x%x", 1, {0}},
+};
+
+static bool dcl_ctl(sf_verdict *v) {
+  /* every declaration of the opcode table has a row here, but the three with layouts of their own */
+  for (uint32_t op = 0; op < 0x800; op++) {
+    const sf_tpf_opinfo *oi = sf_tpf_opinfo_get(op);
+    if (!oi || !oi->dcl || op == 0x35 || op == 0x78 || op == 0x92) continue;
+    bool have = false;
+    for (size_t r = 0; r < sizeof dcl_rows / sizeof dcl_rows[0] && !have; r++) have = dcl_rows[r].op == op;
+    if (!have) return tokens_fail(v, "dcl_ctl", "%s (opcode 0x%x) is a declaration with no row in dcl_ctl", oi->name ? oi->name : "?", (unsigned)op);
+  }
+  for (size_t r = 0; r < sizeof dcl_rows / sizeof dcl_rows[0]; r++) {
+    const dcl_row *w = &dcl_rows[r];
+    const sf_tpf_opinfo *oi = sf_tpf_opinfo_get(w->op);
     for (unsigned bit = 0; bit < 13; bit++) {
-      uint32_t ctl = (rows[r].op == 0x9c ? 3u : 0u) | 1u << bit;
-      if (rows[r].op == 0x9c && bit < 5) continue; /* the dimension: below */
-      /* the opcode; u0 (0 components, one immediate index) and its index; a return type or a stride */
-      uint32_t t[4] = {rows[r].op | rows[r].len << 24 | ctl << 11, 0x0011e000u, 0, rows[r].op == 0x9c ? 0x5555u : 4u};
+      if (w->base && bit < 5) continue; /* the base's dimension field: resource_dims and the dimension rows below */
+      uint32_t ctl = w->base | 1u << bit;
+      bool taken = (w->allowed >> bit) & 1u;
+      if (taken && w->len == 1 && w->op != 0x6a) continue; /* an enumerated field: ctl_names' rows */
+      uint32_t t[5] = {w->op | (taken ? w->len : 1u) << 24 | ctl << 11, w->body[0], w->body[1], w->body[2], w->body[3]};
       sf_status st;
-      sf_code rc = print_tokens(t, rows[r].len, NULL, 0, &st);
+      sf_code rc = print_tokens(t, taken ? w->len : 1, NULL, 0, &st);
       char want[64];
-      snprintf(want, sizeof want, "UAV control field 0x%x", (unsigned)ctl);
-      bool allowed = (rows[r].allowed >> bit) & 1u;
-      if (rc == SF_ERR_NOMEM || (allowed ? rc == SF_OK : rc == SF_UNSUPPORTED && strstr(st.msg, want))) continue;
-      return tokens_fail(v, "uav_ctl", "%s with control bit %u (token 0x%08x): %s (%s), want %s", oi && oi->name ? oi->name : "?",
-                         11 + bit, (unsigned)t[0], sf_code_name(rc), st.msg, allowed ? "its suffix printed" : want);
+      snprintf(want, sizeof want, w->fmt, (unsigned)ctl);
+      if (rc == SF_ERR_NOMEM || (taken ? rc == SF_OK : rc == SF_UNSUPPORTED && strstr(st.msg, want))) continue;
+      return tokens_fail(v, "dcl_ctl", "%s with control bit %u (token 0x%08x): %s (%s), want %s", oi && oi->name ? oi->name : "?",
+                         11 + bit, (unsigned)t[0], sf_code_name(rc), st.msg, taken ? "it printed" : want);
     }
   }
   /* dcl_uav_typed's dimension: buffer to texturecubearray (1-10) print, 0 and 11-31 are refused */
@@ -305,7 +351,7 @@ static bool uav_ctl(sf_verdict *v) {
     snprintf(want, sizeof want, "UAV dimension %u", (unsigned)dim);
     bool named = dim >= 1 && dim <= 10;
     if (rc == SF_ERR_NOMEM || (named ? rc == SF_OK : rc == SF_UNSUPPORTED && strstr(st.msg, want))) continue;
-    return tokens_fail(v, "uav_ctl", "dcl_uav_typed with dimension %u (token 0x%08x): %s (%s), want %s", (unsigned)dim,
+    return tokens_fail(v, "dcl_ctl", "dcl_uav_typed with dimension %u (token 0x%08x): %s (%s), want %s", (unsigned)dim,
                        (unsigned)t[0], sf_code_name(rc), st.msg, named ? "its name printed" : want);
   }
   return true;
@@ -589,7 +635,7 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
   if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
-  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && uav_ctl(v) && gen_ext(v) && enc_edges(v);
+  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && dcl_ctl(v) && gen_ext(v) && enc_edges(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_tokens)
