@@ -162,14 +162,15 @@ sf_code da_print_inst(obuf *b, const sf_d3d_inst *d, sf_status *st) {
    * format's; the encoder refuses more the same way): printed, the ones past them would be lost */
   for (unsigned i = 0; i <= d->num_src; i++) {
     const sf_d3d_opnd *o = i ? &d->src[i - 1] : &d->dst;
+    char who[16] = "destination"; /* "source N" counts the sources from 0 */
+    if (i) snprintf(who, sizeof who, "source %u", i - 1);
     if (o->index_dim > 3)
-      return sf_fail(st, SF_ERR_RANGE, "%s%u: index dimension %u (at most 3)", i ? "source " : "destination", i ? i - 1 : 0,
-                     (unsigned)o->index_dim);
+      return sf_fail(st, SF_ERR_RANGE, "%s: index dimension %u (at most 3)", who, (unsigned)o->index_dim);
     for (unsigned k = 0; o->type != SF_D3D_OT_IMM32 && k < o->index_dim; k++) {
       const sf_d3d_index *x = &o->idx[k];
       if (sf_d3d_idx_rel(x->rep) && x->rel.index_dim > 2)
-        return sf_fail(st, SF_ERR_INVALID, "%s%u: index %u's relative register has %u indices (at most 2)", i ? "source " : "destination",
-                       i ? i - 1 : 0, k, (unsigned)x->rel.index_dim);
+        return sf_fail(st, SF_ERR_INVALID, "%s: index %u's relative register has %u indices (at most 2)", who, k,
+                       (unsigned)x->rel.index_dim);
     }
   }
   print_mnemonic(b, d);

@@ -291,7 +291,7 @@ typedef struct tenc {
   uint32_t *out;
   size_t n;
   sf_status *st;
-  bool failed;
+  bool failed;     /* the output was full (put); an operand refusal returns its code at once instead */
   bool any;        /* the generic path: 64-bit immediates allowed */
   size_t cap;      /* output capacity in DWORDs */
 } tenc;
@@ -306,21 +306,16 @@ static void put(tenc *e, uint32_t v) {
   e->out[e->n++] = v;
 }
 
-static sf_code enc_fail(tenc *e, sf_code c) {
-  e->failed = true;
-  return c;
-}
-
 static sf_code enc_common(tenc *e, const char *what, unsigned type, unsigned nc, unsigned sel, unsigned comp,
                           unsigned idim) {
   if (type > SF_TPF_MAX_OPERAND_TYPE)
-    return enc_fail(e, sf_fail(e->st, SF_ERR_INVALID, "%s: unknown operand type %u", what, type));
+    return sf_fail(e->st, SF_ERR_INVALID, "%s: unknown operand type %u", what, type);
   if (type == SF_D3D_OT_IMM64 && !e->any)
-    return enc_fail(e, sf_fail(e->st, SF_UNSUPPORTED, "%s: 64-bit immediates are not supported", what));
+    return sf_fail(e->st, SF_UNSUPPORTED, "%s: 64-bit immediates are not supported", what);
   if (nc == SF_D3D_NC_N) /* the decoder refuses them so: the encoder writes nothing it cannot read back */
-    return enc_fail(e, sf_fail(e->st, SF_UNSUPPORTED, "%s: N-component operands (num components 3) are not supported", what));
+    return sf_fail(e->st, SF_UNSUPPORTED, "%s: N-component operands (num components 3) are not supported", what);
   if (nc > 3 || sel > 3 || comp > 0xff || idim > 3)
-    return enc_fail(e, sf_fail(e->st, SF_ERR_RANGE, "%s: num_comp/sel_mode/index_dim out of range", what));
+    return sf_fail(e->st, SF_ERR_RANGE, "%s: num_comp/sel_mode/index_dim out of range", what);
   return SF_OK;
 }
 
@@ -329,20 +324,20 @@ static sf_code enc_opnd(tenc *e, const sf_d3d_opnd *o, const char *what) {
   if (c) return c;
   bool imm = o->type == SF_D3D_OT_IMM32 || o->type == SF_D3D_OT_IMM64;
   if (imm && (o->index_dim || o->num_comp == SF_D3D_NC_0 || o->num_comp == SF_D3D_NC_N))
-    return enc_fail(e, sf_fail(e->st, SF_ERR_INVALID, "%s: an immediate needs 1 or 4 components and no index", what));
+    return sf_fail(e->st, SF_ERR_INVALID, "%s: an immediate needs 1 or 4 components and no index", what);
   if (o->modifier > 3 || o->min_precision > 7)
-    return enc_fail(e, sf_fail(e->st, SF_ERR_RANGE, "%s: modifier/min_precision out of range", what));
+    return sf_fail(e->st, SF_ERR_RANGE, "%s: modifier/min_precision out of range", what);
   bool ext = o->extended || o->modifier || o->min_precision || o->nonuniform;
   uint32_t t = (uint32_t)o->num_comp | ((uint32_t)o->sel_mode << 2) | ((uint32_t)o->comp_bits << 4) |
                ((uint32_t)o->type << 12) | ((uint32_t)o->index_dim << 20) | ((uint32_t)ext << 31);
   for (unsigned i = 0; i < o->index_dim && !imm; i++) {
     unsigned rep = o->idx[i].rep;
     if (rep == SF_D3D_IDX_IMM64 || rep == SF_D3D_IDX_IMM64_REL)
-      return enc_fail(e, sf_fail(e->st, SF_UNSUPPORTED, "%s: 64-bit immediate indices are not supported", what));
+      return sf_fail(e->st, SF_UNSUPPORTED, "%s: 64-bit immediate indices are not supported", what);
     if (rep > SF_D3D_IDX_IMM64_REL)
-      return enc_fail(e, sf_fail(e->st, SF_ERR_INVALID, "%s: index %u representation %u does not exist", what, i, rep));
+      return sf_fail(e->st, SF_ERR_INVALID, "%s: index %u representation %u does not exist", what, i, rep);
     if (o->idx[i].imm > 0xffffffffu)
-      return enc_fail(e, sf_fail(e->st, SF_ERR_RANGE, "%s: index %u does not fit 32 bits", what, i));
+      return sf_fail(e->st, SF_ERR_RANGE, "%s: index %u does not fit 32 bits", what, i);
     t |= (uint32_t)rep << (22 + 3 * i);
   }
   put(e, t);
@@ -361,8 +356,8 @@ static sf_code enc_opnd(tenc *e, const sf_d3d_opnd *o, const char *what) {
       c = enc_common(e, "relative-index operand", r->type, r->num_comp, r->sel_mode, r->comp_bits, r->index_dim);
       if (c) return c;
       if (r->index_dim > 2 || r->type == SF_D3D_OT_IMM32 || r->type == SF_D3D_OT_IMM64)
-        return enc_fail(e, sf_fail(e->st, SF_ERR_INVALID, "%s: relative-index operand must be a register with at most 2 "
-                                                         "immediate indices", what));
+        return sf_fail(e->st, SF_ERR_INVALID, "%s: relative-index operand must be a register with at most 2 "
+                                                         "immediate indices", what);
       put(e, (uint32_t)r->num_comp | ((uint32_t)r->sel_mode << 2) | ((uint32_t)r->comp_bits << 4) |
                  ((uint32_t)r->type << 12) | ((uint32_t)r->index_dim << 20));
       for (unsigned k = 0; k < r->index_dim; k++) put(e, r->index[k]);

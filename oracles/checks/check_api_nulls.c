@@ -193,12 +193,15 @@ static void d3d_nulls(nulls *n) {
     char pbuf[SF_D3DASM_MAX_INST_TEXT];
     sf_status s1, s2;
     sf_code er, pr = print_and_encode(&rel, pbuf, sizeof pbuf, &s1, &er, &s2);
-    if ((pr != SF_ERR_INVALID || er != SF_ERR_INVALID) && n->ok) {
+    char want[64];
+    snprintf(want, sizeof want, "source 0: index %u's relative register has 3 indices", (unsigned)o->index_dim - 1);
+    if ((pr != SF_ERR_INVALID || !strstr(s1.msg, want) || er != SF_ERR_INVALID) && n->ok) {
       n->ok = false;
       sf_verdict_fail(n->v, "api_nulls", NULL, "sf_d3dasm_print_inst(rel 3-D)");
       sf_verdict_key(n->v, "api_nulls sf_d3dasm_print_inst rel_3d");
       sf_verdict_dumpf(n->v, "an instruction whose relative index's register has 3 indices: the printer gave %s (%s), the "
-                       "encoder %s (%s); want invalid from both\n", sf_code_name(pr), pr ? s1.msg : pbuf, sf_code_name(er), s2.msg);
+                       "encoder %s (%s); want invalid from both, the printer saying \"%s\"\n", sf_code_name(pr), pr ? s1.msg : pbuf,
+                       sf_code_name(er), s2.msg, want);
     }
   }
   { /* an operand with 4 indices (the token format holds 3), the destination or the address by the
@@ -210,13 +213,14 @@ static void d3d_nulls(nulls *n) {
     char pbuf[SF_D3DASM_MAX_INST_TEXT];
     sf_status s1, s2;
     sf_code er, pr = print_and_encode(&wide, pbuf, sizeof pbuf, &s1, &er, &s2);
-    if ((pr != SF_ERR_RANGE || !strstr(s1.msg, "index dimension 4") || er != SF_ERR_RANGE) && n->ok) {
+    const char *want = (d->op & 1u) ? "destination: index dimension 4" : "source 0: index dimension 4";
+    if ((pr != SF_ERR_RANGE || !strstr(s1.msg, want) || er != SF_ERR_RANGE) && n->ok) {
       n->ok = false;
       sf_verdict_fail(n->v, "api_nulls", NULL, "sf_d3dasm_print_inst(4 indices)");
       sf_verdict_key(n->v, "api_nulls sf_d3dasm_print_inst index_dim_4");
       sf_verdict_dumpf(n->v, "an instruction whose %s has 4 indices: the printer gave %s (%s), the encoder %s (%s); want out "
-                       "of range from both, the printer naming the dimension\n", (d->op & 1u) ? "destination" : "address",
-                       sf_code_name(pr), pr ? s1.msg : pbuf, sf_code_name(er), s2.msg);
+                       "of range from both, the printer saying \"%s\"\n", (d->op & 1u) ? "destination" : "address",
+                       sf_code_name(pr), pr ? s1.msg : pbuf, sf_code_name(er), s2.msg, want);
     }
   }
   if (prog == SF_OK) {

@@ -335,6 +335,21 @@ void sf_d3d_break_all(sf_d3d_inst *w) {
   }
 }
 
+/* `validate_appends`: sf_d3d_inst_validate appends to the list it is given (inst.h) and returns
+ * the number of violations it added. Every other caller hands it an empty list, where "added" and
+ * "in all" are the same number; here the broken instruction is validated twice onto one list. */
+static bool validate_appends(sf_verdict *v, const sf_d3d_inst *w) {
+  sf_violations vs;
+  unsigned first = validate_rules(w, &vs, false), total = vs.total;
+  unsigned again = sf_d3d_inst_validate(w, &vs);
+  if (first == total && again == first && vs.total == 2 * total) return true;
+  fail_d3d(v, "validate_appends", w, "count");
+  sf_verdict_key(v, "validate_appends");
+  sf_verdict_dumpf(v, "validated onto an empty list: returned %u of %u; again onto the same list: returned %u, %u in all "
+                      "(want %u added, %u in all)\n", first, total, again, vs.total, total, 2 * total);
+  return false;
+}
+
 bool sf_check_violation_cap(sf_verdict *v, const sf_inst *w) {
   sf_violations vs;
   sf_inst_validate_rules(w, &vs);
@@ -759,5 +774,5 @@ bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
   w.family = SF_FAMILY_D3D;
   w.d3d = *d;
   sf_d3d_break_all(&w.d3d);
-  return sf_check_violation_cap(v, &w);
+  return sf_check_violation_cap(v, &w) && validate_appends(v, &w.d3d);
 }
