@@ -136,6 +136,12 @@ static const tw_case tw_cases[] = {
     {TW_VISA_LINE, "sample_3d.R (M1, 16) 0x0:uw S0 T6 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0", SF_OK, 0, NULL},
     {TW_VISA_LINE, "sample_3d.R (M1, 16) 0x0:uw S0 T6 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0 V32.0", SF_ERR_RANGE, 131,
      "3D_SAMPLE takes at most 15 parameters"},
+    /* a mnemonic's suffix is read up to 64 characters: the line is refused past what was read, after
+     * a suffix of 64 and at the 65th character of a longer one (the word is not read on) */
+    {TW_VISA_LINE, "sample_unorm." TW_LONG "abcdefghijkl S0 T6 0x0:f 0x0:f 0x3e800000:f 0x3f000000:f V32.0", SF_ERR_SYNTAX, 78,
+     "sample_unorm takes .<channels>.<format>"},
+    {TW_VISA_LINE, "sample_unorm." TW_LONG "abcdefghijklm S0 T6 0x0:f 0x0:f 0x3e800000:f 0x3f000000:f V32.0", SF_ERR_SYNTAX, 78,
+     "sample_unorm takes .<channels>.<format>"},
     {TW_VISA_LINE, "sample_unorm.RGBA.bogus S0 T6 0x0:f 0x0:f 0x3e800000:f 0x3f000000:f V32.0", SF_ERR_SYNTAX, 19,
      "expected an output format"},
     {TW_VISA_FILE, "    lsc_load_strided.tgm.ca (M1, 16)  V40:d32  flat[V40]:a32", SF_ERR_SYNTAX, 22, "has no typed form (.tgm)"},
