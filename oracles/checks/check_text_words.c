@@ -192,6 +192,7 @@ static const tw_case tw_cases[] = {
     {TW_D3D_WHOLE, "xs_5_0", SF_ERR_SYNTAX, 1, "expected the shader model line"},
     {TW_D3D_WHOLE, "ps_5_x", SF_ERR_SYNTAX, 4, "expected <major>_<minor>"},
     {TW_D3D_WHOLE, "ps_5_0", SF_OK, 0, NULL},
+    {TW_D3D_WHOLE, "ps_", SF_ERR_SYNTAX, 4, "expected <major>_<minor>"}, /* a type word alone is still the line's */
     {TW_D3D_PROGRAM, "  , r0.x", SF_ERR_SYNTAX, 3, "expected an instruction or a declaration"},
     {TW_D3D_PROGRAM, "mov r0.x, l(1.0.0)", SF_ERR_SYNTAX, 13, "bad float immediate '1.0.0'"},
     {TW_D3D_PROGRAM, "mov r0.x, l(" TW_IMM400 "0)", SF_ERR_LIMIT, 13, "immediate longer than 400 characters"},
