@@ -395,3 +395,35 @@ static bool sf_check_d3d_caps(sf_verdict *v) {
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_caps)
+
+/* `version_digits`' printer side (called by it, check_d3d_names.c): a version the shader model line
+ * can say (each digit 0-9) is printed as that line, not as `.version`; the reader reads every such
+ * line (d3d_program.c). */
+bool sf_check_version_lines(sf_verdict *v) {
+  static const struct { uint32_t version; const char *line; } named[] = {
+      {0x00099u, "ps_9_9\n"}, {0x10090u, "vs_9_0\n"}, {0x50009u, "cs_0_9\n"}, {0x2009au, ".version 0x0002009a\n"}};
+  for (unsigned q = 0; q < sizeof named / sizeof named[0]; q++) {
+    sf_tpf_program p;
+    sf_tpf_program_init(&p, named[q].version);
+    sf_status st;
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    sf_code rc = sf_d3dasm_print_program(&p, &b, &st);
+    size_t n = strlen(named[q].line);
+    bool ok = rc == SF_OK && b.len == n && memcmp(b.data, named[q].line, n) == 0;
+    char d[SF_STATUS_MSG_MAX + 160];
+    if (!ok)
+      snprintf(d, sizeof d, "an empty program of version 0x%x printed: %s (%s), %zu bytes '%.*s', want '%.*s'",
+               (unsigned)named[q].version, sf_code_name(rc), st.msg, b.len, (int)(b.len < 40 ? b.len : 40),
+               b.data ? (const char *)b.data : "", (int)n - 1, named[q].line);
+    sf_buf_free(&b);
+    sf_tpf_program_free(&p);
+    if (!ok) {
+      sf_verdict_fail(v, "version_digits", NULL, "print");
+      sf_verdict_key(v, "version_digits print");
+      sf_verdict_dumpf(v, "%s\n", d);
+      return false;
+    }
+  }
+  return true;
+}

@@ -479,28 +479,7 @@ static bool ext_order_rule(sf_verdict *v) {
 static bool version_digits(sf_verdict *v) {
   static const char digits[] = "00c0ffee5a7b3c9d";
   static const unsigned count[5] = {0, 3, 8, 9, 16};
-  /* and the printer: a version the shader model line can say (each digit 0-9) is printed as that
-   * line, not as `.version`; the reader reads every such line (d3d_program.c) */
-  static const struct { uint32_t version; const char *line; } named[] = {
-      {0x00099u, "ps_9_9\n"}, {0x10090u, "vs_9_0\n"}, {0x50009u, "cs_0_9\n"}, {0x2009au, ".version 0x0002009a\n"}};
-  for (unsigned q = 0; q < sizeof named / sizeof named[0]; q++) {
-    sf_tpf_program p;
-    sf_tpf_program_init(&p, named[q].version);
-    sf_status st;
-    sf_buf b;
-    sf_buf_init(&b, &st);
-    sf_code rc = sf_d3dasm_print_program(&p, &b, &st);
-    size_t n = strlen(named[q].line);
-    bool ok = rc == SF_OK && b.len == n && memcmp(b.data, named[q].line, n) == 0;
-    char d[SF_STATUS_MSG_MAX + 160];
-    if (!ok)
-      snprintf(d, sizeof d, "an empty program of version 0x%x printed: %s (%s), %zu bytes '%.*s', want '%.*s'",
-               (unsigned)named[q].version, sf_code_name(rc), st.msg, b.len, (int)(b.len < 40 ? b.len : 40),
-               b.data ? (const char *)b.data : "", (int)n - 1, named[q].line);
-    sf_buf_free(&b);
-    sf_tpf_program_free(&p);
-    if (!ok) return names_fail_as(v, "version_digits", "print", d);
-  }
+  if (!sf_check_version_lines(v)) return false; /* the printer's side (check_d3d_caps.c) */
   { /* and without the "0x": refused right after ".version ", where the "0x" should be */
     static const char text[] = ".version c0ffee\n";
     sf_tpf_program p;

@@ -265,6 +265,8 @@ bool sf_check_print_fixpoint_fit(sf_verdict *v, const sf_inst *report, sf_check_
  * edits run on an invalid instruction). */
 #define SF_RULES_EVERY 4u
 bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid);
+/* `version_digits`' printer side (check_d3d_caps.c): the shader model line for every version it can say. */
+bool sf_check_version_lines(sf_verdict *v);
 size_t sf_d3d_rule_edit_count(void);
 int sf_d3d_rule_edit(size_t i, sf_d3d_inst *w, const char **rule);
 
