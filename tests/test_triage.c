@@ -78,6 +78,30 @@ static void test_bucket_ignores_dump(void) {
   SF_CHECK(sf_triage_bucket(&d) != sf_triage_bucket(&a));
 }
 
+/* sf_verdict_failf: the check's failure with key "<check> <what>" and the detail on one dump line;
+ * a second failure leaves check, key and dump as the first left them. */
+static void test_failf_keeps_first(void) {
+  sf_verdict v;
+  char sig[SF_SIGNATURE_MAX];
+  sf_verdict_init(&v, "dxbc");
+  SF_CHECK(!sf_verdict_failf(&v, "sig_names", "length", "name %s of %d bytes", "TEXCOORD", 8));
+  SF_CHECK_STR(sf_triage_signature(&v, sig, sizeof sig), "dxbc-sig_names-none-none-length");
+  SF_CHECK_STR(v.key, "sig_names length");
+  SF_CHECK_STR(v.dump, "name TEXCOORD of 8 bytes\n");
+  SF_CHECK(!sf_verdict_failf(&v, "token_refusals", "count", "later %u", 2u));
+  SF_CHECK_STR(sf_triage_signature(&v, sig, sizeof sig), "dxbc-sig_names-none-none-length");
+  SF_CHECK_STR(v.key, "sig_names length");
+  SF_CHECK_STR(v.dump, "name TEXCOORD of 8 bytes\n");
+  /* After a failure through sf_verdict_fail, the key set with it stays too. */
+  sf_verdict w;
+  sf_verdict_init(&w, "x");
+  sf_verdict_fail(&w, "first", NULL, "a");
+  sf_verdict_key(&w, "first a");
+  sf_verdict_failf(&w, "second", "b", "detail");
+  SF_CHECK_STR(w.key, "first a");
+  SF_CHECK_EQ_U(w.dump_len, 0);
+}
+
 static void test_field_feature(void) {
   char f[SF_VERDICT_NAME_MAX];
   SF_CHECK_STR(sf_oracle_field_feature("s3d.params[2].off: 32 vs 0", f, sizeof f), "s3d.params.off");
@@ -249,6 +273,7 @@ int main(void) {
   SF_RUN(test_xxh3_known_answer);
   SF_RUN(test_signature_format);
   SF_RUN(test_bucket_ignores_dump);
+  SF_RUN(test_failf_keeps_first);
   SF_RUN(test_field_feature);
   SF_RUN(test_dump_is_capped);
   SF_RUN(test_bucket_table);

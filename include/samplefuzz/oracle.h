@@ -59,6 +59,12 @@ void sf_verdict_refuse(sf_verdict *v, const sf_status *st);
  * Only the first failure is kept: later calls on a failed verdict do nothing. Returns false so a
  * check can `return sf_verdict_fail(...)`. */
 bool sf_verdict_fail(sf_verdict *v, const char *check, const sf_inst *in, const char *feature);
+/* The common failure of a check that names no instruction: fails v as sf_verdict_fail(v, check,
+ * NULL, what) does, keys it "<check> <what>" and appends the formatted detail and a newline to the
+ * dump. On a verdict that has already failed it does nothing, so the check, key and dump all stay
+ * the first failure's. Returns false. */
+bool sf_verdict_failf(sf_verdict *v, const char *check, const char *what, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* Sets the bucket key (printf format). */
 void sf_verdict_key(sf_verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends to the readable dump (printf format); silently truncates at SF_VERDICT_DUMP_MAX. */

@@ -418,12 +418,7 @@ bool sf_check_version_lines(sf_verdict *v) {
                b.data ? (const char *)b.data : "", (int)n - 1, named[q].line);
     sf_buf_free(&b);
     sf_tpf_program_free(&p);
-    if (!ok) {
-      sf_verdict_fail(v, "version_digits", NULL, "print");
-      sf_verdict_key(v, "version_digits print");
-      sf_verdict_dumpf(v, "%s\n", d);
-      return false;
-    }
+    if (!ok) return sf_verdict_failf(v, "version_digits", "print", "%s", d);
   }
   return true;
 }

@@ -77,15 +77,8 @@ static sf_code d3d_text(const char *text, size_t n, sf_tpf_program *p, sf_status
   return sf_d3dasm_parse_program(text, n, p, st);
 }
 
-static bool names_fail_as(sf_verdict *v, const char *check, const char *what, const char *detail) {
-  sf_verdict_fail(v, check, NULL, what);
-  sf_verdict_key(v, "%s %s", check, what);
-  sf_verdict_dumpf(v, "%s\n", detail);
-  return false;
-}
-
 static bool names_fail(sf_verdict *v, const char *what, const char *detail) {
-  return names_fail_as(v, "sig_names", what, detail);
+  return sf_verdict_failf(v, "sig_names", what, "%s", detail);
 }
 
 bool sf_check_d3d_names(sf_verdict *v) {
@@ -205,7 +198,7 @@ static bool bare_counts(sf_verdict *v) {
     snprintf(d, sizeof d, "%s written bare reads as %s, want %u component%s", regs[i].name,
              got == 4 ? (rc == SF_OK ? "another shape" : st.msg) : got == 1 ? "1 component" : got == 0 ? "0 components" : "4 components",
              regs[i].nc, regs[i].nc == 1 ? "" : "s");
-    return names_fail_as(v, "bare_count", regs[i].name, d);
+    return sf_verdict_failf(v, "bare_count", regs[i].name, "%s", d);
   }
   return true;
 }
@@ -238,7 +231,7 @@ static bool magic_class(sf_verdict *v) {
     char d[SF_STATUS_MSG_MAX + 160];
     snprintf(d, sizeof d, "a file whose first DWORD is 0x%08x gave %s at %llu, want %s at byte 0: %s", (unsigned)t[i].magic,
              sf_code_name(rc), (unsigned long long)st.pos, sf_code_name(t[i].want), st.msg);
-    return names_fail_as(v, "magic_class", t[i].want == SF_UNSUPPORTED ? "unsupported" : "invalid", d);
+    return sf_verdict_failf(v, "magic_class", t[i].want == SF_UNSUPPORTED ? "unsupported" : "invalid", "%s", d);
   }
   return true;
 }
@@ -302,7 +295,7 @@ static bool sig_name_cap(sf_verdict *v) {
       }
     }
     sf_buf_free(&b);
-    if (!ok) return names_fail_as(v, "sig_name_cap", phase, d);
+    if (!ok) return sf_verdict_failf(v, "sig_name_cap", phase, "%s", d);
   }
   { /* an entry whose name fills its array without a NUL is refused as invalid, naming the element,
      * and nothing is written (dxbc.h): written, it had no NUL in the chunk, and a comparison of it ran
@@ -325,7 +318,7 @@ static bool sig_name_cap(sf_verdict *v) {
       char d[SF_STATUS_MSG_MAX + 192];
       snprintf(d, sizeof d, "element 1's name fills its %u bytes without a NUL: the encoder gave %s after %zu bytes (want "
                "invalid, naming element 1, nothing written): %s", SF_DXBC_SIG_NAME_MAX, sf_code_name(rc), wrote, st.msg);
-      return names_fail_as(v, "sig_name_cap", "unterminated", d);
+      return sf_verdict_failf(v, "sig_name_cap", "unterminated", "%s", d);
     }
   }
   /* and the container text: an .isgn line whose name is one byte past the longest is over the
@@ -347,7 +340,7 @@ static bool sig_name_cap(sf_verdict *v) {
   if (!(rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col == 7 && strstr(st.msg, cap))) {
     snprintf(d, sizeof d, "an .isgn line with a %u-byte name gave %s at %u:%u, want over the limit at 2:7 naming '%s': %s",
              SF_DXBC_SIG_NAME_MAX, sf_code_name(rc), (unsigned)st.line, (unsigned)st.col, cap, st.msg);
-    return names_fail_as(v, "sig_name_cap", "text", d);
+    return sf_verdict_failf(v, "sig_name_cap", "text", "%s", d);
   }
   /* a number of the signature line in hex reads with 8 digits and is out of range at its first
    * digit with 9 (the semantic index here, 2:11) */
@@ -363,7 +356,7 @@ static bool sig_name_cap(sf_verdict *v) {
     if (q ? rc == SF_ERR_RANGE && st.pos_kind == SF_POS_TEXT && st.line == 2 && st.col == 11 : rc == SF_OK) continue;
     snprintf(d, sizeof d, "an .isgn line with semantic index %s gave %s at %u:%u, want %s: %s", hexes[q], sf_code_name(rc),
              (unsigned)st.line, (unsigned)st.col, q ? "out of range at 2:11" : "it read", st.msg);
-    return names_fail_as(v, "sig_name_cap", "hex_digits", d);
+    return sf_verdict_failf(v, "sig_name_cap", "hex_digits", "%s", d);
   }
   /* and one element past a signature's cap (SF_DXBC_SIG_MAX_ELEMS) is over the limit on its own
    * line, the capped count read */
@@ -381,7 +374,7 @@ static bool sig_name_cap(sf_verdict *v) {
   if (rc == SF_ERR_NOMEM || (rc == SF_ERR_LIMIT && st.pos_kind == SF_POS_TEXT && st.line == cap_n + 1)) return true;
   snprintf(d, sizeof d, "%zu .isgn lines gave %s at line %u, want over the limit at line %zu: %s", cap_n, sf_code_name(rc),
            (unsigned)st.line, cap_n + 1, st.msg);
-  return names_fail_as(v, "sig_name_cap", "elements", d);
+  return sf_verdict_failf(v, "sig_name_cap", "elements", "%s", d);
 }
 
 /* `sm51_case` (every program text that reads back): fxc spells the resource, sampler,
@@ -427,7 +420,7 @@ bool sf_check_d3d_sm51_case(sf_verdict *v, const char *t, size_t n, uint32_t ver
     while (le < n && t[le] != '\n') le++;
     snprintf(d, sizeof d, "shader model %u.%u: '%.*s' is %s case, fxc writes it %s case: %.*s", major, minor, (int)(j - i), t + i,
              up ? "upper" : "lower", want ? "upper" : "lower", (int)(le - ls > 120 ? 120 : le - ls), t + ls);
-    return names_fail_as(v, "sm51_case", want ? "lower" : "upper", d);
+    return sf_verdict_failf(v, "sm51_case", want ? "lower" : "upper", "%s", d);
   }
   return true;
 }
@@ -452,7 +445,7 @@ static bool ext_order_rule(sf_verdict *v) {
   static const char line[] = "sample_aoffimmi_indexable(-1,0,0)(texture2d)(float,float,float,float) r0.xyzw, v0.xyxx, t0.xyzw, s0";
   if (sf_d3dasm_parse_inst(line, sizeof line - 1, 1, &in.d3d, &st) != SF_OK || !in.d3d.has_aoffimmi || !in.d3d.has_resdim ||
       !in.d3d.has_rettype)
-    return names_fail_as(v, "ext_order", "base", "the base line of ext_order_rule does not read with all three tokens");
+    return sf_verdict_failf(v, "ext_order", "base", "the base line of ext_order_rule does not read with all three tokens");
   sf_violations out;
   for (unsigned k = 0; k < 7; k++) { /* k 0: fxc's order; 1-3: kind k dropped from it; 4-6: kind k - 3 alone in it */
     sf_inst e = in;
@@ -468,7 +461,7 @@ static bool ext_order_rule(sf_verdict *v) {
     char d[160];
     snprintf(d, sizeof d, "extended-token order {%u,%u,%u} with all three tokens present: d3d.ext_order %s", e.d3d.ext_order[0],
              e.d3d.ext_order[1], e.d3d.ext_order[2], flagged ? "reported" : "not reported");
-    return names_fail_as(v, "ext_order", k ? "missed" : "false", d);
+    return sf_verdict_failf(v, "ext_order", k ? "missed" : "false", "%s", d);
   }
   return true;
 }
@@ -490,7 +483,7 @@ static bool version_digits(sf_verdict *v) {
       char d[SF_STATUS_MSG_MAX + 96];
       snprintf(d, sizeof d, "'.version c0ffee' (no 0x): %s at %u:%u (%s), want a syntax error at 1:10", sf_code_name(rc),
                (unsigned)st.line, (unsigned)st.col, st.msg);
-      return names_fail_as(v, "version_digits", "no_0x", d);
+      return sf_verdict_failf(v, "version_digits", "no_0x", "%s", d);
     }
   }
   for (unsigned q = 0; q < 5; q++) {
@@ -511,7 +504,7 @@ static bool version_digits(sf_verdict *v) {
     snprintf(d, sizeof d, "'.version 0x' and %u hex digits: %s at %u:%u (%s), version 0x%x%s", k, sf_code_name(rc),
              (unsigned)st.line, (unsigned)st.col, st.msg, (unsigned)version,
              read ? ", want the token read" : k ? ", want a syntax error at 1:20" : ", want a syntax error at 1:12");
-    return names_fail_as(v, "version_digits", read ? "read" : "refused", d);
+    return sf_verdict_failf(v, "version_digits", read ? "read" : "refused", "%s", d);
   }
   return true;
 }
@@ -537,7 +530,7 @@ static bool float_words(sf_verdict *v) {
   char d[SF_STATUS_MSG_MAX + 160];
   snprintf(d, sizeof d, "'mov r0.xyzw, l(inf, -inf, nan, 1.5)': %s (%s), immediates 0x%08x 0x%08x 0x%08x 0x%08x; want "
            "0x7f800000 0xff800000 0x7fc00000 0x3fc00000", sf_code_name(rc), st.msg, got[0], got[1], got[2], got[3]);
-  return names_fail_as(v, "float_words", rc == SF_OK ? "bits" : "refused", d);
+  return sf_verdict_failf(v, "float_words", rc == SF_OK ? "bits" : "refused", "%s", d);
 }
 
 /* `int_range` (once per process, with `program_cap`): a decimal integer immediate is one 32-bit word,
@@ -572,7 +565,7 @@ static bool int_range(sf_verdict *v) {
     snprintf(d, sizeof d, "'mov r0.x, l(%s)': %s at %u:%u (%s), immediate 0x%08x; want %s", cases[q].num, sf_code_name(rc),
              (unsigned)st.line, (unsigned)st.col, st.msg, got,
              cases[q].read ? "it read as one word" : "out of range at 2:13");
-    return names_fail_as(v, "int_range", cases[q].read ? "read" : "refused", d);
+    return sf_verdict_failf(v, "int_range", cases[q].read ? "read" : "refused", "%s", d);
   }
   return true;
 }
@@ -612,7 +605,7 @@ static bool imm_values(sf_verdict *v) {
     char d[SF_STATUS_MSG_MAX + 128];
     snprintf(d, sizeof d, "'%s': %s at %u:%u (%s); want %s at 2:%u", cases[q].line, sf_code_name(rc), (unsigned)st.line,
              (unsigned)st.col, st.msg, cases[q].col ? "a syntax error" : "it read", cases[q].col);
-    return names_fail_as(v, cases[q].name, cases[q].col ? "refused" : "read", d);
+    return sf_verdict_failf(v, cases[q].name, cases[q].col ? "refused" : "read", "%s", d);
   }
   return true;
 }
@@ -641,7 +634,7 @@ static bool escape_reason(sf_verdict *v) {
     char d[SF_STATUS_MSG_MAX + 128];
     snprintf(d, sizeof d, "samplepos with %s gave %s (%s); want %s%s%s", what[q], sf_code_name(rc), st.msg,
              want[q] ? "unsupported, '" : "it printed", want[q] ? want[q] : "", want[q] ? "'" : "");
-    return names_fail_as(v, "escape_reason", want[q] ? "reason" : "print", d);
+    return sf_verdict_failf(v, "escape_reason", want[q] ? "reason" : "print", "%s", d);
   }
   return true;
 }
@@ -669,7 +662,7 @@ static bool listing_prefix(sf_verdict *v) {
     char d[SF_STATUS_MSG_MAX + 96];
     snprintf(d, sizeof d, "'%sret': %s at %u:%u (%s), %zu items; want %s", pre[q].prefix, sf_code_name(rc), (unsigned)st.line,
              (unsigned)st.col, st.msg, count, pre[q].read ? "one instruction" : "a syntax error on line 2");
-    return names_fail_as(v, "listing_prefix", pre[q].read ? "read" : "refused", d);
+    return sf_verdict_failf(v, "listing_prefix", pre[q].read ? "read" : "refused", "%s", d);
   }
   return true;
 }
@@ -698,7 +691,7 @@ static bool interp_modes(sf_verdict *v) {
     char d[SF_STATUS_MSG_MAX + 96];
     snprintf(d, sizeof d, "dcl_input_ps with interpolation mode %u: %s (%s), want %s", (unsigned)mode, sf_code_name(rc),
              st.msg, named ? "its name printed" : "unsupported");
-    return names_fail_as(v, "interp_modes", named ? "named" : "unnamed", d);
+    return sf_verdict_failf(v, "interp_modes", named ? "named" : "unnamed", "%s", d);
   }
   return true;
 }
@@ -718,7 +711,7 @@ static bool resource_dims(sf_verdict *v) {
     char d[SF_STATUS_MSG_MAX + 96];
     snprintf(d, sizeof d, "dcl_resource with dimension %u: %s (%s), want %s", (unsigned)dim, sf_code_name(rc), st.msg,
              named ? "its name printed" : "unsupported");
-    return names_fail_as(v, "resource_dims", named ? "named" : "unnamed", d);
+    return sf_verdict_failf(v, "resource_dims", named ? "named" : "unnamed", "%s", d);
   }
   return true;
 }
@@ -762,22 +755,22 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
   if (add[0] == SF_OK && enc != SF_ERR_NOMEM && (enc != SF_OK || enc_len != 4 * n)) {
     snprintf(d, sizeof d, "a program of exactly %zu DWORDs (the cap) built through the API encoded as %s, %zu bytes", n,
              sf_code_name(enc), enc_len);
-    return names_fail_as(v, "program_cap", "encode", d);
+    return sf_verdict_failf(v, "program_cap", "encode", "%s", d);
   }
   if ((add[0] != SF_OK && add[0] != SF_ERR_NOMEM) || add[1] != SF_ERR_RANGE) {
     snprintf(d, sizeof d, "sf_tpf_program_add_tokens of %zu tokens gave %s and of %zu gave %s; want ok, then out of range",
              n - 2, sf_code_name(add[0]), n - 1, sf_code_name(add[1]));
-    return names_fail_as(v, "program_cap", "add_tokens", d);
+    return sf_verdict_failf(v, "program_cap", "add_tokens", "%s", d);
   }
   if (at_cap != SF_OK) {
     snprintf(d, sizeof d, "a program of exactly %zu DWORDs (the cap) was refused: %s", n, st.msg);
-    return names_fail_as(v, "program_cap", "at_cap", d);
+    return sf_verdict_failf(v, "program_cap", "at_cap", "%s", d);
   }
   if (over != SF_ERR_LIMIT || st2.pos_kind != SF_POS_DWORD || st2.pos != 0) {
     snprintf(d, sizeof d, "a program of %zu DWORDs (one past the cap) gave %s at %s %llu, want limit at DWORD 0: %s", n + 1,
              sf_code_name(over), st2.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)st2.pos,
              st2.msg);
-    return names_fail_as(v, "program_cap", "over", d);
+    return sf_verdict_failf(v, "program_cap", "over", "%s", d);
   }
   /* and a length token of 0 or 1 (less than the version and length tokens themselves) is refused
    * as invalid at that token, DWORD 1 */
@@ -790,7 +783,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
     if (rc == SF_ERR_INVALID && s3.pos_kind == SF_POS_DWORD && s3.pos == 1) continue;
     snprintf(d, sizeof d, "a program whose length token is %u gave %s at %s %llu, want invalid at DWORD 1: %s", (unsigned)len,
              sf_code_name(rc), s3.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)s3.pos, s3.msg);
-    return names_fail_as(v, "program_cap", "short_length", d);
+    return sf_verdict_failf(v, "program_cap", "short_length", "%s", d);
   }
   return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v) && interp_modes(v) && resource_dims(v) && float_words(v) &&
          int_range(v) && imm_values(v) && listing_prefix(v) && escape_reason(v);

@@ -100,10 +100,7 @@ static bool tokens_fail(sf_verdict *v, const char *what, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(d, sizeof d, fmt, ap);
   va_end(ap);
-  sf_verdict_fail(v, "token_refusals", NULL, what);
-  sf_verdict_key(v, "token_refusals %s", what);
-  sf_verdict_dumpf(v, "%s\n", d);
-  return false;
+  return sf_verdict_failf(v, "token_refusals", what, "%s", d);
 }
 
 static sf_code decode(const uint32_t *t, size_t n, sf_status *st) {

@@ -275,11 +275,8 @@ static bool sf_check_d3d_wrap_edges(sf_verdict *v) {
       }
     }
     if (!what) continue;
-    sf_verdict_fail(v, "wrap_edges", NULL, what);
-    sf_verdict_key(v, "wrap_edges %s", what);
-    sf_verdict_dumpf(v, "'%s' (%s the minimal shader's limits, docs/dxbc.md §1) %s\n", cases[i].line,
-                     cases[i].beyond ? "past" : "inside", detail);
-    return false;
+    return sf_verdict_failf(v, "wrap_edges", what, "'%s' (%s the minimal shader's limits, docs/dxbc.md §1) %s",
+                            cases[i].line, cases[i].beyond ? "past" : "inside", detail);
   }
   /* the resource dimension asked of the wrapper: TextureCubeArray (10, the last sample* reads) is
    * declared, 11 (a raw buffer) and 255 are refused as out of range naming the value, from the

@@ -36,10 +36,7 @@ static uint64_t le_n(const uint8_t *p, unsigned w) {
 }
 
 static bool model_fail(sf_verdict *v, const char *check, const char *what, unsigned step) {
-  sf_verdict_fail(v, check, NULL, what);
-  sf_verdict_key(v, "%s %s", check, what);
-  sf_verdict_dumpf(v, "%s: %s, at step %u of the script\n", check, what, step);
-  return false;
+  return sf_verdict_failf(v, check, what, "%s: %s, at step %u of the script", check, what, step);
 }
 
 /* Reads of width 1, 2, 4, 8 and n bytes (into a buffer or skipped), picked by the script bytes. */

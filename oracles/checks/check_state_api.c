@@ -369,10 +369,7 @@ bool sf_check_surface_api(sf_verdict *v) {
     snprintf(detail, sizeof detail, "sf_format_get gives a format for a value past the last");
   }
   if (!what) return true;
-  sf_verdict_fail(v, "surface_api", NULL, what);
-  sf_verdict_key(v, "surface_api %s", what);
-  sf_verdict_dumpf(v, "%s\n", detail);
-  return false;
+  return sf_verdict_failf(v, "surface_api", what, "%s", detail);
 }
 
 SF_CHECK_ONCE_FN(sf_check_surface_api)

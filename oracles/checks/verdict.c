@@ -55,18 +55,34 @@ void sf_verdict_key(sf_verdict *v, const char *fmt, ...) {
   va_end(ap);
 }
 
-void sf_verdict_dumpf(sf_verdict *v, const char *fmt, ...) {
+static void verdict_vdumpf(sf_verdict *v, const char *fmt, va_list ap) {
   if (v->dump_len + 1 >= sizeof v->dump) return;
   size_t room = sizeof v->dump - v->dump_len;
-  va_list ap;
-  va_start(ap, fmt);
   int k = vsnprintf(v->dump + v->dump_len, room, fmt, ap);
-  va_end(ap);
   if (k < 0) {
     v->dump[v->dump_len] = '\0';
     return;
   }
   v->dump_len += ((size_t)k < room) ? (size_t)k : room - 1;
+}
+
+void sf_verdict_dumpf(sf_verdict *v, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verdict_vdumpf(v, fmt, ap);
+  va_end(ap);
+}
+
+bool sf_verdict_failf(sf_verdict *v, const char *check, const char *what, const char *fmt, ...) {
+  if (v->kind == SF_VERDICT_FAIL) return false;
+  sf_verdict_fail(v, check, NULL, what);
+  sf_verdict_key(v, "%s %s", check, what ? what : "none");
+  va_list ap;
+  va_start(ap, fmt);
+  verdict_vdumpf(v, fmt, ap);
+  va_end(ap);
+  sf_verdict_dumpf(v, "\n");
+  return false;
 }
 
 void sf_verdict_dump_hex(sf_verdict *v, const char *label, const uint8_t *p, size_t n) {
