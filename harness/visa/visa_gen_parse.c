@@ -206,6 +206,16 @@ static size_t next_tok(const cur *c, size_t j, size_t *at, size_t *n) {
   return j;
 }
 
+/* Whether t[0..n) is spelled as a raw operand, name.offset: a name, then a '.', and none of a
+ * region's '(' or '<'. The offset's digits are not looked at: no surface or sampler name holds a
+ * '.', so a token with one after its name is a raw operand however its offset is written, and the
+ * raw operand's reader refuses a bad offset (`V40.`, `V40.x`) there, rather than the surface
+ * reader refusing the name. */
+static bool raw_operand_token(const char *t, size_t n) {
+  const char *d = n ? memchr(t, '.', n) : NULL;
+  return d && d != t && !memchr(t, '(', n) && !memchr(t, '<', n);
+}
+
 /* 3D_LOAD (0x6e) and 3D_SAMPLE share their op names; a 3D_LOAD line has no sampler, so the token
  * after aoffimmi and the surface is already the raw destination (name.offset), where 3D_SAMPLE has
  * its surface. Tokens are separated by blanks in both (no operand spelling contains one). */
@@ -219,13 +229,7 @@ static bool is_load3d_line(const cur *c, size_t mat, size_t mn) {
   j = next_tok(c, j + 1, &at, &n); /* aoffimmi */
   j = next_tok(c, j, &at, &n);     /* surface */
   next_tok(c, j, &at, &n);         /* raw destination? */
-  if (n < 3) return false;
-  const char *t = c->s + at;
-  const char *d = memchr(t, '.', n);
-  if (!d || d == t || d + 1 >= t + n || memchr(t, '(', n) || memchr(t, '<', n)) return false;
-  for (const char *q = d + 1; q < t + n; q++)
-    if (!vt_is_digit(*q)) return false;
-  return true;
+  return raw_operand_token(c->s + at, n);
 }
 
 /* 3D_INFO (0x70) shares resinfo/sampleinfo with 3D_SAMPLE and 3D_LOAD: its line has the surface
@@ -241,12 +245,7 @@ static int info3d_line(const cur *c, size_t mat, size_t mn) {
   if (j >= c->n) return -1;
   j = next_tok(c, j + 1, &at, &n); /* surface */
   next_tok(c, j, &at, &n);         /* raw operand? */
-  const char *t = c->s + at;
-  const char *d = n ? memchr(t, '.', n) : NULL;
-  if (!d || d == t || d + 1 >= t + n || memchr(t, '(', n) || memchr(t, '<', n)) return -1;
-  for (const char *q = d + 1; q < t + n; q++)
-    if (!vt_is_digit(*q)) return -1;
-  return sub;
+  return raw_operand_token(c->s + at, n) ? sub : -1;
 }
 
 /* resinfo.<ch> (exec) surface lod dst | sampleinfo.<ch> (exec) surface dst */

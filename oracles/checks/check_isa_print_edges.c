@@ -75,6 +75,8 @@ static bool state_off(sf_visa_kernel *k, sf_visa_gop *o) {
   o->v.region = (sf_region){1, 2, 1, 0};
   return true;
 }
+/* a state operand of class 2, neither a surface (0) nor a sampler (1): no &name spells it */
+static bool state_cls2(sf_visa_kernel *k, sf_visa_gop *o) { (void)k; o->v.state_cls = 2; return true; }
 
 #define OWORD_LD "oword_ld.mod (2) T6 0x10:ud V0046.0"
 #define OWORD_ST "oword_st (16) T6 V0050(0,0)<0;1,0> V0046.0"
@@ -198,6 +200,7 @@ static const print_edge rows[] = {
     {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 1)", 0, predef1},
     {ADDR_VAR, 2, 0, "src0 (class 0, row 0, element 2)", 0, region_other},
     {ADDR_STATE, 2, 0, "is not an address or a variable's address that text carries", 0, state_off},
+    {ADDR_STATE, 2, 0, "is not an address or a variable's address that text carries", 0, state_cls2},
     /* an LSC address whose register has no name: refused as such, not printed without it */
     {LSC_LOAD, 16, 0, NULL, 0, long_name},
     {LSC_LOAD, 15, 0, NULL, 0, long_name},

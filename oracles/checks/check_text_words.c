@@ -92,6 +92,10 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, ".decl V41 v_type=G type=#15 num_elts=1", SF_OK, 0, NULL},
     {TW_VISA_FILE, "    gather.4 (M1, 4) T6 0x0:ud V40.0 V40.0", SF_ERR_RANGE, 14, "gather takes 1, 8 or 16 lanes"},
     {TW_VISA_FILE, "    gather.4 (M1, 8) T6 0x0:ud V40.0 V40.0", SF_OK, 0, NULL},
+    /* a 3D_LOAD or 3D_INFO line whose raw operand lacks its offset: refused there, not read as 3D_SAMPLE's surface */
+    {TW_VISA_FILE, "    load_lz.RGBA (M1, 16)  0x0:uw T6 V40. V40.0 V40.0", SF_ERR_SYNTAX, 42, "expected a byte offset after '.'"},
+    {TW_VISA_FILE, "    resinfo.RGBA (M1, 16) T6 V40. V40.0", SF_ERR_SYNTAX, 34, "expected a byte offset after '.'"}, /* 3D_INFO's */
+    {TW_VISA_FILE, "    load_lz.RGBA (M1, 16)  0x0:uw T6 V40.x V40.0 V40.0", SF_ERR_SYNTAX, 42, "expected a byte offset after '.'"},
     {TW_VISA_FILE, "    lsc_load.ugm.ca.ca.ca.ca (M1, 16)  V40:d32  flat[V40]:a32", SF_ERR_SYNTAX, 26, "unexpected '.' after lsc_load"},
     {TW_D3D_LINE, "sample r0.xyzw, r1[0][1][2][3].xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 25, "more than 3 indices"},
     {TW_D3D_LINE, "sample r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
@@ -431,11 +435,8 @@ static const tw_case tw_cases[] = {
 };
 
 static bool tw_fail(sf_verdict *v, const char *what, const char *line, sf_code rc, const sf_status *st, const char *want) {
-  sf_verdict_fail(v, "refusal_words", NULL, what);
-  sf_verdict_key(v, "refusal_words %s", what);
-  sf_verdict_dumpf(v, "'%.120s%s': %s at %u:%u (\"%s\"); want %s\n", line, strlen(line) > 120 ? "..." : "", sf_code_name(rc),
-                   (unsigned)st->line, (unsigned)st->col, st->msg, want);
-  return false;
+  return sf_verdict_failf(v, "refusal_words", what, "'%.120s%s': %s at %u:%u (\"%s\"); want %s", line,
+                          strlen(line) > 120 ? "..." : "", sf_code_name(rc), (unsigned)st->line, (unsigned)st->col, st->msg, want);
 }
 
 /* A pixel-shader program of `line` alone, parsed; encoded into enc when it is given. */
