@@ -5,6 +5,7 @@ many the fuzz targets kill, and how fast (docs/oracles.md, "Mutation analysis").
   python3 scripts/mutants.py [--seed S] [--per-group N] [--groups G,...] [--time T] [--jobs J]
                              [--out DIR] [--no-ctest] [--no-msan] [--list] [--smoke]
                              [--sites FILE:LINE:COL:OP,...]
+  python3 scripts/mutants.py --stamp-equivalents | --audit-equivalents [--fix]
 
 For each group of source files (vISA codec, D3D codec, model, sampler, SIMD) it enumerates every
 site of six generic operators — relational (< <= > >=), equality (== !=), logical (&& ||),
@@ -20,7 +21,8 @@ ctest (unit label) in a replay build of the same copy, unless --no-ctest. A muta
 compile is "stillborn" and not counted. Mutants listed in scripts/mutants-equivalent.txt (id, the
 stamp of the line it was reviewed on, and the reason, reviewed by hand) are not counted either,
 while their line reads the same; --stamp-equivalents stamps the list against the current tree and
-drops entries whose mutant is no longer there.
+drops entries whose mutant is no longer there; --audit-equivalents checks each entry, through git
+history, against the line it was reviewed on (--fix moves it there, or makes it stale).
 
 Mutants are drawn from, and built in copies of, DIR/snapshot: the tracked files as they were when the
 first run into DIR started, so a run can be resumed after the tree changed (delete DIR to measure a
@@ -552,11 +554,122 @@ def reanchor(mid, files, cur):
     return None
 
 
+def restamp_moved(site, stamp, cur):
+    """The site of the current tree that an entry stamped `stamp` was reviewed on, when its id's site
+    (`site`: same file, line, column and operator) now reads otherwise: the line of the same file whose
+    stamp is still `stamp`, with the same mutation at the same column (the nearest to the old line
+    when several read the same). None when no line, or two equally near, read so."""
+    path, line, col, op, orig, repl = site
+    lines = open(os.path.join(SRC, path), encoding="utf-8").read().split("\n")
+    same = [x for x in cur.get(path, []) if x[2:] == site[2:] and
+            hashlib.sha1(lines[x[1] - 1].strip().encode()).hexdigest()[:8] == stamp]
+    same.sort(key=lambda x: abs(x[1] - line))
+    if not same or (len(same) > 1 and abs(same[0][1] - line) == abs(same[1][1] - line)):
+        return None
+    return same[0]
+
+
+def audit_equivalents(fix=False):
+    """Checks every entry of the equivalents list against the line it was reviewed on: the commit
+    that first holds the entry's reason, the site its id named in that commit's tree, and that site's
+    line and column against the site the id names now. A stamp only says the line has not changed
+    since the entry was last stamped; a stamping that moved an entry onto another expression (before
+    restamp_moved, a stamping re-stamped whatever line its id had come to name) would pass it. Returns
+    1 when an entry names a line that reads otherwise than the one reviewed (each is listed), else 0.
+    An entry whose reason is not in any commit yet (a review not committed) is left to its stamp.
+    With fix, each such entry is moved to the site of the same file on the line that reads as the one
+    reviewed, with the mutation at the same place in it (the nearest, when several do), or, when none
+    does, given the stamp of the line reviewed, so that it is stale (a survivor) until reviewed again."""
+    def git(*args):
+        return subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True)
+
+    def entries(text):
+        for raw in text.split("\n"):
+            t = raw.strip()
+            if t and not t.startswith("#"):
+                mid, _, why = t.partition(" ")
+                if re.match(r"@[0-9a-f]{8}( |$)", why):
+                    why = why[9:]
+                yield mid, why.strip()
+
+    log = git("log", "--format=%H", "--reverse", "--", os.path.relpath(EQUIV_FILE, ROOT))
+    if log.returncode or not log.stdout.split():
+        print("mutants: no history of the equivalents list to audit against (not a git checkout, or shallow)")
+        return 0
+    origin = {}
+    for c in log.stdout.split():
+        for mid, why in entries(git("show", f"{c}:{os.path.relpath(EQUIV_FILE, ROOT)}").stdout):
+            origin.setdefault(why, (c, mid))
+    cur, ids = {}, {}
+    for g in GROUPS:
+        for f in source_files(g):
+            if f not in cur:
+                cur[f] = sites(f)
+                for x in cur[f][2]:
+                    ids.setdefault(mutant_id(x), x)
+    trees = {}
+
+    def old_site(commit, mid, first):
+        for f in [first] + [f for f in cur if f != first]:
+            if (commit, f) not in trees:
+                r = git("show", f"{commit}:{f}")
+                trees[commit, f] = None if r.returncode else (r.stdout, {mutant_id(x): x for x in sites(f, r.stdout)[2]})
+            if trees[commit, f] and mid in trees[commit, f][1]:
+                return trees[commit, f][0], trees[commit, f][1][mid]
+        return None, None
+
+    def at(text, site):
+        line = text.split("\n")[site[1] - 1]
+        return line.strip(), site[2] - (len(line) - len(line.lstrip()))
+
+    n, bad, pending, moves = 0, 0, 0, {}
+    for mid, why in entries(open(EQUIV_FILE, encoding="utf-8").read()):
+        n += 1
+        site, first = ids.get(mid), origin.get(why)
+        if site is None or first is None:
+            pending += first is None
+            continue  # not a site: --stamp-equivalents drops or re-anchors it; not committed: its stamp guards it
+        text, was = old_site(first[0], first[1], site[0])
+        now = at(cur[site[0]][0], site)
+        if was is None or was[0] != site[0] or was[3:] != site[3:] or at(text, was) != now:
+            bad += 1
+            seen = f"{was[0]}:{was[1]} '{at(text, was)[0][:70]}'" if was else "no site of that id"
+            print(f"mutants: {mid} names {site[0]}:{site[1]} '{now[0][:70]}' ({site[3]} {site[4]!r} -> {site[5]!r}), "
+                  f"reviewed at {first[0][:8]} on {seen}: {why[:90]}")
+            if was is not None:
+                same = [x for x in cur[was[0]][2] if x[3:] == was[3:] and at(cur[was[0]][0], x) == at(text, was)]
+                same.sort(key=lambda x: abs(x[1] - was[1]))
+                if same and (len(same) == 1 or abs(same[0][1] - was[1]) != abs(same[1][1] - was[1])):
+                    moves[mid] = (mutant_id(same[0]), line_stamp(same[0]))
+                else:
+                    moves[mid] = (mid, hashlib.sha1(at(text, was)[0].encode()).hexdigest()[:8])
+                print(f"mutants:   {'moved to ' + moves[mid][0] if moves[mid][0] != mid else 'no line reads so: stale'}")
+    print(f"mutants: {n} equivalences audited against the lines they were reviewed on, {bad} name another line"
+          f"{f', {pending} not committed yet' if pending else ''}")
+    if fix and moves:
+        out = []
+        for raw in open(EQUIV_FILE, encoding="utf-8").read().rstrip("\n").split("\n"):
+            mid = raw.split(" ", 1)[0]
+            if mid in moves and not raw.startswith("#"):
+                why = raw.split(" ", 1)[1]
+                why = why[9:].strip() if re.match(r"@[0-9a-f]{8}( |$)", why) else why
+                raw = f"{moves[mid][0]} @{moves[mid][1]} {why}"
+            out.append(raw)
+        with open(EQUIV_FILE, "w", encoding="utf-8") as f:
+            f.write("\n".join(out) + "\n")
+        print(f"mutants: {len(moves)} entries rewritten (--fix)")
+    return 1 if bad else 0
+
+
 def stamp_equivalents():
     """Rewrites the equivalents list against the current tree: each entry whose mutant is still a site
-    gets the stamp of its line; an entry whose id is no longer a site (its line moved) is re-anchored
-    through history (reanchor) to the same line where it is now, with the new id; one that cannot be
-    is dropped, since its id can only come back as another expression at the same place."""
+    on the line it was stamped on keeps that stamp, and a new entry (no stamp, or @00000000) gets its
+    line's; an entry whose id's line now reads otherwise (lines moved under it, and another expression
+    took its place) is moved to the line that still reads as stamped (restamp_moved), and kept stale
+    (its old stamp, so that it counts as a survivor until reviewed again) when there is none; an entry
+    whose id is no longer a site is re-anchored through history (reanchor) to the same line where it is
+    now, with the new id; one that cannot be is dropped, since its id can only come back as another
+    expression at the same place."""
     ids, cur, files = {}, {}, []
     for g in GROUPS:
         for f in source_files(g):
@@ -566,7 +679,7 @@ def stamp_equivalents():
             cur[f] = sites(f)[2]
             for site in cur[f]:
                 ids.setdefault(mutant_id(site), site)
-    out, kept, moved, dropped = [], 0, 0, []
+    out, kept, moved, dropped, stale = [], 0, 0, [], []
     for line in open(EQUIV_FILE):
         raw = line.rstrip("\n")
         t = raw.strip()
@@ -574,9 +687,18 @@ def stamp_equivalents():
             out.append(raw)
             continue
         mid, _, why = t.partition(" ")
+        stamp = None
         if why.startswith("@") and re.match(r"@[0-9a-f]{8}( |$)", why):
-            why = why[9:].strip()
-        if mid not in ids:
+            stamp, why = why[1:9], why[9:].strip()
+        if mid in ids and stamp not in (None, "00000000") and stamp != line_stamp(ids[mid]):
+            site = restamp_moved(ids[mid], stamp, cur)
+            if site is None or any(o.startswith(mutant_id(site) + " ") for o in out):
+                stale.append(mid)
+                out.append(f"{mid} @{stamp} {why}")
+                continue
+            mid, moved = mutant_id(site), moved + 1
+            ids[mid] = site
+        elif mid not in ids:
             site = reanchor(mid, files, cur)
             if site is None or any(o.startswith(mutant_id(site) + " ") for o in out):
                 dropped.append(mid)
@@ -595,6 +717,9 @@ def stamp_equivalents():
     print(f"mutants: {kept} equivalences stamped ({moved} re-anchored where their line is now, {twice} merged with a "
           f"later review of the same site), "
           f"{len(dropped)} dropped (no longer a site): {' '.join(dropped)}")
+    if stale:
+        print(f"mutants: {len(stale)} left stale (their line reads otherwise and no line reads as stamped; "
+              f"review them again): {' '.join(stale)}")
     return 0
 
 
@@ -697,7 +822,14 @@ def main():
     ap.add_argument("--stamp-equivalents", action="store_true",
                     help="stamp each entry of the equivalents list with its line as the tree has it now, and drop "
                          "entries whose mutant is no longer a site")
+    ap.add_argument("--audit-equivalents", action="store_true",
+                    help="check each entry of the equivalents list against the line it was reviewed on (through "
+                         "history); exit 1 when one names another line")
+    ap.add_argument("--fix", action="store_true", help="with --audit-equivalents: move each entry that names another "
+                    "line to the line reviewed, or make it stale when no line reads so")
     a = ap.parse_args()
+    if a.audit_equivalents:
+        return audit_equivalents(a.fix)
     if a.smoke:
         return smoke(a)
     if a.stamp_equivalents:
