@@ -520,17 +520,47 @@ def is_equivalent(eq, site, quiet=False):
     return True
 
 
-def reanchor(mid, files, cur):
-    """The site of the current tree that equivalence `mid` was reviewed on, found through history: the
-    commit that added `mid` to the list, the site with that id in that commit's tree (any group file),
+def equiv_entries(text):
+    """(id, reason) of each entry of an equivalents list's text, stamps left out."""
+    for raw in text.split("\n"):
+        t = raw.strip()
+        if t and not t.startswith("#"):
+            mid, _, why = t.partition(" ")
+            if re.match(r"@[0-9a-f]{8}( |$)", why):
+                why = why[9:]
+            yield mid, why.strip()
+
+
+def reason_origins():
+    """reason -> (commit, id): the first commit whose equivalents list holds the reason, and the id
+    that list gave it: the review and the tree it was made on. An id alone does not name a review,
+    since ids are places (file, line, column, operator) that other expressions come to occupy. Empty
+    without history."""
+    rel = os.path.relpath(EQUIV_FILE, ROOT)
+    log = subprocess.run(["git", "-C", ROOT, "log", "--format=%H", "--reverse", "--", rel], capture_output=True, text=True)
+    origin = {}
+    for c in (log.stdout.split() if log.returncode == 0 else []):
+        text = subprocess.run(["git", "-C", ROOT, "show", f"{c}:{rel}"], capture_output=True, text=True).stdout
+        for mid, why in equiv_entries(text):
+            origin.setdefault(why, (c, mid))
+    return origin
+
+
+def reanchor(mid, why, files, cur, origins):
+    """The site of the current tree that equivalence `mid` (reason `why`) was reviewed on, found
+    through history: the commit where the reason first appears and the id it had there (else the
+    first commit that holds `mid`), the site with that id in that commit's tree (any group file),
     and the line of the current file that reads the same, with the same operator at the same place in
     it (of several such lines, the nearest to the old line number). None when a step finds nothing, or
     two lines tie."""
-    r = subprocess.run(["git", "-C", ROOT, "log", "--format=%H", "--reverse", "-S", mid, "--",
-                        "scripts/mutants-equivalent.txt"], capture_output=True, text=True)
-    commits = r.stdout.split()
-    if r.returncode or not commits:
-        return None
+    if why in origins:
+        commits, mid = [origins[why][0]], origins[why][1]
+    else:
+        r = subprocess.run(["git", "-C", ROOT, "log", "--format=%H", "--reverse", "-S", mid, "--",
+                            "scripts/mutants-equivalent.txt"], capture_output=True, text=True)
+        commits = r.stdout.split()
+        if r.returncode or not commits:
+            return None
     for f in files:
         old = subprocess.run(["git", "-C", ROOT, "show", f"{commits[0]}:{f}"], capture_output=True, text=True)
         if old.returncode:
@@ -583,23 +613,10 @@ def audit_equivalents(fix=False):
     def git(*args):
         return subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True)
 
-    def entries(text):
-        for raw in text.split("\n"):
-            t = raw.strip()
-            if t and not t.startswith("#"):
-                mid, _, why = t.partition(" ")
-                if re.match(r"@[0-9a-f]{8}( |$)", why):
-                    why = why[9:]
-                yield mid, why.strip()
-
-    log = git("log", "--format=%H", "--reverse", "--", os.path.relpath(EQUIV_FILE, ROOT))
-    if log.returncode or not log.stdout.split():
+    origin = reason_origins()
+    if not origin:
         print("mutants: no history of the equivalents list to audit against (not a git checkout, or shallow)")
         return 0
-    origin = {}
-    for c in log.stdout.split():
-        for mid, why in entries(git("show", f"{c}:{os.path.relpath(EQUIV_FILE, ROOT)}").stdout):
-            origin.setdefault(why, (c, mid))
     cur, ids = {}, {}
     for g in GROUPS:
         for f in source_files(g):
@@ -623,7 +640,7 @@ def audit_equivalents(fix=False):
         return line.strip(), site[2] - (len(line) - len(line.lstrip()))
 
     n, bad, pending, moves = 0, 0, 0, {}
-    for mid, why in entries(open(EQUIV_FILE, encoding="utf-8").read()):
+    for mid, why in equiv_entries(open(EQUIV_FILE, encoding="utf-8").read()):
         n += 1
         site, first = ids.get(mid), origin.get(why)
         if site is None or first is None:
@@ -679,7 +696,7 @@ def stamp_equivalents():
             cur[f] = sites(f)[2]
             for site in cur[f]:
                 ids.setdefault(mutant_id(site), site)
-    out, kept, moved, dropped, stale = [], 0, 0, [], []
+    out, kept, moved, dropped, stale, origins = [], 0, 0, [], [], None
     for line in open(EQUIV_FILE):
         raw = line.rstrip("\n")
         t = raw.strip()
@@ -699,7 +716,9 @@ def stamp_equivalents():
             mid, moved = mutant_id(site), moved + 1
             ids[mid] = site
         elif mid not in ids:
-            site = reanchor(mid, files, cur)
+            if origins is None:
+                origins = reason_origins()
+            site = reanchor(mid, why, files, cur, origins)
             if site is None or any(o.startswith(mutant_id(site) + " ") for o in out):
                 dropped.append(mid)
                 continue
@@ -797,9 +816,16 @@ def smoke(a):
     stamps = is_equivalent({mid: (line_stamp(pick[0]), "")}, pick[0]) and \
         not is_equivalent({mid: ("00000000" if line_stamp(pick[0]) != "00000000" else "11111111", "")}, pick[0], True) and \
         is_equivalent({mid: (None, "")}, pick[0])
+    # an entry whose id has come to name another line moves back to the line that reads as stamped
+    # (restamp_moved), and finds none for a stamp no line has
+    x = pick[0]
+    away = (x[0], x[1] + 1, *x[2:])
+    moves = restamp_moved(away, line_stamp(x), {x[0]: s}) == x and \
+        restamp_moved(away, "00000000" if line_stamp(x) != "00000000" else "11111111", {x[0]: s}) is None
     ok = all(r["status"] in ("killed", "survived", "stillborn") for r in results) and \
-        any(r["status"] == "killed" for r in results) and again and stamps
-    print(f"mutants smoke: {[r['status'] for r in results]}, deterministic draw: {again}, stamps: {stamps}")
+        any(r["status"] == "killed" for r in results) and again and stamps and moves
+    print(f"mutants smoke: {[r['status'] for r in results]}, deterministic draw: {again}, stamps: {stamps}, "
+          f"moves: {moves}")
     print(f"{1 if ok else 0} passed, {0 if ok else 1} failed")
     return 0 if ok else 1
 

@@ -203,11 +203,13 @@ static inline void sfk_hpass_rgba(const uint8_t *row, const sfk_hwin *gt, const 
       const __m256i F = _mm256_loadu_si256((const __m256i *)(const void *)(cf + X));
       const __m256i bp = _mm256_set1_epi32(bpix), none = _mm256_set1_epi32(-1);
       const __m256i ma = _mm256_cmpgt_epi32(A, none), mb = _mm256_cmpgt_epi32(B, none);
-      /* per lane (pixels 0-3 | 4-7): words R R R R G G G G, and B B B B A A A A, zero-extended */
-      const __m256i lo = _mm256_setr_epi8(0, -1, 4, -1, 8, -1, 12, -1, 1, -1, 5, -1, 9, -1, 13, -1, 0, -1, 4, -1, 8, -1, 12, -1, 1,
-                                          -1, 5, -1, 9, -1, 13, -1);
-      const __m256i hi = _mm256_setr_epi8(2, -1, 6, -1, 10, -1, 14, -1, 3, -1, 7, -1, 11, -1, 15, -1, 2, -1, 6, -1, 10, -1, 14, -1,
-                                          3, -1, 7, -1, 11, -1, 15, -1);
+      /* per lane (pixels 0-3 | 4-7): words R R R R G G G G, and B B B B A A A A, zero-extended (ZB: a
+       * control byte with bit 7 set, for which pshufb writes 0) */
+      enum { ZB = -128 };
+      const __m256i lo = _mm256_setr_epi8(0, ZB, 4, ZB, 8, ZB, 12, ZB, 1, ZB, 5, ZB, 9, ZB, 13, ZB, 0, ZB, 4, ZB, 8, ZB, 12, ZB, 1,
+                                          ZB, 5, ZB, 9, ZB, 13, ZB);
+      const __m256i hi = _mm256_setr_epi8(2, ZB, 6, ZB, 10, ZB, 14, ZB, 3, ZB, 7, ZB, 11, ZB, 15, ZB, 2, ZB, 6, ZB, 10, ZB, 14,
+                                          ZB, 3, ZB, 7, ZB, 11, ZB, 15, ZB);
       const __m256i w1 = _mm256_packus_epi32(F, F), w0 = _mm256_sub_epi16(w256, w1); /* fx of pixels 0-3 0-3 | 4-7 4-7 */
       sfk_asan_idx8(row, c0 + X, 4, true);
       sfk_asan_idx8(row, c1 + X, 4, true);
