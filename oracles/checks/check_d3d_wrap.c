@@ -314,6 +314,27 @@ static bool sf_check_d3d_wrap_edges(sf_verdict *v) {
                      dim <= SF_D3D_DIM_TEXCUBEARRAY ? "success" : "out of range, naming the dimension");
     return false;
   }
+  /* with no dimension asked (0), the wrapper takes the instruction's RESOURCE_DIM only when it has
+   * the token and it names one: a dimension left in the field without the token (has_resdim false),
+   * or a token of 0 (unknown), gives Texture2D, the same bytes as asking for it */
+  for (unsigned k = 0; k < 2; k++) {
+    sf_d3d_inst w = d;
+    w.has_resdim = k == 1, w.resdim = k ? 0 : SF_D3D_DIM_TEX3D;
+    sf_buf a, b;
+    sf_status_clear(&st);
+    sf_buf_init(&a, &st);
+    sf_buf_init(&b, &st);
+    sf_code ra = sf_dxbc_wrap_sample(&w, 0, &a, &st), rb = sf_dxbc_wrap_sample(&w, SF_D3D_DIM_TEX2D, &b, &st);
+    bool ok = ra == SF_ERR_NOMEM || rb == SF_ERR_NOMEM ||
+              (ra == SF_OK && rb == SF_OK && a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+    sf_buf_free(&a);
+    sf_buf_free(&b);
+    if (!ok)
+      return sf_verdict_failf(v, "wrap_edges", "dim_default", "'%s' with %s, wrapped with no dimension asked: %s / %s with "
+                              "Texture2D asked, or the bytes differ; want Texture2D's bytes", line,
+                              k ? "a RESOURCE_DIM token of 0" : "resdim 3D left without its token", sf_code_name(ra),
+                              sf_code_name(rb));
+  }
   return true;
 }
 

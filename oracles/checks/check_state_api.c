@@ -557,12 +557,25 @@ bool sf_check_state_defaults(sf_verdict *v) {
       unsigned lt = p < SF_AVS_PHASES / 2 ? 3 : 4, ct = p < SF_AVS_PHASES / 2 ? 1 : 2;
       for (unsigned t = 0; t < SF_AVS_LUMA_TAPS; t++) ok = ok && d.avs_luma[p][t] == (t == lt ? 64 : 0);
       for (unsigned t = 0; t < SF_AVS_CHROMA_TAPS; t++) ok = ok && d.avs_chroma[p][t] == (t == ct ? 64 : 0);
+      /* and sf_sampler_check reads every phase: phase p's luma, then its chroma, one tap off 64 in
+       * sum, refused naming the phase */
+      for (unsigned w = 0; w < 2 && ok; w++) {
+        sf_sampler f = d;
+        if (w) f.avs_chroma[p][0]++;
+        else f.avs_luma[p][0]++;
+        sf_status cs;
+        sf_status_clear(&cs);
+        char want[40];
+        snprintf(want, sizeof want, "AVS phase %u taps", p);
+        ok = sf_sampler_check(&f, &cs) == SF_ERR_INVALID && strstr(cs.msg, want);
+      }
     }
     if (ok) return true;
     sf_verdict_fail(v, "state_defaults", NULL, "sampler");
     sf_verdict_key(v, "state_defaults sampler");
     char buf[256];
-    sf_verdict_dumpf(v, "sf_sampler_default: %s (or its AVS tables are not the nearest ones; or the description of "
+    sf_verdict_dumpf(v, "sf_sampler_default: %s (or its AVS tables are not the nearest ones, or sf_sampler_check "
+                     "took one of its phases with a tap off 64 in sum; or the description of "
                      "border (0.25,0.5,0.75,1), bias 3, lod [1,7] is: %s)\n", sf_sampler_describe(&d, buf, sizeof buf), db);
     return false;
   }
