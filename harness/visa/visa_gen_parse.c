@@ -206,14 +206,17 @@ static size_t next_tok(const cur *c, size_t j, size_t *at, size_t *n) {
   return j;
 }
 
-/* Whether t[0..n) is spelled as a raw operand, name.offset: a name, then a '.', and none of a
- * region's '(' or '<'. The offset's digits are not looked at: no surface or sampler name holds a
- * '.', so a token with one after its name is a raw operand however its offset is written, and the
- * raw operand's reader refuses a bad offset (`V40.`, `V40.x`) there, rather than the surface
- * reader refusing the name. */
+/* Whether t[0..n) is spelled as a raw operand, name.offset: a name, a '.', decimal digits, and
+ * none of a region's '(' or '<'. The digits may be missing (`V40.`), so that the raw operand's
+ * reader refuses the missing offset rather than the surface reader the name; a token with other
+ * bytes after its '.' (`T8.q`) is not one: in a 3D_SAMPLE line it is the surface, refused at its
+ * suffix. */
 static bool raw_operand_token(const char *t, size_t n) {
   const char *d = n ? memchr(t, '.', n) : NULL;
-  return d && d != t && !memchr(t, '(', n) && !memchr(t, '<', n);
+  if (!d || d == t || memchr(t, '(', n) || memchr(t, '<', n)) return false;
+  for (const char *q = d + 1; q < t + n; q++)
+    if (!vt_is_digit(*q)) return false;
+  return true;
 }
 
 /* 3D_LOAD (0x6e) and 3D_SAMPLE share their op names; a 3D_LOAD line has no sampler, so the token
