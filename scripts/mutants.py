@@ -520,6 +520,15 @@ def is_equivalent(eq, site, quiet=False):
     return True
 
 
+def nearest(cands, line):
+    """Of sites that read the same (a line repeated: a prefetch, a local array), the one nearest to
+    `line`, since edits move lines by a little; None when there is none, or two are equally near."""
+    cands = sorted(cands, key=lambda x: abs(x[1] - line))
+    if not cands or (len(cands) > 1 and abs(cands[0][1] - line) == abs(cands[1][1] - line)):
+        return None
+    return cands[0]
+
+
 def equiv_entries(text):
     """(id, reason) of each entry of an equivalents list's text, stamps left out."""
     for raw in text.split("\n"):
@@ -575,12 +584,7 @@ def reanchor(mid, why, files, cur, origins):
         lines = open(os.path.join(SRC, f), encoding="utf-8").read().split("\n")
         same = [x for x in now if lines[x[1] - 1].strip() == old_line.strip() and
                 x[2] - (len(lines[x[1] - 1]) - len(lines[x[1] - 1].lstrip())) == rel]
-        # a line that reads the same in several places (a prefetch, a local array): the nearest to
-        # where it was, if one is nearer than the others (edits move lines by a little)
-        same.sort(key=lambda x: abs(x[1] - site[1]))
-        if len(same) > 1 and abs(same[0][1] - site[1]) == abs(same[1][1] - site[1]):
-            return None
-        return same[0] if same else None
+        return nearest(same, site[1])
     return None
 
 
@@ -593,10 +597,7 @@ def restamp_moved(site, stamp, cur):
     lines = open(os.path.join(SRC, path), encoding="utf-8").read().split("\n")
     same = [x for x in cur.get(path, []) if x[2:] == site[2:] and
             hashlib.sha1(lines[x[1] - 1].strip().encode()).hexdigest()[:8] == stamp]
-    same.sort(key=lambda x: abs(x[1] - line))
-    if not same or (len(same) > 1 and abs(same[0][1] - line) == abs(same[1][1] - line)):
-        return None
-    return same[0]
+    return nearest(same, line)
 
 
 def audit_equivalents(fix=False):
@@ -655,9 +656,9 @@ def audit_equivalents(fix=False):
                   f"reviewed at {first[0][:8]} on {seen}: {why[:90]}")
             if was is not None:
                 same = [x for x in cur[was[0]][2] if x[3:] == was[3:] and at(cur[was[0]][0], x) == at(text, was)]
-                same.sort(key=lambda x: abs(x[1] - was[1]))
-                if same and (len(same) == 1 or abs(same[0][1] - was[1]) != abs(same[1][1] - was[1])):
-                    moves[mid] = (mutant_id(same[0]), line_stamp(same[0]))
+                near = nearest(same, was[1])
+                if near is not None:
+                    moves[mid] = (mutant_id(near), line_stamp(near))
                 else:
                     moves[mid] = (mid, hashlib.sha1(at(text, was)[0].encode()).hexdigest()[:8])
                 print(f"mutants:   {'moved to ' + moves[mid][0] if moves[mid][0] != mid else 'no line reads so: stale'}")
