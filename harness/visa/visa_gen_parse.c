@@ -206,16 +206,17 @@ static size_t next_tok(const cur *c, size_t j, size_t *at, size_t *n) {
   return j;
 }
 
-/* Whether t[0..n) is spelled as a raw operand, name.offset: a name, a '.', decimal digits, and
- * none of a region's '(' or '<'. The digits may be missing (`V40.`), so that the raw operand's
- * reader refuses the missing offset rather than the surface reader the name; a token with other
- * bytes after its '.' (`T8.q`) is not one: in a 3D_SAMPLE line it is the surface, refused at its
- * suffix. */
+/* Whether t[0..n) is spelled as a raw operand, name.offset: a name of identifier characters, a '.',
+ * and decimal digits. The digits may be missing (`V40.`), so that the raw operand's reader refuses
+ * the missing offset rather than the surface reader the name; a token with other bytes after its
+ * '.' (`T8.q`) or before it (`V4(0.0`, `-V4.0`: a region's '(' or '<', a sign) is not one: in a
+ * 3D_SAMPLE line it is the surface, refused there. */
 static bool raw_operand_token(const char *t, size_t n) {
-  const char *d = n ? memchr(t, '.', n) : NULL;
-  if (!d || d == t || memchr(t, '(', n) || memchr(t, '<', n)) return false;
-  for (const char *q = d + 1; q < t + n; q++)
-    if (!vt_is_digit(*q)) return false;
+  size_t i = 0;
+  while (i < n && vt_id_char(t[i])) i++;
+  if (i == 0 || i >= n || t[i] != '.') return false;
+  while (++i < n)
+    if (!vt_is_digit(t[i])) return false;
   return true;
 }
 

@@ -266,6 +266,9 @@ static bool suffix_edges(sf_verdict *v) {
       "lsc_atomic_iadd.slm (M1, 16)  V32:d32  flat[V32]:a32  V32  %null",
       "lsc_load_quad.ugm (M1, 32)  V32:d32.xy  flat[V32]:a32",
       "lsc_store_quad.slm (M1, 16)  flat[V32]:a32  V32:d32.xyzw",
+      /* every address width, each spelled in lanes (the reader's lanes-to-code table, the printer's inverse) */
+      "addr_add (M1, 16) A0(0)<2> A0(0)<4> 0x4:uw", "addr_add (M1, 16) A0(0)<8> A0(0)<16> 0x4:uw",
+      "addr_add (M1, 16) A0(0)<32> A0(0)<1> 0x4:uw",
       /* the address of a state variable by its number, at the largest that fits the operand */
       "addr_add (M1_NM, 1) A0(0)<1> &T65535 0x0:uw", "addr_add (M1_NM, 1) A0(0)<1> &S65535 0x0:uw"};
   enum { NL = sizeof lines / sizeof lines[0] };

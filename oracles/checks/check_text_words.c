@@ -96,6 +96,11 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, "    load_lz.RGBA (M1, 16)  0x0:uw T6 V40. V40.0 V40.0", SF_ERR_SYNTAX, 42, "expected a byte offset after '.'"},
     {TW_VISA_FILE, "    resinfo.RGBA (M1, 16) T6 V40. V40.0", SF_ERR_SYNTAX, 34, "expected a byte offset after '.'"}, /* 3D_INFO's */
     {TW_VISA_FILE, "    load_lz.RGBA (M1, 16)  0x0:uw T6 V40.x V40.0 V40.0", SF_ERR_UNDECLARED, 38, "expected a surface"}, /* not name.digits: a surface */
+    /* a name of other characters than an identifier's before the '.', or none, is not a raw operand either */
+    {TW_VISA_FILE, "    load_lz.RGBA (M1, 16)  0x0:uw T6 V4(0.0 V40.0 V40.0", SF_ERR_UNDECLARED, 38, "expected a surface"},
+    {TW_VISA_FILE, "    load_lz.RGBA (M1, 16)  0x0:uw T6 V4-0.0 V40.0 V40.0", SF_ERR_UNDECLARED, 38, "expected a surface"},
+    {TW_VISA_FILE, "    load_lz.RGBA (M1, 16)  0x0:uw T6 .0 V40.0 V40.0", SF_ERR_SYNTAX, 38, "expected a surface, found '.0'"},
+    {TW_VISA_FILE, "    load_lz.RGBA (M1, 16)  0x0:uw T6 -V4.0 V40.0 V40.0", SF_ERR_SYNTAX, 38, "expected a surface, found '-V4.0'"},
     {TW_VISA_FILE, "    lsc_load.ugm.ca.ca.ca.ca (M1, 16)  V40:d32  flat[V40]:a32", SF_ERR_SYNTAX, 26, "unexpected '.' after lsc_load"},
     {TW_D3D_LINE, "sample r0.xyzw, r1[0][1][2][3].xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 25, "more than 3 indices"},
     {TW_D3D_LINE, "sample r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
