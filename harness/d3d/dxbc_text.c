@@ -9,34 +9,23 @@
  * chunks right after the chunk table; other layouts are refused as unsupported. */
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "harness/d3d/dxbc_text_priv.h"
 
 void dxbc_bprintf(sf_buf *o, const char *fmt, ...) {
-  char small[512];
+  char piece[DXBC_PIECE_MAX];
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(small, sizeof small, fmt, ap);
+  int n = vsnprintf(piece, sizeof piece, fmt, ap);
   va_end(ap);
-  if (n < 0) return;
-  if ((size_t)n < sizeof small) {
-    sf_buf_put(o, small, (size_t)n);
-    return;
-  }
-  char *big = malloc((size_t)n + 1);
-  if (!big) {
+  if (n < 0 || (size_t)n >= sizeof piece) {
     o->failed = true;
-    o->code = SF_ERR_NOMEM;
-    sf_fail(o->st, SF_ERR_NOMEM, "cannot format %d bytes of text", n);
+    o->code = SF_ERR_LIMIT;
+    sf_fail(o->st, SF_ERR_LIMIT, "a container text piece of %d bytes is over the printer's %u", n, DXBC_PIECE_MAX - 1);
     return;
   }
-  va_start(ap, fmt);
-  vsnprintf(big, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  sf_buf_put(o, big, (size_t)n);
-  free(big);
+  sf_buf_put(o, piece, (size_t)n);
 }
 
 static const struct {

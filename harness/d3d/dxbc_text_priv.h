@@ -7,7 +7,12 @@
 #include "samplefuzz/bytes.h"
 #include "samplefuzz/dxbc.h"
 
-/* printf into a growing sf_buf (no NUL kept). */
+/* printf of one piece of the container text into a growing sf_buf (no NUL kept). Every piece is
+ * bounded by what it prints: a semantic name (< SF_DXBC_SIG_NAME_MAX) and a few numbers, or a status
+ * message (< SF_STATUS_MSG_MAX) and a few words; a longer one would be a printer bug and fails the
+ * buffer with SF_ERR_LIMIT rather than being cut. */
+#define DXBC_PIECE_MAX 512u
+_Static_assert(SF_DXBC_SIG_NAME_MAX + 64 <= DXBC_PIECE_MAX, "a signature element's name and numbers fit a piece");
 void dxbc_bprintf(sf_buf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* " NAME INDEX [stream=] sv= type= r= mask= rw= [min=]" (leading space, no newline). */

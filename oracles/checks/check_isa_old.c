@@ -183,50 +183,70 @@ static bool old_fields_built(sf_verdict *v) {
  * UW, so a kernel with 65,536 of any one of them (each count alone at its cap) must be refused at
  * 3.3 as out of range for those 16 bits, not written with ids cut short, nor refused for another
  * reason (3.3 also holds the input count in a byte: that refusal names 8 bits; each names the
- * version, "vISA 3.3 stores ..."). And a 3.3 kernel
+ * version, "vISA 3.3 stores ..."), while 65,535 strings or variables are written. A 3.3 kernel
  * with 255 inputs, the byte's largest count, is written, while 256 is refused for the byte. The ids
  * a record holds are UW too: a kernel whose first (and only) variable aliases id 0x10000, or whose
- * first input names it, is refused for the 16 bits as well. */
+ * first input names it, is refused for the 16 bits as well, and at id 0xFFFF each is written. */
+typedef struct old_count_case {
+  const char *what;
+  uint32_t strings, vars, inputs; /* counts (0: the kernel's own) */
+  uint32_t alias, input_id;       /* the first variable's alias, the first input's variable (0: none) */
+  unsigned bits;                  /* 0: written; 16 or 8: refused as out of range for that many bits */
+} old_count_case;
+
+static const old_count_case old_count_cases[] = {
+    {"65536 strings", 0x10000u, 0, 0, 0, 0, 16},
+    {"65536 variables", 0, 0x10000u, 0, 0, 0, 16},
+    {"65536 inputs", 0, 0, 0x10000u, 0, 0, 16},
+    {"255 inputs", 0, 0, 255, 0, 0, 0},
+    {"256 inputs", 0, 0, 256, 0, 0, 8},
+    {"its first variable aliasing id 0x10000", 0, 0, 0, 0x10000u, 0, 16},
+    {"its first input naming id 0x10000", 0, 0, 1, 0, 0x10000u, 16},
+    {"65535 strings", 0xFFFFu, 0, 0, 0, 0, 0},
+    {"65535 variables", 0, 0xFFFFu, 0, 0, 0, 0},
+    {"its first variable aliasing id 0xFFFF", 0, 0, 0, 0xFFFFu, 0, 0},
+    {"its first input naming id 0xFFFF", 0, 0, 1, 0, 0xFFFFu, 0},
+};
+
+/* The kernel of one case in f (3.3, one kernel); false when memory ran out. */
+static bool old_count_kernel(const old_count_case *c, sf_isa_file *f, sf_status *st) {
+  memset(f, 0, sizeof *f);
+  f->major = 3, f->minor = 3, f->num_kernels = 1;
+  f->kernels = calloc(1, sizeof *f->kernels);
+  if (!f->kernels || sf_visa_kernel_init(f->kernels, "k", st) != SF_OK) return false;
+  sf_visa_kernel *k = f->kernels;
+  while (k->num_strings < c->strings)
+    if (sf_visa_kernel_add_string(k, "", 0, st) < 0) return false;
+  if (c->vars) { /* every variable named by string 0 (the kernel's name): only the variable count is large */
+    free(k->vars);
+    k->num_vars = 0;
+    if (!(k->vars = calloc(c->vars, sizeof *k->vars))) return false;
+    k->num_vars = c->vars;
+  }
+  if (c->alias) { /* one variable, the first, aliasing the id */
+    if (sf_visa_kernel_add_var(k, "a", SF_VT_UD, 1, 0, st) < 0) return false;
+    k->vars[0].alias_index = c->alias;
+  }
+  if (c->inputs) {
+    free(k->inputs);
+    k->num_inputs = 0;
+    if (!(k->inputs = calloc(c->inputs, sizeof *k->inputs))) return false;
+    k->num_inputs = c->inputs;
+    if (c->input_id) k->inputs[0] = (sf_visa_input){0, c->input_id, 0, 4};
+  }
+  return true;
+}
+
 static bool old_counts(sf_verdict *v) {
   static bool done;
   if (done) return true;
   done = true;
-  static const char *const what[7] = {"strings", "variables", "inputs", "255 inputs", "256 inputs",
-                                      "its first variable aliasing id 0x10000", "its first input naming id 0x10000"};
-  for (unsigned q = 0; q < 7; q++) {
+  for (size_t q = 0; q < sizeof old_count_cases / sizeof old_count_cases[0]; q++) {
+    const old_count_case *c = &old_count_cases[q];
     sf_isa_file f;
-    memset(&f, 0, sizeof f);
-    f.major = 3, f.minor = 3, f.num_kernels = 1;
-    f.kernels = calloc(1, sizeof *f.kernels);
     sf_status st;
     sf_status_clear(&st);
-    bool built = f.kernels && sf_visa_kernel_init(f.kernels, "k", &st) == SF_OK;
-    sf_visa_kernel *k = built ? f.kernels : NULL;
-    while (built && q == 0 && k->num_strings < 0x10000u) built = sf_visa_kernel_add_string(k, "", 0, &st) >= 0;
-    if (built && q == 1) { /* every variable named by string 0 (the kernel's name): only the variable count is large */
-      free(k->vars);
-      k->vars = calloc(0x10000u, sizeof *k->vars);
-      k->num_vars = k->vars ? 0x10000u : 0;
-      built = k->vars != NULL;
-    }
-    if (built && q >= 2) { /* 65536 inputs, or (3.3's input count is a byte) 255 and 256 */
-      uint32_t ni = q == 2 ? 0x10000u : q == 3 ? 255u : 256u;
-      free(k->inputs);
-      k->inputs = calloc(ni, sizeof *k->inputs);
-      k->num_inputs = k->inputs ? ni : 0;
-      built = k->inputs != NULL;
-    }
-    if (built && q == 5) { /* one variable, the first, whose alias is a variable id past 16 bits */
-      built = sf_visa_kernel_add_var(k, "a", SF_VT_UD, 1, 0, &st) >= 0;
-      if (built) k->vars[0].alias_index = 0x10000u;
-    }
-    if (built && q == 6) { /* one input, the first, naming a variable id past 16 bits */
-      free(k->inputs);
-      k->inputs = calloc(1, sizeof *k->inputs);
-      k->num_inputs = k->inputs ? 1 : 0;
-      built = k->inputs != NULL;
-      if (built) k->inputs[0] = (sf_visa_input){0, 0x10000u, 0, 4};
-    }
+    bool built = old_count_kernel(c, &f, &st);
     sf_code rc = SF_ERR_NOMEM;
     sf_status wst;
     sf_status_clear(&wst);
@@ -239,16 +259,13 @@ static bool old_counts(sf_verdict *v) {
     }
     sf_isa_free(&f);
     if (rc == SF_ERR_NOMEM) continue; /* no verdict without memory */
-    bool named = strstr(wst.msg, "vISA 3.3 stores") != NULL; /* the refusal names the version it writes */
-    if (q < 3 || q > 4 ? rc == SF_ERR_RANGE && named && strstr(wst.msg, "16 bits")
-              : q == 3 ? rc == SF_OK : rc == SF_ERR_RANGE && named && strstr(wst.msg, "8 bits"))
-      continue;
-    static const char *const want[3] = {"refused as out of range for 16-bit ids", "written (the byte's largest count)",
-                                        "refused as out of range for the 8-bit input count"};
-    sf_verdict_fail(v, "old_counts", NULL, what[q]);
-    sf_verdict_key(v, "old_counts %s %s", what[q], sf_code_name(rc));
-    sf_verdict_dumpf(v, "a vISA 3.3 kernel with %s%s: %s (%s); want it %s\n", q < 3 ? "65536 " : "", what[q], sf_code_name(rc),
-                     rc == SF_OK ? "written" : wst.msg, want[q < 3 || q > 4 ? 0 : q - 2]);
+    char bits[24];
+    snprintf(bits, sizeof bits, "%u bits", c->bits);
+    /* the refusal names the version it writes and the width */
+    if (c->bits ? rc == SF_ERR_RANGE && strstr(wst.msg, "vISA 3.3 stores") && strstr(wst.msg, bits) : rc == SF_OK) continue;
+    sf_verdict_failf(v, "old_counts", c->what, "a vISA 3.3 kernel with %s: %s (%s); want it %s%s\n", c->what, sf_code_name(rc),
+                     rc == SF_OK ? "written" : wst.msg, c->bits ? "refused as out of range for the " : "written",
+                     c->bits ? bits : "");
     return false;
   }
   return true;
