@@ -140,7 +140,7 @@ sf_code sf_d3dasm_print_tokens(const uint32_t *tok, size_t ntok, uint32_t versio
 
 sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status *st) {
   if (!p || !out) return sf_fail(st, SF_ERR_INVALID, "sf_d3dasm_print_program: NULL argument");
-  char line[SF_D3DASM_MAX_INST_TEXT + 1]; /* the version line, or one sample instruction's text */
+  char line[SF_D3DASM_MAX_INST_TEXT]; /* the version line, or one sample instruction's text and its NUL */
   unsigned type = p->version >> 16;
   if ((p->version & 0xff00) == 0 && type < 6 && ((p->version >> 4) & 0xf) <= 9 && (p->version & 0xf) <= 9)
     snprintf(line, sizeof line, "%s_%u_%u\n", da_prog_names[type], (p->version >> 4) & 0xf, p->version & 0xf);
@@ -150,7 +150,7 @@ sf_code sf_d3dasm_print_program(const sf_tpf_program *p, sf_buf *out, sf_status 
   for (size_t i = 0; i < p->count; i++) {
     const sf_tpf_item *it = &p->items[i];
     if (it->kind == SF_TPF_ITEM_SAMPLE) {
-      obuf b = {line, sizeof line - 1, 0, false, 0, (p->version & 0xff) >= 0x51, false};
+      obuf b = {line, sizeof line, 0, false, 0, (p->version & 0xff) >= 0x51, false};
       sf_code c = da_print_inst(&b, it->inst, st);
       if (c) return c;
       sb_puts(out, line);

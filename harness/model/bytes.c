@@ -131,7 +131,7 @@ bool sf_wr_u64(sf_buf *b, uint64_t v) { /* one put: a refused write appends noth
 }
 
 bool sf_buf_patch_u32(sf_buf *b, size_t at, uint32_t v) {
-  if (b->failed || at > b->len || b->len - at < 4) return false;
+  if (b->failed || b->len < 4 || at > b->len - 4) return false; /* at + 4 <= len, without overflow */
   b->data[at] = (uint8_t)v;
   b->data[at + 1] = (uint8_t)(v >> 8);
   b->data[at + 2] = (uint8_t)(v >> 16);

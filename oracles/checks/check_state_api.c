@@ -496,7 +496,8 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   }
 #undef SN_CALL
   /* sf_backend_list counts every backend and writes at most max of them: none through NULL, and
-   * nothing past out[max - 1] */
+   * nothing past out[max - 1]; the first is the scalar one (the targets' reference), and each
+   * listed backend is the one sf_backend_find gives for its name */
   if (!what) {
     const sf_backend *list[SF_MAX_BACKENDS_CHECKED + 1];
     unsigned all = sf_backend_list(NULL, 0), counted = sf_backend_list(NULL, SF_MAX_BACKENDS_CHECKED);
@@ -504,7 +505,17 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
     unsigned one = sf_backend_list(list, 1);
     bool kept = true;
     for (unsigned i = 1; i <= SF_MAX_BACKENDS_CHECKED; i++) kept = kept && list[i] == (const sf_backend *)&list[i];
-    if (all == 0 || counted != all || one != all || !kept || list[0] == (const sf_backend *)&list[0]) {
+    const char *lost = NULL; /* a listed backend that sf_backend_find does not give for its name */
+    for (unsigned i = 0; i < nbe && i < SF_MAX_BACKENDS_CHECKED && !lost; i++)
+      if (sf_backend_find(bes[i]->name) != bes[i]) lost = bes[i]->name;
+    if (!lost && nbe && bes[0] != sf_backend_scalar()) lost = "(the first is not the scalar backend)";
+    if (lost) {
+      what = "sf_backend_list(out, max)";
+      rc = SF_OK;
+      want = SF_OK;
+      snprintf(st.msg, sizeof st.msg, "%u backends listed, first '%s'; %s%s", nbe, nbe ? bes[0]->name : "", lost[0] == '(' ? "" : "not found by name: ",
+               lost);
+    } else if (all == 0 || counted != all || one != all || !kept || list[0] == (const sf_backend *)&list[0]) {
       what = "sf_backend_list(out, max)";
       rc = SF_OK;
       want = SF_OK;
