@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/d3d/dxbc_text_priv.h"
 #include "samplefuzz/dxbc.h"
 #include "tests/sf_test.h"
 
@@ -371,29 +370,11 @@ static void test_mutants(void) {
   SF_CHECK(printed > 1000);
 }
 
-/* The printer formats each piece of its text on the stack: a piece of the longest size appends
- * whole, and one byte more fails the buffer (SF_ERR_LIMIT, saying so) and keeps what came before. */
-static void test_piece_cap(void) {
-  static char word[DXBC_PIECE_MAX + 1];
-  memset(word, 'w', DXBC_PIECE_MAX);
-  sf_status st;
-  sf_status_clear(&st);
-  sf_buf b;
-  sf_buf_init(&b, &st);
-  dxbc_bprintf(&b, "%.*s", (int)DXBC_PIECE_MAX - 1, word);
-  SF_CHECK(sf_buf_code(&b) == SF_OK && b.len == DXBC_PIECE_MAX - 1 && b.data[b.len - 1] == 'w');
-  dxbc_bprintf(&b, "%.*s", (int)DXBC_PIECE_MAX, word);
-  SF_CHECK(sf_buf_code(&b) == SF_ERR_LIMIT && st.code == SF_ERR_LIMIT && b.len == DXBC_PIECE_MAX - 1);
-  SF_CHECK_MSG(strstr(st.msg, "piece of 512 bytes") != NULL, "%s", st.msg);
-  sf_buf_free(&b);
-}
-
 int main(void) {
   SF_RUN(test_signature_layouts);
   SF_RUN(test_signature_fallbacks);
   SF_RUN(test_unsupported_layouts);
   SF_RUN(test_errors);
   SF_RUN(test_mutants);
-  SF_RUN(test_piece_cap);
   SF_TEST_END();
 }

@@ -12,6 +12,7 @@
 #include <xxhash.h>
 
 #include "harness/d3d/d3d_text_priv.h"
+#include "harness/d3d/dxbc_text_priv.h"
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/dxbc.h"
 
@@ -627,9 +628,36 @@ static bool sf_check_d3d_print_sizes(sf_verdict *v) {
   return true;
 }
 
+/* `piece_cap` (once per process, with `print_sizes`): the container printer formats each piece of
+ * its text on the stack (dxbc_text_priv.h DXBC_PIECE_MAX). No piece comes near the bound, so no
+ * container reaches the refusal; here an empty piece and then one of the longest size append whole, and one byte more
+ * fails the buffer with SF_ERR_LIMIT, saying so, and keeps what came before. */
+static bool sf_check_dxbc_piece_cap(sf_verdict *v) {
+  static char word[DXBC_PIECE_MAX + 1];
+  memset(word, 'w', DXBC_PIECE_MAX);
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf b;
+  sf_buf_init(&b, &st);
+  dxbc_bprintf(&b, "%s", ""); /* an empty piece appends nothing and is no failure */
+  dxbc_bprintf(&b, "%.*s", (int)DXBC_PIECE_MAX - 1, word);
+  bool whole = sf_buf_code(&b) == SF_OK && b.len == DXBC_PIECE_MAX - 1 && b.data[b.len - 1] == 'w';
+  dxbc_bprintf(&b, "%.*s", (int)DXBC_PIECE_MAX, word);
+  bool refused = sf_buf_code(&b) == SF_ERR_LIMIT && st.code == SF_ERR_LIMIT && b.len == DXBC_PIECE_MAX - 1 &&
+                 strstr(st.msg, "piece of 512 bytes is over the printer's 511") != NULL;
+  size_t kept = b.len;
+  sf_buf_free(&b);
+  if (whole && refused) return true;
+  if (!whole)
+    return sf_verdict_failf(v, "piece_cap", "at", "an empty piece and one of %u bytes were not appended whole: %s (%s)",
+                            DXBC_PIECE_MAX - 1, sf_code_name(st.code), st.msg);
+  return sf_verdict_failf(v, "piece_cap", "over", "a container text piece of %u bytes: %s (%s), %zu bytes kept; want SF_ERR_LIMIT "
+                          "saying so and the %u before it kept", DXBC_PIECE_MAX, sf_code_name(st.code), st.msg, kept, DXBC_PIECE_MAX - 1);
+}
+
 static bool sf_check_d3d_text_fixed(sf_verdict *v) {
   return sf_check_d3d_imm_width(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v) && sf_check_d3d_word_ends(v) &&
-         sf_check_d3d_print_sizes(v);
+         sf_check_d3d_print_sizes(v) && sf_check_dxbc_piece_cap(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_text_fixed)
