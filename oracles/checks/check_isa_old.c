@@ -183,7 +183,8 @@ static bool old_fields_built(sf_verdict *v) {
  * UW, so a kernel with 65,536 of any one of them (each count alone at its cap) must be refused at
  * 3.3 as out of range for those 16 bits, not written with ids cut short, nor refused for another
  * reason (3.3 also holds the input count in a byte: that refusal names 8 bits; each names the
- * version, "vISA 3.3 stores ..."), while 65,535 strings or variables are written. A 3.3 kernel
+ * version, "vISA 3.3 stores ..."), while 65,535 strings or variables are written (and 65,535 inputs are
+ * refused for the byte only). A 3.3 kernel
  * with 255 inputs, the byte's largest count, is written, while 256 is refused for the byte. The ids
  * a record holds are UW too: a kernel whose first (and only) variable aliases id 0x10000, or whose
  * first input names it, is refused for the 16 bits as well, and at id 0xFFFF each is written. */
@@ -204,6 +205,7 @@ static const old_count_case old_count_cases[] = {
     {"its first input naming id 0x10000", 0, 0, 1, 0, 0x10000u, 16},
     {"65535 strings", 0xFFFFu, 0, 0, 0, 0, 0},
     {"65535 variables", 0, 0xFFFFu, 0, 0, 0, 0},
+    {"65535 inputs", 0, 0, 0xFFFFu, 0, 0, 8}, /* ids that fit, a count that does not fit 3.3's byte */
     {"its first variable aliasing id 0xFFFF", 0, 0, 0, 0xFFFFu, 0, 0},
     {"its first input naming id 0xFFFF", 0, 0, 1, 0, 0xFFFFu, 0},
 };
