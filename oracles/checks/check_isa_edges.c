@@ -243,6 +243,49 @@ static bool lane_edges(sf_verdict *v) {
   return true;
 }
 
+/* `width_values` (with `cache_edges`): the text spells a region's vertical stride, width and
+ * horizontal stride, and an address operand's width, as counts, which the readers map to the binary
+ * codes through a table of 33 entries. Every count from 0 to 32 is read here in one of IGC's lines: a
+ * count the table holds (a region's 0, 1, 2, 4, 8, 16 or 32; an address's 1, 2, 4, 8, 16 or 32)
+ * must read and print back as written, and every other count be refused at its column naming the
+ * counts allowed. A wrong entry in the middle of a table reads a count no printer writes, so only
+ * someone else's text, or this sweep, sees it. */
+static bool width_values(sf_verdict *v) {
+  static const struct {
+    const char *fmt, *refusal;
+    uint32_t counts; /* bit n: count n reads */
+    uint32_t col;    /* the count's offset in the line */
+  } forms[2] = {
+      {"mov (M1, 16) V0046(0,0)<1> V0047(0,0)<%u;1,0>", "is not 0, 1, 2, 4, 8, 16 or 32", 0x00010117u, 38},
+      {"addr_add (M1, 16) A0(0)<%u> A0(0)<1> 0x4:uw", "address width must be 1, 2, 4, 8, 16 or 32", 0x00010116u, 24},
+  };
+  for (unsigned q = 0; q < 2; q++)
+    for (uint32_t n = 0; n <= 32; n++) {
+      char line[96];
+      snprintf(line, sizeof line, forms[q].fmt, (unsigned)n);
+      bool reads = n == 32 || (forms[q].counts >> n & 1u);
+      sf_known_one k;
+      sf_known_one_parse(&k, line);
+      if (k.rc == SF_ERR_NOMEM) {
+        sf_known_one_free(&k);
+        continue;
+      }
+      const char *bad = NULL;
+      if (reads) {
+        bool has = false;
+        sf_status pst;
+        if (k.rc != SF_OK) bad = "refused";
+        else if (sf_known_one_emit(&k, line, &has, &pst) != SF_OK || !has) bad = "not printed back";
+      } else if (k.rc != SF_ERR_RANGE || !strstr(k.st.msg, forms[q].refusal) || k.st.col != 4 + forms[q].col + 1) {
+        bad = "not refused at the count"; /* the line follows four blanks; columns count from 1 */
+      }
+      sf_known_one_free(&k);
+      if (bad) return sf_known_fail(v, "width_values", bad, "'%s': %s\n", line, bad);
+    }
+  return true;
+}
+
 bool sf_check_isa_edges(sf_verdict *v) {
-  return cache_edges(v) && block_edges(v) && raw_edges(v) && lane_edges(v) && addr_shadow(v) && sf_check_isa_print_edges(v);
+  return cache_edges(v) && block_edges(v) && raw_edges(v) && lane_edges(v) && addr_shadow(v) && width_values(v) &&
+         sf_check_isa_print_edges(v);
 }
