@@ -585,8 +585,8 @@ static bool sf_check_list_cap(sf_verdict *v) {
 
 /* `switch_cap` (with `list_cap`): a switchjmp holds 1 to SF_VISA_MAX_LIST (32) labels. With one
  * and with 32 it reads and prints back as written; with 33 the parser refuses it as over the limit
- * (GenX_IR reads 1 to 32); with an exec byte other than (M1, 1) the printer refuses it, naming the
- * byte. The generated kernels' switchjmps hold two to four labels. */
+ * (GenX_IR reads 1 to 32); with an exec byte other than (M1, 1), or with no label, the printer
+ * refuses it, naming the byte or the count. The generated kernels' switchjmps hold two to four labels. */
 static bool sf_check_switch_cap(sf_verdict *v) {
   static const char head[] = ".version 4.1\n.kernel \"k\"\n.decl V40 v_type=G type=uw num_elts=1\n", tail[] = "L0:\n    ret (M1, 1)\n";
   char text[sizeof head + sizeof tail + 64 + 34 * 4], line[64 + 34 * 4];
@@ -619,6 +619,13 @@ static bool sf_check_switch_cap(sf_verdict *v) {
         sf_buf_init(&b, NULL);
         sf_status_clear(&st);
         if (sf_visaasm_print(&f, &b, &st) != SF_UNSUPPORTED || !strstr(st.msg, "exec byte 0x12")) bad = "exec byte";
+        sf_buf_free(&b);
+        /* and one with no label at all (count 0, the fields its class has): refused for the count */
+        g->ops[0].u = 0, g->ops[1].u = 0, g->num_ops = 3;
+        sf_buf_init(&b, NULL);
+        sf_status_clear(&st);
+        if (!bad && (sf_visaasm_print(&f, &b, &st) != SF_UNSUPPORTED || !strstr(st.msg, "with 0 labels has no text form")))
+          bad = "no label";
         sf_buf_free(&b);
       }
       sf_isa_free(&f);
