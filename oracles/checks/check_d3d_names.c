@@ -536,18 +536,22 @@ static bool float_words(sf_verdict *v) {
 /* `int_range` (once per process, with `program_cap`): a decimal integer immediate is one 32-bit word,
  * read as signed or unsigned, so -2147483648 and 4294967295 are read (as 0x80000000 and 0xffffffff)
  * and one past either end, or a number past 64 bits, is refused as out of range at the number (the
- * column after "l("), not cut to 32 bits. */
+ * column after "l("), not cut to 32 bits. MSVC's infinity and NaN spellings (`1.#INF00`, `-1.#IND00`,
+ * ...) read as the words fxc means by them. */
 static bool int_range(sf_verdict *v) {
   static const struct {
     const char *num;
     bool read;
     uint32_t bits;
-  } cases[5] = {{"4294967295", true, 0xffffffffu},
-                {"-2147483648", true, 0x80000000u},
-                {"4294967296", false, 0},
-                {"-2147483649", false, 0},
-                {"99999999999999999999", false, 0}};
-  for (unsigned q = 0; q < 5; q++) {
+  } cases[11] = {{"4294967295", true, 0xffffffffu},
+                 {"-2147483648", true, 0x80000000u},
+                 {"4294967296", false, 0},
+                 {"-2147483649", false, 0},
+                 {"99999999999999999999", false, 0},
+                 /* and MSVC's special spellings, which the printer never writes, each as its word */
+                 {"1.#INF00", true, 0x7f800000u}, {"-1.#INF00", true, 0xff800000u}, {"1.#QNAN0", true, 0x7fc00000u},
+                 {"-1.#QNAN0", true, 0xffc00000u}, {"1.#IND00", true, 0x7fc00000u}, {"-1.#IND00", true, 0xffc00000u}};
+  for (unsigned q = 0; q < sizeof cases / sizeof cases[0]; q++) {
     char text[64];
     int len = snprintf(text, sizeof text, "ps_4_0\nmov r0.x, l(%s)\n", cases[q].num);
     sf_tpf_program p;
