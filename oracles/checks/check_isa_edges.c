@@ -253,17 +253,17 @@ static bool lane_edges(sf_verdict *v) {
 static bool width_values(sf_verdict *v) {
   static const struct {
     const char *fmt, *refusal;
-    uint32_t counts; /* bit n: count n reads */
+    uint64_t counts; /* bit n: count n reads */
     uint32_t col;    /* the count's offset in the line */
   } forms[2] = {
-      {"mov (M1, 16) V0046(0,0)<1> V0047(0,0)<%u;1,0>", "is not 0, 1, 2, 4, 8, 16 or 32", 0x00010117u, 38},
-      {"addr_add (M1, 16) A0(0)<%u> A0(0)<1> 0x4:uw", "address width must be 1, 2, 4, 8, 16 or 32", 0x00010116u, 24},
+      {"mov (M1, 16) V0046(0,0)<1> V0047(0,0)<%u;1,0>", "is not 0, 1, 2, 4, 8, 16 or 32", 0x100010117u, 38},
+      {"addr_add (M1, 16) A0(0)<%u> A0(0)<1> 0x4:uw", "address width must be 1, 2, 4, 8, 16 or 32", 0x100010116u, 24},
   };
   for (unsigned q = 0; q < 2; q++)
     for (uint32_t n = 0; n <= 32; n++) {
       char line[96];
       snprintf(line, sizeof line, forms[q].fmt, (unsigned)n);
-      bool reads = n == 32 || (forms[q].counts >> n & 1u);
+      bool reads = forms[q].counts >> n & 1u;
       sf_known_one k;
       sf_known_one_parse(&k, line);
       if (k.rc == SF_ERR_NOMEM) {

@@ -508,19 +508,18 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
     const char *lost = NULL; /* a listed backend that sf_backend_find does not give for its name */
     for (unsigned i = 0; i < nbe && i < SF_MAX_BACKENDS_CHECKED && !lost; i++)
       if (sf_backend_find(bes[i]->name) != bes[i]) lost = bes[i]->name;
-    if (!lost && nbe && bes[0] != sf_backend_scalar()) lost = "(the first is not the scalar backend)";
-    if (lost) {
+    bool scalar_first = nbe && bes[0] == sf_backend_scalar();
+    bool counts_ok = all && counted == all && one == all && kept && list[0] != (const sf_backend *)&list[0];
+    if (lost || !scalar_first || !counts_ok) {
       what = "sf_backend_list(out, max)";
       rc = SF_OK;
       want = SF_OK;
-      snprintf(st.msg, sizeof st.msg, "%u backends listed, first '%s'; %s%s", nbe, nbe ? bes[0]->name : "", lost[0] == '(' ? "" : "not found by name: ",
-               lost);
-    } else if (all == 0 || counted != all || one != all || !kept || list[0] == (const sf_backend *)&list[0]) {
-      what = "sf_backend_list(out, max)";
-      rc = SF_OK;
-      want = SF_OK;
-      snprintf(st.msg, sizeof st.msg, "counts %u (NULL, 0), %u (NULL, %u), %u (out, 1); %s", all, counted, SF_MAX_BACKENDS_CHECKED,
-               one, kept ? "out[0] not written" : "wrote past out[0]");
+      if (!counts_ok)
+        snprintf(st.msg, sizeof st.msg, "counts %u (NULL, 0), %u (NULL, %u), %u (out, 1); %s", all, counted, SF_MAX_BACKENDS_CHECKED,
+                 one, kept ? "out[0] not written" : "wrote past out[0]");
+      else
+        snprintf(st.msg, sizeof st.msg, "%u backends listed, first '%s'; %s%s", nbe, nbe ? bes[0]->name : "",
+                 lost ? "not found by name: " : "the first is not the scalar backend", lost ? lost : "");
     }
   }
   sf_surface_free(t);
