@@ -158,6 +158,9 @@ sf_code da_print_inst(obuf *b, const sf_d3d_inst *d, sf_status *st) {
   if (b->n) b->s[0] = 0;
   if (!sf_d3d_op_name(d->op)) return sf_fail(st, SF_ERR_INVALID, "opcode 0x%x is not a sample-family instruction", d->op);
   if (d->num_src > SF_D3D_MAX_SRC) return sf_fail(st, SF_ERR_RANGE, "num_src %u > %d", d->num_src, SF_D3D_MAX_SRC);
+  /* the opcode token holds 4 precise bits (the encoder refuses more the same way): printed, the
+   * ones past them would be lost */
+  if (d->precise > 15) return sf_fail(st, SF_ERR_RANGE, "precise mask 0x%x does not fit 4 bits", d->precise);
   /* an operand holds at most 3 indices and a relative index's register at most 2 (the token
    * format's; the encoder refuses more the same way): printed, the ones past them would be lost */
   for (unsigned i = 0; i <= d->num_src; i++) {

@@ -19,8 +19,7 @@
 static int named_row(const char *s, size_t n, bool *text) {
   *text = false;
   for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
-    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
-    if (!d || !d->name) continue;
+    const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op); /* every row has a name (reserved ones too) */
     if (!d->subs && strlen(d->name) == n && vt_ieq(s, n, d->name)) return *text = d->syn != SF_VSYN_NONE, (int)op;
     /* va and va_skl_plus print as the row's name and a sub-op name of their own (visa_va_text.c);
      * their sub-op rows' names are IGC's descriptions, not spellings */

@@ -204,22 +204,26 @@ static void d3d_nulls(nulls *n) {
                        sf_code_name(er), s2.msg, want);
     }
   }
-  { /* an operand with 4 indices (the token format holds 3), the destination or the address by the
-     * instruction's opcode: the printer refuses it as out of range, as the encoder does, rather than
-     * print the first three */
+  /* an operand with 4 indices (the token format holds 3), the destination or the address by the
+   * instruction's opcode, then a precise mask of 5 bits (the token holds 4): the printer refuses
+   * each as out of range, as the encoder does, rather than print the first three indices or lose
+   * the fifth bit */
+  for (unsigned k = 0; k < 2; k++) {
     sf_d3d_inst wide = *d;
     sf_d3d_opnd *o = (d->op & 1u) ? &wide.dst : &wide.src[0];
-    o->index_dim = 4;
+    if (k) wide.precise = 0x1F;
+    else o->index_dim = 4;
     char pbuf[SF_D3DASM_MAX_INST_TEXT];
     sf_status s1, s2;
     sf_code er, pr = print_and_encode(&wide, pbuf, sizeof pbuf, &s1, &er, &s2);
-    const char *want = (d->op & 1u) ? "destination: index dimension 4" : "source 0: index dimension 4";
+    const char *want = k ? "precise mask 0x1f does not fit 4 bits"
+                         : (d->op & 1u) ? "destination: index dimension 4" : "source 0: index dimension 4";
     if ((pr != SF_ERR_RANGE || !strstr(s1.msg, want) || er != SF_ERR_RANGE) && n->ok) {
       n->ok = false;
-      sf_verdict_fail(n->v, "api_nulls", NULL, "sf_d3dasm_print_inst(4 indices)");
-      sf_verdict_key(n->v, "api_nulls sf_d3dasm_print_inst index_dim_4");
-      sf_verdict_dumpf(n->v, "an instruction whose %s has 4 indices: the printer gave %s (%s), the encoder %s (%s); want out "
-                       "of range from both, the printer saying \"%s\"\n", (d->op & 1u) ? "destination" : "address",
+      sf_verdict_fail(n->v, "api_nulls", NULL, k ? "sf_d3dasm_print_inst(precise 0x1f)" : "sf_d3dasm_print_inst(4 indices)");
+      sf_verdict_key(n->v, "api_nulls sf_d3dasm_print_inst %s", k ? "precise_5_bits" : "index_dim_4");
+      sf_verdict_dumpf(n->v, "an instruction whose %s: the printer gave %s (%s), the encoder %s (%s); want out of range "
+                       "from both, the printer saying \"%s\"\n", k ? "precise mask is 0x1f" : (d->op & 1u) ? "destination has 4 indices" : "address has 4 indices",
                        sf_code_name(pr), pr ? s1.msg : pbuf, sf_code_name(er), s2.msg, want);
     }
   }

@@ -316,6 +316,24 @@ bool sf_check_conversions(sf_verdict *v) {
       }
     }
   }
+  /* and the inputs with no logarithm of their own: NaN, zeros, negatives and subnormals (the least,
+   * the greatest, and ones with an odd or one-bit significand) give the least LOD, +inf the
+   * greatest; the least and greatest normals give 128 * e and 128 * e + 128 (2 - 2^-23 rounds up
+   * to 2 at 1/128 steps) */
+  static const struct {
+    uint32_t bits;
+    int32_t want;
+  } special[] = {{0x00000000u, SF_LOD_MIN}, {0x80000000u, SF_LOD_MIN}, {0x00000001u, SF_LOD_MIN},
+                 {0x00000002u, SF_LOD_MIN}, {0x00400001u, SF_LOD_MIN}, {0x007FFFFFu, SF_LOD_MIN},
+                 {0x807FFFFFu, SF_LOD_MIN}, {0xBF800000u, SF_LOD_MIN}, {0xFF800000u, SF_LOD_MIN},
+                 {0x7FC00000u, SF_LOD_MIN}, {0x7F800001u, SF_LOD_MIN}, {0xFFC00000u, SF_LOD_MIN},
+                 {0x7F800000u, SF_LOD_MAX}, {0x00800000u, -128 * 126}, {0x7F7FFFFFu, 128 * 128}};
+  for (unsigned k = 0; k < sizeof special / sizeof special[0] && !what; k++) {
+    float rho2;
+    memcpy(&rho2, &special[k].bits, sizeof rho2);
+    int32_t lod = sf_lod_from_rho2(rho2);
+    if (lod != special[k].want) what = "lod_log2", code = special[k].bits, got = (uint32_t)lod, mid_f = (float)special[k].want;
+  }
   if (!what) return true;
   sf_verdict_fail(v, "conversions", NULL, what);
   sf_verdict_key(v, "conversions %s", what);

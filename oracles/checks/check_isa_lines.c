@@ -36,7 +36,7 @@
 #include "samplefuzz/gen.h"
 #include "samplefuzz/visa.h"
 
-/* `optab_rows`: sf_visa_optab(op) is op's row; in each sub-op table every value (but the catch-all
+/* `optab_rows`: sf_visa_optab(op) is op's row, and has a name; in each sub-op table every value (but the catch-all
  * -1) and every name appears once, and sf_visa_optab_sub finds each value's own row. A value
  * written twice (a table entry off by one onto its neighbour) makes the decoder and the parser
  * take one operation for the other, which a round trip of either alone reads back the same. */
@@ -44,9 +44,9 @@ static bool optab_rows(sf_verdict *v) {
   char a[96], b[96];
   for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
     const sf_visa_opdesc *d = sf_visa_optab((uint8_t)op);
-    if (!d || d->op != op) {
+    if (!d || d->op != op || !d->name) { /* the name lookups (visa_parse.c, visa_gen_parse.c) read every row's */
       snprintf(a, sizeof a, "%u", op);
-      snprintf(b, sizeof b, "%d", d ? (int)d->op : -1);
+      snprintf(b, sizeof b, "%d%s", d ? (int)d->op : -1, d && !d->name ? " and no name" : "");
       return sf_known_fail(v, "optab_rows", "number", "opcode %s's row holds opcode %s", a, b);
     }
     for (unsigned i = 0; d->subs && i < d->num_subs; i++) {
@@ -449,6 +449,28 @@ static bool known_lines(sf_verdict *v) {
       if (sf_visaasm_print(&k.f, &out, &k.st) != SF_OK || !sf_buf_put(&out, "", 1)) bad = "print";
       else if (!strstr((const char *)out.data, t->line)) bad = "printed", snprintf(k.st.msg, sizeof k.st.msg, "printed back otherwise");
       sf_buf_free(&out);
+    }
+    sf_known_one_free(&k);
+    if (bad) return sf_known_fail(v, "known_lines", bad, "IGC's line '%s': %s", t->line, k.st.msg[0] ? k.st.msg : bad);
+    if (!line_cuts(v, k.text, k.n - strlen(t->line) - 1, t->line)) return false;
+  }
+  /* and IGC's 3D_SAMPLE lines: one instruction of the model, of the sub-op given, printed back */
+  for (size_t i = 0; i < sizeof SF_VISA_KNOWN_S3D_LINES / sizeof SF_VISA_KNOWN_S3D_LINES[0]; i++) {
+    const sf_visa_known_s3d *t = &SF_VISA_KNOWN_S3D_LINES[i];
+    sf_known_one k;
+    sf_known_one_parse(&k, t->line);
+    if (!k.n) continue;
+    const char *bad = k.rc == SF_ERR_NOMEM ? NULL : k.rc != SF_OK ? "refused" : NULL;
+    if (k.rc == SF_OK) {
+      const sf_visa_kernel *kk = &k.f.kernels[0];
+      bool has = false;
+      if (k.f.num_kernels != 1 || kk->num_gens || kk->num_insts != 1 || kk->insts[0].family != SF_FAMILY_SAMPLE_3D ||
+          kk->insts[0].s3d.op != t->sub)
+        bad = "opcode";
+      else if (sf_known_one_emit(&k, t->line, &has, &k.st) != SF_OK)
+        bad = "print";
+      else if (!has)
+        bad = "printed", snprintf(k.st.msg, sizeof k.st.msg, "printed back otherwise");
     }
     sf_known_one_free(&k);
     if (bad) return sf_known_fail(v, "known_lines", bad, "IGC's line '%s': %s", t->line, k.st.msg[0] ? k.st.msg : bad);

@@ -563,6 +563,23 @@ bool sf_check_state_defaults(sf_verdict *v) {
     e.lod_bias = 3, e.min_lod = 1, e.max_lod = 7;
     sf_sampler_describe(&e, db, sizeof db);
     ok = ok && strstr(db, "border=(0.25,0.5,0.75,1) bias=3/256 lod=[1,7]/256");
+    /* and names every value of every enumerated field by its own name (one past each table as
+     * "?"), each field its own value, so that a dump's sampler line says what ran */
+    static const char *const fn[] = {"point", "linear", "?"}, *const mn[] = {"none", "point", "linear", "?"};
+    static const char *const an[] = {"wrap", "mirror", "clamp", "border", "mirror_once", "?"};
+    static const char *const cn[] = {"never", "less", "equal", "less_equal", "greater", "not_equal", "greater_equal", "always", "?"};
+    for (unsigned k = 0; k < 9 && ok; k++) {
+      sf_sampler g = d;
+      g.min_filter = (uint8_t)(k % 3), g.mag_filter = (uint8_t)((k + 1) % 3), g.mip_filter = (uint8_t)(k % 4);
+      for (unsigned j = 0; j < 3; j++) g.addr[j] = (uint8_t)((k + j) % 6);
+      g.compare = (uint8_t)k;
+      char head[96], tail[24];
+      int hn = snprintf(head, sizeof head, "min=%s mag=%s mip=%s addr=%s,%s,%s border=", fn[k % 3], fn[(k + 1) % 3],
+                        mn[k % 4], an[k % 6], an[(k + 1) % 6], an[(k + 2) % 6]);
+      int tn = snprintf(tail, sizeof tail, " cmp=%s", cn[k]);
+      size_t dn = strlen(sf_sampler_describe(&g, db, sizeof db));
+      ok = strncmp(db, head, (size_t)hn) == 0 && dn >= (size_t)tn && strcmp(db + dn - (size_t)tn, tail) == 0;
+    }
     for (unsigned p = 0; p < SF_AVS_PHASES && ok; p++) {
       unsigned lt = p < SF_AVS_PHASES / 2 ? 3 : 4, ct = p < SF_AVS_PHASES / 2 ? 1 : 2;
       for (unsigned t = 0; t < SF_AVS_LUMA_TAPS; t++) ok = ok && d.avs_luma[p][t] == (t == lt ? 64 : 0);
@@ -585,8 +602,8 @@ bool sf_check_state_defaults(sf_verdict *v) {
     sf_verdict_key(v, "state_defaults sampler");
     char buf[256];
     sf_verdict_dumpf(v, "sf_sampler_default: %s (or its AVS tables are not the nearest ones, or sf_sampler_check "
-                     "took one of its phases with a tap off 64 in sum; or the description of "
-                     "border (0.25,0.5,0.75,1), bias 3, lod [1,7] is: %s)\n", sf_sampler_describe(&d, buf, sizeof buf), db);
+                     "took one of its phases with a tap off 64 in sum; or the last description, of border "
+                     "(0.25,0.5,0.75,1), bias 3, lod [1,7] or of the enumerated fields' values, is: %s)\n", sf_sampler_describe(&d, buf, sizeof buf), db);
     return false;
   }
   sf_verdict_fail(v, "state_defaults", NULL, "init");

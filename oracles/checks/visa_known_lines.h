@@ -27,6 +27,19 @@
   ".decl P2 v_type=P num_elts=32\n" \
   ".decl T6 v_type=T num_elts=1 v_name=img\n"
 
+/* 3D_SAMPLE lines as IGC 1.0.12504 wrote them (ops_mix-dg2-writes-simd32.visaasm; its variables
+ * V0065, V0067 and V0063 here the header's V0055 and V0057): each parses, alone in its kernel, to
+ * one 3D_SAMPLE of the sub-op given and prints back verbatim, IGC's two spaces after the execution
+ * size included. Used by `known_lines`. */
+typedef struct sf_visa_known_s3d {
+  const char *line;
+  uint8_t sub;
+} sf_visa_known_s3d;
+
+static const sf_visa_known_s3d SF_VISA_KNOWN_S3D_LINES[] = {
+    {"sample_l.RGBA (M1, 16)  0x0:uw S0 T6 V0055.0 V0057.0 V0055.0 V0057.0", 0x02},
+};
+
 typedef struct sf_visa_known_line {
   const char *line;
   uint8_t op;

@@ -48,9 +48,11 @@ static sf_code read_scalar(const sf_state *s, const sf_vopnd *o, const char *wha
       const sf_var *v = sf_state_var_c(s, o->id);
       if (!v) return sf_fail(st, SF_ERR_STATE, "%s: variable V%u is not declared in the state", what, o->id);
       type = v->type;
+      /* a type's size is at most 8, bytes' size (sf_vtype_size's table); a type with none copies
+       * nothing here and is refused by elem_to_float below, as any type that is not a scalar is */
       unsigned sz = sf_vtype_size(type);
       uint64_t at = (uint64_t)o->row_off * s->grf_bytes + (uint64_t)o->col_off * sz;
-      if (sz == 0 || sz > 8 || at + sz > v->size)
+      if (at + sz > v->size)
         return sf_fail(st, SF_ERR_STATE, "%s: V%u(%u,%u) is outside the %u-byte variable", what, o->id, o->row_off, o->col_off, v->size);
       memcpy(bytes, v->bytes + at, sz);
       break;

@@ -36,7 +36,8 @@ static void sfk_rect_axes(const sf_unorm_rect_req *q, int32_t *c0, int32_t *c1, 
   const sf_sampler *sp = q->samp;
   const bool linear = sp->mag_filter == SF_FILTER_LINEAR;
   const int32_t n[2] = {(int32_t)s->levels[0].w, (int32_t)s->levels[0].h};
-  static const int32_t xs[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  /* a block's 8 columns (4 rows): a 16-lane load reads the 8 zeros past them, whose lanes are not stored */
+  static const int32_t xs[16] = {0, 1, 2, 3, 4, 5, 6, 7};
   for (unsigned a = 0; a < 2; a++) {
     uint32_t nb = a ? q->blocks_y : q->blocks_x, per = a ? 4 : 8;
     float org = a ? q->v : q->u, step = a ? q->bv : q->bu, d = a ? q->dv : q->du;

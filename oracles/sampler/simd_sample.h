@@ -361,7 +361,7 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
         lx = lx + a * a;
         ly = ly + b * b;
       }
-      lx = sfk_self(lx != lx, zf, lx);
+      /* a NaN sum counts as 0: ly's is made 0 here, and lx's loses the comparison, as 0 would */
       ly = sfk_self(ly != ly, zf, ly);
       lodb = sfk_lod_from_rho2(sfk_self(lx > ly, lx, ly));
     }
