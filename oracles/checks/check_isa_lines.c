@@ -36,10 +36,11 @@
 #include "samplefuzz/gen.h"
 #include "samplefuzz/visa.h"
 
-/* `optab_rows`: sf_visa_optab(op) is op's row, and has a name; in each sub-op table every value (but the catch-all
- * -1) and every name appears once, and sf_visa_optab_sub finds each value's own row. A value
- * written twice (a table entry off by one onto its neighbour) makes the decoder and the parser
- * take one operation for the other, which a round trip of either alone reads back the same. */
+/* `optab_rows`: sf_visa_optab(op) is op's row, and has a name; in each sub-op table every value
+ * (but the catch-all -1) and every name appears once, and sf_visa_optab_sub finds each value's own
+ * row. A value written twice (a table entry off by one onto its neighbour) makes the decoder and
+ * the parser take one operation for the other, which a round trip of either alone reads back the
+ * same. */
 static bool optab_rows(sf_verdict *v) {
   char a[96], b[96];
   for (unsigned op = 0; op < sf_visa_optab_count(); op++) {
