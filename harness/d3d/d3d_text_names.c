@@ -171,10 +171,8 @@ void da_fmt_imm(uint32_t bits, char out[64]) {
       g = strtof(t, NULL);
       memcpy(&gb, &g, sizeof gb);
       if (gb == bits) {
-        if (!strpbrk(t, ".e")) {
-          size_t l = strlen(t);
-          if (l + 3 < sizeof t) memcpy(t + l, ".0", sizeof ".0");
-        }
+        /* %.17g writes at most 24 characters, so ".0" fits */
+        if (!strpbrk(t, ".e")) memcpy(t + strlen(t), ".0", sizeof ".0");
         snprintf(out, 64, "%s", t);
         return;
       }
@@ -206,10 +204,8 @@ void da_fmt_imm64(uint64_t bits, char out[64]) {
       g = strtod(t, NULL);
       memcpy(&gb, &g, sizeof gb);
       if (gb == bits) {
-        if (!strpbrk(t, ".e")) {
-          size_t l = strlen(t);
-          if (l + 3 < sizeof t) memcpy(t + l, ".0", sizeof ".0");
-        }
+        /* %.17g writes at most 24 characters, so ".0" fits */
+        if (!strpbrk(t, ".e")) memcpy(t + strlen(t), ".0", sizeof ".0");
         snprintf(out, 64, "%s", t);
         return;
       }

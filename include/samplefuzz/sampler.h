@@ -301,10 +301,12 @@ typedef struct sf_unorm_out {
  * (one multiply, one add, each rounded to float32), so every pixel equals what sample_unorm gives
  * for its block. Output pixel (x, y) of block (i, j) is element (X, Y) = (8i + x, 4j + y) of the
  * rect: channel k is written at out->v[k][Y * out->pitch + X] (8.8 fixed point, as sf_unorm_out);
- * a NULL plane is not written. Caps: blocks_x, blocks_y <= SF_UNORM_RECT_MAX_BLOCKS; pitch >=
- * 8 * blocks_x; each non-NULL plane must hold (4 * blocks_y - 1) * pitch + 8 * blocks_x elements
- * (the caller's buffer: not checkable here). An empty grid writes nothing and returns SF_OK. */
+ * a NULL plane is not written. Caps: blocks_x, blocks_y <= SF_UNORM_RECT_MAX_BLOCKS; 8 * blocks_x
+ * <= pitch <= SF_UNORM_RECT_MAX_PITCH; each non-NULL plane must hold (4 * blocks_y - 1) * pitch +
+ * 8 * blocks_x elements (the caller's buffer: not checkable here). An empty grid within the caps
+ * writes nothing and returns SF_OK. */
 #define SF_UNORM_RECT_MAX_BLOCKS 8192u
+#define SF_UNORM_RECT_MAX_PITCH ((size_t)1 << 40)
 typedef struct sf_unorm_rect_req {
   const sf_surface *surf;
   const sf_sampler *samp;

@@ -13,10 +13,10 @@
 
 /* `conversions`: the texel conversions the executor and the border snapping share (surface.c) give
  * every code back: sRGB8 encode(decode(c)) == c for all 256 codes (and a value near a code is that
- * code), half encode(decode(h)) == h for
- * every half that is not a NaN (a NaN comes back as 0x7e00); float -> half rounds every tie
- * between two halves to the even one (below); every SNORM8 code decodes to max(c / 127, -1). A tie or an edge case turned the wrong way changes
- * every backend alike, and the independent model's tolerance for sRGB (one code) would hide it.
+ * code), half encode(decode(h)) == h for every half that is not a NaN (a NaN comes back as
+ * 0x7e00); float -> half rounds every tie between two halves to the even one and every float from
+ * 65536 on to infinity (below); every SNORM8 code decodes to max(c / 127, -1). A tie or an edge
+ * case turned the wrong way changes every backend alike, and the independent model's tolerance for sRGB (one code) would hide it.
  * Fixed work (about 256,000 conversions), once per process in the sampler targets. */
 
 /* An 8-lane linear-filter batch across the 2x1 surface `s`: lane 0 at texel 0's centre, lane 7 at
@@ -272,6 +272,14 @@ bool sf_check_conversions(sf_verdict *v) {
       else if (hi != (sign | (h + 1))) what = "half_above_tie", code = sign | h, got = hi, mid_f = nextafterf(m, b);
     }
   }
+  /* and every float from 65536 on, the first power of two past the largest half, to infinity of
+   * its sign: at the bottom of that binade, inside it with significand bits, at its top, past it */
+  static const float big[] = {65536.0f, 65600.0f, 98304.0f, 131071.9921875f, 131072.0f, 1.0e30f, FLT_MAX};
+  for (unsigned k = 0; k < 2 * (sizeof big / sizeof big[0]) && !what; k++) {
+    float f = k & 1u ? -big[k / 2] : big[k / 2];
+    unsigned want = k & 1u ? 0xfc00u : 0x7c00u, r = sf_float_to_half(f);
+    if (r != want) what = "half_overflow", code = want, got = r, mid_f = f;
+  }
   /* SNORM8 (D3D11.3 §3.2.3.3): code c decodes to c / 127 correctly rounded, and the most negative
    * code, -128, to -1 as -127 does; every code of each channel of an RGBA8_SNORM texel */
   for (unsigned c = 0; c < 256 && !what; c++) {
@@ -337,7 +345,9 @@ bool sf_check_conversions(sf_verdict *v) {
   if (!what) return true;
   sf_verdict_fail(v, "conversions", NULL, what);
   sf_verdict_key(v, "conversions %s", what);
-  if (!strncmp(what, "half_", 5))
+  if (!strcmp(what, "half_overflow"))
+    sf_verdict_dumpf(v, "half_overflow: the float %a rounds to half 0x%x, want 0x%x (infinity)\n", (double)mid_f, got, code);
+  else if (!strncmp(what, "half_", 5))
     sf_verdict_dumpf(v, "%s: the float %a after half 0x%x rounds to half 0x%x\n", what, (double)mid_f, code, got);
   else if (!strcmp(what, "lod_log2"))
     sf_verdict_dumpf(v, "rho2 with the bits 0x%08x: the LOD is %d/256, want %d/256 (128 * log2(rho2), rounded)\n", code,

@@ -3,7 +3,7 @@
  * write the largest value and refuse the next as having no text form, naming the field. A generated
  * or decoded kernel rarely holds such a value in a field the text leaves out, so a printer that let
  * one through would print a line that reads back as another instruction, unseen by the round trips.
- *   - `cache_edges`: an LSC instruction's L1 and L3 cache options;
+ *   - `cache_edges`: an LSC instruction's L1 and L3 cache options, and lsc_fence's sfid, operation and scope;
  *   - `block_edges`: the 2D block load's data size, data order and VNNI byte;
  *   - `raw_edges`: the LSC operands the text has no place for, which must be %null;
  *   - `addr_shadow`: an undeclared address whose fallback spelling is a declared name;
@@ -77,31 +77,46 @@ sf_code sf_known_one_print(sf_known_one *k, unsigned at, uint32_t val, const cha
 }
 
 /* `cache_edges`: an LSC instruction's L1 and L3 cache options (the two byte fields after the
- * sfid, fields 4 and 5 of the untyped and the 2D block layouts) print by their names up to 6 (`ri`)
- * and are refused as having no text form from 7 on, the refusal naming "a cache option": the names
- * are a table of seven, and a printer that let 7 through read past it. On IGC's untyped load and
- * 2D block load (visa_known_lines.h). */
+ * sfid: fields 4 and 5 of the untyped and the 2D block layouts, 3 and 4 of the typed one) print by
+ * their names up to 6 (`ri`) and are refused as having no text form from 7 on, the refusal naming
+ * "a cache option": the names are a table of seven, and a printer that let 7 through read past it.
+ * So do lsc_fence's sfid (up to 3, `slm`), operation (up to 6, `type6`) and scope (up to 6,
+ * `sysacq`), each a table the printer indexes. On IGC's untyped load, 2D block load, typed load and
+ * fence (visa_known_lines.h). */
 static bool cache_edges(sf_verdict *v) {
-  static const char *const lines[2] = {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64",
-                                       "lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]"};
-  for (unsigned q = 0; q < 4; q++) {
+  static const char untyped[] = "lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64",
+                    block[] = "lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]",
+                    typed[] = "lsc_load_quad.tgm (M1, 16)  V0049:d32.xyzw  bti(0x4)[V0046]:a32",
+                    fence[] = "lsc_fence.ugm.evict.gpu";
+  static const struct {
+    const char *line, *field, *name, *words;
+    unsigned at;
+    uint32_t last;
+  } f[] = {{untyped, "L1 cache option", ".ri", "a cache option", 4, 6},
+           {untyped, "L3 cache option", ".ri", "a cache option", 5, 6},
+           {block, "L1 cache option", ".ri", "a cache option", 4, 6},
+           {block, "L3 cache option", ".ri", "a cache option", 5, 6},
+           {typed, "L1 cache option", ".ri", "a cache option", 3, 6},
+           {typed, "L3 cache option", ".ri", "a cache option", 4, 6},
+           {fence, "sfid", "lsc_fence.slm.", "named sfid, op and scope", 2, 3},
+           {fence, "operation", ".type6.", "named sfid, op and scope", 3, 6},
+           {fence, "scope", ".sysacq", "named sfid, op and scope", 4, 6}};
+  for (unsigned q = 0; q < sizeof f / sizeof f[0]; q++) {
     sf_known_one k;
-    sf_known_one_parse(&k, lines[q / 2]);
+    sf_known_one_parse(&k, f[q].line);
     if (k.rc == SF_ERR_NOMEM) continue;
-    unsigned at = 4 + q % 2;
-    const char *bad = !k.g || k.g->num_ops < 6 || k.g->ops[at].kind != SF_VF_UB ? "parse" : NULL;
-    for (uint32_t val = 6; !bad && val <= 7; val++) {
+    const char *bad = !k.g || k.g->num_ops <= f[q].at || k.g->ops[f[q].at].kind != SF_VF_UB ? "parse" : NULL;
+    for (uint32_t val = f[q].last; !bad && val <= f[q].last + 1; val++) {
       sf_status st;
-      bool ri = false;
-      sf_code pc = sf_known_one_print(&k, at, val, ".ri", &ri, &st);
-      if (val == 6 && !ri)
-        bad = "6 not printed as ri";
-      else if (val == 7 && (pc != SF_UNSUPPORTED || !strstr(st.msg, "a cache option")))
-        bad = "7 not refused as a cache option";
+      bool named = false;
+      sf_code pc = sf_known_one_print(&k, f[q].at, val, f[q].name, &named, &st);
+      if (val == f[q].last && !named)
+        bad = "largest not printed by its name";
+      else if (val > f[q].last && (pc != SF_UNSUPPORTED || !strstr(st.msg, f[q].words)))
+        bad = "one past not refused";
     }
     sf_known_one_free(&k);
-    if (bad)
-      return sf_known_fail(v, "cache_edges", bad, "%s with its %s cache option: %s", lines[q / 2], q % 2 ? "L3" : "L1");
+    if (bad) return sf_known_fail(v, "cache_edges", bad, "%s with its %s at its edge", f[q].line, f[q].field);
   }
   return true;
 }

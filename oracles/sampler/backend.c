@@ -144,7 +144,7 @@ static sf_code unorm_rect_check(const sf_unorm_rect_req *q, const sf_unorm_rect_
                    q->blocks_y, SF_UNORM_RECT_MAX_BLOCKS);
   if (q->blocks_x && q->blocks_y && o->pitch < 8u * (size_t)q->blocks_x)
     return sf_fail(st, SF_ERR_INVALID, "sample_unorm_rect: pitch %zu is below the rect width %u", o->pitch, 8u * q->blocks_x);
-  if (o->pitch > ((size_t)1 << 40))
+  if (o->pitch > SF_UNORM_RECT_MAX_PITCH)
     return sf_fail(st, SF_ERR_LIMIT, "sample_unorm_rect: pitch %zu exceeds 2^40 elements", o->pitch);
   return SF_OK;
 }

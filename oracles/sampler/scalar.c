@@ -441,10 +441,10 @@ static void sample_lane(const sf_sample_batch *q, unsigned i, sf_sample_out *out
     case SF_LOD_ZERO: base = 0; break;
     default: base = sf_lod_from_rho2(cube ? rho2_cube(q, i, s, face, sc, tc, ma) : rho2_plain(q, i, s)); break;
   }
-  int32_t sbias = sp->lod_bias < -4096 ? -4096 : sp->lod_bias > 4095 ? 4095 : sp->lod_bias;
-  int32_t biased = base + sbias;
+  /* the sampler's bias (s4.8) and LOD range (u4.8) are in range: sf_sample_check refused it otherwise */
+  int32_t biased = base + sp->lod_bias;
   if (q->lod_mode == SF_LOD_GRAD_BIAS) biased += sf_rne_i32(q->lod_or_bias[i] * 256.0f, -4096, 4096);
-  int32_t minl = sp->min_lod > 4095 ? 4095 : sp->min_lod, maxlod = sp->max_lod > 4095 ? 4095 : sp->max_lod;
+  int32_t minl = sp->min_lod, maxlod = sp->max_lod;
   int32_t clamped = biased > maxlod ? maxlod : biased;
   clamped = clamped < minl ? minl : clamped;  /* MinLOD wins over MaxLOD */
   int32_t top = (int32_t)(levels - 1) * 256;

@@ -524,7 +524,7 @@ static bool sfk_unorm_rect_r8(const sf_unorm_rect_req *q, const sf_unorm_rect_ou
 static sf_code sfk_sample_unorm_rect(const sf_unorm_rect_req *q, const sf_unorm_rect_out *o, sf_status *st) {
 #if defined(__AVX2__)
   if (q && o && q->blocks_x && q->blocks_y && q->blocks_x <= SF_UNORM_RECT_MAX_BLOCKS &&
-      q->blocks_y <= SF_UNORM_RECT_MAX_BLOCKS && o->pitch >= 8u * (size_t)q->blocks_x && o->pitch <= ((size_t)1 << 40) &&
+      q->blocks_y <= SF_UNORM_RECT_MAX_BLOCKS && o->pitch >= 8u * (size_t)q->blocks_x && o->pitch <= SF_UNORM_RECT_MAX_PITCH &&
       sfk_u8_ok(q->surf, q->samp) && sfk_sampler_ok(q->samp) &&
       (q->surf->desc.format == SF_FMT_RGBA8_UNORM || q->surf->desc.format == SF_FMT_R8_UNORM) &&
       q->surf->levels[0].w >= 1 && !sfk_has_null(q->surf) &&

@@ -307,8 +307,8 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
   c.check_null = s->null_size > 16384 || sfk_has_null(s);
   for (unsigned k = 0; k < 4; k++) c.border[k] = sf_format_snap(s->desc.format, k, sp->border[k]);
   int32_t maxl = (int32_t)s->desc.layers - 1;
-  int32_t sbias = sp->lod_bias < -4096 ? -4096 : sp->lod_bias > 4095 ? 4095 : sp->lod_bias;
-  int32_t minl = sp->min_lod > 4095 ? 4095 : sp->min_lod, maxlod = sp->max_lod > 4095 ? 4095 : sp->max_lod;
+  /* the sampler's bias (s4.8) and LOD range (u4.8) are in range: sfk_sampler_ok, or the scalar check, refused it otherwise */
+  int32_t sbias = sp->lod_bias, minl = sp->min_lod, maxlod = sp->max_lod;
   int32_t top = (int32_t)(levels - 1) * 256;
   float W0 = (float)s->levels[0].w, H0 = (float)s->levels[0].h, D0 = (float)s->levels[0].d;
   for (unsigned base = 0; base < q->n; base += SFK_W) {
