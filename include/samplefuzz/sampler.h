@@ -134,7 +134,8 @@ uint8_t *sf_surface_texel(sf_surface *s, unsigned level, unsigned slice, unsigne
 sf_code sf_surface_set_null(sf_surface *s, unsigned level, unsigned slice, unsigned x, unsigned y,
                             bool null_page, sf_status *st);
 /* Encodes rgba (float) into one texel with the format's FLOAT -> format conversion (D3D §3.2.3);
- * integer formats take rgba[i] converted with RNE and saturation. */
+ * integer formats take rgba[i] converted with RNE and saturation. NV12: the texel's Y byte takes
+ * rgba[1] (G, the channel the samplers return Y in) as UNORM8; the CbCr plane is not written. */
 sf_code sf_surface_store(sf_surface *s, unsigned level, unsigned slice, unsigned x, unsigned y,
                          const float rgba[4], sf_status *st);
 

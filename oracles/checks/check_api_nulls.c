@@ -276,6 +276,24 @@ static void d3d_nulls(nulls *n) {
     CALL("sf_dxbc_read(NULL data)", sf_dxbc_read(NULL, box.len, &c, &st));
     sf_dxbc_free(&c);
     CALL("sf_dxbc_read(NULL out)", sf_dxbc_read(box.data, box.len, NULL, &st));
+    { /* and a flag the writer does not know (dxbc.h: only SF_DXBC_WRITE_ZERO_CHECKSUM): refused as
+       * invalid, naming the flags, nothing written */
+      static const uint8_t four[4] = {1, 2, 3, 4};
+      const sf_dxbc_chunk one = {0x54534554u, 0, sizeof four, four};
+      sf_status_clear(&st);
+      sf_code rc = sf_dxbc_write_ex(&one, 1, SF_DXBC_WRITE_ZERO_CHECKSUM << 1, &out, &st);
+      char want[48], got[SF_STATUS_MSG_MAX + 160];
+      snprintf(want, sizeof want, "unknown flags 0x%x", SF_DXBC_WRITE_ZERO_CHECKSUM << 1);
+      if ((rc != SF_ERR_INVALID || !strstr(st.msg, want) || out.len) && n->ok) {
+        n->ok = false;
+        snprintf(got, sizeof got, "returned %s (%s), %zu bytes; want invalid naming \"%s\"", sf_code_name(rc), st.msg, out.len, want);
+        sf_verdict_fail(n->v, "api_nulls", NULL, "sf_dxbc_write_ex(unknown flag)");
+        sf_verdict_key(n->v, "api_nulls sf_dxbc_write_ex unknown_flag");
+        sf_verdict_dumpf(n->v, "sf_dxbc_write_ex with a flag it does not know %s\n", got);
+      }
+      sf_buf_free(&out);
+      sf_buf_init(&out, NULL);
+    }
     CALL("sf_dxbc_print_text(NULL data)", sf_dxbc_print_text(NULL, box.len, &out, &st));
     CALL("sf_dxbc_print_text(NULL out)", sf_dxbc_print_text(box.data, box.len, NULL, &st));
     sf_status_clear(&st);

@@ -132,7 +132,7 @@ static bool sf_check_signed_zero(sf_verdict *v) {
  * D3D11.3 §3.2.3: NaN -> 0, round to nearest even, saturate), at the edges of each width: the
  * halves around 0, the largest value and one past it, and for 32 bits 2^31 (the first float the
  * conversion cannot take through a signed 32-bit integer) and the floats either side of it and
- * of 2^32. Every backend reads these bytes alike (a border colour, a texel written by the state),
+ * of 2^32; and an NV12 store. Every backend reads these bytes alike (a border colour, a texel written by the state),
  * so a wrong edge shows only here. */
 static bool sf_check_uint_encode(sf_verdict *v) {
   static const struct {
@@ -166,7 +166,28 @@ static bool sf_check_uint_encode(sf_verdict *v) {
                      sf_code_name(rc), t[i].want);
     return false;
   }
-  return true;
+  /* and an NV12 texel (the smallest surface, 2x2): the Y byte of texel (1, 1) takes G as UNORM8
+   * (sf_surface_store, sampler.h) and no other byte of the surface changes */
+  sf_surface_desc d = {.type = SF_SURF_2D, .format = SF_FMT_NV12, .width = 2, .height = 2, .depth = 1, .layers = 1, .levels = 1};
+  sf_surface *s = NULL;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_surface_create(&s, &d, &st) != SF_OK) return sf_check_surface_refused(v, "uint_encode", &st);
+  memset(s->data, 0xA5, s->size);
+  static const float yuv[4] = {0.9f, 0.2f, 0.1f, 1.0f};
+  sf_code rc = sf_surface_store(s, 0, 0, 1, 1, yuv, &st);
+  const uint8_t *y = sf_surface_texel(s, 0, 0, 1, 1);
+  size_t at = y ? (size_t)(y - s->data) : s->size, other = 0;
+  for (size_t b = 0; b < s->size; b++) other += b != at && s->data[b] != 0xA5;
+  bool ok = rc == SF_OK && y && *y == 51 && other == 0;
+  unsigned got = y ? *y : 0;
+  sf_surface_free(s);
+  if (ok) return true;
+  sf_verdict_fail(v, "uint_encode", NULL, "nv12");
+  sf_verdict_key(v, "uint_encode nv12");
+  sf_verdict_dumpf(v, "NV12: (0.9, 0.2, 0.1, 1) stored at texel (1, 1) gave %s, Y %u (want 51, G as UNORM8), %zu other bytes changed\n",
+                   sf_code_name(rc), got, other);
+  return false;
 }
 
 /* `unbound` (with `conversions`): a request with no surface bound (sf_sample_batch.surf NULL) is

@@ -397,11 +397,13 @@ static bool sf_check_d3d_caps(sf_verdict *v) {
 SF_CHECK_ONCE_FN(sf_check_d3d_caps)
 
 /* `version_digits`' printer side (called by it, check_d3d_names.c): a version the shader model line
- * can say (each digit 0-9) is printed as that line, not as `.version`; the reader reads every such
- * line (d3d_program.c). */
+ * can say (each digit 0-9, a type with a name: ps to cs) is printed as that line, not as
+ * `.version`, and any other (a digit of 10, type 6, a bit in 8-15) as `.version`; the reader reads
+ * every such line (d3d_program.c). */
 bool sf_check_version_lines(sf_verdict *v) {
   static const struct { uint32_t version; const char *line; } named[] = {
-      {0x00099u, "ps_9_9\n"}, {0x10090u, "vs_9_0\n"}, {0x50009u, "cs_0_9\n"}, {0x2009au, ".version 0x0002009a\n"}};
+      {0x00099u, "ps_9_9\n"}, {0x10090u, "vs_9_0\n"}, {0x50009u, "cs_0_9\n"}, {0x2009au, ".version 0x0002009a\n"},
+      {0x000a0u, ".version 0x000000a0\n"}, {0x60050u, ".version 0x00060050\n"}, {0x10150u, ".version 0x00010150\n"}};
   for (unsigned q = 0; q < sizeof named / sizeof named[0]; q++) {
     sf_tpf_program p;
     sf_tpf_program_init(&p, named[q].version);

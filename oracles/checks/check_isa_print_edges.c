@@ -172,6 +172,7 @@ static const print_edge rows[] = {
     {NBARRIER_WAIT, 0, 1, NULL, 0, NULL},
     {NBARRIER_WAIT, 0, 2, "mode 2 has no text form", 0, NULL},
     /* lifetime: an address's or a predicate's id within 16 bits (a general variable's: 32) */
+    {LIFETIME_A, 1, 0xFFFF, NULL, 0, NULL}, /* the largest 16-bit id prints and reads back */
     {LIFETIME_A, 1, 0x10000, "properties 0x10 (id 65536) have no text form", 0, NULL},
     {LIFETIME_A, 0, 0x30, "properties 0x30 (id 0) have no text form", 0, NULL},
     {LIFETIME_A, 0, 0x12, "properties 0x12 (id 0) have no text form", 0, NULL},

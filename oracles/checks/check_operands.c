@@ -313,7 +313,8 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid, and
  * (12b) one whose address is a 1-component register likewise, (12c) one whose opcode is outside the
  * sample family likewise, naming it, (12d) one whose address register is in mask mode likewise,
- * (12f) one whose reference, LOD or bias does not select one component likewise, (12e) the
+ * (12f) one whose reference, LOD or bias does not select one component likewise, (12g) one whose
+ * address register has an index more or fewer than its file takes likewise, (12e) the
  * instruction with junk in the fields its operands do not use must still reach the backend. All
  * but (12e) are refusals before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
@@ -514,6 +515,20 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     }
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "scalar_swizzle",
                        "a reference, LOD or bias that does not select one component"))
+      return false;
+    in = c->inst;
+  }
+  /* (12g) the address register with an index more or fewer than its file takes (the model's
+   * d3d.opnd.index_dim: two for cb# and x#, one for r# and v#), as invalid: an executor that read
+   * it anyway made up the missing index or dropped the extra one */
+  uint8_t at = in.d3d.src[0].type;
+  if (calls0 && (at == SF_D3D_OT_TEMP || at == SF_D3D_OT_INPUT || at == SF_D3D_OT_CONSTANT_BUFFER || at == SF_D3D_OT_INDEXABLE_TEMP) &&
+      in.d3d.src[0].index_dim >= 1 && in.d3d.src[0].index_dim <= 2) {
+    sf_d3d_opnd *x = &in.d3d.src[0];
+    x->index_dim = (uint8_t)(3u - x->index_dim);
+    x->idx[1].rep = SF_D3D_IDX_IMM32, x->idx[1].imm = 0;
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_index_dim",
+                       "an address register with an index more or fewer than its file takes"))
       return false;
     in = c->inst;
   }

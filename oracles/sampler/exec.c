@@ -475,7 +475,15 @@ static uint32_t *d3d_reg(sf_state *s, const sf_d3d_opnd *o, unsigned lane, bool 
       *rc = sf_fail(st, SF_UNSUPPORTED, "%s: relative register indexing is not executed by the reference sampler", what);
       return NULL;
     }
-  uint64_t i0 = o->index_dim > 0 ? o->idx[0].imm : 0, i1 = o->index_dim > 1 ? o->idx[1].imm : 0;
+  /* a register file's index count (the model's d3d.opnd.index_dim): cb# and x# take two, r#, o#
+   * and v# one; read with another, an index would be made up or dropped */
+  unsigned two = o->type == SF_D3D_OT_CONSTANT_BUFFER || o->type == SF_D3D_OT_INDEXABLE_TEMP;
+  bool file = two || o->type == SF_D3D_OT_TEMP || o->type == SF_D3D_OT_OUTPUT || o->type == SF_D3D_OT_INPUT;
+  if (file && o->index_dim != 1 + two) {
+    *rc = sf_fail(st, SF_ERR_INVALID, "%s: operand type %u takes %u index(es), has %u", what, o->type, 1 + two, o->index_dim);
+    return NULL;
+  }
+  uint64_t i0 = o->idx[0].imm, i1 = two ? o->idx[1].imm : 0;
   sf_d3d_regs *r = &s->d3d;
   switch (o->type) {
     case SF_D3D_OT_TEMP:
