@@ -171,7 +171,7 @@ void da_fmt_imm(uint32_t bits, char out[64]) {
       g = strtof(t, NULL);
       memcpy(&gb, &g, sizeof gb);
       if (gb == bits) {
-        /* %.17g writes at most 24 characters, so ".0" fits */
+        /* %.9g writes at most 15 characters, so ".0" fits */
         if (!strpbrk(t, ".e")) memcpy(t + strlen(t), ".0", sizeof ".0");
         snprintf(out, 64, "%s", t);
         return;
