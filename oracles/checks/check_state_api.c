@@ -463,12 +463,12 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   SN_CALL("sf_sample_unorm_rect(blocks_y past the cap)", sf_sample_unorm_rect(be, &tall, &none, &st));
   /* and a pitch one past its cap (a 1x1 grid, no plane wanted, so nothing is written); at the cap
    * it is done, through the dispatcher here and each listed backend's own entry below */
-  sf_unorm_rect_req one = q;
+  sf_unorm_rect_req grid1 = q;
   sf_unorm_rect_out far = {{NULL, NULL, NULL, NULL}, SF_UNORM_RECT_MAX_PITCH + 1}, at_cap = far;
   at_cap.pitch = SF_UNORM_RECT_MAX_PITCH;
-  SN_CALL("sf_sample_unorm_rect(pitch past the cap)", sf_sample_unorm_rect(be, &one, &far, &st));
+  SN_CALL("sf_sample_unorm_rect(pitch past the cap)", sf_sample_unorm_rect(be, &grid1, &far, &st));
   want = SF_OK;
-  SN_CALL("sf_sample_unorm_rect(pitch at the cap)", sf_sample_unorm_rect(be, &one, &at_cap, &st));
+  SN_CALL("sf_sample_unorm_rect(pitch at the cap)", sf_sample_unorm_rect(be, &grid1, &at_cap, &st));
   /* every listed backend's own entries refuse a NULL request or output, as the dispatcher does
    * (a SIMD entry forwards such a call to the scalar one, whose guard must hold) */
   want = SF_ERR_INVALID;
@@ -502,9 +502,9 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
     }
     if (e->sample_unorm_rect) {
       want = SF_ERR_LIMIT;
-      SN_ENTRY(sample_unorm_rect(&one, &far, &st), "pitch past the cap");
+      SN_ENTRY(sample_unorm_rect(&grid1, &far, &st), "pitch past the cap");
       want = SF_OK;
-      SN_ENTRY(sample_unorm_rect(&one, &at_cap, &st), "pitch at the cap");
+      SN_ENTRY(sample_unorm_rect(&grid1, &at_cap, &st), "pitch at the cap");
       want = SF_ERR_INVALID;
     }
 #undef SN_ENTRY
