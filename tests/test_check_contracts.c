@@ -550,7 +550,7 @@ static void test_d3d_rules_table(void) {
   SF_CHECK_EQ_U((unsigned)(sf_d3d_rule_edit(ne, &w, &rule) + 1), 0);
   /* Every rule name the validator's source holds has its edit (a new rule without one fails here);
    * the comparison's field names follow the validator in the file. */
-  unsigned names = rules_have_edits(SF_SOURCE_DIR "/harness/d3d/d3d_model.c", "static int want_dim",
+  unsigned names = rules_have_edits(SF_SOURCE_DIR "/harness/d3d/d3d_model.c", "int sf_d3d_opnd_index_dim",
                                     "/* ---- ", d3d_rule_at);
   SF_CHECK_MSG(names >= 30, "%u rule names found in d3d_model.c", names);
 }

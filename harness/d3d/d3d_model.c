@@ -14,7 +14,7 @@
 #include "samplefuzz/bytes.h"
 
 /* The index dimension fxc uses for an operand type in a pixel shader; -1 = no fixed rule. */
-static int want_dim(uint8_t t) {
+int sf_d3d_opnd_index_dim(uint8_t t) {
   switch (t) {
     case SF_D3D_OT_TEMP: case SF_D3D_OT_INPUT: case SF_D3D_OT_OUTPUT: case SF_D3D_OT_SAMPLER: case SF_D3D_OT_RESOURCE:
     case SF_D3D_OT_IMM_CONSTANT_BUFFER:
@@ -48,7 +48,7 @@ static void check_common(const sf_d3d_opnd *o, const char *name, sf_violations *
       sf_violation_add(out, "d3d.opnd.reserved", "%s: select_1 mode uses 2 bits; bits [11:6] are reserved", name);
   }
   if (o->index_dim > 3) sf_violation_add(out, "d3d.opnd.index_dim", "%s: index dimension %u > 3", name, o->index_dim);
-  int w = want_dim(o->type);
+  int w = sf_d3d_opnd_index_dim(o->type);
   if (w >= 0 && o->index_dim != (unsigned)w)
     sf_violation_add(out, "d3d.opnd.index_dim", "%s: operand type %u needs %d index dimension(s), has %u", name, o->type,
                      w, o->index_dim);

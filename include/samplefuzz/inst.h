@@ -345,6 +345,10 @@ const char *sf_vtype_name(uint8_t type);   /* "ud", "f", ...; NULL for codes > 1
 /* D3D op name ("sample", "sample_c_lz", ...) or NULL; number of source operands for the op. */
 const char *sf_d3d_op_name(uint8_t op);
 unsigned sf_d3d_op_num_src(uint8_t op);
+/* The number of indices a D3D register of operand type `type` takes in the sample family's model
+ * (the d3d.opnd.index_dim rule): 1 for r#, v#, o#, t#, s# and icb, 2 for x# and cb#, 0 for an
+ * immediate or null; -1 for a type whose count the model does not fix. */
+int sf_d3d_opnd_index_dim(uint8_t type);
 
 #ifdef __cplusplus
 }

@@ -371,7 +371,9 @@ static bool sf_d3d_program_text(sf_verdict *v, const sf_tpf_program *prog, const
  * opcode-token control fields a row may claim: the test boolean (bit 18, _z/_nz) belongs to breakc,
  * callc, continuec, discard, if and retc only; the resinfo, sampleinfo and sync fields to their one
  * opcode each; and the opcodes from 0x71 (HS_DECLS) on are the D3D11 ones. A row that claims
- * another field prints and parses that field consistently, so only this list can tell. */
+ * another field prints and parses that field consistently, so only this list can tell. An
+ * instruction outside the sample family must also have no family name and a family source count
+ * of 0 (inst.h), which the family's own instructions never ask. */
 static bool sf_d3d_optab_flags_ok(uint32_t op, unsigned flags) {
   bool test = op == 0x03 || op == 0x05 || op == 0x08 || op == 0x0d || op == 0x1f || op == 0x3f;
   return !(flags & SF_TPF_F_TEST) == !test && !(flags & SF_TPF_F_RESINFO) == (op != 0x3d) &&
@@ -386,10 +388,20 @@ static bool sf_d3d_optab_row(sf_verdict *v, const sf_tpf_program *prog) {
     uint32_t op = it->tok[0] & 0x7ff;
     if (op >= SF_TPF_NUM_OPCODES || op == 0x6b || op == 0x70 || op == 0xd1 || op == 0xda) continue;
     const sf_tpf_opinfo *oi = sf_tpf_opinfo_get(op);
-    if (oi && oi->op == op && sf_d3d_optab_flags_ok(op, oi->flags)) continue;
-    const char *what = !oi ? "missing" : oi->op != op ? "value" : "flags";
+    /* and an opcode outside the sample family has no family name and no family source count
+     * (inst.h): sf_inst's D3D side holds only that family */
+    bool family = oi && (oi->flags & SF_TPF_F_SAMPLE);
+    bool outside_ok = family || (!sf_d3d_op_name((uint8_t)op) && !sf_d3d_op_num_src((uint8_t)op));
+    if (oi && oi->op == op && sf_d3d_optab_flags_ok(op, oi->flags) && outside_ok) continue;
+    const char *what = !oi ? "missing" : oi->op != op ? "value" : !outside_ok ? "family" : "flags";
     sf_verdict_fail(v, "optab_row", NULL, what);
     sf_verdict_key(v, "optab_row %s 0x%x", what, op);
+    if (!outside_ok) {
+      const char *nm = sf_d3d_op_name((uint8_t)op);
+      sf_verdict_dumpf(v, "instruction %zu: opcode 0x%x is outside the sample family, but sf_d3d_op_name gives '%s' and "
+                       "sf_d3d_op_num_src %u (want NULL and 0)\n", i, op, nm ? nm : "(null)", sf_d3d_op_num_src((uint8_t)op));
+      return false;
+    }
     sf_verdict_dumpf(v, "instruction %zu: opcode 0x%x is defined by the token format, but the opcode table %s\n", i,
                      op, !oi ? "has no row for it" : oi->op != op ? "gives its row another value"
                                                                   : "gives its row control fields it does not have");

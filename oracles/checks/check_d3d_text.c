@@ -655,8 +655,59 @@ static bool sf_check_dxbc_piece_cap(sf_verdict *v) {
                           "saying so and the %u before it kept", DXBC_PIECE_MAX, sf_code_name(st.code), st.msg, kept, DXBC_PIECE_MAX - 1);
 }
 
+/* `d3d_known_lines` (once per process, with `imm_width`): declarations in fxc's own spelling
+ * (docs/dxbc.md's declaration table), each alone after its shader model line, read, encoded,
+ * decoded and printed back verbatim. The round trips compare the printer with the parser, which
+ * reads more spellings than fxc writes; these say which one the printer must write: the SM5.1
+ * register ranges `T0[0:3]` and `S0[0:*]`, with the space, beside the SM5.0 forms. */
+static bool sf_check_d3d_known_lines(sf_verdict *v) {
+  static const struct {
+    const char *model;
+    const char *line;
+  } known[] = {
+      {"ps_5_0", "dcl_resource_texture2d (float,float,float,float) t0"},
+      {"ps_5_0", "dcl_sampler s0, mode_comparison"},
+      {"ps_5_0", "dcl_constantbuffer CB0[4], immediateIndexed"},
+      {"ps_5_1", "dcl_resource_texture2d (float,float,float,float) T0[0:3], space=1"},
+      {"ps_5_1", "dcl_sampler S0[0:*], mode_default, space=0"},
+      {"ps_5_1", "dcl_constantbuffer CB0[0:0][4], dynamicIndexed, space=0"},
+      {"ps_5_1", "dcl_uav_typed_texture2d (uint,uint,uint,uint) U1[6:8], space=0"},
+      {"ps_5_1", "dcl_uav_structured U0[0:0], 16, space=0"},
+  };
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+    char text[160];
+    int tn = snprintf(text, sizeof text, "%s\n%s\n", known[i].model, known[i].line);
+    if (tn < 0 || (size_t)tn >= sizeof text) continue;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_tpf_program prog, back;
+    memset(&back, 0, sizeof back);
+    sf_buf enc, out;
+    sf_buf_init(&enc, &st);
+    sf_buf_init(&out, &st);
+    sf_code rc = sf_d3dasm_parse_program(text, (size_t)tn, &prog, &st);
+    if (rc == SF_OK) rc = sf_tpf_program_encode(&prog, &enc, &st);
+    if (rc == SF_OK) rc = sf_tpf_program_decode(enc.data, enc.len, &back, &st);
+    if (rc == SF_OK) rc = sf_d3dasm_print_program(&back, &out, &st);
+    bool same = rc == SF_OK && out.len == (size_t)tn && !memcmp(out.data, text, (size_t)tn);
+    char got[160];
+    snprintf(got, sizeof got, "%.*s", rc == SF_OK ? (int)(out.len < 150 ? out.len : 150) : 0,
+             rc == SF_OK ? (const char *)out.data : "");
+    sf_tpf_program_free(&prog);
+    if (rc == SF_OK) sf_tpf_program_free(&back);
+    sf_buf_free(&enc);
+    sf_buf_free(&out);
+    if (same || rc == SF_ERR_NOMEM) continue;
+    if (rc != SF_OK)
+      return sf_verdict_failf(v, "d3d_known_lines", "refused", "%s '%s': %s (%s)", known[i].model, known[i].line,
+                              sf_code_name(rc), st.msg);
+    return sf_verdict_failf(v, "d3d_known_lines", "printed", "%s '%s' printed back as '%s'", known[i].model, known[i].line, got);
+  }
+  return true;
+}
+
 static bool sf_check_d3d_text_fixed(sf_verdict *v) {
-  return sf_check_d3d_imm_width(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v) && sf_check_d3d_word_ends(v) &&
+  return sf_check_d3d_imm_width(v) && sf_check_d3d_known_lines(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v) && sf_check_d3d_word_ends(v) &&
          sf_check_d3d_print_sizes(v) && sf_check_dxbc_piece_cap(v);
 }
 

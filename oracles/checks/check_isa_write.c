@@ -1,6 +1,6 @@
 /* oracles/checks/check_isa_write.c — `write_refuses`: the `.isa` writer given a kernel built
  * through the API, not read, whose fields lie outside what the format or the kernel's own arrays
- * hold.
+ * hold, or a string that is NULL.
  *
  * The reader never produces such a kernel, so the round trips never show the writer's range tests;
  * a user who builds sf_visa_kernel by hand (or through the kernel builder and then edits it) meets
@@ -73,9 +73,34 @@ static bool function_refuses(sf_isa_file *f, sf_verdict *v) {
   return true;
 }
 
+/* `write_refuses` on one input in four (by its hash; not those the edits below take): kernel 0's
+ * last string made NULL is refused as invalid, naming the kernel and the string; the writer that
+ * took it would pass NULL to strlen. Only a kernel built through the API holds one. */
+static bool string_refuses(sf_isa_file *f, sf_verdict *v) {
+  sf_visa_kernel *k = &f->kernels[0];
+  if (!k->num_strings || !k->strings) return true;
+  uint32_t last = k->num_strings - 1;
+  char *keep = k->strings[last];
+  k->strings[last] = NULL;
+  sf_status st;
+  sf_code c = sf_isa_write_code(f, &st);
+  k->strings[last] = keep;
+  char want[48];
+  snprintf(want, sizeof want, "kernel 0: string %u is NULL", (unsigned)last);
+  if (c == SF_ERR_NOMEM || (c == SF_ERR_INVALID && strstr(st.msg, want))) return true;
+  sf_status st2;
+  if (sf_isa_write_code(f, &st2) != SF_OK) return true; /* judged when the file as read writes */
+  sf_verdict_fail(v, "write_refuses", NULL, "string");
+  sf_verdict_key(v, "write_refuses string NULL %s", sf_code_name(c));
+  sf_verdict_dumpf(v, "sf_isa_write given kernel 0 with string %u NULL returned %s (%s), want invalid saying '%s'\n",
+                   (unsigned)last, sf_code_name(c), st.msg, want);
+  return false;
+}
+
 bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_verdict *v) {
   uint64_t h = XXH3_64bits(p, n);
   if (!function_refuses(f, v)) return false;
+  if (f->num_kernels && (h >> 60) % 4 == 1) return string_refuses(f, v);
   if (!f->num_kernels || (h >> 60) % 4 != 0) return true;
   sf_visa_kernel *k = &f->kernels[0];
   unsigned what = (unsigned)((h >> 8) % 5);

@@ -475,14 +475,14 @@ static uint32_t *d3d_reg(sf_state *s, const sf_d3d_opnd *o, unsigned lane, bool 
       *rc = sf_fail(st, SF_UNSUPPORTED, "%s: relative register indexing is not executed by the reference sampler", what);
       return NULL;
     }
-  /* a register file's index count (the model's d3d.opnd.index_dim): cb# and x# take two, r#, o#
+  /* a register's index count is the model's (d3d.opnd.index_dim): cb# and x# take two, r#, o#
    * and v# one; read with another, an index would be made up or dropped */
-  unsigned two = o->type == SF_D3D_OT_CONSTANT_BUFFER || o->type == SF_D3D_OT_INDEXABLE_TEMP;
-  bool file = two || o->type == SF_D3D_OT_TEMP || o->type == SF_D3D_OT_OUTPUT || o->type == SF_D3D_OT_INPUT;
-  if (file && o->index_dim != 1 + two) {
-    *rc = sf_fail(st, SF_ERR_INVALID, "%s: operand type %u takes %u index(es), has %u", what, o->type, 1 + two, o->index_dim);
+  int want = sf_d3d_opnd_index_dim(o->type);
+  if (want > 0 && o->index_dim != (unsigned)want) {
+    *rc = sf_fail(st, SF_ERR_INVALID, "%s: operand type %u takes %d index(es), has %u", what, o->type, want, o->index_dim);
     return NULL;
   }
+  bool two = want == 2;
   uint64_t i0 = o->idx[0].imm, i1 = two ? o->idx[1].imm : 0;
   sf_d3d_regs *r = &s->d3d;
   switch (o->type) {
