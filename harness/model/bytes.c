@@ -65,7 +65,6 @@ void sf_buf_init(sf_buf *b, sf_status *st) {
 }
 
 void sf_buf_free(sf_buf *b) {
-  if (b->data) SF_TAIL_USED(b->data, b->cap);
   free(b->data);
   b->data = NULL;
   b->len = b->cap = b->open = 0;
@@ -84,7 +83,6 @@ SF_NO_COVERAGE bool sf_buf_put(sf_buf *b, const void *p, size_t n) {
   if (b->len + n > b->cap) {
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + n) cap *= 2;
-    if (b->data) SF_TAIL_USED(b->data, b->cap); /* realloc copies the whole old block */
     uint8_t *d = realloc(b->data, cap);
     if (!d) {
       b->failed = true;

@@ -28,7 +28,6 @@ static bool grow(void **p, uint32_t *cap, uint64_t need, size_t elem, sf_status 
     if (*p) sf_tail_mark(*p, (size_t)need, elem, (size_t)*cap * elem);
     return true;
   }
-  if (*p) SF_TAIL_USED(*p, (size_t)*cap * elem); /* realloc copies the whole old block */
   uint64_t c = *cap ? *cap : 8;
   while (c < need) c *= 2;
   if (c > UINT32_MAX) c = UINT32_MAX;

@@ -102,7 +102,6 @@ bool sf_visa_grow(void **arr, size_t need, size_t esz) {
       sf_tail_mark(*arr, need, esz, have);
       return true;
     }
-    SF_TAIL_USED(*arr, have); /* realloc copies the whole old block */
   }
 #endif
   size_t cap = 1;

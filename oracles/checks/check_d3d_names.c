@@ -238,9 +238,9 @@ static bool magic_class(sf_verdict *v) {
 
 /* `sig_name_cap` (once per process, with `program_cap`): sf_dxbc_write_signature (the short form
  * the asm command and the D3D12 backend fill in) takes a semantic name of SF_DXBC_SIG_NAME_MAX - 1
- * bytes, which reads back whole, and refuses one byte longer as invalid, naming the longest that
- * fits (the entry holds the name with its NUL); the reader refuses a chunk with a name one byte
- * longer as unsupported at the name, naming the longest it reads; and the container text's
+ * bytes, read back whole with each other field (a value of its own, none 0) as written, and refuses
+ * one byte longer as invalid, naming the longest that fits; the reader refuses a chunk with a name
+ * one byte longer as unsupported at the name, naming the longest it reads; and the container text's
  * signature line with such a name is over the limit at the name, naming the longest, a number of
  * that line in hex reads with 8 digits and is out of range at its first digit with 9, and the line
  * of one element past a signature's cap is over the limit on that line. */
@@ -249,7 +249,7 @@ static bool sig_name_cap(sf_verdict *v) {
   for (unsigned len = SF_DXBC_SIG_NAME_MAX - 1; len <= SF_DXBC_SIG_NAME_MAX; len++) {
     memset(name, 'N', len);
     name[len] = 0;
-    sf_dxbc_sig_elem e = {name, 0, 0, 3, 0, 0xF, 0xF};
+    sf_dxbc_sig_elem e = {name, 5, 1, 3, 2, 0xF, 0x3};
     sf_status st;
     sf_status_clear(&st);
     sf_buf b;
@@ -268,10 +268,14 @@ static bool sig_name_cap(sf_verdict *v) {
       sf_status st2;
       sf_status_clear(&st2);
       sf_code r2 = rc == SF_OK ? sf_dxbc_sig_decode(sf_dxbc_sig_kinds[0], b.data, b.len, &back, &st2) : rc;
-      ok = r2 == SF_OK && back.n == 1 && strlen(back.e[0].name) == len;
+      const sf_dxbc_sig_entry *x = r2 == SF_OK && back.n == 1 ? &back.e[0] : NULL;
+      ok = x && strlen(x->name) == len;
+      bool same = x && x->semantic_index == 5 && x->system_value == 1 && x->component_type == 3 && x->reg == 2;
+      if (ok && !(same && x->mask == 0xF && x->rw_mask == 0x3)) phase = "fields", ok = false; /* as written */
+      snprintf(d, sizeof d, "a %u-byte semantic name (the cap) gave %s / %s on reading back%s: %s", len, sf_code_name(rc),
+               sf_code_name(r2), *phase == 'f' ? ", another index, system value, type, register or mask" : "",
+               rc ? st.msg : st2.msg);
       if (r2 == SF_OK) sf_dxbc_sig_free(&back);
-      snprintf(d, sizeof d, "a %u-byte semantic name (the cap) gave %s / %s on reading back: %s", len, sf_code_name(rc),
-               sf_code_name(r2), rc ? st.msg : st2.msg);
       /* the reader likewise: the same chunk with one more byte of name (inserted before its NUL) is
        * refused as unsupported at the name's offset, the message naming the longest name read */
       const uint8_t *nm = ok ? memchr(b.data, 'N', b.len) : NULL;

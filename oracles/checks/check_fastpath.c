@@ -318,7 +318,8 @@ static bool deep_chain(sf_verdict *v, const sf_case *c, const sf_backend *const 
  * taps that cross an edge only for the lanes it computes; the others must keep their taps in the
  * face (the fuzz builds' fetch stops on a tap outside its level, simd.md), and every computed lane
  * must equal the scalar backend's bits. Then the same directions with gradients on every lane: each
- * face's projection of the derivatives (the LOD) must give the scalar bits too. Generated cases
+ * face's projection of the derivatives (the LOD) must give the scalar bits too. Then footprints
+ * across a corner of each face, whose fourth tap is the average of the other three. Generated cases
  * reach this mix only by luck. */
 static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
   if (fp.cube_done || nbe < 2) return true;
@@ -351,7 +352,27 @@ static bool cube_edge(sf_verdict *v, const sf_case *c, const sf_backend *const *
     q.dudx[l] = k, q.dvdx[l] = -0.5f * k, q.drdx[l] = 0.75f * k;
     q.dudy[l] = -0.25f * k, q.dvdy[l] = 0.6f * k, q.drdy[l] = 0.4f * k;
   }
-  return request_all_equal(v, c, &q, be, nbe, "fast_path", "cube gradient lanes");
+  if (!request_all_equal(v, c, &q, be, nbe, "fast_path", "cube gradient lanes")) return false;
+  /* And each lane's footprint across a corner of its face (both face coordinates next to -1 or 1,
+   * the four corners in turn, on each face): the tap past both edges lies on no face and is the
+   * average of the other three (D3D11.3 §7.18.12, docs/precision-model.md), which the SIMD path computes for each
+   * of the four taps that can be the corner. The footprints above cross one edge only. */
+  q.lod_mode = SF_LOD_EXPLICIT;
+  q.lanes = 0xFFFFu;
+  for (unsigned l = 0; l < q.n; l++) {
+    float e = 0.999f - 0.0001f * (float)l;
+    unsigned f = l % 6u, k = (l / 6u + l) % 4u;
+    float a = (f & 1u) ? -1.0f : 1.0f, b = (k & 1u) ? e : -e, d = (k & 2u) ? e : -e;
+    float x = 0, y = 0, z = 0;
+    switch (f / 2u) {
+      case 0: x = a, z = -a * b, y = -d; break;
+      case 1: y = a, x = b, z = a * d; break;
+      default: z = a, x = a * b, y = -d; break;
+    }
+    q.u[l] = x, q.v[l] = y, q.r[l] = z;
+    q.lod_or_bias[l] = lod[l % 4u];
+  }
+  return request_all_equal(v, c, &q, be, nbe, "fast_path", "cube corner lanes");
 }
 
 /* `avs_clamp` (with `fast_path`): an AVS block whose taps lie wholly past the bottom edge (or the

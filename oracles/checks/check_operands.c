@@ -640,3 +640,84 @@ bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s) {
            temp ? SF_D3D_MAX_TEMPS : 0u, m ? m : 1u);
   return refusal_fail(v, c, "exec_dst_first", temp ? "temp" : "input", detail, rc, &ctx, SF_ERR_LIMIT);
 }
+
+/* ---- null_param ----------------------------------------------------------------------------------- */
+
+/* A backend that keeps the first batch it is given and refuses it (the executor then stops there
+ * and writes nothing). */
+typedef struct {
+  sf_status st; /* first member: the status the executor hands to the backend */
+  bool got;
+  sf_sample_batch q;
+} keeping_ctx;
+
+static sf_code keeping_sample(const sf_sample_batch *q, sf_sample_out *o, sf_status *st) {
+  keeping_ctx *k = (keeping_ctx *)(void *)st;
+  if (!k->got) k->q = *q, k->got = true;
+  memset(o, 0, sizeof *o);
+  return sf_fail(st, SF_ERR_STATE, "null_param: the batch was kept");
+}
+
+static const sf_backend keeping_backend = {"keeping", keeping_sample, refusing_unorm, refusing_avs, NULL};
+
+/* Whether two batches ask the same thing: every field, the floats by their bits. */
+static bool batch_same(const sf_sample_batch *a, const sf_sample_batch *b) {
+  return a->surf == b->surf && a->samp == b->samp && a->lod_mode == b->lod_mode && a->compare == b->compare &&
+         a->lod_query == b->lod_query && a->lanes == b->lanes && a->n == b->n && !memcmp(a->u, b->u, sizeof a->u) &&
+         !memcmp(a->v, b->v, sizeof a->v) && !memcmp(a->r, b->r, sizeof a->r) && !memcmp(a->ai, b->ai, sizeof a->ai) &&
+         !memcmp(a->ref, b->ref, sizeof a->ref) && !memcmp(a->lod_or_bias, b->lod_or_bias, sizeof a->lod_or_bias) &&
+         !memcmp(a->dudx, b->dudx, sizeof a->dudx) && !memcmp(a->dudy, b->dudy, sizeof a->dudy) &&
+         !memcmp(a->dvdx, b->dvdx, sizeof a->dvdx) && !memcmp(a->dvdy, b->dvdy, sizeof a->dvdy) &&
+         !memcmp(a->drdx, b->drdx, sizeof a->drdx) && !memcmp(a->drdy, b->drdy, sizeof a->drdy) &&
+         !memcmp(a->off_u, b->off_u, sizeof a->off_u) && !memcmp(a->off_v, b->off_v, sizeof a->off_v) &&
+         !memcmp(a->off_r, b->off_r, sizeof a->off_r);
+}
+
+/* `null_param` (3D_SAMPLE cases that run, one in four by the case's bytes): a parameter made %null
+ * reads 0 in every lane (vISA 3D_SAMPLE: a %null raw operand; sampler.h), so the executor's first
+ * batch must be the one it builds with that parameter pointing at a new variable of zeros of the
+ * same type. The valid generator gives every parameter a variable, so without this a %null
+ * parameter refused, or read as something else, by the executor every backend shares went unseen. */
+bool sf_check_null_param(sf_verdict *v, const sf_case *c, sf_case_env *env) {
+  const sf_inst *in = &c->inst;
+  if (in->family != SF_FAMILY_SAMPLE_3D || !in->s3d.num_params || (c->pattern[22] & 3u)) return true;
+  unsigned k = c->pattern[22] >> 2 & 0xFu;
+  k %= in->s3d.num_params;
+  const sf_var *pv = in->s3d.params[k].id ? sf_state_var_c(&env->state, in->s3d.params[k].id) : NULL;
+  if (!pv || (pv->type != SF_VT_F && pv->type != SF_VT_HF)) return true;
+  sf_state zs;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_case_state_clone(env, &zs, &st) != SF_OK) {
+    sf_state_free(&zs);
+    return true;
+  }
+  uint32_t zid = 1;
+  while (zid < 0xFFFFu && sf_state_var_c(&zs, zid)) zid++;
+  bool ok = true;
+  if (sf_state_add_var(&zs, zid, pv->type, pv->size, NULL, &st) == SF_OK) {
+    sf_inst a = *in, b = *in;
+    a.s3d.params[k] = (sf_raw){0, 0};
+    b.s3d.params[k] = (sf_raw){zid, 0};
+    keeping_ctx ka, kb;
+    memset(&ka, 0, sizeof ka);
+    memset(&kb, 0, sizeof kb);
+    sf_code ra = sf_exec(&a, &zs, &keeping_backend, &ka.st);
+    sf_code rb = sf_exec(&b, &zs, &keeping_backend, &kb.st);
+    if (!kb.got) {
+      ok = true; /* the variable of zeros was refused: nothing to compare (the lanes checks judge the case) */
+    } else if (!ka.got || !batch_same(&ka.q, &kb.q)) {
+      sf_verdict_fail(v, "null_param", in, ka.got ? "batch" : "refused");
+      sf_verdict_key(v, "null_param %s", ka.got ? "batch" : sf_code_name(ra));
+      if (ka.got)
+        sf_verdict_dumpf(v, "3D_SAMPLE parameter %u made %%null built another batch than the parameter on V%u, a variable "
+                         "of zeros\n", k, (unsigned)zid);
+      else
+        sf_verdict_dumpf(v, "3D_SAMPLE parameter %u made %%null was refused before any batch: %s (%s); on V%u, a variable "
+                         "of zeros, it built one (%s)\n", k, sf_code_name(ra), ka.st.msg, (unsigned)zid, sf_code_name(rb));
+      ok = false;
+    }
+  }
+  sf_state_free(&zs);
+  return ok;
+}

@@ -131,9 +131,7 @@ static void sfk_cube_level(const sfk_ctx *c, sfk_vi L, sfk_vi layer6, sfk_vi fac
   if (any_corner) { /* a corner lane has both fractions non-zero: its four taps were all fetched */
     for (int q = 0; q < 4; q++) {
       if (!sfk_any(corner[q])) continue;
-      int o[3], k = 0;
-      for (int p = 0; p < 4; p++)
-        if (p != q) o[k++] = p;
+      const int o[3] = {0 + (q <= 0), 1 + (q <= 1), 2 + (q <= 2)}; /* the three taps other than q, in order */
       for (int ch = 0; ch < 4; ch++) {
         sfk_vf a = t[o[0]][ch], b = t[o[1]][ch], d = t[o[2]][ch];
         sfk_vi lt = a < b;
