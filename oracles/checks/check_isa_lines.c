@@ -630,9 +630,29 @@ static bool known_refusals(sf_verdict *v) {
   return true;
 }
 
+/* `subroutine_layout` (with `known_lines`): a subroutine after the kernel's first instruction prints
+ * as GenX_IR lays it out (IsaDisassembly.cpp, as visa_file_print.c reads it): a blank line,
+ * `.function "name"`, a blank line, then `name:` alone. The parser reads it without the blank
+ * lines, so only the text tells; IGC's own files have their one subroutine first, where no blank
+ * line comes before it. */
+static bool subroutine_layout(sf_verdict *v) {
+  sf_known_one k;
+  sf_known_one_parse(&k, "    ret (M1, 1)\n.function \"f\"\nf:\n    ret (M1, 1)");
+  if (!k.n || k.rc == SF_ERR_NOMEM) {
+    sf_known_one_free(&k);
+    return true;
+  }
+  bool has = false;
+  sf_code pc = k.rc == SF_OK ? sf_known_one_emit(&k, "/// $0\n\n.function \"f\"\n\nf:\n    ret (M1, 1)", &has, &k.st) : k.rc;
+  sf_known_one_free(&k);
+  if (pc == SF_OK && has) return true;
+  return sf_known_fail(v, "subroutine_layout", pc == SF_OK ? "printed" : "refused", "a subroutine after a ret: %s%s",
+                       pc == SF_OK ? "not printed as a blank line, .function \"f\", a blank line and f:" : k.st.msg, "");
+}
+
 bool sf_check_isa_lines(sf_verdict *v) {
   return optab_rows(v) && name_fields(v) && mnemonic_end(v) && suffix_column(v) && string_escapes(v) && suffix_edges(v) && va_modes(v) &&
-         known_lines(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && sf_check_isa_edges(v);
+         known_lines(v) && subroutine_layout(v) && read_forms(v) && short_ops(v) && known_refusals(v) && s3d_names(v) && sf_check_isa_edges(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_isa_lines)

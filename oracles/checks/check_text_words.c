@@ -235,6 +235,8 @@ static const tw_case tw_cases[] = {
     {TW_DXBC_TEXT, TW_SIG "mask=x", SF_ERR_SYNTAX, 40, "missing field rw="},
     {TW_DXBC_TEXT, ".isgn T 0x sv=none type=float r=1 mask=x rw=none", SF_ERR_SYNTAX, 11, "expected hex digits for semantic index"},
     {TW_DXBC_TEXT, ".isgn T 0x0 sv=none type=float r=1 mask=x rw=none", SF_OK, 0, NULL},
+    /* a word one letter off a signature's directive is no directive (the lookup's "none" is 0) */
+    {TW_DXBC_TEXT, ".isgx", SF_ERR_SYNTAX, 1, "expected a container directive"},
     {TW_DXBC_WHOLE, "// a comment and nothing else", SF_ERR_SYNTAX, 1, "no .dxbc line"},
     {TW_DXBC_WHOLE, "", SF_ERR_SYNTAX, 1, "no .dxbc line"},
     {TW_D3D_WHOLE, "", SF_ERR_SYNTAX, 1, "no shader model line"},

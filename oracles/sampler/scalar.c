@@ -136,8 +136,12 @@ static void fetch(lane_ctx *c, unsigned level, unsigned slice, uint32_t x, uint3
 
 /* ---- Filter ----------------------------------------------------------------------------------- */
 
-/* a + w*(b - a) with w = w8/256, clamped to [min(a,b), max(a,b)]; w8 = 0 returns a (b unread).
- * When b - a overflows (finite a and b of opposite signs near the float range), a*(1-w) + b*w. */
+/* a + w*(b - a) with w = w8/256; w8 = 0 returns a (b unread). When b - a overflows (finite a and b
+ * of opposite signs near the float range), a*(1-w) + b*w. The result lies in [min(a,b), max(a,b)]
+ * without a clamp (docs/precision-model.md §6): w8 <= 255, so the addend is at most 255/256 of
+ * b - a even after its two roundings, the exact sum stops short of b, and rounding to nearest
+ * cannot pass a representable b; the overflow form sums a negative and a positive part, each no
+ * larger than its end. NaN stays NaN, as a clamp by comparisons would leave it. */
 static float lerp8(float a, float b, uint32_t w8) {
   if (w8 == 0) return a;
   float w = (float)w8 * 0.00390625f;
@@ -146,9 +150,6 @@ static float lerp8(float a, float b, uint32_t w8) {
   if ((sf_f2u(d) & 0x7fffffffu) == 0x7f800000u && (sf_f2u(a) & 0x7f800000u) != 0x7f800000u &&
       (sf_f2u(b) & 0x7f800000u) != 0x7f800000u)
     r = a * (1.0f - w) + b * w;
-  float lo = a < b ? a : b, hi = a < b ? b : a;
-  if (r < lo) r = lo;
-  if (r > hi) r = hi;
   return r;
 }
 

@@ -216,8 +216,8 @@ static inline sfk_vi sfk_load8_lanes(const uint8_t *base, sfk_vi off) {
 }
 static inline sfk_vi sfk_gather16(const uint8_t *base, sfk_vi off, size_t size) { return sfk_gather_narrow(base, off, size, 0xffffu); }
 
-/* lerp8 of scalar.c: a + w*(b - a), w = w8/256, clamped to [min(a,b), max(a,b)]; w8 = 0 gives a;
- * a*(1-w) + b*w where b - a overflows. */
+/* lerp8 of scalar.c: a + w*(b - a), w = w8/256 (w8 <= 255); w8 = 0 gives a; a*(1-w) + b*w where
+ * b - a overflows. The result lies in [min(a,b), max(a,b)] without a clamp (scalar.c lerp8). */
 static inline sfk_vf sfk_lerp(sfk_vf a, sfk_vf b, sfk_vi w8) {
   sfk_vf w = __builtin_convertvector(w8, sfk_vf) * 0.00390625f;
 #if SF_CANARY == 10 && SFK_W == 8
@@ -231,10 +231,6 @@ static inline sfk_vf sfk_lerp(sfk_vf a, sfk_vf b, sfk_vi w8) {
   sfk_vi ovf = (((sfk_vi)d & 0x7fffffff) == 0x7f800000) & (((sfk_vi)a & 0x7f800000) != 0x7f800000) &
                (((sfk_vi)b & 0x7f800000) != 0x7f800000);
   r = sfk_self(ovf, a * (1.0f - w) + b * w, r);
-  sfk_vi lt = a < b;
-  sfk_vf lo = sfk_self(lt, a, b), hi = sfk_self(lt, b, a);
-  r = sfk_self(r < lo, lo, r);
-  r = sfk_self(r > hi, hi, r);
   return sfk_self(w8 == 0, a, r);
 }
 
