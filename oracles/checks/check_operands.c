@@ -644,9 +644,10 @@ bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s) {
 /* ---- null_param ----------------------------------------------------------------------------------- */
 
 /* A backend that keeps the first batch it is given and refuses it (the executor then stops there
- * and writes nothing). */
+ * and writes nothing); its SAMPLE_UNORM and AVS entries are the refusing backend's, so the context
+ * starts with a refusing_ctx (whose first member is the status the executor hands on). */
 typedef struct {
-  sf_status st; /* first member: the status the executor hands to the backend */
+  refusing_ctx r; /* first member */
   bool got;
   sf_sample_batch q;
 } keeping_ctx;
@@ -654,8 +655,7 @@ typedef struct {
 static sf_code keeping_sample(const sf_sample_batch *q, sf_sample_out *o, sf_status *st) {
   keeping_ctx *k = (keeping_ctx *)(void *)st;
   if (!k->got) k->q = *q, k->got = true;
-  memset(o, 0, sizeof *o);
-  return sf_fail(st, SF_ERR_STATE, "null_param: the batch was kept");
+  return refuse_call(o, sizeof *o, st);
 }
 
 static const sf_backend keeping_backend = {"keeping", keeping_sample, refusing_unorm, refusing_avs, NULL};
@@ -702,8 +702,8 @@ bool sf_check_null_param(sf_verdict *v, const sf_case *c, sf_case_env *env) {
     keeping_ctx ka, kb;
     memset(&ka, 0, sizeof ka);
     memset(&kb, 0, sizeof kb);
-    sf_code ra = sf_exec(&a, &zs, &keeping_backend, &ka.st);
-    sf_code rb = sf_exec(&b, &zs, &keeping_backend, &kb.st);
+    sf_code ra = sf_exec(&a, &zs, &keeping_backend, &ka.r.st);
+    sf_code rb = sf_exec(&b, &zs, &keeping_backend, &kb.r.st);
     if (!kb.got) {
       ok = true; /* the variable of zeros was refused: nothing to compare (the lanes checks judge the case) */
     } else if (!ka.got || !batch_same(&ka.q, &kb.q)) {
@@ -714,7 +714,7 @@ bool sf_check_null_param(sf_verdict *v, const sf_case *c, sf_case_env *env) {
                          "of zeros\n", k, (unsigned)zid);
       else
         sf_verdict_dumpf(v, "3D_SAMPLE parameter %u made %%null was refused before any batch: %s (%s); on V%u, a variable "
-                         "of zeros, it built one (%s)\n", k, sf_code_name(ra), ka.st.msg, (unsigned)zid, sf_code_name(rb));
+                         "of zeros, it built one (%s)\n", k, sf_code_name(ra), ka.r.st.msg, (unsigned)zid, sf_code_name(rb));
       ok = false;
     }
   }
