@@ -96,6 +96,8 @@ static const sf_visa_known_line SF_VISA_KNOWN_LINES[] = {
      {0x04, 0, 0}, 3},
     /* LSC (IGC 12504 for PVC; GenX_IR's -dumpcommonisa of our .isa prints these lines) */
     {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64", 0x89, 19, "SEPbbbbwdbbbbbVRRRR", {0x00, 0x05, 0, 0}, 4},
+    /* the last vector length code, 8, not transposed: `x64` (channel bit 3 alone would be `.w`) */
+    {"lsc_load.ugm (M1, 16)  V0046:d32x64  flat[V0047]:a64", 0x89, 19, "SEPbbbbwdbbbbbVRRRR", {0x00, 0x04, 0, 0}, 4},
     {"(!P1.any) lsc_store.ugm.uc.wb (M1_NM, 1)  bti(0x4)[V0047.64+0x100]:a32  V0046.64:d16c32x4t", 0x89, 19,
      "SEPbbbbwdbbbbbVRRRR", {0x04, 0x80, 0xA001, 0}, 4},
     {"lsc_atomic_icas.slm (M1, 32)  %null:d32  ss(V0049(0,1))[V0047-0x20]:a16  V0052  %null", 0x89, 19,
@@ -199,8 +201,8 @@ static const char *const SF_VISA_KNOWN_FORMS[][2] = {
 
 /* Spellings only GenX_IR 12504's parsers take, each read as they read them (GenX_IR's dump of its
  * parse prints the fields of [1], which is exactly what our printer writes for them): a surface's
- * .col, u<size>, a length on a quad, channels on a strided load (which then gets the default pitch,
- * 4 x 3 bytes), rt_write_3d's options found by substring as GenX_IR's builder finds them (any
+ * .col, u<size>, a length on a quad, channels on a plain load (`.w` is the length code 8, `x64`)
+ * or on a strided load (which then gets the default pitch, 4 x 3 bytes), rt_write_3d's options found by substring as GenX_IR's builder finds them (any
  * order, repeated, unknown names ignored, CM anywhere). Used by `read_forms` and by
  * tests/test_visa_gen_text.c. */
 static const char *const SF_VISA_KNOWN_PRINTED[][2] = {
@@ -208,6 +210,7 @@ static const char *const SF_VISA_KNOWN_PRINTED[][2] = {
     {"lsc_load_quad.tgm (M1, 16)  V0049:u32.xyzw  bss(V0052.1)[V0046.0]:a32",
      "lsc_load_quad.tgm (M1, 16)  V0049:d32.xyzw  bss(V0052(0,1))[V0046]:a32"},
     {"lsc_load_quad.ugm (M1, 16)  V0049:d32x2  flat[V0046]:a32", "lsc_load_quad.ugm (M1, 16)  V0049:d32.y  flat[V0046]:a32"},
+    {"lsc_load.ugm (M1, 16)  V0046:d32.w  flat[V0047]:a64", "lsc_load.ugm (M1, 16)  V0046:d32x64  flat[V0047]:a64"},
     {"lsc_load_strided.ugm (M1, 16)  V0046:d32.xy  flat[V0047]:a64",
      "lsc_load_strided.ugm (M1, 16)  V0046:d32x3  flat[V0047, 0xC]:a64"},
     {"rt_write_3d.<Z><RTI> (M1, 16) T6 V0046.0 0x1:ud V0047.0 V0047.64 V0049.0 V0049.64 V0046.32",
