@@ -124,6 +124,31 @@ static bool sf_check_signed_zero(sf_verdict *v) {
       }
     }
   }
+  /* and infinities, point-sampled: +inf next to -inf, in both orders; lanes 0-3 read texel 0 and
+   * lanes 4-7 texel 1, each its infinity bit for bit (D3D11.3 §3.1: a float texel's infinity is a
+   * value, not a NaN). A SIMD result canonicalizer that took an infinity for a NaN (a planted `>`
+   * made `>=`) survived 60 s: random texel bytes rarely hold an exact infinity. */
+  sm.min_filter = sm.mag_filter = SF_FILTER_POINT;
+  for (unsigned order = 0; order < 2 && ok; order++) {
+    uint32_t tex[2] = {order ? 0xff800000u : 0x7f800000u, order ? 0x7f800000u : 0xff800000u};
+    memcpy(s->data, tex, sizeof tex);
+    sf_sample_batch q;
+    centre_batch(&q, s, &sm, 0xffu);
+    for (unsigned b = 0; b < nbe && ok; b++) {
+      sf_sample_out o;
+      memset(&o, 0, sizeof o);
+      sf_status_clear(&st);
+      sf_code rc = sf_sample(be[b], &q, &o, &st);
+      for (unsigned l = 0; l < 8 && ok; l++) {
+        if (rc == SF_OK && o.v[0][l] == tex[l / 4]) continue;
+        sf_verdict_fail(v, "signed_zero", NULL, be[b]->name);
+        sf_verdict_key(v, "signed_zero %s infinity", be[b]->name);
+        sf_verdict_dumpf(v, "R32F texels %08x %08x, point filter, lane %u at u=%g: %s gave %s %08x, want %08x\n", tex[0], tex[1], l,
+                         (double)q.u[l], be[b]->name, sf_code_name(rc), o.v[0][l], tex[l / 4]);
+        ok = false;
+      }
+    }
+  }
   sf_surface_free(s);
   return ok;
 }

@@ -150,7 +150,8 @@ static bool block_edges(sf_verdict *v) {
 
 /* `raw_edges` (with `cache_edges`): an LSC operand the text has no place for (an untyped load's
  * src1 and src2, an untyped store's dst and src2, a strided load's src2, a strided store's dst, a
- * 2D block load's src1, a 2D block store's dst) must be %null (variable 0 at offset 0) for the line
+ * 2D block load's src1, a 2D block store's dst; a typed load's src1 and src2, a typed store's dst
+ * and src2, read_state_info's sources) must be %null (variable 0 at offset 0) for the line
  * to print; each of them alone set to a variable, or to offset 1 of variable 0, is refused as having
  * no text form, naming it. The fuzz targets' LSC instructions come from IGC's shapes, where these
  * are always %null, so a printer that tested the pair with one `&&` too few (an untyped load whose
@@ -161,7 +162,7 @@ static bool raw_edges(sf_verdict *v) {
     const char *line;
     unsigned at;
     const char *words;
-  } rows[8] = {
+  } rows[] = {
       {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64", 17, "a load's src1 or src2"},
       {"lsc_load.ugm.ca.ca (M1, 32)  V0046:d32  flat[V0047]:a64", 18, "a load's src1 or src2"},
       {"(!P1.any) lsc_store.ugm.uc.wb (M1_NM, 1)  bti(0x4)[V0047.64+0x100]:a32  V0046.64:d16c32x4t", 15, "a store's dst or src2"},
@@ -171,9 +172,17 @@ static bool raw_edges(sf_verdict *v) {
       {"lsc_load_block2d.ugm (M1, 16)  V0046:d16.2x16x8nn  flat[V0047, V0049, V0052, V0049, V0054, V0050]", 19, "a load's src1"},
       {"(P1) lsc_store_block2d.slm.uc.wb (M1_NM, 1)  flat[V0047(0,1), 0x3F, 0x1F, 0xFFFFFFFF, V0049(2,3), 0x0]  V0046.64:d32.8x16tt",
        12, "a store's dst"},
+      /* typed (.tgm): a load's src1 and src2, a store's dst and src2, read_state_info's sources */
+      {"lsc_load_quad.tgm (M1, 16)  V0049:d32.xyzw  bti(0x4)[V0046]:a32", 17, "a load's src1 or src2"},
+      {"lsc_load_quad.tgm (M1, 16)  V0049:d32.xyzw  bti(0x4)[V0046]:a32", 18, "a load's src1 or src2"},
+      {"(P1) lsc_store_quad.tgm.uc.ca (M5, 8)  ss(V0052(0,1))[V0046.32, V0047, V0052, V0046]:a64  V0049:d16.y", 12,
+       "a store's dst or src2"},
+      {"(P1) lsc_store_quad.tgm.uc.ca (M5, 8)  ss(V0052(0,1))[V0046.32, V0047, V0052, V0046]:a64  V0049:d16.y", 18,
+       "a store's dst or src2"},
+      {"(!P1) lsc_read_state_info.tgm  V0049.64  ss(V0052)", 17, "a coordinate or source other than %null"},
   };
   static const sf_raw set[2] = {{0x2E, 0}, {0, 1}}; /* a variable; offset 1 of %null */
-  for (unsigned q = 0; q < 16; q++) {
+  for (unsigned q = 0; q < 2 * sizeof rows / sizeof rows[0]; q++) {
     sf_known_one k;
     sf_known_one_parse(&k, rows[q / 2].line);
     if (k.rc == SF_ERR_NOMEM) continue;

@@ -314,7 +314,8 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * (12b) one whose address is a 1-component register likewise, (12c) one whose opcode is outside the
  * sample family likewise, naming it, (12d) one whose address register is in mask mode likewise,
  * (12f) one whose reference, LOD or bias does not select one component likewise, (12g) one whose
- * address register has an index more or fewer than its file takes likewise, (12e) the
+ * address register has an index more or fewer than its file takes likewise, (12h) one whose
+ * destination is in swizzle mode or of 1 component likewise, (12e) the
  * instruction with junk in the fields its operands do not use must still reach the backend. All
  * but (12e) are refusals before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
@@ -499,6 +500,18 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   if (calls0 && in.d3d.src[0].type != SF_D3D_OT_IMM32) {
     in.d3d.src[0].sel_mode = SF_D3D_SEL_MASK, in.d3d.src[0].comp_bits = 0xF;
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_mask_mode", "an address register in mask mode"))
+      return false;
+    in = c->inst;
+  }
+  /* (12h) the destination in swizzle mode, then of 1 component (the model's d3d.dst.mask), as
+   * invalid: an executor that wrote it anyway made up which components a swizzle writes */
+  if (calls0 && in.d3d.dst.type != SF_D3D_OT_NULL) {
+    in.d3d.dst.sel_mode = SF_D3D_SEL_SWIZZLE, in.d3d.dst.comp_bits = 0xE4;
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "dst_swizzle", "a destination in swizzle mode"))
+      return false;
+    in = c->inst;
+    in.d3d.dst.num_comp = SF_D3D_NC_1, in.d3d.dst.sel_mode = 0, in.d3d.dst.comp_bits = 0;
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "dst_one_comp", "a destination of 1 component"))
       return false;
     in = c->inst;
   }

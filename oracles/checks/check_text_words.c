@@ -215,6 +215,15 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "dcl_input_ps v0.x", SF_ERR_SYNTAX, 14, "expected an interpolation mode"},
     {TW_D3D_PROGRAM, ".tpf 0x123456789", SF_ERR_RANGE, 6, ".tpf: token with more than 8 hex digits"},
     {TW_D3D_PROGRAM, ".tpf 0x0100003e", SF_OK, 0, NULL},
+    /* a .tpf line's tokens, with or without 0x, apart by spaces or commas; as many as the opcode
+     * token's length field says (a customdata block's: its second token); a sample instruction's
+     * tokens must decode */
+    {TW_D3D_PROGRAM, ".tpf 02000068, 0x00000004", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, ".tpf 0x02000068,4", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, ".tpf 02000068", SF_ERR_INVALID, 5, ".tpf: 1 tokens but the length field says 2"},
+    {TW_D3D_PROGRAM, ".tpf 00000035, 00000003, 0", SF_OK, 0, NULL},
+    {TW_D3D_PROGRAM, ".tpf 00000035", SF_ERR_INVALID, 5, ".tpf: 1 tokens but the length field says 0"},
+    {TW_D3D_PROGRAM, ".tpf 01000045", SF_ERR_INVALID, 5, ".tpf: sample: no destination operand (length 1) (DWORD 1)"},
     {TW_D3D_PROGRAM, "if r0.x", SF_ERR_SYNTAX, 3, "if needs _z or _nz"},
     {TW_D3D_PROGRAM, "ld_indexable r0.xyzw, r1.xyzw, t0.xyzw", SF_ERR_SYNTAX, 13, "_indexable needs a (dimension) or"},
     {TW_D3D_PROGRAM, "ld_indexable(texture2d) r0.xyzw, r1.xyzw, t0.xyzw", SF_OK, 0, NULL},
@@ -405,6 +414,11 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 256 1 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, 23, "the number of source registers must be at most 255"},
     {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 1 256 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, 25, "the number of destination registers must be at most 255"},
     {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 255 255 0x0:ud V0046.0 V0047.0", SF_OK, 0, NULL},
+    /* one .eot among a raw_sends suffix's numbers, wherever it stands; a second is no number */
+    {TW_VISA_KNOWN, "raw_sends.eot.eot.3.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0", SF_ERR_SYNTAX, 14,
+     "expected .<number 0-255> in the suffix of raw_sends"},
+    {TW_VISA_KNOWN, "raw_sends.3.eot.eot.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0", SF_ERR_SYNTAX, 16,
+     "expected .<number 0-255> in the suffix of raw_sends"},
     {TW_VISA_KNOWN, "urb_write_3d (M1, 8) 256 16 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, 22, "the number of outputs must be at most 255"},
     {TW_VISA_KNOWN, "urb_write_3d (M1, 8) 3 65536 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, 24, "the global offset must be at most 65535"},
     /* AVS's output control and exec mode: a number to 15, or AVS_CNTRL_<n> / AVS_EXEC_<n> to 15 */

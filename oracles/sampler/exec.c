@@ -612,8 +612,15 @@ static sf_code exec_d3d(const sf_d3d_inst *in, sf_state *s, const sf_backend *be
     quad_derivs(q.v, q.dvdx, q.dvdy, 4);
     quad_derivs(q.r, q.drdx, q.drdy, 4);
   }
-  /* dst: checked before the backend runs */
+  /* dst: checked before the backend runs; a destination is a 4-component register in mask mode (the
+   * model's d3d.dst.mask): an executor that wrote one in another mode made up which components */
   if (in->dst.type != SF_D3D_OT_NULL) {
+    if (in->dst.num_comp != SF_D3D_NC_4)
+      return sf_fail(st, SF_ERR_INVALID, "d3d dst: a destination must have 4 components (this one has %s)",
+                     in->dst.num_comp == SF_D3D_NC_0 ? "0" : in->dst.num_comp == SF_D3D_NC_1 ? "1" : "N");
+    if (in->dst.sel_mode != SF_D3D_SEL_MASK)
+      return sf_fail(st, SF_ERR_INVALID, "d3d dst: a destination selects by mask (this one has selection mode %u)",
+                     (unsigned)in->dst.sel_mode);
     for (unsigned l = 0; l < 4; l++) {
       if (!(q.lanes >> l & 1u)) continue;
       if (!d3d_reg(s, &in->dst, l, true, "d3d dst", st, &rc)) return rc;
@@ -625,7 +632,7 @@ static sf_code exec_d3d(const sf_d3d_inst *in, sf_state *s, const sf_backend *be
   uint32_t sw[4] = {0, 1, 2, 3};
   if (res->sel_mode == SF_D3D_SEL_SWIZZLE)
     for (unsigned k = 0; k < 4; k++) sw[k] = (res->comp_bits >> (2 * k)) & 3u;
-  unsigned wmask = in->dst.sel_mode == SF_D3D_SEL_MASK ? (in->dst.comp_bits & 0xFu) : 0xFu;
+  unsigned wmask = in->dst.comp_bits & 0xFu; /* mask mode: checked above */
   for (unsigned l = 0; l < 4; l++) {
     if (!(q.lanes >> l & 1u)) continue;
     uint32_t *d = d3d_reg(s, &in->dst, l, true, "d3d dst", st, &rc);
