@@ -171,8 +171,9 @@ void da_fmt_imm(uint32_t bits, char out[64]) {
       g = strtof(t, NULL);
       memcpy(&gb, &g, sizeof gb);
       if (gb == bits) {
-        /* %.9g writes at most 15 characters, so ".0" fits */
-        if (!strpbrk(t, ".e")) memcpy(t + strlen(t), ".0", sizeof ".0");
+        /* t holds a '.' or an 'e', so it reads back as a float: %.*g without an exponent is below
+         * 10^p <= 10^9, and without a '.' an integer, and an integer float below 10^9 has left by
+         * the %f test above (exact, at most 17 characters) */
         snprintf(out, 64, "%s", t);
         return;
       }

@@ -206,12 +206,17 @@ static bool sf_check_uint_encode(sf_verdict *v) {
   for (size_t b = 0; b < s->size; b++) other += b != at && s->data[b] != 0xA5;
   bool ok = rc == SF_OK && y && *y == 51 && other == 0;
   unsigned got = y ? *y : 0;
+  /* and the texel decodes back the way it was stored: G the Y byte as UNORM8, (0, Y, 0, 1) */
+  uint32_t dec[4] = {0, 0, 0, 0};
+  if (y) sf_format_decode(SF_FMT_NV12, y, dec);
+  const bool dec_ok = dec[0] == 0 && dec[1] == sf_f2u(51.0f / 255.0f) && dec[2] == 0 && dec[3] == sf_f2u(1.0f);
   sf_surface_free(s);
-  if (ok) return true;
+  if (ok && dec_ok) return true;
   sf_verdict_fail(v, "uint_encode", NULL, "nv12");
-  sf_verdict_key(v, "uint_encode nv12");
-  sf_verdict_dumpf(v, "NV12: (0.9, 0.2, 0.1, 1) stored at texel (1, 1) gave %s, Y %u (want 51, G as UNORM8), %zu other bytes changed\n",
-                   sf_code_name(rc), got, other);
+  sf_verdict_key(v, "uint_encode nv12%s", ok ? " decode" : "");
+  sf_verdict_dumpf(v, "NV12: (0.9, 0.2, 0.1, 1) stored at texel (1, 1) gave %s, Y %u (want 51, G as UNORM8), %zu other bytes changed; "
+                      "decoded as %08x %08x %08x %08x (want 0, 51/255, 0, 1)\n",
+                   sf_code_name(rc), got, other, dec[0], dec[1], dec[2], dec[3]);
   return false;
 }
 

@@ -470,6 +470,28 @@ static const enc_row enc_rows[] = {
     {"enc_edges", "nonuniform alone", true, true, SF_OK, NULL},
 };
 
+/* `dcl_imm` (once per process, with `program_refusals`): a declaration whose operand is an
+ * immediate, 32- or 64-bit (dcl_resource of l(0)), is refused by the printer as unsupported, naming
+ * the operand type: no declaration of the table takes one (a printer that let the 64-bit one
+ * through wrote a text whose reading failed for another reason, and the `.tpf` escape said so). */
+static bool dcl_imm(sf_verdict *v) {
+  static const uint32_t imm[2][5] = {{0x04001858u, 0x00004001u, 0, 0x00005555u}, {0x05001858u, 0x00005001u, 0, 0, 0x00005555u}};
+  for (unsigned q = 0; q < 2; q++) {
+    sf_status st;
+    sf_status_clear(&st);
+    sf_buf b;
+    sf_buf_init(&b, &st);
+    sf_code rc = sf_d3dasm_print_tokens(imm[q], 4 + q, 0x00000050u, &b, &st);
+    sf_buf_free(&b);
+    if (rc == SF_ERR_NOMEM) return true;
+    const char *want = q ? "an immediate as declaration operand (5)" : "an immediate as declaration operand (4)";
+    if (rc == SF_UNSUPPORTED && strstr(st.msg, want)) continue;
+    return sf_verdict_failf(v, "dcl_imm", "reason", "dcl_resource of a %s-bit immediate gave %s (%s); want unsupported, '%s'",
+                            q ? "64" : "32", sf_code_name(rc), st.msg, want);
+  }
+  return true;
+}
+
 /* Row k of enc_rows on w: at its edge (past false) or one past it. */
 static void enc_set(sf_d3d_inst *w, unsigned k, bool past) {
   sf_d3d_opnd *dst = &w->dst, *adr = &w->src[0];
@@ -632,7 +654,8 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
   if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
-  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && dcl_ctl(v) && gen_ext(v) && enc_edges(v);
+  return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && dcl_ctl(v) && gen_ext(v) && enc_edges(v) &&
+         dcl_imm(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_tokens)

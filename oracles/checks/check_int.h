@@ -214,6 +214,9 @@ bool sf_check_exec_dst_first(sf_verdict *v, const sf_case *c, sf_state *s);
 /* `null_param` (check_operands.c): a 3D_SAMPLE parameter made %null builds the batch a variable of
  * zeros in its place builds. */
 bool sf_check_null_param(sf_verdict *v, const sf_case *c, sf_case_env *env);
+/* `null_dst` (check_operands.c): a SAMPLE_UNORM, AVS or 3D_SAMPLE destination made %null runs and
+ * writes nothing. */
+bool sf_check_null_dst(sf_verdict *v, const sf_case *c, sf_case_env *env);
 /* The ISGN and OSGN of a shader sf_dxbc_wrap_sample built around one instruction (check_d3d_wrap.c):
  * one element per declared input and output register, as the wrapper documents them. */
 /* `wrap decls` (check_d3d_wrap.c): the wrapped shader p declares every register instruction d

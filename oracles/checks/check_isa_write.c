@@ -97,10 +97,33 @@ static bool string_refuses(sf_isa_file *f, sf_verdict *v) {
   return false;
 }
 
+/* `write_refuses` on the same inputs: kernel 0's name with a NUL inside it ("a", NUL, "b", name_len
+ * 3) is refused as invalid, naming the kernel and name_len; a writer that took it wrote a name the
+ * reader cuts at the NUL. The reader never builds one (it refuses such a name). */
+static bool name_refuses(sf_isa_file *f, sf_verdict *v) {
+  sf_visa_kernel *k = &f->kernels[0];
+  static char inner[4] = {'a', 0, 'b', 0}; /* NUL-terminated after name_len, as visa.h wants */
+  char *keep = k->name;
+  uint16_t keep_len = k->name_len;
+  k->name = inner, k->name_len = 3;
+  sf_status st;
+  sf_code c = sf_isa_write_code(f, &st);
+  k->name = keep, k->name_len = keep_len;
+  const char *want = "kernel 0: name is shorter than name_len 3";
+  if (c == SF_ERR_NOMEM || (c == SF_ERR_INVALID && strstr(st.msg, want))) return true;
+  sf_status st2;
+  if (sf_isa_write_code(f, &st2) != SF_OK) return true; /* judged when the file as read writes */
+  sf_verdict_fail(v, "write_refuses", NULL, "name");
+  sf_verdict_key(v, "write_refuses name NUL %s", sf_code_name(c));
+  sf_verdict_dumpf(v, "sf_isa_write given kernel 0 named \"a\\0b\" (name_len 3) returned %s (%s), want invalid saying '%s'\n",
+                   sf_code_name(c), st.msg, want);
+  return false;
+}
+
 bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_verdict *v) {
   uint64_t h = XXH3_64bits(p, n);
   if (!function_refuses(f, v)) return false;
-  if (f->num_kernels && (h >> 60) % 4 == 1) return string_refuses(f, v);
+  if (f->num_kernels && (h >> 60) % 4 == 1) return string_refuses(f, v) && name_refuses(f, v);
   if (!f->num_kernels || (h >> 60) % 4 != 0) return true;
   sf_visa_kernel *k = &f->kernels[0];
   unsigned what = (unsigned)((h >> 8) % 5);

@@ -734,3 +734,39 @@ bool sf_check_null_param(sf_verdict *v, const sf_case *c, sf_case_env *env) {
   sf_state_free(&zs);
   return ok;
 }
+
+/* ---- null_dst --------------------------------------------------------------------------------------- */
+
+/* `null_dst` (SAMPLE_UNORM, AVS and 3D_SAMPLE cases that run, one in four by the case's bytes): the
+ * destination made %null (variable 0, offset 0: the message writes nothing, as a prefetch does) runs
+ * on the scalar backend as the case does and leaves every variable and register as it was. The
+ * generator always names a destination variable, so only this asks (an executor that looked %null
+ * up as a variable refused it as undeclared). */
+bool sf_check_null_dst(sf_verdict *v, const sf_case *c, sf_case_env *env) {
+  const sf_inst *in = &c->inst;
+  if (c->pattern[23] & 3u) return true;
+  sf_inst a = *in;
+  sf_raw *d = in->family == SF_FAMILY_SAMPLE_UNORM ? &a.unorm.dst
+              : in->family == SF_FAMILY_AVS         ? &a.avs.dst
+              : in->family == SF_FAMILY_SAMPLE_3D   ? &a.s3d.dst
+                                                     : NULL;
+  if (!d || (d->id == 0 && d->off == 0)) return true;
+  *d = (sf_raw){0, 0};
+  sf_state zs;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_case_state_clone(env, &zs, &st) != SF_OK) {
+    sf_state_free(&zs);
+    return true;
+  }
+  uint64_t before = state_hash(&zs);
+  sf_code rc = sf_exec(&a, &zs, sf_backend_scalar(), &st);
+  bool same = state_hash(&zs) == before;
+  sf_state_free(&zs);
+  if (rc == SF_ERR_NOMEM || (rc == SF_OK && same)) return true;
+  sf_verdict_fail(v, "null_dst", in, rc == SF_OK ? "wrote" : "refused");
+  sf_verdict_key(v, "null_dst %s", rc == SF_OK ? "wrote" : sf_code_name(rc));
+  sf_verdict_dumpf(v, "the case with its destination made %%null %s: %s (%s)\n",
+                   rc == SF_OK ? "changed the state" : "was refused", sf_code_name(rc), st.msg);
+  return false;
+}

@@ -627,7 +627,8 @@ bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
       goto done_fail;
     }
     if (rc[0] == SF_OK && (!sf_check_exec_operands(v, &c->inst, &env->state, rec) ||
-                           !sf_check_exec_dst_first(v, c, &env->state) || !sf_check_null_param(v, c, env))) {
+                           !sf_check_exec_dst_first(v, c, &env->state) || !sf_check_null_param(v, c, env) ||
+                           !sf_check_null_dst(v, c, env))) {
       snprintf(v->backends, sizeof v->backends, "%s", be[0]->name);
       sf_dump_case(v, c);
       goto done_fail;

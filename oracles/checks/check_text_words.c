@@ -232,6 +232,9 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, "add [precise(xx)] r0.xy, r1.xyxx, r2.xyxx", SF_ERR_SYNTAX, 15, "repeated letter in precise mask"},
     {TW_D3D_PROGRAM, "add [precise(yx)] r0.xy, r1.xyxx, r2.xyxx", SF_OK, 0, NULL},
     {TW_D3D_PROGRAM, "discard_nz [precise(x)] r0.x", SF_ERR_SYNTAX, 21, "discard has no destination to be precise"},
+    /* D3DDisassemble's listing prefixes before a lone sample line (the line reader skips them once) */
+    {TW_D3D_LINE, "0x0000A8: sample r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
+    {TW_D3D_LINE, "   12  0x000000A8: sample r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
     {TW_D3D_LINE, "sample r0.xyzq, r1.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 14, "component letters must be x, y, z, w"},
     {TW_D3D_LINE, "sample [precise(xx)] r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 18, "repeated letter in precise mask"},
     {TW_D3D_LINE, "sample [precise(yx)] r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
