@@ -166,7 +166,7 @@ static bool p_decl(cur *c, sf_visa_kernel *k, sf_visa_names *ix, alias_list *al)
   char vt = 0;
   bool have_type = false, have_elts = false, have_align = false, have_alias = false;
   uint8_t type = 0, align = 0;
-  uint64_t elts = 1, alias_off = 0;
+  uint64_t elts = 0, alias_off = 0; /* num_elts= is required: no default */
   const char *alias_name = NULL;
   size_t alias_n = 0, alias_at = 0;
   size_t vt_at = c->i;
@@ -229,10 +229,11 @@ static bool p_decl(cur *c, sf_visa_kernel *k, sf_visa_names *ix, alias_list *al)
   if (vt_src_lookup(c->k, name, srcn, &dup) != SF_SYM_NONE)
     return vt_perr(c, SF_ERR_SYNTAX, at, "'%s' is already declared in this kernel", name), false;
   sf_visa_symkind kind = SF_SYM_ADDR;
+  if (vt == 'G' && !have_type) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected type=<type> for a general variable"), false;
+  /* every kind: GenX_IR 12504's grammar wants num_elts= on each .decl (docs/visa-text.md) */
+  if (!have_elts) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected num_elts=<n> (every .decl has one)"), false;
   switch (vt) {
     case 'G':
-      if (!have_type) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected type=<type> for a general variable"), false;
-      if (!have_elts) return vt_perr(c, SF_ERR_SYNTAX, c->i, "expected num_elts=<n> for a general variable"), false;
       kind = SF_SYM_VAR;
       r = sf_visa_kernel_declare(k, kind, name, type, (uint16_t)elts, align, false, &bst);
       if (r >= 0 && have_alias) {

@@ -181,6 +181,14 @@ static bool e_index_range(sf_d3d_inst *w) {
   w->dst.idx[0].imm = (uint64_t)1 << 32;
   return true;
 }
+/* the range test for both 32-bit forms, and for neither 64-bit one (whose own rule speaks) */
+static bool e_index_range_rel(sf_d3d_inst *w) {
+  make_rel(&w->dst);
+  w->dst.idx[0].rep = SF_D3D_IDX_IMM32_REL;
+  w->dst.idx[0].imm = (uint64_t)1 << 32;
+  return true;
+}
+static bool e_index_imm64_big(sf_d3d_inst *w) { return w->dst.idx[0].rep = SF_D3D_IDX_IMM64, w->dst.idx[0].imm = 1ull << 32, true; }
 static bool e_rel_index_dim(sf_d3d_inst *w) {
   make_rel(&w->src[1]);
   w->src[1].idx[0].rel.index_dim = 3;
@@ -259,6 +267,8 @@ static const struct {
     {"d3d.index.rep", e_index_rep, "index representation 5 on dst", NULL, NULL, 1},
     {"d3d.index.imm64", e_index_imm64, "a 64-bit immediate index on dst", NULL, NULL, 1},
     {"d3d.index.range", e_index_range, "a 32-bit index of 2^32", NULL, NULL, 1},
+    {"d3d.index.range", e_index_range_rel, "a 32-bit index of 2^32 plus a relative one", NULL, NULL, 1},
+    {"d3d.index.imm64", e_index_imm64_big, "a 64-bit immediate index of 2^32 on dst", NULL, NULL, 1},
     {"d3d.rel.index_dim", e_rel_index_dim, "a relative-index register with 3 indices", NULL, NULL, 2},
     {"d3d.rel.type", e_rel_type, "a relative index in an o# register", NULL, NULL, 2},
     {"d3d.rel.select1", e_rel_select1, "a swizzled relative index", NULL, NULL, 2},

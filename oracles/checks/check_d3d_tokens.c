@@ -351,6 +351,12 @@ static bool dcl_ctl(sf_verdict *v) {
     return tokens_fail(v, "dcl_ctl", "dcl_uav_typed with dimension %u (token 0x%08x): %s (%s), want %s", (unsigned)dim,
                        (unsigned)t[0], sf_code_name(rc), st.msg, named ? "its name printed" : want);
   }
+  /* dcl_sampler's mode with both its bits (3): no mode has that value (the bits alone print above) */
+  const uint32_t t3[3] = {0x5au | 3u << 24 | 3u << 11, 0x00106000u, 0};
+  sf_status st3;
+  sf_code rc3 = print_tokens(t3, 3, NULL, 0, &st3);
+  if (rc3 != SF_ERR_NOMEM && !(rc3 == SF_UNSUPPORTED && strstr(st3.msg, "sampler mode 3")))
+    return tokens_fail(v, "dcl_ctl", "dcl_sampler of mode 3: %s (%s), want unsupported, 'sampler mode 3'", sf_code_name(rc3), st3.msg);
   return true;
 }
 

@@ -105,6 +105,9 @@ static bool state_cls2(sf_visa_kernel *k, sf_visa_gop *o) { (void)k; o->v.state_
 #define ADDR_STATE "addr_add (M1_NM, 1) A0(0)<1> &T6 0x0:uw"
 
 static const print_edge rows[] = {
+    /* the atomic op byte: the last named operation, fsub (20), prints; 21 is past the names */
+    {"(P1) dword_atomic.add (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", 0, 20, NULL, 0, NULL},
+    {"(P1) dword_atomic.add (M1, 16) T6 V0046.0 V0049.0 %null.0 V0052.0", 0, 21, "atomic op byte 0x15 has no name", 0, NULL},
     /* oword loads and stores: size code 0-4 (1-16 owords), a load's modifier 0-1 */
     {OWORD_LD, 0, 4, NULL, 0, NULL},
     {OWORD_LD, 0, 5, "size code 5 or modifier has no text form", 0, NULL},

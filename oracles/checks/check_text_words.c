@@ -167,6 +167,14 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, "    resinfo (M1, 8) T6 V40.0 V40.0", SF_ERR_SYNTAX, 12, "expected .<channels> after resinfo"},
     {TW_VISA_FILE, "    sampleinfo (M1, 8) T6 V40.0", SF_ERR_SYNTAX, 15, "expected .<channels> after sampleinfo"},
     {TW_VISA_FILE, "    fence_global.EQ", SF_ERR_SYNTAX, 19, "expected .<options>"}, /* at the Q */
+    /* num_elts= on every kind of declaration, as GenX_IR 12504's grammar wants it */
+    {TW_VISA_FILE, ".decl P5 v_type=P", SF_ERR_SYNTAX, 18, "expected num_elts=<n>"},
+    {TW_VISA_FILE, ".decl A5 v_type=A", SF_ERR_SYNTAX, 18, "expected num_elts=<n>"},
+    {TW_VISA_FILE, ".decl P5 v_type=P num_elts=1", SF_OK, 0, NULL},
+    /* a label line with blanks before its ':' (GenX_IR's lexer skips them) */
+    {TW_VISA_FILE, "L7 :", SF_OK, 0, NULL},
+    {TW_VISA_FILE, " \t L7:", SF_OK, 0, NULL},
+    {TW_VISA_FILE, "L7\t: // a comment", SF_OK, 0, NULL},
     {TW_VISA_FILE, "    lsc_fence.ugm", SF_ERR_SYNTAX, 18, "expected lsc_fence.<sfid>.<op"},  /* at the suffix's end */
     {TW_VISA_FILE, "    lsc_fence.ugm.bogus.gpu", SF_ERR_SYNTAX, 19, "expected lsc_fence.<sfid>.<op"},
     {TW_VISA_FILE, "    lsc_fence.ugm.evict.bogus", SF_ERR_SYNTAX, 25, "expected lsc_fence.<sfid>.<op"},
@@ -417,6 +425,8 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 256 1 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, 23, "the number of source registers must be at most 255"},
     {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 1 256 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, 25, "the number of destination registers must be at most 255"},
     {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 255 255 0x0:ud V0046.0 V0047.0", SF_OK, 0, NULL},
+    /* the legacy sample's SIMD mode, refused at its number */
+    {TW_VISA_KNOWN, "sample.GA (12) S0 T6 V0046.0 V0047.0 V0046.0 V0047.0", SF_ERR_RANGE, 12, "SIMD mode 12: expected 8, 16 or 32"},
     /* one .eot among a raw_sends suffix's numbers, wherever it stands; a second is no number */
     {TW_VISA_KNOWN, "raw_sends.eot.eot.3.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0", SF_ERR_SYNTAX, 14,
      "expected .<number 0-255> in the suffix of raw_sends"},

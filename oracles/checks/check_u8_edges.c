@@ -15,10 +15,11 @@
  *   null_edge   a null tile whose one column or row at the edge of a block's taps is the only null
  *               texel under them (SAMPLE_UNORM 8x4 linear, or AVS 4x4 with every phase's weight on
  *               the last tap or on the first; right, left, bottom or top edge, by the case, or for AVS
- *               the block wholly below the surface, its first tap row one past the last). A
+ *               the block wholly below or right of the surface, its first tap row or column one
+ *               past the last). A
  *               backend's footprint one texel short of the scalar entry's reads the tile's bytes
  *               where the scalar entry reads zero. The scalar result must change with the null tile
- *               (else the geometry missed the edge; tested once per process for each of the 8
+ *               (else the geometry missed the edge; tested once per process for each of the 10
  *               geometries), and every backend must give its bits. One input in two.
  *   u8_rect_tie a point-sampled BORDER rect one ulp left of a rounding tie: every backend's rect
  *               entry gives the scalar per-block answer (column 0 the border). One input in four.
@@ -40,7 +41,7 @@ static _Thread_local struct {
   sf_surface *fmt[SF_FMT_COUNT];    /* 2D 16x16 of each format SAMPLE_UNORM and AVS do not read (u8_surface) */
   unsigned nfmt;                    /* how many: fmt[0..nfmt) */
   bool ready, failed;
-  bool edge_seen[9]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
+  bool edge_seen[10]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
   sf_status why; /* the refusal, when a surface was not created */
 } ue;
 
@@ -117,10 +118,10 @@ static void ue_geometry(unsigned edge, bool avs, sf_sampler *sp, float *u, float
     sp->avs_chroma[p][last ? SF_AVS_CHROMA_TAPS - 1 : 0] = 64;
   }
   static const float lo = 2.0f / 32, hi = 11.0f / 32, ulo = 1.0f / 32, uhi = 8.0f / 32, vlo = 5.0f / 32;
-  if (edge == 4) { /* below: AVS with the 8-tap table on every channel, row 0's first tap at row
-                    * floor(35.5 - 0.5) - 3 = 32, one past the last: every tap is clamped to row 31 */
+  if (edge >= 4) { /* below (beyond): AVS with the 8-tap table on every channel, row (column) 0's
+                     * first tap at floor(35.5 - 0.5) - 3 = 32, one past the last: all clamp to 31 */
     sp->avs_8tap_all = true;
-    *u = lo, *vv = 35.5f / 32;
+    *u = edge == 4 ? lo : 35.5f / 32, *vv = edge == 4 ? 35.5f / 32 : lo;
     return;
   }
   switch (edge) {
@@ -135,11 +136,12 @@ static void ue_geometry(unsigned edge, bool avs, sf_sampler *sp, float *u, float
  * entry with the null tile set. */
 static bool ue_null_edge(sf_verdict *v, const sf_case *c, unsigned pick, const sf_backend *const *be, unsigned nbe) {
   bool avs = pick & 4u;
-  /* AVS, on half of its inputs: the block wholly below the surface (below, see ue_geometry) */
-  unsigned edge = avs && (pick >> 12 & 1u) ? 4u : pick & 3u; /* right, left, bottom, top, below */
-  static const char *const edges[5] = {"right", "left", "bottom", "top", "below"};
-  /* the null tile: (1,0) right of the taps, (0,1) below, the bottom row's (0,3) for `below`, else (0,0) */
-  unsigned tx = edge == 0, ty = edge == 2 ? 1u : edge == 4 ? 3u : 0u;
+  /* AVS, on half of its inputs: the block wholly below or right of the surface (see ue_geometry) */
+  unsigned edge = avs && (pick >> 12 & 1u) ? 4u + (pick >> 13 & 1u) : pick & 3u; /* right, left, bottom, top, below, beyond */
+  static const char *const edges[6] = {"right", "left", "bottom", "top", "below", "beyond"};
+  /* the null tile: (1,0) right of the taps, (0,1) below, the bottom row's (0,3) for `below`, the
+   * last column's (3,0) for `beyond`, else (0,0) */
+  unsigned tx = edge == 0 ? 1u : edge == 5 ? 3u : 0u, ty = edge == 2 ? 1u : edge == 4 ? 3u : 0u;
   sf_sampler sp;
   float u = 0, vv = 0;
   ue_geometry(edge, avs, &sp, &u, &vv);
@@ -150,7 +152,7 @@ static bool ue_null_edge(sf_verdict *v, const sf_case *c, unsigned pick, const s
   sf_unorm_out u0, u1, ub;
   sf_avs_out a0, a1, ab;
   const sf_backend *sc = sf_backend_scalar();
-  unsigned conf = edge == 4 ? 8u : (avs ? 4u : 0u) + edge;
+  unsigned conf = edge >= 4 ? 4u + edge : (avs ? 4u : 0u) + edge;
   sf_code r0 = ue.edge_seen[conf] ? SF_OK : avs ? sc->avs(&aq, &a0, &st) : sc->sample_unorm(&uq, &u0, &st);
   sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, true, &st);
   sf_code r1 = avs ? sc->avs(&aq, &a1, &st) : sc->sample_unorm(&uq, &u1, &st);
