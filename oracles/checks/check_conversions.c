@@ -33,6 +33,32 @@ static void centre_batch(sf_sample_batch *q, sf_surface *s, const sf_sampler *sm
  * orders the weighted terms. Every backend must say so: a clamp of the filtered value to its taps
  * that turned the sign of that zero (a planted bug in the scalar lerp) changed only the scalar
  * backend, and only when a float surface held -0 next to +0, which random texel bytes rarely do. */
+/* Texels tex of the 2x1 R32F surface s sampled by sm at centre_batch's eight lanes on every backend
+ * of be: each lane must give want[lane] bit for bit; else the verdict, keyed by `key`. */
+static bool centre_lanes(sf_verdict *v, sf_surface *s, const sf_sampler *sm, const uint32_t tex[2], const uint32_t want[8],
+                         const sf_backend *const *be, unsigned nbe, const char *key) {
+  memcpy(s->data, tex, 2 * sizeof *tex);
+  sf_sample_batch q;
+  centre_batch(&q, s, sm, 0xffu);
+  for (unsigned b = 0; b < nbe; b++) {
+    sf_sample_out o;
+    memset(&o, 0, sizeof o);
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_sample(be[b], &q, &o, &st);
+    for (unsigned l = 0; l < 8; l++) {
+      if (rc == SF_OK && o.v[0][l] == want[l]) continue;
+      sf_verdict_fail(v, "signed_zero", NULL, be[b]->name);
+      sf_verdict_key(v, "signed_zero %s%s", be[b]->name, key);
+      sf_verdict_dumpf(v, "R32F texels %08x %08x, %s filter, lane %u at u=%g: %s gave %s %08x, want %08x\n", tex[0], tex[1],
+                       sm->mag_filter == SF_FILTER_POINT ? "point" : "linear", l, (double)q.u[l], be[b]->name, sf_code_name(rc),
+                       o.v[0][l], want[l]);
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool sf_check_signed_zero(sf_verdict *v) {
   sf_surface_desc d = {.type = SF_SURF_2D, .format = SF_FMT_R32F, .width = 2, .height = 1, .depth = 1, .layers = 1, .levels = 1};
   sf_surface *s = NULL;
@@ -48,25 +74,9 @@ static bool sf_check_signed_zero(sf_verdict *v) {
   if (nbe > 8) nbe = 8;
   bool ok = true;
   for (unsigned order = 0; order < 2 && ok; order++) {
-    uint32_t tex[2] = {order ? 0u : 0x80000000u, order ? 0x80000000u : 0u};
-    memcpy(s->data, tex, sizeof tex);
-    sf_sample_batch q;
-    centre_batch(&q, s, &sm, 0xffu);
-    for (unsigned b = 0; b < nbe && ok; b++) {
-      sf_sample_out o;
-      memset(&o, 0, sizeof o);
-      sf_status_clear(&st);
-      sf_code rc = sf_sample(be[b], &q, &o, &st);
-      for (unsigned l = 0; l < 8 && ok; l++) {
-        uint32_t want = l == 0 ? tex[0] : l == 7 ? tex[1] : 0u;
-        if (rc == SF_OK && o.v[0][l] == want) continue;
-        sf_verdict_fail(v, "signed_zero", NULL, be[b]->name);
-        sf_verdict_key(v, "signed_zero %s", be[b]->name);
-        sf_verdict_dumpf(v, "R32F texels %08x %08x, linear filter, lane %u at u=%g: %s gave %s %08x, want %08x\n", tex[0], tex[1], l,
-                         (double)q.u[l], be[b]->name, sf_code_name(rc), o.v[0][l], want);
-        ok = false;
-      }
-    }
+    const uint32_t tex[2] = {order ? 0u : 0x80000000u, order ? 0x80000000u : 0u};
+    const uint32_t want[8] = {tex[0], 0, 0, 0, 0, 0, 0, tex[1]};
+    ok = centre_lanes(v, s, &sm, tex, want, be, nbe, "");
     /* and far outside the surface (u = -1e30, -300, 300, 1e30): both taps clamp to the edge texel,
      * and the coordinate's clamp to [-256, 256] before it is scaled (scalar.c axis_fixed) fixes the
      * fraction, 1/2 here, so the lerp of -0 with itself gives +0. Every backend must give the scalar
@@ -130,24 +140,9 @@ static bool sf_check_signed_zero(sf_verdict *v) {
    * made `>=`) survived 60 s: random texel bytes rarely hold an exact infinity. */
   sm.min_filter = sm.mag_filter = SF_FILTER_POINT;
   for (unsigned order = 0; order < 2 && ok; order++) {
-    uint32_t tex[2] = {order ? 0xff800000u : 0x7f800000u, order ? 0x7f800000u : 0xff800000u};
-    memcpy(s->data, tex, sizeof tex);
-    sf_sample_batch q;
-    centre_batch(&q, s, &sm, 0xffu);
-    for (unsigned b = 0; b < nbe && ok; b++) {
-      sf_sample_out o;
-      memset(&o, 0, sizeof o);
-      sf_status_clear(&st);
-      sf_code rc = sf_sample(be[b], &q, &o, &st);
-      for (unsigned l = 0; l < 8 && ok; l++) {
-        if (rc == SF_OK && o.v[0][l] == tex[l / 4]) continue;
-        sf_verdict_fail(v, "signed_zero", NULL, be[b]->name);
-        sf_verdict_key(v, "signed_zero %s infinity", be[b]->name);
-        sf_verdict_dumpf(v, "R32F texels %08x %08x, point filter, lane %u at u=%g: %s gave %s %08x, want %08x\n", tex[0], tex[1], l,
-                         (double)q.u[l], be[b]->name, sf_code_name(rc), o.v[0][l], tex[l / 4]);
-        ok = false;
-      }
-    }
+    const uint32_t tex[2] = {order ? 0xff800000u : 0x7f800000u, order ? 0x7f800000u : 0xff800000u};
+    const uint32_t want[8] = {tex[0], tex[0], tex[0], tex[0], tex[1], tex[1], tex[1], tex[1]};
+    ok = centre_lanes(v, s, &sm, tex, want, be, nbe, " infinity");
   }
   sf_surface_free(s);
   return ok;

@@ -686,6 +686,14 @@ static bool batch_same(const sf_sample_batch *a, const sf_sample_batch *b) {
          !memcmp(a->off_r, b->off_r, sizeof a->off_r);
 }
 
+/* A copy of the case's state in *zs, st cleared; false (nothing kept) when the copy failed. */
+static bool clone_state(const sf_case_env *env, sf_state *zs, sf_status *st) {
+  sf_status_clear(st);
+  if (sf_case_state_clone(env, zs, st) == SF_OK) return true;
+  sf_state_free(zs);
+  return false;
+}
+
 /* `null_param` (3D_SAMPLE cases that run, one in four by the case's bytes): a parameter made %null
  * reads 0 in every lane (vISA 3D_SAMPLE: a %null raw operand; sampler.h), so the executor's first
  * batch must be the one it builds with that parameter pointing at a new variable of zeros of the
@@ -700,11 +708,7 @@ bool sf_check_null_param(sf_verdict *v, const sf_case *c, sf_case_env *env) {
   if (!pv || (pv->type != SF_VT_F && pv->type != SF_VT_HF)) return true;
   sf_state zs;
   sf_status st;
-  sf_status_clear(&st);
-  if (sf_case_state_clone(env, &zs, &st) != SF_OK) {
-    sf_state_free(&zs);
-    return true;
-  }
+  if (!clone_state(env, &zs, &st)) return true; /* out of memory: nothing to judge */
   uint32_t zid = 1;
   while (zid < 0xFFFFu && sf_state_var_c(&zs, zid)) zid++;
   bool ok = true;
@@ -754,11 +758,7 @@ bool sf_check_null_dst(sf_verdict *v, const sf_case *c, sf_case_env *env) {
   *d = (sf_raw){0, 0};
   sf_state zs;
   sf_status st;
-  sf_status_clear(&st);
-  if (sf_case_state_clone(env, &zs, &st) != SF_OK) {
-    sf_state_free(&zs);
-    return true;
-  }
+  if (!clone_state(env, &zs, &st)) return true; /* out of memory: nothing to judge */
   uint64_t before = state_hash(&zs);
   sf_code rc = sf_exec(&a, &zs, sf_backend_scalar(), &st);
   bool same = state_hash(&zs) == before;
