@@ -511,6 +511,9 @@ static uint32_t *d3d_reg(sf_state *s, const sf_d3d_opnd *o, unsigned lane, bool 
 }
 
 /* Reads a source operand of lane `lane` as 4 floats after swizzle and modifier. */
+/* A D3D register's component count as the refusals name it (SF_D3D_NC_*; 4 is never refused). */
+static const char *nc_name(uint8_t nc) { return nc == SF_D3D_NC_0 ? "0" : nc == SF_D3D_NC_1 ? "1" : nc == SF_D3D_NC_4 ? "4" : "N"; }
+
 static sf_code d3d_src(sf_state *s, const sf_d3d_opnd *o, unsigned lane, float out[4], const char *what, sf_status *st) {
   uint32_t v[4];
   if (o->type == SF_D3D_OT_IMM32) {
@@ -520,7 +523,7 @@ static sf_code d3d_src(sf_state *s, const sf_d3d_opnd *o, unsigned lane, float o
      * there is no meaning to give a 0- or 1-component register here */
     if (o->num_comp != SF_D3D_NC_4)
       return sf_fail(st, SF_ERR_INVALID, "%s: a register source must have 4 components (this one has %s)", what,
-                     o->num_comp == SF_D3D_NC_0 ? "0" : o->num_comp == SF_D3D_NC_1 ? "1" : "N");
+                     nc_name(o->num_comp));
     /* a source selects by swizzle or select_1 (the model's d3d.src.sel_mode); a mask says which
      * components a destination writes, not which a source reads */
     if (o->sel_mode != SF_D3D_SEL_SWIZZLE && o->sel_mode != SF_D3D_SEL_SELECT1)
@@ -617,7 +620,7 @@ static sf_code exec_d3d(const sf_d3d_inst *in, sf_state *s, const sf_backend *be
   if (in->dst.type != SF_D3D_OT_NULL) {
     if (in->dst.num_comp != SF_D3D_NC_4)
       return sf_fail(st, SF_ERR_INVALID, "d3d dst: a destination must have 4 components (this one has %s)",
-                     in->dst.num_comp == SF_D3D_NC_0 ? "0" : in->dst.num_comp == SF_D3D_NC_1 ? "1" : "N");
+                     nc_name(in->dst.num_comp));
     if (in->dst.sel_mode != SF_D3D_SEL_MASK)
       return sf_fail(st, SF_ERR_INVALID, "d3d dst: a destination selects by mask (this one has selection mode %u)",
                      (unsigned)in->dst.sel_mode);
