@@ -146,7 +146,9 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
   /* and the compare function, any of the eight (unused here, but part of the state a backend tests;
    * SF_CMP_ALWAYS at the end of its range) */
   fp.samp.compare = (uint8_t)(c->pattern[28] % 8u);
-  sf_unorm_req uq = {fp.u8, &fp.samp, 0.25f, 0.25f, 1.0f / 64, 1.0f / 64};
+  /* taps on texels 7 to 10 of a 16-texel row: in the block fast path's 16-texel window near its
+   * middle (a test of the taps' sum, not their span, would turn it away) */
+  sf_unorm_req uq = {fp.u8, &fp.samp, 0.5f, 0.25f, 1.0f / 64, 1.0f / 64};
   static const uint8_t avs_w[4] = {16, 16, 8, 4}, avs_h[4] = {4, 8, 4, 4};
   unsigned size = c->pattern[26] % 4u;
   sf_avs_req aq = {.surf = fp.u8, .samp = &fp.samp, .u = 0.2f, .v = 0.3f, .du = 1.0f / 32, .dv = 1.0f / 32,
@@ -181,9 +183,20 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
     sf_sample_out out;
     sf_unorm_out uo;
     sf_code r1 = be[b]->sample ? be[b]->sample(&q, &out, &st) : SF_OK;
-    unsigned long mid = sf_backend_forwarded(be[b]);
+    unsigned long mid = sf_backend_forwarded(be[b]), fast = sf_backend_count(be[b], SF_COUNT_UNORM_FAST);
     sf_code r2 = be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &uo, &st) : SF_OK;
     unsigned long after = sf_backend_forwarded(be[b]);
+    /* the SAMPLE_UNORM block (RGBA8, 1/4 texel a pixel) is one the block fast path takes (AVX2 and
+     * AVX-512, docs/simd.md): a test that no longer lets it through gives the generic path's bits */
+    fast = sf_backend_count(be[b], SF_COUNT_UNORM_FAST) - fast;
+    unsigned want_fast = !strcmp(be[b]->name, "avx2") || !strcmp(be[b]->name, "avx512");
+    if (r2 == SF_OK && be[b]->sample_unorm && fast != want_fast) {
+      sf_verdict_fail(v, "fast_path", &c->inst, be[b]->name);
+      sf_verdict_key(v, "fast_path %s unorm_fast", be[b]->name);
+      sf_verdict_dumpf(v, "%s: a SAMPLE_UNORM RGBA8 block inside the surface moved the block fast path's count by %lu, "
+                          "want %u\n", be[b]->name, fast, want_fast);
+      return false;
+    }
     sf_avs_out ao;
     sf_code r3 = be[b]->avs ? be[b]->avs(&aq, &ao, &st) : SF_OK;
     /* and with the case's own AVS tables (valid: every case's sampler passes sf_sampler_check),

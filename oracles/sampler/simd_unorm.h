@@ -209,8 +209,10 @@ static sf_code sfk_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_sta
   }
 #if defined(__AVX2__)
   /* writes every element itself (no memset: `rep stos` of 256 bytes was 10% of a block here) */
-  if ((s->desc.format == SF_FMT_RGBA8_UNORM || s->desc.format == SF_FMT_R8_UNORM) && sfk_unorm_fast(s, cx, cy, fx, fy, out))
+  if ((s->desc.format == SF_FMT_RGBA8_UNORM || s->desc.format == SF_FMT_R8_UNORM) && sfk_unorm_fast(s, cx, cy, fx, fy, out)) {
+    sfk_unorm_fast_blocks++; /* SF_COUNT_UNORM_FAST */
     return SF_OK;
+  }
 #endif
   memset(out, 0, sizeof *out);
   int32_t border[4];
