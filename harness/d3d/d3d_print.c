@@ -123,26 +123,20 @@ void da_print_groups(obuf *b, const sf_d3d_inst *d) {
   if (d->has_aoffimmi) da_op(b, "_aoffimmi");
   if (d->has_resdim || d->has_rettype) da_op(b, "_indexable");
   /* The groups appear in the extended tokens' stream order (fxc's order when ext_order is empty),
-   * so that a non-fxc token order survives the text form. */
-  uint8_t order[3] = {0, 0, 0};
-  unsigned k = 0;
-  if (d->ext_order[0] || d->ext_order[1] || d->ext_order[2]) {
-    for (unsigned i = 0; i < 3; i++)
-      if (d->ext_order[i] >= 1 && d->ext_order[i] <= 3) order[k++] = d->ext_order[i];
-  } else {
-    if (d->has_aoffimmi) order[k++] = 1;
-    if (d->has_resdim) order[k++] = 2;
-    if (d->has_rettype) order[k++] = 3;
-  }
+   * so that a non-fxc token order survives the text form; da_print_inst refuses an order that does
+   * not match the flags, and the generic path's groups come from their tokens. */
+  uint8_t order[3];
+  unsigned k;
+  if (da_tpf_ext_order(d, order, &k, NULL) != SF_OK) return;
   for (unsigned g = 0; g < k; g++) {
-    if (order[g] == 1 && d->has_aoffimmi) da_op(b, "(%d,%d,%d)", d->aoffimmi[0], d->aoffimmi[1], d->aoffimmi[2]);
-    if (order[g] == 2 && d->has_resdim) {
+    if (order[g] == 1) da_op(b, "(%d,%d,%d)", d->aoffimmi[0], d->aoffimmi[1], d->aoffimmi[2]);
+    if (order[g] == 2) {
       if (d->resdim < N_DIM_NAMES) da_op(b, "(%s", da_dim_names[d->resdim]);
       else da_op(b, "(dim%u", d->resdim);
       if (d->resdim_stride) da_op(b, ", stride=%u", d->resdim_stride);
       da_op(b, ")");
     }
-    if (order[g] == 3 && d->has_rettype) {
+    if (order[g] == 3) {
       da_op(b, "(");
       for (unsigned i = 0; i < 4; i++) {
         uint8_t t = d->rettype[i];
@@ -156,11 +150,12 @@ void da_print_groups(obuf *b, const sf_d3d_inst *d) {
 
 sf_code da_print_inst(obuf *b, const sf_d3d_inst *d, sf_status *st) {
   if (b->n) b->s[0] = 0;
-  if (!sf_d3d_op_name(d->op)) return sf_fail(st, SF_ERR_INVALID, "opcode 0x%x is not a sample-family instruction", d->op);
-  if (d->num_src > SF_D3D_MAX_SRC) return sf_fail(st, SF_ERR_RANGE, "num_src %u > %d", d->num_src, SF_D3D_MAX_SRC);
-  /* the opcode token holds 4 precise bits (the encoder refuses more the same way): printed, the
-   * ones past them would be lost */
-  if (d->precise > 15) return sf_fail(st, SF_ERR_RANGE, "precise mask 0x%x does not fit 4 bits", d->precise);
+  /* the opcode token's fields as the encoder refuses them: printed, precise bits past the 4 would
+   * be lost, and an extended-token order that is not the flags' would lose a group or print one twice */
+  uint8_t order[3];
+  unsigned groups;
+  sf_code oc = da_tpf_inst_head(d, order, &groups, st);
+  if (oc != SF_OK) return oc;
   /* an operand holds at most 3 indices and a relative index's register at most 2 (the token
    * format's; the encoder refuses more the same way): printed, the ones past them would be lost */
   for (unsigned i = 0; i <= d->num_src; i++) {

@@ -101,6 +101,17 @@ sf_code da_parse_inst_cur(tcur *c, sf_d3d_inst *d);
  * DWORD index in tok[0..end); errors are positioned relative to tok[0]. */
 sf_code da_tpf_dec_opnd(const uint32_t *tok, size_t end, size_t *pos, sf_d3d_opnd *o, sf_status *st);
 sf_code da_tpf_enc_opnd(const sf_d3d_opnd *o, uint32_t *out, size_t cap, size_t *n, sf_status *st);
+/* dxbc_tpf.c: the stream order of d's extended tokens (1 aoffimmi, 2 resource dimension, 3 return
+ * type) in order[0..*count): ext_order when it names any, else fxc's order of the has_* flags;
+ * SF_ERR_INVALID when ext_order is not a gapless list of distinct types 1-3 matching the flags. */
+sf_code da_tpf_ext_order(const sf_d3d_inst *d, uint8_t order[3], unsigned *count, sf_status *st);
+/* dxbc_tpf.c: the opcode token's fields of d, as the encoder and the printer refuse them (written,
+ * a field would be lost): SF_ERR_INVALID for an opcode outside the sample family, SF_ERR_RANGE for
+ * more sources than SF_D3D_MAX_SRC or a precise mask past 4 bits, SF_ERR_INVALID when ext_order is
+ * not a gapless list of distinct types 1-3 matching the has_* flags. On success, the stream order
+ * of the extended tokens (1 aoffimmi, 2 resource dimension, 3 return type) in order[0..*count):
+ * ext_order when it names any, else fxc's order of the flags. */
+sf_code da_tpf_inst_head(const sf_d3d_inst *d, uint8_t order[3], unsigned *count, sf_status *st);
 
 /* d3d_gen.c / d3d_gen_parse.c: the table-driven codec of every instruction that is not a declaration. */
 sf_code da_tok_push(tcur *c, tokv *v, uint32_t x);

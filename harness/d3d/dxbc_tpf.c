@@ -8,6 +8,7 @@
  * Every read is bounded by the instruction's length field, which is itself bounded by the input;
  * every loop is bounded by a constant (3 extended tokens, 6 operands, 3 index dimensions). */
 #include "samplefuzz/dxbc.h"
+#include "harness/d3d/d3d_text_priv.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -366,18 +367,14 @@ static sf_code enc_opnd(tenc *e, const sf_d3d_opnd *o, const char *what) {
   return e->failed ? SF_ERR_LIMIT : SF_OK;
 }
 
-sf_code sf_tpf_encode_inst(const sf_d3d_inst *d, uint32_t out[SF_TPF_MAX_INST_LEN], size_t *len, sf_status *st) {
-  if (len) *len = 0;
-  if (!d || !out) return sf_fail(st, SF_ERR_INVALID, "sf_tpf_encode_inst: NULL argument");
-  if (!sf_tpf_is_sample_op(d->op))
-    return sf_fail(st, SF_ERR_INVALID, "opcode 0x%x is not a sample-family instruction", d->op);
-  if (d->num_src > SF_D3D_MAX_SRC) return sf_fail(st, SF_ERR_RANGE, "num_src %u > %d", d->num_src, SF_D3D_MAX_SRC);
-  if (d->precise > 15) return sf_fail(st, SF_ERR_RANGE, "precise mask 0x%x does not fit 4 bits", d->precise);
-  /* The extended tokens, in stream order. */
-  uint8_t order[3] = {0, 0, 0};
+/* The order of an instruction's extended tokens (d3d_text_priv.h): ext_order when it names any,
+ * then it must be a list of distinct types 1-3 without a gap that matches the has_* flags (the
+ * model's d3d.ext_order), else fxc's order of the flags set. */
+sf_code da_tpf_ext_order(const sf_d3d_inst *d, uint8_t order[3], unsigned *count, sf_status *st) {
   unsigned k = 0;
-  bool any_order = d->ext_order[0] || d->ext_order[1] || d->ext_order[2];
-  if (any_order) {
+  memset(order, 0, 3);
+  *count = 0;
+  if (d->ext_order[0] || d->ext_order[1] || d->ext_order[2]) {
     bool seen[4] = {false, false, false, false};
     for (unsigned i = 0; i < 3; i++) {
       uint8_t t = d->ext_order[i];
@@ -396,6 +393,30 @@ sf_code sf_tpf_encode_inst(const sf_d3d_inst *d, uint32_t out[SF_TPF_MAX_INST_LE
     if (d->has_resdim) order[k++] = 2;
     if (d->has_rettype) order[k++] = 3;
   }
+  *count = k;
+  return SF_OK;
+}
+
+/* What the opcode token holds, which the encoder and the printer both refuse to lose
+ * (d3d_text_priv.h): a sample-family opcode, the source count, the 4 precise bits, and the
+ * extended tokens' order. */
+sf_code da_tpf_inst_head(const sf_d3d_inst *d, uint8_t order[3], unsigned *count, sf_status *st) {
+  *count = 0;
+  if (!sf_tpf_is_sample_op(d->op))
+    return sf_fail(st, SF_ERR_INVALID, "opcode 0x%x is not a sample-family instruction", d->op);
+  if (d->num_src > SF_D3D_MAX_SRC) return sf_fail(st, SF_ERR_RANGE, "num_src %u > %d", d->num_src, SF_D3D_MAX_SRC);
+  if (d->precise > 15) return sf_fail(st, SF_ERR_RANGE, "precise mask 0x%x does not fit 4 bits", d->precise);
+  return da_tpf_ext_order(d, order, count, st);
+}
+
+sf_code sf_tpf_encode_inst(const sf_d3d_inst *d, uint32_t out[SF_TPF_MAX_INST_LEN], size_t *len, sf_status *st) {
+  if (len) *len = 0;
+  if (!d || !out) return sf_fail(st, SF_ERR_INVALID, "sf_tpf_encode_inst: NULL argument");
+  /* the opcode token's fields, and the extended tokens in stream order */
+  uint8_t order[3];
+  unsigned k;
+  sf_code oc = da_tpf_inst_head(d, order, &k, st);
+  if (oc != SF_OK) return oc;
   tenc e = {out, 0, st, false, false, 0};
   put(&e, 0);  /* opcode token, patched below */
   for (unsigned i = 0; i < k; i++) {

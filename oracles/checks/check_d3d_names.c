@@ -434,42 +434,6 @@ bool sf_check_d3d_sm51_case(sf_verdict *v, const char *t, size_t n, uint32_t ver
  * rest) and refuses one DWORD more as SF_ERR_LIMIT at DWORD 0, the length it judged. No fuzz input is
  * 4 MiB long, so without this the cap's test and its position were never run. A program of the cap
  * built through the API (sf_tpf_program_add_tokens) also encodes whole. */
-/* `ext_order_rule` (once per process, with `program_cap`): the model (sf_inst_validate) reports
- * d3d.ext_order for a sample instruction whose extended-token order names a token it does not hold
- * or leaves out one it holds, in any one of the three kinds (aoffimmi 1, resource dimension 2,
- * return type 3) or in two of them (one kind alone in the order, the others' slots 0), and not for
- * the order fxc writes. An order that is off in one kind only is what a
- * hand edit or a decoder slip makes; no generated instruction has one. */
-static bool ext_order_rule(sf_verdict *v) {
-  sf_inst in;
-  memset(&in, 0, sizeof in);
-  in.family = SF_FAMILY_D3D;
-  sf_status st;
-  sf_status_clear(&st);
-  static const char line[] = "sample_aoffimmi_indexable(-1,0,0)(texture2d)(float,float,float,float) r0.xyzw, v0.xyxx, t0.xyzw, s0";
-  if (sf_d3dasm_parse_inst(line, sizeof line - 1, 1, &in.d3d, &st) != SF_OK || !in.d3d.has_aoffimmi || !in.d3d.has_resdim ||
-      !in.d3d.has_rettype)
-    return sf_verdict_failf(v, "ext_order", "base", "the base line of ext_order_rule does not read with all three tokens");
-  sf_violations out;
-  for (unsigned k = 0; k < 7; k++) { /* k 0: fxc's order; 1-3: kind k dropped from it; 4-6: kind k - 3 alone in it */
-    sf_inst e = in;
-    uint8_t ord[3] = {1, 2, 3};
-    unsigned n = 0;
-    for (unsigned q = 0; q < 3; q++)
-      if (k < 4 ? ord[q] != k : ord[q] == k - 3) e.d3d.ext_order[n++] = ord[q];
-    while (n < 3) e.d3d.ext_order[n++] = 0;
-    sf_inst_validate(&e, &out);
-    bool flagged = false;
-    for (unsigned q = 0; q < out.count; q++) flagged = flagged || !strcmp(out.v[q].rule, "d3d.ext_order");
-    if (flagged == (k != 0)) continue;
-    char d[160];
-    snprintf(d, sizeof d, "extended-token order {%u,%u,%u} with all three tokens present: d3d.ext_order %s", e.d3d.ext_order[0],
-             e.d3d.ext_order[1], e.d3d.ext_order[2], flagged ? "reported" : "not reported");
-    return sf_verdict_failf(v, "ext_order", k ? "missed" : "false", "%s", d);
-  }
-  return true;
-}
-
 /* `version_digits` (once per process, with `program_cap`): the text's `.version 0x<hex>` line takes
  * 1-8 digits. Eight, or three, read as that token; none is refused at the column after `0x`, and nine or more
  * at the ninth digit (the first one too many), not wherever the scan of them stopped. */
@@ -793,7 +757,7 @@ static bool sf_check_d3d_program_cap(sf_verdict *v) {
              sf_code_name(rc), s3.pos_kind == SF_POS_DWORD ? "DWORD" : "(not a DWORD)", (unsigned long long)s3.pos, s3.msg);
     return sf_verdict_failf(v, "program_cap", "short_length", "%s", d);
   }
-  return bare_counts(v) && magic_class(v) && sig_name_cap(v) && ext_order_rule(v) && version_digits(v) && interp_modes(v) && resource_dims(v) && float_words(v) &&
+  return bare_counts(v) && magic_class(v) && sig_name_cap(v) && version_digits(v) && interp_modes(v) && resource_dims(v) && float_words(v) &&
          int_range(v) && imm_values(v) && listing_prefix(v) && escape_reason(v);
 }
 

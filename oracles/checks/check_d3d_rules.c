@@ -173,7 +173,8 @@ static bool e_index_dim_three(sf_d3d_inst *w) {
   w->dst.idx[2] = w->dst.idx[1];
   return true;
 }
-static bool e_opnd_index_dim(sf_d3d_inst *w) { return w->dst.index_dim = 4, true; }
+/* on the destination, or (one instruction in two) the resource, whose relative-index test reads its indices */
+static bool e_opnd_index_dim(sf_d3d_inst *w) { return (w->num_src > 1 && (w->src[0].type & 1u) ? &w->src[1] : &w->dst)->index_dim = 4, true; }
 static bool e_index_rep(sf_d3d_inst *w) { return w->dst.idx[0].rep = 5, true; }
 static bool e_index_imm64(sf_d3d_inst *w) { return w->dst.idx[0].rep = SF_D3D_IDX_IMM64, true; }
 static bool e_index_range(sf_d3d_inst *w) {
@@ -263,7 +264,7 @@ static const struct {
     {"d3d.index.imm64", e_index_imm64_rel, "a 64-bit immediate plus relative index on dst", NULL, NULL, 1},
     {"d3d.opnd.index_dim", e_index_dim_want, "two indices on r# or o#", NULL, NULL, 1},
     {"d3d.opnd.index_dim", e_index_dim_three, "three indices on r# or o#", NULL, "has 3", 1},
-    {"d3d.opnd.index_dim", e_opnd_index_dim, "index dimension 4 on dst", NULL, NULL, 2},
+    {"d3d.opnd.index_dim", e_opnd_index_dim, "index dimension 4 on dst or the resource", NULL, NULL, 2},
     {"d3d.index.rep", e_index_rep, "index representation 5 on dst", NULL, NULL, 1},
     {"d3d.index.imm64", e_index_imm64, "a 64-bit immediate index on dst", NULL, NULL, 1},
     {"d3d.index.range", e_index_range, "a 32-bit index of 2^32", NULL, NULL, 1},

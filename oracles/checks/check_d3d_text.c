@@ -3,7 +3,8 @@
  * text printed into too small a buffer is a limit error through the caller's status) and
  * `container_sniff` (a container text is recognized as one, after blanks and comments too) and
  * `inst_class` (what the one-instruction parser refuses, and how), `minus_zero` (no integer is
- * written as -0), `ext_empty` (an empty extended-token order is fxc's). A round trip
+ * written as -0), `ext_empty` (an empty extended-token order is fxc's), `ext_order_rule` (an order
+ * that is not the flags' is reported, and refused by the printer and the encoder). A round trip
  * cannot see either: a float spelling of an integer reads back as the same bits, and a truncated
  * text that reported success is never parsed. */
 #include <stdio.h>
@@ -655,6 +656,49 @@ static bool sf_check_dxbc_piece_cap(sf_verdict *v) {
                           "saying so and the %u before it kept", DXBC_PIECE_MAX, sf_code_name(st.code), st.msg, kept, DXBC_PIECE_MAX - 1);
 }
 
+/* `ext_order_rule` (once per process, with `imm_width`): the model (sf_inst_validate) reports
+ * d3d.ext_order for a sample instruction whose extended-token order names a token it does not hold
+ * or leaves out one it holds, in any one of the three kinds (aoffimmi 1, resource dimension 2,
+ * return type 3) or in two of them (one kind alone in the order, the others' slots 0), and not for
+ * the order fxc writes; the printer and the encoder refuse the same orders as invalid (written,
+ * a group would be lost) and take fxc's. An order that is off in one kind only is what a hand edit
+ * or a decoder slip makes; no generated instruction has one. */
+static bool ext_order_rule(sf_verdict *v) {
+  sf_inst in;
+  memset(&in, 0, sizeof in);
+  in.family = SF_FAMILY_D3D;
+  sf_status st;
+  sf_status_clear(&st);
+  static const char line[] = "sample_aoffimmi_indexable(-1,0,0)(texture2d)(float,float,float,float) r0.xyzw, v0.xyxx, t0.xyzw, s0";
+  if (sf_d3dasm_parse_inst(line, sizeof line - 1, 1, &in.d3d, &st) != SF_OK || !in.d3d.has_aoffimmi || !in.d3d.has_resdim ||
+      !in.d3d.has_rettype)
+    return sf_verdict_failf(v, "ext_order", "base", "the base line of ext_order_rule does not read with all three tokens");
+  sf_violations out;
+  for (unsigned k = 0; k < 7; k++) { /* k 0: fxc's order; 1-3: kind k dropped from it; 4-6: kind k - 3 alone in it */
+    sf_inst e = in;
+    uint8_t ord[3] = {1, 2, 3};
+    unsigned n = 0;
+    for (unsigned q = 0; q < 3; q++)
+      if (k < 4 ? ord[q] != k : ord[q] == k - 3) e.d3d.ext_order[n++] = ord[q];
+    while (n < 3) e.d3d.ext_order[n++] = 0;
+    sf_inst_validate(&e, &out);
+    bool flagged = false;
+    for (unsigned q = 0; q < out.count; q++) flagged = flagged || !strcmp(out.v[q].rule, "d3d.ext_order");
+    char txt[256], d[200];
+    uint32_t tok[SF_TPF_MAX_INST_LEN];
+    size_t len;
+    sf_code pc = sf_d3dasm_print_inst(&e.d3d, txt, sizeof txt, &st), ec = sf_tpf_encode_inst(&e.d3d, tok, &len, &st);
+    sf_code want = k ? SF_ERR_INVALID : SF_OK;
+    if (flagged == (k != 0) && pc == want && ec == want) continue;
+    snprintf(d, sizeof d, "extended-token order {%u,%u,%u} with all three tokens present: d3d.ext_order %s, printed %s, "
+             "encoded %s", e.d3d.ext_order[0], e.d3d.ext_order[1], e.d3d.ext_order[2], flagged ? "reported" : "not reported",
+             sf_code_name(pc), sf_code_name(ec));
+    return sf_verdict_failf(v, "ext_order", flagged != (k != 0) ? (k ? "missed" : "false") : pc != want ? "printed" : "encoded",
+                            "%s", d);
+  }
+  return true;
+}
+
 /* `d3d_known_lines` (once per process, with `imm_width`): declarations in fxc's own spelling
  * (docs/dxbc.md's declaration table), each alone after its shader model line, read, encoded,
  * decoded and printed back verbatim. The round trips compare the printer with the parser, which
@@ -707,7 +751,7 @@ static bool sf_check_d3d_known_lines(sf_verdict *v) {
 }
 
 static bool sf_check_d3d_text_fixed(sf_verdict *v) {
-  return sf_check_d3d_imm_width(v) && sf_check_d3d_known_lines(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v) && sf_check_d3d_word_ends(v) &&
+  return sf_check_d3d_imm_width(v) && sf_check_d3d_known_lines(v) && ext_order_rule(v) && sf_check_d3d_line_cuts(v) && sf_check_d3d_text_caps(v) && sf_check_d3d_word_ends(v) &&
          sf_check_d3d_print_sizes(v) && sf_check_dxbc_piece_cap(v);
 }
 

@@ -83,6 +83,25 @@ static void old_set(sf_visa_gop *o, uint32_t val) {
   else o->u = val;
 }
 
+/* The bytes of one generic instruction written at version ver read back at ver: whole, taking every
+ * byte; cut short after each byte, refused as truncated with the code returned in the status, no
+ * byte used and nothing to free (visa.h). Each older layout (GATHER4_TYPED's before 3.2) is read by
+ * code of its own, whose every field's refusal this reaches. NULL when so, else what is wrong. */
+static const char *old_cuts(const uint8_t *p, size_t n, unsigned ver) {
+  for (size_t k = 0; k <= n; k++) {
+    sf_visa_ginst g;
+    size_t used = 99;
+    sf_status st;
+    sf_status_clear(&st);
+    sf_code rc = sf_visa_gen_decode_ver(p, k, 0, SF_VISA_FORM_SPEC, ver, &g, &used, &st);
+    if (rc == SF_OK) sf_visa_ginst_free(&g);
+    if (rc == SF_ERR_NOMEM) continue;
+    if (k == n && (rc != SF_OK || used != n)) return "the whole instruction was not read back";
+    if (k < n && (rc != SF_ERR_TRUNCATED || st.code != rc || used != 0)) return "an instruction cut short was not refused as truncated";
+  }
+  return NULL;
+}
+
 static bool old_fields_built(sf_verdict *v) {
   static bool done;
   if (done) return true;
@@ -127,6 +146,15 @@ static bool old_fields_built(sf_verdict *v) {
       b.len = 0;
       b.failed = false;
       rc0 = sf_visa_gen_encode_ver(&gi, t[q].ver, &b, &st);
+    }
+    const char *cut = rc0 == SF_OK ? old_cuts(b.data, b.len, t[q].ver) : NULL;
+    if (cut) {
+      sf_buf_free(&b);
+      sf_verdict_fail(v, "old_fields", NULL, "cut");
+      sf_verdict_key(v, "old_fields cut %s", t[q].what);
+      sf_verdict_dumpf(v, "opcode 0x%02x written at vISA %u.%u (%s) and read back: %s\n", (unsigned)t[q].op, t[q].ver >> 8,
+                       t[q].ver & 0xFF, t[q].what, cut);
+      return false;
     }
     old_set(&ops[t[q].field], t[q].val); /* one past it */
     b.len = 0;

@@ -308,14 +308,15 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * whose destination is an undeclared variable or starts past its variable's end as a state error;
  * (8) a 3D_SAMPLE whose aoffimmi is indirect as unsupported or of class 4 as invalid, (8b) or in a
  * variable the state does not declare as a state error; and (10) a
- * SAMPLE_UNORM or AVS scalar source of an 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS
+ * SAMPLE_UNORM or AVS scalar source (any of AVS's nine) of an 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS
  * block with a channel mask of 0, an output format or cntrl past 3 or an AVS execMode past 3 as
  * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid, and
  * (12b) one whose address is a 1-component register likewise, (12c) one whose opcode is outside the
  * sample family likewise, naming it, (12d) one whose address register is in mask mode likewise,
  * (12f) one whose reference, LOD or bias does not select one component likewise, (12g) one whose
  * address register has an index more or fewer than its file takes likewise, (12h) one whose
- * destination is in swizzle mode or of 1 component likewise, (12e) the
+ * destination is in swizzle mode or of 1 component likewise, (12i) one whose resource or sampler
+ * has no index likewise, (12e) the
  * instruction with junk in the fields its operands do not use must still reach the backend. All
  * but (12e) are refusals before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
@@ -414,14 +415,16 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   }
   if ((in.family == SF_FAMILY_SAMPLE_UNORM || in.family == SF_FAMILY_AVS) && calls0 && !dst_exact(v, c, s)) return false;
   if ((in.family == SF_FAMILY_SAMPLE_UNORM || in.family == SF_FAMILY_AVS) && calls0) {
-    /* (10) a scalar source (u, v, deltaU or deltaV, picked by the case) given an 8-byte type (DF,
-     * Q or UQ), which the scalar reads (floats, 4 bytes at most) do not take, as a state error; an
-     * executor that reads the eight bytes first shifts a 32-bit word past its width (UBSan) */
+    /* (10) a scalar source (u, v, deltaU or deltaV; or any of AVS's nine, picked by the case) given
+     * an 8-byte type (DF, Q or UQ), which the scalar reads (4 bytes at most) do not take, as a state
+     * error; an executor that reads the eight bytes first shifts a 32-bit word past its width
+     * (UBSan), and one that skipped a source it does not use (groupID) never looked at it */
     static const uint8_t wide[3] = {SF_VT_DF, SF_VT_Q, SF_VT_UQ};
     bool avs = in.family == SF_FAMILY_AVS;
-    sf_vopnd *srcs[4] = {avs ? &in.avs.u_off : &in.unorm.u, avs ? &in.avs.v_off : &in.unorm.v,
-                         avs ? &in.avs.du : &in.unorm.du, avs ? &in.avs.dv : &in.unorm.dv};
-    sf_vopnd *o = srcs[c->pattern[19] & 3u];
+    sf_vopnd *srcs[9] = {avs ? &in.avs.u_off : &in.unorm.u, avs ? &in.avs.v_off : &in.unorm.v,
+                         avs ? &in.avs.du : &in.unorm.du, avs ? &in.avs.dv : &in.unorm.dv, &in.avs.u2d, &in.avs.v2d,
+                         &in.avs.group_id, &in.avs.vbn, &in.avs.ief_bypass};
+    sf_vopnd *o = srcs[avs ? c->pattern[19] % 9u : c->pattern[19] & 3u];
     memset(o, 0, sizeof *o);
     o->cls = SF_VCLS_IMMEDIATE;
     o->type = wide[(c->pattern[19] >> 2) % 3u];
@@ -528,6 +531,14 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     }
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "scalar_swizzle",
                        "a reference, LOD or bias that does not select one component"))
+      return false;
+    in = c->inst;
+  }
+  /* (12i) the resource or the sampler (by the case) with no index (the model's d3d.opnd.index_dim),
+   * as invalid: an executor that went on would read the slot of an index the operand does not hold */
+  if (calls0) {
+    in.d3d.src[1 + (c->pattern[22] & 1u)].index_dim = 0;
+    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "slot_no_index", "a resource or sampler with no index"))
       return false;
     in = c->inst;
   }

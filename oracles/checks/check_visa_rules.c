@@ -334,8 +334,11 @@ void sf_visa_break_all(sf_inst *w) {
 }
 
 /* Words the reason of an edit's rule must hold, where the rule's name alone would let a wrong
- * reason pass: the emask's name is formatted from its field (M1-M8), one more than the code. */
-static const char *edit_says(const char *rule) {
+ * reason pass: the emask's name is formatted from its field (M1-M8), one more than the code; the
+ * AVS cntrl and execMode each name the value the edit gave (their low nibble). */
+static const char *edit_says(const char *rule, const sf_inst *w, char buf[24]) {
+  if (strcmp(rule, "avs.cntrl.range") == 0) return snprintf(buf, 24, "cntrl %u ", w->avs.cntrl & 15u), buf;
+  if (strcmp(rule, "avs.exec_mode.range") == 0) return snprintf(buf, 24, "execMode %u ", w->avs.exec_mode & 15u), buf;
   return strcmp(rule, "3d.emask.range") == 0 ? "emask M2" : NULL;
 }
 
@@ -360,7 +363,8 @@ bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in) {
     sf_inst w = *in;
     if (!visa_edits[k].edit(&w)) continue;
     sf_violations vs;
-    const char *says = edit_says(visa_edits[k].rule);
+    char sbuf[24];
+    const char *says = edit_says(visa_edits[k].rule, &w, sbuf);
     if (says) sf_inst_validate(&w, &vs); /* the reasons are formatted only when one is read */
     else sf_inst_validate_rules(&w, &vs);
     bool seen = false, named = false;

@@ -398,12 +398,14 @@ static bool sfk_unorm_rect_r8(const sf_unorm_rect_req *q, const sf_unorm_rect_ou
     if (we - ws > 31) continue;
     G->ok = 1;
     G->ws = ws;
-    sfk_rect_groups[3]++; /* SF_COUNT_RECT_R8_WINDOW */
     for (unsigned p = 0; p < 8; p++) {
       G->idx[2 * p] = (int16_t)(ca[g * 8 + p] - ws);
       G->idx[2 * p + 1] = (int16_t)(cb[g * 8 + p] - ws);
     }
   }
+  /* SF_COUNT_RECT_R8_WINDOW: the groups the pass below reads by the permute, counted from the flag
+   * it tests (a group planned but not flagged would take the gathers, with the same bits) */
+  for (size_t g = 0; g < NX / 8; g++) sfk_rect_groups[3] += (unsigned long)pg[g].ok;
 #endif
   /* slot 0: the border column, V = border * 256, biased; the synthetic border row */
   vrow[0] = (uint16_t)(((uint32_t)border[0] << 8) ^ 0x8000u);
