@@ -1,7 +1,8 @@
 /* oracles/checks/check_d3d_text.c — checks on what the D3D printers write, past the round trip:
  * `typed_imm` (an int or uint operand's immediate prints as integers), `text_fit` (a container
  * text printed into too small a buffer is a limit error through the caller's status) and
- * `container_sniff` (a container text is recognized as one, after blanks and comments too) and
+ * `container_sniff` (a container text is recognized as one, after blanks and comments too, and cut
+ * right after its `.dxbc`) and
  * `inst_class` (what the one-instruction parser refuses, and how), `minus_zero` (no integer is
  * written as -0), `ext_empty` (an empty extended-token order is fxc's), `ext_order_rule` (an order
  * that is not the flags' is reported, and refused by the printer and the encoder). A round trip
@@ -121,11 +122,20 @@ bool sf_check_container_sniff(sf_verdict *v, const char *t, size_t n) {
   memcpy(buf, pre, sizeof pre - 1);
   memcpy(buf + sizeof pre - 1, t, m);
   bool plain = sf_dxbc_text_is_container(t, n), prefixed = sf_dxbc_text_is_container(buf, sizeof pre - 1 + m);
-  if (plain && prefixed) return true;
-  sf_verdict_fail(v, "container_sniff", NULL, plain ? "prefixed" : "plain");
-  sf_verdict_key(v, "container_sniff %s", plain ? "prefixed" : "plain");
+  /* and the prefixed text cut right after its `.dxbc` (the text's end is a word's end), but not
+   * with one more letter run into the word */
+  bool cut = true;
+  if (m > 5 && !memcmp(t, ".dxbc", 5)) {
+    buf[sizeof pre - 1 + 5] = 'x';
+    cut = sf_dxbc_text_is_container(buf, sizeof pre - 1 + 5) && !sf_dxbc_text_is_container(buf, sizeof pre - 1 + 6);
+  }
+  if (plain && prefixed && cut) return true;
+  const char *what = !plain ? "plain" : !prefixed ? "prefixed" : "cut";
+  sf_verdict_fail(v, "container_sniff", NULL, what);
+  sf_verdict_key(v, "container_sniff %s", what);
   sf_verdict_dumpf(v, "a printed container text%s is not recognized as one\n%.*s\n",
-                   plain ? ", after blank lines and a comment," : "", (int)(m < 2000 ? m : 2000), t);
+                   !plain ? "" : prefixed ? ", cut after its .dxbc (or with a letter run into it)," : ", after blank lines and a comment,",
+                   (int)(m < 2000 ? m : 2000), t);
   return false;
 }
 

@@ -56,17 +56,14 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
   f.kernels = built ? calloc(nk, sizeof *f.kernels) : NULL;
   f.functions = built ? calloc(nk, sizeof *f.functions) : NULL;
   if (!f.kernels || !f.functions) {
-    free(f.kernels);
-    free(f.functions);
+    free(f.kernels), free(f.functions);
     return true; /* no memory: nothing to judge */
   }
   for (uint32_t i = k->num_vars; i < nv; i++) k->vars[i] = k->vars[0];
-  k->num_vars = nv;
   for (uint32_t i = 0; i < ni; i++) k->inputs[i] = (sf_visa_input){0, SF_VISA_FIRST_USER_VAR, 0, 4};
-  k->num_inputs = ni;
+  k->num_vars = nv, k->num_inputs = ni;
   sf_inst in; /* a SAMPLE_UNORM of zero fields; barrier (0x59) has none */
-  memset(&in, 0, sizeof in);
-  in.family = SF_FAMILY_SAMPLE_UNORM;
+  memset(&in, 0, sizeof in), in.family = SF_FAMILY_SAMPLE_UNORM;
   for (uint32_t i = 0; i < nr; i++) {
     k->rets[i] = (sf_visa_ret){0, 0, 0, {0}};
     k->gens[i] = (sf_visa_ginst){SF_VISA_FORM_SPEC, i, 0x59, 0, NULL};
@@ -121,8 +118,7 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
                  : q == 1 ? sf_visa_gen_encode(&k0->gens[0], &one, NULL) : sf_visa_encode(&in, &one, NULL);
     if (ec == SF_OK && one.len) {
       *cnt = nr;
-      k0->code_tail = one.data;
-      k0->code_tail_len = (uint32_t)one.len;
+      k0->code_tail = one.data, k0->code_tail_len = (uint32_t)one.len;
       sf_buf_init(&w, NULL);
       w.limit = (size_t)16 << 20;
       sf_status_clear(&st);
@@ -132,8 +128,7 @@ static bool bin_caps(sf_verdict *v, sf_visa_kernel *k) {
       if (r2 == SF_OK) sf_isa_free(&r);
       if (rc == SF_OK && r2 != SF_ERR_LIMIT) bad = what[q];
       sf_buf_free(&w);
-      k0->code_tail = NULL;
-      k0->code_tail_len = 0;
+      k0->code_tail = NULL, k0->code_tail_len = 0;
       *cnt = 0;
     }
     sf_buf_free(&one);
@@ -349,7 +344,7 @@ static bool lines_text(sf_buf *t, const char *head, const char *fmt, unsigned co
 
 /* The text caps, each a text of a head, one line (or two) per item and a tail: with one item past
  * the cap it is refused as over the limit at the line of that item, which means that every line
- * before it was read; with `at_too`, the text at the cap reads as well. No seed holds such a text
+ * before it was read; with `at_too`, the text at the cap reads, and prints, as well. No seed holds such a text
  * within the target's max_len, and a cap one off changes nothing any other check sees.
  *   - `label_cap`: 4,096 labels (VT_MAX_LABELS, docs/visa-text.md);
  *   - `inst_cap`: SF_ISA_MAX_INSTS (65,536) instructions, as `barrier` lines, the shortest
@@ -389,8 +384,13 @@ static bool line_caps(sf_verdict *v) {
         sf_isa_file f;
         memset(&f, 0, sizeof f);
         sf_code rc = sf_visaasm_parse((const char *)t.data, t.len, &f, &st);
-        if (rc == SF_OK) sf_isa_free(&f);
-        else if (rc != SF_ERR_NOMEM) bad = "at";
+        if (rc == SF_OK) { /* and what it read prints: the printer holds the same cap */
+          sf_buf pt;
+          sf_buf_init(&pt, &st);
+          if ((rc = sf_visaasm_print(&f, &pt, &st)) != SF_OK && rc != SF_ERR_NOMEM) bad = "printed";
+          sf_buf_free(&pt);
+          sf_isa_free(&f);
+        } else if (rc != SF_ERR_NOMEM) bad = "at";
       }
       sf_buf_free(&t);
     }
@@ -399,7 +399,7 @@ static bool line_caps(sf_verdict *v) {
     sf_verdict_fail(v, row[q].check, NULL, bad);
     sf_verdict_key(v, "%s %s %s", row[q].check, row[q].what, bad);
     sf_verdict_dumpf(v, "%u %s in a text: %s; want %s\n", row[q].cap + (*bad == 'o'), row[q].what,
-                     sf_status_format(&st, msg, sizeof msg), *bad == 'o' ? "over the limit at the line past the cap" : "read");
+                     sf_status_format(&st, msg, sizeof msg), *bad == 'o' ? "over the limit at the line past the cap" : "read and printed");
     return false;
   }
   return true;

@@ -92,6 +92,8 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, ".decl V41 v_type=G type=#15 num_elts=1", SF_OK, 0, NULL},
     {TW_VISA_FILE, "    gather.4 (M1, 4) T6 0x0:ud V40.0 V40.0", SF_ERR_RANGE, 14, "gather takes 1, 8 or 16 lanes"},
     {TW_VISA_FILE, "    gather.4 (M1, 8) T6 0x0:ud V40.0 V40.0", SF_OK, 0, NULL},
+    {TW_VISA_FILE, "    gather.4 (M1, 8).mod T6 0x0:ud V40.0 V40.0", SF_OK, 0, NULL}, /* GenX_IR reads the .mod */
+    {TW_VISA_FILE, "    gather.4 (M1, 8).modx T6 0x0:ud V40.0 V40.0", SF_ERR_SYNTAX, 21, "expected a surface, found '.modx'"}, /* no .mod */
     /* a 3D_LOAD or 3D_INFO line whose raw operand lacks its offset: refused there, not read as 3D_SAMPLE's surface */
     {TW_VISA_FILE, "    load_lz.RGBA (M1, 16)  0x0:uw T6 V40. V40.0 V40.0", SF_ERR_SYNTAX, 42, "expected a byte offset after '.'"},
     {TW_VISA_FILE, "    resinfo.RGBA (M1, 16) T6 V40. V40.0", SF_ERR_SYNTAX, 34, "expected a byte offset after '.'"}, /* 3D_INFO's */
