@@ -213,6 +213,7 @@ static bool e_imm_num_comp(sf_d3d_inst *w) {
   w->src[0].num_comp = SF_D3D_NC_0;
   return true;
 }
+static bool e_imm_index(sf_d3d_inst *w) { return e_imm_num_comp(w), w->src[0].num_comp = SF_D3D_NC_1, w->src[0].index_dim = 1, true; }
 
 /* who: the operand whose name the violation's reason must start with ("name: ..."), where the edit
  * touches one operand the model names (NULL: not checked); says: words the reason must hold, where
@@ -265,6 +266,7 @@ static const struct {
     {"d3d.opnd.index_dim", e_index_dim_want, "two indices on r# or o#", NULL, NULL, 1},
     {"d3d.opnd.index_dim", e_index_dim_three, "three indices on r# or o#", NULL, "has 3", 1},
     {"d3d.opnd.index_dim", e_opnd_index_dim, "index dimension 4 on dst or the resource", NULL, NULL, 2},
+    {"d3d.opnd.index_dim", e_imm_index, "an index on an immediate address (type IMM32 takes none)", NULL, NULL, 0},
     {"d3d.index.rep", e_index_rep, "index representation 5 on dst", NULL, NULL, 1},
     {"d3d.index.imm64", e_index_imm64, "a 64-bit immediate index on dst", NULL, NULL, 1},
     {"d3d.index.range", e_index_range, "a 32-bit index of 2^32", NULL, NULL, 1},
