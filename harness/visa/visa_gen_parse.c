@@ -148,12 +148,12 @@ static bool alias_row(const char *s, size_t n, size_t at, vt_gmatch *m) {
   return false;
 }
 
-/* Skips a "(...)" predicate at j (no nesting), returning the index after it. The scan ends at the
- * line's end: a predicate may hold any number of blanks between its tokens. (It stopped at 64 bytes
- * until 2026-11-29, then at a name's length plus 64, and a generic instruction under a longer
- * predicate was read as a sample-family line and refused.) */
+/* Skips a "(...)" predicate at j (no nesting), returning the index after it. j is the line's first
+ * token (the file reader skips the blanks before a body line, and after a label's ':'). The scan
+ * ends at the line's end: a predicate may hold any number of blanks between its tokens. (It stopped
+ * at 64 bytes until 2026-11-29, then at a name's length plus 64, and a generic instruction under a
+ * longer predicate was read as a sample-family line and refused.) */
 static size_t skip_paren(const cur *c, size_t j) {
-  while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t')) j++;
   if (j < c->n && c->s[j] == '(') {
     size_t k = j;
     while (k < c->n && c->s[k] != ')') k++; /* a cur holds one line */

@@ -389,6 +389,23 @@ static bool va_name_end(sf_verdict *v) {
                      (unsigned)st.col, want, st.msg);
     return false;
   }
+  /* A word that is no mode name is refused with every name the place takes, the first among them. */
+  static const struct {
+    const char *line, *list;
+  } lists[2] = {{"va.convolve T6 S0 0x0:f 0x0:f VA_ED_64x4 15x15 V33.0",
+                 "(VA_CONV_16x4, VA_CONV_INVALID, VA_CONV_16x1, VA_CONV_1x1)"},
+                {"va.convolve T6 S0 0x0:f 0x0:f VA_CONV_16x4 V33.0", "(15x15, 31x31)"}};
+  for (unsigned q = 0; q < 2; q++) {
+    sf_status st;
+    sf_code rc = one_line_kernel(lists[q].line, &st);
+    if (rc == SF_ERR_NOMEM) return true;
+    if (rc == SF_ERR_SYNTAX && strstr(st.msg, lists[q].list)) continue;
+    sf_verdict_fail(v, "va_name_end", NULL, "list");
+    sf_verdict_key(v, "va_name_end list %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "'%s' gave %s, want a syntax error naming %s: %s\n", lists[q].line, sf_code_name(rc),
+                     lists[q].list, st.msg);
+    return false;
+  }
   return true;
 }
 

@@ -3,8 +3,8 @@
 /* scalar.c avs_pos on a vector of pixel indices k: (base + (k d + tri(k) d2)) * n - 0.5, in 1/32. */
 static inline sfk_vi sfk_avs_pos(float base, float d, float d2, sfk_vi k, int32_t n) {
   sfk_vf kk = __builtin_convertvector(k, sfk_vf);
-  sfk_vi km1 = sfk_seli(k > 0, k - 1, sfk_spi(0));
-  sfk_vf tri = __builtin_convertvector((sfk_vi)(((sfk_vu)(k * km1)) >> 1), sfk_vf);
+  /* every caller's k is a pixel index, never negative: at k = 0 the product is 0 */
+  sfk_vf tri = __builtin_convertvector((sfk_vi)(((sfk_vu)(k * (k - 1))) >> 1), sfk_vf);
   sfk_vf a = kk * d, b = tri * d2;
   sfk_vf p = a + b;
   p = base + p;

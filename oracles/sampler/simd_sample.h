@@ -380,20 +380,18 @@ static sf_code sfk_sample(const sf_sample_batch *q, sf_sample_out *out, sf_statu
     sfk_vi mag = clamped <= 0;
     sfk_vi lin = sfk_seli(mag, sfk_spi(sp->mag_filter == SF_FILTER_LINEAR ? -1 : 0),
                           sfk_spi(sp->min_filter == SF_FILTER_LINEAR ? -1 : 0));
+    /* A magnified lane (clamped <= 0) has cpos 0, so both branches below give it level 0 and weight 0
+     * (and a second level that need1 leaves unread) with no select of their own. */
     sfk_vi cpos = sfk_maxi(clamped, sfk_spi(0));
     sfk_vi l0 = sfk_spi(0), l1 = sfk_spi(0), mf = sfk_spi(0);
     if (sp->mip_filter == SF_MIP_POINT) {
       l0 = sfk_mini((cpos + 128) >> 8, sfk_spi(top / 256));
-      l0 = sfk_seli(mag, sfk_spi(0), l0);
     } else if (sp->mip_filter == SF_MIP_LINEAR) {
       sfk_vi l = cpos >> 8;
       sfk_vi last = l >= (int32_t)levels - 1;
       l0 = sfk_seli(last, sfk_spi((int32_t)levels - 1), l);
       l1 = sfk_seli(last, sfk_spi(0), l + 1);
       mf = sfk_seli(last, sfk_spi(0), cpos & 255);
-      l0 = sfk_seli(mag, sfk_spi(0), l0);
-      l1 = sfk_seli(mag, sfk_spi(0), l1);
-      mf = sfk_seli(mag, sfk_spi(0), mf);
     }
     sfk_vf crd[3] = {u, c.dims == 1 ? zf : v, r};
     sfk_vi off[3];
