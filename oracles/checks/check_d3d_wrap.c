@@ -123,7 +123,7 @@ static bool decl_operand_ok(unsigned op, uint32_t tok) {
   }
 }
 
-static bool wrap_declared(const sf_tpf_program *p, unsigned type, uint64_t i0, uint64_t i1, bool i1_known) {
+static bool wrap_declared(const sf_tpf_program *p, unsigned type, uint64_t i0, uint64_t i1, bool i1_known, bool cmp) {
   for (size_t i = 0; i < p->count; i++) {
     const sf_tpf_item *it = &p->items[i];
     if (it->kind != SF_TPF_ITEM_OPAQUE || it->ntok < 2) continue;
@@ -135,7 +135,9 @@ static bool wrap_declared(const sf_tpf_program *p, unsigned type, uint64_t i0, u
       case SF_D3D_OT_INPUT: if ((op == 0x62 || op == 0x5f) && it->ntok >= 3 && t[2] == i0) return true; break;
       case SF_D3D_OT_OUTPUT: if (op == 0x65 && it->ntok >= 3 && t[2] == i0) return true; break;
       case SF_D3D_OT_RESOURCE: if (op == 0x58 && it->ntok >= 3 && t[2] == i0) return true; break;
-      case SF_D3D_OT_SAMPLER: if (op == 0x5a && it->ntok >= 3 && t[2] == i0) return true; break;
+      case SF_D3D_OT_SAMPLER: /* mode_comparison (1, bits 11-14) for sample_c and sample_c_lz, mode_default else */
+        if (op == 0x5a && it->ntok >= 3 && t[2] == i0 && (t[0] >> 11 & 0xf) == (cmp ? 1u : 0u)) return true;
+        break;
       case SF_D3D_OT_CONSTANT_BUFFER:
         if (op == 0x59 && it->ntok >= 4 && t[2] == i0 && (!i1_known || t[3] > i1)) return true;
         break;
@@ -151,8 +153,9 @@ static bool wrap_declared(const sf_tpf_program *p, unsigned type, uint64_t i0, u
 /* `wrap decls`: the wrapped shader declares every register its sample instruction names, the
  * registers of relative indices too (dcl_temps, dcl_input_ps, dcl_output, dcl_resource,
  * dcl_sampler, dcl_constantbuffer and dcl_indexableTemp large enough for an immediate element),
- * each with the operand fxc writes for it (decl_operand_ok), as a runtime that validates the shader
- * requires. Worked out from the instruction here, apart
+ * each with the operand fxc writes for it (decl_operand_ok), and the sampler in the mode its
+ * instruction needs (a comparison sampler for sample_c and sample_c_lz only), as a runtime that
+ * validates the shader requires. Worked out from the instruction here, apart
  * from the wrapper's own bookkeeping: a wrapper that left a declaration out still read back. */
 bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_inst *d, const sf_inst *in) {
   /* and no more than that of the numbered files: dcl_temps counts exactly the temps up to the
@@ -210,7 +213,7 @@ bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_in
       } else {
         continue;
       }
-      if (wrap_declared(p, type, i0, i1, known)) continue;
+      if (wrap_declared(p, type, i0, i1, known, d->op == SF_D3D_SAMPLE_C || d->op == SF_D3D_SAMPLE_C_LZ)) continue;
       sf_verdict_fail(v, "wrap", in, "decls");
       sf_verdict_key(v, "wrap decls");
       sf_verdict_dumpf(v, "the wrapped shader does not declare register type %u index %llu (element %llu%s) of operand %u, or not with the operand token fxc writes for it\n",

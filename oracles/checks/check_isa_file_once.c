@@ -363,7 +363,8 @@ static bool text_edges(sf_verdict *v) {
  * (`VA_Y16_FORMAT.q`) is refused as a syntax error where the name ends, at the '.', saying a blank
  * must follow that name (a later step that refuses the '.' for its own reason is the same place), and the line
  * without the edit reads. The negative edits' `dotword` makes this edit too, but it picks one of a
- * whole text's bare names, and a VA mode name is seldom the one. */
+ * whole text's bare names, and a VA mode name is seldom the one. A word that is no name at all is
+ * refused with the list of the names its place takes, all of them. */
 static bool va_name_end(sf_verdict *v) {
   static const char *const lines[3] = {
       "va_skl_plus.HDC_MIN_MAX_FILTER T6 S0 0x0:f 0x0:f VA_Y16_FORMAT%s VA_MIN_ENABLE T6 0x0:uw 0x0:uw",

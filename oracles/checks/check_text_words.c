@@ -259,6 +259,8 @@ static const tw_case tw_cases[] = {
     {TW_DXBC_TEXT, ".isgn T 0x0 sv=none type=float r=1 mask=x rw=none", SF_OK, 0, NULL},
     /* a word one letter off a signature's directive is no directive (the lookup's "none" is 0) */
     {TW_DXBC_TEXT, ".isgx", SF_ERR_SYNTAX, 1, "expected a container directive"},
+    /* nor is a directive's word with a character that is neither a blank nor "//" run into it */
+    {TW_DXBC_TEXT, ".isgn,", SF_ERR_SYNTAX, 1, "expected a container directive"},
     {TW_DXBC_WHOLE, "// a comment and nothing else", SF_ERR_SYNTAX, 1, "no .dxbc line"},
     {TW_DXBC_WHOLE, "", SF_ERR_SYNTAX, 1, "no .dxbc line"},
     {TW_D3D_WHOLE, "", SF_ERR_SYNTAX, 1, "no shader model line"},
