@@ -71,11 +71,11 @@ static bool p_kernel(cur *c, sf_isa_file *f, bool fn) {
     if (j >= c->n) return vt_perr(c, SF_ERR_SYNTAX, at, "unterminated kernel name string"), false;
     n = j - c->i;
     if (n == 0 || n > SF_VISA_MAX_NAME) return vt_perr(c, SF_ERR_RANGE, at, "kernel name must be 1..%u bytes", SF_VISA_MAX_NAME), false;
-    /* A carriage return would not survive a print (it ends lines on some systems) and a NUL would
-     * cut the name short: refused here, as the printer refuses to write them. */
+    /* A carriage return would not survive a print (it ends lines on some systems): refused here, as
+     * the printer refuses to write it. (A NUL, which would cut the name short, never gets here: the
+     * file reader refuses a line that holds one.) */
     for (size_t q = c->i; q < j; q++)
-      if (c->s[q] == '\r' || c->s[q] == '\0')
-        return vt_perr(c, SF_ERR_SYNTAX, q, "kernel name holds a %s", c->s[q] ? "carriage return" : "NUL byte"), false;
+      if (c->s[q] == '\r') return vt_perr(c, SF_ERR_SYNTAX, q, "kernel name holds a carriage return"), false;
     memcpy(name, c->s + c->i, n);
     c->i = j + 1;
   } else {

@@ -313,7 +313,8 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid, and
  * (12b) one whose address is a 1-component register likewise, (12c) one whose opcode is outside the
  * sample family likewise, naming it, (12d) one whose address register is in mask mode likewise,
- * (12f) one whose reference, LOD or bias does not select one component likewise, (12g) one whose
+ * (12f) one whose reference, LOD or bias does not select one component likewise (the message
+ * naming which of the three it is), (12g) one whose
  * address register has an index more or fewer than its file takes likewise, (12h) one whose
  * destination is in swizzle mode or of 1 component likewise, (12i) one whose resource or sampler
  * has no index likewise, (12e) the
@@ -529,9 +530,13 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     } else {
       x->sel_mode = SF_D3D_SEL_SWIZZLE, x->comp_bits = (uint8_t)(x->comp_bits & 3u) * 0x55u;
     }
-    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "scalar_swizzle",
-                       "a reference, LOD or bias that does not select one component"))
-      return false;
+    /* the message names the source by what it is to this instruction */
+    const char *word = in.d3d.op == SF_D3D_SAMPLE_L ? "its LOD" : in.d3d.op == SF_D3D_SAMPLE_B ? "its bias" : "its reference value";
+    refusing_ctx ctx;
+    sf_code rc = exec_counted(&in, s, &ctx);
+    if (!(rc == SF_ERR_INVALID && ctx.calls == 0 && strstr(ctx.st.msg, word)))
+      return refusal_fail(v, c, "exec_refusals", rc == SF_ERR_INVALID && !ctx.calls ? "scalar_swizzle words" : "scalar_swizzle",
+                          word, rc, &ctx, SF_ERR_INVALID);
     in = c->inst;
   }
   /* (12i) the resource or the sampler (by the case) with no index (the model's d3d.opnd.index_dim),

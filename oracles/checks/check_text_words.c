@@ -82,6 +82,8 @@ static const tw_case tw_cases[] = {
     {TW_D3D_LINE, TW_LONG " r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_UNSUPPORTED, 1,
      "instruction '" "abcdefghijklmnopqrstuvwxyzabcdefghijklmn" "' is not supported"},
     {TW_VISA_FILE, "    va.bogus T6 V40.0", SF_ERR_SYNTAX, 8, "'bogus' is not a va operation"}, /* a short word: whole */
+    /* a carriage return inside a quoted kernel name (one that ends the line is the line's end) */
+    {TW_VISA_FILE, ".kernel \"a\rb\"", SF_ERR_SYNTAX, 11, "kernel name holds a carriage return"},
     /* what is wrong, named */
     /* an attribute value holds at most 255 bytes, written as #hex or as a string */
     {TW_VISA_FILE, ".kernel_attr Foo=#" TW_HEX80 TW_HEX80 TW_HEX80 "00112233445566778899aabbccddee", SF_OK, 0, NULL},
