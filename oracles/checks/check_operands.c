@@ -532,11 +532,11 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     }
     /* the message names the source by what it is to this instruction */
     const char *word = in.d3d.op == SF_D3D_SAMPLE_L ? "its LOD" : in.d3d.op == SF_D3D_SAMPLE_B ? "its bias" : "its reference value";
-    refusing_ctx ctx;
-    sf_code rc = exec_counted(&in, s, &ctx);
-    if (!(rc == SF_ERR_INVALID && ctx.calls == 0 && strstr(ctx.st.msg, word)))
-      return refusal_fail(v, c, "exec_refusals", rc == SF_ERR_INVALID && !ctx.calls ? "scalar_swizzle words" : "scalar_swizzle",
-                          word, rc, &ctx, SF_ERR_INVALID);
+    refusing_ctx wctx;
+    sf_code wrc = exec_counted(&in, s, &wctx);
+    if (!(wrc == SF_ERR_INVALID && wctx.calls == 0 && strstr(wctx.st.msg, word)))
+      return refusal_fail(v, c, "exec_refusals", wrc == SF_ERR_INVALID && !wctx.calls ? "scalar_swizzle words" : "scalar_swizzle",
+                          word, wrc, &wctx, SF_ERR_INVALID);
     in = c->inst;
   }
   /* (12i) the resource or the sampler (by the case) with no index (the model's d3d.opnd.index_dim),
