@@ -310,7 +310,7 @@ static sf_dxbc_sig_entry sig_entry(const char *name, uint8_t mask) {
 }
 
 /* Signatures: SF_DXBC_SIG_MAX_ELEMS elements added through the API, encoded and decoded back with
- * that many; one more refused as over the limit. */
+ * that many; one more refused as over the limit, by the adder and by the encoder. */
 static const char *sig_caps(sf_status *st) {
   sf_dxbc_sig s, back;
   sf_dxbc_sig_init(&s, SF_DXBC_ISGN);
@@ -333,6 +333,17 @@ static const char *sig_caps(sf_status *st) {
     sf_buf_free(&w);
     sf_status_clear(st);
     if (!bad && rc == SF_OK && (sf_dxbc_sig_add(&s, &e, st) != SF_ERR_LIMIT || s.n != SF_DXBC_SIG_MAX_ELEMS)) bad = "add past the cap";
+    /* the encoder too refuses one more, given a signature built by hand (its fields are open),
+     * writing nothing */
+    sf_dxbc_sig_entry *more = bad ? NULL : calloc(SF_DXBC_SIG_MAX_ELEMS + 1, sizeof *more);
+    if (more) {
+      sf_dxbc_sig big = {SF_DXBC_ISGN, more, SF_DXBC_SIG_MAX_ELEMS + 1, SF_DXBC_SIG_MAX_ELEMS + 1};
+      sf_buf_init(&w, NULL);
+      sf_status_clear(st);
+      if (sf_dxbc_sig_encode(&big, &w, st) != SF_ERR_LIMIT || w.len) bad = "encode past the cap";
+      sf_buf_free(&w);
+      free(more);
+    }
   } else if (rc != SF_ERR_NOMEM) {
     bad = "add at the cap";
   }

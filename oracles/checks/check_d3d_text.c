@@ -713,7 +713,8 @@ static bool ext_order_rule(sf_verdict *v) {
  * (docs/dxbc.md's declaration table), each alone after its shader model line, read, encoded,
  * decoded and printed back verbatim. The round trips compare the printer with the parser, which
  * reads more spellings than fxc writes; these say which one the printer must write: the SM5.1
- * register ranges `T0[0:3]` and `S0[0:*]`, with the space, beside the SM5.0 forms. */
+ * register ranges `T0[0:3]` and `S0[0:*]`, with the space, beside the SM5.0 forms, and not for an
+ * operand of three indices one of which is relative (the API takes one; a range would drop it). */
 static bool sf_check_d3d_known_lines(sf_verdict *v) {
   static const struct {
     const char *model;
@@ -727,6 +728,8 @@ static bool sf_check_d3d_known_lines(sf_verdict *v) {
       {"ps_5_1", "dcl_constantbuffer CB0[0:0][4], dynamicIndexed, space=0"},
       {"ps_5_1", "dcl_uav_typed_texture2d (uint,uint,uint,uint) U1[6:8], space=0"},
       {"ps_5_1", "dcl_uav_structured U0[0:0], 16, space=0"},
+      /* three indices with a relative one are no range: the instruction form, which keeps r1.x */
+      {"ps_5_1", "dcl_resource_texture2d (float,float,float,float) T0[r1.x + 5][7].swz(xyzw), space=0"},
   };
   for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
     char text[160];
