@@ -484,6 +484,16 @@ static void visa_nulls(nulls *n) {
     r = sf_inst_diff(&in, &d3d, fb, sizeof fb);
     if (r != fb || strncmp(fb, "family", 6) != 0)
       finding(n, "sf_inst_diff(two families)", "wrote no description of the family difference into the buffer");
+    /* an immediate's values differ by their element, which the description names (inst.h: the
+     * first difference's field) */
+    sf_inst i0 = d3d, i1;
+    memset(&i0.d3d.src[0], 0, sizeof i0.d3d.src[0]);
+    i0.d3d.src[0].type = SF_D3D_OT_IMM32, i0.d3d.src[0].num_comp = SF_D3D_NC_4;
+    i1 = i0;
+    i1.d3d.src[0].imm[2] = 1;
+    char ib[128];
+    r = sf_inst_diff(&i0, &i1, ib, sizeof ib);
+    if (!r || !strstr(r, "imm[2]")) finding(n, "sf_inst_diff(an immediate's element)", "did not name the element, imm[2]");
     /* two instructions of no family (SF_FAMILY_NONE, as memset leaves them) have no fields to
      * differ in: equal, "" with or without a buffer */
     sf_inst z0, z1;

@@ -253,6 +253,10 @@ static const tw_case tw_cases[] = {
     {TW_D3D_LINE, "sample_indexable(structured_buffer, stride=4096)(float,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw, s0",
      SF_ERR_RANGE, 44, "stride 4096 does not fit 12 bits"},
     {TW_D3D_LINE, "sample_indexable(structured_buffer, stride=4095)(float,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
+    /* a return type by number: rt0 to rt15, the token's four bits */
+    {TW_D3D_LINE, "sample_indexable(texture2d)(rt15,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_OK, 0, NULL},
+    {TW_D3D_LINE, "sample_indexable(texture2d)(rt16,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 28,
+     "unknown return type 'rt16'"},
     {TW_D3D_LINE, "sample_indexable(texture2d)(structured_buffer, stride=4)(float,float,float,float) r0.xyzw, r1.xyzw, t0.xyzw, s0",
      SF_ERR_SYNTAX, 28, "second dimension group"},
     {TW_DXBC_TEXT, TW_SIG "mask=nonex rw=none", SF_ERR_SYNTAX, 43, "unexpected character in mask"},
