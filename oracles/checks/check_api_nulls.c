@@ -446,14 +446,15 @@ static void visa_nulls(nulls *n) {
     /* The text parser's label builder (visa_kernel_priv.h) refuses a NULL kernel and a NULL name
      * alike, with -1 and no label added. */
     for (int way = 0; way < 2; way++) {
+      const char *call = way ? "sf_visa_kernel_add_label(NULL name)" : "sf_visa_kernel_add_label(NULL kernel)";
       uint32_t before = k.num_labels;
       sf_status_clear(&st);
       int64_t r = sf_visa_kernel_add_label(way ? &k : NULL, way ? NULL : "api_label", 9, 0, &st);
       if (r != -1 || k.num_labels != before) {
-        finding(n, way ? "sf_visa_kernel_add_label(NULL name)" : "sf_visa_kernel_add_label(NULL kernel)", "did not return -1, or added a label");
+        finding(n, call, "did not return -1, or added a label");
         break;
       }
-      want_invalid(n, way ? "sf_visa_kernel_add_label(NULL name)" : "sf_visa_kernel_add_label(NULL kernel)", st.code, &st);
+      want_invalid(n, call, st.code, &st);
     }
     /* The name lookups answer NULL for a name they cannot reach (visa.h): no kernel, or a kernel
      * whose string table is NULL with a count (as the writer's checks below give it), which a

@@ -597,11 +597,7 @@ static bool escape_reason(sf_verdict *v) {
   for (unsigned q = 0; q < 3; q++) {
     if (q) tok[0] = 0x0800006eu;
     sf_status st;
-    sf_status_clear(&st);
-    sf_buf b;
-    sf_buf_init(&b, &st);
-    sf_code rc = sf_d3dasm_print_tokens(tok, q == 1 ? 8 : 9, 0x00000050u, &b, &st);
-    sf_buf_free(&b);
+    sf_code rc = sf_check_print_tokens(tok, q == 1 ? 8 : 9, 0x00000050u, &st);
     if (rc == SF_ERR_NOMEM) return true;
     if (want[q] ? rc == SF_UNSUPPORTED && strstr(st.msg, want[q]) : rc == SF_OK) continue;
     char d[SF_STATUS_MSG_MAX + 128];
@@ -613,11 +609,7 @@ static bool escape_reason(sf_verdict *v) {
    * says it is the operand, with the decoder's own words */
   static const uint32_t dcl[3] = {0x0300005au, 0x001ff000u, 0};
   sf_status st;
-  sf_status_clear(&st);
-  sf_buf b;
-  sf_buf_init(&b, &st);
-  sf_code rc = sf_d3dasm_print_tokens(dcl, 3, 0x00000050u, &b, &st);
-  sf_buf_free(&b);
+  sf_code rc = sf_check_print_tokens(dcl, 3, 0x00000050u, &st);
   if (rc == SF_ERR_NOMEM || (rc == SF_UNSUPPORTED && strstr(st.msg, "operand: ") && strstr(st.msg, "255"))) return true;
   return sf_verdict_failf(v, "escape_reason", "operand", "dcl_sampler of register type 0xff gave %s (%s); want unsupported, "
                           "naming the operand and its type 255", sf_code_name(rc), st.msg);
@@ -652,14 +644,7 @@ static bool listing_prefix(sf_verdict *v) {
 }
 
 /* The tokens of one ps_5_0 instruction or declaration printed as text (the text is dropped). */
-static sf_code print_ps50(const uint32_t *tok, size_t n, sf_status *st) {
-  sf_status_clear(st);
-  sf_buf out;
-  sf_buf_init(&out, st);
-  sf_code rc = sf_d3dasm_print_tokens(tok, n, 0x50, &out, st);
-  sf_buf_free(&out);
-  return rc;
-}
+static sf_code print_ps50(const uint32_t *tok, size_t n, sf_status *st) { return sf_check_print_tokens(tok, n, 0x50, st); }
 
 /* `interp_modes` (once per process, with `program_cap`): dcl_input_ps with each of the 16 values of
  * its interpolation field: modes 1-7 print by name (D3D10_SB_INTERPOLATION_MODE: constant, linear,

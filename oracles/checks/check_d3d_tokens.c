@@ -484,11 +484,7 @@ static bool dcl_imm(sf_verdict *v) {
   static const uint32_t imm[2][5] = {{0x04001858u, 0x00004001u, 0, 0x00005555u}, {0x05001858u, 0x00005001u, 0, 0, 0x00005555u}};
   for (unsigned q = 0; q < 2; q++) {
     sf_status st;
-    sf_status_clear(&st);
-    sf_buf b;
-    sf_buf_init(&b, &st);
-    sf_code rc = sf_d3dasm_print_tokens(imm[q], 4 + q, 0x00000050u, &b, &st);
-    sf_buf_free(&b);
+    sf_code rc = sf_check_print_tokens(imm[q], 4 + q, 0x00000050u, &st);
     if (rc == SF_ERR_NOMEM) return true;
     const char *want = q ? "an immediate as declaration operand (5)" : "an immediate as declaration operand (4)";
     if (rc == SF_UNSUPPORTED && strstr(st.msg, want)) continue;

@@ -197,6 +197,7 @@ bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_in
                      got[f], top[f]);
     return false;
   }
+  bool cmp = d->op == SF_D3D_SAMPLE_C || d->op == SF_D3D_SAMPLE_C_LZ; /* wants a comparison sampler */
   for (unsigned k = 0; k <= d->num_src && k <= SF_D3D_MAX_SRC; k++) {
     const sf_d3d_opnd *o = k ? &d->src[k - 1] : &d->dst;
     for (unsigned i = 0; i <= o->index_dim && i <= 3; i++) {
@@ -213,7 +214,7 @@ bool sf_check_wrap_decls(sf_verdict *v, const sf_tpf_program *p, const sf_d3d_in
       } else {
         continue;
       }
-      if (wrap_declared(p, type, i0, i1, known, d->op == SF_D3D_SAMPLE_C || d->op == SF_D3D_SAMPLE_C_LZ)) continue;
+      if (wrap_declared(p, type, i0, i1, known, cmp)) continue;
       sf_verdict_fail(v, "wrap", in, "decls");
       sf_verdict_key(v, "wrap decls");
       sf_verdict_dumpf(v, "the wrapped shader does not declare register type %u index %llu (element %llu%s) of operand %u, or not with the operand token fxc writes for it\n",

@@ -46,6 +46,16 @@ bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample
  * sources past num_src, the extended tokens' fields when absent), as `canon_clears` writes it
  * (check_d3d_rules.c): indices past index_dim read as relative, 0x5A elsewhere. */
 void sf_check_junk_d3d(sf_d3d_inst *d);
+/* The tokens of one instruction or declaration printed by sf_d3dasm_print_tokens at `version`, the
+ * text dropped: the printer's code, st cleared first and holding its refusal. */
+static inline sf_code sf_check_print_tokens(const uint32_t *tok, size_t n, uint32_t version, sf_status *st) {
+  sf_status_clear(st);
+  sf_buf b;
+  sf_buf_init(&b, st);
+  sf_code rc = sf_d3dasm_print_tokens(tok, n, version, &b, st);
+  sf_buf_free(&b);
+  return rc;
+}
 /* A D3D instruction as an sf_inst (family D3D, the rest zero), for the model's entry points. */
 static inline sf_inst sf_check_wrap_d3d(const sf_d3d_inst *d) {
   sf_inst in;

@@ -205,11 +205,22 @@ static bool refusal_fail(sf_verdict *v, const sf_case *c, const char *check, con
   return false;
 }
 
-static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf_inst *in, sf_code want,
-                          const char *check, const char *what, const char *detail) {
+/* refused_first, and the message must hold `words` (NULL: any message); a refusal without them
+ * fails as "<what> words". */
+static bool refused_saying(sf_verdict *v, const sf_case *c, sf_state *s, const sf_inst *in, sf_code want,
+                           const char *check, const char *what, const char *detail, const char *words) {
   refusing_ctx ctx;
   sf_code rc = exec_counted(in, s, &ctx);
-  return (rc == want && ctx.calls == 0) || refusal_fail(v, c, check, what, detail, rc, &ctx, want);
+  if (rc != want || ctx.calls) return refusal_fail(v, c, check, what, detail, rc, &ctx, want);
+  if (!words || strstr(ctx.st.msg, words)) return true;
+  char ww[64];
+  snprintf(ww, sizeof ww, "%s words", what);
+  return refusal_fail(v, c, check, ww, words, rc, &ctx, want);
+}
+
+static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf_inst *in, sf_code want,
+                          const char *check, const char *what, const char *detail) {
+  return refused_saying(v, c, s, in, want, check, what, detail, NULL);
 }
 
 static uint64_t grf_up(uint64_t v, unsigned grf) { return grf ? (v + grf - 1) / grf * grf : v; }
@@ -532,11 +543,9 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     }
     /* the message names the source by what it is to this instruction */
     const char *word = in.d3d.op == SF_D3D_SAMPLE_L ? "its LOD" : in.d3d.op == SF_D3D_SAMPLE_B ? "its bias" : "its reference value";
-    refusing_ctx wctx;
-    sf_code wrc = exec_counted(&in, s, &wctx);
-    if (!(wrc == SF_ERR_INVALID && wctx.calls == 0 && strstr(wctx.st.msg, word)))
-      return refusal_fail(v, c, "exec_refusals", wrc == SF_ERR_INVALID && !wctx.calls ? "scalar_swizzle words" : "scalar_swizzle",
-                          word, wrc, &wctx, SF_ERR_INVALID);
+    if (!refused_saying(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "scalar_swizzle",
+                        "a reference, LOD or bias that does not select one component", word))
+      return false;
     in = c->inst;
   }
   /* (12i) the resource or the sampler (by the case) with no index (the model's d3d.opnd.index_dim),

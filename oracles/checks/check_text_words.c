@@ -747,11 +747,7 @@ static bool tw_d3d_aliases(sf_verdict *v) {
 static bool tw_d3d_cb_tail(sf_verdict *v) {
   static const uint32_t tok[8] = {0x08000059u, 0x00308e46u, 0, 0, 0, 4, 0, 0};
   sf_status st;
-  sf_status_clear(&st);
-  sf_buf b;
-  sf_buf_init(&b, &st);
-  sf_code rc = sf_d3dasm_print_tokens(tok, 8, 0x51u, &b, &st);
-  sf_buf_free(&b);
+  sf_code rc = sf_check_print_tokens(tok, 8, 0x51u, &st);
   if (rc != SF_ERR_NOMEM && !(rc == SF_UNSUPPORTED && strstr(st.msg, "1 DWORDs after the declaration's fields")))
     return tw_fail(v, "cb_tail", "dcl_constantbuffer CB0[0:0][4], immediateIndexed, space=0 and one DWORD more", rc, &st,
                    "unsupported, naming the DWORD after the declaration's fields");
@@ -763,6 +759,7 @@ static bool tw_d3d_cb_tail(sf_verdict *v) {
     memcpy(t, old_cb, sizeof t);
     t[0] = (t[0] & ~(0x7fu << 24)) | n << 24;
     sf_status_clear(&st);
+    sf_buf b;
     sf_buf_init(&b, &st);
     rc = sf_d3dasm_print_tokens(t, n, 0x51u, &b, &st);
     bool ok = rc == SF_ERR_NOMEM ||
