@@ -82,6 +82,19 @@ static void check_common(const sf_d3d_opnd *o, const char *name, sf_violations *
 }
 
 /* A source that is read as a float vector/scalar: address, ref, lod, bias, ddx, ddy. */
+/* The fourth source by what the opcode makes of it (Microsoft's "sample_c", "sample_l", "sample_b" and
+ * "sample_d (sm4 - asm)" pages name it so); the fifth is sample_d's ddy. */
+static const char *src3_name(uint8_t op) {
+  switch (op) {
+  case SF_D3D_SAMPLE_C:
+  case SF_D3D_SAMPLE_C_LZ: return "reference";
+  case SF_D3D_SAMPLE_L: return "lod";
+  case SF_D3D_SAMPLE_B: return "bias";
+  case SF_D3D_SAMPLE_D: return "ddx";
+  default: return "src3"; /* no sample opcode has a fourth source otherwise (d3d.num_src says so) */
+  }
+}
+
 static void check_value_src(const sf_d3d_opnd *o, const char *name, bool scalar, sf_violations *out) {
   check_common(o, name, out);
   bool ok = o->type == SF_D3D_OT_TEMP || o->type == SF_D3D_OT_INDEXABLE_TEMP || o->type == SF_D3D_OT_CONSTANT_BUFFER ||
@@ -95,7 +108,7 @@ static void check_value_src(const sf_d3d_opnd *o, const char *name, bool scalar,
     else if (o->sel_mode == SF_D3D_SEL_MASK)
       sf_violation_add(out, "d3d.src.sel_mode", "%s: a source uses swizzle or select_1 mode, not mask mode", name);
     else if (scalar && o->sel_mode != SF_D3D_SEL_SELECT1)
-      sf_violation_add(out, "d3d.src.scalar", "%s: a scalar source (ref/lod/bias) selects one component (.x)", name);
+      sf_violation_add(out, "d3d.src.scalar", "%s: a scalar source (reference, LOD or bias) selects one component (.x)", name);
   } else if (scalar && o->num_comp != SF_D3D_NC_1) {
     sf_violation_add(out, "d3d.src.scalar", "%s: a scalar immediate is l(x)", name);
   }
@@ -192,7 +205,7 @@ unsigned sf_d3d_inst_validate(const sf_d3d_inst *d, sf_violations *out) {
         sf_violation_add(out, "d3d.src.sampler.num_comp", "sampler: must be a 0-component operand (bare s#)");
     } else {
       bool scalar = d->op != SF_D3D_SAMPLE_D;
-      check_value_src(o, i == 3 ? (d->op == SF_D3D_SAMPLE_D ? "ddx" : "ref/lod/bias") : "ddy", scalar, out);
+      check_value_src(o, i == 3 ? src3_name(d->op) : "ddy", scalar, out);
     }
   }
   return out->total - before;

@@ -128,8 +128,7 @@ static void why_of(const sf_status *st, char *why, size_t n) {
 
 sf_code sf_dxbc_print_text(const uint8_t *data, size_t len, sf_buf *out, sf_status *st) {
   if (!out || (len && !data)) return sf_fail(st, SF_ERR_INVALID, "sf_dxbc_print_text: NULL argument");
-  sf_dxbc c;
-  memset(&c, 0, sizeof c);
+  sf_dxbc c; /* sf_dxbc_read clears it first */
   sf_code rc = sf_dxbc_read(data, len, &c, st);
   if (rc) {
     sf_dxbc_free(&c);

@@ -138,6 +138,9 @@ static bool e_src_scalar(sf_d3d_inst *w) {
   }
   return true;
 }
+/* An o# register as the fourth or fifth source, which the reason must name by its role. */
+static bool e_src3_type(sf_d3d_inst *w) { return w->num_src > 3 && (w->src[3].type = SF_D3D_OT_OUTPUT, true); }
+static bool e_src4_type(sf_d3d_inst *w) { return w->num_src > 4 && (w->src[4].type = SF_D3D_OT_OUTPUT, true); }
 static bool e_opnd_num_comp(sf_d3d_inst *w) { return w->dst.num_comp = SF_D3D_NC_N, true; }
 static bool e_opnd_reserved(sf_d3d_inst *w) { return w->src[2].comp_bits = 1, true; }
 static bool e_opnd_sel_mode(sf_d3d_inst *w) { return w->dst.sel_mode = 3, true; }
@@ -215,8 +218,21 @@ static bool e_imm_num_comp(sf_d3d_inst *w) {
 }
 static bool e_imm_index(sf_d3d_inst *w) { return e_imm_num_comp(w), w->src[0].num_comp = SF_D3D_NC_1, w->src[0].index_dim = 1, true; }
 
+/* The name of source i of d as the reasons give it: the fourth by what the opcode makes of it
+ * (Microsoft's sample_c, sample_l, sample_b and sample_d pages), the fifth sample_d's ddy. */
+static const char *source_role(const sf_d3d_inst *d, unsigned i) {
+  if (i == 4) return "ddy";
+  switch (d->op) {
+  case SF_D3D_SAMPLE_C:
+  case SF_D3D_SAMPLE_C_LZ: return "reference";
+  case SF_D3D_SAMPLE_L: return "lod";
+  case SF_D3D_SAMPLE_B: return "bias";
+  default: return "ddx";
+  }
+}
+
 /* who: the operand whose name the violation's reason must start with ("name: ..."), where the edit
- * touches one operand the model names (NULL: not checked); says: words the reason must hold, where
+ * touches one operand the model names ("@N": source N by its role; NULL: not checked); says: words the reason must hold, where
  * one rule has reasons that tell two faults apart, or that name what the operand must be (NULL: not
  * checked); total: how many violations
  * the edited copy of a valid instruction has in all, where that does not depend on the instruction
@@ -244,7 +260,9 @@ static const struct {
     {"d3d.dst.type", e_dst_type, "dst a v# register", "dst", NULL, 0},
     {"d3d.dst.mask", e_dst_mask, "an empty write mask", NULL, NULL, 1},
     {"d3d.dst.modifier", e_dst_modifier, "a negated dst", NULL, NULL, 1},
-    {"d3d.src.type", e_src_type, "address an o# register", NULL, NULL, 0},
+    {"d3d.src.type", e_src_type, "address an o# register", "address", NULL, 0},
+    {"d3d.src.type", e_src3_type, "the fourth source an o# register", "@3", NULL, 0},
+    {"d3d.src.type", e_src4_type, "the fifth source an o# register", "@4", NULL, 0},
     {"d3d.src.resource.type", e_res_type, "resource an r# register", "resource", "must be t#", 1},
     {"d3d.src.sampler.type", e_smp_type, "sampler an r# register", "sampler", "must be s#", 1},
     {"d3d.src.relative", e_src_relative, "t# or s# indexed by r0.x", NULL, NULL, 1},
@@ -253,13 +271,13 @@ static const struct {
     {"d3d.src.sampler.num_comp", e_smp_num_comp, "a 1-component sampler", "sampler", NULL, 1},
     {"d3d.src.num_comp", e_src_num_comp, "a 1-component address register", NULL, NULL, 1},
     {"d3d.src.sel_mode", e_src_sel_mode, "address in mask mode", NULL, NULL, 1},
-    {"d3d.src.scalar", e_src_scalar, "a swizzled ref/lod/bias", NULL, NULL, 1},
+    {"d3d.src.scalar", e_src_scalar, "a swizzled reference, LOD or bias", "@3", NULL, 1},
     {"d3d.opnd.num_comp", e_opnd_num_comp, "an N-component dst", "dst", "N-component", 3},
     {"d3d.opnd.reserved", e_opnd_reserved, "selection bits on a 0-component sampler", "sampler", NULL, 1},
     {"d3d.opnd.sel_mode", e_opnd_sel_mode, "selection mode 3 on dst", "dst", NULL, 2},
     {"d3d.opnd.num_comp", e_opnd_num_comp4, "a num_comp of 4 (past 2 bits)", NULL, "does not fit 2 bits", 3},
     {"d3d.opnd.reserved", e_reserved_mask, "mask-mode bits [11:8] on dst", NULL, NULL, 1},
-    {"d3d.opnd.reserved", e_reserved_select1, "select_1 bits [11:6] on ref/lod/bias", NULL, NULL, 1},
+    {"d3d.opnd.reserved", e_reserved_select1, "select_1 bits [11:6] on a reference, LOD or bias", NULL, NULL, 1},
     {"d3d.opnd.reserved", e_reserved_rel, "select_1 bits [11:6] on a relative index", NULL, NULL, 2},
     {"d3d.dst.mask", e_dst_mask_mode, "dst in swizzle mode", NULL, NULL, 1},
     {"d3d.index.imm64", e_index_imm64_rel, "a 64-bit immediate plus relative index on dst", NULL, NULL, 1},
@@ -296,6 +314,7 @@ static bool rule_seen(sf_verdict *v, const sf_d3d_inst *d, size_t k) {
   if (!rule_edits[k].edit(&w)) return true;
   sf_violations vs;
   const char *who = rule_edits[k].who, *says = rule_edits[k].says;
+  if (who && who[0] == '@') who = source_role(&w, (unsigned)(who[1] - '0')); /* "@3": source 3 by its role */
   validate_rules(&w, &vs, who || says); /* the reasons are formatted only when one is read */
   size_t wl = who ? strlen(who) : 0;
   bool misnamed = false;
@@ -461,107 +480,6 @@ static bool rettype_all(sf_verdict *v, const sf_d3d_inst *d) {
     return false;
   }
   return true;
-}
-
-/* Junk in the selection an operand (or a relative operand) of num_comp components does not use:
- * all of it without 4 components, the bits past a mask's 4 or a selected component's 2. Equality
- * compares these (the encoder would write them; no decoder makes them), canonicalizing clears them.
- * With J 0, the canonical form's zeros instead of junk. */
-static void junk_sel(uint8_t num_comp, uint8_t *sel_mode, uint8_t *comp_bits, uint8_t J) {
-  if (num_comp != SF_D3D_NC_4) *sel_mode = J ? SF_D3D_SEL_SELECT1 : 0, *comp_bits = J;
-  else if (*sel_mode == SF_D3D_SEL_MASK) *comp_bits = J ? *comp_bits | 0x50 : *comp_bits & 0xF; /* past the 4-bit mask */
-  else if (*sel_mode == SF_D3D_SEL_SELECT1) *comp_bits = J ? *comp_bits | 0x58 : *comp_bits & 3; /* past the 2-bit component */
-}
-
-/* Fills with junk J every field of o that equality ignores (inst.h: fields unused by the operand's
- * form): the indices past index_dim (all three of an immediate), the immediate values of a register
- * operand (and the last three of a one-value immediate), a pure relative index's immediate part, the
- * relative operand of an index without one, and a relative operand's indices past its index_dim;
- * with `sel`, the selection bits each form leaves unused too (junk_sel). J 0 writes what the
- * canonical form holds there (inst.h: canonicalizing zeroes them). */
-static void junk_opnd(sf_d3d_opnd *o, bool sel, uint8_t J) {
-  if (o->type == SF_D3D_OT_IMM32) {
-    if (sel) o->sel_mode = J ? SF_D3D_SEL_SELECT1 : 0, o->comp_bits = J; /* an immediate has no selection */
-    memset(o->idx, J, sizeof o->idx);
-    if (o->num_comp == SF_D3D_NC_1) memset(&o->imm[1], J, 3 * sizeof o->imm[0]);
-    return;
-  }
-  memset(o->imm, J, sizeof o->imm);
-  if (sel) junk_sel(o->num_comp, &o->sel_mode, &o->comp_bits, J);
-  for (unsigned i = 0; i < 3; i++) {
-    sf_d3d_index *x = &o->idx[i];
-    if (i >= o->index_dim) {
-      memset(x, J, sizeof *x);
-      if (J) x->rep = SF_D3D_IDX_IMM32_REL;  /* junk that reads as a relative index to whoever looks */
-      continue;
-    }
-    bool rel = sf_d3d_idx_rel(x->rep);
-    if (x->rep == SF_D3D_IDX_REL) x->imm = J * 0x01010101u;
-    if (!rel) memset(&x->rel, J, sizeof x->rel);
-    else {
-      for (unsigned j = x->rel.index_dim; j < 2; j++) x->rel.index[j] = J * 0x01010101u;
-      if (sel) junk_sel(x->rel.num_comp, &x->rel.sel_mode, &x->rel.comp_bits, J);
-    }
-  }
-}
-
-void sf_check_junk_d3d(sf_d3d_inst *j) {
-  if (!j->has_aoffimmi) memset(j->aoffimmi, 0x5A, sizeof j->aoffimmi);
-  if (!j->has_resdim) j->resdim = 0x5A, j->resdim_stride = 0x5A;
-  if (!j->has_rettype) memset(j->rettype, 0x5A, sizeof j->rettype);
-  junk_opnd(&j->dst, false, 0x5A);
-  for (unsigned i = 0; i < SF_D3D_MAX_SRC; i++) {
-    if (i < j->num_src) junk_opnd(&j->src[i], false, 0x5A);
-    else memset(&j->src[i], 0x5A, sizeof j->src[i]);
-  }
-}
-
-static unsigned d3d_violations(const sf_d3d_inst *d) {
-  sf_inst w = sf_check_wrap_d3d(d);
-  sf_violations vs;
-  sf_inst_validate_rules(&w, &vs);
-  return vs.total;
-}
-
-/* `canon_clears` (every decoded or parsed instruction): canonicalizing clears every field that
- * equality ignores (include/samplefuzz/inst.h: canonical instructions are hashed field by field).
- * A copy of d with junk in those fields is equal to d, breaks as many of the model's rules, and the
- * two canonical forms are the same bytes. Equality cannot see a canonicalization that left one of those fields as it was (an index
- * past index_dim, say); corpus deduplication and triage hashing do. */
-static bool canon_clears(sf_verdict *v, const sf_d3d_inst *d) {
-  sf_d3d_inst a, j;
-  memcpy(&a, d, sizeof a);
-  memcpy(&j, d, sizeof j);
-  sf_check_junk_d3d(&j);
-  const char *why = NULL;
-  if (!sf_d3d_inst_equal(&a, &j)) {
-    why = "equality compares a field that only junk (a field the operand's form does not use) changed";
-  } else if (d3d_violations(&a) != d3d_violations(&j)) {
-    why = "the model's rules (sf_inst_validate) read a field that the operand's form does not use";
-  } else {
-    /* the selection bits no form uses, which only canonicalizing clears */
-    junk_opnd(&j.dst, true, 0x5A);
-    for (unsigned i = 0; i < j.num_src && i < SF_D3D_MAX_SRC; i++) junk_opnd(&j.src[i], true, 0x5A);
-    sf_d3d_inst_canonicalize(&a);
-    sf_d3d_inst_canonicalize(&j);
-    if (memcmp(&a, &j, sizeof a) != 0) why = "the canonical form keeps a field that the operand's form does not use";
-    /* and holds zeros there, not merely the same value for any junk */
-    sf_d3d_inst z = a;
-    junk_opnd(&z.dst, true, 0);
-    for (unsigned i = 0; i < z.num_src && i < SF_D3D_MAX_SRC; i++) junk_opnd(&z.src[i], true, 0);
-    if (!why && memcmp(&a, &z, sizeof a) != 0) {
-      why = "the canonical form holds a value other than 0 in a field that the operand's form does not use";
-      j = z;
-    }
-  }
-  if (!why) return true;
-  const uint8_t *x = (const uint8_t *)&a, *y = (const uint8_t *)&j;
-  size_t at = 0;
-  while (at < sizeof a && x[at] == y[at]) at++;
-  sf_verdict_fail(v, "canon_clears", NULL, "d3d");
-  sf_verdict_key(v, "canon_clears");
-  sf_verdict_dumpf(v, "%s (first differing byte %zu of sf_d3d_inst, op %u)\n", why, at, (unsigned)d->op);
-  return false;
 }
 
 /* `enc_range`: the encoder refuses, as out of range, an operand field past what its token bits hold
@@ -774,7 +692,7 @@ bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
   /* the equality probes on one instruction in four, picked by its fields: about forty comparisons
    * each, a tenth of d3dasm's time when run on every one */
   bool probe = ((d->op ^ d->dst.comp_bits ^ d->src[0].comp_bits ^ d->src[0].type) & 3u) == 0;
-  if (!canon_clears(v, d) || (probe && (!opnd_sees(v, d) || !inst_sees(v, d))) || !enc_range(v, d) || !imm_index_once(v))
+  if (!sf_check_d3d_canon_clears(v, d) || (probe && (!opnd_sees(v, d) || !inst_sees(v, d))) || !enc_range(v, d) || !imm_index_once(v))
     return false;
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;
