@@ -73,6 +73,21 @@ static bool function_refuses(sf_isa_file *f, sf_verdict *v) {
   return true;
 }
 
+/* The writer's status c (st) on kernel 0 changed as `what` says: invalid with a message holding
+ * `want` (or out of memory) passes, and so does anything when the file as read does not write
+ * (it is judged there). The key is "write_refuses <key> <code>". */
+static bool refused_saying(sf_isa_file *f, sf_verdict *v, sf_code c, const sf_status *st, const char *want,
+                           const char *what, const char *key) {
+  if (c == SF_ERR_NOMEM || (c == SF_ERR_INVALID && strstr(st->msg, want))) return true;
+  sf_status st2;
+  if (sf_isa_write_code(f, &st2) != SF_OK) return true; /* judged when the file as read writes */
+  sf_verdict_fail(v, "write_refuses", NULL, key);
+  sf_verdict_key(v, "write_refuses %s %s", key, sf_code_name(c));
+  sf_verdict_dumpf(v, "sf_isa_write given kernel 0 with %s returned %s (%s), want invalid saying '%s'\n", what,
+                   sf_code_name(c), st->msg, want);
+  return false;
+}
+
 /* `write_refuses` on one input in four (by its hash; not those the edits below take): kernel 0's
  * last string made NULL is refused as invalid, naming the kernel and the string; the writer that
  * took it would pass NULL to strlen. Only a kernel built through the API holds one. */
@@ -87,19 +102,14 @@ static bool string_refuses(sf_isa_file *f, sf_verdict *v) {
   k->strings[last] = keep;
   char want[48];
   snprintf(want, sizeof want, "kernel 0: string %u is NULL", (unsigned)last);
-  if (c == SF_ERR_NOMEM || (c == SF_ERR_INVALID && strstr(st.msg, want))) return true;
-  sf_status st2;
-  if (sf_isa_write_code(f, &st2) != SF_OK) return true; /* judged when the file as read writes */
-  sf_verdict_fail(v, "write_refuses", NULL, "string");
-  sf_verdict_key(v, "write_refuses string NULL %s", sf_code_name(c));
-  sf_verdict_dumpf(v, "sf_isa_write given kernel 0 with string %u NULL returned %s (%s), want invalid saying '%s'\n",
-                   (unsigned)last, sf_code_name(c), st.msg, want);
-  return false;
+  return refused_saying(f, v, c, &st, want, "its last string NULL", "string NULL");
 }
 
 /* `write_refuses` on the same inputs: kernel 0's name with a NUL inside it ("a", NUL, "b", name_len
  * 3) is refused as invalid, naming the kernel and name_len; a writer that took it wrote a name the
- * reader cuts at the NUL. The reader never builds one (it refuses such a name). */
+ * reader cuts at the NUL. The reader never builds one (it refuses such a name). And kernel 0 with
+ * code_tail_len bytes of code past its instructions but no code_tail (the writer that took it
+ * copied from NULL). */
 static bool name_refuses(sf_isa_file *f, sf_verdict *v) {
   sf_visa_kernel *k = &f->kernels[0];
   static char inner[4] = {'a', 0, 'b', 0}; /* NUL-terminated after name_len, as visa.h wants */
@@ -109,15 +119,16 @@ static bool name_refuses(sf_isa_file *f, sf_verdict *v) {
   sf_status st;
   sf_code c = sf_isa_write_code(f, &st);
   k->name = keep, k->name_len = keep_len;
-  const char *want = "kernel 0: name is shorter than name_len 3";
-  if (c == SF_ERR_NOMEM || (c == SF_ERR_INVALID && strstr(st.msg, want))) return true;
-  sf_status st2;
-  if (sf_isa_write_code(f, &st2) != SF_OK) return true; /* judged when the file as read writes */
-  sf_verdict_fail(v, "write_refuses", NULL, "name");
-  sf_verdict_key(v, "write_refuses name NUL %s", sf_code_name(c));
-  sf_verdict_dumpf(v, "sf_isa_write given kernel 0 named \"a\\0b\" (name_len 3) returned %s (%s), want invalid saying '%s'\n",
-                   sf_code_name(c), st.msg, want);
-  return false;
+  if (!refused_saying(f, v, c, &st, "kernel 0: name is shorter than name_len 3", "the name \"a\\0b\" (name_len 3)",
+                      "name NUL"))
+    return false;
+  uint8_t *keep_tail = k->code_tail;
+  uint32_t keep_tail_len = k->code_tail_len;
+  k->code_tail = NULL, k->code_tail_len = keep_tail_len ? keep_tail_len : 4;
+  c = sf_isa_write_code(f, &st);
+  k->code_tail = keep_tail, k->code_tail_len = keep_tail_len;
+  return refused_saying(f, v, c, &st, "kernel 0: code_tail_len without code_tail", "code_tail_len but no code_tail",
+                        "code_tail NULL");
 }
 
 bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_verdict *v) {

@@ -171,6 +171,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, "    resinfo (M1, 8) T6 V40.0 V40.0", SF_ERR_SYNTAX, 12, "expected .<channels> after resinfo"},
     {TW_VISA_FILE, "    sampleinfo (M1, 8) T6 V40.0", SF_ERR_SYNTAX, 15, "expected .<channels> after sampleinfo"},
     {TW_VISA_FILE, "    fence_global.EQ", SF_ERR_SYNTAX, 19, "expected .<options>"}, /* at the Q */
+    {TW_VISA_FILE, "    fence_local.", SF_ERR_SYNTAX, 17, "expected .<options>"}, /* a '.' with no option after it */
     /* num_elts= on every kind of declaration, as GenX_IR 12504's grammar wants it */
     {TW_VISA_FILE, ".decl P5 v_type=P", SF_ERR_SYNTAX, 18, "expected num_elts=<n>"},
     {TW_VISA_FILE, ".decl A5 v_type=A", SF_ERR_SYNTAX, 18, "expected num_elts=<n>"},
