@@ -70,7 +70,32 @@ static unsigned d3d_violations(const sf_d3d_inst *d) {
  * A copy of d with junk in those fields is equal to d, breaks as many of the model's rules, and the
  * two canonical forms are the same bytes. Equality cannot see a canonicalization that left one of those fields as it was (an index
  * past index_dim, say); corpus deduplication and triage hashing do. */
-bool sf_check_d3d_canon_clears(sf_verdict *v, const sf_d3d_inst *d) {
+/* `read_zeros` (every valid decoded or parsed instruction): inst.h promises that the fields an
+ * operand's form does not use are zero after decode or parse, so a valid instruction as read is
+ * its own canonical form, but for the extended tokens' order and an operand's extended token that
+ * says nothing (kept as the tokens had them). A reader
+ * that left junk there (an index's relative operand, say) agreed with every round trip, which
+ * compare with equality. */
+static bool read_zeros(sf_verdict *v, const sf_d3d_inst *d) {
+  sf_d3d_inst c;
+  memcpy(&c, d, sizeof c);
+  sf_d3d_inst_canonicalize(&c);
+  memcpy(c.ext_order, d->ext_order, sizeof c.ext_order);
+  c.dst.extended = d->dst.extended; /* an extended operand token that says nothing, as the tokens had it */
+  for (unsigned i = 0; i < d->num_src && i < SF_D3D_MAX_SRC; i++) c.src[i].extended = d->src[i].extended;
+  if (memcmp(&c, d, sizeof c) == 0) return true;
+  const uint8_t *x = (const uint8_t *)d, *y = (const uint8_t *)&c;
+  size_t at = 0;
+  while (at < sizeof c && x[at] == y[at]) at++;
+  sf_verdict_fail(v, "read_zeros", NULL, "d3d");
+  sf_verdict_key(v, "read_zeros");
+  sf_verdict_dumpf(v, "a valid instruction as read differs from its canonical form at byte %zu of sf_d3d_inst (op %u): "
+                   "a field its form does not use is not zero\n", at, (unsigned)d->op);
+  return false;
+}
+
+bool sf_check_d3d_canon_clears(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
+  if (valid && !read_zeros(v, d)) return false;
   sf_d3d_inst a, j;
   memcpy(&a, d, sizeof a);
   memcpy(&j, d, sizeof j);

@@ -692,7 +692,7 @@ bool sf_check_d3d_rules_seen(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
   /* the equality probes on one instruction in four, picked by its fields: about forty comparisons
    * each, a tenth of d3dasm's time when run on every one */
   bool probe = ((d->op ^ d->dst.comp_bits ^ d->src[0].comp_bits ^ d->src[0].type) & 3u) == 0;
-  if (!sf_check_d3d_canon_clears(v, d) || (probe && (!opnd_sees(v, d) || !inst_sees(v, d))) || !enc_range(v, d) || !imm_index_once(v))
+  if (!sf_check_d3d_canon_clears(v, d, valid) || (probe && (!opnd_sees(v, d) || !inst_sees(v, d))) || !enc_range(v, d) || !imm_index_once(v))
     return false;
   /* The opcode and source-count edits (the table's first two) hold for any decoded instruction. */
   if (!rule_seen(v, d, 0) || !rule_seen(v, d, 1)) return false;

@@ -47,8 +47,9 @@ bool sf_check_request_forbidden(sf_verdict *v, const sf_case *c, const sf_sample
  * (check_d3d_canon.c): indices past index_dim read as relative, 0x5A elsewhere. */
 void sf_check_junk_d3d(sf_d3d_inst *d);
 /* `canon_clears` (check_d3d_canon.c): a copy of d with junk in those fields is equal to d, breaks as
- * many of the model's rules, and canonicalizes to the same bytes, zeros where the junk was. */
-bool sf_check_d3d_canon_clears(sf_verdict *v, const sf_d3d_inst *d);
+ * many of the model's rules, and canonicalizes to the same bytes, zeros where the junk was; and
+ * (`read_zeros`) a valid d, as read, is its own canonical form but for its extended-token order. */
+bool sf_check_d3d_canon_clears(sf_verdict *v, const sf_d3d_inst *d, bool valid);
 /* The tokens of one instruction or declaration printed by sf_d3dasm_print_tokens at `version`, the
  * text dropped: the printer's code, st cleared first and holding its refusal. */
 static inline sf_code sf_check_print_tokens(const uint32_t *tok, size_t n, uint32_t version, sf_status *st) {
