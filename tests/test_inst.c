@@ -316,6 +316,15 @@ static void equality_sees_family(void) {
         else if (fams[i] == SF_FAMILY_SAMPLE_3D) b.s3d.dst.off = 1;
         else b.avs.dst.off = 1;
         SF_CHECK_MSG(sf_inst_diff(&a, &b, NULL, 0)[0] != 0, "diff, no buffer: family %u, one field changed", i);
+        /* a buffer of no bytes is no buffer: a fixed answer, nothing written (2026-12-05) */
+        char nb[2] = "x";
+        const char *r = sf_inst_diff(&a, &b, nb, 0);
+        SF_CHECK_MSG(r != nb && r[0] != 0 && nb[0] == 'x', "diff, a buffer of 0 bytes: family %u", i);
+        if (fams[i] == SF_FAMILY_D3D) { /* said "" for two different instructions without a buffer */
+          SF_CHECK(sf_d3d_inst_diff(&a.d3d, &b.d3d, NULL, 64)[0] != 0);
+          SF_CHECK(sf_d3d_inst_diff(&a.d3d, &b.d3d, nb, 0)[0] != 0 && nb[0] == 'x');
+          SF_CHECK_STR(sf_d3d_inst_diff(&a.d3d, &a.d3d, NULL, 64), "");
+        }
       }
     }
 }

@@ -371,11 +371,12 @@ SF_NO_COVERAGE bool sf_d3d_inst_equal(const sf_d3d_inst *a, const sf_d3d_inst *b
 }
 
 SF_NO_COVERAGE const char *sf_d3d_inst_diff(const sf_d3d_inst *a, const sf_d3d_inst *b, char *buf, size_t n) {
-  if (buf && n) buf[0] = '\0';
+  if (!n) buf = NULL; /* a buffer of no bytes is no buffer (inst.h) */
+  if (buf) buf[0] = '\0';
   /* a first pass without the buffer: equal instructions (the common case) cost no formatting */
   dctx c = {NULL, 0, false};
   diff_inst(&c, a, b);
-  if (!c.differ || !buf) return buf ? buf : "";
+  if (!c.differ || !buf) return c.differ ? "?" : buf ? buf : "";
   c = (dctx){buf, n, false};
   diff_inst(&c, a, b);
   return buf;

@@ -62,9 +62,10 @@ void sf_inst_canonicalize(sf_inst *in) {
 }
 
 const char *sf_inst_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n) {
-  if (buf && n) buf[0] = 0;
+  if (!n) buf = NULL; /* a buffer of no bytes is no buffer (inst.h) */
+  if (buf) buf[0] = 0;
   if (a->family != b->family) {
-    if (buf && n) snprintf(buf, n, "family: 0x%x vs 0x%x", (unsigned)a->family, (unsigned)b->family);
+    if (buf) snprintf(buf, n, "family: 0x%x vs 0x%x", (unsigned)a->family, (unsigned)b->family);
     return buf ? buf : "family";
   }
   const sf_family_ops *ops = family_of(a);

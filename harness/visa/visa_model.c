@@ -479,8 +479,8 @@ SF_NO_COVERAGE static void diff_inst(dctx *d, const sf_inst *a, const sf_inst *b
 }
 
 SF_NO_COVERAGE static const char *visa_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n) {
-  if (buf && n) buf[0] = 0;
-  /* a first pass without the buffer: equal instructions (the common case) cost no formatting */
+  /* sf_inst_diff, its only caller, hands it no buffer or one of n > 0 bytes, already cleared; a
+   * first pass without the buffer: equal instructions (the common case) cost no formatting */
   dctx d = {NULL, 0, false};
   diff_inst(&d, a, b);
   if (!d.differs || !buf) return d.differs ? "?" : "";

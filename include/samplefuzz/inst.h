@@ -298,8 +298,9 @@ extern const sf_dont_care sf_dont_care_bits[];
 extern const size_t sf_dont_care_count;
 
 /* Describes the first difference between a and b ("s3d.params[2].off: 32 vs 0") in buf[0..n); ""
- * when equal. buf may be NULL, whatever n: the result is then a fixed string, "" when equal and
- * non-empty when not ("family" for two families), with no formatting (what sf_inst_equal uses). */
+ * when equal. buf may be NULL, whatever n, and n may be 0, whatever buf: the result is then a fixed
+ * string, "" when equal and non-empty when not ("family" for two families), with no formatting
+ * (what sf_inst_equal uses), and nothing is written. */
 const char *sf_inst_diff(const sf_inst *a, const sf_inst *b, char *buf, size_t n);
 
 /* The D3D family's validate/equal/canonicalize/diff live beside the DXBC codec

@@ -480,6 +480,18 @@ static void visa_nulls(nulls *n) {
     d3d2.d3d.sat = !d3d2.d3d.sat;
     r = sf_inst_diff(&d3d, &d3d2, NULL, 64);
     if (!r || !r[0]) finding(n, "sf_inst_diff(NULL buffer, one family)", "returned no description of two different D3D instructions");
+    /* the same for two vISA instructions (a 3D sample's exec size changed); and a buffer of size 0,
+     * which neither family's diff may write (inst.h) */
+    sf_inst v2 = in;
+    v2.s3d.exec_size ^= 1;
+    r = sf_inst_diff(&in, &v2, NULL, 64);
+    if (!r || !r[0]) finding(n, "sf_inst_diff(NULL buffer, vISA)", "returned no description of two different vISA instructions");
+    char nb[2] = "x";
+    const char *r0[4] = {sf_inst_diff(&in, &v2, nb, 0), sf_inst_diff(&d3d, &d3d2, nb, 0),
+                         sf_d3d_inst_diff(&d3d.d3d, &d3d2.d3d, nb, 0), sf_d3d_inst_diff(&d3d.d3d, &d3d2.d3d, NULL, 64)};
+    for (unsigned q = 0; q < 4; q++)
+      if (!r0[q] || !r0[q][0] || r0[q] == nb) finding(n, "sf_inst_diff(a buffer of size 0, or none)", "returned no fixed description");
+    if (nb[0] != 'x') finding(n, "sf_inst_diff(a buffer of size 0)", "wrote into it");
     /* and with one, the description written there, naming the families (inst.h) */
     char fb[64];
     r = sf_inst_diff(&in, &d3d, fb, sizeof fb);

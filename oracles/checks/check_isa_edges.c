@@ -7,6 +7,7 @@
  *   - `block_edges`: the 2D block load's data size, data order and VNNI byte;
  *   - `raw_edges`: the LSC operands the text has no place for, which must be %null;
  *   - `addr_shadow`: an undeclared address whose fallback spelling is a declared name;
+ *   - `pred_keyword`: a predicate whose only spelling is an AVS keyword;
  *   - `lane_edges`: the first-generation gather's and scatter's lane byte.
  * With them the helpers every known-line check uses (check_known_one.h). */
 #include <stdio.h>
@@ -236,6 +237,48 @@ static bool addr_shadow(sf_verdict *v) {
   return bad ? sf_known_fail(v, "addr_shadow", bad, "%s: %s\n", "an undeclared address whose fallback name is declared", bad) : true;
 }
 
+/* `pred_keyword` (with `cache_edges`): predicate 1's fallback spelling P1 names a variable, so the
+ * printer must spell the predicate by its declared name; a name equal to an AVS output-control
+ * keyword (keyword 0's two spellings, AVS_16_FULL and AVS_CNTRL_0, and AVS_8_FULL) is not one it
+ * may write (GenX_IR's lexer reads those words as keywords wherever they stand), and the kernel is
+ * refused as invalid, naming P1. An ordinary name (p_ok) is printed, and reads back the same. */
+static bool pred_keyword(sf_verdict *v) {
+  static const char *const names[4] = {"AVS_16_FULL", "AVS_CNTRL_0", "AVS_8_FULL", "p_ok"};
+  for (unsigned q = 0; q < 4; q++) {
+    char text[320];
+    int tn = snprintf(text, sizeof text, ".version 4.1\n.kernel \"k\"\n.decl V40 v_type=G type=ud num_elts=16 align=GRF\n"
+                      ".decl P1 v_type=G type=ud num_elts=16 align=GRF\n.decl %s v_type=P num_elts=16\n"
+                      "    (%s) mov (M1, 16) V40(0,0)<1> 0x0:ud\n", names[q], names[q]);
+    sf_isa_file f;
+    sf_status st;
+    sf_code rc = sf_check_visaasm_exact(text, (size_t)tn, &f, &st);
+    if (rc == SF_ERR_NOMEM) continue;
+    const char *bad = rc != SF_OK ? "parse" : NULL;
+    if (!bad) {
+      sf_buf out;
+      sf_buf_init(&out, &st);
+      sf_code pc = sf_visaasm_print(&f, &out, &st);
+      if (q < 3 && pc != SF_ERR_NOMEM && (pc != SF_ERR_INVALID || !strstr(st.msg, "'P1' names another symbol")))
+        bad = "not refused naming P1";
+      else if (q == 3 && pc != SF_ERR_NOMEM && (pc != SF_OK || out.failed || !sf_buf_put(&out, "", 1)))
+        bad = "refused by the printer";
+      else if (q == 3 && pc == SF_OK && !out.failed) {
+        sf_isa_file g;
+        sf_code r2 = sf_check_visaasm_exact((const char *)out.data, out.len - 1, &g, &st);
+        char why[160];
+        if (r2 == SF_OK && !sf_isa_same_file(&f, &g, false, why, sizeof why)) bad = "read back as another";
+        else if (r2 != SF_OK && r2 != SF_ERR_NOMEM) bad = "its text not read back";
+        if (r2 == SF_OK) sf_isa_free(&g);
+      }
+      sf_buf_free(&out);
+      sf_isa_free(&f);
+    }
+    if (bad)
+      return sf_known_fail(v, "pred_keyword", bad, "predicate 1 declared as %s, P1 a variable: %s\n", names[q], bad);
+  }
+  return true;
+}
+
 /* `lane_edges` (with `cache_edges`): the first-generation gather's and scatter's lane byte (bits
  * 0-1: 8, 16 or 1 lanes; bits 4-7: the emask) prints for every emask and lane code, and a byte with
  * bit 2 or 3 set, lane code 3 or a value past the byte is refused as having no text form, naming
@@ -310,6 +353,6 @@ static bool width_values(sf_verdict *v) {
 }
 
 bool sf_check_isa_edges(sf_verdict *v) {
-  return cache_edges(v) && block_edges(v) && raw_edges(v) && lane_edges(v) && addr_shadow(v) && width_values(v) &&
+  return cache_edges(v) && block_edges(v) && raw_edges(v) && lane_edges(v) && addr_shadow(v) && pred_keyword(v) && width_values(v) &&
          sf_check_isa_print_edges(v);
 }

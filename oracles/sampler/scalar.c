@@ -452,8 +452,7 @@ static void sample_lane(const sf_sample_batch *q, unsigned i, sf_sample_out *out
   if (q->lod_query) {
     int32_t r = clamped > top ? top : clamped;
     out->v[0][i] = sf_f2u((float)r / 256.0f);
-    out->v[1][i] = sf_f2u((float)biased / 256.0f);
-    out->v[2][i] = out->v[3][i] = 0;
+    out->v[1][i] = sf_f2u((float)biased / 256.0f); /* v[2] and v[3] stay 0 (sf_scalar_sample cleared out) */
     return;
   }
   /* mip selection (§7.18.10): magnify iff clamped LOD <= 0 */
