@@ -81,7 +81,6 @@ static void check_common(const sf_d3d_opnd *o, const char *name, sf_violations *
     sf_violation_add(out, "d3d.imm.num_comp", "%s: an immediate needs 1 or 4 components", name);
 }
 
-/* A source that is read as a float vector/scalar: address, ref, lod, bias, ddx, ddy. */
 /* The fourth source by what the opcode makes of it (Microsoft's "sample_c", "sample_l", "sample_b" and
  * "sample_d (sm4 - asm)" pages name it so); the fifth is sample_d's ddy. */
 static const char *src3_name(uint8_t op) {
@@ -95,6 +94,7 @@ static const char *src3_name(uint8_t op) {
   }
 }
 
+/* A source that is read as a float vector/scalar: address, reference, lod, bias, ddx, ddy. */
 static void check_value_src(const sf_d3d_opnd *o, const char *name, bool scalar, sf_violations *out) {
   check_common(o, name, out);
   bool ok = o->type == SF_D3D_OT_TEMP || o->type == SF_D3D_OT_INDEXABLE_TEMP || o->type == SF_D3D_OT_CONSTANT_BUFFER ||
