@@ -70,6 +70,14 @@ static unsigned d3d_violations(const sf_d3d_inst *d) {
  * A copy of d with junk in those fields is equal to d, breaks as many of the model's rules, and the
  * two canonical forms are the same bytes. Equality cannot see a canonicalization that left one of those fields as it was (an index
  * past index_dim, say); corpus deduplication and triage hashing do. */
+/* The first byte at which two instructions differ (sizeof sf_d3d_inst when none). */
+static size_t first_diff(const sf_d3d_inst *a, const sf_d3d_inst *b) {
+  const uint8_t *x = (const uint8_t *)a, *y = (const uint8_t *)b;
+  size_t at = 0;
+  while (at < sizeof *a && x[at] == y[at]) at++;
+  return at;
+}
+
 /* `read_zeros` (every valid decoded or parsed instruction): inst.h promises that the fields an
  * operand's form does not use are zero after decode or parse, so a valid instruction as read is
  * its own canonical form, but for the extended tokens' order and an operand's extended token that
@@ -84,9 +92,7 @@ static bool read_zeros(sf_verdict *v, const sf_d3d_inst *d) {
   c.dst.extended = d->dst.extended; /* an extended operand token that says nothing, as the tokens had it */
   for (unsigned i = 0; i < d->num_src && i < SF_D3D_MAX_SRC; i++) c.src[i].extended = d->src[i].extended;
   if (memcmp(&c, d, sizeof c) == 0) return true;
-  const uint8_t *x = (const uint8_t *)d, *y = (const uint8_t *)&c;
-  size_t at = 0;
-  while (at < sizeof c && x[at] == y[at]) at++;
+  size_t at = first_diff(d, &c);
   sf_verdict_fail(v, "read_zeros", NULL, "d3d");
   sf_verdict_key(v, "read_zeros");
   sf_verdict_dumpf(v, "a valid instruction as read differs from its canonical form at byte %zu of sf_d3d_inst (op %u): "
@@ -122,9 +128,7 @@ bool sf_check_d3d_canon_clears(sf_verdict *v, const sf_d3d_inst *d, bool valid) 
     }
   }
   if (!why) return true;
-  const uint8_t *x = (const uint8_t *)&a, *y = (const uint8_t *)&j;
-  size_t at = 0;
-  while (at < sizeof a && x[at] == y[at]) at++;
+  size_t at = first_diff(&a, &j);
   sf_verdict_fail(v, "canon_clears", NULL, "d3d");
   sf_verdict_key(v, "canon_clears");
   sf_verdict_dumpf(v, "%s (first differing byte %zu of sf_d3d_inst, op %u)\n", why, at, (unsigned)d->op);

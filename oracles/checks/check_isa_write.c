@@ -107,9 +107,7 @@ static bool string_refuses(sf_isa_file *f, sf_verdict *v) {
 
 /* `write_refuses` on the same inputs: kernel 0's name with a NUL inside it ("a", NUL, "b", name_len
  * 3) is refused as invalid, naming the kernel and name_len; a writer that took it wrote a name the
- * reader cuts at the NUL. The reader never builds one (it refuses such a name). And kernel 0 with
- * code_tail_len bytes of code past its instructions but no code_tail (the writer that took it
- * copied from NULL). */
+ * reader cuts at the NUL. The reader never builds one (it refuses such a name). */
 static bool name_refuses(sf_isa_file *f, sf_verdict *v) {
   sf_visa_kernel *k = &f->kernels[0];
   static char inner[4] = {'a', 0, 'b', 0}; /* NUL-terminated after name_len, as visa.h wants */
@@ -119,13 +117,20 @@ static bool name_refuses(sf_isa_file *f, sf_verdict *v) {
   sf_status st;
   sf_code c = sf_isa_write_code(f, &st);
   k->name = keep, k->name_len = keep_len;
-  if (!refused_saying(f, v, c, &st, "kernel 0: name is shorter than name_len 3", "the name \"a\\0b\" (name_len 3)",
-                      "name NUL"))
-    return false;
+  return refused_saying(f, v, c, &st, "kernel 0: name is shorter than name_len 3", "the name \"a\\0b\" (name_len 3)",
+                        "name NUL");
+}
+
+/* `write_refuses` on the same inputs: kernel 0 with code_tail_len bytes of code past its
+ * instructions but no code_tail is refused as invalid, naming both (the writer that took it copied
+ * from NULL). Only API use builds one. */
+static bool tail_refuses(sf_isa_file *f, sf_verdict *v) {
+  sf_visa_kernel *k = &f->kernels[0];
   uint8_t *keep_tail = k->code_tail;
   uint32_t keep_tail_len = k->code_tail_len;
   k->code_tail = NULL, k->code_tail_len = keep_tail_len ? keep_tail_len : 4;
-  c = sf_isa_write_code(f, &st);
+  sf_status st;
+  sf_code c = sf_isa_write_code(f, &st);
   k->code_tail = keep_tail, k->code_tail_len = keep_tail_len;
   return refused_saying(f, v, c, &st, "kernel 0: code_tail_len without code_tail", "code_tail_len but no code_tail",
                         "code_tail NULL");
@@ -134,7 +139,7 @@ static bool name_refuses(sf_isa_file *f, sf_verdict *v) {
 bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_verdict *v) {
   uint64_t h = XXH3_64bits(p, n);
   if (!function_refuses(f, v)) return false;
-  if (f->num_kernels && (h >> 60) % 4 == 1) return string_refuses(f, v) && name_refuses(f, v);
+  if (f->num_kernels && (h >> 60) % 4 == 1) return string_refuses(f, v) && name_refuses(f, v) && tail_refuses(f, v);
   if (!f->num_kernels || (h >> 60) % 4 != 0) return true;
   sf_visa_kernel *k = &f->kernels[0];
   unsigned what = (unsigned)((h >> 8) % 5);
