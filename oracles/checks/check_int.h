@@ -23,6 +23,10 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
 bool sf_check_request_lod(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_t n, const sf_backend *const *be,
                        unsigned nbe);
+/* check_u8_edges.c: puts one field of *sp out of the range sf_sampler_check allows, by pick % 9 (a
+ * filter, an address mode, the bias, a LOD bound, the compare function, an AVS tap sum); `n` picks
+ * the address axis or the AVS phase. Returns the field's name. */
+const char *sf_check_break_sampler(sf_sampler *sp, unsigned pick, unsigned n);
 /* check_sample.c: a sampler case's bucket key (what, format, surface type, filters) and its dump */
 void sf_case_key(sf_verdict *v, const sf_case *c, const char *what);
 void sf_dump_case(sf_verdict *v, const sf_case *c);

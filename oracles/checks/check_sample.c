@@ -205,25 +205,16 @@ static unsigned sf_meta_backend(const sf_case *c, unsigned nbe) {
 }
 
 /* request_state: the case's batch with a sampler state that sf_sampler_check refuses (one field out
- * of its range, picked by the case) must be refused by every backend's own entry point, with the
- * same code. sf_sample checks a request before it calls a backend, but the entry points are public
- * (sf_backend's table) and each SIMD one has a fast test of its own (simd_sample.h sfk_sampler_ok):
- * a fast path that took a broken state would answer where the scalar path refuses. */
+ * of its range, picked by the case: sf_check_break_sampler) must be refused by every backend's own
+ * entry point, with the same code. sf_sample checks a request before it calls a backend, but the
+ * entry points are public (sf_backend's table) and each SIMD one has a fast test of its own
+ * (simd_sample.h sfk_sampler_ok): a fast path that took a broken state would answer where the scalar
+ * path refuses. check_u8_edges.c's u8_state asks the same of SAMPLE_UNORM, AVS and the rect. */
 static bool sf_check_request_state(sf_verdict *v, const sf_case *c, const sf_sample_batch *b,
                                    const sf_backend *const *be, unsigned nbe) {
   sf_sampler bad = *b->samp;
   unsigned pick = (unsigned)(c->surf.width + 3u * c->surf.height + 7u * b->n + c->samp.addr[0]) % 9u;
-  switch (pick) {
-    case 0: bad.min_filter = SF_FILTER_LINEAR + 1; break;
-    case 1: bad.mip_filter = SF_MIP_LINEAR + 1; break;
-    case 2: bad.addr[pick % 3] = SF_ADDR_COUNT; break;
-    case 3: bad.lod_bias = 4096; break;
-    case 6: bad.min_lod = 4096; break; /* u4.8: at most 4095 */
-    case 7: bad.max_lod = 4096; break;
-    case 8: bad.compare = SF_CMP_ALWAYS + 1; break;
-    case 4: bad.avs_luma[b->n % SF_AVS_PHASES][0]++; break;
-    default: bad.avs_chroma[SF_AVS_PHASES - 1][1]--; break;
-  }
+  const char *field = sf_check_break_sampler(&bad, pick, b->n);
   sf_sample_batch bb = *b;
   bb.samp = &bad;
   sf_code first = SF_OK;
@@ -238,7 +229,7 @@ static bool sf_check_request_state(sf_verdict *v, const sf_case *c, const sf_sam
     sf_verdict_fail(v, "request_state", &c->inst, be[i]->name);
     sf_case_key(v, c, "request state");
     snprintf(v->backends, sizeof v->backends, "%s,%s", be[0]->name, be[i]->name);
-    sf_verdict_dumpf(v, "a sampler state sf_sampler_check refuses (change %u): %s -> %s, %s -> %s\n", pick,
+    sf_verdict_dumpf(v, "a sampler state sf_sampler_check refuses (%s out of range): %s -> %s, %s -> %s\n", field,
                      be[0]->name, sf_code_name(first), be[i]->name, sf_code_name(rc));
     sf_dump_case(v, c);
     return false;

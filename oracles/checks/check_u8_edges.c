@@ -30,6 +30,8 @@
  *               or on a 2D surface of a format they do not read (any but R8, RG8, RGBA8 UNORM and
  *               NV12: sRGB, SNORM, 16- and 32-bit, depth, integer), by the case: every backend
  *               refuses them as the scalar entry does (SF_ERR_STATE).
+ *   u8_state    SAMPLE_UNORM, AVS and the rect with a sampler state sf_sampler_check refuses (one
+ *               field out of range, by the case): every backend refuses them with the scalar code.
  *   u8_avs_range an AVS block whose filter overshoots both ends of the range (stripes of 0 and 255
  *               under a table with lobes of -16): every value is one of the three the arithmetic
  *               gives, the clamps included, both clamps occur, and every backend gives the scalar
@@ -321,6 +323,57 @@ static bool ue_surface(sf_verdict *v, const sf_case *c, unsigned o, const sf_bac
   return true;
 }
 
+/* One sampler field out of range (check_int.h): request_state's and u8_state's broken state. */
+const char *sf_check_break_sampler(sf_sampler *sp, unsigned pick, unsigned n) {
+  switch (pick % 9u) {
+    case 0: sp->min_filter = SF_FILTER_LINEAR + 1; return "min_filter";
+    case 1: sp->mip_filter = SF_MIP_LINEAR + 1; return "mip_filter";
+    case 2: sp->addr[n % 3] = SF_ADDR_COUNT; return "addr";
+    case 3: sp->lod_bias = 4096; return "lod_bias"; /* s4.8: at most 4095 */
+    case 4: sp->avs_luma[n % SF_AVS_PHASES][0]++; return "avs_luma";
+    case 5: sp->avs_chroma[SF_AVS_PHASES - 1 - n % SF_AVS_PHASES][1]--; return "avs_chroma";
+    case 6: sp->min_lod = 4096; return "min_lod"; /* u4.8: at most 4095 */
+    case 7: sp->max_lod = 4096; return "max_lod";
+    default: sp->compare = SF_CMP_ALWAYS + 1; return "compare";
+  }
+}
+
+/* u8_state: a sampler state sf_sampler_check refuses (one field out of its range, by the input) is
+ * refused by every backend's SAMPLE_UNORM, AVS and rect entries with the scalar entry's code. Each
+ * SIMD entry tests the state its own way (simd_sample.h sfk_sampler_ok) before its fast path; one
+ * that skipped the test would answer where the scalar entry refuses. */
+static bool ue_state(sf_verdict *v, const sf_case *c, unsigned pick, const sf_backend *const *be, unsigned nbe) {
+  sf_sampler sp;
+  float u = 0, vv = 0;
+  ue_geometry(0, false, &sp, &u, &vv);
+  const char *field = sf_check_break_sampler(&sp, pick, pick / 9u);
+  sf_unorm_req uq = {ue.grid, &sp, u, vv, 1.0f / 32, 1.0f / 32};
+  sf_avs_req aq = {.surf = ue.grid, .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
+  sf_unorm_rect_req rq = {.surf = ue.grid, .samp = &sp, .u = u, .v = vv, .bu = 8.0f / 32, .bv = 4.0f / 32,
+                          .du = 1.0f / 32, .dv = 1.0f / 32, .blocks_x = 1, .blocks_y = 1};
+  uint16_t plane[32];
+  sf_unorm_rect_out ro = {{plane, NULL, NULL, NULL}, 8};
+  sf_unorm_out ub;
+  sf_avs_out ab;
+  sf_code want[3] = {SF_OK, SF_OK, SF_OK};
+  for (unsigned b = 0; b < nbe; b++) {
+    sf_status bs;
+    sf_status_clear(&bs);
+    sf_code got[3] = {be[b]->sample_unorm ? be[b]->sample_unorm(&uq, &ub, &bs) : want[0],
+                      be[b]->avs ? be[b]->avs(&aq, &ab, &bs) : want[1], sf_sample_unorm_rect(be[b], &rq, &ro, &bs)};
+    if (b == 0) memcpy(want, got, sizeof want);
+    if (got[0] == want[0] && got[1] == want[1] && got[2] == want[2] && want[0] != SF_OK && want[1] != SF_OK &&
+        want[2] != SF_OK)
+      continue;
+    char key[48], codes[96];
+    snprintf(key, sizeof key, "u8_state %s", field);
+    snprintf(codes, sizeof codes, "%s, %s and %s", sf_code_name(got[0]), sf_code_name(got[1]), sf_code_name(got[2]));
+    return ue_fail(v, c, be[b]->name, key, "SAMPLE_UNORM, AVS and the rect with the sampler's %s out of range gave %s; "
+                   "want the scalar entry's refusal from each\n", field, codes);
+  }
+  return true;
+}
+
 /* u8_avs_range: AVS over stripes two texels wide (0, 0, 255, 255, ...), every row alike, with every
  * phase's taps {-16, 48, 48, -16} on the centre four (luma taps 2-5, chroma 0-3). Each row's sum,
  * in 1/64, is -8160 (the centre on the dark pair), +8160 twice (on an edge) or 24480 (on the bright
@@ -386,5 +439,6 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
   if (((pick >> 6) & 3u) == 0 && !ue_rect_tie(v, c, be, nbe)) return false;
   if (((pick >> 8) & 7u) == 0 && !ue_far_rows(v, c, be, nbe)) return false; /* one input in eight */
   if (((pick >> 11) & 1u) && !ue_avs_range(v, c, be, nbe)) return false;
-  return ue_unbound(v, c, be, nbe) && ue_surface(v, c, (pick >> 3) % (4u + ue.nfmt), be, nbe);
+  return ue_unbound(v, c, be, nbe) && ue_surface(v, c, (pick >> 3) % (4u + ue.nfmt), be, nbe) &&
+         ue_state(v, c, (pick >> 13) % 27u, be, nbe);
 }
