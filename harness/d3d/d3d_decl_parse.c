@@ -109,7 +109,7 @@ static sf_code push_u32(tcur *c, tokv *out, const char *what) {
 static void icb_ws(tcur *c) {
   while (c->pos < c->len) {
     if (da_is_sp(da_peek(c)) || da_peek(c) == '\n') c->pos++;
-    else if (da_peek(c) == '/' && da_peek_at(c, 1) == '/')
+    else if (da_comment_at(c->s, c->len, c->pos))
       while (c->pos < c->len && da_peek(c) != '\n') c->pos++;
     else break;
   }

@@ -74,8 +74,10 @@ sf_code da_expect(tcur *c, const char *lit) {
 
 bool da_at_end(tcur *c) {
   da_skip_sp(c);
-  return c->pos >= c->len || (da_peek(c) == '/' && da_peek_at(c, 1) == '/');
+  return c->pos >= c->len || da_comment_at(c->s, c->len, c->pos);
 }
+
+bool da_comment_at(const char *s, size_t len, size_t i) { return i + 1 < len && s[i] == '/' && s[i + 1] == '/'; }
 
 /* Unsigned decimal integer (no sign), at most 0xffffffff. */
 sf_code da_parse_u32(tcur *c, uint32_t *v, const char *what) {

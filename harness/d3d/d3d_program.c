@@ -188,7 +188,7 @@ static size_t stmt_end(const char *text, size_t len, size_t pos, uint32_t *lines
     char ch = text[i];
     if (ch == '{') depth++, opened = true;
     else if (ch == '}') depth--;
-    else if (ch == '/' && i + 1 < len && text[i + 1] == '/') {
+    else if (da_comment_at(text, len, i)) {
       while (i < len && text[i] != '\n') i++;
     }
     if (i >= len) break;

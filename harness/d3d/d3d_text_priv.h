@@ -88,6 +88,9 @@ bool da_accept(tcur *c, const char *lit);
 bool da_accept_words(tcur *c, const char *lit);
 sf_code da_expect(tcur *c, const char *lit);
 bool da_at_end(tcur *c);
+/* A `//` comment starts at s[i] (s holds len bytes): the one rule of every D3D text reader (the
+ * lexer's line end, a statement's extent, the buffer's rows, the container text's sniffing). */
+bool da_comment_at(const char *s, size_t len, size_t i);
 sf_code da_parse_u32(tcur *c, uint32_t *v, const char *what);
 sf_code da_parse_int(tcur *c, long *v, long lo, long hi, const char *what);
 sf_code da_parse_opnd(tcur *c, sf_d3d_opnd *o, int pos);

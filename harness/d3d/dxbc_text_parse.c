@@ -270,7 +270,7 @@ bool sf_dxbc_text_is_container(const char *text, size_t len) {
   size_t i = 0;
   while (i < len) {
     while (i < len && (da_is_sp((unsigned char)text[i]) || text[i] == '\n')) i++;
-    if (i + 1 < len && text[i] == '/' && text[i + 1] == '/') {
+    if (da_comment_at(text, len, i)) {
       while (i < len && text[i] != '\n') i++;
       continue;
     }

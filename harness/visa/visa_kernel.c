@@ -264,6 +264,7 @@ int64_t sf_visa_kernel_add_addr(sf_visa_kernel *k, const char *name, uint16_t nu
 sf_code sf_visa_kernel_add_attr(sf_visa_kernel *k, const char *name, const uint8_t *value, uint8_t size,
                                 sf_status *st) {
   if (!k || !name) return sf_fail(st, SF_ERR_INVALID, "kernel or attribute name is NULL");
+  if (size && !value) return sf_fail(st, SF_ERR_INVALID, "attribute value is NULL with %u bytes", (unsigned)size);
   size_t n = strlen(name);
   if (!sf_visa_ident_ok(name, n))
     return sf_fail(st, SF_ERR_INVALID, "attribute name '%.40s' is not an identifier", name);

@@ -29,7 +29,8 @@ bool sf_visa_grow(void **arr, size_t need, size_t esz);
 /* Appends a copy of s[0..n) to the kernel's string table, without looking for an equal string (as
  * GenX_IR does for an fcall's callee name); its index, or -1 with st set. */
 int64_t sf_visa_kernel_add_string(sf_visa_kernel *k, const char *s, size_t n, sf_status *st);
-/* Appends a kernel attribute with raw value bytes (size <= 255). */
+/* Appends a kernel attribute with raw value bytes (size <= 255; value may be NULL only when size is
+ * 0). SF_ERR_INVALID for a NULL kernel, name or value, with nothing added. */
 sf_code sf_visa_kernel_add_attr(sf_visa_kernel *k, const char *name, const uint8_t *value, uint8_t size,
                                 sf_status *st);
 

@@ -456,6 +456,19 @@ static void visa_nulls(nulls *n) {
       }
       want_invalid(n, call, st.code, &st);
     }
+    /* The attribute builders refuse a NULL kernel, a NULL name and (raw bytes) a NULL value of 4
+     * bytes alike, adding nothing: the value is copied from `value`. */
+    static const char *const attr_calls[3] = {"sf_visa_kernel_add_string_attr(NULL kernel)",
+                                              "sf_visa_kernel_add_string_attr(NULL name)",
+                                              "sf_visa_kernel_add_attr(NULL value of 4 bytes)"};
+    for (int way = 0; way < 3; way++) {
+      uint32_t before = k.num_attrs;
+      sf_status_clear(&st);
+      sf_code r = way == 2 ? sf_visa_kernel_add_attr(&k, "api_attr", NULL, 4, &st)
+                           : sf_visa_kernel_add_string_attr(way ? &k : NULL, way ? NULL : "api_attr", "v", &st);
+      if (k.num_attrs != before) finding(n, attr_calls[way], "added an attribute");
+      want_invalid(n, attr_calls[way], r, &st);
+    }
     /* The name lookups answer NULL for a name they cannot reach (visa.h): no kernel, or a kernel
      * whose string table is NULL with a count (as the writer's checks below give it), which a
      * guard that tests the count alone would index. */

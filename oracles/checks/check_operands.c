@@ -502,11 +502,13 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
                           r3, &ctx3, SF_ERR_INVALID);
     in = c->inst;
   }
-  /* (12b) the address a 1-component register (the model's d3d.src.num_comp: no sample instruction
-   * reads one), as invalid: an executor that reads it anyway makes up its other components */
+  /* (12b) the address a register of 1 or 0 components, by the case (the model's d3d.src.num_comp), as
+   * invalid, naming the count: an executor that reads it anyway makes up its other components */
+  bool one = (c->pattern[21] >> 1) & 1u;
   if (calls0 && in.d3d.src[0].type != SF_D3D_OT_IMM32) {
-    in.d3d.src[0].num_comp = SF_D3D_NC_1, in.d3d.src[0].sel_mode = 0, in.d3d.src[0].comp_bits = 0;
-    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_one_comp", "an address register of 1 component"))
+    in.d3d.src[0].num_comp = one ? SF_D3D_NC_1 : SF_D3D_NC_0, in.d3d.src[0].sel_mode = 0, in.d3d.src[0].comp_bits = 0;
+    if (!refused_saying(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_one_comp", "an address register of 1 or 0 components",
+                        one ? "(this one has 1)" : "(this one has 0)"))
       return false;
     in = c->inst;
   }
@@ -518,15 +520,16 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
       return false;
     in = c->inst;
   }
-  /* (12h) the destination in swizzle mode, then of 1 component (the model's d3d.dst.mask), as
-   * invalid: an executor that wrote it anyway made up which components a swizzle writes */
+  /* (12h) the destination in swizzle mode, then of 1 or 0 components (not (12b)'s count), as invalid
+   * (the model's d3d.dst.mask), naming the count: an executor that wrote it made up its components */
   if (calls0 && in.d3d.dst.type != SF_D3D_OT_NULL) {
     in.d3d.dst.sel_mode = SF_D3D_SEL_SWIZZLE, in.d3d.dst.comp_bits = 0xE4;
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "dst_swizzle", "a destination in swizzle mode"))
       return false;
     in = c->inst;
-    in.d3d.dst.num_comp = SF_D3D_NC_1, in.d3d.dst.sel_mode = 0, in.d3d.dst.comp_bits = 0;
-    if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "dst_one_comp", "a destination of 1 component"))
+    in.d3d.dst.num_comp = one ? SF_D3D_NC_0 : SF_D3D_NC_1, in.d3d.dst.sel_mode = 0, in.d3d.dst.comp_bits = 0;
+    if (!refused_saying(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "dst_one_comp", "a destination of 1 or 0 components",
+                        one ? "(this one has 0)" : "(this one has 1)"))
       return false;
     in = c->inst;
   }

@@ -18,6 +18,7 @@ static inline sfk_vi sfk_avs_pos(float base, float d, float d2, sfk_vi k, int32_
  * gather and a 32-bit multiply-add; the vertical sum fits in 32 bits (|sum| <= 8*128*8*128*255).
  * A vertical block number above 4096 (row indices past 2^14, whose 32-bit lane arithmetic the kernel
  * does not widen) takes the scalar path. */
+enum { SFK_AVS_ROW_CACHE = 32 }; /* source rows the row cache holds: one bit each in a uint32_t */
 static sf_code sfk_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
   if (!q || !out || !sfk_u8_ok(q->surf, q->samp) || q->ief || q->vbn > 4096) return SFK_FWD(sf_scalar_avs(q, out, st));
   if (!((q->w == 16 && (q->h == 4 || q->h == 8)) || (q->w == 8 && q->h == 4) || (q->w == 4 && q->h == 4)))
@@ -85,8 +86,8 @@ static sf_code sfk_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
           cf[tx][j] = four ? sp->avs_chroma[phx[j]][tx] : sp->avs_luma[phx[j]][tx];
       }
       /* The horizontal pass of a source row is the same for every output row that reads it:
-       * it is computed once per (row, column group) and kept (rows of one block span < 32 when
-       * the vertical step is sane; otherwise each output row computes its own). */
+       * it is computed once per (row, column group) and kept (rows of one block span fewer than
+       * SFK_AVS_ROW_CACHE when the vertical step is sane; otherwise each output row computes its own). */
       int32_t iys[8];
       unsigned phys[8];
       int32_t rmin = INT32_MAX, rmax = INT32_MIN;
@@ -101,8 +102,8 @@ static sf_code sfk_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
           rmax = ry > rmax ? ry : rmax;
         }
       }
-      bool cache = (int64_t)rmax - rmin < 32;
-      sfk_vi hc[32];
+      bool cache = (int64_t)rmax - rmin < SFK_AVS_ROW_CACHE;
+      sfk_vi hc[SFK_AVS_ROW_CACHE];
       uint32_t have = 0;
       for (unsigned y = 0; y < q->h; y++) {
         int32_t iy = iys[y];
