@@ -337,9 +337,10 @@ bool vt_is_label_line(const cur *c) {
 
 /* The id of label `s` in k, added (kind 0) on first use. A whole file indexes its labels (c->k's
  * label index, brought up to k's labels first: .function lines add labels too), so that a kernel of
- * L labels reads in O(L), not O(L^2); one instruction alone walks them. */
+ * L labels reads in O(L), not O(L^2); one instruction alone walks them. Every reader builds c->k
+ * (symsrc), and only the whole-file one gives it a label index, that of the object it reads: k. */
 bool vt_label_id(cur *c, sf_visa_kernel *k, const char *s, size_t n, size_t at, uint32_t *id) {
-  vt_label_ix *lx = c->k && c->k->k == k ? c->k->labels : NULL;
+  vt_label_ix *lx = c->k->labels;
   if (lx) {
     for (; lx->done < k->num_labels; lx->done++)
       if (!sf_visa_names_add(&lx->ix, sf_visa_kernel_string(k, k->labels[lx->done].name), SF_SYM_VAR, lx->done))

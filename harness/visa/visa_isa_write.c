@@ -60,9 +60,10 @@ static sf_code wr_attrs(const sf_visa_kernel *k, uint32_t first, uint32_t n, uns
   return SF_OK;
 }
 
+/* The bytes attrs[first, first + n) take; the caller has checked that the run lies in attrs[]. */
 static size_t attrs_size(const sf_visa_kernel *k, uint32_t first, uint32_t n, unsigned ver) {
   size_t s = 0;
-  for (uint32_t i = first; i < first + n && i < k->num_attrs; i++) s += MIN_ATTR - 4 + SF_ISA_IDW(ver) + k->attrs[i].size;
+  for (uint32_t i = first; i < first + n; i++) s += MIN_ATTR - 4 + SF_ISA_IDW(ver) + k->attrs[i].size;
   return s;
 }
 

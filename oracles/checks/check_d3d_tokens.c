@@ -494,6 +494,28 @@ static bool dcl_imm(sf_verdict *v) {
   return true;
 }
 
+/* `dcl_cb_form` (with dcl_imm): dcl_constantbuffer prints only the operand forms fxc writes,
+ * cb#[size] and (SM5.1) CB#[lo:hi]: one whose size index is register-relative (cb0[r1.x + 14], which
+ * the decoder reads) is refused as unsupported, naming the form, not printed without its register.
+ * The same tokens with a plain index print as fxc does. */
+static bool dcl_cb_form(sf_verdict *v) {
+  static const uint32_t cb[2][6] = {{0x04000059u, 0x00208e46u, 0, 14},
+                                    {0x06000059u, 0x06208e46u, 0, 14, 0x0010000au, 1}};
+  for (unsigned q = 0; q < 2; q++) {
+    sf_status st;
+    char text[96];
+    sf_code rc = print_tokens(cb[q], 4 + 2 * q, text, sizeof text, &st);
+    if (rc == SF_ERR_NOMEM) return true;
+    if (q ? rc == SF_UNSUPPORTED && strstr(st.msg, "constant-buffer operand is not cb#[size]")
+          : rc == SF_OK && strstr(text, "dcl_constantbuffer CB0[14], immediateIndexed"))
+      continue;
+    return sf_verdict_failf(v, "dcl_cb_form", q ? "relative" : "plain", "dcl_constantbuffer of cb0[%s14] gave %s (%s) \"%s\"; want %s",
+                            q ? "r1.x + " : "", sf_code_name(rc), st.msg, text,
+                            q ? "unsupported, naming the operand form" : "CB0[14], immediateIndexed");
+  }
+  return true;
+}
+
 /* Row k of enc_rows on w: at its edge (past false) or one past it. */
 static void enc_set(sf_d3d_inst *w, unsigned k, bool past) {
   sf_d3d_opnd *dst = &w->dst, *adr = &w->src[0];
@@ -657,7 +679,7 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
   return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && dcl_ctl(v) && gen_ext(v) && enc_edges(v) &&
-         dcl_imm(v);
+         dcl_imm(v) && dcl_cb_form(v);
 }
 
 SF_CHECK_ONCE_FN(sf_check_d3d_tokens)

@@ -699,9 +699,9 @@ bool sf_check_request_extreme(sf_verdict *v, const sf_case *c, const sf_sample_b
 }
 
 /* request_cube_ties: on a cube surface, the request batch with every lane's direction rewritten so
- * that two or all three of its components have the same magnitude (|x| = |y| > |z|, |x| = |z|,
- * |y| = |z|, |x| = |y| = |z|, all three zero, signs from the case), on every backend, bit for bit
- * the first's.
+ * that two or all three of its components have the same magnitude (|x| = |y| > |z|, |x| = |z|, |y| =
+ * |z|, |x| = |y| = |z|, all zero, signs from the case), or a zero is the major axis as the others are
+ * NaN, which loses every comparison ((0, 0, NaN), (0, NaN, NaN)), on every backend, bit for bit.
  * The face of a tie is a choice of the sampler (Z over Y over X here, as Vulkan's table and
  * D3D11.3 §7.18.12 order them), and since both faces hold texels of that edge the spec-interval
  * oracles accept either; only the backends' agreement sees a face picked the other way. Directions
@@ -716,16 +716,19 @@ bool sf_check_request_cube_ties(sf_verdict *v, const sf_case *c, const sf_sample
     float big = fmaxf(x, fmaxf(y, z)), small = fminf(x, fminf(y, z));
     if (!(big > 0.0f && big <= 0x1p100f)) big = 1.0f;
     if (!(small < big)) small = big * 0.5f;
-    unsigned sg = l * 5u + c->pattern[31], tie = (l + c->pattern[30]) % 5u;
+    unsigned sg = l * 5u + c->pattern[31], tie = (l + c->pattern[30]) % 7u;
+    float z0 = sg & 1u ? -0.0f : 0.0f, z1 = sg & 2u ? -0.0f : 0.0f;
     float a0 = sg & 1u ? -big : big, a1 = sg & 2u ? -big : big, a2 = sg & 4u ? -big : big, m = sg & 8u ? -small : small;
     switch (tie) {
       case 0: q.u[l] = a0, q.v[l] = a1, q.r[l] = m; break;
       case 1: q.u[l] = a0, q.v[l] = m, q.r[l] = a2; break;
       case 2: q.u[l] = m, q.v[l] = a1, q.r[l] = a2; break;
       case 3: q.u[l] = a0, q.v[l] = a1, q.r[l] = a2; break;
-      default: /* all three zero, signs from the case: a tie at 0, where the sign test picks +Z or -Z */
-        q.u[l] = sg & 1u ? -0.0f : 0.0f, q.v[l] = sg & 2u ? -0.0f : 0.0f, q.r[l] = sg & 4u ? -0.0f : 0.0f;
+      case 4: /* all three zero, signs from the case: a tie at 0, where the sign test picks +Z or -Z */
+        q.u[l] = z0, q.v[l] = z1, q.r[l] = sg & 4u ? -0.0f : 0.0f;
         break;
+      case 5: q.u[l] = z0, q.v[l] = z1, q.r[l] = NAN; break; /* z loses every compare: Y major at 0, +Y or -Y */
+      default: q.u[l] = z0, q.v[l] = NAN, q.r[l] = NAN; break; /* X major at 0: +X or -X */
     }
   }
   return request_all_equal(v, c, &q, be, nbe, "request_cube_ties", "request cube ties");

@@ -6,6 +6,7 @@
  * a user who builds sf_visa_kernel by hand (or through the kernel builder and then edits it) meets
  * them first. Run from the isa_file checks (check_isa_file.c) on the file just read. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -136,10 +137,48 @@ static bool tail_refuses(sf_isa_file *f, sf_verdict *v) {
                         "code_tail NULL");
 }
 
+/* `spare_record` (with tail_refuses): kernel 0 with one more attribute record after all of attrs[]
+ * (a copy of the last, or an empty one), which no run references, writes the same bytes as without
+ * it: the writer writes each run it is given (the kernel's, each declaration's) and nothing else,
+ * and sizes the kernel's entry from the kernel attributes alone. A kernel read from a file has its
+ * kernel attributes last; one built through the API may have more records after them. */
+static bool spare_record(sf_isa_file *f, sf_verdict *v) {
+  sf_visa_kernel *k = &f->kernels[0];
+  sf_status st;
+  sf_status_clear(&st);
+  sf_buf a, b;
+  sf_buf_init(&a, &st);
+  sf_buf_init(&b, &st);
+  a.limit = b.limit = SF_ISA_CHECK_BUF_LIMIT;
+  if (k->num_attrs >= SF_ISA_MAX_ATTRS) return true; /* at the cap (check_isa_caps.c) */
+  sf_visa_attr *grown = malloc(((size_t)k->num_attrs + 1) * sizeof *grown);
+  sf_code ca = grown ? sf_isa_write(f, &a, &st) : SF_ERR_NOMEM, cb = ca;
+  if (ca == SF_OK) {
+    sf_visa_attr *keep = k->attrs;
+    if (k->num_attrs) memcpy(grown, keep, (size_t)k->num_attrs * sizeof *grown);
+    grown[k->num_attrs] = k->num_attrs ? keep[k->num_attrs - 1] : (sf_visa_attr){0};
+    k->attrs = grown, k->num_attrs++;
+    cb = sf_isa_write(f, &b, &st);
+    k->attrs = keep, k->num_attrs--;
+  }
+  bool same = ca != SF_OK || cb == SF_ERR_NOMEM || (cb == SF_OK && a.len == b.len && !memcmp(a.data, b.data, a.len));
+  if (!same) {
+    sf_verdict_fail(v, "write_refuses", NULL, "spare record");
+    sf_verdict_key(v, "write_refuses spare_record %s", sf_code_name(cb));
+    sf_verdict_dumpf(v, "sf_isa_write given kernel 0 with one attribute record more after its %u, referenced by nothing, "
+                        "returned %s (%s) and %zu bytes; without it, %zu\n", (unsigned)k->num_attrs, sf_code_name(cb), st.msg,
+                     b.len, a.len);
+  }
+  free(grown);
+  sf_buf_free(&a);
+  sf_buf_free(&b);
+  return same;
+}
+
 bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_verdict *v) {
   uint64_t h = XXH3_64bits(p, n);
   if (!function_refuses(f, v)) return false;
-  if (f->num_kernels && (h >> 60) % 4 == 1) return string_refuses(f, v) && name_refuses(f, v) && tail_refuses(f, v);
+  if (f->num_kernels && (h >> 60) % 4 == 1) return string_refuses(f, v) && name_refuses(f, v) && tail_refuses(f, v) && spare_record(f, v);
   if (!f->num_kernels || (h >> 60) % 4 != 0) return true;
   sf_visa_kernel *k = &f->kernels[0];
   unsigned what = (unsigned)((h >> 8) % 5);

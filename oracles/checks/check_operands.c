@@ -223,6 +223,9 @@ static bool refused_first(sf_verdict *v, const sf_case *c, sf_state *s, const sf
   return refused_saying(v, c, s, in, want, check, what, detail, NULL);
 }
 
+/* The first variable id from `id` on that the state does not declare. */
+static uint32_t free_id(const sf_state *s, uint32_t id) { while (sf_state_var_c(s, id)) id++; return id; }
+
 static uint64_t grf_up(uint64_t v, unsigned grf) { return grf ? (v + grf - 1) / grf * grf : v; }
 
 /* The bytes a SAMPLE_UNORM or AVS block writes to its destination, from the vISA spec (SAMPLE_UNORM
@@ -309,28 +312,26 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * invalid, and (2b) one with an exec size of 1, 2 or 4 lanes or a size code past 32 lanes likewise,
  * and (2c) one with a sub-op no message has, with a message that names it; (2d) one whose predicate
  * is one past the state's as a state error; (2e) one with 15 and 16 parameters as invalid, the
- * reason the sub-op's count, then the field's range;
- * (3) a D3D address read one vector past a constant buffer (cb<i>[SF_D3D_MAX_CB_VEC]), or (3b) one
- * past any register file it reads (the buffer past the state's, temps, inputs, an indexable temp's
- * array and vector, outputs), as outside the register file; (4) a D3D instruction whose resource or sampler
- * operand (picked by the case) is a temp register as invalid; (5) any instruction with every
- * sampler slot of the state unbound as a state error; (6) a D3D resource or sampler index one past
- * the state's slots (the other one in range) as over the limit; (7) a SAMPLE_UNORM or AVS block
- * whose destination is an undeclared variable or starts past its variable's end as a state error;
- * (8) a 3D_SAMPLE whose aoffimmi is indirect as unsupported or of class 4 as invalid, (8b) or in a
- * variable the state does not declare as a state error; and (10) a
- * SAMPLE_UNORM or AVS scalar source (any of AVS's nine) of an 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS
- * block with a channel mask of 0, an output format or cntrl past 3 or an AVS execMode past 3 as
- * invalid; (12) a D3D instruction with one source fewer than its opcode takes as invalid, and
- * (12b) one whose address is a 1-component register likewise, (12c) one whose opcode is outside the
- * sample family likewise, naming it, (12d) one whose address register is in mask mode likewise,
- * (12f) one whose reference, LOD or bias does not select one component likewise (the message
- * naming which of the three it is), (12g) one whose
- * address register has an index more or fewer than its file takes likewise, (12h) one whose
- * destination is in swizzle mode or of 1 component likewise, (12i) one whose resource or sampler
- * has no index likewise, (12e) the
- * instruction with junk in the fields its operands do not use must still reach the backend. All
- * but (12e) are refusals before any backend call. (9) is `dst_exact` above. */
+ * reason the sub-op's count, then the field's range; (3) a D3D address read one vector past a
+ * constant buffer (cb<i>[SF_D3D_MAX_CB_VEC]), or (3b) one past any register file it reads (the
+ * buffer past the state's, temps, inputs, an indexable temp's array and vector, outputs), as outside
+ * the register file; (4) a D3D instruction whose resource or sampler operand (picked by the case) is
+ * a temp register as invalid; (5) any instruction with every sampler slot of the state unbound as a
+ * state error; (6) a D3D resource or sampler index one past the state's slots (the other one in
+ * range) as over the limit; (7) a SAMPLE_UNORM, AVS or 3D_SAMPLE whose destination is an undeclared
+ * variable, or a block's that starts past its variable's end, as a state error; (8) a 3D_SAMPLE whose
+ * aoffimmi is indirect as unsupported or of class 4 as invalid, (8b) or in a variable the state does
+ * not declare as a state error; (10) a SAMPLE_UNORM or AVS scalar source (any of AVS's nine) of an
+ * 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS block with a channel mask of 0, an output
+ * format or cntrl past 3 or an AVS execMode past 3 as invalid; (12) a D3D instruction with one
+ * source fewer than its opcode takes as invalid, and (12b) one whose address is a 1- or 0-component
+ * register likewise, (12c) one whose opcode is outside the sample family likewise, naming it, (12d)
+ * one whose address register is in mask mode likewise, (12f) one whose reference, LOD or bias does
+ * not select one component likewise (naming which of the three it is), (12g) one whose address
+ * register has an index more or fewer than its file takes likewise, (12h) one whose destination is
+ * in swizzle mode or of 1 or 0 components likewise, (12i) one whose resource or sampler has no index
+ * likewise, (12e) the instruction with junk in the fields its operands do not use must still reach
+ * the backend. All but (12e) are refusals before any backend call. (9) is `dst_exact` above. */
 static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
   refusing_ctx ctx;
   uint64_t before = state_hash(s);
@@ -412,12 +413,14 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     if (!calls0) return true;
     if (!dst_exact(v, c, s)) return false;
     in = c->inst;
+    if ((c->pattern[18] & 24u) == 16u) { /* (7) the destination an undeclared variable: a state error */
+      in.s3d.dst.id = free_id(s, 1), in.s3d.dst.off = 0;
+      return refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", "dst_undeclared", "an undeclared destination variable");
+    }
     if (c->pattern[18] & 8u) {  /* (8b) a general-variable aoffimmi the state does not declare: a state error */
-      uint32_t id = 0xFFF0u;
-      while (sf_state_var_c(s, id)) id++;
       memset(&in.s3d.aoffimmi, 0, sizeof in.s3d.aoffimmi);
       in.s3d.aoffimmi.cls = SF_VCLS_GENERAL;
-      in.s3d.aoffimmi.id = id;
+      in.s3d.aoffimmi.id = free_id(s, 0xFFF0u);
       return refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", "aoffimmi_undeclared", "an aoffimmi in an undeclared variable");
     }
     bool ind = c->pattern[18] & 4u;
@@ -471,10 +474,7 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     if (past) {
       d->off = (uint16_t)dv->size;
     } else {
-      uint32_t id = 1;
-      while (id < 4096 && sf_state_var_c(s, id)) id++;
-      d->id = id;
-      d->off = 0;
+      d->id = free_id(s, 1), d->off = 0;
     }
     return refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", past ? "dst_past_end" : "dst_undeclared",
                          past ? "a destination that starts one byte past its variable" : "an undeclared destination variable");
