@@ -675,7 +675,7 @@ bool vt_parse_lsc(cur *c, uint8_t *op, int sub, const char *name, const char *re
       return vt_perr(c, SF_ERR_SYNTAX, part_at[0], "%s has no typed form (.tgm)", name), false;
     const uint8_t caches[2] = {(uint8_t)l1, (uint8_t)l3};
     *op = 0x8a;
-    return vt_parse_lsc_typed(c, sub, name, np - 1, np > 1 ? part_at[1] : rest_at + rest_n, pw, caches, ops, cap, n);
+    return vt_parse_lsc_typed(c, sub, name, np - 1, part_at + 1, pw, caches, ops, cap, n);
   }
   *op = 0x89;
   if (cap < B_COUNT) return vt_perr(c, SF_ERR_LIMIT, rest_at, "too many fields"), false;

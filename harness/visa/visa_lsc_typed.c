@@ -174,7 +174,7 @@ static bool p_taddr(cur *c, sf_visa_gop *ops) {
   return true;
 }
 
-bool vt_parse_lsc_typed(cur *c, int sub, const char *name, unsigned num_cache, size_t cache_at, uint32_t pw,
+bool vt_parse_lsc_typed(cur *c, int sub, const char *name, unsigned num_cache, const size_t *cache_at, uint32_t pw,
                         const uint8_t caches[2], sf_visa_gop *ops, unsigned cap, unsigned *n) {
   int kd = typed_kind((unsigned)sub);
   if (cap < T_COUNT) return vt_perr(c, SF_ERR_LIMIT, c->i, "too many fields"), false;
@@ -182,7 +182,7 @@ bool vt_parse_lsc_typed(cur *c, int sub, const char *name, unsigned num_cache, s
   vt_lsc_put(ops, T_SUB, 'S', (uint32_t)sub);
   vt_lsc_put(ops, T_P, 'P', pw);
   if (kd == TK_INFO) {
-    if (num_cache) return vt_perr(c, SF_ERR_SYNTAX, cache_at, "%s.tgm takes no cache options", name), false;
+    if (num_cache) return vt_perr(c, SF_ERR_SYNTAX, cache_at[0], "%s.tgm takes no cache options", name), false;
     vt_lsc_put(ops, T_E, 'E', 0x80); /* the builder's (M1_NM, 1), the default caches, a32, one d32 */
     vt_lsc_put(ops, T_L1, 'b', 0);
     vt_lsc_put(ops, T_L3, 'b', 0);

@@ -181,10 +181,11 @@ void vt_print_lsc(pctx *c, const sf_visa_ginst *g, const char *name);
 bool vt_parse_lsc(cur *c, uint8_t *op, int sub, const char *name, const char *rest, size_t rest_n, size_t rest_at,
                   bool has_pred, uint32_t pw, size_t pred_at, sf_visa_gop *ops, unsigned cap, unsigned *n);
 /* The typed forms (visa_lsc_typed.c, opcode 0x8a): which sub-ops have text, the line, and its
- * parser from after the suffixes (num_cache cache options were read into caches, at cache_at). */
+ * parser from after the suffixes (num_cache cache options were read into caches, from the columns
+ * cache_at[0, num_cache)). */
 bool vt_lsc_typed_has_text(unsigned sub);
 void vt_print_lsc_typed(pctx *c, const sf_visa_ginst *g, const char *name);
-bool vt_parse_lsc_typed(cur *c, int sub, const char *name, unsigned num_cache, size_t cache_at, uint32_t pw,
+bool vt_parse_lsc_typed(cur *c, int sub, const char *name, unsigned num_cache, const size_t *cache_at, uint32_t pw,
                         const uint8_t caches[2], sf_visa_gop *ops, unsigned cap, unsigned *n);
 /* The pieces both LSC files share (visa_lsc_text.c): names by field value, operand tests, the
  * register and model printers, and the parsers of a number, a surface, an address size and a data

@@ -1,6 +1,5 @@
-/* oracles/checks/check_fastpath.c — checks on the choice of a backend and on the SIMD backends'
- * own paths, which result comparisons on ordinary inputs cannot see: `dispatch` (what SF_SIMD
- * selects), `fast_path` (a request every SIMD backend vectorizes is not handed to the scalar code;
+/* oracles/checks/check_fastpath.c — checks on the SIMD backends' own paths, which result
+ * comparisons on ordinary inputs cannot see (the choice of a backend is check_dispatch.c's): `fast_path` (a request every SIMD backend vectorizes is not handed to the scalar code;
  * with it `rect_groups`, `avs_clamp` and `cube_edge`), `request_lod`, `request_extreme` (the float32
  * filters near the top of the float range), `request_cube_ties` and `request_forbidden` (requests
  * the spec forbids are refused). They run in sample_diff_fuzzer; the 8-bit paths' edges, `u8_edges`,
@@ -11,29 +10,6 @@
 
 #include "oracles/checks/check_int.h"
 #include "samplefuzz/indep.h"
-
-/* The runtime dispatch (sf_backend_choose, what SF_SIMD selects): a listed backend's name selects
- * that backend, an unknown name scalar with a note naming it, no name the last (best) listed one.
- * One choice per input, picked by the input's length and last byte. */
-bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n,
-                              const sf_backend *const *be, unsigned nbe) {
-  unsigned pick = (unsigned)((n + (n ? p[n - 1] : 0u)) % (nbe + 2u));
-  const char *name = pick < nbe ? be[pick]->name : pick == nbe ? "sse5" : "";
-  const sf_backend *want = pick < nbe ? be[pick] : pick == nbe ? sf_backend_scalar() : be[nbe - 1];
-  char note[128];
-  note[0] = 0;
-  const sf_backend *got = sf_backend_choose(name, note, sizeof note);
-  size_t wl = strlen(want->name);
-  bool ok = got == want && !strncmp(note, want->name, wl) && note[wl] == ' ' &&
-            (pick != nbe || strstr(note, name) != NULL);
-  /* without a note buffer (NULL, whatever the capacity) the same choice, and nothing written */
-  ok = ok && sf_backend_choose(name, NULL, sizeof note) == want;
-  if (ok) return true;
-  sf_verdict_fail(v, "dispatch", &c->inst, *name ? name : "(none)");
-  sf_verdict_dumpf(v, "SF_SIMD=%s chose %s (note \"%s\"), expected %s\n", name, got ? got->name : "NULL", note,
-                    want->name);
-  return false;
-}
 
 /* `fast_path`: fixed requests that every SIMD backend computes itself (docs/simd.md, "What is
  * vectorized"): a linear 3D_SAMPLE batch on a 2D RGBA32F surface of one level, one SAMPLE_UNORM

@@ -17,6 +17,8 @@
 bool sf_check_rect(sf_verdict *v, const sf_case *c, const sf_case_env *env, const sf_backend *const *be, unsigned nbe);
 /* check_fastpath.c: `dispatch` (sf_backend_choose for a name picked by the input) and `fast_path`
  * (fixed requests every SIMD backend vectorizes are not forwarded to the scalar code). */
+/* check_dispatch.c: `backend_note`, on the first call in a process (before anything selects a backend). */
+bool sf_check_backend_note_once(sf_verdict *v);
 bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n, const sf_backend *const *be,
                        unsigned nbe);
 bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);

@@ -508,8 +508,8 @@ static bool sf_check_dst_edges(sf_verdict *v, const sf_case *c, sf_case_env *env
 
 bool sf_check_sample_diff(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "diff");
-  if (!sf_check_state_api_once(v) || !sf_check_conversions_once(v) || !sf_check_surface_api_once(v) ||
-      !sf_check_sampler_nulls_once(v))
+  if (!sf_check_backend_note_once(v) || !sf_check_state_api_once(v) || !sf_check_conversions_once(v) ||
+      !sf_check_surface_api_once(v) || !sf_check_sampler_nulls_once(v))
     return false;
   sf_sampler_scratch *w = sf_sampler_scratch_get();
   const sf_backend *be[SF_MAX_BACKENDS];
@@ -695,8 +695,8 @@ static bool sf_pipeline_forms(sf_verdict *v, const sf_inst *in, sf_inst *from_by
 
 bool sf_check_pipeline(const uint8_t *p, size_t n, sf_verdict *v) {
   sf_verdict_init(v, "pipeline");
-  if (!sf_check_state_api_once(v) || !sf_check_conversions_once(v) || !sf_check_surface_api_once(v) ||
-      !sf_check_sampler_nulls_once(v))
+  if (!sf_check_backend_note_once(v) || !sf_check_state_api_once(v) || !sf_check_conversions_once(v) ||
+      !sf_check_surface_api_once(v) || !sf_check_sampler_nulls_once(v))
     return false;
   sf_sampler_scratch *w = sf_sampler_scratch_get();
   sf_status st;

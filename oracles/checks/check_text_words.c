@@ -166,6 +166,7 @@ static const tw_case tw_cases[] = {
     {TW_D3D_LINE, "sample r0.xyzw, d(1.0, 2.0), t0.xyzw, s0", SF_UNSUPPORTED, 17, "64-bit immediates d(...)"},
     {TW_VISA_FILE, "    lsc_load.ugm.ca.ca.ca (M1, 16)  V40:d32  flat[V40]:a32", SF_ERR_SYNTAX, 24, "at most two cache options"},
     {TW_VISA_FILE, "    lsc_read_state_info.ugm (M1, 16)  V40:d32  flat[V40]:a32", SF_ERR_SYNTAX, 25, "reads only .tgm"},
+    {TW_VISA_FILE, "    lsc_read_state_info.tgm.uc (M1, 16)  V40:d32  bti(0x4)", SF_ERR_SYNTAX, 29, "tgm takes no cache options"},
     {TW_D3D_PROGRAM, "  movv r0.x, r1.x", SF_ERR_SYNTAX, 3, "unknown instruction 'movv'"}, /* quoted from its column */
     {TW_VISA_FILE, ".decl %foo v_type=G type=ud num_elts=1", SF_ERR_SYNTAX, 7, "names starting with % are reserved"},
     {TW_VISA_FILE, "    resinfo (M1, 8) T6 V40.0 V40.0", SF_ERR_SYNTAX, 12, "expected .<channels> after resinfo"},
