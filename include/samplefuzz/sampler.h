@@ -379,8 +379,10 @@ unsigned long sf_backend_forwarded(const sf_backend *be);
  * gather, or one 16-byte window per two pixels (pair) or per four (quad); and the R8 rect's groups
  * of 8 columns whose 16 taps one permute picks from a window of 32 V-row slots (AVX-512 BW/VL only;
  * the others gather); and the SAMPLE_UNORM 8x4 blocks the block fast path computed (AVX2 and
- * AVX-512: docs/simd.md "The SAMPLE_UNORM block fast path"). 0 for the scalar backend, plug-ins, a
- * counter past the last, and backends without that path (the RGBA8 rect windows are AVX2's). */
+ * AVX-512: docs/simd.md "The SAMPLE_UNORM block fast path"); and the source rows the RGBA8 rect's
+ * horizontal pass filtered (each once while it stays in one of the two row slots). 0 for the scalar
+ * backend, plug-ins, a counter past the last, and backends without that path (the RGBA8 rect
+ * windows are AVX2's). */
 typedef enum sf_backend_counter {
   SF_COUNT_FORWARDED,
   SF_COUNT_RECT_GATHER,
@@ -388,6 +390,7 @@ typedef enum sf_backend_counter {
   SF_COUNT_RECT_QUAD,
   SF_COUNT_RECT_R8_WINDOW,
   SF_COUNT_UNORM_FAST,
+  SF_COUNT_RECT_HROWS,
   SF_COUNT_COUNT
 } sf_backend_counter;
 unsigned long sf_backend_count(const sf_backend *be, sf_backend_counter which);

@@ -550,6 +550,27 @@ static bool rect_groups(sf_verdict *v, const sf_case *c, const sf_backend *const
       return false;
     }
   }
+  /* `rect_hrows`: the RGBA8 rect filters each source row once while it stays in one of its two row
+   * slots. One block at half a texel a pixel scanning up from v = 10.75/16 reads rows (10, 11), (9,
+   * 10), (9, 10), (8, 9): four passes on a backend that took that path (its groups moved), where a
+   * slot choice that evicts a row the output row still needs filters some twice; the scalar bits. */
+  sf_unorm_rect_req hq = rect_block(fp.u8, 0.1f, 0.5f / 16);
+  hq.v = 10.75f / 16, hq.dv = -0.5f / 16;
+  uint16_t href[4][32];
+  sf_unorm_rect_out hro = {{href[0], href[1], href[2], href[3]}, 8};
+  bool hhave = rect_counted(sf_backend_scalar(), &hq, &hro, d) == SF_OK;
+  for (unsigned b = 0; b < nbe && hhave; b++) {
+    if (!be[b]->sample_unorm_rect) continue;
+    sf_code rc = rect_counted(be[b], &hq, &ro, d);
+    bool same = rc == SF_OK && memcmp(href, plane, sizeof plane) == 0;
+    unsigned long want_rows = d[SF_COUNT_RECT_GATHER] + d[SF_COUNT_RECT_PAIR] + d[SF_COUNT_RECT_QUAD] ? 4u : 0u;
+    if (same && d[SF_COUNT_RECT_HROWS] == want_rows) continue;
+    sf_verdict_fail(v, "fast_path", &c->inst, be[b]->name);
+    sf_verdict_key(v, "fast_path %s rect_groups hrows%s", be[b]->name, same ? "" : " bits");
+    sf_verdict_dumpf(v, "%s: a linear RGBA8 rect scanning up over source rows 8-11: %s, %lu horizontal passes (want %lu, "
+                        "and the scalar backend's planes)\n", be[b]->name, sf_code_name(rc), d[SF_COUNT_RECT_HROWS], want_rows);
+    return false;
+  }
   /* The R8 rect (AVX-512 BW/VL): a group of 8 columns whose taps span at most 32 V-row slots is
    * read by one permute from that window, a wider one by gathers. One block at 30/7 texels a pixel
    * from texel 0.5 spans exactly 32 slots (taps 0 to 31): one window group on every backend that

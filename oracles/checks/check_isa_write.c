@@ -144,13 +144,13 @@ static bool tail_refuses(sf_isa_file *f, sf_verdict *v) {
  * kernel attributes last; one built through the API may have more records after them. */
 static bool spare_record(sf_isa_file *f, sf_verdict *v) {
   sf_visa_kernel *k = &f->kernels[0];
+  if (k->num_attrs >= SF_ISA_MAX_ATTRS) return true; /* at the cap (check_isa_caps.c) */
   sf_status st;
   sf_status_clear(&st);
   sf_buf a, b;
   sf_buf_init(&a, &st);
   sf_buf_init(&b, &st);
   a.limit = b.limit = SF_ISA_CHECK_BUF_LIMIT;
-  if (k->num_attrs >= SF_ISA_MAX_ATTRS) return true; /* at the cap (check_isa_caps.c) */
   sf_visa_attr *grown = malloc(((size_t)k->num_attrs + 1) * sizeof *grown);
   sf_code ca = grown ? sf_isa_write(f, &a, &st) : SF_ERR_NOMEM, cb = ca;
   if (ca == SF_OK) {

@@ -28,9 +28,10 @@ int32_t sf_lod_from_rho2(float rho2) {
     unsigned mid = (lo + hi) / 2;
     if (log2_thresholds[mid] <= m) lo = mid + 1; else hi = mid;
   }
-  /* LOD = log2(sqrt(rho2)) = 0.5 * log2(rho2): 8.8 value = 128*e + round(128*log2(m)) */
-  int32_t lod = 128 * e + (int32_t)lo;
-  return lod < SF_LOD_MIN ? SF_LOD_MIN : lod > SF_LOD_MAX ? SF_LOD_MAX : lod;
+  /* LOD = log2(sqrt(rho2)) = 0.5 * log2(rho2): 8.8 value = 128*e + round(128*log2(m)). A normal
+   * rho2 has e in [-126, 127] and lo in [0, 128], so the value lies in [-16128, 16384]: inside
+   * [SF_LOD_MIN, SF_LOD_MAX], its top the largest float's (conversions' lod_log2 reads both ends). */
+  return 128 * e + (int32_t)lo;
 }
 
 /* ---- Address --------------------------------------------------------------------------------- */

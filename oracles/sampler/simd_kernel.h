@@ -41,11 +41,13 @@ _Static_assert((uint64_t)SF_SURF_MAX_TEXELS * 16u < (1u << 30), "SIMD byte offse
 static _Thread_local unsigned long sfk_forwarded;
 #define SFK_FWD(call) (sfk_forwarded++, (call))
 /* The SAMPLE_UNORM rect's groups of 8 columns by kind (simd_rect.h: RGBA8 gather, pair, quad, and
- * R8 window), and the SAMPLE_UNORM blocks the block fast path computed (simd_unorm.h), on this
- * thread; with sfk_forwarded, what sf_backend_count reports (which: a sf_backend_counter). */
-static _Thread_local unsigned long sfk_rect_groups[4], sfk_unorm_fast_blocks;
+ * R8 window), the SAMPLE_UNORM blocks the block fast path computed (simd_unorm.h) and the source
+ * rows the RGBA8 rect's horizontal pass filtered, on this thread; with sfk_forwarded, what
+ * sf_backend_count reports (which: a sf_backend_counter). */
+static _Thread_local unsigned long sfk_rect_groups[4], sfk_unorm_fast_blocks, sfk_rect_hrows;
 static inline unsigned long sfk_count(unsigned which) {
-  return which == 0 ? sfk_forwarded : which <= 4 ? sfk_rect_groups[which - 1] : which == 5 ? sfk_unorm_fast_blocks : 0;
+  return which == 0 ? sfk_forwarded : which <= 4 ? sfk_rect_groups[which - 1] : which == 5 ? sfk_unorm_fast_blocks
+                                                                                  : which == 6 ? sfk_rect_hrows : 0;
 }
 
 typedef float sfk_vf __attribute__((vector_size(4 * SFK_W)));

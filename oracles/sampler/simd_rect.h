@@ -319,6 +319,7 @@ static bool sfk_unorm_rect_rgba(const sf_unorm_rect_req *q, const sf_unorm_rect_
       }
     }
     for (unsigned j = 0; j < nnew; j++) sfk_hpass_rgba(rows[j], gt, c0, c1, cf, NX, bpix, H[zs[j]]);
+    sfk_rect_hrows += nnew; /* SF_COUNT_RECT_HROWS */
     for (unsigned c = 0; c < 4; c++)
       if (o->v[c]) sfk_vpass(H[sl[0]][c], H[sl[1]][c], o->v[c] + Y * o->pitch, NX, rf[Y]);
   }

@@ -243,9 +243,8 @@ static inline sfk_vi sfk_lod_from_rho2(sfk_vf rho2) {
     sfk_vi t = sfk_lut((const int32_t *)(const void *)sfk_log2_thresholds, idx);
     pos = sfk_seli((pos + s <= 128) & (t <= m), pos + s, pos);
   }
-  sfk_vi lod = 128 * (e8 - 127) + pos;
-  lod = sfk_maxi(sfk_mini(lod, sfk_spi(SF_LOD_MAX)), sfk_spi(SF_LOD_MIN));
-  lod = sfk_seli(inf, sfk_spi(SF_LOD_MAX), lod);
+  /* in [-16128, 16384] for a normal rho2, within [SF_LOD_MIN, SF_LOD_MAX] (scalar.c) */
+  sfk_vi lod = sfk_seli(inf, sfk_spi(SF_LOD_MAX), 128 * (e8 - 127) + pos);
   return sfk_seli(low, sfk_spi(SF_LOD_MIN), lod);
 }
 
