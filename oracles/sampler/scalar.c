@@ -20,7 +20,6 @@ static const uint32_t log2_thresholds[128] = {
 int32_t sf_lod_from_rho2(float rho2) {
   uint32_t b = sf_f2u(rho2);
   if (sf_isnan(rho2) || (b & 0x80000000u) || (b & 0x7f800000u) == 0) return SF_LOD_MIN; /* NaN, <=0, subnormal */
-  if ((b & 0x7fffffffu) == 0x7f800000u) return SF_LOD_MAX;
   int32_t e = (int32_t)((b >> 23) & 0xffu) - 127;
   uint32_t m = (b & 0x7fffffu) | 0x800000u;
   unsigned lo = 0, hi = 128;  /* count thresholds <= m by binary search */
@@ -30,7 +29,8 @@ int32_t sf_lod_from_rho2(float rho2) {
   }
   /* LOD = log2(sqrt(rho2)) = 0.5 * log2(rho2): 8.8 value = 128*e + round(128*log2(m)). A normal
    * rho2 has e in [-126, 127] and lo in [0, 128], so the value lies in [-16128, 16384]: inside
-   * [SF_LOD_MIN, SF_LOD_MAX], its top the largest float's (conversions' lod_log2 reads both ends). */
+   * [SF_LOD_MIN, SF_LOD_MAX], its top the largest float's; +inf (e = 128, m = 2^23, lo = 0) gives
+   * 16384 = SF_LOD_MAX too (conversions' lod_log2 reads all three). */
   return 128 * e + (int32_t)lo;
 }
 

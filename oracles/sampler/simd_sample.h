@@ -235,7 +235,6 @@ static inline sfk_vi sfk_lod_from_rho2(sfk_vf rho2) {
   sfk_vi b = (sfk_vi)rho2;
   sfk_vi e8 = (sfk_vi)(((sfk_vu)b >> 23) & 255u);
   sfk_vi low = (rho2 != rho2) | (b < 0) | (e8 == 0);
-  sfk_vi inf = (b & 0x7fffffff) == 0x7f800000;
   sfk_vi m = (b & 0x7fffff) | 0x800000;
   sfk_vi pos = sfk_spi(0);
   for (int32_t s = 128; s >= 1; s /= 2) {
@@ -243,9 +242,8 @@ static inline sfk_vi sfk_lod_from_rho2(sfk_vf rho2) {
     sfk_vi t = sfk_lut((const int32_t *)(const void *)sfk_log2_thresholds, idx);
     pos = sfk_seli((pos + s <= 128) & (t <= m), pos + s, pos);
   }
-  /* in [-16128, 16384] for a normal rho2, within [SF_LOD_MIN, SF_LOD_MAX] (scalar.c) */
-  sfk_vi lod = sfk_seli(inf, sfk_spi(SF_LOD_MAX), 128 * (e8 - 127) + pos);
-  return sfk_seli(low, sfk_spi(SF_LOD_MIN), lod);
+  /* in [-16128, 16384] for a normal rho2 or +inf, within [SF_LOD_MIN, SF_LOD_MAX] (scalar.c) */
+  return sfk_seli(low, sfk_spi(SF_LOD_MIN), 128 * (e8 - 127) + pos);
 }
 
 #include "oracles/sampler/simd_cube.h"
