@@ -69,7 +69,7 @@ static const va_form forms[] = {
 #define NFORMS (sizeof forms / sizeof forms[0])
 
 /* GenX_IR's name tables (visa/Common_ISA.cpp). */
-static const char *const conv_exec[4] = {"VA_CONV_16x4", "VA_CONV_INVALID", "VA_CONV_16x1", "VA_CONV_1x1"};
+static const char *const conv_exec[] = {"VA_CONV_16x4", "VA_CONV_INVALID", "VA_CONV_16x1", "VA_CONV_1x1"};
 static const char *const ed_exec[4] = {"VA_ED_64x4", "VA_ED_32x4", "VA_ED_64x1", "VA_ED_32x1"};
 static const char *const mmf_exec[4] = {"VA_MMF_16x4", "VA_MMF_INVALID", "VA_MMF_16x1", "VA_MMF_1x1"};
 static const char *const mmf_enable[3] = {"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"};

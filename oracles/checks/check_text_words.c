@@ -142,6 +142,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.256x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_ERR_RANGE, 44,
      "block count 256 (at most 255"},
     {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.255x16x8nn  flat[V40, V40, V40, V40, V40, V40]", SF_OK, 0, NULL},
+    {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.2x16x8nn  flat", SF_ERR_SYNTAX, 58, "expected '[' after flat"},
     /* a 2D block address operand's column (the base, and one of the coordinates) */
     {TW_VISA_FILE, "    lsc_load_block2d.ugm (M1, 16)  V40:d16.2x16x8nn  flat[V40.256, V40, V40, V40, V40, V40]", SF_ERR_RANGE, 59,
      "column 256 of"},
