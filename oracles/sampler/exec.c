@@ -514,7 +514,6 @@ static uint32_t *d3d_reg(sf_state *s, const sf_d3d_opnd *o, unsigned lane, bool 
 static const char *nc_name(uint8_t nc) { return nc == SF_D3D_NC_0 ? "0" : nc == SF_D3D_NC_1 ? "1" : nc == SF_D3D_NC_4 ? "4" : "N"; }
 
 /* Reads a source operand of lane `lane` as 4 floats after swizzle and modifier. */
-
 static sf_code d3d_src(sf_state *s, const sf_d3d_opnd *o, unsigned lane, float out[4], const char *what, sf_status *st) {
   uint32_t v[4];
   if (o->type == SF_D3D_OT_IMM32) {
