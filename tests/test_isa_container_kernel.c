@@ -4,6 +4,7 @@
  * opcodes, a cut-short RET) and the instruction cap. The objects are built field by field into a
  * one-kernel file, so each error is expected at an exact byte of that file. */
 #include "tests/test_isa_container_util.h"
+#include "harness/visa/visa_kernel_priv.h"
 
 /* ---- errors: kernel object ------------------------------------------------------------------ */
 
@@ -280,6 +281,20 @@ static void builder_attr_cap(void) {
   sf_visa_kernel_free(&k);
 }
 
+/* The raw attribute builder refuses a NULL value with a non-zero size as invalid and adds nothing
+ * (it had copied from NULL); a NULL value of no bytes is an empty attribute. */
+static void builder_attr_null(void) {
+  sf_status st;
+  sf_visa_kernel k;
+  SF_CHECK(sf_visa_kernel_init(&k, "nulls", NULL) == SF_OK);
+  sf_status_clear(&st);
+  SF_CHECK(sf_visa_kernel_add_attr(&k, "A", NULL, 4, &st) == SF_ERR_INVALID && strstr(st.msg, "value is NULL"));
+  SF_CHECK(k.num_attrs == 0 && k.num_kattrs == 0);
+  sf_status_clear(&st);
+  SF_CHECK(sf_visa_kernel_add_attr(&k, "A", NULL, 0, &st) == SF_OK && k.num_kattrs == 1);
+  sf_visa_kernel_free(&k);
+}
+
 static void err_code_area(void) {
   bytes b = from_hex(MIN_FILE);
   uint8_t *p = malloc(b.n);
@@ -478,5 +493,6 @@ int main(void) {
   SF_RUN(err_inst_cap);
   SF_RUN(at_caps);
   SF_RUN(builder_attr_cap);
+  SF_RUN(builder_attr_null);
   SF_TEST_END();
 }
