@@ -6,8 +6,8 @@
  * rule of the vISA validator (harness/visa/visa_model.c: the vISA specification pages of
  * SAMPLE_UNORM, 3D_SAMPLE and AVS and docs/visa-binary.md) has one edit that breaks it, applied to a
  * copy of a valid instruction of a family the rule belongs to; the validator must report the copy
- * under that rule. Operand rules are applied to one scalar operand of the instruction (U_offset of
- * SAMPLE_UNORM, aoffimmi of 3D_SAMPLE, U_offset or groupID of AVS), first rebuilt as a valid
+ * under that rule. Operand rules are applied to each scalar operand of the instruction in turn
+ * (the four of SAMPLE_UNORM, aoffimmi of 3D_SAMPLE, the nine of AVS), first rebuilt as a valid
  * general or immediate operand where the rule needs that class. Rules-only validation: no prose is
  * formatted unless a check fails; one edit in SF_RULES_EVERY runs per input (check_int.h). */
 #include <stdio.h>
@@ -22,48 +22,55 @@
 
 typedef bool (*visa_edit_fn)(sf_inst *w);
 
-/* The scalar operand the operand rules edit, its one valid type and the lanes its region is held to:
- * one of the instruction's scalar operands, picked by its destination and surface, so that a
- * campaign edits each of them (a rule lost for V_offset alone is seen too). */
-static sf_vopnd *scalar_of(sf_inst *w, uint8_t *type, unsigned *lanes) {
-  *lanes = 1;
+/* A scalar operand the operand rules edit: the operand, its one valid type, the lanes its region is
+ * held to and whether the instruction is a 3D_SAMPLE (whose region codes differ). */
+typedef struct vscalar {
+  sf_vopnd *o;
+  uint8_t type;
+  unsigned lanes;
+  bool s3d;
+} vscalar;
+typedef bool (*opnd_edit_fn)(const vscalar *s);
+
+/* Scalar operand `at` of w (SAMPLE_UNORM has four, 3D_SAMPLE one, AVS nine); false past the last.
+ * Each operand rule is applied to every one of them in turn: a rule lost for DeltaV alone is seen
+ * on any AVS the rule is picked for. */
+static bool scalar_at(sf_inst *w, unsigned at, vscalar *s) {
+  s->lanes = 1;
+  s->s3d = false;
   switch (w->family) {
     case SF_FAMILY_SAMPLE_UNORM: {
       sf_vopnd *ops[4] = {&w->unorm.u, &w->unorm.v, &w->unorm.du, &w->unorm.dv};
-      *type = SF_VT_F;
-      return ops[(w->unorm.dst.id + w->unorm.surface) % 4];
+      s->type = SF_VT_F;
+      return at < 4 && (s->o = ops[at], true);
     }
     case SF_FAMILY_SAMPLE_3D:
-      *type = SF_VT_UW;
-      *lanes = sf_exec_size_lanes(w->s3d.exec_size);
-      return &w->s3d.aoffimmi;
+      s->type = SF_VT_UW;
+      s->lanes = sf_exec_size_lanes(w->s3d.exec_size);
+      s->s3d = true;
+      return at < 1 && (s->o = &w->s3d.aoffimmi, true);
     default: {
       sf_vopnd *ops[9] = {&w->avs.u_off, &w->avs.v_off, &w->avs.du,  &w->avs.dv,        &w->avs.u2d,
                           &w->avs.v2d,   &w->avs.group_id, &w->avs.vbn, &w->avs.ief_bypass};
-      unsigned k = (w->avs.dst.id + w->avs.surface) % 9;
-      *type = k < 6 ? SF_VT_F : SF_VT_UD;
-      return ops[k];
+      s->type = at < 6 ? SF_VT_F : SF_VT_UD;
+      return at < 9 && (s->o = ops[at], true);
     }
   }
 }
 
-/* A valid immediate of the operand's type / a valid general operand V40 with a <0;1,0> region. */
-static sf_vopnd *as_imm(sf_inst *w, unsigned *lanes) {
-  uint8_t t;
-  sf_vopnd *o = scalar_of(w, &t, lanes);
-  memset(o, 0, sizeof *o);
-  o->cls = SF_VCLS_IMMEDIATE;
-  o->type = t;
-  return o;
+/* The operand made a valid immediate of its type / a valid general operand V40 with a <0;1,0> region. */
+static sf_vopnd *as_imm(const vscalar *s) {
+  memset(s->o, 0, sizeof *s->o);
+  s->o->cls = SF_VCLS_IMMEDIATE;
+  s->o->type = s->type;
+  return s->o;
 }
-static sf_vopnd *as_general(sf_inst *w, unsigned *lanes) {
-  uint8_t t;
-  sf_vopnd *o = scalar_of(w, &t, lanes);
-  memset(o, 0, sizeof *o);
-  o->cls = SF_VCLS_GENERAL;
-  o->id = 40;
-  o->region = (sf_region){1, 2, 1, 0};
-  return o;
+static sf_vopnd *as_general(const vscalar *s) {
+  memset(s->o, 0, sizeof *s->o);
+  s->o->cls = SF_VCLS_GENERAL;
+  s->o->id = 40;
+  s->o->region = (sf_region){1, 2, 1, 0};
+  return s->o;
 }
 
 static uint8_t *chan_of(sf_inst *w) {
@@ -97,90 +104,26 @@ static bool e_surface_slm(sf_inst *w) {
 }
 
 /* ---- scalar operands ---- */
-static bool e_opnd_class(sf_inst *w) {
-  uint8_t t;
-  unsigned l;
-  scalar_of(w, &t, &l)->cls = SF_VCLS_ADDRESS;
+static bool e_opnd_class(const vscalar *s) { return s->o->cls = SF_VCLS_ADDRESS, true; }
+static bool e_opnd_tag(const vscalar *s) { return s->o->tag_hi = 1, true; }
+static bool e_mod_invalid(const vscalar *s) { return s->o->mod = SF_VMOD_NOT + 1, true; }
+static bool e_mod_not_allowed(const vscalar *s) { return s->o->mod = (s->o->type & 1) ? SF_VMOD_SAT : SF_VMOD_NOT, true; }
+static bool e_mod_on_imm(const vscalar *s) { return as_imm(s)->mod = SF_VMOD_NEG, true; }
+static bool e_region_vstride(const vscalar *s) { return as_general(s)->region.vstride = 8, true; }
+static bool e_region_width(const vscalar *s) { return as_general(s)->region.width = s->s3d ? 0 : 7, true; }
+static bool e_region_hstride(const vscalar *s) { return as_general(s)->region.hstride = s->s3d ? 0 : 5, true; }
+static bool e_region_reserved(const vscalar *s) { return as_general(s)->region.hi = 2, true; }
+static bool e_region_width_exec(const vscalar *s) {
+  if (s->lanes >= 16) return false; /* no width code is wider than 16 lanes */
+  as_general(s)->region.width = s->lanes == 1 ? 3 : 6; /* 2 lanes, 16 lanes */
   return true;
 }
-static bool e_opnd_tag(sf_inst *w) {
-  uint8_t t;
-  unsigned l;
-  scalar_of(w, &t, &l)->tag_hi = 1;
-  return true;
-}
-static bool e_mod_invalid(sf_inst *w) {
-  uint8_t t;
-  unsigned l;
-  scalar_of(w, &t, &l)->mod = SF_VMOD_NOT + 1;
-  return true;
-}
-static bool e_mod_not_allowed(sf_inst *w) {
-  uint8_t t;
-  unsigned l;
-  sf_vopnd *o = scalar_of(w, &t, &l);
-  o->mod = (o->type & 1) ? SF_VMOD_SAT : SF_VMOD_NOT;
-  return true;
-}
-static bool e_mod_on_imm(sf_inst *w) {
-  unsigned l;
-  as_imm(w, &l)->mod = SF_VMOD_NEG;
-  return true;
-}
-static bool e_region_vstride(sf_inst *w) {
-  unsigned l;
-  as_general(w, &l)->region.vstride = 8;
-  return true;
-}
-static bool e_region_width(sf_inst *w) {
-  unsigned l;
-  sf_vopnd *o = as_general(w, &l);
-  o->region.width = (w->family == SF_FAMILY_SAMPLE_3D) ? 0 : 7;
-  return true;
-}
-static bool e_region_hstride(sf_inst *w) {
-  unsigned l;
-  sf_vopnd *o = as_general(w, &l);
-  o->region.hstride = (w->family == SF_FAMILY_SAMPLE_3D) ? 0 : 5;
-  return true;
-}
-static bool e_region_reserved(sf_inst *w) {
-  unsigned l;
-  as_general(w, &l)->region.hi = 2;
-  return true;
-}
-static bool e_region_width_exec(sf_inst *w) {
-  unsigned l;
-  sf_vopnd *o = as_general(w, &l);
-  if (l >= 16) return false; /* no width code is wider than 16 lanes */
-  o->region.width = l == 1 ? 3 : 6; /* 2 lanes, 16 lanes */
-  return true;
-}
-static bool e_null_source(sf_inst *w) {
-  unsigned l;
-  as_general(w, &l)->id = 0;
-  return true;
-}
-static bool e_type_reserved(sf_inst *w) {
-  unsigned l;
-  as_imm(w, &l)->type |= 0x10;
-  return true;
-}
-static bool e_imm_bool(sf_inst *w) {
-  unsigned l;
-  as_imm(w, &l)->type = SF_VT_BOOL;
-  return true;
-}
-static bool e_opnd_type(sf_inst *w) {
-  unsigned l;
-  as_imm(w, &l)->type = SF_VT_Q;
-  return true;
-}
-static bool e_imm_width(sf_inst *w) {
-  unsigned l;
-  as_imm(w, &l)->imm = (uint64_t)1 << 32;
-  return true;
-}
+static bool e_null_source(const vscalar *s) { return as_general(s)->id = 0, true; }
+static bool e_type_reserved(const vscalar *s) { return as_imm(s)->type |= 0x10, true; }
+static bool e_imm_bool(const vscalar *s) { return as_imm(s)->type = SF_VT_BOOL, true; }
+static bool e_opnd_type(const vscalar *s) { return as_imm(s)->type = SF_VT_Q, true; }
+static bool e_imm_width(const vscalar *s) { return as_imm(s)->imm = (uint64_t)1 << 32, true; }
+static bool e_3d_aoff_reserved(const vscalar *s) { return as_imm(s)->imm = 0x1000, true; }
 
 /* ---- SAMPLE_UNORM ---- */
 static bool e_unorm_fmt(sf_inst *w) { return w->unorm.out_fmt = 4, true; }
@@ -223,11 +166,6 @@ static bool e_3d_cps_exec(sf_inst *w) {
   w->s3d.emask = 0;
   return true;
 }
-static bool e_3d_aoff_reserved(sf_inst *w) {
-  unsigned l;
-  as_imm(w, &l)->imm = 0x1000;
-  return true;
-}
 /* none, or (by the destination's id) one more than the sub-op's parameter roles */
 static bool e_3d_num_params(sf_inst *w) {
   unsigned nr = sf_s3d_param_roles(w->s3d.op, NULL, 0);
@@ -242,49 +180,58 @@ static bool e_avs_exec_mode(sf_inst *w) { return w->avs.exec_mode = 4 + (w->avs.
 static const struct {
   const char *rule;
   unsigned families;
-  visa_edit_fn edit;
+  visa_edit_fn edit;  /* an edit of the instruction, or */
+  opnd_edit_fn oedit; /* an edit of each of its scalar operands in turn */
   const char *what;
 } visa_edits[] = {
-    {"unorm.chan.zero", FU, e_chan_zero, "channel mask 0"},
-    {"3d.chan.zero", F3, e_chan_zero, "channel mask 0"},
-    {"avs.chan.zero", FA, e_chan_zero, "channel mask 0"},
-    {"chan.mask.width", FU | F3 | FA, e_chan_width, "a channel mask bit 4"},
-    {"raw.null_offset", FU | F3 | FA, e_raw_null_offset, "%null with offset 4"},
-    {"unorm.dst.null", FU, e_dst_null, "dst %null"},
-    {"avs.dst.null", FA, e_dst_null, "dst %null"},
-    {"unorm.surface.slm", FU, e_surface_slm, "surface T0"},
-    {"avs.surface.slm", FA, e_surface_slm, "surface T0"},
-    {"opnd.class", FU | F3 | FA, e_opnd_class, "an address operand"},
-    {"opnd.tag.reserved", FU | F3 | FA, e_opnd_tag, "operand tag bit 6"},
-    {"opnd.mod.invalid", FU | F3 | FA, e_mod_invalid, "modifier 6"},
-    {"opnd.mod.not_allowed", FU | F3 | FA, e_mod_not_allowed, "sat or (~) on a sampler source"},
-    {"opnd.mod.on_immediate", FU | F3 | FA, e_mod_on_imm, "a negated immediate"},
-    {"opnd.region.vstride", FU | F3 | FA, e_region_vstride, "vstride code 8"},
-    {"opnd.region.width", FU | F3 | FA, e_region_width, "width code 0 or 7"},
-    {"opnd.region.hstride", FU | F3 | FA, e_region_hstride, "hstride code 0 or 5"},
-    {"opnd.region.reserved", FU | F3 | FA, e_region_reserved, "region bit 13"},
-    {"opnd.region.width_exec", FU | F3 | FA, e_region_width_exec, "a region wider than the exec size"},
-    {"opnd.null_source", FU | F3 | FA, e_null_source, "V0 read"},
-    {"opnd.type.reserved", FU | F3 | FA, e_type_reserved, "type byte bit 4"},
-    {"opnd.imm.bool", FU | F3 | FA, e_imm_bool, "a bool immediate"},
-    {"opnd.type", FU | F3 | FA, e_opnd_type, "a q immediate"},
-    {"opnd.imm.width", FU | F3 | FA, e_imm_width, "an immediate with bit 32 set"},
-    {"unorm.fmt.range", FU, e_unorm_fmt, "output format 4"},
-    {"unorm.surface.predefined", FU, e_unorm_predefined, "a predefined surface T1-T5"},
-    {"3d.op.unknown", F3, e_3d_op, "sub-op 0x07 or 0x27"},
-    {"3d.exec_size", F3, e_3d_exec_size, "exec size 4 or code 6"},
-    {"3d.emask.range", F3, e_3d_emask, "SIMD32 with emask M2"},
-    {"3d.pred.reserved", F3, e_3d_pred_rsvd, "predicate bit 12"},
-    {"3d.pred.ctrl", F3, e_3d_pred_ctrl, "predicate control 3"},
-    {"3d.pred.no_id", F3, e_3d_pred_no_id, "control or invert without a predicate"},
-    {"3d.pred.id", F3, e_3d_pred_id, "predicate id 0x1000"},
-    {"3d.cps.op", F3, e_3d_cps_op, "cps on sample_l or sample_d"},
-    {"3d.cps.exec_size", F3, e_3d_cps_exec, "cps at SIMD32"},
-    {"3d.aoffimmi.reserved", F3, e_3d_aoff_reserved, "aoffimmi bit 12"},
-    {"3d.num_params", F3, e_3d_num_params, "no parameters, or one more than the sub-op has"},
-    {"avs.cntrl.range", FA, e_avs_cntrl, "cntrl 4"},
-    {"avs.exec_mode.range", FA, e_avs_exec_mode, "execMode 4-7"},
+    {"unorm.chan.zero", FU, e_chan_zero, NULL, "channel mask 0"},
+    {"3d.chan.zero", F3, e_chan_zero, NULL, "channel mask 0"},
+    {"avs.chan.zero", FA, e_chan_zero, NULL, "channel mask 0"},
+    {"chan.mask.width", FU | F3 | FA, e_chan_width, NULL, "a channel mask bit 4"},
+    {"raw.null_offset", FU | F3 | FA, e_raw_null_offset, NULL, "%null with offset 4"},
+    {"unorm.dst.null", FU, e_dst_null, NULL, "dst %null"},
+    {"avs.dst.null", FA, e_dst_null, NULL, "dst %null"},
+    {"unorm.surface.slm", FU, e_surface_slm, NULL, "surface T0"},
+    {"avs.surface.slm", FA, e_surface_slm, NULL, "surface T0"},
+    {"opnd.class", FU | F3 | FA, NULL, e_opnd_class, "an address operand"},
+    {"opnd.tag.reserved", FU | F3 | FA, NULL, e_opnd_tag, "operand tag bit 6"},
+    {"opnd.mod.invalid", FU | F3 | FA, NULL, e_mod_invalid, "modifier 6"},
+    {"opnd.mod.not_allowed", FU | F3 | FA, NULL, e_mod_not_allowed, "sat or (~) on a sampler source"},
+    {"opnd.mod.on_immediate", FU | F3 | FA, NULL, e_mod_on_imm, "a negated immediate"},
+    {"opnd.region.vstride", FU | F3 | FA, NULL, e_region_vstride, "vstride code 8"},
+    {"opnd.region.width", FU | F3 | FA, NULL, e_region_width, "width code 0 or 7"},
+    {"opnd.region.hstride", FU | F3 | FA, NULL, e_region_hstride, "hstride code 0 or 5"},
+    {"opnd.region.reserved", FU | F3 | FA, NULL, e_region_reserved, "region bit 13"},
+    {"opnd.region.width_exec", FU | F3 | FA, NULL, e_region_width_exec, "a region wider than the exec size"},
+    {"opnd.null_source", FU | F3 | FA, NULL, e_null_source, "V0 read"},
+    {"opnd.type.reserved", FU | F3 | FA, NULL, e_type_reserved, "type byte bit 4"},
+    {"opnd.imm.bool", FU | F3 | FA, NULL, e_imm_bool, "a bool immediate"},
+    {"opnd.type", FU | F3 | FA, NULL, e_opnd_type, "a q immediate"},
+    {"opnd.imm.width", FU | F3 | FA, NULL, e_imm_width, "an immediate with bit 32 set"},
+    {"unorm.fmt.range", FU, e_unorm_fmt, NULL, "output format 4"},
+    {"unorm.surface.predefined", FU, e_unorm_predefined, NULL, "a predefined surface T1-T5"},
+    {"3d.op.unknown", F3, e_3d_op, NULL, "sub-op 0x07 or 0x27"},
+    {"3d.exec_size", F3, e_3d_exec_size, NULL, "exec size 4 or code 6"},
+    {"3d.emask.range", F3, e_3d_emask, NULL, "SIMD32 with emask M2"},
+    {"3d.pred.reserved", F3, e_3d_pred_rsvd, NULL, "predicate bit 12"},
+    {"3d.pred.ctrl", F3, e_3d_pred_ctrl, NULL, "predicate control 3"},
+    {"3d.pred.no_id", F3, e_3d_pred_no_id, NULL, "control or invert without a predicate"},
+    {"3d.pred.id", F3, e_3d_pred_id, NULL, "predicate id 0x1000"},
+    {"3d.cps.op", F3, e_3d_cps_op, NULL, "cps on sample_l or sample_d"},
+    {"3d.cps.exec_size", F3, e_3d_cps_exec, NULL, "cps at SIMD32"},
+    {"3d.aoffimmi.reserved", F3, NULL, e_3d_aoff_reserved, "aoffimmi bit 12"},
+    {"3d.num_params", F3, e_3d_num_params, NULL, "no parameters, or one more than the sub-op has"},
+    {"avs.cntrl.range", FA, e_avs_cntrl, NULL, "cntrl 4"},
+    {"avs.exec_mode.range", FA, e_avs_exec_mode, NULL, "execMode 4-7"},
 };
+
+/* Edit k of w; an operand edit goes to scalar operand `at` (false past w's last, or where the edit
+ * does not apply). */
+static bool apply_edit(size_t k, sf_inst *w, unsigned at) {
+  if (visa_edits[k].edit) return at == 0 && visa_edits[k].edit(w);
+  vscalar s;
+  return scalar_at(w, at, &s) && visa_edits[k].oedit(&s);
+}
 
 size_t sf_visa_rule_edit_count(void) { return sizeof visa_edits / sizeof visa_edits[0]; }
 
@@ -292,21 +239,28 @@ int sf_visa_rule_edit(size_t i, sf_inst *w, const char **rule) {
   if (i >= sf_visa_rule_edit_count()) return -1;
   *rule = visa_edits[i].rule;
   if ((unsigned)w->family >= 32 || !(visa_edits[i].families & (1u << w->family))) return 0;
-  return visa_edits[i].edit(w) ? 1 : 0;
+  /* an operand edit goes to one scalar operand, picked by the destination and surface */
+  unsigned at = w->family == SF_FAMILY_SAMPLE_UNORM ? (w->unorm.dst.id + w->unorm.surface) % 4
+                : w->family == SF_FAMILY_AVS        ? (w->avs.dst.id + w->avs.surface) % 9
+                                                    : 0;
+  return apply_edit(i, w, at) ? 1 : 0;
 }
 
 void sf_visa_break_all(sf_inst *w) {
-  sf_vopnd *ops[9];
-  unsigned n = 0;
+  vscalar s;
+  for (unsigned i = 0; scalar_at(w, i, &s); i++) { /* a general operand V0 with every region code and tag bit wrong */
+    memset(s.o, 0, sizeof *s.o);
+    s.o->cls = SF_VCLS_GENERAL;
+    s.o->tag_hi = 3;
+    s.o->mod = SF_VMOD_SAT;
+    s.o->region = (sf_region){9, 0, 0, 5};
+  }
   if (w->family == SF_FAMILY_SAMPLE_UNORM) {
-    sf_vopnd *u[4] = {&w->unorm.u, &w->unorm.v, &w->unorm.du, &w->unorm.dv};
-    memcpy(ops, u, sizeof u), n = 4;
     w->unorm.chan_mask = 0xf0;
     w->unorm.out_fmt = 7;
     w->unorm.surface = 0;
     w->unorm.dst = (sf_raw){0, 2};
   } else if (w->family == SF_FAMILY_SAMPLE_3D) {
-    ops[n++] = &w->s3d.aoffimmi;
     w->s3d.op = 0x07;
     w->s3d.chan_mask = 0xf0;
     w->s3d.exec_size = 2;
@@ -315,21 +269,11 @@ void sf_visa_break_all(sf_inst *w) {
     w->s3d.num_params = 0;
     w->s3d.dst = (sf_raw){0, 2};
   } else {
-    sf_vopnd *a[9] = {&w->avs.u_off, &w->avs.v_off, &w->avs.du,  &w->avs.dv,        &w->avs.u2d,
-                      &w->avs.v2d,   &w->avs.group_id, &w->avs.vbn, &w->avs.ief_bypass};
-    memcpy(ops, a, sizeof a), n = 9;
     w->avs.chan_mask = 0xf0;
     w->avs.surface = 0;
     w->avs.cntrl = 7;
     w->avs.exec_mode = 7;
     w->avs.dst = (sf_raw){0, 2};
-  }
-  for (unsigned i = 0; i < n; i++) { /* a general operand V0 with every region code and tag bit wrong */
-    memset(ops[i], 0, sizeof *ops[i]);
-    ops[i]->cls = SF_VCLS_GENERAL;
-    ops[i]->tag_hi = 3;
-    ops[i]->mod = SF_VMOD_SAT;
-    ops[i]->region = (sf_region){9, 0, 0, 5};
   }
 }
 
@@ -351,6 +295,31 @@ static unsigned rules_pick(const sf_inst *in) {
   return (h ^ (h >> 3)) % SF_RULES_EVERY;
 }
 
+/* Edit k, on scalar operand `at` for an operand edit, applied to a copy of in must be reported
+ * under its rule (and with its words); true when it was, or when the edit does not apply. */
+static bool edit_seen(sf_verdict *v, const sf_inst *in, size_t k, unsigned at) {
+  sf_inst w = *in;
+  if (!apply_edit(k, &w, at)) return true;
+  sf_violations vs;
+  char sbuf[24];
+  const char *says = edit_says(visa_edits[k].rule, &w, sbuf);
+  if (says) sf_inst_validate(&w, &vs); /* the reasons are formatted only when one is read */
+  else sf_inst_validate_rules(&w, &vs);
+  bool seen = false, named = false;
+  for (unsigned i = 0; i < vs.count && !seen; i++)
+    if (strcmp(vs.v[i].rule, visa_edits[k].rule) == 0) named = true, seen = !says || strstr(vs.v[i].reason, says);
+  if (seen) return true;
+  sf_verdict_fail(v, "validate_sees", &w, visa_edits[k].rule);
+  sf_verdict_key(v, "validate_sees %s%s", visa_edits[k].rule, named ? " words" : "");
+  if (named)
+    sf_verdict_dumpf(v, "%s: reported under %s, but the reason does not say '%s'\n", visa_edits[k].what, visa_edits[k].rule,
+                     says);
+  else
+    sf_verdict_dumpf(v, "%s (scalar operand %u): the edited instruction is not reported under %s (%u violations)\n",
+                     visa_edits[k].what, at, visa_edits[k].rule, vs.total);
+  return false;
+}
+
 bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in) {
   if (in->family != SF_FAMILY_SAMPLE_UNORM && in->family != SF_FAMILY_SAMPLE_3D && in->family != SF_FAMILY_AVS)
     return true;
@@ -358,28 +327,12 @@ bool sf_check_visa_rules_seen(sf_verdict *v, const sf_inst *in) {
   /* One edit in SF_RULES_EVERY per input, picked by fields of the instruction: the table costs a
    * quarter of its whole, and a campaign's inputs still run every edit many times over. */
   unsigned sel = rules_pick(in);
+  unsigned nscalars = in->family == SF_FAMILY_SAMPLE_UNORM ? 4 : in->family == SF_FAMILY_AVS ? 9 : 1;
   for (size_t k = sel; k < sf_visa_rule_edit_count(); k += SF_RULES_EVERY) {
     if (!(visa_edits[k].families & fam)) continue;
-    sf_inst w = *in;
-    if (!visa_edits[k].edit(&w)) continue;
-    sf_violations vs;
-    char sbuf[24];
-    const char *says = edit_says(visa_edits[k].rule, &w, sbuf);
-    if (says) sf_inst_validate(&w, &vs); /* the reasons are formatted only when one is read */
-    else sf_inst_validate_rules(&w, &vs);
-    bool seen = false, named = false;
-    for (unsigned i = 0; i < vs.count && !seen; i++)
-      if (strcmp(vs.v[i].rule, visa_edits[k].rule) == 0) named = true, seen = !says || strstr(vs.v[i].reason, says);
-    if (seen) continue;
-    sf_verdict_fail(v, "validate_sees", &w, visa_edits[k].rule);
-    sf_verdict_key(v, "validate_sees %s%s", visa_edits[k].rule, named ? " words" : "");
-    if (named)
-      sf_verdict_dumpf(v, "%s: reported under %s, but the reason does not say '%s'\n", visa_edits[k].what, visa_edits[k].rule,
-                       says);
-    else
-      sf_verdict_dumpf(v, "%s: the edited instruction is not reported under %s (%u violations)\n", visa_edits[k].what,
-                       visa_edits[k].rule, vs.total);
-    return false;
+    unsigned n = visa_edits[k].edit ? 1 : nscalars; /* an operand edit, on each scalar operand */
+    for (unsigned at = 0; at < n; at++)
+      if (!edit_seen(v, in, k, at)) return false;
   }
   if (sel != 0) return true;
   /* And, on the same share of inputs, the list's cap (check_d3d_rules.c). */
