@@ -587,8 +587,10 @@ static bool imm_values(sf_verdict *v) {
  * ps_code-L32210 (tests/data/real/dxbc-vkd3d) has a length of 9 DWORDs for 8 DWORDs of operands and
  * a zero DWORD, which reads as a fourth operand: refused as unsupported, "4 operands, the table says
  * 3". The same tokens without that DWORD (length 8) print, and with it but a length field of 8 are
- * refused naming both counts ("length field 8 != 9 DWORDs"), the API being open to any tokens. A
- * declaration whose operand does not decode is refused naming the operand, in the decoder's words. */
+ * refused naming both counts ("length field 8 != 9 DWORDs"), the API being open to any tokens. An
+ * immediate constant buffer whose length DWORD is not its size, or that is cut before it, is refused
+ * naming the size. A declaration whose operand does not decode is refused naming the operand, in the
+ * decoder's words. */
 static bool escape_reason(sf_verdict *v) {
   uint32_t tok[9] = SF_CHECK_SAMPLEPOS9_TOKENS;
   /* 0: length 9, 9 DWORDs; 1: length 8, 8 DWORDs (prints); 2: length 8 given 9 DWORDs */
@@ -605,10 +607,26 @@ static bool escape_reason(sf_verdict *v) {
              want[q] ? "unsupported, '" : "it printed", want[q] ? want[q] : "", want[q] ? "'" : "");
     return sf_verdict_failf(v, "escape_reason", want[q] ? "reason" : "print", "%s", d);
   }
+  /* an immediate constant buffer (customdata, class 3) whose length DWORD is not its size, and one
+   * cut after its opcode token (exactly one DWORD, so a read of a second is out of bounds): the
+   * reason names the size the tokens have */
+  static const uint32_t icb_long[4] = {0x00001835u, 5, 0x3f800000u, 0}, icb_cut[1] = {0x00001835u};
+  static const struct {
+    const uint32_t *tok;
+    size_t n;
+    const char *want;
+  } icbs[2] = {{icb_long, 4, "customdata length DWORD does not match (4)"}, {icb_cut, 1, "customdata length DWORD does not match (1)"}};
+  sf_status st;
+  for (unsigned q = 0; q < 2; q++) {
+    sf_code rc = sf_check_print_tokens(icbs[q].tok, icbs[q].n, 0x00000050u, &st);
+    if (rc == SF_ERR_NOMEM || (rc == SF_UNSUPPORTED && strstr(st.msg, icbs[q].want))) continue;
+    return sf_verdict_failf(v, "escape_reason", "customdata", "an immediate constant buffer of %zu DWORDs, its length DWORD %s, "
+                            "gave %s (%s); want unsupported, '%s'", icbs[q].n, icbs[q].n > 1 ? "5" : "missing",
+                            sf_code_name(rc), st.msg, icbs[q].want);
+  }
   /* a declaration whose operand does not decode (dcl_sampler of register type 0xff): the reason
    * says it is the operand, with the decoder's own words */
   static const uint32_t dcl[3] = {0x0300005au, 0x001ff000u, 0};
-  sf_status st;
   sf_code rc = sf_check_print_tokens(dcl, 3, 0x00000050u, &st);
   if (rc == SF_ERR_NOMEM || (rc == SF_UNSUPPORTED && strstr(st.msg, "operand: ") && strstr(st.msg, "255"))) return true;
   return sf_verdict_failf(v, "escape_reason", "operand", "dcl_sampler of register type 0xff gave %s (%s); want unsupported, "

@@ -67,9 +67,10 @@ static const sf_visa_known_line SF_VISA_KNOWN_LINES[] = {
     /* a file name with the escapes GenX_IR writes (tests/test_visa_send_text.c): cut after each
      * byte, the string reader meets the end of the text just after a backslash */
     {"FILE \"q\\\"x\\\\y\\'.cl\"", 0x51, 1, "d", {0}, 0},
-    /* and the bytes it writes as \x and two digits: DEL, a control byte and two past ASCII
-     * (GenX_IR 12504's -dumpcommonisa of the .isa we write for this line prints it) */
-    {"FILE \"a\\x7fb\\x1f\\x80\\xff~.cl\"", 0x51, 1, "d", {0}, 0},
+    /* and the bytes it writes as \x and two digits: DEL, a control byte and two past ASCII, beside
+     * the edges it writes as they are, a space and '~' (GenX_IR 12504's -dumpcommonisa of the .isa
+     * we write for this line prints it) */
+    {"FILE \"a\\x7fb\\x1f \\x80\\xff~.cl\"", 0x51, 1, "d", {0}, 0},
     {"addc (M1_NM, 8) V0052(0,0)<1> V0054(0,0)<1> V0050(0,0)<1;1,0> 0xc840:uv", 0x49, 6, "EPVVVV", {0x83, 0}, 2},
     {"div (M1, 16) V0055(0,0)<1> V0055(0,0)<1;1,0> 0x41100000:f", 0x03, 5, "EPVVV", {0x04, 0}, 2},
     /* 64-bit immediates (df from builtins-pvc-ints-simd32; q and uq as GenX_IR prints them): their
