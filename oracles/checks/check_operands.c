@@ -559,14 +559,14 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
       return false;
     in = c->inst;
   }
-  /* (12g) the address register with an index more or fewer than its file takes (the model's
-   * d3d.opnd.index_dim: two for cb# and x#, one for r# and v#), as invalid: an executor that read
-   * it anyway made up the missing index or dropped the extra one */
-  uint8_t at = in.d3d.src[0].type;
-  if (calls0 && (at == SF_D3D_OT_TEMP || at == SF_D3D_OT_INPUT || at == SF_D3D_OT_CONSTANT_BUFFER || at == SF_D3D_OT_INDEXABLE_TEMP) &&
-      in.d3d.src[0].index_dim >= 1 && in.d3d.src[0].index_dim <= 2) {
+  /* (12g) the address register with an index more or fewer than its file takes (the model's d3d.opnd.index_dim:
+   * two for cb# and x#, one for r# and v#), then with four (past the three an operand holds), as invalid: an
+   * executor that read it anyway made up the missing index, dropped the extra one or read past the three */
+  uint8_t at = in.d3d.src[0].type, dim0 = in.d3d.src[0].index_dim;
+  for (unsigned w = 0; w < 2 && calls0 && (at == SF_D3D_OT_TEMP || at == SF_D3D_OT_INPUT || at == SF_D3D_OT_CONSTANT_BUFFER ||
+                                           at == SF_D3D_OT_INDEXABLE_TEMP) && dim0 >= 1 && dim0 <= 2; w++) {
     sf_d3d_opnd *x = &in.d3d.src[0];
-    x->index_dim = (uint8_t)(3u - x->index_dim);
+    x->index_dim = (uint8_t)(w ? 4u : 3u - dim0);
     x->idx[1].rep = SF_D3D_IDX_IMM32, x->idx[1].imm = 0;
     if (!refused_first(v, c, s, &in, SF_ERR_INVALID, "exec_refusals", "src_index_dim",
                        "an address register with an index more or fewer than its file takes"))

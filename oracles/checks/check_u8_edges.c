@@ -16,10 +16,10 @@
  *               texel under them (SAMPLE_UNORM 8x4 linear, or AVS 4x4 with every phase's weight on
  *               the last tap or on the first; right, left, bottom or top edge, by the case, or for AVS
  *               the block wholly below or right of the surface, its first tap row or column one
- *               past the last). A
+ *               past the last, or on NV12 the chroma taps reaching past the luma ones). A
  *               backend's footprint one texel short of the scalar entry's reads the tile's bytes
  *               where the scalar entry reads zero. The scalar result must change with the null tile
- *               (else the geometry missed the edge; tested once per process for each of the 10
+ *               (else the geometry missed the edge; tested once per process for each of the 11
  *               geometries), and every backend must give its bits. One input in two.
  *   u8_rect_tie a point-sampled BORDER rect one ulp left of a rounding tie: every backend's rect
  *               entry gives the scalar per-block answer (column 0 the border). One input in four.
@@ -40,10 +40,11 @@
 static _Thread_local struct {
   sf_surface *grid, *odd[4], *rows; /* rows: R8 16x64, row r holds 3r + 1 (u8_far_rows) */
   sf_surface *stripes;              /* RGBA8 32x8, columns 4i + 2 and 4i + 3 at 255, the rest 0 (u8_avs_range) */
+  sf_surface *nv12;                 /* NV12 32x32 (null_edge's chroma taps) */
   sf_surface *fmt[SF_FMT_COUNT];    /* 2D 16x16 of each format SAMPLE_UNORM and AVS do not read (u8_surface) */
   unsigned nfmt;                    /* how many: fmt[0..nfmt) */
   bool ready, failed;
-  bool edge_seen[10]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
+  bool edge_seen[11]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
   sf_status why; /* the refusal, when a surface was not created */
 } ue;
 
@@ -51,13 +52,13 @@ static bool ue_setup(void) {
   if (ue.ready || ue.failed) return ue.ready;
   sf_status st;
   sf_status_clear(&st);
-  static const sf_surface_desc d[7] = {
+  static const sf_surface_desc d[8] = {
       {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 32, 1, 1, 1},     {SF_SURF_1D, SF_FMT_RGBA8_UNORM, 16, 1, 1, 1, 1},
       {SF_SURF_2D_ARRAY, SF_FMT_RGBA8_UNORM, 16, 16, 1, 2, 1}, {SF_SURF_3D, SF_FMT_RGBA8_UNORM, 16, 16, 2, 1, 1},
       {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1},     {SF_SURF_2D, SF_FMT_R8_UNORM, 16, 64, 1, 1, 1},
-      {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 8, 1, 1, 1}};
-  sf_surface **s[7] = {&ue.grid, &ue.odd[0], &ue.odd[1], &ue.odd[2], &ue.odd[3], &ue.rows, &ue.stripes};
-  for (unsigned i = 0; i < 7; i++)
+      {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 8, 1, 1, 1},        {SF_SURF_2D, SF_FMT_NV12, 32, 32, 1, 1, 1}};
+  sf_surface **s[8] = {&ue.grid, &ue.odd[0], &ue.odd[1], &ue.odd[2], &ue.odd[3], &ue.rows, &ue.stripes, &ue.nv12};
+  for (unsigned i = 0; i < 8; i++)
     if (sf_surface_create(s[i], &d[i], &st) != SF_OK) {
       for (unsigned j = 0; j < i; j++) sf_surface_free(*s[j]), *s[j] = NULL;
       ue.failed = true;
@@ -67,13 +68,14 @@ static bool ue_setup(void) {
   /* every byte non-zero and different from its neighbours: a texel read where a null one should be is seen */
   uint8_t pat[61];
   for (unsigned i = 0; i < sizeof pat; i++) pat[i] = (uint8_t)(17u + 37u * i);
-  for (unsigned i = 0; i < 5; i++) sf_surface_fill(*s[i], pat, sizeof pat);
+  for (unsigned i = 0; i < 8; i++)
+    if (i < 5 || i == 7) sf_surface_fill(*s[i], pat, sizeof pat);
   for (unsigned f = 0; f < SF_FMT_COUNT; f++) {
     if (f == SF_FMT_R8_UNORM || f == SF_FMT_RG8_UNORM || f == SF_FMT_RGBA8_UNORM || f == SF_FMT_NV12) continue;
     const sf_surface_desc fd = {SF_SURF_2D, (sf_format)f, 16, 16, 1, 1, 1};
     if (sf_surface_create(&ue.fmt[ue.nfmt], &fd, &st) != SF_OK) {
       for (unsigned j = 0; j < ue.nfmt; j++) sf_surface_free(ue.fmt[j]), ue.fmt[j] = NULL;
-      for (unsigned j = 0; j < 7; j++) sf_surface_free(*s[j]), *s[j] = NULL;
+      for (unsigned j = 0; j < 8; j++) sf_surface_free(*s[j]), *s[j] = NULL;
       ue.nfmt = 0;
       ue.failed = true;
       ue.why = st;
@@ -108,11 +110,14 @@ static bool ue_fail(sf_verdict *v, const sf_case *c, const char *be, const char 
  * (the 4-tap channels 0 and 2 lie inside). u = 2/32: the last tap of pixel 3 is column 8;
  * u = 11/32: the first tap of pixel 0 is column 7. SAMPLE_UNORM 8x4 linear: pixel k's taps are
  * floor((u + k/32) * 32 - 0.5) and the next, with weight 1/2: u = 1/32 reaches column 8 (pixel 7),
- * u = 8/32 starts at column 7; rows alike with v = 5/32 (row 8, pixel row 3) and v = 8/32. */
+ * u = 8/32 starts at column 7; rows alike with v = 5/32 (row 8, pixel row 3) and v = 8/32.
+ * `chroma` (AVS on NV12, the 8-tap table on every channel, u = v = 0): pixel 3's luma taps end at
+ * column floor(3 - 0.5) + 4 = 6, its chroma taps at chroma column floor(1.5 - 0.5) + 4 = 5, which
+ * is luma column 10: only the chroma channels (R and B) reach the null tile (1,0). */
 static void ue_geometry(unsigned edge, bool avs, sf_sampler *sp, float *u, float *vv) {
   sf_sampler_default(sp);
   sp->min_filter = sp->mag_filter = SF_FILTER_LINEAR;
-  bool last = edge == 0 || edge == 2;
+  bool last = edge == 0 || edge == 2 || edge == 6;
   for (unsigned p = 0; p < SF_AVS_PHASES; p++) {
     memset(sp->avs_luma[p], 0, sizeof sp->avs_luma[p]);
     memset(sp->avs_chroma[p], 0, sizeof sp->avs_chroma[p]);
@@ -123,7 +128,7 @@ static void ue_geometry(unsigned edge, bool avs, sf_sampler *sp, float *u, float
   if (edge >= 4) { /* below (beyond): AVS with the 8-tap table on every channel, row (column) 0's
                      * first tap at floor(35.5 - 0.5) - 3 = 32, one past the last: all clamp to 31 */
     sp->avs_8tap_all = true;
-    *u = edge == 4 ? lo : 35.5f / 32, *vv = edge == 4 ? 35.5f / 32 : lo;
+    *u = edge == 4 ? lo : edge == 5 ? 35.5f / 32 : 0.0f, *vv = edge == 4 ? 35.5f / 32 : edge == 5 ? lo : 0.0f;
     return;
   }
   switch (edge) {
@@ -138,25 +143,27 @@ static void ue_geometry(unsigned edge, bool avs, sf_sampler *sp, float *u, float
  * entry with the null tile set. */
 static bool ue_null_edge(sf_verdict *v, const sf_case *c, unsigned pick, const sf_backend *const *be, unsigned nbe) {
   bool avs = pick & 4u;
-  /* AVS, on half of its inputs: the block wholly below or right of the surface (see ue_geometry) */
-  unsigned edge = avs && (pick >> 12 & 1u) ? 4u + (pick >> 13 & 1u) : pick & 3u; /* right, left, bottom, top, below, beyond */
-  static const char *const edges[6] = {"right", "left", "bottom", "top", "below", "beyond"};
+  /* AVS, on half of its inputs: the block wholly below or right of the surface, or NV12's chroma
+   * taps (see ue_geometry) */
+  unsigned edge = avs && (pick >> 12 & 1u) ? 4u + (pick >> 13) % 3u : pick & 3u; /* right, left, bottom, top, below, beyond, chroma */
+  static const char *const edges[7] = {"right", "left", "bottom", "top", "below", "beyond", "chroma"};
   /* the null tile: (1,0) right of the taps, (0,1) below, the bottom row's (0,3) for `below`, the
    * last column's (3,0) for `beyond`, else (0,0) */
-  unsigned tx = edge == 0 ? 1u : edge == 5 ? 3u : 0u, ty = edge == 2 ? 1u : edge == 4 ? 3u : 0u;
+  unsigned tx = edge == 0 || edge == 6 ? 1u : edge == 5 ? 3u : 0u, ty = edge == 2 ? 1u : edge == 4 ? 3u : 0u;
+  sf_surface *g = edge == 6 ? ue.nv12 : ue.grid;
   sf_sampler sp;
   float u = 0, vv = 0;
   ue_geometry(edge, avs, &sp, &u, &vv);
   sf_status st;
   sf_status_clear(&st);
-  sf_unorm_req uq = {ue.grid, &sp, u, vv, 1.0f / 32, 1.0f / 32};
-  sf_avs_req aq = {.surf = ue.grid, .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
+  sf_unorm_req uq = {g, &sp, u, vv, 1.0f / 32, 1.0f / 32};
+  sf_avs_req aq = {.surf = g, .samp = &sp, .u = u, .v = vv, .du = 1.0f / 32, .dv = 1.0f / 32, .w = 4, .h = 4};
   sf_unorm_out u0, u1, ub;
   sf_avs_out a0, a1, ab;
   const sf_backend *sc = sf_backend_scalar();
   unsigned conf = edge >= 4 ? 4u + edge : (avs ? 4u : 0u) + edge;
   sf_code r0 = ue.edge_seen[conf] ? SF_OK : avs ? sc->avs(&aq, &a0, &st) : sc->sample_unorm(&uq, &u0, &st);
-  sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, true, &st);
+  sf_surface_set_null(g, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, true, &st);
   sf_code r1 = avs ? sc->avs(&aq, &a1, &st) : sc->sample_unorm(&uq, &u1, &st);
   bool ok = true;
   size_t cmp = avs ? 16u * sizeof a0.v[0][0] : sizeof u0.v[0];
@@ -185,7 +192,7 @@ static bool ue_null_edge(sf_verdict *v, const sf_case *c, unsigned pick, const s
                    avs ? "avs" : "sample_unorm", edges[edge]);
     }
   }
-  sf_surface_set_null(ue.grid, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, false, &st);
+  sf_surface_set_null(g, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, false, &st);
   return ok;
 }
 

@@ -13,6 +13,38 @@ static inline sfk_vi sfk_avs_pos(float base, float d, float d2, sfk_vi k, int32_
   return sfk_rne(x * 32.0f, -(1 << 30), 1 << 30);
 }
 
+/* Whether a null page lies under the taps of the channels that read the plane `cp` says (NV12's
+ * chroma plane, else the pixels) with the 4-tap filter (`four`) or the 8-tap one. */
+static bool sfk_avs_null_under(const sf_avs_req *q, const sf_surface *s, bool cp, bool four) {
+  int32_t W = (int32_t)s->desc.width, H = (int32_t)s->desc.height;
+  int32_t pw = cp ? W / 2 : W, ph = cp ? H / 2 : H;
+  int32_t ctr = four ? 1 : 3, nt = four ? 4 : 8;
+  int32_t x0 = INT32_MAX, x1 = INT32_MIN, y0 = INT32_MAX, y1 = INT32_MIN;
+  for (unsigned i = 0; i < q->w; i += SFK_W) {
+    sfk_vi PX = sfk_avs_pos(q->u, q->du, q->u2d, sfk_iota() + (int32_t)i, pw);
+    for (unsigned j = 0; j < SFK_W && i + j < q->w; j++) {
+      int32_t ix = (int32_t)(((uint32_t)PX[j] + 0x80000000u) >> 5) - 0x4000000;
+      x0 = ix < x0 ? ix : x0;
+      x1 = ix > x1 ? ix : x1;
+    }
+  }
+  for (unsigned i = 0; i < q->h; i += SFK_W) {
+    sfk_vi PY = sfk_avs_pos(q->v, q->dv, q->v2d, sfk_iota() + (int32_t)(i + 4 * q->vbn), ph);
+    for (unsigned j = 0; j < SFK_W && i + j < q->h; j++) {
+      int32_t iy = (int32_t)(((uint32_t)PY[j] + 0x80000000u) >> 5) - 0x4000000;
+      y0 = iy < y0 ? iy : y0;
+      y1 = iy > y1 ? iy : y1;
+    }
+  }
+  int64_t ax0 = (int64_t)x0 - ctr, ax1 = (int64_t)x1 - ctr + nt - 1, ay0 = (int64_t)y0 - ctr, ay1 = (int64_t)y1 - ctr + nt - 1;
+  ax0 = ax0 < 0 ? 0 : ax0 >= pw ? pw - 1 : ax0;
+  ax1 = ax1 < 0 ? 0 : ax1 >= pw ? pw - 1 : ax1;
+  ay0 = ay0 < 0 ? 0 : ay0 >= ph ? ph - 1 : ay0;
+  ay1 = ay1 < 0 ? 0 : ay1 >= ph ? ph - 1 : ay1;
+  int32_t sc = cp ? 2 : 1;
+  return sfk_null_in(s, (int32_t)ax0 * sc, (int32_t)ax1 * sc, (int32_t)ay0 * sc, (int32_t)ay1 * sc);
+}
+
 /* AVS (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/AVS.md); scalar.c sf_scalar_avs): separable polyphase filter, lanes = pixels of a
  * row. Column taps, phases and coefficients are computed once per block and channel; each tap is a
  * gather and a 32-bit multiply-add; the vertical sum fits in 32 bits (|sum| <= 8*128*8*128*255).
@@ -28,40 +60,10 @@ static sf_code sfk_avs(const sf_avs_req *q, sf_avs_out *out, sf_status *st) {
   const sf_surface *s = q->surf;
   bool nv12 = s->desc.format == SF_FMT_NV12;
   int32_t W = (int32_t)s->desc.width, H = (int32_t)s->desc.height;
-  /* null pages under the footprint: scalar path */
-  if (s->null_size) {
-    for (unsigned k = 0; k < 4; k++) {
-      bool cp = nv12 && (k == 0 || k == 2);
-      bool four = (k == 0 || k == 2) && !sp->avs_8tap_all;
-      int32_t ctr = four ? 1 : 3, nt = four ? 4 : 8;
-      int32_t pw = cp ? W / 2 : W, ph = cp ? H / 2 : H;
-      int32_t x0 = INT32_MAX, x1 = INT32_MIN, y0 = INT32_MAX, y1 = INT32_MIN;
-      for (unsigned i = 0; i < q->w; i += SFK_W) {
-        sfk_vi PX = sfk_avs_pos(q->u, q->du, q->u2d, sfk_iota() + (int32_t)i, pw);
-        for (unsigned j = 0; j < SFK_W && i + j < q->w; j++) {
-          int32_t ix = (int32_t)(((uint32_t)PX[j] + 0x80000000u) >> 5) - 0x4000000;
-          x0 = ix < x0 ? ix : x0;
-          x1 = ix > x1 ? ix : x1;
-        }
-      }
-      for (unsigned i = 0; i < q->h; i += SFK_W) {
-        sfk_vi PY = sfk_avs_pos(q->v, q->dv, q->v2d, sfk_iota() + (int32_t)(i + 4 * q->vbn), ph);
-        for (unsigned j = 0; j < SFK_W && i + j < q->h; j++) {
-          int32_t iy = (int32_t)(((uint32_t)PY[j] + 0x80000000u) >> 5) - 0x4000000;
-          y0 = iy < y0 ? iy : y0;
-          y1 = iy > y1 ? iy : y1;
-        }
-      }
-      int64_t ax0 = (int64_t)x0 - ctr, ax1 = (int64_t)x1 - ctr + nt - 1, ay0 = (int64_t)y0 - ctr, ay1 = (int64_t)y1 - ctr + nt - 1;
-      ax0 = ax0 < 0 ? 0 : ax0 >= pw ? pw - 1 : ax0;
-      ax1 = ax1 < 0 ? 0 : ax1 >= pw ? pw - 1 : ax1;
-      ay0 = ay0 < 0 ? 0 : ay0 >= ph ? ph - 1 : ay0;
-      ay1 = ay1 < 0 ? 0 : ay1 >= ph ? ph - 1 : ay1;
-      int32_t sc = cp ? 2 : 1;
-      if (sfk_null_in(s, (int32_t)ax0 * sc, (int32_t)ax1 * sc, (int32_t)ay0 * sc, (int32_t)ay1 * sc))
-        return SFK_FWD(sf_scalar_avs(q, out, st));
-    }
-  }
+  /* null pages under the footprint: scalar path. Channels 0 and 2 have the same taps (NV12's chroma
+   * plane; the 4-tap filter unless avs_8tap_all), as 1 and 3 do (the 8-tap filter on the pixels) */
+  if (s->null_size && (sfk_avs_null_under(q, s, nv12, !sp->avs_8tap_all) || sfk_avs_null_under(q, s, false, false)))
+    return SFK_FWD(sf_scalar_avs(q, out, st));
   memset(out, 0, sizeof *out);
   const uint8_t *d = s->data;
   for (unsigned k = 0; k < 4; k++) {

@@ -118,7 +118,7 @@ static void sfk_cube_level(const sfk_ctx *c, sfk_vi L, sfk_vi layer6, sfk_vi fac
     if (q & 1) ti[q] = sfk_mini(ti[q], N - 1);
     if (q & 2) tj[q] = sfk_mini(tj[q], N - 1);
   }
-  bool two[2] = {sfk_any(fr[0] != 0), sfk_any(fr[1] != 0)};
+  const bool two[] = {sfk_any(fr[0] != 0), sfk_any(fr[1] != 0)};
   sfk_vf t[4][4];
   sfk_vi zero = sfk_spi(0);
   for (int q = 0; q < 4; q++) {

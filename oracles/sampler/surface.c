@@ -53,8 +53,7 @@ float sf_half_to_float(uint16_t h) {
   uint32_t s = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31u, m = h & 0x3ffu;
   if (e == 31) return sf_u2f(s | 0x7f800000u | (m << 13));  /* Inf / NaN (payload kept) */
   if (e == 0) {
-    if (m == 0) return sf_u2f(s);
-    /* subnormal: m * 2^-24, exact in float32 */
+    /* zero and subnormals: m * 2^-24, exact in float32 (m = 0 gives the zero of the sign) */
     float f = (float)m * 5.9604644775390625e-8f;
     return s ? -f : f;
   }
