@@ -563,8 +563,10 @@ def reanchor(mid, why, files, cur, origins):
     through history: the commit where the reason first appears and the id it had there (else the
     first commit that holds `mid`), the site with that id in that commit's tree (any group file),
     and the line of the current file that reads the same, with the same operator at the same place in
-    it (of several such lines, the nearest to the old line number). None when a step finds nothing, or
-    two lines tie."""
+    it. When the old file had several such lines, the current one must have as many, and the entry
+    goes to the one of the same rank (the k-th of them); when a copy came or went, which one the
+    review was of cannot be told (one that went may be the one reviewed, and the nearest left be
+    another function's line), so None. None too when a step finds nothing."""
     if why in origins:
         commits, mid = [origins[why][0]], origins[why][1]
     else:
@@ -587,7 +589,12 @@ def reanchor(mid, why, files, cur, origins):
         lines = open(os.path.join(SRC, f), encoding="utf-8").read().split("\n")
         same = [x for x in now if lines[x[1] - 1].strip() == old_line.strip() and
                 x[2] - (len(lines[x[1] - 1]) - len(lines[x[1] - 1].lstrip())) == rel]
-        return nearest(same, site[1])
+        olines = old.stdout.split("\n")
+        was = [x for x in sites(f, old.stdout)[2] if x[3:] == site[3:] and olines[x[1] - 1].strip() == old_line.strip() and
+               x[2] - (len(olines[x[1] - 1]) - len(olines[x[1] - 1].lstrip())) == rel]
+        if len(was) != len(same) or site not in was:
+            return None
+        return sorted(same, key=lambda x: x[1])[sorted(was, key=lambda x: x[1]).index(site)]
     return None
 
 
