@@ -421,7 +421,8 @@ sf_code sf_sample(const sf_backend *be, const sf_sample_batch *req, sf_sample_ou
  * XXH3-64 over every dst byte and status code. Same value on every compiler/optimisation level. */
 uint64_t sf_sampler_selfhash(unsigned n_cases, uint64_t seed);
 
-/* Writes a readable summary of a surface / sampler into buf (always NUL-terminated). */
+/* Writes a readable summary of a surface / sampler into buf (always NUL-terminated); a NULL surface
+ * is "(unbound)". */
 const char *sf_surface_describe(const sf_surface *s, char *buf, size_t n);
 const char *sf_sampler_describe(const sf_sampler *s, char *buf, size_t n);
 

@@ -589,7 +589,7 @@ static bool imm_values(sf_verdict *v) {
  * 3". The same tokens without that DWORD (length 8) print, and with it but a length field of 8 are
  * refused naming both counts ("length field 8 != 9 DWORDs"), the API being open to any tokens. An
  * immediate constant buffer whose length DWORD is not its size, or that is cut before it, is refused
- * naming the size. A declaration whose operand does not decode is refused naming the operand, in the
+ * naming the size, and a resource's return type 10 (past the names) naming the number. A declaration whose operand does not decode is refused naming the operand, in the
  * decoder's words. */
 static bool escape_reason(sf_verdict *v) {
   uint32_t tok[9] = SF_CHECK_SAMPLEPOS9_TOKENS;
@@ -617,8 +617,15 @@ static bool escape_reason(sf_verdict *v) {
     const char *want;
   } icbs[2] = {{icb_long, 4, "customdata length DWORD does not match (4)"}, {icb_cut, 1, "customdata length DWORD does not match (1)"}};
   sf_status st;
+  /* a dcl_resource (texture2d, t0) whose return-type DWORD holds 10, one past the last name
+   * (`continued`, `unused` being 8 and 9), in its first nibble: refused naming the number */
+  static const uint32_t rt10[4] = {0x04001858u, 0x00107000u, 0, 0x0000555Au};
+  sf_code rc = sf_check_print_tokens(rt10, 4, 0x00000050u, &st);
+  if (rc != SF_ERR_NOMEM && !(rc == SF_UNSUPPORTED && strstr(st.msg, "return type 10 has no name")))
+    return sf_verdict_failf(v, "escape_reason", "rettype", "a dcl_resource of return types (10,float,float,float) gave %s (%s); "
+                            "want unsupported, 'return type 10 has no name'", sf_code_name(rc), st.msg);
   for (unsigned q = 0; q < 2; q++) {
-    sf_code rc = sf_check_print_tokens(icbs[q].tok, icbs[q].n, 0x00000050u, &st);
+    rc = sf_check_print_tokens(icbs[q].tok, icbs[q].n, 0x00000050u, &st);
     if (rc == SF_ERR_NOMEM || (rc == SF_UNSUPPORTED && strstr(st.msg, icbs[q].want))) continue;
     return sf_verdict_failf(v, "escape_reason", "customdata", "an immediate constant buffer of %zu DWORDs, its length DWORD %s, "
                             "gave %s (%s); want unsupported, '%s'", icbs[q].n, icbs[q].n > 1 ? "5" : "missing",
@@ -627,7 +634,7 @@ static bool escape_reason(sf_verdict *v) {
   /* a declaration whose operand does not decode (dcl_sampler of register type 0xff): the reason
    * says it is the operand, with the decoder's own words */
   static const uint32_t dcl[3] = {0x0300005au, 0x001ff000u, 0};
-  sf_code rc = sf_check_print_tokens(dcl, 3, 0x00000050u, &st);
+  rc = sf_check_print_tokens(dcl, 3, 0x00000050u, &st);
   if (rc == SF_ERR_NOMEM || (rc == SF_UNSUPPORTED && strstr(st.msg, "operand: ") && strstr(st.msg, "255"))) return true;
   return sf_verdict_failf(v, "escape_reason", "operand", "dcl_sampler of register type 0xff gave %s (%s); want unsupported, "
                           "naming the operand and its type 255", sf_code_name(rc), st.msg);

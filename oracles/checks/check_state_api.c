@@ -437,12 +437,15 @@ bool sf_check_sampler_nulls(sf_verdict *v) {
   sf_sampler_default(NULL);
   sf_state_init(NULL);
   sf_state_free(NULL);
-  /* the descriptions with no buffer, or none of it to write in, give "" (sampler.h) */
-  char dbuf[4] = "xyz";
+  /* the descriptions with no buffer, or none of it to write in, give "" (sampler.h); a NULL
+   * surface is "(unbound)", written over what the buffer held */
+  char dbuf[4] = "xyz", ubuf[16] = "junk junk junk.";
   if (!what && (strcmp(sf_sampler_describe(&smp, NULL, 16), "") != 0 || strcmp(sf_surface_describe(s, NULL, 16), "") != 0 ||
                 strcmp(sf_sampler_describe(&smp, dbuf, 0), "") != 0 || strcmp(sf_surface_describe(s, dbuf, 0), "") != 0 ||
                 strcmp(dbuf, "xyz") != 0))
     what = "sf_sampler_describe / sf_surface_describe (no buffer)", rc = SF_OK;
+  if (!what && strcmp(sf_surface_describe(NULL, ubuf, sizeof ubuf), "(unbound)") != 0)
+    what = "sf_surface_describe (NULL surface: \"(unbound)\")", rc = SF_OK;
   if (!what) {
     memset(s->data, 0x5A, s->size);
     sf_surface_fill(s, NULL, sizeof pat);

@@ -42,7 +42,9 @@ static sf_code read_scalar(const sf_state *s, const sf_vopnd *o, const char *wha
   switch (o->cls) {
     case SF_VCLS_IMMEDIATE:
       type = o->type & 0xF;
-      for (unsigned b = 0; b < 8; b++) bytes[b] = (uint8_t)(o->imm >> (8 * b));
+      /* the type's bytes only (at most 8, sf_vtype_size's table): the bits above them, which the
+       * model lets an immediate hold below bit 32, are read by nothing below */
+      for (unsigned b = 0; b < sf_vtype_size(type); b++) bytes[b] = (uint8_t)(o->imm >> (8 * b));
       break;
     case SF_VCLS_GENERAL: {
       const sf_var *v = sf_state_var_c(s, o->id);
