@@ -20,7 +20,9 @@
  *               backend's footprint one texel short of the scalar entry's reads the tile's bytes
  *               where the scalar entry reads zero. The scalar result must change with the null tile
  *               (else the geometry missed the edge; tested once per process for each of the 11
- *               geometries), and every backend must give its bits. One input in two.
+ *               geometries), and every backend must give its bits. One input in two. With the
+ *               bottom edge, SAMPLE_UNORM also runs `past`: a block just above the null tile stays
+ *               on every backend's own path (ue_null_past).
  *   u8_rect_tie a point-sampled BORDER rect one ulp left of a rounding tie: every backend's rect
  *               entry gives the scalar per-block answer (column 0 the border). One input in four.
  *   u8_far_rows AVS rows past pixel index 2^32: a worked-out answer, and every backend the scalar
@@ -139,6 +141,38 @@ static void ue_geometry(unsigned edge, bool avs, sf_sampler *sp, float *u, float
   }
 }
 
+/* null_edge's `past` (SAMPLE_UNORM, with the bottom edge's null tile (0,1) set): a block whose pixel
+ * row 3 has taps ending at row 7, the last before the tile (v = 3.75/32: row k's taps are 3 + k and
+ * 4 + k). The SIMD path computes the taps of 8 rows for the block's 4 (docs/simd.md); a null-page
+ * test over all 8 sees the tile and hands the block to the scalar code, the same bits. So every
+ * backend must give the scalar bits and leave its forwarded count alone. */
+static bool ue_null_past(sf_verdict *v, const sf_case *c, sf_surface *g, const sf_sampler *sp,
+                         const sf_backend *const *be, unsigned nbe) {
+  sf_unorm_req pq = {g, sp, 1.0f / 32, 3.75f / 32, 1.0f / 32, 1.0f / 32};
+  sf_unorm_out want, got;
+  sf_status st;
+  sf_status_clear(&st);
+  if (sf_backend_scalar()->sample_unorm(&pq, &want, &st) != SF_OK)
+    return ue_fail(v, c, "scalar", "null_edge past scalar", "scalar %s: a SAMPLE_UNORM block above a null tile was %s\n",
+                   sf_code_name(st.code), "refused");
+  for (unsigned b = 0; b < nbe; b++) {
+    if (!be[b]->sample_unorm || !strcmp(be[b]->name, "scalar")) continue;
+    unsigned long f0 = sf_backend_forwarded(be[b]);
+    sf_status_clear(&st);
+    memset(&got, 0xA5, sizeof got);
+    sf_code rb = be[b]->sample_unorm(&pq, &got, &st);
+    const char *bad = rb != SF_OK || memcmp(want.v, got.v, sizeof want.v) ? "bits"
+                      : sf_backend_forwarded(be[b]) != f0 ? "forwarded" : NULL;
+    if (!bad) continue;
+    char key[48];
+    snprintf(key, sizeof key, "null_edge sample_unorm past %s", bad);
+    return ue_fail(v, c, be[b]->name, key, "sample_unorm, a block whose last row's taps end at the row above a null "
+                   "tile, %s (%s)\n", !strcmp(bad, "bits") ? "differs from the scalar entry" : "was handed to the scalar code",
+                   sf_code_name(rb));
+  }
+  return true;
+}
+
 /* null_edge (see above): the fixture test once per geometry, then every backend against the scalar
  * entry with the null tile set. */
 static bool ue_null_edge(sf_verdict *v, const sf_case *c, unsigned pick, const sf_backend *const *be, unsigned nbe) {
@@ -192,6 +226,7 @@ static bool ue_null_edge(sf_verdict *v, const sf_case *c, unsigned pick, const s
                    avs ? "avs" : "sample_unorm", edges[edge]);
     }
   }
+  if (ok && !avs && edge == 2) ok = ue_null_past(v, c, g, &sp, be, nbe);
   sf_surface_set_null(g, 0, 0, tx * SF_NULL_TILE, ty * SF_NULL_TILE, false, &st);
   return ok;
 }
