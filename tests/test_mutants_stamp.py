@@ -8,7 +8,8 @@ on the first copy, and the first function removed. The only copy left is the oth
 "the nearest line that reads the same" would move the review onto code it never looked at (this
 happened to three AVS entries when the null-page test was rewritten). With the same number of
 copies before and after, the entry follows its copy by rank; when a copy came or went it is
-dropped, and its mutant counts as a survivor until it is reviewed again."""
+dropped, and its mutant counts as a survivor until it is reviewed again. The same holds for a
+stamped entry whose id comes to name another line (cases 5 and 6)."""
 import os
 import subprocess
 import sys
@@ -42,10 +43,10 @@ def site_of(text, line):
     return hits[0] if hits else None
 
 
-def run(before, after, reviewed_line):
+def run(before, after, reviewed_line, stamped=False):
     """The equivalents list after stamping: `before` committed with an entry on the '==' of line
-    `reviewed_line`, then the file rewritten as `after`. Returns (entry ids, the site the entry was
-    made for, the current sites)."""
+    `reviewed_line` (stamped with its line and committed again, when `stamped`), then the file
+    rewritten as `after`. Returns (entry ids, the current sites by id)."""
     with tempfile.TemporaryDirectory() as root:
         os.makedirs(os.path.join(root, "src"))
         os.makedirs(os.path.join(root, "scripts"))
@@ -60,6 +61,9 @@ def run(before, after, reviewed_line):
             f.write(f"{m.mutant_id(s)} @00000000 the reviewed copy\n")
         git(root, "add", "-A")
         git(root, "commit", "-qm", "before")
+        if stamped:
+            m.stamp_equivalents()
+            git(root, "commit", "-qam", "stamped")
         with open(os.path.join(root, "src", "t.c"), "w") as f:
             f.write(after)
         m.stamp_equivalents()
@@ -83,6 +87,16 @@ def main():
     # 4. One copy, moved down by a line: it follows.
     ids, now = run(FIRST, "\n" + FIRST, 2)
     check(len(ids) == 1 and now.get(ids[0], (None, 0))[1] == 3, f"one copy moved: the entry is at {[now.get(i) for i in ids]}, want line 3")
+    # 5. Stamped, two copies, the reviewed first copy edited in place (its '==' at the same column, so
+    #    its id is still a site but reads otherwise): the other function's copy, which still reads as
+    #    stamped, must not inherit the review; the entry stays on its id, stale.
+    ids, now = run(FIRST + SECOND, FIRST.replace("a == 0", "a == 1") + SECOND, 2, stamped=True)
+    check(ids == [m.mutant_id(site_of(FIRST + SECOND, 2))] and now.get(ids[0], (None, 0))[1] == 2,
+          f"the reviewed copy edited: the entry is at {[now.get(i) for i in ids]}, want left stale on line 2")
+    # 6. Stamped, one copy, a line with an '==' at the same column put above it: the id now names the
+    #    new line, and the entry follows the reviewed one to line 3.
+    ids, now = run(FIRST, FIRST.replace("{\n", "{\n  int j = a == 1;\n", 1), 2, stamped=True)
+    check(len(ids) == 1 and now.get(ids[0], (None, 0))[1] == 3, f"a line put above: the entry is at {[now.get(i) for i in ids]}, want line 3")
     print("test_mutants_stamp:", "FAILED" if FAILS else "ok")
     return 1 if FAILS else 0
 
