@@ -163,18 +163,9 @@ static sf_code refuse_call(void *out, size_t n, sf_status *st) {
   ((refusing_ctx *)(void *)st)->calls++;
   return sf_fail(st, SF_ERR_STATE, "exec_refusals: the backend refused");
 }
-static sf_code refusing_sample(const sf_sample_batch *q, sf_sample_out *o, sf_status *st) {
-  (void)q;
-  return refuse_call(o, sizeof *o, st);
-}
-static sf_code refusing_unorm(const sf_unorm_req *q, sf_unorm_out *o, sf_status *st) {
-  (void)q;
-  return refuse_call(o, sizeof *o, st);
-}
-static sf_code refusing_avs(const sf_avs_req *q, sf_avs_out *o, sf_status *st) {
-  (void)q;
-  return refuse_call(o, sizeof *o, st);
-}
+static sf_code refusing_sample(const sf_sample_batch *q, sf_sample_out *o, sf_status *st) { (void)q; return refuse_call(o, sizeof *o, st); }
+static sf_code refusing_unorm(const sf_unorm_req *q, sf_unorm_out *o, sf_status *st) { (void)q; return refuse_call(o, sizeof *o, st); }
+static sf_code refusing_avs(const sf_avs_req *q, sf_avs_out *o, sf_status *st) { (void)q; return refuse_call(o, sizeof *o, st); }
 
 static const sf_backend refusing_backend = {"refusing", refusing_sample, refusing_unorm, refusing_avs, NULL};
 
@@ -318,8 +309,8 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * the register file; (4) a D3D instruction whose resource or sampler operand (picked by the case) is
  * a temp register as invalid; (5) any instruction with every sampler slot of the state unbound as a
  * state error; (6) a D3D resource or sampler index one past the state's slots (the other one in
- * range) as over the limit; (7) a SAMPLE_UNORM, AVS or 3D_SAMPLE whose destination is an undeclared
- * variable, or a block's that starts past its variable's end, as a state error; (8) a 3D_SAMPLE whose
+ * range) as over the limit; (7) a SAMPLE_UNORM, AVS or 3D_SAMPLE whose destination (or (7b) a 3D_SAMPLE
+ * parameter) is an undeclared variable, or a block's that starts past its variable's end, as a state error; (8) a 3D_SAMPLE whose
  * aoffimmi is indirect as unsupported or of class 4 as invalid, (8b) or in a variable the state does
  * not declare as a state error; (10) a SAMPLE_UNORM or AVS scalar source (any of AVS's nine) of an
  * 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS block with a channel mask of 0, an output
@@ -413,9 +404,12 @@ static bool exec_refusals(sf_verdict *v, const sf_case *c, sf_state *s) {
     if (!calls0) return true;
     if (!dst_exact(v, c, s)) return false;
     in = c->inst;
-    if ((c->pattern[18] & 24u) == 16u) { /* (7) the destination an undeclared variable: a state error */
-      in.s3d.dst.id = free_id(s, 1), in.s3d.dst.off = 0;
-      return refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", "dst_undeclared", "an undeclared destination variable");
+    if ((c->pattern[18] & 24u) == 16u) { /* (7) the destination, or (7b) a parameter, an undeclared variable */
+      unsigned k = 0, par = (c->pattern[18] & 32u) != 0; /* the parameter: the first that is not %null */
+      while (k < in.s3d.num_params && !in.s3d.params[k].id) k++;
+      if ((par = par && k < in.s3d.num_params)) in.s3d.params[k].id = free_id(s, 1);
+      else in.s3d.dst.id = free_id(s, 1), in.s3d.dst.off = 0;
+      return refused_first(v, c, s, &in, SF_ERR_STATE, "exec_refusals", par ? "param_undeclared" : "dst_undeclared", par ? "an undeclared parameter variable" : "an undeclared destination variable");
     }
     if (c->pattern[18] & 8u) {  /* (8b) a general-variable aoffimmi the state does not declare: a state error */
       memset(&in.s3d.aoffimmi, 0, sizeof in.s3d.aoffimmi);
