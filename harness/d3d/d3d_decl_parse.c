@@ -1,5 +1,5 @@
 /* d3d_decl_parse.c — D3D asm text: the parser of declarations (the forms d3d_decl.c prints, which
- * are fxc's; also vkd3d's `dcl_constantBuffer` and `comparisonMode` spellings). Token layouts as in
+ * are fxc's; also vkd3d's `dcl_constantBuffer`, `comparisonMode` and `int` return-type spellings). Token layouts as in
  * d3d_decl.c. Every error carries the line:column of the offending character. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +37,12 @@ static sf_code rettypes(tcur *c, uint32_t *rt) {
   *rt = 0;
   for (unsigned i = 0; i < 4; i++) {
     unsigned k;
-    if ((e = word_of(c, da_rt_names, N_RT_NAMES, &k, "a return type (float, uint, ...)"))) return e;
+    da_skip_sp(c);
+    /* vkd3d's listings spell sint "int" here too (its one data-type table), as in an instruction's
+     * return-type group (d3d_parse.c) */
+    if (c->pos + 3 <= c->len && !memcmp(c->s + c->pos, "int", 3) && !da_is_word(da_peek_at(c, 3)))
+      c->pos += 3, k = 3;
+    else if ((e = word_of(c, da_rt_names, N_RT_NAMES, &k, "a return type (float, uint, ...)"))) return e;
     *rt |= k << (4 * i);
     da_skip_sp(c);
     if ((e = da_expect(c, i < 3 ? "," : ")"))) return e;

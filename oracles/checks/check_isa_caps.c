@@ -552,9 +552,9 @@ static bool sf_check_list_cap(sf_verdict *v) {
       if (at < eb.len && b.data[at] == cap && sf_buf_put(&b, b.data + b.len - each, each)) {
         b.data[at] = (uint8_t)(cap + 1);
         sf_status_clear(&st);
-        sf_code dc = sf_visa_gen_decode(b.data, b.len, 0, SF_VISA_FORM_SPEC, &back, &used, &st);
+        sf_code dc = sf_visa_gen_decode(b.data, b.len, 0x1000, SF_VISA_FORM_SPEC, &back, &used, &st);
         if (dc == SF_OK) sf_visa_ginst_free(&back);
-        if (dc != SF_ERR_LIMIT) bad = "decode over";
+        if (dc != SF_ERR_LIMIT || st.pos_kind != SF_POS_BYTE || st.pos != 0x1000u + at) bad = "decode over"; /* at the count's byte, past a base */
       }
     }
     sf_buf_free(&eb);

@@ -438,6 +438,9 @@ static const tw_case tw_cases[] = {
     {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 256 1 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, 23, "the number of source registers must be at most 255"},
     {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 1 256 0x0:ud V0046.0 V0047.0", SF_ERR_RANGE, 25, "the number of destination registers must be at most 255"},
     {TW_VISA_KNOWN, "raw_send (M1, 16) 0x0 255 255 0x0:ud V0046.0 V0047.0", SF_OK, 0, NULL},
+    /* the extended descriptor (GenX_IR's HEX_LIT) needs both the 0 and the x */
+    {TW_VISA_KNOWN, "raw_send (M1, 16) 0y0 1 1 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, 19, "expected the extended message descriptor as 0x<hex>"},
+    {TW_VISA_KNOWN, "raw_send (M1, 16) 1x0 1 1 0x0:ud V0046.0 V0047.0", SF_ERR_SYNTAX, 19, "expected the extended message descriptor as 0x<hex>"},
     /* the legacy sample's SIMD mode, refused at its number */
     {TW_VISA_KNOWN, "sample.GA (12) S0 T6 V0046.0 V0047.0 V0046.0 V0047.0", SF_ERR_RANGE, 12, "SIMD mode 12: expected 8, 16 or 32"},
     /* one .eot among a raw_sends suffix's numbers, wherever it stands; a second is no number */
@@ -718,13 +721,16 @@ static bool sf_check_text_strings(sf_verdict *v) {
   return ok;
 }
 
-/* vkd3d-compiler 1.2's spellings of three instructions (its trace listings) read as the very program
+/* vkd3d-compiler 1.2's spellings of five instructions (its trace listings; sint is "int" there) read as the very program
  * fxc's spelling reads as: the same encoded tokens. Our printer writes fxc's, so only a text from
  * elsewhere holds these. */
 static bool tw_d3d_aliases(sf_verdict *v) {
   static const char *const pairs[][2] = {{"dcl_constantBuffer cb0[4], immediateIndexed", "dcl_constantbuffer cb0[4], immediateIndexed"},
                                          {"dcl_index_range o0.xyzw 2", "dcl_indexrange o0.xyzw 2"},
-                                         {"sample_pos r0.xy, t0.xyzw, r1.x", "samplepos r0.xy, t0.xyzw, r1.x"}};
+                                         {"sample_pos r0.xy, t0.xyzw, r1.x", "samplepos r0.xy, t0.xyzw, r1.x"},
+                                         {"dcl_resource_texture2d (int,int,int,int) t0", "dcl_resource_texture2d (sint,sint,sint,sint) t0"},
+                                         {"sample_indexable(texture2d)(int,int,int,int) r0.xyzw, v0.xyxx, t0.xyzw, s0",
+                                          "sample_indexable(texture2d)(sint,sint,sint,sint) r0.xyzw, v0.xyxx, t0.xyzw, s0"}};
   for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
     sf_status st;
     sf_status_clear(&st);
