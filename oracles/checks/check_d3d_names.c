@@ -589,8 +589,8 @@ static bool imm_values(sf_verdict *v) {
  * 3". The same tokens without that DWORD (length 8) print, and with it but a length field of 8 are
  * refused naming both counts ("length field 8 != 9 DWORDs"), the API being open to any tokens. An
  * immediate constant buffer whose length DWORD is not its size, or that is cut before it, is refused
- * naming the size, and a resource's return type 10 (past the names) naming the number. A declaration whose operand does not decode is refused naming the operand, in the
- * decoder's words. */
+ * naming the size, and a resource's return type 10 (past the names) naming the number. A
+ * declaration whose operand does not decode is refused naming the operand, in the decoder's words. */
 static bool escape_reason(sf_verdict *v) {
   uint32_t tok[9] = SF_CHECK_SAMPLEPOS9_TOKENS;
   /* 0: length 9, 9 DWORDs; 1: length 8, 8 DWORDs (prints); 2: length 8 given 9 DWORDs */

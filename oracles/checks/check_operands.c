@@ -309,8 +309,9 @@ static bool dst_exact(sf_verdict *v, const sf_case *c, sf_state *s) {
  * the register file; (4) a D3D instruction whose resource or sampler operand (picked by the case) is
  * a temp register as invalid; (5) any instruction with every sampler slot of the state unbound as a
  * state error; (6) a D3D resource or sampler index one past the state's slots (the other one in
- * range) as over the limit; (7) a SAMPLE_UNORM, AVS or 3D_SAMPLE whose destination (or (7b) a 3D_SAMPLE
- * parameter) is an undeclared variable, or a block's that starts past its variable's end, as a state error; (8) a 3D_SAMPLE whose
+ * range) as over the limit; (7) a SAMPLE_UNORM, AVS or 3D_SAMPLE whose destination (or (7b) a
+ * 3D_SAMPLE parameter) is an undeclared variable, or a block's that starts past its variable's end,
+ * as a state error; (8) a 3D_SAMPLE whose
  * aoffimmi is indirect as unsupported or of class 4 as invalid, (8b) or in a variable the state does
  * not declare as a state error; (10) a SAMPLE_UNORM or AVS scalar source (any of AVS's nine) of an
  * 8-byte type as a state error; (11) a SAMPLE_UNORM or AVS block with a channel mask of 0, an output
