@@ -24,7 +24,8 @@
  * structured text would not give back its bytes, so the decoder must refuse it as unsupported
  * (`sig_repack`) and the text must carry it as hex and still read back to the same container.
  * Every drawn signature with elements also gets one element's reserved word set (`sig_reserved`),
- * which must be refused as unsupported at that word. */
+ * which must be refused as unsupported at that word, and that element's name starting with a digit
+ * (`sig_name_digit`), refused as unsupported at the name. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,6 +279,20 @@ static bool sig_reserved(const sf_dxbc_sig *sig, const sf_buf *body, unsigned e,
   if (rc != SF_UNSUPPORTED || st.pos_kind != SF_POS_BYTE || st.pos != at)
     return gen_fail(v, "sig_reserved", rc ? &st : NULL, "an element with a reserved byte set is not refused as unsupported "
                                                         "at the reserved word");
+  /* `sig_name_digit`: the same element's name starting with a digit (the rest is still word
+   * characters) is no identifier, so no `.isgn` line could carry it: refused as unsupported at the
+   * name's offset, the message saying why. */
+  size_t name = sf_le32(body->data + 8 + (size_t)e * es + (es >= 28 ? 4 : 0));
+  if (name >= body->len || !(copy = malloc(body->len))) return true; /* the decode above checked the offset */
+  memcpy(copy, body->data, body->len);
+  copy[name] = (uint8_t)('0' + e % 10);
+  sf_status_clear(&st);
+  rc = sf_dxbc_sig_decode(sig->fourcc, copy, body->len, &d, &st);
+  free(copy);
+  if (rc == SF_OK) sf_dxbc_sig_free(&d);
+  if (rc != SF_UNSUPPORTED || st.pos_kind != SF_POS_BYTE || st.pos != name || !strstr(st.msg, "not an identifier"))
+    return gen_fail(v, "sig_name_digit", rc ? &st : NULL, "an element whose name starts with a digit is not refused as "
+                                                          "unsupported at its name, as no identifier");
   return true;
 }
 
