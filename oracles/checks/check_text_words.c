@@ -77,6 +77,7 @@ static const tw_case tw_cases[] = {
      "'" "abcdefghijklmnopqrstuvwxyzabcdefghijklmn" "' is not a va operation"},
     {TW_D3D_LINE, "sample_" TW_LONG " r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 7,
      "suffix '_" "abcdefghijklmnopqrstuvwxyzabcdefghijklm" "'"},
+    {TW_D3D_LINE, "sample_satx r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 11, "unknown mnemonic suffix"},
     {TW_D3D_LINE, "sample r0.xyzw, q" TW_LONG ".xyzw, t0.xyzw, s0", SF_ERR_SYNTAX, 17,
      "register 'q" "abcdefghijklmnopqrstuvwxyzabcdefghijklm" "'"},
     {TW_D3D_LINE, TW_LONG " r0.xyzw, r1.xyzw, t0.xyzw, s0", SF_UNSUPPORTED, 1,
