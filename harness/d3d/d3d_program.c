@@ -16,8 +16,7 @@ static bool sb_puts(sf_buf *out, const char *s) { return sf_buf_put(out, s, strl
 
 static sf_code parse_tpf_line(tcur *c, tokv *out, sf_d3d_inst *d, bool *is_inst) {
   sf_code e;
-  size_t start = c->pos;
-  out->n = 0;
+  size_t start = c->pos; /* out is empty: da_stmt_parse, the caller, empties it */
   while (!da_at_end(c)) {
     /* an instruction's length field holds 127; a customdata block's (its second token) 32 bits, so
      * only the program cap (da_tok_push) bounds it: the printer writes such a block on one line */

@@ -307,6 +307,7 @@ static const tw_case tw_cases[] = {
      * and, where a line can hold it, at it; read after SF_VISA_KNOWN_HDR, whose variables they name */
     {TW_VISA_KNOWN, "oword_ld (32) T6 0x10:ud V0046.0", SF_ERR_RANGE, 11, "the number of owords (1, 2, 4, 8, 16) must be at most 16"},
     {TW_VISA_KNOWN, "oword_ld (16) T6 0x10:ud V0046.0", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "scatter4_typed.RGBA (M1, 8) T6 V0046.0 V0047.0 %null.0 %null.0", SF_ERR_SYNTAX, 63, "expected the data"},
     {TW_VISA_KNOWN, "media_ld.nomod (8,4) T6 16 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_ERR_RANGE, 25, "the plane (0-15) must be at most 15"},
     {TW_VISA_KNOWN, "media_ld.nomod (8,4) T6 15 V0047(0,0)<0;1,0> 0x5:ud V0046.0", SF_OK, 0, NULL},
     /* an address operand's width: 1, 2, 4, 8, 16 or 32 */

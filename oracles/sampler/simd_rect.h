@@ -38,6 +38,7 @@ static void sfk_rect_axes(const sf_unorm_rect_req *q, int32_t *c0, int32_t *c1, 
   const int32_t n[2] = {(int32_t)s->levels[0].w, (int32_t)s->levels[0].h};
   /* a block's 8 columns (4 rows): a 16-lane load reads the 8 zeros past them, whose lanes are not stored */
   static const int32_t xs[16] = {0, 1, 2, 3, 4, 5, 6, 7};
+  _Static_assert(SFK_W >= 8, "the rect's axes take a block's 8 columns in one vector");
   for (unsigned a = 0; a < 2; a++) {
     uint32_t nb = a ? q->blocks_y : q->blocks_x, per = a ? 4 : 8;
     float org = a ? q->v : q->u, step = a ? q->bv : q->bu, d = a ? q->dv : q->du;
@@ -45,23 +46,21 @@ static void sfk_rect_axes(const sf_unorm_rect_req *q, int32_t *c0, int32_t *c1, 
     for (uint32_t i = 0; i < nb; i++) {
       float base = (float)i * step; /* the block's origin, as the per-block request rounds it */
       base = org + base;
-      for (unsigned g = 0; g < per; g += SFK_W) {
-        sfk_vf k = __builtin_convertvector(sfk_ldi(xs + g), sfk_vf);
-        sfk_vf p = k * d;
-        p = p + base;
-        sfk_vi X = sfk_axis(p, sfk_spi(n[a]), sfk_spi(linear ? -1 : 0), sfk_spi(0), sp->addr[a]);
-        sfk_vi i0 = sfk_floor8(X);
-        sfk_vi fr = linear ? (X & 255) : sfk_spi(0);
-        sfk_vi t0, t1;
-        sfk_wrap2(i0, sfk_spi(n[a]), sp->addr[a], &t0, &t1);
-        t1 = sfk_seli(fr == 0, t0, t1); /* weight-0 tap: redirected (adds 0) */
-        unsigned cnt = per - g < SFK_W ? per - g : SFK_W;
-        for (unsigned j = 0; j < cnt; j++) {
-          size_t at = (size_t)i * per + g + j;
-          o0[at] = t0[j];
-          o1[at] = t1[j];
-          of[at] = fr[j];
-        }
+      /* one vector holds a block's 8 columns or 4 rows: this path is built for 8 and 16 lanes only */
+      sfk_vf k = __builtin_convertvector(sfk_ldi(xs), sfk_vf);
+      sfk_vf p = k * d;
+      p = p + base;
+      sfk_vi X = sfk_axis(p, sfk_spi(n[a]), sfk_spi(linear ? -1 : 0), sfk_spi(0), sp->addr[a]);
+      sfk_vi i0 = sfk_floor8(X);
+      sfk_vi fr = linear ? (X & 255) : sfk_spi(0);
+      sfk_vi t0, t1;
+      sfk_wrap2(i0, sfk_spi(n[a]), sp->addr[a], &t0, &t1);
+      t1 = sfk_seli(fr == 0, t0, t1); /* weight-0 tap: redirected (adds 0) */
+      for (unsigned j = 0; j < per; j++) {
+        size_t at = (size_t)i * per + j;
+        o0[at] = t0[j];
+        o1[at] = t1[j];
+        of[at] = fr[j];
       }
     }
   }
