@@ -175,10 +175,44 @@ static bool spare_record(sf_isa_file *f, sf_verdict *v) {
   return same;
 }
 
+/* `name_width` (with name_refuses): before vISA 3.7 a kernel's or function's name length is one
+ * byte, so the writer given the file as vISA 3.m (m from 1 to 6, by the input's hash) with kernel
+ * 0's name, then (the kernels' names fitting) function 0's, 256 bytes long refuses it as out of
+ * range, naming the object, the length and the version. The reader never builds one. */
+static bool name_width(sf_isa_file *f, sf_verdict *v, uint64_t h) {
+  static char wide[257];
+  memset(wide, 'n', 256);
+  const uint8_t keep_major = f->major, keep_minor = f->minor, minor = (uint8_t)(1 + h % 6);
+  bool fit = true;
+  for (uint32_t i = 0; i < f->num_kernels; i++) fit = fit && f->kernels[i].name_len <= 0xFF;
+  for (unsigned q = 0; q < (fit && f->num_functions && f->functions ? 2u : 1u); q++) {
+    sf_visa_kernel *o = q ? &f->functions[0] : &f->kernels[0];
+    char *keep = o->name;
+    uint16_t keep_len = o->name_len;
+    f->major = 3, f->minor = minor;
+    o->name = wide, o->name_len = 256;
+    sf_status st;
+    sf_code c = sf_isa_write_code(f, &st);
+    o->name = keep, o->name_len = keep_len;
+    f->major = keep_major, f->minor = keep_minor;
+    char want[96];
+    snprintf(want, sizeof want, "%s 0: a name of 256 bytes; vISA 3.%u stores its length in 8 bits", q ? "function" : "kernel",
+             (unsigned)minor);
+    if (c == SF_ERR_NOMEM || (c == SF_ERR_RANGE && strstr(st.msg, want))) continue;
+    sf_verdict_fail(v, "write_refuses", NULL, "name_width");
+    sf_verdict_key(v, "write_refuses name_width %s %s", q ? "function" : "kernel", sf_code_name(c));
+    sf_verdict_dumpf(v, "sf_isa_write given the file as vISA 3.%u with a 256-byte name returned %s (%s), want out of range "
+                        "saying '%s'\n", (unsigned)minor, sf_code_name(c), st.msg, want);
+    return false;
+  }
+  return true;
+}
+
 bool sf_check_isa_write_refuses(sf_isa_file *f, const uint8_t *p, size_t n, sf_verdict *v) {
   uint64_t h = XXH3_64bits(p, n);
   if (!function_refuses(f, v)) return false;
-  if (f->num_kernels && (h >> 60) % 4 == 1) return string_refuses(f, v) && name_refuses(f, v) && tail_refuses(f, v) && spare_record(f, v);
+  if (f->num_kernels && (h >> 60) % 4 == 1) return string_refuses(f, v) && name_refuses(f, v) && name_width(f, v, h) && tail_refuses(f, v) &&
+           spare_record(f, v);
   if (!f->num_kernels || (h >> 60) % 4 != 0) return true;
   sf_visa_kernel *k = &f->kernels[0];
   unsigned what = (unsigned)((h >> 8) % 5);

@@ -133,6 +133,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_WHOLE, "", SF_ERR_SYNTAX, 1, "expected .version"}, /* no line at all: still 1:1 */
     {TW_VISA_FILE, ".version 4.1", SF_ERR_SYNTAX, 1, ".version may appear only once"}, /* a second one, in a kernel */
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xyzw  arg[V40]:a32", SF_ERR_SYNTAX, 47, "expected a typed address model"},
+    {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xyzw  btiz(0x4)[V40]:a32", SF_ERR_SYNTAX, 47, "expected a typed address model"},
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xxz  bti(0x4)[V40]:a32", SF_ERR_SYNTAX, 42, "in that order, each once"},
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.zy  bti(0x4)[V40]:a32", SF_ERR_SYNTAX, 42, "in that order, each once"},
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.  bti(0x4)[V40]:a32", SF_ERR_SYNTAX, 41, "expected the channels (xyzw)"},
