@@ -100,8 +100,36 @@ static bool read_zeros(sf_verdict *v, const sf_d3d_inst *d) {
   return false;
 }
 
+/* `canon_ext` (with `read_zeros`): an extended operand token is a spelling; what it carries is
+ * the modifier, the minimum precision and nonuniform. So the canonical form has one on an operand
+ * exactly when one of those is set, and a copy of d with every operand spelled the other way (a
+ * token that says nothing, or none under a set field, as an API caller may build) has the same
+ * canonical bytes. A canonicalization that kept the spelling hashed one instruction two ways. */
+static bool canon_ext(sf_verdict *v, const sf_d3d_inst *d) {
+  sf_d3d_inst a = *d, b = *d;
+  unsigned n = d->num_src < SF_D3D_MAX_SRC ? d->num_src : SF_D3D_MAX_SRC;
+  for (unsigned i = 0; i <= n; i++) {
+    sf_d3d_opnd *o = i ? &b.src[i - 1] : &b.dst;
+    o->extended = !(o->modifier || o->min_precision || o->nonuniform);
+  }
+  sf_d3d_inst_canonicalize(&a);
+  sf_d3d_inst_canonicalize(&b);
+  const char *why = memcmp(&a, &b, sizeof a) ? "the other spelling of the extended operand tokens canonicalizes to other bytes"
+                                             : NULL;
+  for (unsigned i = 0; i <= n && !why; i++) {
+    const sf_d3d_opnd *o = i ? &a.src[i - 1] : &a.dst;
+    if (o->extended != (o->modifier || o->min_precision || o->nonuniform))
+      why = "a canonical operand's extended token does not match its modifier, minimum precision and nonuniform";
+  }
+  if (!why) return true;
+  sf_verdict_fail(v, "canon_ext", NULL, "d3d");
+  sf_verdict_key(v, "canon_ext");
+  sf_verdict_dumpf(v, "%s (op %u, first differing byte %zu of sf_d3d_inst)\n", why, (unsigned)d->op, first_diff(&a, &b));
+  return false;
+}
+
 bool sf_check_d3d_canon_clears(sf_verdict *v, const sf_d3d_inst *d, bool valid) {
-  if (valid && !read_zeros(v, d)) return false;
+  if ((valid && !read_zeros(v, d)) || !canon_ext(v, d)) return false;
   sf_d3d_inst a, j;
   memcpy(&a, d, sizeof a);
   memcpy(&j, d, sizeof j);

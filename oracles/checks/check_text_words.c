@@ -124,6 +124,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, ".input V40 offset=32", SF_ERR_SYNTAX, 21, "expected offset=<n> and size=<n> in .input"},
     {TW_VISA_FILE, ".input V40 size=4", SF_ERR_SYNTAX, 18, "expected offset=<n> and size=<n> in .input"},
     {TW_VISA_FILE, ".input V40 offset=32 size=4", SF_OK, 0, NULL},
+    {TW_VISA_FILE, ".input V40 offset=32 size=4 size=8", SF_ERR_SYNTAX, 29, "repeated .input attribute 'size'"},
     {TW_VISA_FILE, ".kernel_attr Foo=#abc", SF_ERR_SYNTAX, 21, "expected an even number of hex digits"},
     /* '@' and '`' are 'A' and 'a' less one, the case bit (0x20) set or not: not hex digits */
     {TW_VISA_FILE, ".kernel_attr Foo=#a@", SF_ERR_SYNTAX, 19, "expected an even number of hex digits"},
