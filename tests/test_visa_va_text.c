@@ -140,6 +140,10 @@ static void every_form(void) {
         kinds[j] = plan[j] == 'V' || plan[j] == 'M' ? 'V' : plan[j] == 'R' ? 'R' : 'b';
       SF_CHECK_MSG(!strcmp(kinds, d->subs[q].layout), "%s: plan '%s' is layout '%s', the row says '%s'", d->subs[q].name,
                    plan ? plan : "-", kinds, d->subs[q].layout);
+      /* the text reads and writes a sampler only with the surface after it (GenX_IR prints "T S") */
+      const char *s_at = plan ? strchr(plan, 'S') : NULL;
+      SF_CHECK_MSG(!s_at || (s_at[1] == 'T' && !strchr(s_at + 1, 'S')), "%s: plan '%s' has a sampler not followed by the surface",
+                   d->subs[q].name, plan);
     }
   }
   SF_CHECK(!sf_visa_va_plan(0x44, 0) && !sf_visa_va_plan(0x4d, 0x0e) && !sf_visa_va_plan(0x4d, 0x19));

@@ -30,7 +30,7 @@
 
 /* A form: the opcode, the sub-op byte, GenX_IR's printed sub-op name, and the fields after the
  * sub-op in their byte order, by what the text writes for each:
- *   T surface, S sampler (a leading "ST" prints T first), V vector operand, R raw operand,
+ *   T surface, S sampler (only as "ST", printed T first), V vector operand, R raw operand,
  *   M minmax's enable mode (a vector operand, an immediate printed by name), and the mode bytes:
  *   c convolve exec mode + kernel size (bits 0-1, bit 4), e erode/dilate exec mode, a AVS output
  *   control, x min-max-filter exec mode, k 1D/1-pixel convolve mode (1 prints nothing), f flood
@@ -162,10 +162,8 @@ void vt_print_va(pctx *c, const sf_visa_ginst *g, const char *name) {
       vt_print_surface(c, (uint8_t)g->ops[2 + i].u);
       vt_print_sampler(c, (uint8_t)o->u);
       i++;
-    } else if (k == 'T') {
+    } else if (k == 'T') { /* a sampler always comes before a surface (the table's "ST") */
       vt_print_surface(c, (uint8_t)o->u);
-    } else if (k == 'S') {
-      vt_print_sampler(c, (uint8_t)o->u);
     } else if (k == 'V' || (k == 'M' && o->v.cls != SF_VCLS_IMMEDIATE)) {
       vt_print_vopnd(c, &o->v);
     } else if (k == 'M') {
@@ -265,8 +263,8 @@ bool vt_parse_va(cur *c, const vt_gmatch *m, vt_gbuild *b) {
       vt_gput_u(b, SF_VF_UB, slot);
       vt_gput_u(b, SF_VF_UB, surf);
       i++;
-    } else if (k == 'T' || k == 'S') {
-      if (!vt_count_token(c) || !vt_p_state_slot(c, &slot, k == 'T' ? "a surface" : "a sampler")) return false;
+    } else if (k == 'T') { /* a sampler always comes before a surface (the table's "ST") */
+      if (!vt_count_token(c) || !vt_p_state_slot(c, &slot, "a surface")) return false;
       vt_gput_u(b, SF_VF_UB, slot);
     } else if (k == 'V') {
       if (!vt_gput_v(c, b, "a vector operand")) return false;

@@ -132,6 +132,7 @@ static const tw_case tw_cases[] = {
     {TW_VISA_FILE, ".kernel_attr Foo=#aF", SF_OK, 0, NULL},
 
     {TW_VISA_WHOLE, "", SF_ERR_SYNTAX, 1, "expected .version"}, /* no line at all: still 1:1 */
+    {TW_VISA_WHOLE, TW_HDR "    va.minmax T6 0x0:f 0x0:f VA_MAX_ENABLE", SF_ERR_SYNTAX, 43, "expected the destination, found end of line"}, /* ends at a mode word */
     {TW_VISA_FILE, ".version 4.1", SF_ERR_SYNTAX, 1, ".version may appear only once"}, /* a second one, in a kernel */
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xyzw  arg[V40]:a32", SF_ERR_SYNTAX, 47, "expected a typed address model"},
     {TW_VISA_FILE, "    lsc_load_quad.tgm (M1, 16)  V40:d32.xyzw  btiz(0x4)[V40]:a32", SF_ERR_SYNTAX, 47, "expected a typed address model"},
@@ -550,13 +551,14 @@ static sf_code tw_read(unsigned family, const char *line, size_t n, sf_status *s
   /* a whole text: the line alone; a known line: after the header of visa_known_lines.h */
   const char *hdr = family == TW_VISA_KNOWN ? SF_VISA_KNOWN_HDR : TW_HDR;
   size_t hn = family == TW_VISA_WHOLE ? 0 : strlen(hdr);
-  char *t = malloc(hn + n + 1);
+  size_t len = hn + n + (hn != 0); /* a whole text as it is, in a block of exactly its bytes (ASan sees past them) */
+  char *t = malloc(len ? len : 1);
   if (!t) return SF_ERR_NOMEM;
   memcpy(t, hdr, hn);
   memcpy(t + hn, line, n);
-  t[hn + n] = '\n';
+  if (hn) t[hn + n] = '\n';
   sf_isa_file f;
-  sf_code rc = sf_visaasm_parse(t, hn + n + (hn != 0), &f, st); /* a whole text as it is, no newline added */
+  sf_code rc = sf_visaasm_parse(t, len, &f, st);
   if (rc == SF_OK) sf_isa_free(&f);
   free(t);
   for (size_t i = 0; i < hn; i++) *at_line += hdr[i] == '\n';

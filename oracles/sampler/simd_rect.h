@@ -23,8 +23,8 @@ static inline void sfk_asan_idx8(const void *base, const int32_t *idx, int32_t s
  * pages (docs/simd.md "The SAMPLE_UNORM rect"). Both rest on one fact: pixel (X, Y) of the rect is
  * block (X/8, Y/4)'s pixel (X%8, Y%4), whose coordinates are separable: column X depends only on
  * (u + (float)(X/8)*bu) + (float)(X%8)*du, row Y only on v, bv, dv. So sfk_rect_axes computes, once
- * per call, every column's two taps and 8-bit fraction, and every row's, with the same sfk_axis /
- * sfk_wrap2 steps as sfk_sample_unorm (hence as scalar.c): c0[X], c1[X] (after the address mode; -1
+ * per call, every column's two taps and 8-bit fraction, and every row's, with sfk_sample_unorm's
+ * own step, sfk_unorm_axis (hence as scalar.c): c0[X], c1[X] (after the address mode; -1
  * is border) and cf[X] (weights 256 - cf, cf), and r0, r1, rf per row. A tap of weight 0, which the
  * scalar code skips, is redirected to the other tap of its axis (c1 = c0 where cf = 0): it adds 0.
  * After that the kernels do no float work; they evaluate the model's integer sum
@@ -47,14 +47,8 @@ static void sfk_rect_axes(const sf_unorm_rect_req *q, int32_t *c0, int32_t *c1, 
       float base = (float)i * step; /* the block's origin, as the per-block request rounds it */
       base = org + base;
       /* one vector holds a block's 8 columns or 4 rows: this path is built for 8 and 16 lanes only */
-      sfk_vf k = __builtin_convertvector(sfk_ldi(xs), sfk_vf);
-      sfk_vf p = k * d;
-      p = p + base;
-      sfk_vi X = sfk_axis(p, sfk_spi(n[a]), sfk_spi(linear ? -1 : 0), sfk_spi(0), sp->addr[a]);
-      sfk_vi i0 = sfk_floor8(X);
-      sfk_vi fr = linear ? (X & 255) : sfk_spi(0);
-      sfk_vi t0, t1;
-      sfk_wrap2(i0, sfk_spi(n[a]), sp->addr[a], &t0, &t1);
+      sfk_vi t0, t1, fr;
+      sfk_unorm_axis(__builtin_convertvector(sfk_ldi(xs), sfk_vf), d, base, n[a], linear, sp->addr[a], &t0, &t1, &fr);
       t1 = sfk_seli(fr == 0, t0, t1); /* weight-0 tap: redirected (adds 0) */
       for (unsigned j = 0; j < per; j++) {
         size_t at = (size_t)i * per + j;

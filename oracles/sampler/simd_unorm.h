@@ -162,6 +162,18 @@ static bool sfk_unorm_fast(const sf_surface *s, int32_t cx[2][8], int32_t cy[2][
 }
 #endif
 
+/* One axis of a SAMPLE_UNORM footprint (here and in the rect, simd_rect.h): the positions
+ * base + k d for the lanes' column or row numbers k, as 8.8 addresses (sfk_axis), their two taps
+ * after the address mode (-1 = border) and their 8-bit fractions (0 when the filter is point). */
+static inline void sfk_unorm_axis(sfk_vf k, float d, float base, int32_t n, bool linear, unsigned addr, sfk_vi *t0,
+                                  sfk_vi *t1, sfk_vi *fr) {
+  sfk_vf p = k * d;
+  p = p + base;
+  sfk_vi X = sfk_axis(p, sfk_spi(n), sfk_spi(linear ? -1 : 0), sfk_spi(0), addr);
+  *fr = linear ? (X & 255) : sfk_spi(0);
+  sfk_wrap2(sfk_floor8(X), sfk_spi(n), addr, t0, t1);
+}
+
 /* SAMPLE_UNORM (IGC's vISA documentation (intel-graphics-compiler, documentation/visa/instructions/SAMPLE_UNORM.md); scalar.c sf_scalar_sample_unorm): pixel (x, y) of the
  * 8x4 block samples (u + x du, v + y dv). Coordinates are separable, so the 8 column and 4 row
  * addresses and 8-bit weights are computed once per block; the 32 pixels x 4 channels then filter in
@@ -181,14 +193,8 @@ static sf_code sfk_sample_unorm(const sf_unorm_req *q, sf_unorm_out *out, sf_sta
     for (unsigned a = 0; a < 2; a++) {
       float base = a ? q->v : q->u, d = a ? q->dv : q->du;
       for (unsigned g = 0; g < 8; g += SFK_W) {
-        sfk_vf k = __builtin_convertvector(sfk_ldi(xs + g), sfk_vf);
-        sfk_vf p = k * d;
-        p = p + base;
-        sfk_vi X = sfk_axis(p, sfk_spi(n[a]), sfk_spi(linear ? -1 : 0), sfk_spi(0), sp->addr[a]);
-        sfk_vi i0 = sfk_floor8(X);
-        sfk_vi fr = linear ? (X & 255) : sfk_spi(0);
-        sfk_vi t0, t1;
-        sfk_wrap2(i0, sfk_spi(n[a]), sp->addr[a], &t0, &t1);
+        sfk_vi t0, t1, fr;
+        sfk_unorm_axis(__builtin_convertvector(sfk_ldi(xs + g), sfk_vf), d, base, n[a], linear, sp->addr[a], &t0, &t1, &fr);
         int32_t *o0 = a ? cy[0] : cx[0], *o1 = a ? cy[1] : cx[1], *of = a ? fy : fx;
         unsigned cnt = 8 - g < SFK_W ? 8 - g : SFK_W;
         memcpy(o0 + g, &t0, cnt * 4);
