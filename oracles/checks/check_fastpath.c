@@ -123,8 +123,9 @@ bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const
    * SF_CMP_ALWAYS at the end of its range) */
   fp.samp.compare = (uint8_t)(c->pattern[28] % 8u);
   /* taps on texels 7 to 10 of a 16-texel row: in the block fast path's 16-texel window near its
-   * middle (a test of the taps' sum, not their span, would turn it away) */
-  sf_unorm_req uq = {fp.u8, &fp.samp, 0.5f, 0.25f, 1.0f / 64, 1.0f / 64};
+   * middle (a test of the taps' sum, not their span, would turn it away); rows 3 to 4, or (by the
+   * case) 0 to 1, which a row test of `> 0` for `>= 0` would turn away */
+  sf_unorm_req uq = {fp.u8, &fp.samp, 0.5f, (c->pattern[26] & 4u) ? 1.0f / 32 : 0.25f, 1.0f / 64, 1.0f / 64};
   static const uint8_t avs_w[4] = {16, 16, 8, 4}, avs_h[4] = {4, 8, 4, 4};
   unsigned size = c->pattern[26] % 4u;
   sf_avs_req aq = {.surf = fp.u8, .samp = &fp.samp, .u = 0.2f, .v = 0.3f, .du = 1.0f / 32, .dv = 1.0f / 32,
