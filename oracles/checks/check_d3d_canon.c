@@ -105,12 +105,14 @@ static bool read_zeros(sf_verdict *v, const sf_d3d_inst *d) {
  * exactly when one of those is set, and a copy of d with every operand spelled the other way (a
  * token that says nothing, or none under a set field, as an API caller may build) has the same
  * canonical bytes. A canonicalization that kept the spelling hashed one instruction two ways. */
+static bool ext_says(const sf_d3d_opnd *o) { return o->modifier || o->min_precision || o->nonuniform; }
+
 static bool canon_ext(sf_verdict *v, const sf_d3d_inst *d) {
   sf_d3d_inst a = *d, b = *d;
   unsigned n = d->num_src < SF_D3D_MAX_SRC ? d->num_src : SF_D3D_MAX_SRC;
   for (unsigned i = 0; i <= n; i++) {
     sf_d3d_opnd *o = i ? &b.src[i - 1] : &b.dst;
-    o->extended = !(o->modifier || o->min_precision || o->nonuniform);
+    o->extended = !ext_says(o);
   }
   sf_d3d_inst_canonicalize(&a);
   sf_d3d_inst_canonicalize(&b);
@@ -118,7 +120,7 @@ static bool canon_ext(sf_verdict *v, const sf_d3d_inst *d) {
                                              : NULL;
   for (unsigned i = 0; i <= n && !why; i++) {
     const sf_d3d_opnd *o = i ? &a.src[i - 1] : &a.dst;
-    if (o->extended != (o->modifier || o->min_precision || o->nonuniform))
+    if (o->extended != ext_says(o))
       why = "a canonical operand's extended token does not match its modifier, minimum precision and nonuniform";
   }
   if (!why) return true;

@@ -283,7 +283,7 @@ static bool sig_reserved(const sf_dxbc_sig *sig, const sf_buf *body, unsigned e,
    * characters) is no identifier, so no `.isgn` line could carry it: refused as unsupported at the
    * name's offset, the message saying why. */
   size_t name = sf_le32(body->data + 8 + (size_t)e * es + (es >= 28 ? 4 : 0));
-  if (name >= body->len || !(copy = malloc(body->len))) return true; /* the decode above checked the offset */
+  if (name >= body->len || !(copy = malloc(body->len))) return true; /* the body's own decode (gen_container) read it */
   memcpy(copy, body->data, body->len);
   copy[name] = (uint8_t)('0' + e % 10);
   sf_status_clear(&st);
