@@ -179,7 +179,7 @@ static bool bare_counts(sf_verdict *v) {
       {"r1", 0, false},              {"v1", 0, false},               {"x0[1]", 0, false},
       {"s0", 0, false},              {"t0", 0, false},               {"cb0[1]", 0, false},
       {"icb[1]", 0, false},          {"u0", 0, false},               {"g0", 0, false},
-      {"o1", 0, true},
+      {"o1", 0, true},               {"l", 0, false}, /* an immediate's file without its values */
   };
   for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++) {
     char text[96];

@@ -22,6 +22,9 @@ bool sf_check_backend_note_once(sf_verdict *v);
 bool sf_check_dispatch(sf_verdict *v, const sf_case *c, const uint8_t *p, size_t n, const sf_backend *const *be,
                        unsigned nbe);
 bool sf_check_fast_path(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
+/* check_fastpath_avs.c: `fast_path`'s AVS blocks (`avs_clamp`, `avs_near`, `avs_edge`, `avs_span`,
+ * `avs_vbn`) with the sampler *samp, on surfaces of its own. */
+bool sf_check_fast_avs(sf_verdict *v, const sf_case *c, const sf_sampler *samp, const sf_backend *const *be, unsigned nbe);
 bool sf_check_request_lod(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe);
 bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_t n, const sf_backend *const *be,
                        unsigned nbe);

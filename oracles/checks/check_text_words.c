@@ -146,7 +146,15 @@ static bool tw_nul(sf_verdict *v) {
     snprintf(want, sizeof want, "a syntax error at %u:%u about the NUL byte", (unsigned)at_line, (unsigned)col);
     return tw_fail(v, "nul", line, rc, &st, want);
   }
-  return true;
+  /* only dcl_immediateConstantBuffer's braces carry a statement onto the next lines: another line's
+   * brace is refused on its own line, and the NUL byte on the next line is never reached */
+  static const char brace[] = "mov r0.x, {\n\0}";
+  sf_status st;
+  uint32_t at_line;
+  sf_code rc = tw_read(TW_D3D_PROGRAM, brace, sizeof brace - 1, &st, &at_line);
+  if (rc == SF_ERR_NOMEM || (rc == SF_ERR_SYNTAX && st.line == at_line && st.col == 11 && strstr(st.msg, "expected a register")))
+    return true;
+  return tw_fail(v, "brace", brace, rc, &st, "a syntax error at 2:11 at the brace, expected a register");
 }
 
 /* The `.tpf` escape line of the program printer says why, in the words the instruction printer

@@ -435,6 +435,11 @@ static const tw_case tw_cases[] = {
      "expected .<number 0-255> in the suffix of raw_sends"},
     {TW_VISA_KNOWN, "raw_sends.3.eot.eot.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0", SF_ERR_SYNTAX, 16,
      "expected .<number 0-255> in the suffix of raw_sends"},
+    /* an empty number between a suffix's dots; a V<n> number of 10 digits reads, of 11 is no V<n> */
+    {TW_VISA_KNOWN, "raw_sends.3.2..0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0", SF_ERR_SYNTAX, 14,
+     "expected .<number 0-255> in the suffix of raw_sends"},
+    {TW_VISA_KNOWN, "mov (M1, 16) V0000000046(0,0)<1> V0047(0,0)<1;1,0>", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "mov (M1, 16) V00000000046(0,0)<1> V0047(0,0)<1;1,0>", SF_ERR_UNDECLARED, 14, "'V00000000046' is not declared"},
     {TW_VISA_KNOWN, "urb_write_3d (M1, 8) 256 16 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, 22, "the number of outputs must be at most 255"},
     {TW_VISA_KNOWN, "urb_write_3d (M1, 8) 3 65536 V0046.0 V0047.0 V0046.0 V0049.0", SF_ERR_RANGE, 24, "the global offset must be at most 65535"},
     /* AVS's output control and exec mode: a number to 15, or AVS_CNTRL_<n> / AVS_EXEC_<n> to 15 */
