@@ -149,10 +149,13 @@ sf_code sf_dxbc_sig_decode(uint32_t fourcc, const uint8_t *data, size_t len, sf_
     c = sf_dxbc_sig_add(out, &e, st);
   }
   if (c) return sf_dxbc_sig_free(out), c;
-  /* The structured form is exact only if fxc's layout gives back these very bytes. */
+  /* The structured form is exact only if fxc's layout gives back these very bytes. The re-encoding
+   * has no limit of its own: the element and name caps bound it (1,024 elements of at most 32 bytes
+   * and 256-byte names), and it may be far longer than the chunk (elements naming overlapping parts
+   * of one string, which fxc's packing writes apart), which is a difference like any other, refused
+   * below at its first byte. */
   sf_buf b;
   sf_buf_init(&b, st);
-  b.limit = len + 4096;
   c = sf_dxbc_sig_encode(out, &b, st);
   if (!c && (b.len != len || memcmp(b.data, data, len) != 0)) {
     size_t at = 0;

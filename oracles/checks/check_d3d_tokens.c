@@ -678,6 +678,19 @@ static bool sf_check_d3d_tokens(sf_verdict *v) {
   if (rc != SF_ERR_TRUNCATED || st.pos_kind != SF_POS_DWORD || st.pos != 0 || !strstr(st.msg, want))
     return tokens_fail(v, "length", "length %u over %u DWORDs: %s at %llu, \"%s\"; want truncated at DWORD 0 with \"%s\"",
                        (unsigned)T_LEN + 1, (unsigned)T_LEN, sf_code_name(rc), (unsigned long long)st.pos, st.msg, want);
+  /* an extended opcode token chain that runs to the instruction's end (SAMPLE_CONTROLS saying more
+   * follow, in a 2-DWORD instruction that ends the input, in a block of exactly its bytes): refused
+   * at the DWORD after it, nothing read there */
+  uint32_t *two = malloc(2 * sizeof *two);
+  if (two) {
+    two[0] = 0x80000048u | 2u << 24;
+    two[1] = 0x80000001u;
+    rc = decode(two, 2, &st);
+    free(two);
+    if (rc != SF_ERR_INVALID || st.pos_kind != SF_POS_DWORD || st.pos != 2 || !strstr(st.msg, "does not end inside the instruction (length 2)"))
+      return tokens_fail(v, "chain", "sample_l of 2 DWORDs whose SAMPLE_CONTROLS token says more follow: %s at %llu, \"%s\"; want invalid "
+                         "at DWORD 2, the chain not ending inside the instruction", sf_code_name(rc), (unsigned long long)st.pos, st.msg);
+  }
   return program_refusals(v) && print_cap(v) && ctl_names(v) && gen_ctl(v) && dcl_ctl(v) && gen_ext(v) && enc_edges(v) &&
          dcl_imm(v) && dcl_cb_form(v);
 }

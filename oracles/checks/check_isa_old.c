@@ -78,8 +78,11 @@ static bool old_fields(sf_isa_file *g, sf_verdict *v) {
  * that version with the field 0 (the exec field 3) and with the largest value the older form holds
  * (0xFFFF for a UW id), and must be refused as out of range with it over that form (0x10000; an
  * ffid of 1; an exec field of 0x103, past its byte; a predicate; a mask of 0x100). */
-static void old_set(sf_visa_gop *o, uint32_t val) {
-  if (o->kind == SF_VF_RAW) o->r.id = val;
+enum { OLD_OFF = 0x100 }; /* with a field number: the raw operand's offset, not its variable */
+
+static void old_set(sf_visa_gop *o, uint32_t val, bool off) {
+  if (o->kind == SF_VF_RAW && off) o->r.off = (uint16_t)val;
+  else if (o->kind == SF_VF_RAW) o->r.id = val;
   else o->u = val;
 }
 
@@ -168,6 +171,9 @@ static bool old_fields_built(sf_verdict *v) {
       {0x4b, "EPbbRRRRR", 0, 3, 0x103u, SF_VISA_V(3, 1), "gather4_typed's exec field 0x103", 3, NULL},
       {0x4b, "EPbbRRRRR", 1, 0, 1, SF_VISA_V(3, 1), "gather4_typed's predicate 1", 3, NULL},
       {0x4b, "EPbbRRRRR", 2, 0xFFu, 0x100u, SF_VISA_V(3, 1), "gather4_typed's channel mask 0x100", 3, NULL},
+      {0x4b, "EPbbRRRRR", 7, 0, 1, SF_VISA_V(3, 1), "gather4_typed's LOD operand variable 1", 3, "no predicate and no LOD operand"},
+      {0x4b, "EPbbRRRRR", 7 | OLD_OFF, 0, 1, SF_VISA_V(3, 1), "gather4_typed's LOD operand offset 1", 3,
+       "no predicate and no LOD operand"},
       {0x4b, "EPbbRRRRR", 4, 0xFFFFu, 0x10000u, SF_VISA_V(3, 3), "gather4_typed's raw operand variable 0x10000", 0,
        "does not fit the UW of vISA before 3.4"},
   };
@@ -187,7 +193,7 @@ static bool old_fields_built(sf_verdict *v) {
     sf_buf_init(&b, &st);
     sf_code rc0 = sf_visa_gen_encode_ver(&gi, t[q].ver, &b, &st);
     if (rc0 == SF_OK) { /* at the largest value the older form holds */
-      old_set(&ops[t[q].field], t[q].last);
+      old_set(&ops[t[q].field & 0xFF], t[q].last, t[q].field & OLD_OFF);
       b.len = 0;
       b.failed = false;
       rc0 = sf_visa_gen_encode_ver(&gi, t[q].ver, &b, &st);
@@ -201,7 +207,7 @@ static bool old_fields_built(sf_verdict *v) {
                        t[q].ver & 0xFF, t[q].what, cut);
       return false;
     }
-    old_set(&ops[t[q].field], t[q].val); /* one past it */
+    old_set(&ops[t[q].field & 0xFF], t[q].val, t[q].field & OLD_OFF); /* one past it */
     b.len = 0;
     b.failed = false;
     sf_status st1;

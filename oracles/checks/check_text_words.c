@@ -62,23 +62,27 @@ static sf_code tw_read(unsigned family, const char *line, size_t n, sf_status *s
     *at_line = 2;
     return tw_program(line, n, NULL, st);
   }
-  if (family == TW_D3D_WHOLE) {
+  if (family == TW_D3D_WHOLE) { /* a whole text as it is, in a block of exactly its bytes (ASan sees past them) */
+    char *t = malloc(n ? n : 1);
+    if (!t) return SF_ERR_NOMEM;
+    memcpy(t, line, n);
     sf_tpf_program p;
-    sf_code rc = sf_d3dasm_parse_program(line, n, &p, st);
+    sf_code rc = sf_d3dasm_parse_program(t, n, &p, st);
+    free(t);
     if (rc == SF_OK) sf_tpf_program_free(&p);
     return rc;
   }
   if (family == TW_DXBC_TEXT || family == TW_DXBC_WHOLE) {
-    size_t hn = family == TW_DXBC_TEXT ? 6 : 0;
+    size_t hn = family == TW_DXBC_TEXT ? 6 : 0, len = hn + n + (hn != 0); /* a whole text as it is, no newline added */
     *at_line = family == TW_DXBC_TEXT ? 2 : 1;
-    char *t = malloc(n + 8);
+    char *t = malloc(len ? len : 1);
     if (!t) return SF_ERR_NOMEM;
     memcpy(t, ".dxbc\n", hn);
     memcpy(t + hn, line, n);
-    t[hn + n] = '\n';
+    if (hn) t[hn + n] = '\n';
     sf_buf b;
     sf_buf_init(&b, NULL);
-    sf_code rc = sf_dxbc_parse_text(t, hn + n + (hn != 0), &b, st); /* a whole text as it is, no newline added */
+    sf_code rc = sf_dxbc_parse_text(t, len, &b, st);
     sf_buf_free(&b);
     free(t);
     return rc;

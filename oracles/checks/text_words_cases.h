@@ -207,6 +207,7 @@ static const tw_case tw_cases[] = {
     {TW_D3D_WHOLE, "ps_5_x", SF_ERR_SYNTAX, 4, "expected <major>_<minor>"},
     {TW_D3D_WHOLE, "ps_5_0", SF_OK, 0, NULL},
     {TW_D3D_WHOLE, "ps_", SF_ERR_SYNTAX, 4, "expected <major>_<minor>"}, /* a type word alone is still the line's */
+    {TW_D3D_WHOLE, " ps", SF_ERR_SYNTAX, 2, "expected the shader model line"}, /* ending the text after a blank: nothing read past it */
     {TW_D3D_PROGRAM, "  , r0.x", SF_ERR_SYNTAX, 3, "expected an instruction or a declaration"},
     {TW_D3D_PROGRAM, "mov r0.x, l(1.0.0)", SF_ERR_SYNTAX, 13, "bad float immediate '1.0.0'"},
     {TW_D3D_PROGRAM, "mov r0.x, l(" TW_IMM400 "0)", SF_ERR_LIMIT, 13, "immediate longer than 400 characters"},
@@ -269,6 +270,9 @@ static const tw_case tw_cases[] = {
     {TW_D3D_PROGRAM, ".tpf", SF_ERR_SYNTAX, 5, ".tpf: no tokens"},
     {TW_D3D_PROGRAM, ".tpf g", SF_ERR_SYNTAX, 6, ".tpf: expected a hex token"},
     {TW_D3D_PROGRAM, "dmov r0.xy, d(0x)", SF_ERR_SYNTAX, 17, "expected hex digits after 0x"},
+    {TW_D3D_PROGRAM, "dmov r0.xy, d()", SF_ERR_SYNTAX, 15, "expected a double value"},
+    {TW_D3D_PROGRAM, "dmov r0.xy, d(" TW_IMM400 ")", SF_OK, 0, NULL}, /* 400 characters, the longest */
+    {TW_D3D_PROGRAM, "dmov r0.xy, d(" TW_IMM400 "0)", SF_ERR_SYNTAX, 15, "expected a double value"},
     {TW_DXBC_TEXT, TW_SIG "mask=x rw=none foo=1", SF_ERR_SYNTAX, 49, "expected a field of a ISGN element (sv= type= r= mask= rw=)"},
     {TW_DXBC_TEXT, TW_SIG "mask=x,rw=none", SF_ERR_SYNTAX, 40, "expected a space between fields"},
     {TW_DXBC_TEXT, ".chunk SFI0, 00", SF_ERR_SYNTAX, 12, "expected a space after the FOURCC"},
@@ -435,6 +439,11 @@ static const tw_case tw_cases[] = {
      "expected .<number 0-255> in the suffix of raw_sends"},
     {TW_VISA_KNOWN, "raw_sends.3.eot.eot.2.0.0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0", SF_ERR_SYNTAX, 16,
      "expected .<number 0-255> in the suffix of raw_sends"},
+    /* dpas precisions: bf and hf in either case (GenX_IR's lexer), a b or h before any other letter is no name */
+    {TW_VISA_KNOWN, "dpas.BF.HF.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "dpas.bF.Hf.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_OK, 0, NULL},
+    {TW_VISA_KNOWN, "dpas.b1.u8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX, 5, "expected .<W>.<A>"},
+    {TW_VISA_KNOWN, "dpas.u8.h8.8.8 (M1, 16) V0046.0 V0047.0 V0052.0 V0049(0,0)", SF_ERR_SYNTAX, 5, "expected .<W>.<A>"},
     /* an empty number between a suffix's dots; a V<n> number of 10 digits reads, of 11 is no V<n> */
     {TW_VISA_KNOWN, "raw_sends.3.2..0 (M1, 16) 0x4c:ud 0x2490000:ud V0046.0 %null.0 %null.0", SF_ERR_SYNTAX, 14,
      "expected .<number 0-255> in the suffix of raw_sends"},
