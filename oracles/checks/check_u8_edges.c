@@ -28,6 +28,8 @@
  *   u8_far_rows AVS rows past pixel index 2^32: a worked-out answer, and every backend the scalar
  *               bits. One input in eight.
  *   u8_unbound  SAMPLE_UNORM and AVS with no surface bound: SF_OK and zeros on every backend.
+ *   u8_round    SAMPLE_UNORM 1/256 of a texel past a texel's centre, where the sum sits one unit
+ *               below a rounding step: a worked-out value on every backend.
  *   u8_surface  SAMPLE_UNORM and AVS on an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube),
  *               or on a 2D surface of a format they do not read (any but R8, RG8, RGBA8 UNORM and
  *               NV12: sRGB, SNORM, 16- and 32-bit, depth, integer), by the case: every backend
@@ -43,6 +45,7 @@ static _Thread_local struct {
   sf_surface *grid, *odd[4], *rows; /* rows: R8 16x64, row r holds 3r + 1 (u8_far_rows) */
   sf_surface *stripes;              /* RGBA8 32x8, columns 4i + 2 and 4i + 3 at 255, the rest 0 (u8_avs_range) */
   sf_surface *nv12;                 /* NV12 32x32 (null_edge's chroma taps) */
+  sf_surface *round;                /* RGBA8 2x2, texel (0, 0) 127 in every channel, the rest 0 (u8_round) */
   sf_surface *fmt[SF_FMT_COUNT];    /* 2D 16x16 of each format SAMPLE_UNORM and AVS do not read (u8_surface) */
   unsigned nfmt;                    /* how many: fmt[0..nfmt) */
   bool ready, failed;
@@ -54,13 +57,14 @@ static bool ue_setup(void) {
   if (ue.ready || ue.failed) return ue.ready;
   sf_status st;
   sf_status_clear(&st);
-  static const sf_surface_desc d[8] = {
+  static const sf_surface_desc d[9] = {
       {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 32, 1, 1, 1},     {SF_SURF_1D, SF_FMT_RGBA8_UNORM, 16, 1, 1, 1, 1},
       {SF_SURF_2D_ARRAY, SF_FMT_RGBA8_UNORM, 16, 16, 1, 2, 1}, {SF_SURF_3D, SF_FMT_RGBA8_UNORM, 16, 16, 2, 1, 1},
       {SF_SURF_CUBE, SF_FMT_RGBA8_UNORM, 16, 16, 1, 1, 1},     {SF_SURF_2D, SF_FMT_R8_UNORM, 16, 64, 1, 1, 1},
-      {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 8, 1, 1, 1},        {SF_SURF_2D, SF_FMT_NV12, 32, 32, 1, 1, 1}};
-  sf_surface **s[8] = {&ue.grid, &ue.odd[0], &ue.odd[1], &ue.odd[2], &ue.odd[3], &ue.rows, &ue.stripes, &ue.nv12};
-  for (unsigned i = 0; i < 8; i++)
+      {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 32, 8, 1, 1, 1},        {SF_SURF_2D, SF_FMT_NV12, 32, 32, 1, 1, 1},
+      {SF_SURF_2D, SF_FMT_RGBA8_UNORM, 2, 2, 1, 1, 1}};
+  sf_surface **s[9] = {&ue.grid, &ue.odd[0], &ue.odd[1], &ue.odd[2], &ue.odd[3], &ue.rows, &ue.stripes, &ue.nv12, &ue.round};
+  for (unsigned i = 0; i < 9; i++)
     if (sf_surface_create(s[i], &d[i], &st) != SF_OK) {
       for (unsigned j = 0; j < i; j++) sf_surface_free(*s[j]), *s[j] = NULL;
       ue.failed = true;
@@ -77,7 +81,7 @@ static bool ue_setup(void) {
     const sf_surface_desc fd = {SF_SURF_2D, (sf_format)f, 16, 16, 1, 1, 1};
     if (sf_surface_create(&ue.fmt[ue.nfmt], &fd, &st) != SF_OK) {
       for (unsigned j = 0; j < ue.nfmt; j++) sf_surface_free(ue.fmt[j]), ue.fmt[j] = NULL;
-      for (unsigned j = 0; j < 8; j++) sf_surface_free(*s[j]), *s[j] = NULL;
+      for (unsigned j = 0; j < 9; j++) sf_surface_free(*s[j]), *s[j] = NULL;
       ue.nfmt = 0;
       ue.failed = true;
       ue.why = st;
@@ -85,6 +89,7 @@ static bool ue_setup(void) {
     }
     sf_surface_fill(ue.fmt[ue.nfmt++], pat, sizeof pat);
   }
+  memset(ue.round->data + ue.round->levels[0].offset, 127, 4);
   for (unsigned y = 0; y < 64; y++)
     memset(ue.rows->data + ue.rows->levels[0].offset + y * ue.rows->levels[0].row_pitch, (int)(3 * y + 1), 16);
   for (unsigned y = 0; y < 8; y++)
@@ -334,6 +339,41 @@ static bool ue_unbound(sf_verdict *v, const sf_case *c, const sf_backend *const 
   return true;
 }
 
+/* u8_round: a worked-out SAMPLE_UNORM answer at the edge of its rounding. On the 2x2 RGBA8 surface
+ * whose texel (0, 0) is 127 (the rest 0), u = v = 129/512 puts every pixel 1/256 of a texel past
+ * texel 0's centre (du = dv = 0): the weights are 255 x 255 for it and 255, 255 and 1 for the others,
+ * so each channel's sum is 127 x 65025 = 8258175 in units of 2^-16, one below a multiple of 256 after
+ * the half-up bias of 128, and the 8.8 result is (8258175 + 128) >> 8 = 32258 (0x7e02). A sum off
+ * by one unit of 2^-16 (a start value of 1, a bias of 129) gives 32259; on ordinary cases such an
+ * error shows one sum in 256, where a generated case with odd fractions meets it. Every backend
+ * must give the worked-out value in every lane and channel. */
+static bool ue_round(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  sf_sampler sp;
+  sf_sampler_default(&sp);
+  sp.min_filter = sp.mag_filter = SF_FILTER_LINEAR;
+  sp.addr[0] = sp.addr[1] = SF_ADDR_CLAMP;
+  const uint32_t want = (127u * 255u * 255u + 128u) >> 8;
+  sf_unorm_req uq = {ue.round, &sp, 129.0f / 512, 129.0f / 512, 0.0f, 0.0f};
+  for (unsigned b = 0; b < nbe; b++) {
+    if (!be[b]->sample_unorm) continue;
+    sf_unorm_out o;
+    memset(&o, 0xA5, sizeof o);
+    sf_status bs;
+    sf_status_clear(&bs);
+    sf_code r = be[b]->sample_unorm(&uq, &o, &bs);
+    unsigned bad = 32 * 4;
+    for (unsigned i = 0; r == SF_OK && bad == 32 * 4 && i < 32 * 4; i++)
+      if (o.v[i / 32][i % 32] != want) bad = i;
+    if (r == SF_OK && bad == 32 * 4) continue;
+    char got[64];
+    snprintf(got, sizeof got, "%s, channel %u lane %u 0x%04x", sf_code_name(r), bad / 32 % 4, bad % 32,
+             r == SF_OK ? (unsigned)o.v[bad / 32 % 4][bad % 32] : 0u);
+    return ue_fail(v, c, be[b]->name, "u8_round", "SAMPLE_UNORM 1/256 of a texel past a 127 texel's centre: %s; want 0x%s in "
+                   "every lane and channel, (127 x 255 x 255 + 128) >> 8\n", got, "7e02");
+  }
+  return true;
+}
+
 /* u8_surface: an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube: `o` 0-3), or a 2D surface
  * of a format SAMPLE_UNORM and AVS do not read (`o` 4 on: ue.fmt[o - 4]), is refused by every
  * backend's SAMPLE_UNORM and AVS, as by the scalar entry (SF_ERR_STATE). */
@@ -468,7 +508,7 @@ static bool ue_avs_range(sf_verdict *v, const sf_case *c, const sf_backend *cons
 
 bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_t n, const sf_backend *const *be,
                        unsigned nbe) {
-  if (!ue_setup()) { /* seven small valid surfaces: only out of memory leaves nothing to say */
+  if (!ue_setup()) { /* small valid surfaces: only out of memory leaves nothing to say */
     if (ue.why.code == SF_ERR_NOMEM) return true;
     char msg[SF_STATUS_MSG_MAX + 64];
     return ue_fail(v, c, "scalar", "setup", "a valid 32x32 or 16x16 RGBA8 surface was refused: %s%s\n",
@@ -481,6 +521,6 @@ bool sf_check_u8_edges(sf_verdict *v, const sf_case *c, const uint8_t *in, size_
   if (((pick >> 6) & 3u) == 0 && !ue_rect_tie(v, c, be, nbe)) return false;
   if (((pick >> 8) & 7u) == 0 && !ue_far_rows(v, c, be, nbe)) return false; /* one input in eight */
   if (((pick >> 11) & 1u) && !ue_avs_range(v, c, be, nbe)) return false;
-  return ue_unbound(v, c, be, nbe) && ue_surface(v, c, (pick >> 3) % (4u + ue.nfmt), be, nbe) &&
+  return ue_unbound(v, c, be, nbe) && ue_round(v, c, be, nbe) && ue_surface(v, c, (pick >> 3) % (4u + ue.nfmt), be, nbe) &&
          ue_state(v, c, (pick >> 13) % 27u, be, nbe);
 }
