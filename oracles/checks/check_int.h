@@ -454,9 +454,10 @@ bool sf_check_visa_minus_zero(sf_verdict *v, const sf_inst *report, const char *
 /* `object_order` (check_isa_objects.c; every file with a function, one in four of the others, by h):
  * the file w with its objects in the reverse order reads as g. */
 bool sf_check_isa_object_order(const sf_isa_file *g, const uint8_t *w, size_t wn, uint64_t h, sf_verdict *v);
-/* `refusal_names` (check_isa_refusal.c): a whole-file printer refusal of g with message msg that
- * names `instruction $N` names a generic instruction g holds at stream place N, as described. */
-bool sf_check_isa_refusal_names(const sf_isa_file *g, const char *msg, sf_verdict *v);
+/* `refusal_names` (check_isa_refusal.c): a whole-file printer refusal of g (its status st) that
+ * names `instruction $N` names a generic instruction g holds at stream place N, as described, and
+ * the printer with no status returns the same code. */
+bool sf_check_isa_refusal_names(const sf_isa_file *g, const sf_status *st, sf_verdict *v);
 /* `name_index` (check_isa_names.c): every declaration of each kernel and function of g (objects of at
  * most 256 declarations) looked up by name through sf_visa_kernel_lookup and through the name index
  * gives the kind and id the vISA numbering gives the first declaration of that name. */

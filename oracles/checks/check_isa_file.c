@@ -361,7 +361,7 @@ static bool sf_isa_check_text(const sf_isa_file *g, sf_verdict *v, bool from_tex
       ok = false;
       goto done;
     }
-    ok = sf_check_refusal_at(v, "visaasm_print", &st, NULL, NULL, 0, false) && sf_check_isa_refusal_names(g, st.msg, v);
+    ok = sf_check_refusal_at(v, "visaasm_print", &st, NULL, NULL, 0, false) && sf_check_isa_refusal_names(g, &st, v);
     if (ok) snprintf(v->reason, sizeof v->reason, "binary checks passed; no text view: %s: %s",
                      sf_code_name(st.code), st.msg);
     goto done;

@@ -10,7 +10,8 @@
  * (or to none) while the refusal itself stays right, and no round trip can see it. The check reads
  * N back from the message and looks it up: some kernel or function must hold a generic instruction
  * at stream place N, with the opcode the message names, or, for a cut-short refusal, the first
- * instruction of its kernel that is not in the specification's form. */
+ * instruction of its kernel that is not in the specification's form. And the printer asked again with
+ * no status (the API takes NULL) must return the same code, with nothing to write it to. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,20 @@ static bool names_held(const sf_isa_file *g, uint64_t at, int op, bool cut) {
   return false;
 }
 
-bool sf_check_isa_refusal_names(const sf_isa_file *g, const char *msg, sf_verdict *v) {
+bool sf_check_isa_refusal_names(const sf_isa_file *g, const sf_status *st, sf_verdict *v) {
+  /* the same refusal without a status to write (the API's NULL status: the code alone) */
+  sf_buf b;
+  sf_buf_init(&b, NULL);
+  sf_code rc = sf_visaasm_print(g, &b, NULL);
+  sf_buf_free(&b);
+  if (rc != st->code && rc != SF_ERR_NOMEM) {
+    sf_verdict_fail(v, "refusal_names", NULL, "null_status");
+    sf_verdict_key(v, "refusal_names null_status %s", sf_code_name(rc));
+    sf_verdict_dumpf(v, "the printer refused the file with %s; with no status it returned %s\n", sf_code_name(st->code),
+                     sf_code_name(rc));
+    return false;
+  }
+  const char *msg = st->msg;
   const char *p = strstr(msg, "instruction $");
   if (!p) return true;
   char *end = NULL;
