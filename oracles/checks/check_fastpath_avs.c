@@ -122,7 +122,7 @@ static bool avs_clamp(sf_verdict *v, const sf_case *c, const sf_sampler *samp, c
                                        "with luma and chroma taps ending at the null tile right in",
                                        "a texel a pixel, with taps ending at the null tile right in",
                                        "a texel a pixel, with taps ending at the null tile below in",
-                                       "with taps ending one column past the right edge, over the null tile, of"};
+                                       "with taps ending one column past the right edge, the null tile below them, on"};
   const float near = 2.25f / (2 * SF_NULL_TILE + 1), half = 0.5f / (2 * SF_NULL_TILE + 1);
   for (unsigned k = 0; k < 8; k++) {
     bool right = k == 1 || k == 2 || k == 4 || k == 5;

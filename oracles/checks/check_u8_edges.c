@@ -29,7 +29,7 @@
  *               bits. One input in eight.
  *   u8_unbound  SAMPLE_UNORM and AVS with no surface bound: SF_OK and zeros on every backend.
  *   u8_round    SAMPLE_UNORM 1/256 of a texel past a texel's centre, where the sum sits one unit
- *               below a rounding step: a worked-out value on every backend.
+ *               below a rounding step: a worked-out value on every backend, once per thread.
  *   u8_surface  SAMPLE_UNORM and AVS on an RGBA8 surface that is not 2D (1D, 2D array, 3D or cube),
  *               or on a 2D surface of a format they do not read (any but R8, RG8, RGBA8 UNORM and
  *               NV12: sRGB, SNORM, 16- and 32-bit, depth, integer), by the case: every backend
@@ -48,7 +48,7 @@ static _Thread_local struct {
   sf_surface *round;                /* RGBA8 2x2, texel (0, 0) 127 in every channel, the rest 0 (u8_round) */
   sf_surface *fmt[SF_FMT_COUNT];    /* 2D 16x16 of each format SAMPLE_UNORM and AVS do not read (u8_surface) */
   unsigned nfmt;                    /* how many: fmt[0..nfmt) */
-  bool ready, failed;
+  bool ready, failed, round_done; /* round_done: u8_round has run in this thread (fixed work, the same every time) */
   bool edge_seen[11]; /* null_edge's fixture test passed for (op, edge): it is the same every time */
   sf_status why; /* the refusal, when a surface was not created */
 } ue;
@@ -348,6 +348,8 @@ static bool ue_unbound(sf_verdict *v, const sf_case *c, const sf_backend *const 
  * error shows one sum in 256, where a generated case with odd fractions meets it. Every backend
  * must give the worked-out value in every lane and channel. */
 static bool ue_round(sf_verdict *v, const sf_case *c, const sf_backend *const *be, unsigned nbe) {
+  if (ue.round_done) return true; /* a fixed request: once per thread */
+  ue.round_done = true;
   sf_sampler sp;
   sf_sampler_default(&sp);
   sp.min_filter = sp.mag_filter = SF_FILTER_LINEAR;
